@@ -1,0 +1,269 @@
+"""Cards, suits and their notations.
+
+A card is an ``int`` from 0 to 51 (suit-major: clubs, diamonds, hearts, spades;
+then rank 2 to ace), so sorting cards sorts them the canonical way and a set of
+cards fits in one 52-bit mask. ``Card`` gives those ints a readable face.
+
+Canonical notation is rank ``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A`` then
+suit ``C`` ``D`` ``H`` ``S``: ``QS``, ``TH``, ``2C``. Output always uses it;
+input is forgiving (see :func:`parse_card`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from enum import IntEnum
+from typing import Iterable, Iterator
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
+
+
+class Suit(IntEnum):
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def mask(self) -> int:
+        return SUIT_MASKS[self]
+
+
+class Card(int):
+    """One of the 52 cards; ``Card("QS")`` and ``Card(50)`` are the same object."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: int | str) -> "Card":
+        if isinstance(value, str):
+            return parse_card(value)
+        if value.__class__ is cls:
+            return value  # type: ignore[return-value]
+        try:
+            return CARDS[value]
+        except (IndexError, TypeError):
+            raise ValueError(f"no card has index {value!r}") from None
+
+    @classmethod
+    def _make(cls, index: int) -> "Card":
+        return int.__new__(cls, index)
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 13)
+
+    @property
+    def rank(self) -> int:
+        """2 for a two ... 14 for an ace."""
+        return self % 13 + 2
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    @property
+    def symbol(self) -> str:
+        """``Q♠``: for display only; never parsed as the canonical form."""
+        return RANK_CHARS[self % 13] + SUIT_SYMBOLS[self // 13]
+
+    def __str__(self) -> str:
+        return NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({NAMES[self]!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(NAMES[self], spec)
+
+
+NAMES: tuple[str, ...] = tuple(r + s for s in SUIT_CHARS for r in RANK_CHARS)
+CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+DECK_MASK = (1 << 52) - 1
+SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+
+TWO_OF_CLUBS = CARDS[0]
+JACK_OF_DIAMONDS = CARDS[13 + 9]
+ACE_OF_SPADES = CARDS[51]
+KING_OF_SPADES = CARDS[50]
+QUEEN_OF_SPADES = CARDS[49]
+HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
+
+# cards of one suit's 13-bit chunk, by chunk value: makes mask -> cards cheap
+_CHUNK_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(
+        tuple(CARDS[13 * s + r] for r in range(13) if chunk >> r & 1)
+        for chunk in range(1 << 13)
+    )
+    for s in range(4)
+)
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, in canonical order."""
+    t = _CHUNK_CARDS
+    return (
+        t[0][mask & 8191]
+        + t[1][mask >> 13 & 8191]
+        + t[2][mask >> 26 & 8191]
+        + t[3][mask >> 39 & 8191]
+    )
+
+
+def iter_bits(mask: int) -> Iterator[Card]:
+    while mask:
+        low = mask & -mask
+        yield CARDS[low.bit_length() - 1]
+        mask ^= low
+
+
+def sort_cards(cards: Iterable[int]) -> list[Card]:
+    return [CARDS[c] for c in sorted(cards)]
+
+
+# ---------------------------------------------------------------- parsing
+
+
+class CardParseError(ValueError):
+    """Text that names no card; ``suggestions`` holds the closest cards."""
+
+    def __init__(self, text: str, suggestions: tuple[Card, ...]):
+        self.text = text
+        self.suggestions = suggestions
+        hint = ", ".join(map(str, suggestions))
+        super().__init__(f"not a card: {text!r}" + (f" (closest: {hint})" if hint else ""))
+
+
+def _fold(text: str) -> str:
+    """Lower case, no accents, single spaces: what input is compared as."""
+    text = unicodedata.normalize("NFKD", text.strip().lower())
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return " ".join(text.split())
+
+
+_RANK_WORDS: dict[str, int] = {}
+for _i, _words in enumerate(
+    [
+        "2 two deuce dos",
+        "3 three tres",
+        "4 four cuatro",
+        "5 five cinco",
+        "6 six seis",
+        "7 seven siete",
+        "8 eight ocho",
+        "9 nine nueve",
+        "10 t ten diez",
+        "j jack knave jota sota",
+        "q queen dama reina",
+        "k king rey",
+        "a ace as",
+    ]
+):
+    for _w in _words.split():
+        _RANK_WORDS[_w] = _i
+
+_SUIT_WORDS: dict[str, int] = {}
+for _i, _words in enumerate(
+    [
+        "c ♣ ♧ club clubs trebol treboles",
+        "d ♦ ♢ diamond diamonds diamante diamantes",
+        "h ♥ ♡ heart hearts corazon corazones",
+        "s ♠ ♤ spade spades pica picas",
+    ]
+):
+    for _w in _words.split():
+        _SUIT_WORDS[_w] = _i
+
+_RANK_LETTERS = {ch.lower(): i for i, ch in enumerate(RANK_CHARS)} | {"10": 8}
+
+
+def _compact(folded: str) -> Card | None:
+    """``QS``, ``10h``, ``q♠``, ``♠Q``: rank and suit with no words."""
+    s = folded.replace(" ", "")
+    for rank_text, suit_text in ((s[:-1], s[-1:]), (s[1:], s[:1])):
+        r = _RANK_LETTERS.get(rank_text)
+        su = _SUIT_WORDS.get(suit_text) if len(suit_text) == 1 else None
+        if r is not None and su is not None:
+            return CARDS[su * 13 + r]
+    return None
+
+
+def _words(folded: str) -> Card | None:
+    """``queen of spades``, ``dama de picas``, ``10 of hearts``."""
+    parts = [p for p in folded.split() if p not in ("of", "de")]
+    if len(parts) != 2:
+        return None
+    r = _RANK_WORDS.get(parts[0])
+    su = _SUIT_WORDS.get(parts[1])
+    if r is None or su is None:
+        return None
+    return CARDS[su * 13 + r]
+
+
+def parse_card(text: str) -> Card:
+    """Read a card in any notation we accept, in English or Spanish.
+
+    Accepts ``QS``, ``qs``, ``10h``, ``Th``, ``Q♠``, ``queen of spades``,
+    ``dama de picas``, ``reina de picas``, ``diez de corazones``,
+    ``as de tréboles``; case and accents never matter.
+    """
+    folded = _fold(text)
+    card = _compact(folded)
+    if card is None:
+        card = _words(folded)
+    if card is None:
+        raise CardParseError(text, closest_cards(text))
+    return card
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    return [parse_card(t) for t in texts]
+
+
+_VOCABULARY: dict[str, Card] = {}
+_RANK_NAMES_EN = "two three four five six seven eight nine ten jack queen king ace".split()
+_RANK_NAMES_ES = "dos tres cuatro cinco seis siete ocho nueve diez jota dama rey as".split()
+_SUIT_NAMES_EN = "clubs diamonds hearts spades".split()
+_SUIT_NAMES_ES = "treboles diamantes corazones picas".split()
+for _c in CARDS:
+    _r, _s = _c % 13, _c // 13
+    for _name in (
+        NAMES[_c].lower(),
+        f"{_RANK_NAMES_EN[_r]} of {_SUIT_NAMES_EN[_s]}",
+        f"{_RANK_NAMES_ES[_r]} de {_SUIT_NAMES_ES[_s]}",
+    ):
+        _VOCABULARY[_name] = _c
+    if _r == 10:
+        _VOCABULARY[f"reina de {_SUIT_NAMES_ES[_s]}"] = _c
+
+
+def closest_cards(text: str, limit: int = 4) -> tuple[Card, ...]:
+    """The cards whose names look most like ``text`` (for "did you mean")."""
+    folded = _fold(text)
+    found: list[Card] = []
+    for name in difflib.get_close_matches(folded, _VOCABULARY, n=limit * 4, cutoff=0.6):
+        if _VOCABULARY[name] not in found:
+            found.append(_VOCABULARY[name])
+    # a readable rank keeps to that rank; with no readable suit, offer all four
+    head = folded.split(" ")[0] if " " in folded else folded[:-1]
+    rank = _RANK_WORDS.get(head, _RANK_LETTERS.get(head))
+    if rank is not None:
+        found = [c for c in found if c % 13 == rank] or [CARDS[s * 13 + rank] for s in range(4)]
+    return tuple(found[:limit])

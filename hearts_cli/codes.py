@@ -1,0 +1,149 @@
+"""Game codes, and the deal and seeds that derive from them.
+
+A code is 8 characters of Crockford's base 32 (``0-9`` and ``A-Z`` without
+``I L O U``): seven random ones and a check character (Luhn mod 32), so that a
+mistyped code is refused instead of dealing another game. Input is
+case-insensitive, ignores spaces and hyphens, and reads ``O`` as ``0`` and
+``I``/``L`` as ``1``.
+
+Everything random in a game comes from :class:`Stream`, a SHA-256 counter
+stream keyed by the code and a purpose, so a deal never depends on Python's
+``random`` module, the machine, or what was played before. The algorithm is
+written down in ``docs/deal.md`` and pinned by ``fixtures/deals.yaml``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from .cards import CARDS, Card
+from .messages import t
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
+CODE_LENGTH = 8
+
+
+class CodeError(ValueError):
+    def __init__(self, message_id: str, **params: object):
+        self.message_id = message_id
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str | None = None) -> str:
+        return t(self.message_id, lang, **self.params)
+
+
+def _check_char(payload: str) -> str:
+    """Luhn mod 32: catches every single wrong character and most swaps."""
+    total = 0
+    factor = 2
+    for ch in reversed(payload):
+        addend = factor * _VALUE[ch]
+        total += addend // 32 + addend % 32
+        factor = 3 - factor
+    return ALPHABET[(32 - total % 32) % 32]
+
+
+def new_code() -> str:
+    """A fresh code from the operating system's randomness: "another game"."""
+    payload = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH - 1))
+    return payload + _check_char(payload)
+
+
+def normalize_code(text: str) -> str:
+    """The canonical form of a typed code, or :class:`CodeError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise CodeError("proto_bad_code", code=str(text))
+    cleaned = "".join(ch for ch in text.upper() if ch not in " -_")
+    if len(cleaned) != CODE_LENGTH:
+        raise CodeError("code_length", code=text, length=len(cleaned))
+    for ch in cleaned:
+        if ch not in _VALUE:
+            raise CodeError("code_char", char=ch)
+    canonical = "".join(ALPHABET[_VALUE[ch]] for ch in cleaned)
+    if _check_char(canonical[:-1]) != canonical[-1]:
+        raise CodeError("code_check", code=text)
+    return canonical
+
+
+def is_code(text: str) -> bool:
+    try:
+        normalize_code(text)
+    except CodeError:
+        return False
+    return True
+
+
+class Stream:
+    """Deterministic random integers: SHA-256 of ``key|counter``, 4 bytes at a time."""
+
+    __slots__ = ("_key", "_counter", "_buffer", "_pos")
+
+    def __init__(self, *labels: object):
+        self._key = "|".join(str(x) for x in labels).encode("utf-8")
+        self._counter = 0
+        self._buffer = b""
+        self._pos = 0
+
+    def _word(self) -> int:
+        if self._pos + 4 > len(self._buffer):
+            self._buffer = hashlib.sha256(self._key + b"|" + str(self._counter).encode()).digest()
+            self._counter += 1
+            self._pos = 0
+        word = int.from_bytes(self._buffer[self._pos:self._pos + 4], "big")
+        self._pos += 4
+        return word
+
+    def below(self, n: int) -> int:
+        """Uniform in ``range(n)``, by rejection (no modulo bias); ``n`` up to 2**32."""
+        limit = (1 << 32) - (1 << 32) % n
+        while True:
+            w = self._word()
+            if w < limit:
+                return w % n
+
+    def seed(self) -> int:
+        """A 64-bit seed for a bot's own generator."""
+        return self._word() << 32 | self._word()
+
+
+def seed_for(code: str, *purpose: object) -> int:
+    """A 64-bit seed for anything random in game ``code`` (a CPU seat's choices, ...)."""
+    return Stream("hearts/seed/v1", code, *purpose).seed()
+
+
+def first_dealer(code: str, players: int) -> int:
+    return Stream("hearts/dealer/v1", code, players).below(players)
+
+
+def shuffled(code: str, round_index: int, deck: list[int]) -> list[int]:
+    """Fisher-Yates from the last position down, driven by the code's stream."""
+    deck = list(deck)
+    stream = Stream("hearts/deal/v1", code, len(deck), round_index)
+    for i in range(len(deck) - 1, 0, -1):
+        j = stream.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def deal(code: str, in_play: list[int], players: int, hand_size: int, round_index: int,
+         ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], int]:
+    """Hands (sorted), kitty (sorted) and dealer for round ``round_index`` (0-based).
+
+    The dealer rotates clockwise from a first dealer drawn from the code; cards
+    go one at a time clockwise starting left of the dealer; what is left over
+    after every hand has ``hand_size`` cards is the kitty.
+    """
+    dealer = (first_dealer(code, players) + round_index) % players
+    order = shuffled(code, round_index, sorted(in_play))
+    hands: list[list[int]] = [[] for _ in range(players)]
+    dealt = players * hand_size
+    for k, card in enumerate(order[:dealt]):
+        hands[(dealer + 1 + k) % players].append(card)
+    return (
+        tuple(tuple(CARDS[c] for c in sorted(h)) for h in hands),
+        tuple(CARDS[c] for c in sorted(order[dealt:])),
+        dealer,
+    )

@@ -1,0 +1,672 @@
+"""The rules engine: a pure state machine for a round and for a game.
+
+No I/O and no printing: the engine answers questions (which cards are legal,
+why a card is not, what a card would do) and changes state only through
+:meth:`Round.pass_cards` and :meth:`Round.play`, which either succeed or raise
+without touching anything.
+
+Seats are numbered clockwise in play order, ``0`` to ``players - 1``; passing
+left gives to the next seat in play order. Internally a set of cards is a
+52-bit mask (see :mod:`hearts_cli.cards`), which keeps the rules fast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable, Sequence
+
+from .cards import (
+    CARDS, HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, Suit, cards_of, mask_of, parse_card,
+)
+from .codes import deal as deal_cards, normalize_code
+from .messages import t
+from .rules import Direction, Rules
+
+__all__ = [
+    "Phase", "Trick", "Reason", "Effect", "Verdict", "IllegalMove", "PassError",
+    "RoundResult", "SeatView", "Round", "Game", "REASON_ORDER",
+]
+
+
+class Phase(str, Enum):
+    PASS = "pass"
+    PLAY = "play"
+    OVER = "over"
+
+
+# When several rules forbid a card, the first of these is the reason given.
+REASON_ORDER = (
+    "not_in_hand", "wrong_phase", "must_lead_two_clubs", "must_lead_lowest_club",
+    "must_follow_suit", "no_points_on_first_trick", "hearts_not_broken",
+)
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: ``cards[i]`` was played by seat ``(leader + i) % players``."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+    kitty: tuple[Card, ...] = ()
+
+    def seat_of(self, index: int) -> int:
+        return (self.leader + index) % len(self.cards)
+
+    def plays(self) -> list[tuple[int, Card]]:
+        """``(seat, card)`` in play order."""
+        return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
+
+    @property
+    def led_suit(self) -> Suit:
+        return self.cards[0].suit
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a card cannot be played: a stable ``code`` plus what a sentence needs."""
+
+    code: str
+    card: Card
+    cards: tuple[Card, ...] = ()
+    suit: Suit | None = None
+    detail: str = ""  # which message of the code, when one code has several
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        mid = self.detail or self.code
+        return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
+                 suit=self.suit if self.suit is not None else "")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a legal card would do, as far as the player can be certain.
+
+    ``wins`` is True, False, or None when it depends on cards not yet played;
+    ``points`` are the points in the trick with this card (when it wins),
+    ``exact`` when nothing can still change them.
+    """
+
+    card: Card
+    wins: bool | None
+    points: int | None
+    exact: bool
+    breaks_hearts: bool
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        if self.wins is None:
+            mid = "effect_unknown"
+        elif not self.wins:
+            mid = "effect_loses"
+        elif self.exact:
+            mid = "effect_wins_points" if self.points else "effect_wins_no_points"
+        else:
+            mid = "effect_wins_so_far" if self.points else "effect_wins"
+        text = t(mid, lang, ascii=ascii, card=self.card, points=self.points)
+        if self.breaks_hearts:
+            text += " " + t("effect_breaks_hearts", lang)
+        return text
+
+    def to_json(self) -> dict:
+        return {"wins": self.wins, "points": self.points, "exact": self.exact,
+                "breaks_hearts": self.breaks_hearts}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    card: Card
+    legal: bool
+    reason: Reason | None = None
+    effect: Effect | None = None
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        part = self.reason if self.reason is not None else self.effect
+        return part.message(lang, ascii) if part is not None else ""
+
+
+class IllegalMove(ValueError):
+    """A card that cannot be played now; the state is unchanged."""
+
+    def __init__(self, reason: Reason):
+        self.reason = reason
+        super().__init__(f"{reason.card}: {reason.code}: {reason.message('en', ascii=True)}")
+
+
+class PassError(ValueError):
+    """A pass that cannot be made; the state is unchanged."""
+
+    def __init__(self, seat: int, message_id: str, **params: object):
+        self.seat = seat
+        self.message_id = message_id
+        self.params = params
+        self.code = message_id
+        super().__init__(self.message("en", ascii=True))
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return t(self.message_id, lang, ascii=ascii, **self.params)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished round: what each seat took, and what it scores after moon and J♦."""
+
+    taken: tuple[int, ...]
+    scores: tuple[int, ...]
+    shooter: int | None = None
+    moon: str | None = None  # "others" or "shooter_minus" when somebody shot the moon
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything one seat may know, and nothing else: what bots receive."""
+
+    seat: int
+    rules: Rules
+    round_index: int
+    direction: Direction
+    phase: Phase
+    hand: tuple[Card, ...]
+    passed: tuple[Card, ...] | None  # what this seat passed, once it has
+    received: tuple[Card, ...] | None  # what it received, once the exchange is done
+    leader: int | None
+    turn: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    hearts_broken: bool
+    voids: tuple[frozenset[Suit], ...]  # suits each seat has shown it lacks
+    points: tuple[int, ...]  # taken so far this round, completed tricks only
+    scores: tuple[int, ...]  # game totals before this round
+    kitty: tuple[Card, ...]  # once it has been taken and turned up
+    legal: tuple[Card, ...]  # this seat's legal cards when it is to move
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def passed_to(self) -> int | None:
+        if self.direction is Direction.NONE:
+            return None
+        return self.direction.receiver(self.seat, self.players)
+
+    @property
+    def received_from(self) -> int | None:
+        if self.direction is Direction.NONE:
+            return None
+        return next(s for s in range(self.players)
+                    if self.direction.receiver(s, self.players) == self.seat)
+
+    def played_mask(self) -> int:
+        m = mask_of(self.trick)
+        for tr in self.tricks:
+            m |= mask_of(tr.cards)
+        return m
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards in play this seat cannot place: in other hands or the unseen kitty."""
+        known = mask_of(self.hand) | self.played_mask() | mask_of(self.kitty)
+        return cards_of(self.rules.in_play_mask & ~known)
+
+
+def _hand_mask(cards: Iterable[int | str]) -> int:
+    return mask_of(parse_card(c) if isinstance(c, str) else c for c in cards)
+
+
+class Round:
+    """One deal: the pass, every trick, and the score.
+
+    Make one with :meth:`Round.deal` (from a game code) or directly from
+    hands (any position, for study or the engine protocol).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Iterable[int | str]],
+        *,
+        kitty: Iterable[int | str] | None = None,
+        direction: Direction | str | None = None,
+        round_index: int = 0,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+    ):
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.round_index = round_index
+        self.dealer = round_index % n if dealer is None else dealer
+        hands = [list(h) for h in hands]
+        masks = [_hand_mask(h) for h in hands]
+        self._check_hands(masks, hands)
+        self.hands: list[int] = masks
+        self.dealt: tuple[int, ...] = tuple(masks)
+        used = 0
+        for m in masks:
+            used |= m
+        self.kitty_mask = rules.in_play_mask & ~used if kitty is None else _hand_mask(kitty)
+        self.kitty_taken = False
+        self.direction = Direction(direction) if direction is not None else rules.pass_direction(round_index)
+        self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
+        self.passes: list[tuple[Card, ...] | None] = [None] * n
+        self.received: list[tuple[Card, ...] | None] = [None] * n
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.leader: int | None = None
+        self.turn: int | None = None
+        self.hearts_broken = False
+        self.taken: list[int] = [0] * n
+        self.points: list[int] = [0] * n
+        self.voids: list[int] = [0] * n  # bit s set: the seat showed it lacks suit s
+        self.result: RoundResult | None = None
+        self._legal: int | None = None
+        # rule constants, looked up once
+        self._pts = rules.points
+        self._first_forbidden = rules.first_trick_forbidden
+        self._free_hearts = rules.hearts_break == "free"
+        self._queen_breaks = rules.hearts_break == "heart_or_queen"
+        if self.direction is Direction.NONE:
+            self.phase = Phase.PLAY
+            self._start_play()
+        else:
+            self.phase = Phase.PASS
+            self.turn = 0
+
+    def _check_hands(self, masks: list[int], hands: list[list[int | str]]) -> None:
+        r = self.rules
+        if len(masks) != r.players:
+            raise ValueError(f"expected {r.players} hands, got {len(masks)}")
+        seen = 0
+        for seat, (m, h) in enumerate(zip(masks, hands)):
+            size = bin(m).count("1")
+            if size != r.hand_size or size != len(h):
+                raise ValueError(f"seat {seat}'s hand must be {r.hand_size} different cards")
+            if m & seen or m & ~r.in_play_mask:
+                raise ValueError(f"seat {seat}'s hand repeats a card or holds one out of play")
+            seen |= m
+
+    @classmethod
+    def deal(cls, rules: Rules, code: str, round_index: int = 0,
+             scores: Sequence[int] | None = None) -> "Round":
+        """Round ``round_index`` (0-based) of the game with code ``code``."""
+        code = normalize_code(code)
+        in_play = [c for c in range(52) if rules.in_play_mask >> c & 1]
+        hands, kitty, dealer = deal_cards(code, in_play, rules.players, rules.hand_size, round_index)
+        return cls(rules, hands, kitty=kitty, round_index=round_index, dealer=dealer, scores=scores)
+
+    # ------------------------------------------------------------ passing
+
+    def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
+        """Choose ``seat``'s pass; the exchange happens once every seat has passed."""
+        if self.phase is not Phase.PASS:
+            raise PassError(seat, "no_pass_round" if self.direction is Direction.NONE else "wrong_phase_play")
+        if not 0 <= seat < self.players:
+            raise PassError(seat, "bad_seat", seat=seat, players=self.players)
+        if self.passes[seat] is not None:
+            raise PassError(seat, "pass_twice", seat=seat)
+        chosen = [parse_card(c) if isinstance(c, str) else CARDS[c] for c in cards]
+        if len(set(chosen)) != len(chosen):
+            dup = next(c for c in chosen if chosen.count(c) > 1)
+            raise PassError(seat, "pass_duplicate", card=dup)
+        if len(chosen) != self.rules.pass_count:
+            raise PassError(seat, "pass_count", count=self.rules.pass_count, given=len(chosen))
+        for c in chosen:
+            if not self.hands[seat] >> c & 1:
+                raise PassError(seat, "not_in_hand", card=c)
+        self.passes[seat] = tuple(sorted(chosen))
+        if all(p is not None for p in self.passes):
+            self._exchange()
+        else:
+            self.turn = self.passes.index(None)
+
+    def _exchange(self) -> None:
+        n = self.players
+        for seat, cards in enumerate(self.passes):
+            assert cards is not None
+            self.hands[seat] &= ~mask_of(cards)
+        for seat, cards in enumerate(self.passes):
+            to = self.direction.receiver(seat, n)
+            self.hands[to] |= mask_of(cards)
+            self.received[to] = cards
+        self.phase = Phase.PLAY
+        self._start_play()
+
+    def _start_play(self) -> None:
+        if self.rules.first_lead == "any":
+            self.leader = (self.dealer + 1) % self.players
+        else:
+            lowest = self._lowest_club()
+            self.leader = next(s for s in range(self.players) if self.hands[s] >> lowest & 1)
+        self.turn = self.leader
+        self._legal = None
+
+    def _lowest_club(self) -> int:
+        """The card that must lead under ``lowest_club``: the 2♣ when it is dealt."""
+        held = 0
+        for m in self.hands:
+            held |= m
+        clubs = held & SUIT_MASKS[0]
+        pool = clubs or held  # no club in any hand: the lowest card held leads
+        return (pool & -pool).bit_length() - 1
+
+    # ------------------------------------------------------------ legality
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to move, as a mask (0 outside the play phase)."""
+        if self._legal is not None:
+            return self._legal
+        if self.phase is not Phase.PLAY:
+            return 0
+        hand = self.hands[self.turn]
+        first = not self.tricks
+        if self.trick:
+            legal = hand & SUIT_MASKS[self.trick[0] // 13]
+            if not legal:
+                legal = hand
+                if first and self._first_forbidden:
+                    legal = hand & ~self._first_forbidden or hand
+        elif first and self.rules.first_lead == "lowest_club":
+            legal = 1 << self._lowest_club()
+        else:
+            legal = hand
+            if first and self._first_forbidden:
+                legal = hand & ~self._first_forbidden or hand
+            if not self.hearts_broken and not self._free_hearts:
+                legal = legal & ~HEARTS_MASK or legal
+        self._legal = legal
+        return legal
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        return cards_of(self.legal_mask())
+
+    def is_legal(self, card: int | str) -> bool:
+        c = parse_card(card) if isinstance(card, str) else card
+        return bool(self.legal_mask() >> c & 1)
+
+    def why(self, card: int | str, seat: int | None = None) -> Verdict:
+        """Whether ``card`` may be played now by ``seat`` (default: the seat to move), and why."""
+        c = parse_card(card) if isinstance(card, str) else CARDS[card]
+        if seat is None:
+            seat = self.turn
+        hand = self.hands[seat] if seat is not None else 0
+        if not hand >> c & 1:
+            return Verdict(c, False, Reason("not_in_hand", c))
+        if self.phase is not Phase.PLAY or seat != self.turn:
+            detail = "wrong_phase_pass" if self.phase is Phase.PASS else (
+                "wrong_phase_over" if self.phase is Phase.OVER else "not_your_turn_card")
+            return Verdict(c, False, Reason("wrong_phase", c, detail=detail))
+        if self.legal_mask() >> c & 1:
+            return Verdict(c, True, effect=self._effect(c))
+        return Verdict(c, False, self._reason(c, hand))
+
+    def _reason(self, c: Card, hand: int) -> Reason:
+        first = not self.tricks
+        if not self.trick and first and self.rules.first_lead == "lowest_club":
+            lead = CARDS[self._lowest_club()]
+            code = "must_lead_two_clubs" if lead == 0 else "must_lead_lowest_club"
+            return Reason(code, c, (lead,))
+        if self.trick:
+            led = self.trick[0] // 13
+            follow = hand & SUIT_MASKS[led]
+            if follow:
+                return Reason("must_follow_suit", c, cards_of(follow), Suit(led))
+        if first and self._first_forbidden >> c & 1:
+            detail = "no_queen_on_first_trick" if self.rules.first_trick == "no_hearts" else ""
+            return Reason("no_points_on_first_trick", c, cards_of(hand & ~self._first_forbidden),
+                          detail=detail)
+        return Reason("hearts_not_broken", c, cards_of(hand & ~HEARTS_MASK))
+
+    def _effect(self, c: Card) -> Effect:
+        trick = self.trick
+        n = self.players
+        pts = self._pts
+        points = sum(pts[x] for x in trick) + pts[c]
+        breaks = not self.hearts_broken and (c // 13 == 2 or (self._queen_breaks and c == QUEEN_OF_SPADES))
+        led = trick[0] // 13 if trick else c // 13
+        if c // 13 != led or (trick and c < max(x for x in trick if x // 13 == led)):
+            return Effect(c, False, None, False, breaks)
+        last = len(trick) == n - 1
+        kitty_unknown = not self.tricks and bool(self.kitty_mask)
+        if last:
+            return Effect(c, True, points, not kitty_unknown, breaks)
+        # certain to win when no higher card of the suit can still be out there
+        higher = SUIT_MASKS[led] & ~((2 << c) - 1)
+        played = mask_of(trick)
+        for tr in self.tricks:
+            played |= mask_of(tr.cards)
+        out_there = higher & self.rules.in_play_mask & ~self.hands[self.turn] & ~played
+        if self.kitty_taken:
+            out_there &= ~self.kitty_mask
+        if out_there:
+            return Effect(c, None, None, False, breaks)
+        return Effect(c, True, points, False, breaks)
+
+    # ------------------------------------------------------------ playing
+
+    def play(self, card: int | str) -> Trick | None:
+        """Play ``card`` for the seat to move; returns the trick if this card completed one."""
+        c = parse_card(card) if isinstance(card, str) else card
+        if self.phase is not Phase.PLAY or not self.legal_mask() >> c & 1:
+            verdict = self.why(c)
+            assert verdict.reason is not None
+            raise IllegalMove(verdict.reason)
+        return self._play(CARDS[c])
+
+    def _play(self, c: Card) -> Trick | None:
+        """Play a card known to be legal: the fast path for bots and playouts."""
+        seat = self.turn
+        n = self.players
+        self.hands[seat] &= ~(1 << c)
+        trick = self.trick
+        suit = c // 13
+        if trick and suit != trick[0] // 13:
+            self.voids[seat] |= 1 << (trick[0] // 13)
+        if not self.hearts_broken and (suit == 2 or (self._queen_breaks and c == 49)):
+            self.hearts_broken = True
+        trick.append(c)
+        self._legal = None
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return None
+        # the trick is complete
+        led = trick[0] // 13
+        best = 0
+        for i in range(1, n):
+            x = trick[i]
+            if x // 13 == led and x > trick[best]:
+                best = i
+        leader = self.leader
+        winner = (leader + best) % n
+        pts = self._pts
+        points = 0
+        for x in trick:
+            points += pts[x]
+        kitty: tuple[Card, ...] = ()
+        if not self.tricks and self.kitty_mask:
+            kitty = cards_of(self.kitty_mask)
+            points += sum(pts[x] for x in kitty)
+            self.taken[winner] |= self.kitty_mask
+            self.kitty_taken = True
+        done = Trick(leader, tuple(trick), winner, points, kitty)
+        self.tricks.append(done)
+        self.taken[winner] |= mask_of(trick)
+        self.points[winner] += points
+        self.trick = []
+        self.leader = winner
+        self.turn = winner
+        if not self.hands[winner]:
+            self._finish()
+        return done
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        self.turn = None
+        self.leader = None
+        self.result = score_round(self.rules, self.taken, self.points, self.scores_before)
+
+    # ------------------------------------------------------------ questions
+
+    @property
+    def first_trick(self) -> bool:
+        return not self.tricks
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.hands[seat])
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its own hand and pass, and everything public."""
+        exchanged = self.phase is not Phase.PASS
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            round_index=self.round_index,
+            direction=self.direction,
+            phase=self.phase,
+            hand=cards_of(self.hands[seat]),
+            passed=self.passes[seat],
+            received=self.received[seat] if exchanged else None,
+            leader=self.leader,
+            turn=self.turn,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            hearts_broken=self.hearts_broken,
+            voids=tuple(frozenset(Suit(s) for s in range(4) if v >> s & 1) for v in self.voids),
+            points=tuple(self.points),
+            scores=self.scores_before,
+            kitty=cards_of(self.kitty_mask) if self.kitty_taken else (),
+            legal=self.legal_cards() if seat == self.turn and self.phase is Phase.PLAY else (),
+        )
+
+    def copy(self) -> "Round":
+        """An independent copy (for search: play it out without touching this one)."""
+        new = object.__new__(Round)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.passes = list(self.passes)
+        new.received = list(self.received)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.taken = list(self.taken)
+        new.points = list(self.points)
+        new.voids = list(self.voids)
+        return new
+
+
+def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
+                scores_before: Sequence[int]) -> RoundResult:
+    """Apply the moon and the J♦ to what each seat took."""
+    n = rules.players
+    taken_points = tuple(points)
+    moon_mask = rules.penalty_mask
+    shooter = None
+    if rules.moon != "off":
+        shooter = next((s for s in range(n) if taken[s] & moon_mask == moon_mask), None)
+    if shooter is None:
+        return RoundResult(taken_points, taken_points)
+    value = rules.penalty_total
+    jd = [(rules.points[22] if taken[s] >> 22 & 1 else 0) for s in range(n)]  # J♦ bonus, if any
+    mode = rules.moon
+    if mode == "shooter_choice":
+        mode = _shooter_choice(rules, shooter, value, jd, scores_before)
+    if mode == "others":
+        scores = tuple((0 if s == shooter else value) + jd[s] for s in range(n))
+    else:
+        scores = tuple((-value if s == shooter else 0) + jd[s] for s in range(n))
+    return RoundResult(taken_points, scores, shooter, mode)
+
+
+def _shooter_choice(rules: Rules, shooter: int, value: int, jd: list[int],
+                    before: Sequence[int]) -> str:
+    """Both choices leave the shooter the same margin; what differs is when the game ends.
+
+    A shooter who is then strictly lowest takes "others +26", which brings the
+    end closer; anyone else subtracts 26 and keeps the game going.
+    """
+    after = [before[s] + (0 if s == shooter else value) + jd[s] for s in range(len(before))]
+    lowest = min(after)
+    if after[shooter] == lowest and after.count(lowest) == 1:
+        return "others"
+    return "shooter_minus"
+
+
+class Game:
+    """Rounds until somebody reaches the target, with the rule set's tie policy."""
+
+    def __init__(self, rules: Rules, code: str):
+        self.rules = rules
+        self.code = normalize_code(code)
+        n = rules.players
+        self.totals: list[int] = [0] * n
+        self.results: list[RoundResult] = []
+        self.rounds: list[Round] = []
+        self.target_reached = False
+        self.extra_round = False
+        self.winners: tuple[int, ...] = ()
+        self.over = False
+        self._deal_next()
+
+    @property
+    def round(self) -> Round:
+        """The round being played (the last one, once the game is over)."""
+        return self.rounds[-1]
+
+    def _deal_next(self) -> None:
+        self.rounds.append(Round.deal(self.rules, self.code, len(self.rounds), tuple(self.totals)))
+
+    def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
+        self.round.pass_cards(seat, cards)
+
+    def play(self, card: int | str) -> Trick | None:
+        done = self.round.play(card)
+        if self.round.over:
+            self._round_over()
+        return done
+
+    def _round_over(self) -> None:
+        result = self.round.result
+        assert result is not None
+        self.results.append(result)
+        for s, v in enumerate(result.scores):
+            self.totals[s] += v
+        if self._game_over():
+            self.over = True
+            lowest = min(self.totals)
+            self.winners = tuple(s for s, v in enumerate(self.totals) if v == lowest)
+        else:
+            self._deal_next()
+
+    def _game_over(self) -> bool:
+        if max(self.totals) >= self.rules.target:
+            self.target_reached = True
+        if not self.target_reached:
+            return False
+        lowest = min(self.totals)
+        single = self.totals.count(lowest) == 1
+        policy = self.rules.ties
+        if policy == "share" or single:
+            return True
+        if policy == "one_more_round":
+            if self.extra_round:
+                return True  # still tied after the extra round: shared
+            self.extra_round = True
+            return False
+        return False  # until_single: keep dealing
+
+    def standings(self) -> list[tuple[int, int, int]]:
+        """``(place, seat, total)``, lowest total first; tied seats share a place."""
+        order = sorted(range(len(self.totals)), key=lambda s: (self.totals[s], s))
+        out = []
+        for i, s in enumerate(order):
+            place = i + 1
+            if i and self.totals[s] == self.totals[order[i - 1]]:
+                place = out[-1][0]
+            out.append((place, s, self.totals[s]))
+        return out
+
+    def view(self, seat: int) -> SeatView:
+        return self.round.view(seat)

@@ -1,0 +1,371 @@
+"""Rule sets as data: every point where the sources disagree is a setting.
+
+A :class:`Rules` value is immutable and checked when it is made; presets are
+YAML files in the project's ``seeds/`` folder (see ``seeds/README.md``), and a
+rule set is always "a preset plus overrides", so a game record can name it
+briefly and exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from .cards import (
+    CARDS, DECK_MASK, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, KING_OF_SPADES,
+    ACE_OF_SPADES, Card, CardParseError, mask_of, parse_card,
+)
+from .messages import t
+
+
+class RulesError(ValueError):
+    """A rule set that cannot be played; ``key`` names the setting at fault."""
+
+    def __init__(self, setting: str, message_id: str, **params: Any):
+        self.key = setting
+        self.message_id = message_id
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str | None = None) -> str:
+        params = dict(self.params)
+        if "expected" in params:
+            params["expected"] = t(params["expected"], lang, **params)
+        return t(self.message_id, lang, ascii=True, **params)
+
+
+class Direction(str, Enum):
+    LEFT = "left"
+    RIGHT = "right"
+    ACROSS = "across"
+    NONE = "none"
+
+    def receiver(self, seat: int, players: int) -> int:
+        """Who gets ``seat``'s pass; left is the next seat in play order."""
+        offset = {"left": 1, "right": players - 1, "across": players // 2, "none": 0}[self.value]
+        return (seat + offset) % players
+
+
+# setting name -> allowed values (a tuple) or a type
+CHOICES: dict[str, tuple[str, ...]] = {
+    "deck": ("remove", "kitty"),
+    "first_lead": ("lowest_club", "any"),
+    "first_trick": ("no_points", "no_hearts", "any"),
+    "hearts_break": ("heart", "heart_or_queen", "free"),
+    "moon": ("off", "others", "shooter_minus", "shooter_choice"),
+    "ties": ("share", "one_more_round", "until_single"),
+}
+FLAGS = ("jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty")
+PASSING_NAMES = ("standard", "left", "none")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One complete rule set. Defaults are the single-seat table's quick game."""
+
+    players: int = 4
+    deck: str = "remove"
+    removal: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    passing: str | tuple[Direction, ...] = "standard"
+    pass_count: int = 3
+    first_lead: str = "lowest_club"
+    first_trick: str = "no_points"
+    hearts_break: str = "heart"
+    moon: str = "others"
+    jack_of_diamonds: bool = False
+    spot_hearts: bool = False
+    black_maria: bool = False
+    queen_penalty: bool = True
+    target: int = 50
+    ties: str = "share"
+    # provenance: not part of what the rules are
+    preset: str = field(default="", compare=False)
+    overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    # ------------------------------------------------------------ derived facts
+
+    @functools.cached_property
+    def removed(self) -> tuple[Card, ...]:
+        """Cards taken out of the deck for this number of players."""
+        if self.deck == "kitty":
+            return ()
+        return dict(self.removal).get(self.players, ())
+
+    @functools.cached_property
+    def in_play_mask(self) -> int:
+        return DECK_MASK & ~mask_of(self.removed)
+
+    @functools.cached_property
+    def hand_size(self) -> int:
+        return (52 - len(self.removed)) // self.players
+
+    @functools.cached_property
+    def kitty_size(self) -> int:
+        return 52 - len(self.removed) - self.hand_size * self.players
+
+    @functools.cached_property
+    def points(self) -> tuple[int, ...]:
+        """Points of each card index (0 for cards out of play too)."""
+        pts = [0] * 52
+        for c in range(26, 39):
+            pts[c] = (c - 26 + 2) if self.spot_hearts else 1
+        if self.queen_penalty:
+            pts[QUEEN_OF_SPADES] = 13
+        if self.black_maria:
+            pts[KING_OF_SPADES] = 10
+            pts[ACE_OF_SPADES] = 7
+        if self.jack_of_diamonds:
+            pts[JACK_OF_DIAMONDS] = -10
+        for c in self.removed:
+            pts[c] = 0
+        return tuple(pts)
+
+    @functools.cached_property
+    def penalty_mask(self) -> int:
+        """Cards that score against their taker: all must be taken to shoot the moon."""
+        return mask_of(c for c in range(52) if self.points[c] > 0) & self.in_play_mask
+
+    @functools.cached_property
+    def penalty_total(self) -> int:
+        """What a moon is worth: the sum of every penalty card in play (26 by default)."""
+        return sum(p for p in self.points if p > 0)
+
+    @functools.cached_property
+    def round_total(self) -> int:
+        """What a round hands out when nobody shoots the moon."""
+        return sum(self.points)
+
+    @functools.cached_property
+    def pass_cycle(self) -> tuple[Direction, ...]:
+        if isinstance(self.passing, tuple):
+            return self.passing
+        if self.passing == "none":
+            return (Direction.NONE,)
+        if self.passing == "left":
+            return (Direction.LEFT,)
+        if self.players % 2:
+            return (Direction.LEFT, Direction.RIGHT, Direction.NONE)
+        return (Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.NONE)
+
+    def pass_direction(self, round_index: int) -> Direction:
+        """Direction of round ``round_index`` (0-based); the cycle never restarts."""
+        cycle = self.pass_cycle
+        return cycle[round_index % len(cycle)]
+
+    @functools.cached_property
+    def first_trick_forbidden(self) -> int:
+        """Cards that may not be played to the first trick while the hand holds others."""
+        if self.first_trick == "no_points":
+            return self.penalty_mask
+        if self.first_trick == "no_hearts":
+            return self.penalty_mask & HEARTS_MASK
+        return 0
+
+    # ------------------------------------------------------------ making and naming
+
+    def replace(self, **changes: Any) -> "Rules":
+        """A copy with some settings changed (checked again); provenance follows."""
+        over = dict(self.overrides)
+        for key, value in changes.items():
+            if key in ("preset", "overrides"):
+                continue
+            over[key] = _plain(value)
+        kwargs = {"preset": self.preset, "overrides": tuple(sorted(over.items()))} | changes
+        return dataclasses.replace(self, **kwargs)
+
+    def spec(self) -> dict[str, Any]:
+        """``{"preset": name, setting: value, ...}``: what a record stores."""
+        return {"preset": self.preset or DEFAULT_PRESET} | dict(self.overrides)
+
+    def settings(self) -> dict[str, Any]:
+        """Every setting as plain YAML/JSON data."""
+        out = {}
+        for f in dataclasses.fields(self):
+            if f.name in ("preset", "overrides"):
+                continue
+            out[f.name] = _plain(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_spec(cls, spec: "str | Mapping[str, Any] | Rules | None") -> "Rules":
+        """A preset name, or ``{"preset": name, setting: value, ...}``, or None for the default."""
+        if isinstance(spec, Rules):
+            return spec
+        if spec is None:
+            return load_preset(DEFAULT_PRESET)
+        if isinstance(spec, str):
+            return load_preset(spec)
+        if not isinstance(spec, Mapping):
+            raise RulesError("rules", "rules_bad_type", key="rules", expected="type_spec")
+        spec = dict(spec)
+        name = spec.pop("preset", DEFAULT_PRESET)
+        if not isinstance(name, str):
+            raise RulesError("preset", "rules_bad_type", key="preset", expected="type_preset")
+        base = load_preset(name)
+        if not spec:
+            return base
+        return base.replace(**coerce_settings(spec))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Direction):
+        return value.value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple) and value and isinstance(value[0], tuple):  # removal
+        return {n: [str(c) for c in cards] for n, cards in value}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Turn YAML/JSON values into setting values, naming the key at fault."""
+    fields = {f.name for f in dataclasses.fields(Rules)} - {"preset", "overrides"}
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in fields:
+            raise RulesError(str(key), "rules_unknown_key", key=key)
+        if key in ("players", "pass_count", "target"):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(key, "rules_bad_type", key=key, expected="type_int")
+        elif key in FLAGS:
+            if not isinstance(value, bool):
+                raise RulesError(key, "rules_bad_type", key=key, expected="type_bool")
+        elif key in CHOICES:
+            if value is False and "off" in CHOICES[key]:
+                value = "off"  # YAML 1.1 reads a bare `off` as false
+            if value not in CHOICES[key]:
+                raise RulesError(key, "rules_bad_choice", key=key, choices=", ".join(CHOICES[key]))
+        elif key == "passing":
+            if isinstance(value, list):
+                try:
+                    value = tuple(Direction(v) for v in value)
+                except ValueError:
+                    value = None
+                if not value:
+                    raise RulesError(key, "rules_bad_choice", key=key,
+                                     choices="standard, left, none, or a list of left/right/across/none")
+            elif value not in PASSING_NAMES:
+                raise RulesError(key, "rules_bad_choice", key=key,
+                                 choices="standard, left, none, or a list of left/right/across/none")
+        elif key == "removal":
+            value = _coerce_removal(value)
+        out[key] = value
+    return out
+
+
+def _coerce_removal(value: Any) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    if not isinstance(value, Mapping):
+        raise RulesError("removal", "rules_bad_type", key="removal",
+                         expected="type_removal")
+    pairs = []
+    for n, cards in value.items():
+        try:
+            n = int(n)
+        except (TypeError, ValueError):
+            n = None
+        if n is None or not isinstance(cards, list):
+            raise RulesError("removal", "rules_bad_type", key="removal",
+                             expected="type_removal")
+        try:
+            pairs.append((n, tuple(parse_card(str(c)) for c in cards)))
+        except CardParseError as e:
+            raise RulesError("removal", "rules_bad_type", key="removal",
+                             expected="type_removal_card", text=e.text) from None
+    return tuple(sorted(pairs))
+
+
+def _check(r: Rules) -> None:
+    if isinstance(r.players, bool) or not isinstance(r.players, int) or not 3 <= r.players <= 6:
+        raise RulesError("players", "rules_players")
+    if isinstance(r.target, bool) or not isinstance(r.target, int) or r.target <= 0:
+        raise RulesError("target", "rules_target")
+    for key, choices in CHOICES.items():
+        if getattr(r, key) not in choices:
+            raise RulesError(key, "rules_bad_choice", key=key, choices=", ".join(choices))
+    n = r.players
+    if r.deck == "remove":
+        removed = dict(r.removal).get(n, ())
+        if not removed and 52 % n:
+            raise RulesError("removal", "rules_removal_missing", players=n)
+        if len(set(removed)) != len(removed) or (52 - len(removed)) % n:
+            raise RulesError("removal", "rules_removal_divide", players=n, left=52 - len(set(removed)))
+        for c in removed:
+            if c // 13 == 2 or (c == QUEEN_OF_SPADES and r.queen_penalty) or (
+                c in (KING_OF_SPADES, ACE_OF_SPADES) and r.black_maria
+            ) or (c == JACK_OF_DIAMONDS and r.jack_of_diamonds):
+                raise RulesError("removal", "rules_removal_points", players=n, card=c)
+    if Direction.ACROSS in r.pass_cycle and n % 2:
+        raise RulesError("passing", "rules_across_odd")
+    most = r.hand_size - 1
+    if isinstance(r.pass_count, bool) or not isinstance(r.pass_count, int) or not 1 <= r.pass_count <= most:
+        raise RulesError("pass_count", "rules_pass_count", most=most, players=n)
+
+
+# ---------------------------------------------------------------- presets
+
+DEFAULT_PRESET = "quick"
+
+
+def seeds_dir() -> Path:
+    """Presets ship inside the package when installed; in a checkout they sit in ``seeds/``."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "seeds", here.parent / "seeds"):
+        if candidate.is_dir():
+            return candidate
+    return here.parent / "seeds"
+
+
+@functools.cache
+def _preset_files() -> dict[str, Path]:
+    return {p.stem: p for p in sorted(seeds_dir().glob("*.yaml"))}
+
+
+def preset_names() -> list[str]:
+    """Every preset, the default first."""
+    names = sorted(_preset_files())
+    if DEFAULT_PRESET in names:
+        names.remove(DEFAULT_PRESET)
+        names.insert(0, DEFAULT_PRESET)
+    return names
+
+
+@functools.cache
+def preset_info(name: str) -> dict[str, Any]:
+    """The whole preset file: ``description``, ``source``, ``based_on``, ``rules``."""
+    files = _preset_files()
+    if name not in files:
+        raise RulesError("preset", "rules_unknown_preset", name=name, names=", ".join(preset_names()))
+    path = files[name]
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as e:
+        raise RulesError("preset", "rules_bad_file", path=str(path), problem=str(e).splitlines()[0]) from None
+    if not isinstance(data, dict) or not isinstance(data.get("rules", {}), dict):
+        raise RulesError("preset", "rules_bad_file", path=str(path), problem="no 'rules' mapping")
+    return data
+
+
+@functools.cache
+def load_preset(name: str) -> Rules:
+    info = preset_info(name)
+    raw = dict(info.get("rules") or {})
+    base_name = info.get("based_on")
+    if base_name:
+        base = load_preset(base_name)
+        settings = {f.name: getattr(base, f.name) for f in dataclasses.fields(Rules)
+                    if f.name not in ("preset", "overrides")}
+    else:
+        settings = {}
+    settings |= coerce_settings(raw)
+    return Rules(**settings, preset=name)
