@@ -451,10 +451,14 @@ class Round:
             verdict = self.why(c)
             assert verdict.reason is not None
             raise IllegalMove(verdict.reason)
-        return self._play(CARDS[c])
+        return self.play_unchecked(CARDS[c])
 
-    def _play(self, c: Card) -> Trick | None:
-        """Play a card known to be legal: the fast path for bots and playouts."""
+    def play_unchecked(self, c: Card) -> Trick | None:
+        """Play a card known to be legal, without checking: the fast path for bots and playouts.
+
+        Like python-chess's ``push`` beside ``push_san``: an illegal card here
+        corrupts the round, so only pass cards from :meth:`legal_mask`.
+        """
         seat = self.turn
         n = self.players
         self.hands[seat] &= ~(1 << c)
