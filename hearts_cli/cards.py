@@ -11,7 +11,6 @@ input is forgiving (see :func:`parse_card`).
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from enum import IntEnum
 from typing import Iterable, Iterator
@@ -100,13 +99,18 @@ QUEEN_OF_SPADES = CARDS[49]
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 
 # cards of one suit's 13-bit chunk, by chunk value: makes mask -> cards cheap
-_CHUNK_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
-    tuple(
-        tuple(CARDS[13 * s + r] for r in range(13) if chunk >> r & 1)
-        for chunk in range(1 << 13)
-    )
-    for s in range(4)
-)
+def _chunk_table(suit: int) -> tuple[tuple[Card, ...], ...]:
+    # each entry is a smaller entry plus its highest card: one concatenation each,
+    # so the whole table costs a few milliseconds at import
+    table: list[tuple[Card, ...]] = [()]
+    for r in range(13):
+        top = (CARDS[13 * suit + r],)
+        table += [cards + top for cards in table]
+    return tuple(table)
+
+
+# built on first use: commands that never list cards start faster
+_CHUNK_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -118,7 +122,10 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
+    global _CHUNK_CARDS
     t = _CHUNK_CARDS
+    if t is None:
+        t = _CHUNK_CARDS = tuple(_chunk_table(s) for s in range(4))
     return (
         t[0][mask & 8191]
         + t[1][mask >> 13 & 8191]
@@ -256,6 +263,8 @@ for _c in CARDS:
 
 def closest_cards(text: str, limit: int = 4) -> tuple[Card, ...]:
     """The cards whose names look most like ``text`` (for "did you mean")."""
+    import difflib  # only on a typo: keeps start-up light
+
     folded = _fold(text)
     found: list[Card] = []
     for name in difflib.get_close_matches(folded, _VOCABULARY, n=limit * 4, cutoff=0.6):

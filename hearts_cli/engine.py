@@ -137,7 +137,7 @@ class IllegalMove(ValueError):
 class PassError(ValueError):
     """A pass that cannot be made; the state is unchanged."""
 
-    def __init__(self, seat: int, message_id: str, **params: object):
+    def __init__(self, seat: int, message_id: str, /, **params: object):
         self.seat = seat
         self.message_id = message_id
         self.params = params
