@@ -71,7 +71,9 @@ class Rules:
 
     players: int = 4
     deck: str = "remove"
-    removal: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    removal: tuple[tuple[int, tuple[Card, ...]], ...] = (
+        (3, (CARDS[0],)), (5, (CARDS[0], CARDS[13])), (6, (CARDS[0], CARDS[13], CARDS[39], CARDS[14])),
+    )
     passing: str | tuple[Direction, ...] = "standard"
     pass_count: int = 3
     first_lead: str = "lowest_club"
@@ -84,9 +86,8 @@ class Rules:
     queen_penalty: bool = True
     target: int = 50
     ties: str = "share"
-    # provenance: not part of what the rules are
+    # provenance: the preset these rules are described against; not part of what they are
     preset: str = field(default="", compare=False)
-    overrides: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         _check(self)
@@ -173,24 +174,28 @@ class Rules:
     # ------------------------------------------------------------ making and naming
 
     def replace(self, **changes: Any) -> "Rules":
-        """A copy with some settings changed (checked again); provenance follows."""
-        over = dict(self.overrides)
-        for key, value in changes.items():
-            if key in ("preset", "overrides"):
-                continue
-            over[key] = _plain(value)
-        kwargs = {"preset": self.preset, "overrides": tuple(sorted(over.items()))} | changes
-        return dataclasses.replace(self, **kwargs)
+        """A copy with some settings changed (and checked again), described against the same preset."""
+        return dataclasses.replace(self, **changes)
 
     def spec(self) -> dict[str, Any]:
-        """``{"preset": name, setting: value, ...}``: what a record stores."""
-        return {"preset": self.preset or DEFAULT_PRESET} | dict(self.overrides)
+        """``{"preset": name, setting: value, ...}``: the preset plus what differs from it.
+
+        This is how a record names a rule set; ``Rules.from_spec(r.spec()) == r``.
+        """
+        name = self.preset or DEFAULT_PRESET
+        base = load_preset(name).settings()
+        return {"preset": name} | {k: v for k, v in self.settings().items() if base[k] != v}
+
+    @property
+    def overrides(self) -> tuple[tuple[str, Any], ...]:
+        """The settings that differ from the preset, as ``(name, value)`` pairs."""
+        return tuple((k, v) for k, v in self.spec().items() if k != "preset")
 
     def settings(self) -> dict[str, Any]:
         """Every setting as plain YAML/JSON data."""
         out = {}
         for f in dataclasses.fields(self):
-            if f.name in ("preset", "overrides"):
+            if f.name == "preset":
                 continue
             out[f.name] = _plain(getattr(self, f.name))
         return out
@@ -230,7 +235,7 @@ def _plain(value: Any) -> Any:
 
 def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Turn YAML/JSON values into setting values, naming the key at fault."""
-    fields = {f.name for f in dataclasses.fields(Rules)} - {"preset", "overrides"}
+    fields = {f.name for f in dataclasses.fields(Rules)} - {"preset"}
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in fields:
@@ -364,7 +369,7 @@ def load_preset(name: str) -> Rules:
     if base_name:
         base = load_preset(base_name)
         settings = {f.name: getattr(base, f.name) for f in dataclasses.fields(Rules)
-                    if f.name not in ("preset", "overrides")}
+                    if f.name != "preset"}
     else:
         settings = {}
     settings |= coerce_settings(raw)

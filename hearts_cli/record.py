@@ -1,0 +1,900 @@
+"""Game records: a canonical, diffable YAML file for a whole game, finished or not.
+
+Writing is strict and canonical (fixed key order, one hand, pass or trick per
+line, never wrapped), so writing the same game twice gives the same bytes and a
+one-card change is a one-line diff. Reading is forgiving about spelling (cards
+in any notation, codes in any case, unknown top-level keys ignored) and strict
+about the game: every pass and play is re-played through the engine, and every
+derived field a record carries (hands, dealer, pass direction, trick winners
+and points, round scores, totals, result) must agree with that replay.
+
+The format is described in ``docs/record-format.md``. In short::
+
+    text = write_record(game, seats=seats, annotations={"1.3.2": Annotation("?", "too early")})
+    record = read_record(text)            # or read_record(Path("game.yaml"))
+    game = record.replay()                # the same game, at the same position
+    save_record(path, game, seats=seats)  # atomic: temp file, fsync, os.replace
+
+Like python-chess's PGN reader, the same reader is strict (raise
+:class:`RecordError` on the first problem) or lenient (``strict=False``:
+collect problems in ``record.errors`` and keep the moves before the first bad
+one).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
+
+import yaml
+
+from . import __version__
+from .cards import Card, CardParseError, cards_of, parse_card
+from .codes import CodeError, normalize_code
+from .engine import Game, IllegalMove, PassError, Phase, Reason, Round
+from .messages import t
+from .rules import DEFAULT_PRESET, Rules, RulesError, load_preset
+
+__all__ = [
+    "FORMAT", "MAX_RECORD_BYTES", "GLYPHS", "RecordError", "Seat", "Annotation", "Position",
+    "Move", "GameRecord", "write_record", "read_record", "save_record", "moves_of",
+]
+
+FORMAT = "hearts-record/1"
+MAX_RECORD_BYTES = 1 << 20  # 1 MiB: hundreds of rounds; anything bigger is not a record
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  # PGN's $1..$6
+SEAT_KINDS = ("human", "cpu")
+HEADER = "# hearts game record; the format is described in docs/record-format.md"
+
+
+# ---------------------------------------------------------------- errors
+
+
+@dataclass(frozen=True)
+class _Problem:
+    """A message not yet rendered: a part of a larger message, shown in its language."""
+
+    message_id: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return t(self.message_id, lang, ascii=ascii, **_render_params(dict(self.params), lang, ascii))
+
+
+def _problem(message_id: str, **params: Any) -> _Problem:
+    return _Problem(message_id, tuple(params.items()))
+
+
+def _render(value: Any, lang: str | None, ascii: bool) -> Any:
+    if isinstance(value, (CodeError, RulesError)):
+        return value.message(lang)
+    if isinstance(value, (_Problem, Reason, PassError)):
+        return value.message(lang, ascii=ascii)
+    return value
+
+
+def _render_params(params: dict[str, Any], lang: str | None, ascii: bool) -> dict[str, Any]:
+    return {k: _render(v, lang, ascii) for k, v in params.items()}
+
+
+class RecordError(ValueError):
+    """A record that cannot be read, or a game in it that does not hold up.
+
+    ``message_id`` and ``params`` name the message (see :mod:`hearts_cli.messages`);
+    ``round``, ``trick`` and ``position`` (all 1-based, as people count) and
+    ``seat`` (0-based, as the engine counts) say where, when known; ``line`` is
+    the line of the file; ``reason`` is the engine's verdict for a bad pass or
+    play (a :class:`~hearts_cli.engine.Reason` with a stable ``.code``, or a
+    :class:`~hearts_cli.engine.PassError`), or the code or rules error.
+    """
+
+    def __init__(self, message_id: str, *, path: str | None = None, line: int | None = None,
+                 round: int | None = None, trick: int | None = None, position: int | None = None,
+                 seat: int | None = None, reason: Any = None, **params: Any):
+        self.message_id = message_id
+        self.path = path
+        self.line = line
+        self.round = round
+        self.trick = trick
+        self.position = position
+        self.seat = seat
+        self.reason = reason
+        self.params = params
+        super().__init__(self.message("en", ascii=True))
+
+    @property
+    def code(self) -> str | None:
+        """The stable code of the rule broken (``must_follow_suit``, ``pass_count``...), if any."""
+        return getattr(self.reason, "code", None) or getattr(self.reason, "message_id", None)
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        params = _render_params(dict(self.params), lang, ascii)
+        params["path"] = self.path if self.path else t("record_no_path", lang)
+        for name in ("round", "trick", "position", "seat"):
+            value = getattr(self, name)
+            if value is not None:
+                params.setdefault(name, value)
+        if self.reason is not None:
+            params["reason"] = _render(self.reason, lang, ascii)
+        text = t(self.message_id, lang, ascii=ascii, **params)
+        if self.line is not None:
+            text += " " + t("record_at_line", lang, line=self.line)
+        return text
+
+
+class _Stop(Exception):
+    """Lenient reading: a problem after which the moves cannot go on."""
+
+
+# ---------------------------------------------------------------- value types
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits in a seat: a ``name``, ``kind`` ``human`` or ``cpu``, and a CPU's ``level``."""
+
+    name: str
+    kind: str = "human"
+    level: str | None = None  # easy, normal, hard: the CPU levels of the rules card
+
+
+def default_seats(players: int) -> tuple[Seat, ...]:
+    return tuple(Seat(f"Player {i + 1}") for i in range(players))
+
+
+@dataclass(frozen=True)
+class Annotation:
+    """A note on a move: a PGN-style ``glyph`` (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) and a comment."""
+
+    glyph: str = ""
+    comment: str = ""
+
+
+_POSITION_RE = re.compile(r"(\d+)(?:\.(?:(pass|p)\.(\d+)|(\d+)\.(\d+)))?", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a move is: ``"1.3.2"`` (round 1, trick 3, card 2), ``"1.pass.0"`` (round 1,
+    seat 0's pass) or ``"1"`` (round 1 as a whole). Rounds, tricks and cards count
+    from 1; seats from 0, as everywhere in the engine."""
+
+    round: int
+    trick: int = 0
+    card: int = 0
+    seat: int | None = None  # the passing seat, for a pass
+
+    @property
+    def kind(self) -> str:
+        if self.seat is not None:
+            return "pass"
+        return "play" if self.trick else "round"
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        if self.seat is not None:
+            return (self.round, 1, self.seat, 0)
+        if self.trick:
+            return (self.round, 2, self.trick, self.card)
+        return (self.round, 0, 0, 0)
+
+    def __str__(self) -> str:
+        if self.seat is not None:
+            return f"{self.round}.pass.{self.seat}"
+        if self.trick:
+            return f"{self.round}.{self.trick}.{self.card}"
+        return str(self.round)
+
+    @classmethod
+    def parse(cls, text: "str | int | Position") -> "Position":
+        """Read a position; ``ValueError`` when the text is none."""
+        if isinstance(text, Position):
+            return text
+        if isinstance(text, bool) or not isinstance(text, (str, int)):
+            raise ValueError(f"not a move position: {text!r}")
+        m = _POSITION_RE.fullmatch(str(text).strip())
+        if not m:
+            raise ValueError(f"not a move position: {text!r}")
+        rnd = int(m.group(1))
+        if m.group(2):
+            pos = cls(rnd, seat=int(m.group(3)))
+        elif m.group(4):
+            pos = cls(rnd, int(m.group(4)), int(m.group(5)))
+        else:
+            pos = cls(rnd)
+        if rnd < 1 or (m.group(4) is not None and (pos.trick < 1 or pos.card < 1)):
+            raise ValueError(f"not a move position: {text!r}")
+        return pos
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action: a seat's pass (``trick == 0``) or one card played."""
+
+    round: int  # 1-based
+    seat: int
+    cards: tuple[Card, ...]
+    trick: int = 0  # 1-based, 0 for a pass
+    index: int = 0  # 1-based place in the trick
+
+    @property
+    def kind(self) -> str:
+        return "play" if self.trick else "pass"
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    @property
+    def position(self) -> Position:
+        if self.trick:
+            return Position(self.round, self.trick, self.index)
+        return Position(self.round, seat=self.seat)
+
+    def apply(self, game: Game) -> None:
+        """Make this move in ``game`` (checked by the engine)."""
+        if self.trick:
+            game.play(self.cards[0])
+        else:
+            game.pass_cards(self.seat, self.cards)
+
+
+def moves_of(game: Game) -> list[Move]:
+    """Every pass and play of ``game`` so far, in an order that re-plays it.
+
+    Passes are simultaneous, so they are listed in seat order.
+    """
+    out: list[Move] = []
+    for r, rnd in enumerate(game.rounds, 1):
+        out.extend(_round_moves(r, rnd))
+    return out
+
+
+def _round_moves(r: int, rnd: Round) -> Iterator[Move]:
+    n = rnd.players
+    for seat, cards in enumerate(rnd.passes):
+        if cards is not None:
+            yield Move(r, seat, tuple(cards))
+    tricks = [(tr.leader, tr.cards) for tr in rnd.tricks]
+    if rnd.trick:
+        tricks.append((rnd.leader, tuple(rnd.trick)))
+    for k, (leader, cards) in enumerate(tricks, 1):
+        for i, c in enumerate(cards):
+            yield Move(r, (leader + i) % n, (c,), k, i + 1)
+
+
+# ---------------------------------------------------------------- the record
+
+
+@dataclass
+class GameRecord:
+    """A game as read from a record: what is needed to re-play it, plus notes.
+
+    ``moves`` are every pass and play, in order; :meth:`replay` re-plays them
+    (or the first ``upto``) into a fresh :class:`~hearts_cli.engine.Game`.
+    ``errors`` holds the problems a lenient read found (empty when strict).
+    """
+
+    rules: Rules
+    code: str
+    seats: tuple[Seat, ...]
+    moves: tuple[Move, ...] = ()
+    annotations: dict[Position, Annotation] = field(default_factory=dict)
+    program: str = f"hearts {__version__}"
+    format: str = FORMAT
+    errors: list[RecordError] = field(default_factory=list)
+
+    def replay(self, upto: int | None = None) -> Game:
+        """A new game with the first ``upto`` moves made (all of them by default)."""
+        game = Game(self.rules, self.code)
+        for move in self.moves[:upto]:
+            move.apply(game)
+        return game
+
+    def to_text(self) -> str:
+        """This record in canonical form (keeping the program that wrote it)."""
+        return write_record(self.replay(), seats=self.seats, annotations=self.annotations,
+                            program=self.program)
+
+    @classmethod
+    def from_game(cls, game: Game, seats: Sequence[Seat] | None = None,
+                  annotations: Mapping[Position | str, Annotation] | None = None) -> "GameRecord":
+        return cls(game.rules, game.code,
+                   tuple(seats) if seats is not None else default_seats(game.rules.players),
+                   tuple(moves_of(game)), _annotation_map(annotations))
+
+
+# ---------------------------------------------------------------- writing
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_ok(text: str) -> bool:
+    """Whether ``text`` can be written bare and read back as the same string."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.+\-]*", text) or text.endswith(" "):
+        return False
+    tag = yaml.SafeLoader.resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))
+    return tag == "tag:yaml.org,2002:str"
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _quote(text: str) -> str:
+    """A double-quoted YAML scalar on one line: every break and unprintable escaped."""
+    out = ['"']
+    for ch in text:
+        o = ord(ch)
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif (o < 0x20 or 0x7F <= o <= 0x9F or 0xD800 <= o <= 0xDFFF
+              or o in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)):
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return "~"
+    text = str(value)
+    return text if _plain_ok(text) else _quote(text)
+
+
+def _flow(value: Any) -> str:
+    """One-line YAML for a value: lists and mappings in flow style."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_scalar(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return _scalar(value)
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return "[" + ", ".join(str(Card(c)) for c in cards) + "]"
+
+
+def _rules_spec(rules: Rules) -> dict[str, Any]:
+    """``{"preset": name, overrides...}`` that loads back to exactly ``rules``."""
+    return rules.spec()
+
+
+def _annotation_map(annotations: Mapping[Position | str, Annotation] | None) -> dict[Position, Annotation]:
+    out: dict[Position, Annotation] = {}
+    for key, note in (annotations or {}).items():
+        out[Position.parse(key)] = note
+    return out
+
+
+def write_record(game: Game, seats: Sequence[Seat] | None = None,
+                 annotations: Mapping[Position | str, Annotation] | None = None,
+                 program: str | None = None) -> str:
+    """The canonical record of ``game`` so far (finished or not), as text.
+
+    ``seats`` default to ``Player 1``... (all human); ``annotations`` are keyed
+    by :class:`Position` or its text (``"1.3.2"``). The output depends on nothing
+    but these arguments: the same game always gives the same bytes.
+    """
+    rules = game.rules
+    n = rules.players
+    seats = tuple(seats) if seats is not None else default_seats(n)
+    if len(seats) != n:
+        raise ValueError(f"{n} seats expected, got {len(seats)}")
+    for i, seat in enumerate(seats):
+        if (not isinstance(seat.name, str) or seat.kind not in SEAT_KINDS
+                or not (seat.level is None or isinstance(seat.level, str))):
+            raise ValueError(f"seat {i}: {seat!r} is not a name, a kind ({'/'.join(SEAT_KINDS)}) and a level")
+    notes = _annotation_map(annotations)
+    for pos, note in notes.items():
+        if note.glyph and note.glyph not in GLYPHS:
+            raise ValueError(f"annotation {pos}: glyph {note.glyph!r} is not one of {' '.join(GLYPHS)}")
+        if not isinstance(note.comment, str):
+            raise ValueError(f"annotation {pos}: the comment must be text")
+    out = [
+        HEADER,
+        f"format: {FORMAT}",
+        f"program: {_scalar(program or f'hearts {__version__}')}",
+        f"code: {_quote(game.code)}",
+        "rules:",
+    ]
+    for key, value in _rules_spec(rules).items():
+        out.append(f"  {key}: {_flow(value)}")
+    out.append("seats:")
+    for i, seat in enumerate(seats):
+        item: dict[str, Any] = {"seat": i, "name": seat.name, "kind": seat.kind}
+        if seat.level is not None:
+            item["level"] = seat.level
+        out.append(f"  - {_flow(item)}")
+    out.append("rounds:")
+    for r, rnd in enumerate(game.rounds, 1):
+        out.extend(_round_lines(r, rnd, game.results[r - 1] if r <= len(game.results) else None))
+    out.append(f"totals: {_flow(game.totals)}")
+    if game.over:
+        out.append("result:")
+        out.append(f"  winners: {_flow(game.winners)}")
+        out.append("  standings:")
+        for place, seat, total in game.standings():
+            out.append(f"    - {_flow({'place': place, 'seat': seat, 'total': total})}")
+    if notes:
+        out.append("annotations:")
+        for pos in sorted(notes, key=Position.sort_key):
+            note = notes[pos]
+            body: dict[str, Any] = {}
+            if note.glyph:
+                body["glyph"] = note.glyph
+            if note.comment or not note.glyph:
+                body["comment"] = note.comment
+            parts = ", ".join(f"{k}: {_quote(v)}" for k, v in body.items())
+            out.append(f"  {_quote(str(pos))}: {{{parts}}}")
+    return "\n".join(out) + "\n"
+
+
+def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
+    out = [f"  - round: {r}", f"    pass: {rnd.direction.value}", f"    dealer: {rnd.dealer}", "    hands:"]
+    for seat, mask in enumerate(rnd.dealt):
+        out.append(f"      {seat}: {_cards(cards_of(mask))}")
+    if rnd.kitty_mask:
+        out.append(f"    kitty: {_cards(cards_of(rnd.kitty_mask))}")
+    if any(p is not None for p in rnd.passes):
+        out.append("    passes:")
+        for seat, cards in enumerate(rnd.passes):
+            if cards is not None:
+                out.append(f"      {seat}: {_cards(cards)}")
+    if rnd.tricks or rnd.trick:
+        out.append("    tricks:")
+        for tr in rnd.tricks:
+            out.append(f"      - {{lead: {tr.leader}, cards: {_cards(tr.cards)}, "
+                       f"won: {tr.winner}, points: {tr.points}}}")
+        if rnd.trick:
+            out.append(f"      - {{lead: {rnd.leader}, cards: {_cards(rnd.trick)}}}")
+    if result is not None:
+        out.append(f"    score: {_flow(result.scores)}")
+        if result.shooter is not None:
+            out.append(f"    moon: {result.shooter}")
+    return out
+
+
+def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
+                seats: Sequence[Seat] | None = None,
+                annotations: Mapping[Position | str, Annotation] | None = None) -> Path:
+    """Write the record of ``game`` to ``path`` atomically; returns the path.
+
+    The text goes to a new file in the same directory, is flushed and
+    ``fsync``-ed, then renamed over ``path`` with :func:`os.replace`, so a
+    crash leaves either the old record or the new one, never half of one.
+    """
+    if isinstance(game, GameRecord):
+        text = game.to_text() if seats is None and annotations is None else write_record(
+            game.replay(), seats=seats if seats is not None else game.seats,
+            annotations=annotations if annotations is not None else game.annotations,
+            program=game.program)
+    else:
+        text = write_record(game, seats=seats, annotations=annotations)
+    target = Path(path)
+    directory = target.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")
+    tmp = directory / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable; not possible everywhere (Windows)
+        dir_fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return target
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+    return target
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _LineLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` unchanged, except that it remembers the line of each list and mapping."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.lines: dict[int, int] = {}
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        obj = super().construct_object(node, deep)
+        if isinstance(obj, (list, dict)):
+            self.lines[id(obj)] = node.start_mark.line + 1
+        return obj
+
+
+def _load_text(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> tuple[str, str | None]:
+    """The text of a record and its path (None for text given directly); size-checked first."""
+    if isinstance(source, str) and "\n" not in source and source.strip() and os.path.isfile(source):
+        source = Path(source)  # a one-line string naming a file: no record fits on one such line
+    if isinstance(source, str):
+        if len(source) > limit or len(source.encode("utf-8", "surrogatepass")) > limit:
+            raise RecordError("record_too_big", limit=limit)
+        return source, None
+    if isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        try:
+            if os.stat(path).st_size > limit:
+                raise RecordError("record_too_big", path=path, limit=limit)
+            with open(path, "rb") as fh:
+                raw = fh.read(limit + 1)
+        except OSError as e:
+            raise RecordError("record_bad_yaml", path=path, problem=e.strerror or str(e)) from None
+    else:
+        path = getattr(source, "name", None)
+        path = path if isinstance(path, str) else None
+        raw = source.read(limit + 1)
+    if len(raw) > limit:
+        raise RecordError("record_too_big", path=path, limit=limit)
+    if isinstance(raw, str):
+        return raw, path
+    try:
+        return raw.decode("utf-8"), path
+    except UnicodeDecodeError:
+        raise RecordError("record_bad_yaml", path=path,
+                          problem=_problem("record_not_utf8")) from None
+
+
+def read_record(source: "str | os.PathLike[str] | IO[Any]", *, strict: bool = True,
+                limit: int = MAX_RECORD_BYTES) -> GameRecord:
+    """Read, re-play and check a record.
+
+    ``source`` is the record's text (a ``str``), a path (``pathlib.Path``, or a
+    one-line ``str`` naming an existing file) or an open file. Files over ``limit`` bytes are refused before parsing; the YAML
+    is read with PyYAML's safe loader only. With ``strict`` (the default) the
+    first problem raises :class:`RecordError`; otherwise problems with the game
+    are collected in ``record.errors`` and the moves stop before the first bad
+    one (problems that leave no game to speak of still raise).
+    """
+    text, path = _load_text(source, limit)
+    loader = _LineLoader(text)
+    try:
+        data = loader.get_single_data()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        raise RecordError("record_bad_yaml", path=path, line=mark.line + 1 if mark else None,
+                          problem=e.problem or str(e).splitlines()[0]) from None
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
+        raise RecordError("record_bad_yaml", path=path, problem=str(e).splitlines()[0] if str(e) else
+                          type(e).__name__) from None
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        raise RecordError("record_not_mapping", path=path)
+    return _Reader(data, loader.lines, path, strict).read()
+
+
+class _Reader:
+    def __init__(self, data: dict, lines: dict[int, int], path: str | None, strict: bool):
+        self.data = data
+        self.lines = lines
+        self.path = path
+        self.strict = strict
+        self.errors: list[RecordError] = []
+
+    # ------------------------------------------------------------ helpers
+
+    def line(self, *objs: Any) -> int | None:
+        for obj in objs:
+            if id(obj) in self.lines:
+                return self.lines[id(obj)]
+        return None
+
+    def error(self, message_id: str, *at: Any, **kw: Any) -> RecordError:
+        return RecordError(message_id, path=self.path, line=self.line(*at), **kw)
+
+    def bad_field(self, name: str, problem_id: str, *at: Any, **params: Any) -> RecordError:
+        return self.error("record_bad_field", *at, field=name, problem=_problem(problem_id, **params))
+
+    def fail(self, err: RecordError, fatal: bool = False) -> None:
+        """Strict: raise. Lenient: note it, and stop the moves when it is ``fatal``."""
+        if self.strict:
+            raise err
+        self.errors.append(err)
+        if fatal:
+            raise _Stop
+
+    def want(self, value: Any, kind: type | tuple[type, ...], name: str, *at: Any) -> Any:
+        ok = isinstance(value, kind) and not (isinstance(value, bool) and kind is int)
+        if not ok:
+            problem = {dict: "record_want_mapping", list: "record_want_list", int: "record_want_int",
+                       str: "record_want_string"}.get(kind if isinstance(kind, type) else str,
+                                                     "record_want_string")
+            raise self.bad_field(name, problem, *at)
+        return value
+
+    def cards(self, value: Any, name: str, *at: Any) -> tuple[Card, ...]:
+        self.want(value, list, name, *at)
+        out = []
+        for x in value:
+            if not isinstance(x, str):
+                raise self.bad_field(name, "record_want_cards", value, *at, text=_scalar(x))
+            try:
+                out.append(parse_card(x))
+            except CardParseError:
+                raise self.bad_field(name, "record_want_cards", value, *at, text=x) from None
+        return tuple(out)
+
+    # ------------------------------------------------------------ the whole record
+
+    def read(self) -> GameRecord:
+        d = self.data
+        fmt = d.get("format")
+        if fmt != FORMAT:
+            raise self.error("record_bad_format", d, format=_scalar(fmt), expected=FORMAT)
+        program = d.get("program", "")
+        program = program if isinstance(program, str) else _scalar(program)
+        code = self.read_code(d.get("code"))
+        rules = self.read_rules(d.get("rules"))
+        seats = self.read_seats(d.get("seats"), rules.players)
+        game = Game(rules, code)
+        moves: list[Move] = []
+        rounds = d.get("rounds")
+        if rounds is None:
+            rounds = []
+        self.want(rounds, list, "rounds", d)
+        complete = True
+        try:
+            for r, raw in enumerate(rounds, 1):
+                self.read_round(game, r, raw, rounds, moves)
+        except _Stop:
+            complete = False
+        if complete:
+            self.check_end(game, d)
+        notes = self.read_annotations(d.get("annotations"), moves, len(game.rounds))
+        return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors)
+
+    def read_code(self, raw: Any) -> str:
+        if raw is None:
+            raise self.bad_field("code", "record_missing", self.data)
+        try:
+            return normalize_code(raw if isinstance(raw, str) else _scalar(raw))
+        except CodeError as e:
+            raise self.error("record_bad_code", self.data, reason=e) from None
+
+    def read_rules(self, raw: Any) -> Rules:
+        if raw is None:
+            raise self.bad_field("rules", "record_missing", self.data)
+        if not isinstance(raw, (str, dict)):
+            raise self.bad_field("rules", "record_want_mapping", self.data)
+        try:
+            return Rules.from_spec(raw)
+        except RulesError as e:
+            raise self.error("record_bad_rules", raw, self.data, reason=e) from None
+
+    def read_seats(self, raw: Any, players: int) -> tuple[Seat, ...]:
+        if raw is None:
+            return default_seats(players)
+        self.want(raw, list, "seats", self.data)
+        if len(raw) != players:
+            raise self.bad_field("seats", "record_want_count", raw, count=players)
+        out = []
+        for i, item in enumerate(raw):
+            name = f"seats.{i}"
+            self.want(item, dict, name, raw)
+            if item.get("seat", i) != i:
+                raise self.bad_field(f"{name}.seat", "record_want_value", item, expected=i)
+            seat_name = item.get("name", f"Player {i + 1}")
+            if isinstance(seat_name, (int, float)) and not isinstance(seat_name, bool):
+                seat_name = str(seat_name)  # a bare 7 is a name too
+            self.want(seat_name, str, f"{name}.name", item)
+            kind = item.get("kind", "human")
+            if kind not in SEAT_KINDS:
+                raise self.bad_field(f"{name}.kind", "record_want_value", item,
+                                     expected=" / ".join(SEAT_KINDS))
+            level = item.get("level")
+            if level is not None:
+                self.want(level, str, f"{name}.level", item)
+            out.append(Seat(seat_name, kind, level))
+        return tuple(out)
+
+    # ------------------------------------------------------------ rounds
+
+    def read_round(self, game: Game, r: int, raw: Any, rounds: list, moves: list[Move]) -> None:
+        name = f"rounds.{r}"
+        try:
+            self.want(raw, dict, name, rounds)
+        except RecordError as e:
+            self.fail(e, fatal=True)
+        n = game.rules.players
+        if game.over:
+            self.fail(self.error("record_after_end", raw, round=r), fatal=True)
+        if len(game.rounds) < r:
+            self.fail(self.error("record_unfinished_round", raw, round=r, previous=r - 1), fatal=True)
+        rnd = game.round
+        try:
+            number = raw.get("round", r)
+            if number != r:
+                self.fail(self.bad_field(f"{name}.round", "record_want_value", raw, expected=r))
+            direction = raw.get("pass")
+            if direction is not None and direction != rnd.direction.value:
+                self.fail(self.bad_field(f"{name}.pass", "record_want_value", raw,
+                                         expected=rnd.direction.value))
+            dealer = raw.get("dealer")
+            if dealer is not None and dealer != rnd.dealer:
+                self.fail(self.bad_field(f"{name}.dealer", "record_want_value", raw, expected=rnd.dealer))
+            self.check_hands(rnd, r, raw, game.code)
+            passes = raw.get("passes") or {}
+            self.want(passes, dict, f"{name}.passes", raw)
+            for key in sorted(passes, key=lambda k: (not isinstance(k, int), str(k))):
+                cards = passes[key]
+                if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < n:
+                    raise self.bad_field(f"{name}.passes", "record_want_seat", passes, players=n)
+                chosen = self.cards(cards, f"{name}.passes.{key}", cards, passes)
+                try:
+                    game.pass_cards(key, chosen)
+                except PassError as e:
+                    raise self.error("record_bad_pass", cards, passes, round=r, seat=key, reason=e) from None
+                moves.append(Move(r, key, tuple(sorted(chosen))))
+            tricks = raw.get("tricks") or []
+            self.want(tricks, list, f"{name}.tricks", raw)
+            for k, trick in enumerate(tricks, 1):
+                self.read_trick(game, rnd, r, k, trick, tricks, moves, last=k == len(tricks))
+        except RecordError as e:
+            self.fail(e, fatal=True)
+        self.check_score(rnd, r, raw)
+
+    def check_hands(self, rnd: Round, r: int, raw: dict, code: str) -> None:
+        name = f"rounds.{r}"
+        hands = raw.get("hands")
+        kitty = raw.get("kitty")
+        wrong = False
+        if hands is not None:
+            self.want(hands, dict, f"{name}.hands", raw)
+            if set(hands) != set(range(rnd.players)):
+                wrong = True
+            for seat, cards in hands.items():
+                got = self.cards(cards, f"{name}.hands.{seat}", cards, hands)
+                if seat not in range(rnd.players) or sorted(got) != list(cards_of(rnd.dealt[seat])):
+                    wrong = True
+        if kitty is not None:
+            got = self.cards(kitty, f"{name}.kitty", raw)
+            if sorted(got) != list(cards_of(rnd.kitty_mask)):
+                wrong = True
+        if wrong:
+            self.fail(self.error("record_hands_mismatch", hands, raw, round=r, code=code))
+
+    def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: Any, tricks: list,
+                   moves: list[Move], last: bool) -> None:
+        name = f"rounds.{r}.tricks.{k}"
+        n = rnd.players
+        self.want(raw, dict, name, tricks)
+        cards = raw.get("cards")
+        if cards is None:
+            raise self.bad_field(f"{name}.cards", "record_missing", raw)
+        self.want(cards, list, f"{name}.cards", raw)
+        if len(cards) > n or not cards or (len(cards) < n and not last):
+            raise self.error("record_trick_size", raw, round=r, trick=k, players=n, given=len(cards))
+        lead = raw.get("lead")
+        if lead is not None and rnd.phase is Phase.PLAY and lead != rnd.leader:
+            self.fail(self.error("record_trick_leader", raw, round=r, trick=k,
+                                 leader=rnd.leader, given=_scalar(lead)))
+        for i, text in enumerate(cards, 1):
+            seat = rnd.turn
+            if not isinstance(text, str):
+                text = _scalar(text)
+            try:
+                card = parse_card(text)
+            except CardParseError as e:
+                raise self.error("record_bad_move", raw, round=r, trick=k, position=i, seat=seat,
+                                 card=text, reason=_problem("bad_card", text=e.text)) from None
+            if rnd.phase is not Phase.PLAY:  # passing still open, or the round is finished
+                detail = "wrong_phase_over" if rnd.over else "wrong_phase_pass"
+                raise self.error("record_bad_move", raw, round=r, trick=k, position=i,
+                                 card=card, reason=Reason("wrong_phase", card, detail=detail))
+            try:
+                game.play(card)
+            except IllegalMove as e:
+                raise self.error("record_bad_move", raw, round=r, trick=k, position=i, seat=seat,
+                                 card=card, reason=e.reason) from None
+            moves.append(Move(r, seat if seat is not None else -1, (card,), k, i))
+        if len(cards) == n:
+            done = rnd.tricks[-1]
+            won, points = raw.get("won"), raw.get("points")
+            if (won is not None and won != done.winner) or (points is not None and points != done.points):
+                self.fail(self.error("record_trick_mismatch", raw, round=r, trick=k,
+                                     won=_scalar(won), points=_scalar(points),
+                                     actual_won=done.winner, actual_points=done.points))
+
+    def check_score(self, rnd: Round, r: int, raw: dict) -> None:
+        score = raw.get("score")
+        moon = raw.get("moon")
+        result = rnd.result
+        if score is not None:
+            if result is None:
+                self.fail(self.error("record_score_early", raw, round=r))
+            elif score != list(result.scores):
+                self.fail(self.error("record_score_mismatch", raw, round=r,
+                                     recorded=_flow(score), actual=_flow(result.scores)))
+        if moon is not None and result is not None and moon != result.shooter:
+            self.fail(self.bad_field(f"rounds.{r}.moon", "record_want_value", raw,
+                                     expected=_scalar(result.shooter)))
+
+    def check_end(self, game: Game, d: dict) -> None:
+        totals = d.get("totals")
+        if totals is not None and totals != list(game.totals):
+            self.fail(self.error("record_totals_mismatch", d, recorded=_flow(totals),
+                                 actual=_flow(game.totals)))
+        result = d.get("result")
+        if result is None:
+            return
+        if not game.over:
+            self.fail(self.error("record_result_early", result, d))
+            return
+        if not isinstance(result, dict):
+            self.fail(self.bad_field("result", "record_want_mapping", d))
+            return
+        winners = result.get("winners")
+        if winners is not None and winners != list(game.winners):
+            self.fail(self.error("record_result_mismatch", result, field="winners",
+                                 recorded=_flow(winners), actual=_flow(game.winners)))
+        standings = result.get("standings")
+        expected = [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()]
+        if standings is not None and standings != expected:
+            self.fail(self.error("record_result_mismatch", standings, result, field="standings",
+                                 recorded=_flow(standings), actual=_flow(expected)))
+
+    # ------------------------------------------------------------ annotations
+
+    def read_annotations(self, raw: Any, moves: list[Move], rounds: int) -> dict[Position, Annotation]:
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            self.fail(self.bad_field("annotations", "record_want_mapping", self.data))
+            return {}
+        known = {m.position for m in moves} | {Position(r) for r in range(1, rounds + 1)}
+        out: dict[Position, Annotation] = {}
+        for key, body in raw.items():
+            try:
+                pos = Position.parse(key)
+            except ValueError:
+                self.fail(self.error("record_bad_annotation", raw, key=_scalar(key),
+                                     problem=_problem("record_ann_position")))
+                continue
+            if pos not in known:
+                self.fail(self.error("record_bad_annotation", raw, key=str(pos),
+                                     problem=_problem("record_ann_missing")))
+                continue
+            if isinstance(body, str):
+                body = {"comment": body}  # forgiving: a bare comment
+            if not isinstance(body, dict):
+                self.fail(self.error("record_bad_annotation", raw, key=str(pos),
+                                     problem=_problem("record_want_mapping")))
+                continue
+            glyph = body.get("glyph") or ""
+            comment = body.get("comment")
+            comment = "" if comment is None else comment
+            if glyph not in GLYPHS and glyph != "":
+                self.fail(self.error("record_bad_annotation", body, raw, key=str(pos),
+                                     problem=_problem("record_ann_glyph", glyphs=" ".join(GLYPHS))))
+                continue
+            if not isinstance(comment, str):
+                comment = _scalar(comment)
+            out[pos] = Annotation(glyph, comment)
+        return out

@@ -1,0 +1,195 @@
+"""Shared helpers for the rules tests: positions, snapshots, reference rules.
+
+The reference functions here (``ref_legal``, ``ref_check_char``, ``ref_moon_scores``)
+are written from the rule texts in ``/work/shared/seeds`` and RULES.md, not
+from the engine, so that tests compare the engine against an independent reading.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+from typing import Callable, Iterable, Sequence
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from hearts_cli.cards import CARDS, Card, parse_card
+from hearts_cli.engine import Phase, Round
+from hearts_cli.rules import Rules, preset_names
+
+# ---------------------------------------------------------------- hypothesis profiles
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow],
+)
+# `HYPOTHESIS_PROFILE=ci` gives the same examples on every run and machine.
+settings.register_profile(
+    "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+# ---------------------------------------------------------------- small builders
+
+
+def R(preset: str = "quick", **over) -> Rules:
+    """A rule set: a preset plus overrides, the way a record names it."""
+    return Rules.from_spec({"preset": preset, **over})
+
+
+def cards(text: str) -> list[Card]:
+    """``"2C 3C QS"`` -> cards."""
+    return [parse_card(t) for t in text.split()]
+
+
+def suit_of(c: int) -> int:
+    return c // 13
+
+
+def position(rules: Rules, hands: Sequence[str], **kw) -> Round:
+    """A hand-built round from hands written as text; no pass unless asked."""
+    kw.setdefault("direction", "none")
+    return Round(rules, [cards(h) for h in hands], **kw)
+
+
+def run_of(suit: str, ranks: str) -> str:
+    """``run_of("H", "23456789TJQK")`` -> ``"2H 3H ... KH"``."""
+    return " ".join(r + suit for r in ranks)
+
+
+ALL_RANKS = "23456789TJQKA"
+
+
+def snapshot(r: Round) -> dict:
+    """Every piece of a round's state (caches left out), deep-copied."""
+    state = {k: v for k, v in r.__dict__.items() if not k.startswith("_") and k != "rules"}
+    return copy.deepcopy(state) | {"views": [r.view(s) for s in range(r.players)],
+                                   "legal": r.legal_cards() if r.phase is Phase.PLAY else ()}
+
+
+def play_script(r: Round, script: str) -> None:
+    """Play the cards of ``script`` in turn order (whoever is to move)."""
+    for c in cards(script):
+        r.play(c)
+
+
+def play_out(r: Round, choose: Callable[[Round, int, list[Card]], Card] | None = None,
+             play: Callable[[Card], object] | None = None) -> None:
+    """Play until the round is over; ``choose(round, seat, legal)`` picks (default: lowest)."""
+    play = play or r.play
+    while not r.over:
+        legal = list(r.legal_cards())
+        c = choose(r, r.turn, legal) if choose else legal[0]
+        play(c)
+
+
+def preferring(prefs: dict[int, str]) -> Callable[[Round, int, list[Card]], Card]:
+    """A chooser: each seat plays the first of its preferred cards that is legal, else the lowest.
+
+    A preference ``"-JD"`` means "play JD only when nothing else is legal".
+    """
+    def choose(r: Round, seat: int, legal: list[Card]) -> Card:
+        avoid = set()
+        for p in prefs.get(seat, "").split():
+            if p.startswith("-"):
+                avoid.add(parse_card(p[1:]))
+            elif parse_card(p) in legal:
+                return parse_card(p)
+        return next((c for c in legal if c not in avoid), legal[0])
+    return choose
+
+
+# ---------------------------------------------------------------- reference readings of the rules
+
+
+def ref_check_char(payload: str) -> str:
+    """Luhn mod 32 over Crockford base 32, written from the algorithm's definition."""
+    n = len(CROCKFORD)
+    total = 0
+    for i, ch in enumerate(reversed(payload)):
+        v = CROCKFORD.index(ch) * (2 if i % 2 == 0 else 1)
+        total += v // n + v % n
+    return CROCKFORD[(n - total % n) % n]
+
+
+def ref_code(payload: str) -> str:
+    return payload + ref_check_char(payload)
+
+
+codes = st.text(alphabet=CROCKFORD, min_size=7, max_size=7).map(ref_code)
+
+
+def first_trick_forbidden(rules: Rules) -> set[int]:
+    """Cards that may not go on the first trick while the hand holds others."""
+    if rules.first_trick == "any":
+        return set()
+    hearts = set(range(26, 39))
+    if rules.first_trick == "no_hearts":
+        return hearts
+    return {c for c in range(52) if rules.points[c] > 0} | (hearts - set(rules.removed))
+
+
+def ref_legal(rules: Rules, hand: Iterable[int], trick: Sequence[int], first_trick: bool,
+              hearts_broken: bool, held: Iterable[int]) -> set[int]:
+    """The legal cards of the seat to move, read from the sources.
+
+    ``held`` is every card still in a hand (to find the lowest club in play).
+    """
+    hand = set(hand)
+    if trick:
+        follow = {c for c in hand if suit_of(c) == suit_of(trick[0])}
+        if follow:
+            return follow
+        legal = hand
+        if first_trick:
+            legal = (hand - first_trick_forbidden(rules)) or hand
+        return legal
+    if first_trick and rules.first_lead == "lowest_club":
+        clubs = sorted(c for c in held if suit_of(c) == 0)
+        lead = clubs[0]
+        return {lead} & hand
+    legal = hand
+    if first_trick:
+        legal = (legal - first_trick_forbidden(rules)) or legal
+    if not hearts_broken and rules.hearts_break != "free":
+        legal = {c for c in legal if suit_of(c) != 2} or legal
+    return legal
+
+
+def ref_moon_scores(rules: Rules, taken_cards: Sequence[set[int]], mode: str) -> tuple[int, ...]:
+    """Round scores when seat ``shooter`` shot the moon, for a fixed mode."""
+    n = rules.players
+    penalty = {c for c in range(52) if rules.points[c] > 0} - set(rules.removed)
+    value = sum(rules.points[c] for c in penalty)
+    shooter = next(s for s in range(n) if penalty <= taken_cards[s])
+    jd = [rules.points[22] if 22 in taken_cards[s] else 0 for s in range(n)]
+    if mode == "others":
+        return tuple((0 if s == shooter else value) + jd[s] for s in range(n))
+    return tuple((-value if s == shooter else 0) + jd[s] for s in range(n))
+
+
+# ---------------------------------------------------------------- every preset and player count
+
+
+def playable_rule_sets() -> list[Rules]:
+    """Every preset at every player count it can be played with."""
+    out = []
+    for name in preset_names():
+        for n in (3, 4, 5, 6):
+            try:
+                out.append(R(name, players=n))
+            except Exception:
+                pass
+    return out
+
+
+PLAYABLE = playable_rule_sets()
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    return random.Random(20240601)

@@ -1,0 +1,137 @@
+"""Card input: every notation a player may type, in English or Spanish."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts_cli.cards import CARDS, Card, CardParseError, Suit, parse_card
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+EN_RANKS = "two three four five six seven eight nine ten jack queen king ace".split()
+ES_RANKS = "dos tres cuatro cinco seis siete ocho nueve diez jota dama rey as".split()
+EN_SUITS = "clubs diamonds hearts spades".split()
+ES_SUITS = ["tréboles", "diamantes", "corazones", "picas"]
+SYMBOLS = "♣♦♥♠"
+
+
+def card(rank: str, suit: str) -> Card:
+    return CARDS[SUITS.index(suit) * 13 + RANKS.index(rank)]
+
+
+def test_deck_order_is_suit_major_clubs_diamonds_hearts_spades_two_to_ace():
+    names = [str(c) for c in CARDS]
+    assert names[:13] == [r + "C" for r in RANKS]
+    assert names[13:26] == [r + "D" for r in RANKS]
+    assert names[26:39] == [r + "H" for r in RANKS]
+    assert names[39:] == [r + "S" for r in RANKS]
+    # the ace is high, the two is low (all sources)
+    assert Card("AS").rank == 14 and Card("2S").rank == 2
+    assert Card("QS").suit is Suit.SPADES
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("QS", "QS"), ("qs", "QS"), ("Qs", "QS"),
+    ("10h", "TH"), ("10H", "TH"), ("TH", "TH"), ("th", "TH"),
+    ("Q♠", "QS"), ("q♠", "QS"), ("10♥", "TH"), ("A♣", "AC"), ("J♦", "JD"), ("2♣", "2C"),
+    ("  QS  ", "QS"),
+    ("queen of spades", "QS"), ("Queen Of Spades", "QS"), ("QUEEN OF SPADES", "QS"),
+    ("ten of hearts", "TH"), ("ace of clubs", "AC"), ("jack of diamonds", "JD"),
+    ("two of clubs", "2C"), ("10 of hearts", "TH"),
+    ("dama de picas", "QS"), ("reina de picas", "QS"), ("Reina de Picas", "QS"),
+    ("diez de corazones", "TH"), ("as de tréboles", "AC"), ("as de treboles", "AC"),
+    ("AS DE TRÉBOLES", "AC"), ("jota de diamantes", "JD"), ("dos de tréboles", "2C"),
+    ("rey de picas", "KS"), ("tres de tréboles", "3C"),
+    ("dama  de   picas", "QS"),
+])
+def test_accepted_notations(text, expected):
+    assert parse_card(text) == Card(expected)
+    assert str(parse_card(text)) == expected
+
+
+def test_accents_are_optional_both_ways():
+    # "tréboles" with and without the accent, and an accent where none belongs
+    assert parse_card("as de tréboles") == parse_card("as de treboles") == Card("AC")
+    assert parse_card("dós de corazónes") == Card("2H")
+
+
+@pytest.mark.parametrize("c", list(CARDS), ids=str)
+def test_every_card_in_every_notation(c):
+    r, s = c % 13, c // 13
+    forms = [
+        RANKS[r] + SUITS[s], (RANKS[r] + SUITS[s]).lower(), RANKS[r] + SYMBOLS[s],
+        f"{EN_RANKS[r]} of {EN_SUITS[s]}", f"{ES_RANKS[r]} de {ES_SUITS[s]}",
+    ]
+    if r == 8:
+        forms += ["10" + SUITS[s], "10" + SYMBOLS[s]]
+    if r == 10:
+        forms.append(f"reina de {ES_SUITS[s]}")
+    for f in forms:
+        assert parse_card(f) == c, f
+    assert Card(str(c)) == c
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(CARDS), st.data())
+def test_case_never_matters(c, data):
+    r, s = c % 13, c // 13
+    text = data.draw(st.sampled_from([
+        f"{EN_RANKS[r]} of {EN_SUITS[s]}", f"{ES_RANKS[r]} de {ES_SUITS[s]}", str(c)]))
+    flips = data.draw(st.lists(st.booleans(), min_size=len(text), max_size=len(text)))
+    mixed = "".join(ch.upper() if f else ch.lower() for ch, f in zip(text, flips))
+    assert parse_card(mixed) == c
+
+
+@pytest.mark.parametrize("text", [
+    "", "   ", "1S", "11S", "ZS", "Q", "queen", "queen of", "joker", "QSS", "QX",
+    "queen of spdes", "reyna de picas", "15 of hearts", "of spades", "1♠",
+])
+def test_text_that_is_not_a_card_is_refused(text):
+    with pytest.raises(CardParseError) as e:
+        parse_card(text)
+    assert isinstance(e.value, ValueError)
+    assert isinstance(e.value.suggestions, tuple)
+    assert all(isinstance(x, Card) for x in e.value.suggestions)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("queen of spdes", "QS"),
+    ("qeen of spades", "QS"),
+    ("reyna de picas", "QS"),
+    ("dama de pikas", "QS"),
+    ("ten of harts", "TH"),
+    ("diez de corazons", "TH"),
+    ("jota de diamante", "JD"),
+    ("as de trebolles", "AC"),
+])
+def test_near_misses_suggest_the_card_meant(text, expected):
+    try:
+        got = parse_card(text)
+    except CardParseError as e:
+        assert Card(expected) in e.suggestions
+        assert len(e.suggestions) <= 4
+        assert text in str(e)
+    else:  # forgiving enough to read it outright: it must then be the card meant
+        assert got == Card(expected)
+
+
+def test_a_readable_rank_with_an_unreadable_suit_offers_that_rank():
+    with pytest.raises(CardParseError) as e:
+        parse_card("QX")
+    assert e.value.suggestions
+    assert all(c.rank == 12 for c in e.value.suggestions)
+    assert Card("QS") in e.value.suggestions
+
+
+def test_gibberish_has_no_misleading_suggestion():
+    with pytest.raises(CardParseError) as e:
+        parse_card("xyzzy plugh")
+    assert len(e.value.suggestions) <= 4
+
+
+def test_card_from_index_and_bad_index():
+    assert Card(49) == Card("QS")
+    with pytest.raises(ValueError):
+        Card(52)

@@ -1,0 +1,204 @@
+"""Property tests over random rounds and games of every preset and player count.
+
+Each random round is checked, move by move, against ``conftest.ref_legal`` (the
+rules read from the sources), and its score against the moon arithmetic.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts_cli.cards import CARDS
+from hearts_cli.engine import REASON_ORDER, Game, IllegalMove, Phase, Round
+from hearts_cli.rules import Rules
+
+from test_engine_rules import assert_no_other_hand
+from conftest import PLAYABLE, codes, ref_legal, ref_moon_scores, snapshot, suit_of
+
+rule_sets = st.sampled_from(PLAYABLE)
+
+
+def _held(r: Round) -> set[int]:
+    out: set[int] = set()
+    for s in range(r.players):
+        out |= set(r.hand(s))
+    return out
+
+
+def _check_conservation(r: Round) -> None:
+    rules = r.rules
+    seen: list[int] = []
+    for s in range(r.players):
+        seen += r.hand(s)
+    seen += r.trick
+    for t in r.tricks:
+        seen += t.cards
+    seen += [c for c in range(52) if r.kitty_mask >> c & 1]
+    assert len(seen) == len(set(seen)), "a card is in two places"
+    assert set(seen) == {c for c in range(52) if rules.in_play_mask >> c & 1}
+
+
+def _try_illegal(r: Round, rng: random.Random) -> None:
+    legal = set(r.legal_cards())
+    illegal = [c for c in CARDS if c not in legal]
+    c = rng.choice(illegal)
+    before = snapshot(r)
+    with pytest.raises(IllegalMove) as e:
+        r.play(c)
+    assert e.value.reason.code in REASON_ORDER
+    assert snapshot(r) == before
+
+
+def play_random_round(rules: Rules, code: str, rnd: int, rng: random.Random,
+                      illegal_rate: float = 0.25) -> Round:
+    r = Round.deal(rules, code, rnd)
+    n = rules.players
+    _check_conservation(r)
+    if r.phase is Phase.PASS:
+        order = list(range(n))
+        rng.shuffle(order)
+        for s in order:
+            if rng.random() < illegal_rate:
+                _try_illegal(r, rng)
+            r.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))
+            _check_conservation(r)
+    assert r.phase is Phase.PLAY
+    shown_void: list[set[int]] = [set() for _ in range(n)]
+    broken = False
+    queen_breaks = rules.hearts_break == "heart_or_queen"
+    while not r.over:
+        seat = r.turn
+        hand = r.hand(seat)
+        legal = set(r.legal_cards())
+        # the legal set is never empty, and is what the sources allow
+        assert legal
+        assert legal <= set(hand)
+        first = not r.tricks
+        assert legal == ref_legal(rules, hand, r.trick, first, broken, _held(r))
+        if first and not r.trick and rules.first_lead == "lowest_club":
+            lowest = min(c for c in _held(r) if suit_of(c) == 0)
+            assert legal == {lowest}
+        # a seat that showed a void never holds (so never follows) that suit later
+        assert not {suit_of(c) for c in hand} & shown_void[seat]
+        if rng.random() < illegal_rate:
+            _try_illegal(r, rng)
+        c = rng.choice(sorted(legal))
+        if r.trick and suit_of(c) != suit_of(r.trick[0]):
+            shown_void[seat].add(suit_of(r.trick[0]))
+        if suit_of(c) == 2 or (queen_breaks and c == 49):
+            broken = True
+        r.play(c)
+        assert r.hearts_broken == broken
+        _check_conservation(r)
+        assert_no_other_hand(r)  # a seat's view never holds another seat's unplayed cards
+        for s in range(n):
+            assert {int(x) for x in r.view(s).voids[s]} == shown_void[s]
+    return r
+
+
+def check_score(r: Round) -> None:
+    rules = r.rules
+    n = rules.players
+    taken: list[set[int]] = [set() for _ in range(n)]
+    for t in r.tricks:
+        taken[t.winner] |= set(t.cards) | set(t.kitty)
+    pts = tuple(sum(rules.points[c] for c in taken[s]) for s in range(n))
+    res = r.result
+    assert res.taken == pts
+    assert sum(pts) == rules.round_total
+    penalty = {c for c in range(52) if rules.points[c] > 0 and rules.in_play_mask >> c & 1}
+    shooter = next((s for s in range(n) if penalty <= taken[s]), None)
+    if rules.moon == "off" or shooter is None:
+        # a round hands out the preset's total
+        assert res.shooter is None
+        assert res.scores == pts
+        assert sum(res.scores) == rules.round_total
+        return
+    assert res.shooter == shooter
+    if rules.moon == "shooter_choice":
+        assert res.moon in ("others", "shooter_minus")
+    else:
+        assert res.moon == rules.moon
+    assert res.scores == ref_moon_scores(rules, taken, res.moon)
+
+
+@settings(max_examples=150)
+@given(rule_sets, codes, st.integers(0, 7), st.randoms(use_true_random=False))
+def test_random_rounds_follow_the_rules(rules, code, rnd, rng):
+    r = play_random_round(rules, code, rnd, rng)
+    check_score(r)
+    # a finished round holds nothing more
+    assert all(not r.hand(s) for s in range(rules.players))
+    assert len(r.tricks) == rules.hand_size
+
+
+MOON_SETS = [rs for rs in PLAYABLE if rs.players == 4 and rs.deck == "remove"]
+
+
+@pytest.mark.parametrize("rules", MOON_SETS, ids=lambda rs: f"{rs.preset}")
+@pytest.mark.parametrize("jack_to_shooter", [True, False])
+def test_a_moon_scores_exactly_under_every_preset(rules, jack_to_shooter):
+    """The moon layout of test_engine_rules (seat 0 takes every penalty card) under every preset."""
+    from test_engine_rules import D, SHOOTER
+    from conftest import play_out, position, preferring
+    prefs = {**SHOOTER, 3: "3H QS KS AS"}
+    if not jack_to_shooter:
+        prefs[2] = "-JD"
+    for before in ((0, 0, 0, 0), (40, 10, 70, 90)):
+        r = position(rules, D, dealer=3, scores=before)
+        play_out(r, preferring(prefs))
+        assert (r.result.shooter == 0) == (rules.moon != "off")
+        check_score(r)
+
+
+def _game_should_end(rules: Rules, history: list[list[int]]) -> bool:
+    """After the last entry of ``history`` (totals after each round), is the game over?"""
+    reached = [max(t) >= rules.target for t in history]
+    if True not in reached:
+        return False
+    k = reached.index(True)
+    last = history[-1]
+    single = last.count(min(last)) == 1
+    if rules.ties == "share":
+        return True
+    if rules.ties == "one_more_round":
+        return single or len(history) - 1 >= k + 1
+    return single
+
+
+@settings(max_examples=25)
+@given(rule_sets, codes, st.sampled_from([None, 26, 40]), st.randoms(use_true_random=False))
+def test_random_games_end_by_the_rules(rules, code, target, rng):
+    if target is not None:
+        rules = rules.replace(target=target)
+    g = Game(rules, code)
+    n = rules.players
+    history: list[list[int]] = []
+    totals = [0] * n
+    while not g.over:
+        assert len(history) < 60
+        k = len(g.rounds) - 1
+        r = g.round
+        # the pass cycle never restarts, and a deal never depends on earlier play
+        assert r.round_index == k
+        assert r.direction == rules.pass_direction(k)
+        assert r.dealt == Round.deal(rules, code, k).dealt
+        assert r.scores_before == tuple(totals)
+        if r.phase is Phase.PASS:
+            for s in range(n):
+                g.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))
+        while not r.over:
+            g.play(rng.choice(r.legal_cards()))
+        check_score(r)
+        totals = [a + b for a, b in zip(totals, r.result.scores)]
+        history.append(list(totals))
+        assert g.totals == totals
+        assert g.over == _game_should_end(rules, history)
+    lowest = min(g.totals)
+    assert g.winners == tuple(s for s in range(n) if g.totals[s] == lowest)
+    if rules.ties != "share" and rules.ties != "one_more_round":
+        assert len(g.winners) == 1
