@@ -12,7 +12,7 @@ left gives to the next seat in play order. Internally a set of cards is a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, Sequence
 
@@ -210,6 +210,19 @@ class SeatView:
         return cards_of(self.rules.in_play_mask & ~known)
 
 
+# Enum members cost an attribute lookup through the enum class; the hot paths use these.
+_PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
+_new_object = object.__new__
+
+
+def _new_trick(leader: int, cards: tuple[Card, ...], winner: int, points: int,
+               kitty: tuple[Card, ...]) -> Trick:
+    """``Trick(...)`` without the frozen dataclass's per-field ``object.__setattr__``."""
+    done = _new_object(Trick)
+    done.__dict__.update(leader=leader, cards=cards, winner=winner, points=points, kitty=kitty)
+    return done
+
+
 def _hand_mask(cards: Iterable[int | str]) -> int:
     return mask_of(parse_card(c) if isinstance(c, str) else c for c in cards)
 
@@ -299,7 +312,7 @@ class Round:
 
     def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
         """Choose ``seat``'s pass; the exchange happens once every seat has passed."""
-        if self.phase is not Phase.PASS:
+        if self.phase is not _PASS:
             raise PassError(seat, "no_pass_round" if self.direction is Direction.NONE else "wrong_phase_play")
         if not 0 <= seat < self.players:
             raise PassError(seat, "bad_seat", seat=seat, players=self.players)
@@ -315,7 +328,7 @@ class Round:
             if not self.hands[seat] >> c & 1:
                 raise PassError(seat, "not_in_hand", card=c)
         self.passes[seat] = tuple(sorted(chosen))
-        if all(p is not None for p in self.passes):
+        if None not in self.passes:
             self._exchange()
         else:
             self.turn = self.passes.index(None)
@@ -325,8 +338,9 @@ class Round:
         for seat, cards in enumerate(self.passes):
             assert cards is not None
             self.hands[seat] &= ~mask_of(cards)
+        offset = self.direction.receiver(0, n)
         for seat, cards in enumerate(self.passes):
-            to = self.direction.receiver(seat, n)
+            to = (seat + offset) % n
             self.hands[to] |= mask_of(cards)
             self.received[to] = cards
         self.phase = Phase.PLAY
@@ -354,14 +368,16 @@ class Round:
 
     def legal_mask(self) -> int:
         """The legal cards of the seat to move, as a mask (0 outside the play phase)."""
-        if self._legal is not None:
-            return self._legal
-        if self.phase is not Phase.PLAY:
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.phase is not _PLAY:
             return 0
         hand = self.hands[self.turn]
         first = not self.tricks
-        if self.trick:
-            legal = hand & SUIT_MASKS[self.trick[0] // 13]
+        trick = self.trick
+        if trick:
+            legal = hand & SUIT_MASKS[trick[0] // 13]
             if not legal:
                 legal = hand
                 if first and self._first_forbidden:
@@ -447,7 +463,10 @@ class Round:
     def play(self, card: int | str) -> Trick | None:
         """Play ``card`` for the seat to move; returns the trick if this card completed one."""
         c = parse_card(card) if isinstance(card, str) else card
-        if self.phase is not Phase.PLAY or not self.legal_mask() >> c & 1:
+        legal = self._legal  # legal_mask()'s cache, usually filled by legal_cards()
+        if legal is None:
+            legal = self.legal_mask()
+        if self.phase is not _PLAY or not legal >> c & 1:
             verdict = self.why(c)
             assert verdict.reason is not None
             raise IllegalMove(verdict.reason)
@@ -476,10 +495,14 @@ class Round:
         # the trick is complete
         led = trick[0] // 13
         best = 0
+        high = trick[0]
+        won = 1 << high  # the trick's cards as a mask
         for i in range(1, n):
             x = trick[i]
-            if x // 13 == led and x > trick[best]:
+            won |= 1 << x
+            if x > high and x // 13 == led:
                 best = i
+                high = x
         leader = self.leader
         winner = (leader + best) % n
         pts = self._pts
@@ -492,9 +515,9 @@ class Round:
             points += sum(pts[x] for x in kitty)
             self.taken[winner] |= self.kitty_mask
             self.kitty_taken = True
-        done = Trick(leader, tuple(trick), winner, points, kitty)
+        done = _new_trick(leader, tuple(trick), winner, points, kitty)
         self.tricks.append(done)
-        self.taken[winner] |= mask_of(trick)
+        self.taken[winner] |= won
         self.points[winner] += points
         self.trick = []
         self.leader = winner
@@ -517,7 +540,7 @@ class Round:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.hands[seat])

@@ -38,7 +38,7 @@ from .cards import Card, CardParseError, cards_of, parse_card
 from .codes import CodeError, normalize_code
 from .engine import Game, IllegalMove, PassError, Phase, Reason, Round
 from .messages import t
-from .rules import DEFAULT_PRESET, Rules, RulesError, load_preset
+from .rules import Rules, RulesError
 
 __all__ = [
     "FORMAT", "MAX_RECORD_BYTES", "GLYPHS", "RecordError", "Seat", "Annotation", "Position",
