@@ -1,0 +1,297 @@
+"""The game loop of ``hearts play`` and ``hearts new``.
+
+Two entry points, called by the command line:
+
+* :func:`start_new` deals a new game (``hearts new``);
+* :func:`resume` continues the saved game exactly where it stopped, or starts
+  one with the defaults when there is none (``hearts play``).
+
+With a terminal on stdin and stdout the game runs in a prompt-toolkit session
+(:mod:`hearts_cli.repl.session`); otherwise the same commands are read line by
+line with plain, deterministic output, or one JSON object per event with
+``json_events``. Exit status: 0 when the game finished or was saved, 2 for bad
+input, 1 when the save is open in another process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, TextIO
+
+from ..messages import LANGUAGES, default_language, t
+
+__all__ = ["start_new", "resume"]
+
+DEFAULT_DELAY = 0.5  # seconds between CPU moves at an interactive table
+
+
+def start_new(*, preset: str | None = None, target: int | None = None, players: int | None = None,
+              level: str | None = None, code: str | None = None, seat: int = 0,
+              confirm: bool = True, play: bool = True, lang: str | None = None, plain: bool = False,
+              json_events: bool = False, delay: float | None = None, turn_timer: int | None = None,
+              stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Deal a new game and play it (``play=False``: deal and save it only). Returns the exit status.
+
+    An unfinished saved game is archived first, never lost.
+    """
+    from ..codes import CodeError, new_code, normalize_code
+    from ..rules import Rules, RulesError
+    from .table import LEVELS
+
+    lang = _lang(lang)
+    try:
+        rules = Rules.from_spec(preset)
+        changes: dict[str, Any] = {}
+        if target is not None:
+            changes["target"] = target
+        if players is not None:
+            changes["players"] = players
+        if changes:
+            rules = rules.replace(**changes)
+        code = normalize_code(code) if code else new_code()
+    except (RulesError, CodeError) as e:
+        return _fail(e.message(lang))
+    if level is not None and level not in LEVELS:
+        return _fail(t("bad_level", lang, level=level, levels=", ".join(LEVELS)))
+    if not isinstance(seat, int) or not 0 <= seat < rules.players:
+        return _fail(t("bad_seat_option", lang, seat=seat, players=rules.players, last=rules.players - 1))
+    problem = _check_options(lang, delay, turn_timer)
+    if problem:
+        return _fail(problem)
+    from ..engine import Game
+    from ..saves import DamagedSave, SaveLocked, Store
+    from .table import make_seats
+
+    store = Store()
+    try:
+        store.acquire()
+    except SaveLocked:
+        return _fail(t("open_elsewhere", lang), status=1)
+    except OSError as e:
+        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=e.strerror or str(e)), status=1)
+    try:
+        notes: list[str] = []
+        try:
+            previous = store.load()
+        except DamagedSave as e:
+            _warn(t("damaged_save", lang, path=str(e.moved_to), problem=e.problem))
+            previous = None
+        if previous is not None:
+            if previous.game.over:
+                store.archive(previous.game, previous.seats)
+            else:
+                where = store.archive(previous.game, previous.seats, unfinished=True)
+                notes.append(t("previous_archived", lang, code=previous.game.code, path=str(where)))
+        game = Game(rules, code)
+        seats = make_seats(rules.players, seat, level)
+        store.save(game, seats)
+        return _run(game, seats, store, resumed=False, lang=lang, plain=plain, json_events=json_events,
+                    delay=delay, turn_timer=turn_timer, confirm=confirm, play=play,
+                    stdin=stdin, stdout=stdout, notes=notes)
+    finally:
+        store.release()
+
+
+def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = False,
+           delay: float | None = None, turn_timer: int | None = None, confirm: bool | None = None,
+           stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    """Continue the saved game where it stopped, without asking; with none, start one with the defaults."""
+    lang = _lang(lang)
+    problem = _check_options(lang, delay, turn_timer)
+    if problem:
+        return _fail(problem)
+    from ..engine import Game
+    from ..codes import new_code
+    from ..rules import Rules
+    from ..saves import DamagedSave, SaveLocked, Store
+    from .table import make_seats
+
+    store = Store()
+    try:
+        store.acquire()
+    except SaveLocked:
+        return _fail(t("open_elsewhere", lang), status=1)
+    except OSError as e:
+        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=e.strerror or str(e)), status=1)
+    try:
+        try:
+            loaded = store.load()
+        except DamagedSave as e:
+            _warn(t("damaged_save", lang, path=str(e.moved_to), problem=e.problem))
+            loaded = None
+        if loaded is not None and loaded.game.over:
+            store.archive(loaded.game, loaded.seats)
+            loaded = None
+        if loaded is None:
+            rules = Rules.from_spec(None)
+            game = Game(rules, new_code())
+            seats = make_seats(rules.players, 0, None)
+            store.save(game, seats)
+            resumed = False
+        else:
+            game, seats, resumed = loaded.game, loaded.seats, True
+        if confirm is None:
+            confirm = bool(store.settings().get("confirm", True))
+        return _run(game, seats, store, resumed=resumed, lang=lang, plain=plain,
+                    json_events=json_events, delay=delay, turn_timer=turn_timer, confirm=confirm,
+                    play=True, stdin=stdin, stdout=stdout, notes=[])
+    finally:
+        store.release()
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _lang(lang: str | None) -> str:
+    return lang if lang in LANGUAGES else default_language()
+
+
+def _fail(message: str, status: int = 2) -> int:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+    return status
+
+
+def _warn(message: str) -> None:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+
+
+def _check_options(lang: str, delay: float | None, turn_timer: int | None) -> str | None:
+    if delay is not None and not (isinstance(delay, (int, float)) and 0 <= delay <= 10):
+        return t("bad_delay", lang)
+    if turn_timer is not None and not (isinstance(turn_timer, int) and 5 <= turn_timer <= 600):
+        return t("bad_turn_timer", lang)
+    return None
+
+
+def wants_ascii(stream: Any) -> bool:
+    """An ASCII fallback for the suit symbols: asked for, or the terminal cannot show them."""
+    if os.environ.get("HEARTS_ASCII", "").strip() not in ("", "0"):
+        return True
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        "♣♦♥♠→▶█·".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
+def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: bool,
+         json_events: bool, delay: float | None, turn_timer: int | None, confirm: bool, play: bool,
+         stdin: TextIO | None, stdout: TextIO | None, notes: list[str]) -> int:
+    from .table import Table
+
+    settings = store.settings()
+    interactive = (stdin is None and stdout is None and not json_events
+                   and sys.stdin.isatty() and sys.stdout.isatty())
+    out = stdout or sys.stdout
+    table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
+                  store=store)
+    if interactive and play:
+        from .session import run_interactive
+
+        if delay is None:
+            delay = _number(settings.get("delay"), _number(os.environ.get("HEARTS_DELAY"), DEFAULT_DELAY))
+        if turn_timer is None and isinstance(settings.get("turn_timer"), int):
+            turn_timer = settings["turn_timer"]
+        no_color = plain or bool(os.environ.get("NO_COLOR"))
+        return run_interactive(table, plain=no_color, delay=delay, turn_timer=turn_timer,
+                               resumed=resumed, notes=notes)
+    return run_batch(table, stdin or sys.stdin, out, json_events=json_events, resumed=resumed,
+                     play=play)
+
+
+def _number(value: Any, default: float) -> float:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return default
+    return v if 0 <= v <= 10 else default
+
+
+def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
+              play: bool = True) -> int:
+    """Commands line by line; plain text (or JSON lines) out; the first refused line stops with 2."""
+    from .render import Renderer, plain
+
+    renderer = Renderer(table, plain=True)
+    err = sys.stderr
+
+    def emit(ev: Any) -> None:
+        if json_events:
+            out.write(json.dumps(ev.to_json(), ensure_ascii=False) + "\n")
+        elif ev.kind != "error":
+            for line in renderer.event(ev):
+                out.write(plain(line) + "\n")
+        if ev.kind == "error":
+            err.write(ev.data["message"] + "\n")
+            err.flush()
+
+    def show_table() -> None:
+        if json_events:
+            out.write(json.dumps(turn_event(table), ensure_ascii=False) + "\n")
+        else:
+            for line in renderer.table():
+                out.write(plain(line) + "\n")
+        table.dirty = False
+
+    table._emit = emit
+    table.announce_start(resumed=resumed)
+    if not play:
+        show_table()
+        out.flush()
+        return 0
+    while True:
+        while table.cpu_step():
+            pass
+        if table.dirty and not table.game.over:
+            show_table()
+        out.flush()
+        line = inp.readline()
+        if not line:
+            if not table.game.over:
+                table.emit("saved")
+            out.flush()
+            return 0
+        signal = table.handle(line)
+        if table.failed:
+            out.flush()
+            return 2
+        if signal == "quit":
+            if not table.game.over:
+                table.emit("saved")
+            out.flush()
+            return 0
+        if signal in ("new", "replay"):
+            table.restart(same_deal=signal == "replay")
+
+
+def turn_event(table: Any) -> dict[str, Any]:
+    """The position the person decides in, for ``--json`` (what the table shows)."""
+    from ..engine import Phase
+
+    g = table.game
+    rd = g.round
+    view = rd.view(table.me)
+    data: dict[str, Any] = {
+        "event": "turn",
+        "round": len(g.rounds),
+        "phase": rd.phase.value,
+        "trick_number": len(rd.tricks) + 1,
+        "hand": [str(c) for c in view.hand],
+        "hearts_broken": rd.hearts_broken,
+        "totals": list(g.totals),
+        "points": list(rd.points),
+    }
+    if rd.phase is Phase.PASS:
+        data["direction"] = rd.direction.value
+        data["to"] = view.passed_to
+        data["chosen"] = [str(c) for c in sorted(table.selection)]
+    else:
+        data["legal"] = [str(c) for c in view.legal]
+        data["trick"] = [{"seat": (rd.leader + i) % table.players, "card": str(c)}
+                         for i, c in enumerate(rd.trick)]
+    return data

@@ -1,0 +1,412 @@
+"""What a person reads: the table and each event, as styled fragments.
+
+A line is a list of ``(style, text)`` fragments (prompt-toolkit's formatted
+text); :func:`plain` joins them for plain output. In plain mode nothing relies
+on colour: unplayable cards are shown in parentheses and chosen cards in
+brackets. Everything fits 80 columns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, SUIT_SYMBOLS
+from ..engine import Phase
+from ..messages import t
+from ..rules import Direction
+from .table import Event, Table
+
+Line = list[tuple[str, str]]
+WIDTH = 80
+
+
+def plain(line: Line) -> str:
+    return "".join(text for _, text in line).rstrip()
+
+
+class Renderer:
+    def __init__(self, table: Table, *, plain: bool):
+        self.tb = table
+        self.plain = plain
+
+    # ------------------------------------------------------------ small pieces
+
+    @property
+    def lang(self) -> str:
+        return self.tb.lang
+
+    @property
+    def ascii(self) -> bool:
+        return self.tb.ascii
+
+    def say(self, message_id: str, **params: Any) -> str:
+        return t(message_id, self.lang, ascii=self.ascii, **params)
+
+    def card(self, c: Card) -> str:
+        return str(c) if self.ascii else c.symbol
+
+    def card_frag(self, c: Card, extra: str = "") -> tuple[str, str]:
+        style = "class:red" if c // 13 in (1, 2) else "class:black"
+        return (f"{style} {extra}".strip(), self.card(c))
+
+    def suit(self, s: int) -> str:
+        return "CDHS"[s] if self.ascii else SUIT_SYMBOLS[s]
+
+    def arrow(self) -> str:
+        return "->" if self.ascii else "→"
+
+    def names(self, values: list[int]) -> str:
+        return " · ".join(f"{self.tb.name(s)} {v}" for s, v in enumerate(values)) if not self.ascii else \
+            " | ".join(f"{self.tb.name(s)} {v}" for s, v in enumerate(values))
+
+    def sep(self) -> str:
+        return " | " if self.ascii else " · "
+
+    # ------------------------------------------------------------ the table
+
+    def table(self) -> list[Line]:
+        tb = self.tb
+        g = tb.game
+        rd = g.round
+        n = tb.players
+        lines: list[Line] = []
+        broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
+        head = self.say("table_header", code=g.code, round=len(g.rounds), preset=g.rules.preset,
+                        target=g.rules.target)
+        lines.append([("class:header", head + self.sep() + broken)])
+        # the seats, placed around the trick
+        cards_in_trick: dict[int, Card] = {}
+        if rd.phase is Phase.PLAY and rd.trick:
+            for i, c in enumerate(rd.trick):
+                cards_in_trick[(rd.leader + i) % n] = c
+        rows: list[list[tuple[int, str, tuple[str, str] | Line]]] = [[] for _ in range(5)]
+        label_at = {"north": (0, 40, "c"), "northwest": (0, 20, "c"), "northeast": (0, 60, "c"),
+                    "west": (2, 1, "l"), "east": (2, WIDTH - 1, "r"), "you": (4, 40, "c")}
+        card_at = {"north": (1, 40), "northwest": (1, 20), "northeast": (1, 60),
+                   "west": (2, 28), "east": (2, 52), "you": (3, 40)}
+        for seat in range(n):
+            pos = tb.position(seat)
+            label = tb.label(seat)
+            pts = rd.points[seat]
+            if pts:
+                label += " " + self.say("seat_points", points=pts)
+            turn = rd.phase is Phase.PLAY and rd.turn == seat
+            if turn:
+                label = (">" if self.ascii else "▶") + " " + label
+            style = "class:me" if seat == tb.me else "class:seat"
+            if turn:
+                style += " class:turn"
+            r, col, align = label_at[pos]
+            rows[r].append(_place(col, align, [(style, label)]))
+            if seat in cards_in_trick:
+                r, col = card_at[pos]
+                rows[r].append(_place(col, "c", [self.card_frag(cards_in_trick[seat])]))
+        for row in rows:
+            if row:
+                lines.append(_compose(row))
+        # what is going on
+        lines.append(self.situation())
+        lines.append([("class:scores", self.say("table_scores") + " " + self.names(list(g.totals)))])
+        lines.extend(self.hand())
+        return lines
+
+    def situation(self) -> Line:
+        tb = self.tb
+        g = tb.game
+        rd = g.round
+        if g.over:
+            return [("class:status", self.say("table_game_over"))]
+        if rd.phase is Phase.PASS:
+            line: Line = [("class:arrow", self.arrow() + " " + self.passing(rd.direction, tb.me))]
+            chosen = tb.selection
+            need = g.rules.pass_count
+            if chosen:
+                line.append(("", self.sep()))
+                line.append(("", self.say("chosen", cards=sorted(chosen))))
+            left = need - len(chosen)
+            line.append(("", self.sep()))
+            if left > 0:
+                line.append(("", self.say("choose_more", count=left)))
+            elif left == 0:
+                line.append(("class:ready", self.say("ready_to_pass")))
+            else:
+                line.append(("class:error", self.say("too_many", count=need)))
+            return line
+        trick_no = len(rd.tricks) + 1
+        if rd.turn == tb.me:
+            return [("class:turn", self.say("your_turn", trick=trick_no))]
+        return [("class:status", self.say("their_turn", name=tb.name(rd.turn), trick=trick_no))]
+
+    def passing(self, direction: Direction, seat: int) -> str:
+        if direction is Direction.NONE:
+            return self.say("no_pass_round")
+        to = direction.receiver(seat, self.tb.players)
+        return self.say(f"passing_{direction.value}", name=self.tb.name(to))
+
+    def hand(self) -> list[Line]:
+        tb = self.tb
+        rd = tb.game.round
+        hand = rd.hand(tb.me)
+        my_turn = rd.phase is Phase.PLAY and rd.turn == tb.me and not tb.game.over
+        legal = rd.legal_mask() if my_turn else -1
+        groups: list[Line] = []
+        for s in range(4):
+            cards = [c for c in hand if c // 13 == s]
+            if not cards:
+                continue
+            red = s in (1, 2)
+            frag: Line = [("class:red" if red else "class:black", self.suit(s))]
+            for c in cards:
+                rank = self.card(c)[:-1]
+                playable = bool(legal >> c & 1)
+                chosen = c in tb.selection
+                style = "class:red" if red else "class:black"
+                if self.plain:
+                    text = f"[{rank}]" if chosen else (rank if playable else f"({rank})")
+                    frag.append(("", " " + text))
+                else:
+                    if chosen:
+                        style += " class:chosen"
+                    elif not playable:
+                        style = "class:dim"
+                    frag.append(("", " "))
+                    frag.append((style, rank))
+            groups.append(frag)
+        title = self.say("your_hand") + " "
+        out: list[Line] = []
+        cur: Line = [("class:title", title)]
+        width = len(title)
+        for frag in groups:
+            w = len(plain(frag)) + 3
+            if width + w > WIDTH - 1 and len(cur) > 1:
+                out.append(cur)
+                cur = [("", " " * len(title))]
+                width = len(title)
+            cur.append(("", "   " if len(cur) > 1 else ""))
+            cur.extend(frag)
+            width += w
+        out.append(cur)
+        return out
+
+    # ------------------------------------------------------------ events
+
+    def event(self, ev: Event) -> list[Line]:
+        """The lines an event shows in the log (empty for events that show nothing)."""
+        fn = getattr(self, f"ev_{ev.kind}", None)
+        return fn(**ev.data) if fn is not None else []
+
+    def status(self, ev: Event) -> str | None:
+        """The one line the toolbar shows for an event, if it should replace the last one."""
+        lines = self.event(ev)
+        if not lines:
+            return None
+        return plain(lines[0])
+
+    def _text(self, text: str, style: str = "") -> list[Line]:
+        return [[(style, line)] for line in text.split("\n")]
+
+    def ev_start(self, code, preset, target, players, you, seats) -> list[Line]:
+        tb = self.tb
+        others = ", ".join(tb.label(s) for s in range(players) if s != you)
+        return self._text(self.say("start_line", code=code, preset=preset, target=target,
+                                   others=others), "class:header")
+
+    def ev_resume(self, round, trick, phase) -> list[Line]:
+        return self._text(self.say("resume_line", round=round, trick=trick))
+
+    def ev_deal(self, round, direction, to, hand) -> list[Line]:
+        d = Direction(direction)
+        arrow = "" if d is Direction.NONE else self.arrow() + " "
+        text = self.say("round_line", round=round) + self.sep() + arrow + self.passing(d, self.tb.me)
+        return self._text(text, "class:header")
+
+    def ev_lead(self, seat) -> list[Line]:
+        return []
+
+    def ev_pass(self, seat, by, cards=None, to=None) -> list[Line]:
+        if seat != self.tb.me or cards is None:
+            return []  # the CPUs' passes stay hidden
+        mid = "pass_you_timer" if by == "timer" else "pass_you"
+        return self._text(self.say(mid, cards=cards, name=self.tb.name(to)))
+
+    def ev_receive(self, cards, source) -> list[Line]:
+        return self._text(self.say("received", cards=cards, name=self.tb.name(source)), "class:info")
+
+    def ev_play(self, seat, card, by) -> list[Line]:
+        tb = self.tb
+        if seat == tb.me:
+            mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by]
+            return [[("class:me", self.say(mid, card=card))]]
+        return [[("", self.say("play_other", name=tb.name(seat), card=card))]]
+
+    def ev_hearts_broken(self, seat, card) -> list[Line]:
+        return self._text(self.say("hearts_now_broken"), "class:red")
+
+    def ev_trick(self, number, leader, cards, winner, points, kitty) -> list[Line]:
+        tb = self.tb
+        if winner == tb.me:
+            mid = "trick_you_points" if points else "trick_you"
+        else:
+            mid = "trick_other_points" if points else "trick_other"
+        text = self.say(mid, name=tb.name(winner), points=points, number=number)
+        if kitty:
+            text += " " + self.say("trick_kitty", cards=kitty)
+        return self._text(text, "class:trick")
+
+    def ev_round_end(self, round, taken, scores, totals, shooter, moon) -> list[Line]:
+        tb = self.tb
+        out = self._text(self.say("round_end_line", round=round, scores=self.names(scores)), "class:header")
+        if shooter is not None:
+            value = tb.game.rules.penalty_total
+            who = "you" if shooter == tb.me else "other"
+            mid = f"moon_{who}_others" if moon == "others" else f"moon_{who}_minus"
+            out += self._text(self.say(mid, name=tb.name(shooter), points=value), "class:moon")
+        out += self._text(self.say("totals_line", totals=self.names(totals)))
+        return out
+
+    def ev_game_end(self, winners, totals, standings, rounds) -> list[Line]:
+        tb = self.tb
+        out = self._text(self.say("game_over_line", rounds=len(rounds)), "class:header")
+        if len(winners) > 1:
+            names = ", ".join(tb.name(s) for s in winners)
+            out += self._text(self.say("winners_shared", names=names), "class:moon")
+        elif winners[0] == tb.me:
+            out += self._text(self.say("winner_you"), "class:moon")
+        else:
+            out += self._text(self.say("winner_other", name=tb.name(winners[0])), "class:moon")
+        width = max(len(tb.name(s)) for s in range(tb.players))
+        for st in standings:
+            shared = sum(1 for x in standings if x["place"] == st["place"]) > 1
+            text = f"  {st['place']}. {tb.name(st['seat']).ljust(width)} {st['total']:>4}"
+            if shared:
+                text += "  " + self.say("place_shared")
+            out.append([("", text)])
+        out += self.score_table(rounds, totals)
+        out += self.chart(totals)
+        out += self._text(self.say("after_game"), "class:info")
+        return out
+
+    def score_table(self, rounds: list[list[int]], totals: list[int]) -> list[Line]:
+        tb = self.tb
+        cols = [tb.name(s) for s in range(tb.players)]
+        w = [max(len(c), 4) for c in cols]
+        first = max(len(self.say("col_round")), len(self.say("col_total")))
+        out = [[("class:title", self.say("col_round").ljust(first) + "".join(
+            "  " + c.rjust(w[i]) for i, c in enumerate(cols)))]]
+        for k, scores in enumerate(rounds, 1):
+            out.append([("", str(k).rjust(first) + "".join(
+                "  " + str(v).rjust(w[i]) for i, v in enumerate(scores)))])
+        out.append([("class:title", self.say("col_total").ljust(first) + "".join(
+            "  " + str(v).rjust(w[i]) for i, v in enumerate(totals)))])
+        return out
+
+    def chart(self, totals: list[int]) -> list[Line]:
+        tb = self.tb
+        top = max(max(totals), 1)
+        width = max(len(tb.name(s)) for s in range(tb.players))
+        bar = "#" if self.ascii else "█"
+        out = []
+        for s, v in enumerate(totals):
+            size = max(0, round(40 * v / top))
+            out.append([("", tb.name(s).ljust(width) + " "), ("class:bar", bar * size),
+                        ("", f" {v}")])
+        return out
+
+    def ev_no_points_left(self, round, auto) -> list[Line]:
+        return self._text(self.say("no_points_auto" if auto else "no_points_offer"), "class:info")
+
+    def ev_selection(self, cards, count, need) -> list[Line]:
+        if count == need:
+            return self._text(self.say("chosen", cards=cards) + self.sep() + self.say("ready_to_pass"))
+        if count < need:
+            text = self.say("chosen", cards=cards) if cards else self.say("chosen_none")
+            return self._text(text + self.sep() + self.say("choose_more", count=need - count))
+        return self._text(self.say("chosen", cards=cards) + self.sep() + self.say("too_many", count=need))
+
+    def ev_confirm(self, card, text) -> list[Line]:
+        return self._text(text, "class:confirm")
+
+    def ev_cancel(self, text) -> list[Line]:
+        return self._text(text)
+
+    def ev_why(self, card, legal, reason, text) -> list[Line]:
+        return self._text(text, "class:info" if legal else "class:error")
+
+    def ev_hint(self, text, card=None, cards=None) -> list[Line]:
+        return self._text(text, "class:info")
+
+    def ev_info(self, topic, text) -> list[Line]:
+        return self._text(text, "class:info")
+
+    def ev_error(self, id, message) -> list[Line]:
+        return self._text(message, "class:error")
+
+    def ev_saved(self) -> list[Line]:
+        return self._text(self.say("saved_line"), "class:info")
+
+    def ev_score(self, totals, rounds, points) -> list[Line]:
+        out = self._text(self.say("totals_line", totals=self.names(totals)))
+        if any(points):
+            out += self._text(self.say("round_points_line", points=self.names(points)))
+        if rounds:
+            out += self.score_table(rounds, totals)
+        return out
+
+    def ev_tricks(self, round, tricks, current) -> list[Line]:
+        tb = self.tb
+        if not tricks and not current:
+            return self._text(self.say("no_tricks_yet"))
+        out = []
+        for k, tr in enumerate(tricks, 1):
+            cards = " ".join(self.card(c) for c in tr["cards"])
+            out += self._text(self.say("trick_row", number=k, name=tb.name(tr["leader"]), cards=cards,
+                                       winner=tb.name(tr["winner"]), points=tr["points"]))
+        if current:
+            cards = " ".join(self.card(c) for c in current["cards"])
+            out += self._text(self.say("trick_row_current", number=len(tricks) + 1,
+                                       name=tb.name(current["leader"]), cards=cards))
+        return out
+
+    def ev_rules(self, preset, settings) -> list[Line]:
+        from ..rules import preset_info
+
+        try:
+            desc = preset_info(preset).get("description") or {}
+        except Exception:  # noqa: BLE001 - a preset file that went missing: show the settings only
+            desc = {}
+        text = desc.get(self.lang) or desc.get("en") or preset if isinstance(desc, dict) else str(desc)
+        out = self._text(self.say("rules_title", preset=preset) + " " + text)
+        out += self._text(self.say("rules_summary", target=settings["target"],
+                                   ties=self.say(f"ties_{settings['ties']}"),
+                                   players=settings["players"]))
+        for mid in ("rules_follow", f"rules_first_{settings['first_trick']}",
+                    f"rules_break_{settings['hearts_break']}", f"rules_moon_{settings['moon']}"):
+            out += self._text(self.say(mid, points=self.tb.game.rules.penalty_total))
+        return out
+
+
+def _place(col: int, align: str, frags: Line) -> tuple[int, Line]:
+    width = sum(len(text) for _, text in frags)
+    if align == "c":
+        start = col - width // 2
+    elif align == "r":
+        start = col - width + 1
+    else:
+        start = col
+    start = max(0, min(start, WIDTH - 1 - width))
+    return (start, frags)
+
+
+def _compose(items: list[tuple[int, Line]]) -> Line:
+    out: Line = []
+    pos = 0
+    for start, frags in sorted(items, key=lambda x: x[0]):
+        if start > pos:
+            out.append(("", " " * (start - pos)))
+            pos = start
+        elif start < pos and out:
+            out.append(("", " "))
+            pos += 1
+        out.extend(frags)
+        pos += sum(len(text) for _, text in frags)
+    return out

@@ -1,0 +1,255 @@
+"""The interactive table: one prompt-toolkit session (imported only here).
+
+The table is printed before each decision, CPU moves scroll by one at a time,
+and a bottom toolbar keeps the last event (or the rule that stops the card just
+tried), like the seed table's status bar. Tab completes the cards in hand,
+playable ones first, each unplayable one with its reason; commands complete
+too. Ctrl-C cancels a selection; Ctrl-D saves and leaves.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Iterable
+
+from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.filters import completion_is_selected, has_completions
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.styles import Style
+
+from ..cards import Card
+from ..engine import Phase
+from .render import Renderer, plain as plain_text
+from .table import COMMAND_WORDS, Table, fold
+
+STYLE = Style.from_dict({
+    "red": "ansired",
+    "black": "",
+    "dim": "ansibrightblack",
+    "chosen": "reverse bold",
+    "me": "bold",
+    "turn": "bold",
+    "header": "bold",
+    "error": "ansired bold",
+    "confirm": "ansiyellow bold",
+    "info": "ansicyan",
+    "moon": "ansimagenta bold",
+    "trick": "",
+    "bar": "ansired",
+    "arrow": "bold",
+    "ready": "ansigreen bold",
+    "prompt": "bold",
+    "bottom-toolbar": "reverse",
+})
+
+# commands whose argument is a card
+CARD_COMMANDS = {"why", "por-que", "porque", "pass", "pasar", "paso"}
+
+
+class _TimeUp(Exception):
+    """The turn timer ran out while the prompt was open."""
+
+
+class CardCompleter(Completer):
+    """Cards in hand (playable first; the others with the rule that stops them) and commands."""
+
+    def __init__(self, table: Table, ascii: bool):
+        self.table = table
+        self.ascii = ascii
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        try:
+            yield from self._completions(document)
+        except Exception:  # noqa: BLE001 - a crash in the completer never kills the session
+            return
+
+    def _completions(self, document: Document) -> Iterable[Completion]:
+        tb = self.table
+        text = document.text_before_cursor
+        word = document.get_word_before_cursor(WORD=True)
+        before = text[: len(text) - len(word)].strip()
+        first = fold(before.split()[0]) if before else ""
+        if before and first not in CARD_COMMANDS:
+            return
+        key = fold(word)
+        if not tb.game.over:
+            for card, meta in self.card_choices():
+                if not key or any(form.startswith(key) for form in _forms(card)):
+                    shown = str(card) if self.ascii else card.symbol
+                    yield Completion(str(card), start_position=-len(word), display=shown,
+                                     display_meta=meta)
+        if not before:
+            for cmd in COMMAND_WORDS:
+                if key and cmd.startswith(key):
+                    yield Completion(cmd, start_position=-len(word))
+
+    def card_choices(self) -> list[tuple[Card, str]]:
+        tb = self.table
+        rd = tb.game.round
+        hand = rd.hand(tb.me)
+        if rd.phase is Phase.PASS:
+            return [(c, tb.say("meta_chosen") if c in tb.selection else tb.say("meta_in_hand"))
+                    for c in hand]
+        legal = rd.legal_mask() if rd.turn == tb.me else 0
+        good = [(c, tb.say("meta_playable")) for c in hand if legal >> c & 1]
+        bad = []
+        for c in hand:
+            if not legal >> c & 1:
+                verdict = rd.why(c, tb.me)
+                bad.append((c, verdict.message(tb.lang, tb.ascii)))
+        return good + bad
+
+
+def _forms(card: Card) -> list[str]:
+    name = str(card).lower()
+    forms = [name, card.symbol.lower()]
+    if name[0] == "t":
+        forms.append("10" + name[1])
+    return forms
+
+
+def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int | None,
+                    resumed: bool, notes: list[str]) -> int:
+    renderer = Renderer(table, plain=plain)
+    status = {"text": "", "deadline": None}
+    color_depth = ColorDepth.MONOCHROME if plain else None
+
+    def show(lines: list) -> None:
+        for line in lines:
+            if plain:
+                print_formatted_text(plain_text(line))
+            else:
+                print_formatted_text(FormattedText(line), style=STYLE, color_depth=color_depth)
+
+    def emit(ev: Any) -> None:
+        show(renderer.event(ev))
+        text = renderer.status(ev)
+        if text:
+            status["text"] = text
+        if ev.kind == "play" and ev.data["by"] in ("cpu", "auto") and delay and not fast():
+            time.sleep(delay)
+        elif ev.kind == "trick" and delay and not fast():
+            time.sleep(delay)
+
+    def fast() -> bool:
+        # no waiting while the CPU finishes a round that has no points left
+        return table.auto_round is not None and not table.points_left()
+
+    table._emit = emit
+    for note in notes:
+        show([[("class:info", note)]])
+    table.announce_start(resumed=resumed)
+
+    from ..saves import history_path
+
+    try:
+        hist_path = history_path()
+        hist_path.parent.mkdir(parents=True, exist_ok=True)
+        history: Any = FileHistory(str(hist_path))
+    except OSError:
+        history = InMemoryHistory()
+
+    bindings = KeyBindings()
+
+    @bindings.add("tab", filter=~has_completions)
+    def _(event: Any) -> None:
+        event.current_buffer.start_completion(select_first=True)
+
+    @bindings.add("enter", filter=has_completions & completion_is_selected)
+    def _(event: Any) -> None:
+        event.current_buffer.complete_state = None  # accept the completion; Enter again submits
+
+    @bindings.add("escape", filter=has_completions, eager=True)
+    def _(event: Any) -> None:
+        event.current_buffer.cancel_completion()
+
+    def toolbar() -> Any:
+        parts = [("class:bottom-toolbar", " " + (status["text"] or table.say("toolbar_keys")))]
+        deadline = status["deadline"]
+        if deadline is not None:
+            left = max(0, int(deadline - time.monotonic() + 0.999))
+            parts.append(("class:bottom-toolbar", "  [" + table.say("timer_left", seconds=left) + "]"))
+        return parts
+
+    session: PromptSession = PromptSession(
+        history=history,
+        completer=CardCompleter(table, table.ascii),
+        complete_while_typing=False,
+        bottom_toolbar=toolbar,
+        key_bindings=bindings,
+        style=STYLE,
+        color_depth=color_depth,
+        reserve_space_for_menu=6,
+    )
+
+    def prompt_text() -> Any:
+        g = table.game
+        if g.over:
+            mid = "prompt_over"
+        elif g.round.phase is Phase.PASS:
+            mid = "prompt_pass"
+        else:
+            mid = "prompt_play"
+        return [("class:prompt", table.say(mid) + "> ")]
+
+    def ask() -> str:
+        timed = turn_timer and not table.game.over
+        if not timed:
+            status["deadline"] = None
+            return session.prompt(prompt_text())
+        status["deadline"] = time.monotonic() + turn_timer
+
+        def expire() -> None:
+            app = session.app
+            loop = getattr(app, "loop", None)
+            if app.is_running and loop is not None:
+                loop.call_soon_threadsafe(lambda: app.is_running and app.exit(exception=_TimeUp()))
+
+        timer = threading.Timer(turn_timer, expire)
+        timer.daemon = True
+        timer.start()
+        try:
+            return session.prompt(prompt_text(), refresh_interval=1.0)
+        finally:
+            timer.cancel()
+            status["deadline"] = None
+
+    try:
+        while True:
+            while table.cpu_step():
+                pass
+            if table.dirty and not table.game.over:
+                show([[("", "")]] + renderer.table())
+                table.dirty = False
+            try:
+                line = ask()
+            except KeyboardInterrupt:
+                table.cancel()
+                continue
+            except EOFError:
+                break
+            except _TimeUp:
+                table.play_for_person()
+                continue
+            signal = table.handle(line)
+            if signal == "quit":
+                break
+            if signal in ("new", "replay"):
+                table.restart(same_deal=signal == "replay")
+                if table.archived is not None:
+                    show([[("class:info", table.say("archived_at", path=str(table.archived)))]])
+                    table.archived = None
+            if table.game.over and table.archived is not None:
+                show([[("class:info", table.say("archived_at", path=str(table.archived)))]])
+                table.archived = None
+    except KeyboardInterrupt:
+        pass  # Ctrl-C while the CPUs play: every move is already saved
+    if not table.game.over:
+        table.emit("saved")
+    return 0

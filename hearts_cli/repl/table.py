@@ -1,0 +1,606 @@
+"""The table: one person against the CPU seats, as a sequence of events.
+
+:class:`Table` holds a :class:`~hearts_cli.engine.Game`, plays the CPU seats,
+reads the person's commands and reports everything that happens as
+:class:`Event` values. It does no I/O of its own: a front end (the
+prompt-toolkit session, or the line-by-line batch mode) shows the events and
+the table, and feeds it lines. Every CPU move is computed from the seat's view
+and a seed derived from the game code only, so a resumed game makes exactly the
+moves an uninterrupted one would.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from ..cards import Card, CardParseError, cards_of, parse_card
+from ..codes import new_code, seed_for
+from ..engine import Game, PassError, Phase
+from ..messages import t
+from ..rules import Direction
+
+LEVELS = ("easy", "normal", "hard", "random")
+DEFAULT_LEVELS = ("easy", "normal", "hard")
+
+# Where each seat sits, counted clockwise (in play order) from the person, who is South.
+# Left is the next seat in play order: West; across is North; right is East.
+POSITIONS: dict[int, tuple[str, ...]] = {
+    3: ("you", "west", "east"),
+    4: ("you", "west", "north", "east"),
+    5: ("you", "west", "northwest", "northeast", "east"),
+    6: ("you", "west", "northwest", "north", "northeast", "east"),
+}
+RECORD_NAMES = {
+    "you": "You", "west": "West", "northwest": "North-West", "north": "North",
+    "northeast": "North-East", "east": "East",
+}
+
+# commands and their aliases (Spanish too); matched after folding case and accents
+COMMANDS = {
+    "why": "why", "por-que": "why", "porque": "why", "por": "why",
+    "hint": "hint", "pista": "hint",
+    "score": "score", "scores": "score", "puntos": "score",
+    "tricks": "tricks", "bazas": "tricks",
+    "rules": "rules", "reglas": "rules",
+    "code": "code", "codigo": "code",
+    "auto": "auto",
+    "finish": "finish", "terminar": "finish",
+    "new": "new", "nueva": "new", "another": "new", "otra": "new",
+    "replay-deal": "replay", "replay": "replay", "repetir": "replay", "repetir-reparto": "replay",
+    "help": "help", "ayuda": "help", "?": "help",
+    "quit": "quit", "exit": "quit", "salir": "quit",
+    "pass": "pass", "pasar": "pass", "paso": "pass",
+    "table": "table", "mesa": "table",
+}
+# what completion offers (the English names and the Spanish ones)
+COMMAND_WORDS = ("why", "hint", "score", "tricks", "rules", "code", "auto", "finish", "new",
+                 "replay-deal", "help", "quit", "pass", "table",
+                 "por-que", "pista", "puntos", "bazas", "reglas", "codigo", "terminar",
+                 "nueva", "repetir", "ayuda", "salir", "pasar", "mesa")
+
+
+def fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+@dataclass
+class Event:
+    """Something that happened at the table: ``kind`` plus JSON-ready ``data``."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.kind} | {k: _jsonable(v) for k, v in self.data.items()}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+def make_seats(players: int, me: int, level: str | None):
+    """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default."""
+    from ..record import Seat
+
+    names = POSITIONS[players]
+    seats = []
+    k = 0
+    for seat in range(players):
+        pos = names[(seat - me) % players]
+        if seat == me:
+            seats.append(Seat(RECORD_NAMES[pos], "human", None))
+        else:
+            seats.append(Seat(RECORD_NAMES[pos], "cpu", level or DEFAULT_LEVELS[k % 3]))
+            k += 1
+    return tuple(seats)
+
+
+class Table:
+    """A game seen from the person's seat; feed it lines, read its events."""
+
+    def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
+                 confirm: bool = True, store: Any = None,
+                 emit: Callable[[Event], None] | None = None):
+        self.game = game
+        self.seats = tuple(seats)
+        self.me = next((i for i, s in enumerate(self.seats) if s.kind == "human"), 0)
+        self.lang = lang
+        self.ascii = ascii
+        self.confirm = confirm
+        self.store = store
+        self._emit = emit or (lambda ev: None)
+        self.selection: list[Card] = []  # cards chosen to pass, in the order chosen
+        self.pending: Card | None = None  # a card entered once, waiting for confirmation
+        self.auto_round: int | None = None  # the round the CPU plays for the person
+        self.by_timer = False  # the next move of the person's seat is the turn timer's
+        self.finish_offered: set[int] = set()
+        self.dirty = True  # the table changed since it was last shown
+        self.failed = False  # the last line was refused (batch mode stops on it)
+        self.archived: Any = None  # where the finished game went
+        self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
+
+    # ------------------------------------------------------------ naming
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
+
+    def position(self, seat: int) -> str:
+        return POSITIONS[self.players][(seat - self.me) % self.players]
+
+    def name(self, seat: int) -> str:
+        return t(f"seat_{self.position(seat)}", self.lang)
+
+    def level(self, seat: int) -> str | None:
+        s = self.seats[seat]
+        return None if s.kind == "human" else (s.level or "normal")
+
+    def label(self, seat: int) -> str:
+        lvl = self.level(seat)
+        if lvl is None:
+            return self.name(seat)
+        return f"{self.name(seat)} ({t(f'level_{lvl}', self.lang)})"
+
+    def say(self, message_id: str, **params: Any) -> str:
+        return t(message_id, self.lang, ascii=self.ascii, **params)
+
+    # ------------------------------------------------------------ events
+
+    def emit(self, kind: str, **data: Any) -> None:
+        self._send(Event(kind, data))
+
+    def _send(self, ev: Event) -> None:
+        self.events.append(ev)
+        self._emit(ev)
+
+    def info(self, topic: str, text: str) -> None:
+        self.emit("info", topic=topic, text=text)
+
+    def error(self, message_id: str, message: str | None = None, **params: Any) -> None:
+        self.failed = True
+        self.emit("error", id=message_id,
+                  message=message if message is not None else self.say(message_id, **params))
+
+    def save(self) -> None:
+        if self.store is not None and not self.game.over:
+            self.store.save(self.game, self.seats)
+
+    def announce_start(self, resumed: bool = False) -> None:
+        g = self.game
+        self.emit("start", code=g.code, preset=g.rules.preset, target=g.rules.target,
+                  players=self.players, you=self.me,
+                  seats=[{"seat": i, "name": s.name, "kind": s.kind, "level": s.level}
+                         for i, s in enumerate(self.seats)])
+        if resumed:
+            rd = g.round
+            self.emit("resume", round=len(g.rounds), trick=len(rd.tricks) + 1, phase=rd.phase.value)
+        else:
+            self.announce_deal()
+
+    def announce_deal(self) -> None:
+        rd = self.game.round
+        view = rd.view(self.me)
+        self.emit("deal", round=len(self.game.rounds), direction=rd.direction.value,
+                  to=view.passed_to, hand=list(view.hand))
+        if rd.direction is Direction.NONE:
+            self._announce_lead()
+
+    def _announce_lead(self) -> None:
+        rd = self.game.round
+        if rd.leader is not None and rd.first_trick and not rd.trick:
+            self.emit("lead", seat=rd.leader)
+
+    # ------------------------------------------------------------ CPU players
+
+    def suggest(self, seat: int, level: str) -> Any:
+        from ..bots import suggest
+
+        view = self.game.round.view(seat)
+        return suggest(view, level, seed_for(self.game.code, "cpu", seat))
+
+    def _auto(self) -> bool:
+        return self.auto_round == len(self.game.rounds) - 1 and not self.game.over
+
+    def waiting_for_person(self) -> bool:
+        """Whether the next move is the person's (and not the CPU's on their behalf)."""
+        g = self.game
+        if g.over:
+            return True
+        rd = g.round
+        if self._auto():
+            return False
+        if rd.phase is Phase.PASS:
+            return rd.passes[self.me] is None
+        return rd.turn == self.me
+
+    def cpu_step(self) -> bool:
+        """Make one CPU move if one is due (a CPU seat's, or the person's under ``auto``)."""
+        g = self.game
+        if g.over:
+            return False
+        rd = g.round
+        auto = self._auto()
+        if rd.phase is Phase.PASS:
+            if rd.passes[self.me] is None:
+                if not auto:
+                    return False
+                self._pass(self.me, self.suggest(self.me, "normal"), by="auto")
+                return True
+            seat = next(s for s in range(self.players) if rd.passes[s] is None)
+            self._pass(seat, self.suggest(seat, self.level(seat) or "normal"), by="cpu")
+            return True
+        if rd.phase is Phase.PLAY:
+            seat = rd.turn
+            if seat == self.me:
+                if not auto:
+                    return False
+                self._play(self.suggest(seat, "normal"), by="auto")
+                return True
+            self._play(self.suggest(seat, self.level(seat) or "normal"), by="cpu")
+            return True
+        return False
+
+    def play_for_person(self) -> bool:
+        """The turn timer ran out: the Normal CPU makes the person's move."""
+        rd = self.game.round
+        if self.game.over or not self.waiting_for_person():
+            return False
+        self.selection = []
+        self.pending = None
+        if rd.phase is Phase.PASS:
+            self._pass(self.me, self.suggest(self.me, "normal"), by="timer")
+        else:
+            self._play(self.suggest(self.me, "normal"), by="timer")
+        return True
+
+    # ------------------------------------------------------------ moves
+
+    def _pass(self, seat: int, cards: Sequence[Card], by: str) -> None:
+        rd = self.game.round
+        self.game.pass_cards(seat, cards)
+        if seat == self.me:
+            self.selection = []
+            view = rd.view(self.me)
+            self.emit("pass", seat=seat, cards=sorted(cards), to=view.passed_to, by=by)
+        else:
+            self.emit("pass", seat=seat, by=by)
+        if rd.phase is Phase.PLAY:  # everybody has passed: the exchange is done
+            view = rd.view(self.me)
+            self.emit("receive", cards=list(view.received or ()), source=view.received_from)
+            self._announce_lead()
+        self.dirty = True
+        self.save()
+
+    def _play(self, card: Card, by: str) -> Event:
+        g = self.game
+        rd = g.round
+        seat = rd.turn
+        broken = rd.hearts_broken
+        done = g.play(card)
+        self.pending = None
+        ev = Event("play", {"seat": seat, "card": card, "by": by})
+        self._send(ev)
+        if not broken and rd.hearts_broken:
+            self.emit("hearts_broken", seat=seat, card=card)
+        if done is not None:
+            self.emit("trick", number=len(rd.tricks), leader=done.leader, cards=list(done.cards),
+                      winner=done.winner, points=done.points, kitty=list(done.kitty))
+        if rd.over:
+            res = rd.result
+            number = len(g.results)
+            self.emit("round_end", round=number, taken=list(res.taken), scores=list(res.scores),
+                      totals=list(g.totals), shooter=res.shooter, moon=res.moon)
+            if g.over:
+                self.emit("game_end", winners=list(g.winners), totals=list(g.totals),
+                          standings=[{"place": p, "seat": s, "total": v} for p, s, v in g.standings()],
+                          rounds=[list(r.scores) for r in g.results])
+                if self.store is not None:
+                    self.archived = self.store.archive(g, self.seats)
+            else:
+                self.announce_deal()
+        elif done is not None and not self.points_left():
+            index = len(g.rounds) - 1
+            if index not in self.finish_offered:
+                self.finish_offered.add(index)
+                self.emit("no_points_left", round=index + 1, auto=self._auto())
+        self.dirty = True
+        self.save()
+        return ev
+
+    def points_left(self) -> bool:
+        """Whether any card that scores is still to be played this round."""
+        rd = self.game.round
+        held = 0
+        for m in rd.hands:
+            held |= m
+        if not rd.kitty_taken:
+            held |= rd.kitty_mask
+        pts = self.game.rules.points
+        return any(pts[c] for c in cards_of(held))
+
+    # ------------------------------------------------------------ reading a line
+
+    def handle(self, line: str) -> str | None:
+        """Act on one line; returns ``"quit"``, ``"new"``, ``"replay"`` or None."""
+        self.failed = False
+        text = line.strip()
+        if not text:
+            return None
+        head, _, rest = text.partition(" ")
+        cmd = COMMANDS.get(fold(head))
+        if cmd == "why" and fold(head) == "por":  # "por qué QS"
+            rest = rest.partition(" ")[2] if fold(rest.partition(" ")[0]) in ("que",) else rest
+        if cmd is not None:
+            return getattr(self, f"cmd_{cmd}")(rest.strip())
+        return self.enter(text)
+
+    def _parse(self, text: str) -> Card | None:
+        try:
+            return parse_card(text)
+        except CardParseError as e:
+            if e.suggestions:
+                self.error("bad_card_hint", text=e.text, cards=list(e.suggestions))
+            else:
+                self.error("bad_card", text=e.text)
+            return None
+
+    def _parse_many(self, text: str) -> list[Card] | None:
+        """One card (``dama de picas``) or several (``QS AS KS``, ``QS, AS``)."""
+        try:
+            return [parse_card(text)]
+        except CardParseError:
+            pass
+        words = text.replace(",", " ").split()
+        # cards written as words ("queen of spades") come in groups of 3 or 2
+        out: list[Card] = []
+        i = 0
+        while i < len(words):
+            for size in (3, 2, 1):
+                chunk = " ".join(words[i:i + size])
+                if size <= len(words) - i:
+                    try:
+                        out.append(parse_card(chunk))
+                    except CardParseError:
+                        continue
+                    i += size
+                    break
+            else:
+                card = self._parse(words[i])
+                if card is None:
+                    return None
+                out.append(card)
+                i += 1
+        return out
+
+    def enter(self, text: str) -> str | None:
+        """A card (or, while passing, cards) typed on its own."""
+        g = self.game
+        if g.over:
+            self.error("game_over_cards")
+            return None
+        rd = g.round
+        if rd.phase is Phase.PASS:
+            cards = self._parse_many(text)
+            if cards is None:
+                return None
+            hand = rd.hands[self.me]
+            for c in cards:
+                if not hand >> c & 1:
+                    self.error("not_in_hand", card=c)
+                    return None
+            for c in cards:
+                if c in self.selection:
+                    self.selection.remove(c)
+                else:
+                    self.selection.append(c)
+            self.dirty = True
+            self.emit("selection", cards=sorted(self.selection), count=len(self.selection),
+                      need=g.rules.pass_count)
+            return None
+        card = self._parse(text)
+        if card is None:
+            return None
+        verdict = rd.why(card, self.me)
+        if not verdict.legal:
+            assert verdict.reason is not None
+            self.pending = None
+            self.error(verdict.reason.detail or verdict.reason.code, verdict.message(self.lang, self.ascii))
+            return None
+        if self.confirm and self.pending != card:
+            self.pending = card
+            self.emit("confirm", card=card, text=self.say("confirm_card", effect=verdict.message(self.lang, self.ascii)))
+            return None
+        self._play(card, by="you")
+        return None
+
+    def cancel(self) -> None:
+        """Ctrl-C: drop the chosen cards and the card waiting for confirmation."""
+        if self.selection or self.pending is not None:
+            self.selection = []
+            self.pending = None
+            self.dirty = True
+            self.emit("cancel", text=self.say("cancelled"))
+
+    # ------------------------------------------------------------ commands
+
+    def cmd_pass(self, rest: str) -> None:
+        g = self.game
+        rd = g.round
+        if g.over:
+            self.error("game_over_cards")
+            return None
+        if rd.phase is not Phase.PASS:
+            self.error("no_pass_round" if rd.direction is Direction.NONE else "wrong_phase_play")
+            return None
+        if rest:
+            cards = self._parse_many(rest)
+            if cards is None:
+                return None
+        else:
+            cards = list(self.selection)
+        need = g.rules.pass_count
+        if len(cards) != need:
+            self.error("pass_count", count=need, given=len(cards))
+            return None
+        try:
+            self._pass(self.me, cards, by="you")
+        except PassError as e:
+            self.error(e.message_id, e.message(self.lang, self.ascii))
+        return None
+
+    def cmd_why(self, rest: str) -> None:
+        if not rest:
+            if self.pending is None:
+                self.error("why_usage")
+                return None
+            card = self.pending
+        else:
+            card = self._parse(rest)
+            if card is None:
+                return None
+        rd = self.game.round
+        verdict = rd.why(card, self.me)
+        self.emit("why", card=card, legal=verdict.legal,
+                  reason=verdict.reason.code if verdict.reason else None,
+                  text=verdict.message(self.lang, self.ascii))
+        return None
+
+    def cmd_hint(self, rest: str) -> None:
+        g = self.game
+        if g.over or not self.waiting_for_person():
+            self.error("hint_not_now")
+            return None
+        rd = g.round
+        choice = self.suggest(self.me, "hard")
+        if rd.phase is Phase.PASS:
+            cards = sorted(choice)
+            text = self.say("hint_pass", cards=cards, reason=self._pass_reason(cards))
+            self.emit("hint", cards=cards, text=text)
+        else:
+            text = self.say("hint_play", card=choice, reason=self._play_reason(choice))
+            self.emit("hint", card=choice, text=text)
+        return None
+
+    def _pass_reason(self, cards: list[Card]) -> str:
+        rd = self.game.round
+        hand = rd.hand(self.me)
+        if 49 in cards:
+            return self.say("hint_why_pass_queen")
+        if 50 in cards or 51 in cards:
+            return self.say("hint_why_pass_spades")
+        for suit in range(4):
+            held = [c for c in hand if c // 13 == suit]
+            if held and all(c in cards for c in held):
+                return self.say("hint_why_pass_void", suit=suit)
+        return self.say("hint_why_pass_high")
+
+    def _play_reason(self, card: Card) -> str:
+        rd = self.game.round
+        legal = rd.legal_cards()
+        if len(legal) == 1:
+            return self.say("hint_why_only")
+        verdict = rd.why(card, self.me)
+        eff = verdict.effect
+        if rd.trick:
+            led = rd.trick[0] // 13
+            if card // 13 != led:
+                pts = self.game.rules.points[card]
+                return self.say("hint_why_dump" if pts > 0 or card.rank >= 12 else "hint_why_discard")
+            if eff is not None and eff.wins is False:
+                return self.say("hint_why_duck")
+            if eff is not None and eff.wins and not eff.points:
+                return self.say("hint_why_safe_win")
+            if eff is not None and eff.wins:
+                return self.say("hint_why_forced")
+            return self.say("hint_why_chance")
+        if card.rank <= 7:
+            return self.say("hint_why_low_lead")
+        return self.say("hint_why_lead")
+
+    def cmd_score(self, rest: str) -> None:
+        self.emit("score", totals=list(self.game.totals),
+                  rounds=[list(r.scores) for r in self.game.results],
+                  points=list(self.game.round.points))
+        return None
+
+    def cmd_tricks(self, rest: str) -> None:
+        rd = self.game.round
+        self.emit("tricks", round=len(self.game.rounds),
+                  tricks=[{"leader": tr.leader, "cards": list(tr.cards), "winner": tr.winner,
+                           "points": tr.points} for tr in rd.tricks],
+                  current={"leader": rd.leader, "cards": list(rd.trick)} if rd.trick else None)
+        return None
+
+    def cmd_rules(self, rest: str) -> None:
+        self.emit("rules", preset=self.game.rules.preset, settings=self.game.rules.settings())
+        return None
+
+    def cmd_code(self, rest: str) -> None:
+        self.info("code", self.say("code_info", code=self.game.code))
+        return None
+
+    def cmd_auto(self, rest: str) -> None:
+        if self.game.over:  # nothing left to play: not a mistake (a script may say it once too often)
+            self.info("auto", self.say("game_over_cards"))
+            return None
+        self.auto_round = len(self.game.rounds) - 1
+        self.selection = []
+        self.pending = None
+        self.info("auto", self.say("auto_on"))
+        return None
+
+    def cmd_finish(self, rest: str) -> None:
+        if self.game.over:
+            self.error("game_over_cards")
+            return None
+        if self.game.round.phase is not Phase.PLAY or self.points_left():
+            self.error("finish_not_yet")
+            return None
+        self.auto_round = len(self.game.rounds) - 1
+        self.pending = None
+        self.info("finish", self.say("finish_on"))
+        return None
+
+    def cmd_table(self, rest: str) -> None:
+        self.dirty = True
+        return None
+
+    def cmd_help(self, rest: str) -> None:
+        self.info("help", self.say("help_text"))
+        return None
+
+    def cmd_quit(self, rest: str) -> str:
+        return "quit"
+
+    def cmd_new(self, rest: str) -> str:
+        return "new"
+
+    def cmd_replay(self, rest: str) -> str:
+        return "replay"
+
+    # ------------------------------------------------------------ a new game at the same table
+
+    def restart(self, same_deal: bool) -> None:
+        """"Another game" (a new code) or "replay this deal" (the same code), same rules and seats."""
+        g = self.game
+        if self.store is not None and not g.over:
+            self.archived = self.store.archive(g, self.seats, unfinished=True)
+        code = g.code if same_deal else new_code()
+        self.game = Game(g.rules, code)
+        self.selection = []
+        self.pending = None
+        self.auto_round = None
+        self.finish_offered = set()
+        self.dirty = True
+        self.announce_start()
+        self.save()

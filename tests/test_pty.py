@@ -1,0 +1,244 @@
+"""`hearts play` / `hearts new` in a real pseudo-terminal, read through a virtual screen.
+
+The child's output is rendered with pyte, which also answers prompt-toolkit's
+cursor-position requests (so the bottom toolbar is drawn), and the tests assert
+on what a person would see. Keys go in small groups, each followed by a wait for
+the screen; a failure dumps the screen and the tail of the raw output.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pexpect = pytest.importorskip("pexpect")
+pyte = pytest.importorskip("pyte")
+
+from hearts_cli.record import read_record  # noqa: E402
+
+CODE = "JYR35SWD"  # South passes T♠ J♠ K♠ to West, receives A♣ T♥ Q♥ and leads the 2♣
+
+
+class _Screen(pyte.Screen):
+    child = None
+
+    def write_process_input(self, data: str) -> None:  # answers cursor-position requests
+        if self.child is not None:
+            self.child.send(data)
+
+
+class Term:
+    def __init__(self, args: list[str], home: Path, rows: int = 36, cols: int = 80, timeout: float = 30):
+        env = dict(os.environ, HEARTS_HOME=str(home), TERM="xterm", LANG="C.UTF-8", HEARTS_DELAY="0")
+        for name in ("NO_COLOR", "PROMPT_TOOLKIT_NO_CPR", "HEARTS_LANG", "HEARTS_ASCII"):
+            env.pop(name, None)
+        self.screen = _Screen(cols, rows)
+        self.stream = pyte.Stream(self.screen)
+        try:
+            self.child = pexpect.spawn(sys.executable, ["-m", "hearts_cli", *args], env=env,
+                                       dimensions=(rows, cols), encoding="utf-8",
+                                       codec_errors="replace")
+        except (OSError, pexpect.ExceptionPexpect) as e:  # no pseudo-terminals here
+            pytest.skip(f"pexpect cannot spawn: {e}")
+        self.screen.child = self.child
+        self.raw: list[str] = []
+        self.timeout = timeout
+        self.eof = False
+
+    def pump(self, wait: float = 0.05) -> bool:
+        try:
+            data = self.child.read_nonblocking(65536, wait)
+        except pexpect.TIMEOUT:
+            return False
+        except pexpect.EOF:
+            self.eof = True
+            return False
+        self.raw.append(data)
+        self.stream.feed(data)
+        return True
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def cursor_line(self) -> str:
+        return self.screen.display[self.screen.cursor.y].rstrip()
+
+    def dump(self) -> str:
+        return f"\n--- screen ---\n{self.text()}\n--- raw tail ---\n{''.join(self.raw)[-2000:]!r}"
+
+    def wait_for(self, what, timeout: float | None = None) -> str:
+        end = time.monotonic() + (timeout or self.timeout)
+        check = what if callable(what) else (lambda s: what in s)
+        while time.monotonic() < end:
+            self.pump()
+            if check(self.text()):
+                while self.pump(0.05):  # let the redraw settle
+                    pass
+                if check(self.text()):
+                    return self.text()
+            if self.eof:
+                break
+        raise AssertionError(f"never saw {what!r}" + self.dump())
+
+    def wait_prompt(self, prompt: str, timeout: float | None = None) -> str:
+        """Wait until the cursor sits on an empty prompt (a new one: the screen has settled)."""
+        return self.wait_for(lambda s: self.cursor_line() == prompt, timeout)
+
+    def send(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.kill(signal.SIGKILL)
+        self.child.close()
+
+
+@pytest.fixture
+def home(tmp_path):
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def terms():
+    opened: list[Term] = []
+    yield opened
+    for term in opened:
+        term.close()
+
+
+def spawn(terms, args, home, **kw) -> Term:
+    term = Term(args, home, **kw)
+    terms.append(term)
+    return term
+
+
+def saved_game(home: Path):
+    return read_record(home / "current.yaml").replay()
+
+
+def wait_saved(term: Term, home: Path, predicate, timeout: float = 30):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        term.pump()
+        try:
+            game = saved_game(home)
+        except Exception:  # noqa: BLE001 - not written yet
+            game = None
+        if game is not None and predicate(game):
+            return game
+    raise AssertionError("the save never reached the expected position" + term.dump())
+
+
+def my_turn(game) -> bool:
+    rd = game.round
+    return not game.over and rd.phase.value == "play" and rd.turn == 0
+
+
+def test_tab_completion_lists_the_playable_cards_with_reasons_for_the_others(terms, home):
+    term = spawn(terms, ["new", "--code", CODE], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass TS JS KS\r")
+    term.wait_prompt("Your card>")
+    screen = term.text()
+    assert "You received A♣, T♥, Q♥ from East." in screen
+    term.send("\t")
+    screen = term.wait_for("must be led with")
+    first = next(i for i, line in enumerate(screen.splitlines()) if " 2♣ " in line and "playable" in line)
+    lines = screen.splitlines()
+    menu = [line for line in lines[first:first + 13] if "playable" in line or "must be led" in line]
+    assert len(menu) >= 8  # as many as the screen leaves room for
+    assert "playable" in menu[0]
+    assert all("The first trick must be led with 2♣." in line for line in menu[1:]), screen
+    assert any("Q♥" in line for line in menu)
+
+
+def test_confirmation_and_why_answer_as_specified(terms, home):
+    term = spawn(terms, ["new", "--code", CODE], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass TS JS KS\r")
+    term.wait_prompt("Your card>")
+    term.send("why AH\r")
+    term.wait_for("The first trick must be led with 2♣.")
+    term.wait_prompt("Your card>")
+    term.send("2c\r")
+    screen = term.wait_for("Enter it again to play it.")
+    assert "2♣ may or may not win the trick. Enter it again to play it." in screen
+    game = saved_game(home)
+    assert my_turn(game) and len(game.round.hand(0)) == 13  # asked, not played
+    term.wait_prompt("Your card>")
+    term.send("2c\r")
+    term.wait_for("You play 2♣.")
+    wait_saved(term, home, lambda g: len(g.round.hand(0)) == 12)
+
+
+def test_a_whole_round_then_kill_9_and_resume_at_the_same_trick(terms, home):
+    term = spawn(terms, ["new", "--code", CODE, "--no-confirm"], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass TS JS KS\r")
+    played = 0
+    while True:
+        game = wait_saved(term, home, lambda g: my_turn(g) or len(g.results) >= 1)
+        if game.results:
+            break
+        term.wait_prompt("Your card>")
+        card = str(game.round.legal_cards()[-1])
+        term.send(card + "\r")
+        played += 1
+        wait_saved(term, home, lambda g, n=13 - played: len(g.rounds) > 1 or len(g.round.hand(0)) == n)
+    assert played == 13
+    assert "End of round 1:" in "".join(term.raw)
+    # round 2: pass right, play two cards, then kill -9 in the middle of the round
+    term.wait_prompt("Cards to pass>")
+    assert "→ passing right, to East" in term.text()
+    game = saved_game(home)
+    term.send("pass " + " ".join(str(c) for c in game.round.hand(0)[:3]) + "\r")
+    for k in range(2):
+        game = wait_saved(term, home, my_turn)
+        term.wait_prompt("Your card>")
+        term.send(str(game.round.legal_cards()[0]) + "\r")
+        wait_saved(term, home, lambda g, n=12 - k: len(g.round.hand(0)) == n)
+    game = wait_saved(term, home, my_turn)
+    screen = term.wait_prompt("Your card>")
+    hand_line = next(line for line in screen.splitlines()[::-1] if line.startswith("Your hand:"))
+    tricks, trick = len(game.round.tricks), list(game.round.trick)
+    term.child.kill(signal.SIGKILL)
+    term.child.wait()
+
+    again = spawn(terms, ["play"], home)
+    screen = again.wait_prompt("Your card>")
+    assert f"Welcome back: round 2, trick {tricks + 1}, just as you left it." in screen
+    assert hand_line in screen.splitlines()
+    resumed = saved_game(home)
+    assert len(resumed.rounds) == 2 and len(resumed.round.tricks) == tricks
+    assert list(resumed.round.trick) == trick
+    assert resumed.totals == game.totals
+    # Ctrl-D saves and leaves
+    again.send("\x04")
+    again.wait_for("Game saved")
+    again.child.expect(pexpect.EOF, timeout=20)
+    again.child.close()
+    assert again.child.exitstatus == 0
+
+
+def test_spanish_with_lang_es(terms, home):
+    term = spawn(terms, ["new", "--code", CODE, "--lang", "es"], home)
+    screen = term.wait_prompt("Cartas para pasar>")
+    assert "→ pasas a la izquierda, a Oeste" in screen
+    assert "Tu mano: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 T J K" in screen
+    assert "Corazones, partida JYR35SWD, ronda 1 (quick, a 50)" in screen
+    term.send("pass diez de picas, jota de picas, rey de picas\r")
+    screen = term.wait_prompt("Tu carta>")
+    assert "Pasas T♠, J♠, K♠ a Oeste." in screen
+    assert "Has recibido A♣, T♥, Q♥ de Este." in screen
+    term.send("why as de corazones\r")
+    term.wait_for("La primera baza se abre con 2♣.")
+    term.wait_prompt("Tu carta>")
+    term.send("2C\r")
+    screen = term.wait_for("Escríbela otra vez para jugarla.")
+    # the status bar (bottom toolbar) says the same
+    assert "Escríbela otra vez para jugarla." in term.screen.display[-1]

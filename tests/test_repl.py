@@ -1,0 +1,471 @@
+"""The game loop of `hearts play` / `hearts new`: batch mode, JSON events, the table, the completer,
+the prompt-toolkit session (through a pipe), and determinism across a save and a resume."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hearts_cli.cards import Card
+from hearts_cli.engine import Game, Phase
+from hearts_cli.record import read_record
+from hearts_cli.repl import resume, start_new
+from hearts_cli.repl.render import Renderer, plain
+from hearts_cli.repl.table import Event, Table, make_seats
+from hearts_cli.rules import Rules
+
+CODE = "JYR35SWD"  # South holds the 2♣ after the first pass (see the tests that rely on it)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.delenv("HEARTS_ASCII", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    return tmp_path / "home"
+
+
+class Player:
+    """Plays the person's seat through JSON batch mode: reads `turn` events, answers with lines.
+
+    Passes the first three cards in hand and plays the highest legal card; stops (end of
+    input) after ``stop_after`` moves.
+    """
+
+    def __init__(self, stop_after: int | None = None):
+        self.stop_after = stop_after
+        self.turn: dict | None = None
+        self.lines: list[str] = []
+        self.events: list[dict] = []
+
+    def write(self, text: str) -> None:
+        for line in text.splitlines():
+            ev = json.loads(line)
+            self.events.append(ev)
+            if ev["event"] == "turn":
+                self.turn = ev
+
+    def flush(self) -> None:
+        pass
+
+    def readline(self) -> str:
+        if self.turn is None or (self.stop_after is not None and len(self.lines) >= self.stop_after):
+            return ""
+        ev, self.turn = self.turn, None
+        line = "pass " + " ".join(ev["hand"][:3]) if ev["phase"] == "pass" else ev["legal"][-1]
+        self.lines.append(line)
+        return line + "\n"
+
+
+def archived(home: Path) -> list[Path]:
+    return sorted((home / "archive").glob("*.yaml"))
+
+
+# ---------------------------------------------------------------- whole games
+
+
+def test_resumed_game_makes_the_same_moves_as_an_uninterrupted_one(home, tmp_path, monkeypatch):
+    whole = Player()
+    assert start_new(code=CODE, json_events=True, stdin=whole, stdout=whole) == 0
+    assert whole.events[-1]["event"] == "game_end"
+    [first] = archived(home)
+    uninterrupted = first.read_text()
+    first.unlink()
+
+    # the same person's moves, but the program stops mid-round and is started again
+    part1 = Player(stop_after=9)  # the pass and eight cards: in the middle of round 1
+    assert start_new(code=CODE, json_events=True, stdin=part1, stdout=part1) == 0
+    assert part1.events[-1]["event"] == "saved"
+    saved = read_record(home / "current.yaml").replay()
+    assert not saved.over and len(saved.rounds) == 1 and saved.round.tricks
+    part2 = Player()
+    assert resume(json_events=True, stdin=part2, stdout=part2) == 0
+    assert part2.events[1]["event"] == "resume"
+    assert part1.lines + part2.lines == whole.lines
+    [second] = archived(home)
+    assert second.read_text() == uninterrupted
+    assert not (home / "current.yaml").exists()
+
+
+def test_scripted_game_is_byte_identical_on_two_runs_and_json_has_every_event(home, tmp_path):
+    player = Player()
+    assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
+    # --json: one object per event, every kind of event a game has
+    kinds = {ev["event"] for ev in player.events}
+    assert {"start", "deal", "pass", "receive", "play", "trick", "hearts_broken", "round_end",
+            "game_end", "turn"} <= kinds
+    # the CPUs' passes stay hidden; the person's is shown with its cards
+    passes = [ev for ev in player.events if ev["event"] == "pass"]
+    assert all("cards" not in ev for ev in passes if ev["seat"] != 0)
+    assert all(len(ev["cards"]) == 3 for ev in passes if ev["seat"] == 0)
+    end = player.events[-1]
+    assert end["event"] == "game_end" and max(end["totals"]) >= 50 and end["winners"]
+
+    moves = tmp_path / "moves.txt"
+    moves.write_text("\n".join(player.lines) + "\n")
+    outputs = []
+    for run, hashseed in enumerate(("0", "12345")):
+        env = dict(os.environ, HEARTS_HOME=str(tmp_path / f"run{run}"), PYTHONHASHSEED=hashseed,
+                   LANG="C.UTF-8")
+        env.pop("NO_COLOR", None)
+        with open(moves, "rb") as fh:
+            proc = subprocess.run([sys.executable, "-m", "hearts_cli", "new", "--code", CODE],
+                                  stdin=fh, capture_output=True, env=env, timeout=120)
+        assert proc.returncode == 0, proc.stderr.decode()
+        assert proc.stderr == b""
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1]
+    text = outputs[0].decode()
+    assert "Game over after" in text
+    assert "\x1b[" not in text  # no colour, no cursor movement: plain output
+    assert "Cards to pass>" not in text and "Your card>" not in text  # no prompt decoration
+
+
+def test_json_mode_reports_an_error_event_and_exits_2(home, capsys):
+    out = io.StringIO()
+    status = start_new(code=CODE, json_events=True, stdin=io.StringIO("pass 2C 7C XZ\n"), stdout=out)
+    assert status == 2
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert events[-1]["event"] == "error"
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "XZ" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"code": "K7Q2MXA8"}, "last character"),
+    ({"code": "ABC"}, "8 characters"),
+    ({"preset": "nope"}, "Unknown preset"),
+    ({"level": "godlike"}, "godlike"),
+    ({"players": 9}, "3 to 6"),
+    ({"seat": 4}, "seat 4"),
+])
+def test_bad_options_give_one_sentence_and_status_2(home, capsys, kwargs, words):
+    status = start_new(stdin=io.StringIO(""), stdout=io.StringIO(), **kwargs)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+    assert not (home / "current.yaml").exists()
+
+
+def test_an_illegal_card_in_a_script_stops_with_status_2_and_the_reason(home, capsys):
+    out = io.StringIO()
+    # South leads the first trick and must lead the 2♣
+    status = start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\nAH\n"), stdout=out)
+    assert status == 2
+    err = capsys.readouterr().err
+    assert err == "The first trick must be led with 2♣.\n"
+    # the game is saved as it stood: `hearts play` picks it up
+    game = read_record(home / "current.yaml").replay()
+    assert game.round.phase is Phase.PLAY and not game.round.tricks
+
+
+def test_end_of_input_saves_and_exits_0(home):
+    out = io.StringIO()
+    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
+    assert out.getvalue().rstrip().endswith("Game saved: `hearts play` continues it where you left it.")
+    game = read_record(home / "current.yaml").replay()
+    assert game.round.passes[0] == (Card("TS"), Card("JS"), Card("KS"))
+
+
+# ---------------------------------------------------------------- what a person reads
+
+
+def _table(players: int = 4, lang: str = "en", code: str = CODE, **kw) -> Table:
+    rules = Rules.from_spec({"preset": "reference", "players": players}) if players != 4 else Rules.from_spec(None)
+    return Table(Game(rules, code), make_seats(players, 0, None), lang=lang, **kw)
+
+
+def test_plain_batch_output_shows_the_table(home):
+    out = io.StringIO()
+    script = "pass TS JS KS\nscore\nwhy AH\n2C\n"
+    assert start_new(code=CODE, stdin=io.StringIO(script), stdout=out) == 0
+    text = out.getvalue()
+    assert "→ passing left, to West · choose 3 more" in text
+    assert "Your hand: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 T J K" in text
+    assert "You pass T♠, J♠, K♠ to West." in text
+    assert "You received A♣, T♥, Q♥ from East." in text
+    # unplayable cards in parentheses: only the 2♣ may lead the first trick
+    assert "Your hand: ♣ 2 (7) (A)   ♦ (3) (4) (Q)" in text
+    assert "The first trick must be led with 2♣." in text  # the answer to `why AH`
+    assert "You play 2♣." in text
+    assert "Totals: You 0 · West 0 · North 0 · East 0." in text
+    for line in text.splitlines():
+        assert len(line) <= 80, line
+
+
+def test_spanish_output_and_card_names_in_either_language(home):
+    out = io.StringIO()
+    script = "pass diez de picas, jota de picas, king of spades\ndos de tréboles\n"
+    assert start_new(code=CODE, lang="es", stdin=io.StringIO(script), stdout=out) == 0
+    text = out.getvalue()
+    assert "→ pasas a la izquierda, a Oeste" in text
+    assert "Tu mano: ♣ 2 7" in text
+    assert "Pasas T♠, J♠, K♠ a Oeste." in text
+    assert "Juegas 2♣." in text
+    assert "Juegas contra Oeste (Fácil), Norte (Normal), Este (Difícil)." in text
+
+
+def test_pass_one_card_at_a_time_toggles_and_needs_exactly_three(home, capsys):
+    out = io.StringIO()
+    status = start_new(code=CODE, stdin=io.StringIO("TS\nJS\nTS\npass\n"), stdout=out)
+    assert status == 2
+    assert "chosen: J♠ · choose 2 more" in out.getvalue()
+    assert capsys.readouterr().err == "Pass exactly 3 cards (you chose 1).\n"
+    out = io.StringIO()
+    assert start_new(code=CODE, stdin=io.StringIO("TS\nJS\nKS\npass\n"), stdout=out) == 0
+    assert "chosen: T♠, J♠, K♠ · type `pass` to pass them" in out.getvalue()
+    assert "You pass T♠, J♠, K♠ to West." in out.getvalue()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_table_fits_80_columns_and_names_every_seat(players):
+    tb = _table(players)
+    r = Renderer(tb, plain=True)
+    lines = [plain(line) for line in r.table()]
+    assert all(len(line) <= 80 for line in lines), lines
+    text = "\n".join(lines)
+    for seat in range(1, players):
+        assert tb.label(seat) in text
+    names = [tb.name(s) for s in range(players)]
+    assert names[0] == "You" and names[1] == "West" and names[-1] == "East"
+    assert len(set(names)) == players
+
+
+def test_seat_names_follow_the_person_seat():
+    rules = Rules.from_spec(None)
+    tb = Table(Game(rules, CODE), make_seats(4, 2, None), lang="es")
+    assert tb.me == 2
+    assert [tb.name(s) for s in range(4)] == ["Norte", "Este", "Tú", "Oeste"]
+    # left is the next seat in play order: seat 2 passes left to seat 3
+    assert tb.name(rules.pass_direction(0).receiver(2, 4)) == "Oeste"
+
+
+def test_round_end_announces_a_moon_plainly():
+    tb = _table()
+    r = Renderer(tb, plain=True)
+    lines = [plain(x) for x in r.event(Event("round_end", {
+        "round": 3, "taken": [0, 0, 0, 26], "scores": [26, 26, 26, 0], "totals": [30, 40, 26, 5],
+        "shooter": 3, "moon": "others"}))]
+    assert lines == ["End of round 3: You 26 · West 26 · North 26 · East 0.",
+                     "East shot the moon: everybody else +26.",
+                     "Totals: You 30 · West 40 · North 26 · East 5."]
+
+
+def test_game_end_shares_first_place_and_draws_the_table_and_chart():
+    tb = _table()
+    r = Renderer(tb, plain=True)
+    lines = [plain(x) for x in r.event(Event("game_end", {
+        "winners": [1, 2], "totals": [52, 20, 20, 40],
+        "standings": [{"place": 1, "seat": 1, "total": 20}, {"place": 1, "seat": 2, "total": 20},
+                      {"place": 3, "seat": 3, "total": 40}, {"place": 4, "seat": 0, "total": 52}],
+        "rounds": [[26, 0, 13, 13], [26, 20, 7, 27]]}))]
+    text = "\n".join(lines)
+    assert "West, North share first place." in text
+    assert "  1. West    20  (shared)" in text and "  1. North   20  (shared)" in text
+    assert "Round   You  West  North  East" in text
+    assert "Total    52    20     20    40" in text
+    assert "North █" in text  # the chart
+    assert "`replay-deal`" in text
+
+
+def test_no_pass_round_says_so():
+    tb = _table()
+    r = Renderer(tb, plain=True)
+    assert [plain(x) for x in r.event(Event("deal", {"round": 4, "direction": "none", "to": None,
+                                                     "hand": []}))] == [
+        "Round 4 · There is no passing this round."]
+
+
+def test_ascii_fallback_for_the_suits(home, monkeypatch):
+    monkeypatch.setenv("HEARTS_ASCII", "1")
+    out = io.StringIO()
+    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "-> passing left, to West" in text
+    assert "Your hand: C 2 7   D 3 4 Q   H 7 8 A   S 2 8 T J K" in text
+    assert "You pass TS, JS, KS to West." in text
+    assert not any(ch in text for ch in "♣♦♥♠→▶█")
+
+
+# ---------------------------------------------------------------- the table's answers
+
+
+def _to_first_turn(tb: Table) -> None:
+    tb.handle("pass TS JS KS")
+    while tb.cpu_step():
+        pass
+    assert tb.waiting_for_person()
+
+
+def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
+    tb = _table(confirm=True)
+    _to_first_turn(tb)
+    rd = tb.game.round
+    assert rd.turn == 0 and not rd.trick
+    tb.handle("2c")
+    assert tb.events[-1].kind == "confirm"
+    assert tb.events[-1].data["text"] == "2♣ may or may not win the trick. Enter it again to play it."
+    assert len(rd.hand(0)) == 13  # not played yet
+    tb.handle("AH")  # an illegal card drops the selection and says why
+    assert tb.events[-1].kind == "error" and tb.pending is None
+    tb.handle("two of clubs")
+    tb.handle("2C")
+    assert any(ev.kind == "play" and ev.data == {"seat": 0, "card": Card("2C"), "by": "you"}
+               for ev in tb.events)
+
+
+def test_hint_gives_the_hard_players_choice_with_a_reason():
+    tb = _table()
+    tb.handle("hint")
+    ev = tb.events[-1]
+    assert ev.kind == "hint" and len(ev.data["cards"]) == 3
+    assert ev.data["text"].startswith("Hint: pass ") and ev.data["text"].count("\n") == 0
+    _to_first_turn(tb)
+    tb.handle("hint")
+    assert tb.events[-1].data["text"] == "Hint: play 2♣; it is your only legal card."
+
+
+def test_finish_is_refused_while_points_are_left_and_tricks_lists_them():
+    tb = _table()
+    _to_first_turn(tb)
+    tb.handle("finish")
+    assert tb.events[-1].kind == "error" and "points" in tb.events[-1].data["message"]
+    tb.confirm = False
+    tb.handle("2C")
+    while tb.cpu_step():
+        pass
+    tb.handle("tricks")
+    ev = tb.events[-1]
+    assert ev.kind == "tricks" and len(ev.data["tricks"]) == 1
+    text = "\n".join(plain(x) for x in Renderer(tb, plain=True).event(ev))
+    assert text.startswith(" 1. You led: 2♣ ")
+
+
+def test_auto_plays_the_rest_of_the_round_for_the_person():
+    tb = _table()
+    tb.handle("auto")
+    while tb.cpu_step():
+        pass
+    assert len(tb.game.results) == 1
+    assert tb.game.round.phase is Phase.PASS  # the next round waits for the person again
+    assert any(ev.kind == "play" and ev.data["by"] == "auto" for ev in tb.events)
+
+
+# ---------------------------------------------------------------- tab completion
+
+
+def test_completion_offers_playable_cards_first_and_the_reason_for_the_others():
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from hearts_cli.repl.session import CardCompleter
+
+    tb = _table()
+    _to_first_turn(tb)
+    comp = CardCompleter(tb, ascii=False)
+    got = [(c.text, c.display_meta_text) for c in comp.get_completions(Document(""), CompleteEvent())]
+    assert got[0] == ("2C", "playable")
+    assert len(got) == 13
+    assert all(meta == "The first trick must be led with 2♣." for _, meta in got[1:])
+    # a prefix narrows the cards; commands complete too
+    got = [c.text for c in comp.get_completions(Document("q"), CompleteEvent())]
+    assert got == ["QD", "QH", "quit"]
+    got = [c.text for c in comp.get_completions(Document("why 10"), CompleteEvent())]
+    assert got == ["TH"]
+    got = [c.text for c in comp.get_completions(Document("hi"), CompleteEvent())]
+    assert got == ["hint"]
+
+
+def test_a_crash_in_the_completer_never_kills_the_session():
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from hearts_cli.repl.session import CardCompleter
+
+    tb = _table()
+    tb.game = None  # type: ignore[assignment]
+    assert list(CardCompleter(tb, ascii=False).get_completions(Document(""), CompleteEvent())) == []
+
+
+# ---------------------------------------------------------------- the prompt-toolkit session
+
+
+def _session(tb: Table, keys: str, **kw) -> int:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from hearts_cli.repl.session import run_interactive
+
+    with create_pipe_input() as inp:
+        inp.send_text(keys)
+        with create_app_session(input=inp, output=DummyOutput()):
+            return run_interactive(tb, plain=True, delay=0, turn_timer=kw.get("turn_timer"),
+                                   resumed=False, notes=[])
+
+
+def test_session_confirm_cancel_and_ctrl_d_saves(home):
+    from hearts_cli.saves import Store
+
+    store = Store()
+    tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", confirm=True,
+               store=store)
+    keys = "pass TS JS KS\r" + "2c\r" + "\x03" + "2c\r" + "2c\r" + "\x04"
+    assert _session(tb, keys) == 0
+    kinds = [ev.kind for ev in tb.events]
+    assert "cancel" in kinds  # Ctrl-C dropped the first selection
+    plays = [ev for ev in tb.events if ev.kind == "play" and ev.data["seat"] == 0]
+    assert [ev.data["card"] for ev in plays] == [Card("2C")]
+    assert kinds[-1] == "saved"
+    saved = read_record(home / "current.yaml").replay()
+    assert saved.round.tricks or saved.round.trick  # the 2♣ is on the table
+    assert Card("2C") not in saved.round.hand(0)
+
+
+def test_session_turn_timer_lets_the_normal_cpu_play(home):
+    import threading
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from hearts_cli.repl.session import run_interactive
+
+    tb = _table()
+    result = {}
+    with create_pipe_input() as inp:
+        with create_app_session(input=inp, output=DummyOutput()):
+            def stop_later() -> None:
+                import time
+
+                while not any(ev.kind == "pass" and ev.data.get("by") == "timer" for ev in tb.events):
+                    time.sleep(0.05)
+                inp.send_text("\x04")
+
+            threading.Thread(target=stop_later, daemon=True).start()
+            result["status"] = run_interactive(tb, plain=True, delay=0, turn_timer=1, resumed=False,
+                                               notes=[])
+    assert result["status"] == 0
+    ev = next(ev for ev in tb.events if ev.kind == "pass" and ev.data["seat"] == 0)
+    assert ev.data["by"] == "timer"
+    text = plain(Renderer(tb, plain=True).event(ev)[0])
+    assert text.startswith("Time ran out: the Normal CPU passes ")
+
+
+def test_a_word_that_is_no_card_says_so_with_suggestions(home, capsys):
+    out = io.StringIO()
+    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\nxyz\n"), stdout=out) == 2
+    assert capsys.readouterr().err == "'xyz' is not a card.\n"
+    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\nqueen of spadez\n"),
+                     stdout=io.StringIO()) == 2
+    assert capsys.readouterr().err.startswith("'queen of spadez' is not a card; did you mean Q♠")
