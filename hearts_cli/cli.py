@@ -1,25 +1,278 @@
 """The ``hearts`` command: one Typer app, each command importing only what it uses.
 
-Start-up time matters for scripted use, so heavy modules (prompt-toolkit, the
-engine itself) are imported inside the commands that need them.
+Start-up time matters for scripted use, so this module imports nothing but
+``typer`` and the package's ``__init__`` at module level; every command
+imports its own modules when it runs. ``hearts --version``, ``rules``,
+``explain`` and ``engine`` never load prompt-toolkit or rich (see
+``bench/startup.py``).
+
+Errors a person can cause (a bad card, code, preset, file or move) print one
+sentence on stderr and exit with status 2, never a traceback; set
+``HEARTS_DEBUG=1`` to see tracebacks of unexpected failures. Data goes to
+stdout, diagnostics to stderr. Every sentence comes from the message catalog,
+in English or Spanish (``--lang``, ``$HEARTS_LANG``, then the locale); Typer's
+own ``--help`` text stays in English.
 """
 
 from __future__ import annotations
 
+import os
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, Any, NoReturn, Optional
 
 import typer
 
 from . import __version__
 
+# ---------------------------------------------------------------- light parameter coercion
+#
+# Typer 0.29 coerces every non-flag parameter through a pydantic TypeAdapter,
+# and importing pydantic costs more than importing Typer itself. Our options
+# are all plain ``str``, ``int``, ``float`` or ``bool`` (optionally ``None``),
+# which need no pydantic: the command classes below give such parameters a
+# small coercer in Typer's lazy slot for it. Anything else, or a Typer without
+# that slot, keeps Typer's own coercion.
+
+
+class _Coerce:
+    def __init__(self, kind: type):
+        self.kind = kind
+
+    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        if value is None:
+            return None
+        if isinstance(value, self.kind) and (self.kind is bool or not isinstance(value, bool)):
+            return value
+        if self.kind is not bool and isinstance(value, str):
+            try:
+                return self.kind(value)
+            except ValueError:
+                pass
+        from .messages import default_language, t
+
+        raise typer.BadParameter(t(f"cli_not_{self.kind.__name__}", default_language(), value=value),
+                                 ctx=ctx, param=param)
+
+
+def _plain_kind(annotation: Any) -> type | None:
+    import types
+    import typing
+
+    if annotation in (str, int, float, bool):
+        return annotation
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1 and args[0] in (str, int, float, bool):
+            return args[0]
+    return None
+
+
+def _lighten(params: list[Any]) -> None:
+    for param in params:
+        kind = _plain_kind(getattr(getattr(param, "type_descriptor", None), "annotation", None))
+        if kind is None or getattr(param, "multiple", False) or getattr(param, "nargs", 1) != 1:
+            continue
+        if getattr(param, "_runtime_param", "absent") is None:  # Typer's lazy, unset slot
+            param._runtime_param = _Coerce(kind)
+
+
+class _Command(typer.core.TyperCommand):
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)  # with the help and completion options added by Typer
+        _lighten(params)
+        return params
+
+
+class _Group(typer.core.TyperGroup):
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)  # with the help and completion options added by Typer
+        _lighten(params)
+        return params
+
+
 app = typer.Typer(
     name="hearts",
+    cls=_Group,
     help="Hearts (Corazones) in the terminal: play, study and script the card game.",
+    epilog=(
+        "\b\nExamples:\n"
+        "  hearts                      resume the saved game (or start one)\n"
+        "  hearts new --preset standard --players 4\n"
+        "  hearts new --code K7Q2MXA9  replay a known deal\n"
+        "  hearts rules --preset omnibus --tips --lang es\n"
+        "  hearts explain QS           why the Q♠ cannot be played now\n"
+        "  echo '{\"cmd\":\"hello\"}' | hearts engine\n"
+        "\b\n"
+        "Set the language with --lang en|es, HEARTS_LANG or the locale; --plain (or NO_COLOR)\n"
+        "turns off colour and --plain shows suits as letters (QS for Q♠). See docs/cli.md."
+    ),
     add_completion=True,
     no_args_is_help=False,
     rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+LANGUAGES = ("en", "es")
+LEVELS = ("easy", "normal", "hard")
+
+
+# ---------------------------------------------------------------- completion
+
+
+def _complete_lang(incomplete: str) -> list[str]:
+    return [x for x in LANGUAGES if x.startswith(incomplete.lower())]
+
+
+def _complete_level(incomplete: str) -> list[str]:
+    return [x for x in LEVELS if x.startswith(incomplete.lower())]
+
+
+def _complete_preset(incomplete: str) -> list[str]:
+    try:
+        from .rules import preset_names
+
+        return [x for x in preset_names() if x.startswith(incomplete)]
+    except Exception:  # completion must never fail loudly
+        return []
+
+
+def _complete_card(incomplete: str) -> list[str]:
+    from .cards import NAMES
+
+    return [x for x in NAMES if x.startswith(incomplete.upper())]
+
+
+# ---------------------------------------------------------------- shared options
+
+LangOpt = Annotated[
+    Optional[str],
+    typer.Option("--lang", metavar="en|es", autocompletion=_complete_lang,
+                 help="Language of every sentence: en or es (default: $HEARTS_LANG, then the locale)."),
+]
+PlainOpt = Annotated[
+    bool,
+    typer.Option("--plain", help="No colour, and suits as letters (QS for Q♠). NO_COLOR also turns colour off."),
+]
+PresetOpt = Annotated[
+    Optional[str],
+    typer.Option("--preset", "-p", metavar="PRESET", autocompletion=_complete_preset,
+                 help="Rule preset (see `hearts rules --help` and seeds/README.md). Default: quick."),
+]
+PlayersOpt = Annotated[
+    Optional[int], typer.Option("--players", metavar="3..6", help="Number of players, 3 to 6."),
+]
+TargetOpt = Annotated[
+    Optional[int], typer.Option("--target", metavar="N", help="Points that end the game (50 quick, 100 standard)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output: JSON on stdout.")]
+DelayOpt = Annotated[
+    Optional[float], typer.Option("--delay", metavar="SECONDS", help="Pause between CPU cards."),
+]
+TimerOpt = Annotated[
+    Optional[int], typer.Option("--turn-timer", metavar="SECONDS",
+                                help="Optional turn timer (30 or 60 seconds); off by default."),
+]
+
+
+class _Out:
+    """What one command run prints in: language, ASCII suits, colour, width."""
+
+    def __init__(self, lang: str, ascii: bool, color: bool, plain: bool = False):
+        self.lang = lang
+        self.ascii = ascii
+        self.color = color
+        self.plain = plain
+
+    def t(self, message_id: str, **params: Any) -> str:
+        from .messages import t
+
+        return t(message_id, self.lang, ascii=self.ascii, **params)
+
+    def fail(self, sentence: str, status: int = 2) -> NoReturn:
+        """One sentence on stderr, then exit (2: something the person gave is not right)."""
+        typer.echo(sentence, err=True)
+        raise typer.Exit(status)
+
+
+def _stdout_can(text: str) -> bool:
+    encoding = getattr(sys.stdout, "encoding", None) or "ascii"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _setup(ctx: typer.Context, lang: str | None, plain: bool) -> _Out:
+    """Language, ASCII and colour for this run: the command's options, then the global ones."""
+    from .messages import default_language
+
+    top = ctx.find_root().obj or {}
+    lang = lang or top.get("lang")
+    plain = plain or bool(top.get("plain"))
+    if lang is not None:
+        chosen = lang.strip().lower()
+        if chosen not in LANGUAGES:
+            _Out(default_language(), True, False).fail(
+                _Out(default_language(), True, False).t("cli_bad_lang", value=lang))
+        lang = chosen
+    else:
+        lang = default_language()
+    ascii = plain or not _stdout_can("♣♦♥♠−")
+    color = not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+    return _Out(lang, ascii, color, plain)
+
+
+def _width() -> int:
+    import shutil
+
+    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100) - 2)
+
+
+def _load_rules(out: _Out, preset: str | None, players: int | None = None,
+                target: int | None = None):
+    from .rules import DEFAULT_PRESET, Rules, RulesError
+
+    spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET}
+    if players is not None:
+        spec["players"] = players
+    if target is not None:
+        spec["target"] = target
+    try:
+        return Rules.from_spec(spec)
+    except RulesError as e:
+        out.fail(e.message(out.lang))
+
+
+def _normal_code(out: _Out, code: str | None) -> str | None:
+    if code is None:
+        return None
+    from .codes import CodeError, normalize_code
+
+    try:
+        return normalize_code(code)
+    except CodeError as e:
+        out.fail(e.message(out.lang))
+
+
+def _loop():
+    """The game loop's module once it exists (``tabletop`` or ``repl``), else None."""
+    import importlib
+
+    for name in ("tabletop", "repl"):
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ImportError as e:
+            if e.name and not e.name.startswith(f"{__package__}.{name}"):
+                raise  # the module exists but something it needs is missing: a real error
+            continue
+        if hasattr(module, "start_new") and hasattr(module, "resume"):
+            return module
+    return None
+
+
+# ---------------------------------------------------------------- the app
 
 
 def _version(value: bool) -> None:
@@ -35,35 +288,262 @@ def main_callback(
         Optional[bool],
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = None,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
 ) -> None:
     """Hearts (Corazones) in the terminal. With no command, `hearts` is `hearts play`."""
+    ctx.obj = {"lang": lang, "plain": plain}
     if ctx.invoked_subcommand is None:
-        ctx.invoke(play)
+        ctx.invoke(play, ctx=ctx)
 
 
-@app.command()
-def engine() -> None:
+@app.command(cls=_Command, epilog="\b\nExamples:\n  hearts play\n  hearts play --lang es --plain\n  hearts play --no-confirm --delay 0")
+def play(
+    ctx: typer.Context,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+    json_events: Annotated[bool, typer.Option("--json", help="Print the game as JSON events, one per line.")] = False,
+    confirm: Annotated[
+        Optional[bool],
+        typer.Option("--confirm/--no-confirm", help="Ask for a second touch before a card is played (default: on)."),
+    ] = None,
+    delay: DelayOpt = None,
+    turn_timer: TimerOpt = None,
+) -> None:
+    """Resume the saved game exactly where it stopped; with no saved game, start a new one.
+
+    Nothing is asked: the same round, trick and scores come back. The game
+    saves itself after every move.
+    """
+    out = _setup(ctx, lang, plain)
+    loop = _loop()
+    if loop is None:
+        from .simple_play import run
+
+        raise typer.Exit(run(lang=out.lang))
+    raise typer.Exit(loop.resume(lang=out.lang, plain=out.plain, json_events=json_events, delay=delay,
+                                 turn_timer=turn_timer, confirm=confirm))
+
+
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts new                          another game: a fresh code, the default rules\n"
+    "  hearts new --code K7Q2MXA9          replay this deal\n"
+    "  hearts new --preset standard        target 100\n"
+    "  hearts new --preset reference --players 5 --level hard\n"
+    "  hearts new --no-play                just deal, save and print the code"
+))
+def new(
+    ctx: typer.Context,
+    preset: PresetOpt = None,
+    target: TargetOpt = None,
+    players: PlayersOpt = None,
+    level: Annotated[
+        Optional[str],
+        typer.Option("--level", metavar="easy|normal|hard", autocompletion=_complete_level,
+                     help="How well the CPU players play."),
+    ] = None,
+    code: Annotated[
+        Optional[str],
+        typer.Option("--code", metavar="CODE", help="Deal this game code again (\"replay this deal\"); default: a fresh one."),
+    ] = None,
+    seat: Annotated[int, typer.Option("--seat", metavar="S", help="Your seat, from 0.")] = 0,
+    confirm: Annotated[
+        bool, typer.Option("--confirm/--no-confirm", help="Ask for a second touch before a card is played."),
+    ] = True,
+    play_now: Annotated[
+        bool, typer.Option("--play/--no-play", help="Start playing at once (default) or only deal and save."),
+    ] = True,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+    json_events: Annotated[bool, typer.Option("--json", help="Print the game as JSON events, one per line.")] = False,
+    delay: DelayOpt = None,
+    turn_timer: TimerOpt = None,
+) -> None:
+    """Start a new game, save it, print its code and play it.
+
+    The code deals exactly the same cards again, on any machine: give it to
+    --code to replay the deal. A game already saved is replaced.
+    """
+    out = _setup(ctx, lang, plain)
+    rules = _load_rules(out, preset, players, target)
+    code = _normal_code(out, code)
+    if level is not None and level.strip().lower() not in LEVELS:
+        out.fail(out.t("cli_bad_level", value=level))
+    level = level.strip().lower() if level else None
+    if not 0 <= seat < rules.players:
+        out.fail(out.t("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1))
+    loop = _loop()
+    if loop is None:
+        if not play_now:
+            out.fail(out.t("cli_not_ready", what="--no-play"))
+        from .simple_play import run
+
+        raise typer.Exit(run(code=code, preset=rules.preset, lang=out.lang))
+    raise typer.Exit(loop.start_new(
+        preset=preset, target=target, players=players, level=level, code=code, seat=seat,
+        confirm=confirm, play=play_now, lang=out.lang, plain=out.plain, json_events=json_events,
+        delay=delay, turn_timer=turn_timer,
+    ))
+
+
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts rules                         the default preset (quick)\n"
+    "  hearts rules --preset online --players 5\n"
+    "  hearts rules --preset spot --tips --lang es\n"
+    "  hearts rules --preset black-maria --json"
+))
+def rules(
+    ctx: typer.Context,
+    preset: PresetOpt = None,
+    players: PlayersOpt = None,
+    target: TargetOpt = None,
+    tips: Annotated[bool, typer.Option("--tips", help="Add the strategy advice and typical mistakes.")] = False,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Print the rules exactly as a preset enforces them.
+
+    The text is written from the rule set itself (the same values the engine
+    plays by): deck and players, passing, leading and following, the first
+    trick, breaking hearts, scoring, the moon, the end of the game and ties,
+    and the variants switched on. --json prints the settings and what follows
+    from them.
+    """
+    out = _setup(ctx, lang, plain)
+    rule_set = _load_rules(out, preset, players, target)
+    from . import rules_text
+
+    if as_json:
+        import json
+
+        data = rules_text.rules_json(rule_set)
+        if tips:
+            data["tips"] = [{"heading": h, "items": [p.removeprefix("- ") for p in ps]}
+                            for h, ps in rules_text.tips(rule_set, out.lang, out.ascii)]
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    body = rules_text.sections(rule_set, out.lang, out.ascii)
+    if tips:
+        body += rules_text.tips(rule_set, out.lang, out.ascii)
+    heading = (lambda s: typer.style(s, bold=True)) if out.color else (lambda s: s)
+    typer.echo(rules_text.render(rules_text.title(rule_set, out.lang, out.ascii), body, _width(), heading),
+               nl=False)
+
+
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts explain QS                                   in the saved game\n"
+    "  hearts explain 'dama de picas' --lang es\n"
+    "  hearts explain QH --code K7Q2MXA9 --moves '2C 9C KC 4C  3D'\n"
+    "  hearts explain 10S --record game.yaml --at 2.3.1      round 2, trick 3, first card\n"
+    "  hearts explain KS --record game.yaml --at 40 --json   before move 40\n"
+    "\b\n"
+    "--moves: cards in play order, separated by spaces or commas. When the round\n"
+    "has a pass, its first pass_count x players cards are the passes: seat 0's\n"
+    "cards, then seat 1's, and so on. Later rounds follow on the same way."
+))
+def explain(
+    ctx: typer.Context,
+    card: Annotated[str, typer.Argument(metavar="CARD", autocompletion=_complete_card,
+                                        help="A card in any notation: QS, 10h, Q♠, 'queen of spades', 'dama de picas'.")],
+    code: Annotated[Optional[str], typer.Option("--code", metavar="CODE", help="Ask about this game instead of the saved one.")] = None,
+    moves: Annotated[Optional[str], typer.Option("--moves", metavar="MOVES", help="With --code: the moves made so far (see below).")] = None,
+    preset: PresetOpt = None,
+    players: PlayersOpt = None,
+    record: Annotated[Optional[str], typer.Option("--record", metavar="FILE", help="Ask about a position in this game record.")] = None,
+    at: Annotated[Optional[str], typer.Option("--at", metavar="POSITION",
+                                              help="With --record: round.trick.card (1-based) or a move number; default: the end.")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Say why CARD cannot be played now, or what it would do if it can.
+
+    The position is the saved game's (your seat), or --code with --moves, or
+    --record with --at. The answer names the rule and the cards involved.
+    """
+    out = _setup(ctx, lang, plain)
+    if code is not None and record is not None:
+        out.fail(out.t("cli_code_and_record"))
+    if moves is not None and code is None:
+        out.fail(out.t("cli_moves_need_code"))
+    if at is not None and record is None:
+        out.fail(out.t("cli_at_needs_record"))
+    from . import explain as ex
+    from .cards import CardParseError, parse_card
+
+    try:
+        parse_card(card)  # a bad card is the first thing to say, whatever the position
+    except CardParseError as e:
+        mid = "bad_card_hint" if e.suggestions else "bad_card"
+        out.fail(out.t(mid, text=e.text, cards=list(e.suggestions)))
+    try:
+        if code is not None:
+            rule_set = _load_rules(out, preset, players)
+            position = ex.Position(ex.from_code(rule_set, _normal_code(out, code), moves), None)
+        elif record is not None:
+            position = _record_position(out, record, at)
+        else:
+            position = ex.from_save()
+    except ex.ExplainError as e:
+        out.fail(e.message(out.lang, out.ascii))
+    verdict = ex.explain(position, card)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(ex.to_json(position, verdict, out.lang, out.ascii), ensure_ascii=False, indent=2))
+        return
+    typer.echo(ex.describe_position(position, out.lang, out.ascii))
+    typer.echo(ex.headline(verdict, out.lang, out.ascii))
+    typer.echo(verdict.message(out.lang, out.ascii))
+
+
+def _record_position(out: _Out, path: str, at: str | None):
+    from . import explain as ex
+    from .record import RecordError
+
+    try:
+        return ex.from_record(path, at)
+    except RecordError as e:
+        out.fail(e.message(out.lang, out.ascii))
+    except OSError as e:
+        out.fail(out.t("cli_bad_file", path=path, problem=e.strerror or type(e).__name__))
+
+
+@app.command(cls=_Command, epilog="\b\nExample:\n  echo '{\"cmd\":\"hello\"}' | hearts engine")
+def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
     """Serve the engine protocol: one JSON request per line on stdin, one reply per line on stdout.
 
-    See docs/engine-protocol.md. Example:
-
-        echo '{"cmd":"hello"}' | hearts engine
+    See docs/engine-protocol.md. --lang sets the language of the error
+    sentences in the replies (a request can still ask for another).
     """
+    out = _setup(ctx, lang, False)
     from .protocol import serve
 
-    raise typer.Exit(serve(sys.stdin, sys.stdout))
-
-
-@app.command()
-def play(
-    code: Annotated[Optional[str], typer.Option(help="Deal this game code (default: a new one).")] = None,
-    preset: Annotated[Optional[str], typer.Option(help="Rule preset (see seeds/).")] = None,
-) -> None:
-    """Play a game against three CPU players (a plain line-by-line loop for now)."""
-    from .simple_play import run
-
-    raise typer.Exit(run(code=code, preset=preset))
+    raise typer.Exit(serve(sys.stdin, sys.stdout, lang=out.lang))
 
 
 def main() -> None:
-    app()
+    """The console script: the app, with unexpected failures turned into one sentence."""
+    try:
+        app(prog_name="hearts")
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        # `hearts rules | head`: the reader left; say nothing more
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except OSError:
+            pass
+        sys.exit(0)
+    except Exception as e:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("HEARTS_DEBUG"):
+            raise
+        from .messages import default_language, t
+
+        typer.echo(t("cli_internal", default_language(), problem=f"{type(e).__name__}: {e}"), err=True)
+        sys.exit(1)

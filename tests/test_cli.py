@@ -1,0 +1,506 @@
+"""The `hearts` command line: every subcommand, and every error a person can cause.
+
+Errors (a bad card, code, preset, file, position or move) must give one clear
+sentence on stderr and exit status 2, never a traceback; data goes to stdout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts_cli import __version__, cli
+from hearts_cli.cli import app
+from hearts_cli.engine import Game
+from hearts_cli.record import Seat, save_record
+from hearts_cli.rules import Rules
+
+runner = CliRunner()
+
+CODE = "K7Q2MXA7"  # seat 0 holds the 2♣ after these passes
+PASSES = "8S 9S TS  AS KH 2H  QS JS AH  KS 6S 2S"
+VOID_CODE = "HEART046"  # after these passes seat 2 has no clubs, but hearts
+VOID_PASSES = "7S 8S 9S, AH KS AS, TS JS QS, 4H 6H 8H"
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    """English by default, and a save directory of our own."""
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path
+
+
+def run(*args: str, **kw):
+    return runner.invoke(app, list(args), **kw)
+
+
+def flat(text: str) -> str:
+    """The text with its line wrapping undone."""
+    return " ".join(text.split())
+
+
+def assert_user_error(result, *words: str) -> str:
+    """Exit 2, one sentence on stderr, nothing on stdout, no traceback."""
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == ""
+    err = result.stderr.strip()
+    assert err and "\n" not in err, err
+    assert "Traceback" not in result.stderr
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    for w in words:
+        assert w in err, (w, err)
+    return err
+
+
+# ---------------------------------------------------------------- version and help
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"hearts {__version__}"
+
+
+@pytest.mark.parametrize("command", [[], ["play"], ["new"], ["rules"], ["explain"], ["engine"]])
+def test_every_help_is_complete_with_examples(command):
+    result = run(*command, "--help")
+    assert result.exit_code == 0
+    assert "Usage: hearts" in result.stdout
+    assert "Example" in result.stdout
+    assert "--lang" in result.stdout
+
+
+def test_top_help_lists_every_command():
+    out = run("--help").stdout
+    for name in ("play", "new", "rules", "explain", "engine"):
+        assert f"  {name} " in out
+
+
+def test_shell_completion_is_offered():
+    out = run("--help").stdout
+    assert "--install-completion" in out and "--show-completion" in out
+
+
+def test_completion_of_option_values():
+    assert cli._complete_preset("sh") == ["shooter-choice", "shooter-minus"]
+    assert cli._complete_lang("e") == ["en", "es"]
+    assert cli._complete_level("h") == ["hard"]
+    assert cli._complete_card("Q") == ["QC", "QD", "QH", "QS"]
+
+
+def test_bad_option_is_a_usage_error():
+    result = run("rules", "--no-such-option")
+    assert result.exit_code == 2
+    assert "No such option" in result.stderr
+
+
+# ---------------------------------------------------------------- rules
+
+
+def test_rules_prints_the_default_preset():
+    result = run("rules")
+    assert result.exit_code == 0
+    out = flat(result.stdout)
+    assert "the rules of preset 'quick'" in out
+    assert "reaches or passes 50 points" in out
+    assert "Strategy tips" not in out
+    assert result.stderr == ""
+
+
+def test_rules_preset_and_overrides():
+    out = flat(run("rules", "--preset", "online", "--players", "5").stdout)
+    assert "5 players" in out and "the 3♣, leads it" in out
+    assert "reaches or passes 100 points" in flat(run("rules", "-p", "standard").stdout)
+    assert "reaches or passes 70 points" in flat(run("rules", "--target", "70").stdout)
+
+
+def test_rules_tips():
+    out = flat(run("rules", "--tips").stdout)
+    assert "Strategy tips" in out and "Typical mistakes" in out
+    assert "A♠ and the K♠" in out
+
+
+@pytest.mark.parametrize("how", ["option", "global", "env"])
+def test_rules_in_spanish(how, monkeypatch):
+    if how == "option":
+        result = run("rules", "--lang", "es")
+    elif how == "global":
+        result = run("--lang", "es", "rules")
+    else:
+        monkeypatch.setenv("HEARTS_LANG", "es")
+        result = run("rules")
+    assert result.exit_code == 0
+    assert "Corazones: las reglas del preset «quick»" in result.stdout
+    assert "Tirar a la luna" in result.stdout
+
+
+def test_locale_chooses_spanish_and_option_wins_over_env(monkeypatch):
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
+    assert "Tirar a la luna" in run("rules").stdout
+    monkeypatch.setenv("HEARTS_LANG", "es")
+    assert "Shooting the moon" in run("rules", "--lang", "en").stdout
+
+
+def test_rules_plain_uses_letters_for_suits():
+    out = run("rules", "--plain", "--tips").stdout
+    assert not set("♣♦♥♠") & set(out)
+    assert "2C" in out and "QS" in out
+    out = run("--plain", "rules").stdout
+    assert "♠" not in out
+
+
+def test_no_color_and_pipes_get_no_escape_codes(monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = run("rules", color=True).stdout
+    assert "\x1b[" not in out
+
+
+def test_rules_json():
+    result = run("rules", "--preset", "black-maria", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["preset"] == "black-maria"
+    assert data["settings"] == json.loads(json.dumps(Rules.from_spec("black-maria").settings()))
+    assert data["derived"]["penalty_total"] == 43
+    data = json.loads(run("rules", "--json", "--tips", "--lang", "es").stdout)
+    assert data["tips"][0]["heading"] == "Consejos de estrategia"
+
+
+def test_rules_errors():
+    assert_user_error(run("rules", "--preset", "nope"), "Unknown preset 'nope'", "quick")
+    assert_user_error(run("rules", "--players", "7"), "players", "3 to 6")
+    assert_user_error(run("rules", "--target", "0"), "target")
+    assert_user_error(run("rules", "--lang", "fr"), "'fr'", "en or es")
+    assert_user_error(run("rules", "--preset", "nope", "--lang", "es"), "No existe el preset «nope»")
+    # the Typer-level error for a non-number is still exit 2 and no traceback
+    result = run("rules", "--players", "many")
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+
+
+# ---------------------------------------------------------------- explain from --code and --moves
+
+
+def test_explain_first_lead():
+    result = run("explain", "3C", "--code", CODE, "--moves", PASSES)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines == [
+        f"Game {CODE}, round 1, trick 1; seat 0 to play.",
+        "3♣ cannot be played: the first lead.",
+        "The first trick must be led with 2♣.",
+    ]
+
+
+def test_explain_legal_card_says_what_it_would_do():
+    out = run("explain", "2C", "--code", CODE, "--moves", PASSES).stdout
+    assert "2♣ can be played." in out
+    assert "may or may not win the trick" in out
+
+
+def test_explain_follow_suit_names_the_cards():
+    out = run("explain", "4D", "--code", CODE, "--moves", PASSES + " 2C").stdout
+    assert "4♦ cannot be played: follow suit." in out
+    assert "You must follow clubs: you still hold 7♣, K♣." in out
+
+
+def test_explain_hearts_not_broken():
+    moves = PASSES + " 2C KC TC 5C TS AS 3S KS"
+    out = run("explain", "2H", "--code", CODE, "--moves", moves).stdout
+    assert "seat 2 to play" in out
+    assert "2♥ cannot be played: breaking hearts." in out
+    assert "Hearts are not broken yet" in out
+
+
+def test_explain_no_points_on_the_first_trick():
+    out = run("explain", "2H", "--code", VOID_CODE, "--moves", VOID_PASSES + ", 2C").stdout
+    assert "2♥ cannot be played: the first trick." in out
+    out = run("explain", "4D", "--code", VOID_CODE, "--moves", VOID_PASSES + ", 2C").stdout
+    assert "4♦ can be played." in out
+
+
+def test_explain_card_not_held_and_during_the_pass():
+    out = run("explain", "QS", "--code", CODE).stdout
+    assert "passing (left)" in out
+    assert "You do not hold Q♠." in out
+
+
+def test_explain_in_spanish_and_ascii_and_any_notation():
+    out = run("explain", "dama de picas", "--code", CODE, "--moves", PASSES, "--lang", "es").stdout
+    assert "No tienes Q♠." in out
+    out = run("explain", "3♣", "--code", CODE, "--moves", PASSES, "--plain").stdout
+    assert "3C cannot be played" in out and "♣" not in out
+
+
+def test_explain_json():
+    result = run("explain", "4D", "--code", CODE, "--moves", PASSES + " 2C", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["card"] == "4D" and data["legal"] is False
+    assert data["rule"] == "must_follow_suit"
+    assert data["cards"] == ["7C", "KC"]
+    assert data["position"]["seat"] == 1 and data["position"]["trick_cards"] == ["2C"]
+    assert data["position"]["legal"] == ["7C", "KC"]
+    legal = json.loads(run("explain", "KC", "--code", CODE, "--moves", PASSES + " 2C", "--json").stdout)
+    assert legal["legal"] is True and legal["rule"] is None
+    assert legal["effect"] == {"wins": None, "points": None, "exact": False, "breaks_hearts": False}
+
+
+def test_explain_with_another_preset():
+    # cutthroat: no passing, so the first move is already a play
+    result = run("explain", "2C", "--code", CODE, "--preset", "cutthroat")
+    assert result.exit_code == 0 and "trick 1" in result.stdout
+
+
+def test_explain_errors():
+    assert_user_error(run("explain", "QX", "--code", CODE), "'QX' is not a card", "Q♠")
+    assert_user_error(run("explain", "zz", "--code", CODE), "'zz' is not a card.")
+    assert_user_error(run("explain", "QS", "--code", "K7Q2MXA9"), "'K7Q2MXA9' is not a game code")
+    assert_user_error(run("explain", "QS", "--code", "ABC"), "8 characters")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--preset", "nope"), "Unknown preset")
+    # an illegal move in the list names the move and the rule
+    assert_user_error(run("explain", "QS", "--code", CODE, "--moves", PASSES + " 3C"),
+                      "Move 13 (3♣) cannot be made", "must be led with 2♣")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--moves", PASSES + " 2C QD"),
+                      "Move 14", "You do not hold Q♦")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--moves", "8S 9S 8S"), "Move 1", "twice")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--moves", "8S 9S"), "a pass is 3 cards")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--moves", PASSES + " 2C blah"),
+                      "Move 14", "'blah' is not a card")
+    assert_user_error(run("explain", "QS", "--moves", "2C"), "--moves needs --code")
+    assert_user_error(run("explain", "QS", "--at", "3"), "--at needs --record")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--record", "x.yaml"), "not both")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--lang", "es", "--moves", PASSES + " 3C"),
+                      "La jugada 13 (3♣) no se puede hacer")
+
+
+# ---------------------------------------------------------------- explain from a record or the save
+
+
+def _game_after(code: str, passes: str, plays: int) -> Game:
+    game = Game(Rules.from_spec("quick"), code)
+    groups = passes.split()
+    for seat in range(4):
+        game.pass_cards(seat, groups[3 * seat:3 * seat + 3])
+    for _ in range(plays):
+        game.play(game.round.legal_cards()[0])
+    return game
+
+
+@pytest.fixture
+def record_file(tmp_path) -> Path:
+    path = tmp_path / "game.yaml"
+    save_record(path, _game_after(CODE, PASSES, 10))
+    return path
+
+
+def test_explain_record_positions(record_file):
+    # the end: 10 cards played, seat to move in trick 3
+    out = run("explain", "QS", "--record", str(record_file)).stdout
+    assert "round 1, trick 3" in out
+    # round.trick.card: before the first card of trick 1
+    out = run("explain", "3C", "--record", str(record_file), "--at", "1.1.1").stdout
+    assert "trick 1; seat 0 to play" in out and "must be led with 2♣" in out
+    # a move number: move 5 is the first card (4 passes come first)
+    out = run("explain", "3C", "--record", str(record_file), "--at", "5").stdout
+    assert "must be led with 2♣" in out
+    out = run("explain", "4D", "--record", str(record_file), "--at", "1.1.2", "--json").stdout
+    assert json.loads(out)["rule"] == "must_follow_suit"
+
+
+def test_explain_record_errors(record_file, tmp_path):
+    assert_user_error(run("explain", "QS", "--record", str(tmp_path / "none.yaml")),
+                      "none.yaml", "No such file")
+    assert_user_error(run("explain", "QS", "--record", str(tmp_path)), "Is a directory")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("just: [a, list\n", encoding="utf-8")
+    assert_user_error(run("explain", "QS", "--record", str(bad)), "bad.yaml")
+    assert_user_error(run("explain", "QS", "--record", str(record_file), "--at", "9.1.1"),
+                      "no position 9.1.1", "14 moves")
+    assert_user_error(run("explain", "QS", "--record", str(record_file), "--at", "99"), "no position 99")
+    assert_user_error(run("explain", "QS", "--record", str(record_file), "--at", "two"),
+                      "'two' is not a position")
+    # a record with an illegal move in it is refused with the rule broken
+    text = record_file.read_text(encoding="utf-8").replace("[2C, ", "[3C, ", 1)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text, encoding="utf-8")
+    assert_user_error(run("explain", "QS", "--record", str(broken)), "broken.yaml")
+
+
+def _write_save(isolated: Path, game: Game) -> Path:
+    home = isolated / "home"
+    home.mkdir(exist_ok=True)
+    seats = [Seat("You")] + [Seat(f"CPU {i}", "cpu", "normal") for i in (1, 2, 3)]
+    return save_record(home / "current.yaml", game, seats=seats)
+
+
+def test_explain_saved_game(isolated):
+    _write_save(isolated, _game_after(CODE, PASSES, 0))
+    out = run("explain", "3C").stdout
+    assert out.splitlines() == [
+        f"Game {CODE}, round 1, trick 1; seat 0 to play.",
+        "3♣ cannot be played: the first lead.",
+        "The first trick must be led with 2♣.",
+    ]
+    assert "2♣ can be played." in run("explain", "2c").stdout
+
+
+def test_explain_without_a_save():
+    assert_user_error(run("explain", "QS"), "There is no saved game yet")
+    assert_user_error(run("explain", "QS", "--lang", "es"), "Aún no hay ninguna partida guardada")
+
+
+def test_explain_unreadable_save_is_reported_and_left_alone(isolated):
+    home = isolated / "home"
+    home.mkdir()
+    (home / "current.yaml").write_text("- not a record\n", encoding="utf-8")
+    assert_user_error(run("explain", "QS"), "The saved game cannot be read")
+    assert (home / "current.yaml").exists()
+
+
+# ---------------------------------------------------------------- new and play: validation and wiring
+
+
+class FakeLoop(types.SimpleNamespace):
+    """Stands in for the game loop: records what the command line hands it."""
+
+    def start_new(self, **kw):
+        self.calls.append(("start_new", kw))
+        return 0
+
+    def resume(self, **kw):
+        self.calls.append(("resume", kw))
+        return 0
+
+
+@pytest.fixture
+def fake_loop(monkeypatch):
+    loop = FakeLoop(calls=[])
+    monkeypatch.setattr(cli, "_loop", lambda: loop)
+    return loop
+
+
+def test_hearts_alone_is_hearts_play(fake_loop):
+    result = run()
+    assert result.exit_code == 0
+    assert [name for name, _ in fake_loop.calls] == ["resume"]
+    result = run("--lang", "es", "--plain")
+    (_, kw) = fake_loop.calls[-1]
+    assert kw["lang"] == "es" and kw["plain"] is True
+
+
+def test_play_passes_its_options(fake_loop):
+    run("play", "--no-confirm", "--delay", "0", "--json", "--turn-timer", "30")
+    (name, kw) = fake_loop.calls[-1]
+    assert name == "resume"
+    assert kw["confirm"] is False and kw["delay"] == 0 and kw["json_events"] is True
+    assert kw["turn_timer"] == 30 and kw["lang"] == "en"
+
+
+def test_new_passes_its_options(fake_loop):
+    result = run("new", "--preset", "reference", "--players", "5", "--target", "50", "--level", "HARD",
+                 "--code", "k7q2-mxa7", "--seat", "4", "--no-confirm", "--no-play")
+    assert result.exit_code == 0, result.stderr
+    (name, kw) = fake_loop.calls[-1]
+    assert name == "start_new"
+    assert kw["preset"] == "reference" and kw["players"] == 5 and kw["target"] == 50
+    assert kw["level"] == "hard" and kw["code"] == CODE and kw["seat"] == 4
+    assert kw["confirm"] is False and kw["play"] is False
+    run("new")
+    (_, kw) = fake_loop.calls[-1]
+    assert kw["code"] is None and kw["confirm"] is True and kw["play"] is True
+
+
+def test_new_errors_never_reach_the_game(fake_loop):
+    assert_user_error(run("new", "--preset", "nope"), "Unknown preset")
+    assert_user_error(run("new", "--code", "K7Q2MXA9"), "is not a game code")
+    assert_user_error(run("new", "--players", "2"), "players")
+    assert_user_error(run("new", "--level", "expert"), "'expert' is not a CPU level")
+    assert_user_error(run("new", "--seat", "4"), "There is no seat 4", "0 to 3")
+    assert_user_error(run("new", "--preset", "reference", "--players", "3", "--seat", "3"), "0 to 2")
+    assert_user_error(run("new", "--lang", "de"), "'de'")
+    assert fake_loop.calls == []
+
+
+def test_new_and_play_with_the_real_game_loop(isolated):
+    """End to end: deal and save without playing, ask about it, then resume it."""
+    result = run("new", "--code", CODE, "--no-play", "--plain")
+    assert result.exit_code == 0, result.stderr
+    assert CODE in result.stdout
+    assert (isolated / "home" / "current.yaml").exists()
+    out = run("explain", "QS").stdout
+    assert f"Game {CODE}, round 1: passing (left)." in out
+    result = run("play", "--plain", input="quit\n")
+    assert result.exit_code == 0, result.stderr
+    assert CODE in result.stdout
+    assert (isolated / "home" / "current.yaml").exists()
+
+
+# ---------------------------------------------------------------- engine
+
+
+def test_engine_answers_hello():
+    result = run("engine", input='{"cmd":"hello"}\n')
+    assert result.exit_code == 0
+    reply = json.loads(result.stdout.splitlines()[0])
+    assert reply.get("ok", True) is not False
+
+
+def test_engine_speaks_the_chosen_language():
+    en = json.loads(run("engine", input="not json\n").stdout.splitlines()[0])
+    es = json.loads(run("engine", "--lang", "es", input="not json\n").stdout.splitlines()[0])
+    assert en != es
+    assert "JSON" in json.dumps(es, ensure_ascii=False)
+    assert_user_error(run("engine", "--lang", "xx"), "'xx'")
+
+
+def test_engine_with_immediate_eof():
+    result = run("engine", input="")
+    assert result.exit_code == 0
+
+
+# ---------------------------------------------------------------- start-up discipline
+
+
+def _modules_after(*args: str) -> set[str]:
+    code = (
+        "import sys\n"
+        "from hearts_cli.cli import app\n"
+        "try:\n"
+        f"    app({list(args)!r}, prog_name='hearts')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
+    )
+    env = dict(os.environ, HEARTS_HOME=os.environ["HEARTS_HOME"])
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          input="", timeout=60)
+    return set(proc.stderr.split("\n"))
+
+
+@pytest.mark.parametrize("args", [
+    ["--version"],
+    ["rules"],
+    ["rules", "--tips", "--json"],
+    ["explain", "QS", "--code", CODE],
+    ["engine"],
+])
+def test_scripted_commands_do_not_load_the_game_loop(args):
+    mods = _modules_after(*args)
+    assert "hearts_cli.cli" in mods
+    heavy = {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")}
+    assert heavy == set()
+
+
+def test_version_loads_nothing_of_the_game():
+    mods = _modules_after("--version")
+    assert not {m for m in mods if m.startswith("hearts_cli.") and m != "hearts_cli.cli"}

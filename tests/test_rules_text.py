@@ -1,0 +1,219 @@
+"""`hearts rules` text: generated from the rule set, in English and Spanish.
+
+The text must follow the settings (change a setting, the sentence changes),
+agree with what the engine does, and never show a raw message id.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from hearts_cli import rules_text as rt
+from hearts_cli.codes import new_code
+from hearts_cli.engine import Game
+from hearts_cli.messages import CATALOG
+from hearts_cli.rules import Direction, Rules, preset_names
+
+from conftest import PLAYABLE, R
+
+
+def text(rules: Rules, lang: str = "en", ascii: bool = False, tips: bool = False) -> str:
+    body = rt.sections(rules, lang, ascii)
+    if tips:
+        body += rt.tips(rules, lang, ascii)
+    return rt.render(rt.title(rules, lang, ascii), body, width=10_000)
+
+
+def section(rules: Rules, heading_id: str, lang: str = "en") -> str:
+    heading = CATALOG[lang][heading_id]
+    for name, paragraphs in rt.sections(rules, lang) + rt.tips(rules, lang):
+        if name == heading:
+            return " ".join(paragraphs)
+    raise AssertionError(f"no section {heading_id}")
+
+
+OUR_PREFIXES = ("rt_", "cli_", "explain_", "rule_")
+
+
+def test_every_message_of_ours_is_translated():
+    en, es = CATALOG["en"], CATALOG["es"]
+    ours = [k for k in en if k.startswith(OUR_PREFIXES)]
+    assert ours
+    missing = [k for k in ours if k not in es]
+    assert missing == []
+    # a translation that is the English text again is not a translation
+    same = [k for k in ours if es[k] == en[k] and len(en[k]) > 12]
+    assert same == []
+    # the same placeholders on both sides
+    for k in ours:
+        assert set(re.findall(r"{(\w+)}", en[k])) == set(re.findall(r"{(\w+)}", es[k])), k
+
+
+@pytest.mark.parametrize("name", preset_names())
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_preset_renders_fully(name, lang):
+    rules = R(name)
+    out = text(rules, lang, tips=True)
+    assert not re.search(r"\b(rt|cli|rule|explain)_[a-z_]+\b", out), "a raw message id leaked"
+    assert "{" not in out and "}" not in out, "a placeholder was left unfilled"
+    for heading_id in ("rt_h_deck", "rt_h_passing", "rt_h_play", "rt_h_first_trick", "rt_h_hearts",
+                       "rt_h_scoring", "rt_h_moon", "rt_h_end", "rt_h_variants"):
+        assert CATALOG[lang][heading_id] in out
+
+
+@pytest.mark.parametrize("name", ["quick", "online", "black-maria", "kitty", "spot"])
+def test_spanish_is_not_english(name):
+    en = text(R(name), "en", tips=True)
+    es = text(R(name), "es", tips=True)
+    assert en != es
+    assert "Shooting the moon" in en and "Tirar a la luna" in es
+    assert "the" not in es.split() and "player" not in es
+
+
+def test_ascii_has_no_suit_symbols():
+    out = text(R("omnibus", players=5), "en", ascii=True, tips=True)
+    assert not set("♣♦♥♠−") & set(out)
+    assert "QS" in out and "2C" in out
+
+
+# ------------------------------------------------ each sentence follows its setting
+
+
+def test_target_changes_the_end_sentence():
+    assert "reaches or passes 50 points" in section(R("quick"), "rt_h_end")
+    assert "reaches or passes 100 points" in section(R("standard"), "rt_h_end")
+    assert "reaches or passes 75 points" in section(R("quick", target=75), "rt_h_end")
+
+
+def test_each_tie_policy_has_its_own_sentence():
+    texts = {ties: section(R("quick", ties=ties), "rt_h_end") for ties in
+             ("share", "one_more_round", "until_single")}
+    assert len(set(texts.values())) == 3
+    assert "share first place" in texts["share"]
+    assert "one more round" in texts["one_more_round"]
+    assert "until one player alone" in texts["until_single"]
+
+
+@pytest.mark.parametrize("rules", PLAYABLE, ids=lambda r: f"{r.preset}-{r.players}")
+def test_deck_and_passing_follow_every_playable_rule_set(rules):
+    deck = section(rules, "rt_h_deck")
+    assert f"{rules.players} players" in deck
+    assert f"{rules.hand_size} " in deck
+    for card in rules.removed:
+        assert card.symbol in deck
+    if rules.kitty_size:
+        assert "kitty" in deck
+    passing = section(rules, "rt_h_passing")
+    cycle = rules.pass_cycle
+    if cycle == (Direction.NONE,):
+        assert "no passing" in passing
+    else:
+        assert f"passes {rules.pass_count} cards" in passing
+        if len(cycle) > 1:
+            assert ", ".join(CATALOG["en"][f"dir_{d.value}"] for d in cycle) in passing
+    moon = section(rules, "rt_h_moon")
+    assert str(rules.penalty_total) in moon
+
+
+def test_removed_cards_and_first_lead_agree_with_the_engine():
+    for rules in (R("online", players=5), R("reference", players=3), R("quick", players=6)):
+        game = Game(rules, new_code())
+        for seat in range(rules.players):
+            game.pass_cards(seat, game.round.hand(seat)[:rules.pass_count])
+        (lead,) = game.round.legal_cards()
+        play = section(rules, "rt_h_play")
+        assert f"the {lead.symbol}" in play, (rules.preset, rules.players, lead)
+
+
+def test_old_lead_names_the_player_left_of_the_dealer():
+    assert "left of the dealer leads the first trick with any card" in section(R("old-lead"), "rt_h_play")
+    assert "2♣" not in section(R("old-lead"), "rt_h_play")
+
+
+def test_first_trick_lists_exactly_the_forbidden_cards():
+    assert section(R("quick"), "rt_h_first_trick").endswith("every heart and Q♠.")
+    bm = section(R("black-maria"), "rt_h_first_trick")
+    assert "Q♠, K♠ and A♠" in bm
+    hearts_only = section(R("quick", first_trick="no_hearts"), "rt_h_first_trick")
+    assert "every heart." in hearts_only and "allowed on it: Q♠" in hearts_only
+    assert "Any card may be played" in section(R("first-trick-points"), "rt_h_first_trick")
+    # the J♦ bonus is not a penalty: allowed on the first trick, and said so
+    assert "allowed on it: J♦" in section(R("omnibus"), "rt_h_first_trick")
+
+
+def test_breaking_hearts_follows_the_setting():
+    assert "until a heart has been played" in section(R("quick"), "rt_h_hearts")
+    assert "Playing the Q♠ does not break hearts" in section(R("quick"), "rt_h_hearts")
+    assert "until a heart or the Q♠ has been played" in section(R("queen-breaks"), "rt_h_hearts")
+    assert "at any time" in section(R("no-breaking"), "rt_h_hearts")
+
+
+def test_scoring_comes_from_the_point_values():
+    quick = section(R("quick"), "rt_h_scoring")
+    assert "Each heart scores 1 point" in quick and "The Q♠ scores 13" in quick
+    assert "exactly 26 penalty points" in quick
+    spot = section(R("spot"), "rt_h_scoring")
+    assert "face value" in spot and "(104 in all)" in spot and "exactly 117" in spot
+    bm = section(R("black-maria"), "rt_h_scoring")
+    assert "The K♠ scores 10" in bm and "The A♠ scores 7" in bm and "exactly 43" in bm
+    british = section(R("british"), "rt_h_scoring")
+    assert "The Q♠ scores nothing" in british and "exactly 13" in british
+    omnibus = section(R("omnibus"), "rt_h_scoring")
+    assert "J♦ is worth −10" in omnibus and "16 in all" in omnibus
+
+
+def test_each_moon_mode_has_its_own_sentence_and_value():
+    modes = {m: section(R("reference", moon=m), "rt_h_moon")
+             for m in ("off", "others", "shooter_minus", "shooter_choice")}
+    assert len(set(modes.values())) == 4
+    assert "There is no moon" in modes["off"] and "simply scores 26" in modes["off"]
+    assert "every other player scores 26" in modes["others"]
+    assert "subtracts 26" in modes["shooter_minus"]
+    assert "The choice is made for the shooter" in modes["shooter_choice"]
+    assert "scores 43" in section(R("black-maria"), "rt_h_moon")
+    assert "still applies with a moon" in section(R("omnibus"), "rt_h_moon")
+
+
+def test_variants_name_what_is_switched_on():
+    assert "None" in section(R("quick"), "rt_h_variants")
+    assert "Cutthroat" in section(R("cutthroat"), "rt_h_variants")
+    assert "always to the left" in section(R("always-left"), "rt_h_variants")
+    both = section(R("omnibus", spot_hearts=True), "rt_h_variants")
+    assert "Omnibus" in both and "Spot Hearts" in both
+    assert "Kitty" in section(R("kitty"), "rt_h_variants")
+
+
+def test_overrides_are_named_in_the_title():
+    out = text(R("online", players=5))
+    assert "Changed from the preset: players=5." in out
+    assert "Changed" not in text(R("online"))
+
+
+# ------------------------------------------------ tips fit the rules
+
+
+def test_tips_follow_the_rules():
+    quick = section(R("quick"), "rt_h_tips")
+    assert "When passing" in quick and "Watch for the moon" in quick
+    assert "When passing" not in section(R("cutthroat"), "rt_h_tips")
+    assert "With no passing" in section(R("cutthroat"), "rt_h_tips")
+    assert "moon" not in section(R("no-moon"), "rt_h_tips")
+    assert "moon" not in section(R("no-moon"), "rt_h_mistakes")
+    assert "Q♠" not in section(R("british"), "rt_h_tips")
+    assert "letting 43 land" in section(R("black-maria"), "rt_h_tips")
+    assert "Errores típicos" in text(R("quick"), "es", tips=True)
+
+
+def test_json_carries_the_settings_and_derived_facts():
+    rules = R("online", players=5)
+    data = rt.rules_json(rules)
+    assert data["settings"] == rules.settings()
+    assert data["preset"] == "online" and data["overrides"] == {"players": 5}
+    assert sorted(data["derived"]["removed"]) == ["2C", "2D"]
+    assert data["derived"]["first_lead_card"] == "3C"
+    assert data["derived"]["penalty_total"] == 26
+    assert data["derived"]["pass_cycle"] == ["left", "right", "none"]
+    assert rt.rules_json(R("quick"))["derived"]["points"]["QS"] == 13
+    assert rt.rules_json(R("omnibus"))["derived"]["variants"] == ["omnibus"]
