@@ -1,0 +1,86 @@
+"""What every level derives from a :class:`SeatView`, and nothing more.
+
+All functions here read the view only; a bot never receives anything else.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import SUIT_MASKS, mask_of
+from ..engine import SeatView
+from .playout import JD, QS, Ctx, ctx_for
+
+
+def decision_rng(seed: int, view: SeatView, salt: str = "") -> random.Random:
+    """A generator that is a pure function of (seed, where in the game the decision is).
+
+    String seeds are hashed with SHA-512 by :mod:`random`, the same on every
+    machine and independent of ``PYTHONHASHSEED``.
+    """
+    pos = (view.round_index, view.phase.value, len(view.tricks), len(view.trick), view.seat)
+    return random.Random(f"hearts-bot/{seed}/{pos}/{salt}")
+
+
+@dataclass
+class Public:
+    """The public position plus this seat's own knowledge, as masks."""
+
+    ctx: Ctx
+    seat: int
+    hand: int
+    legal: int
+    trick: list[int]
+    leader: int
+    ntricks: int
+    broken: bool
+    played: int  # every card seen on the table, the current trick included
+    taken: list[int]  # penalty cards (and J♦) each seat has taken
+    points: list[int]
+    counts: list[int]  # cards still held by each seat
+    unseen: int
+    kitty_unseen: int  # how many kitty cards are still face down
+
+
+def public(view: SeatView) -> Public:
+    ctx = ctx_for(view.rules)
+    n = ctx.n
+    played = mask_of(view.trick)
+    taken = [0] * n
+    plays = [0] * n
+    keep = ctx.pen | (1 << JD)
+    for tr in view.tricks:
+        m = mask_of(tr.cards)
+        played |= m
+        taken[tr.winner] |= (m | mask_of(tr.kitty)) & keep
+        for i in range(len(tr.cards)):
+            plays[(tr.leader + i) % n] += 1
+    leader = view.leader if view.leader is not None else 0
+    for i in range(len(view.trick)):
+        plays[(leader + i) % n] += 1
+    hand = mask_of(view.hand)
+    counts = [ctx.hand_size - plays[s] for s in range(n)]
+    counts[view.seat] = len(view.hand)
+    kitty_unseen = 0
+    if ctx.rules.kitty_size and not view.kitty:
+        kitty_unseen = ctx.rules.kitty_size
+    unseen = ctx.in_play & ~hand & ~played & ~mask_of(view.kitty)
+    return Public(ctx, view.seat, hand, mask_of(view.legal), [int(c) for c in view.trick], leader,
+                  len(view.tricks), view.hearts_broken, played, taken, list(view.points), counts,
+                  unseen, kitty_unseen)
+
+
+def trick_winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:
+    """(winning card, winning seat) of a trick in progress."""
+    led = SUIT_MASKS[trick[0] // 13]
+    wc, wpos = -1, 0
+    for i, x in enumerate(trick):
+        if led >> x & 1 and x > wc:
+            wc, wpos = x, i
+    return wc, (leader + wpos) % n
+
+
+def queen_out(pub: Public) -> bool:
+    """The Q♠ scores and has not been played yet."""
+    return pub.ctx.queen and not pub.played >> QS & 1

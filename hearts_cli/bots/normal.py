@@ -1,0 +1,219 @@
+"""Normal: the classic rules of thumb, from the view alone.
+
+Pass: the Q♠ unless enough low spades protect it, the A♠/K♠ without the
+queen's protection, high hearts; and, with the slots left, a short side suit
+whole, to be void in it.
+
+Play:
+* lead the card least likely to win (the suit where the most unseen cards sit
+  above it); lead spades under the queen to flush her out when she is still
+  out and not ours; never lead a suit nobody else holds;
+* follow with the highest card that ducks; when the trick is surely ours and
+  pointless, take it with the most dangerous high card;
+* when void, dump the Q♠ (it goes to whoever wins the trick, never to us),
+  then the A♠/K♠ while she is out, then the highest penalty card, then the
+  highest card;
+* keeps track of broken hearts (legal cards come from the engine) and of
+  which seats are void, to know when a trick is surely its own.
+"""
+
+from __future__ import annotations
+
+from ..cards import CARDS, SUIT_MASKS, Card, mask_of
+from ..engine import SeatView
+from .common import Public, public, queen_out, trick_winner
+from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount
+
+
+def pass_danger(view: SeatView) -> dict[Card, float]:
+    """How much each card wants to leave the hand."""
+    rules = view.rules
+    pts = rules.points
+    hand = mask_of(view.hand)
+    spades = hand & SUIT_MASKS[3]
+    low_spades = popcount(spades & ((1 << QS) - 1))
+    queen = pts[QS] > 0
+    has_q = bool(hand >> QS & 1)
+    danger: dict[Card, float] = {}
+    for c in view.hand:
+        r = c.rank
+        d = float(r)  # high cards win tricks
+        s = c // 13
+        if s == 3 and queen:
+            if c == QS:
+                d = 100.0 if low_spades < 3 else 5.0
+            elif c in (KS, AS):
+                if has_q and low_spades >= 3:
+                    d = 8.0
+                else:
+                    d = 90.0 - (10.0 if low_spades >= 4 else 0.0)
+            else:
+                d = r * 0.5  # low spades protect
+        elif s == 3 and pts[c] > 0:
+            d = 60.0 + pts[c]
+        elif s == 2:
+            d = r * 4.0 + pts[c] * 2.0 - 20.0  # A♥ 44, T♥ 20, 6♥ 4
+            if r <= 6:
+                d = r - 6.0
+        elif pts[c] < 0:  # J♦ in Omnibus: keep it
+            d = -50.0
+        else:
+            d = r * 1.5
+        danger[c] = d
+    return danger
+
+
+def normal_pass(view: SeatView) -> tuple[Card, ...]:
+    k = view.rules.pass_count
+    danger = pass_danger(view)
+    must = [c for c in sorted(view.hand, key=lambda c: -danger[c]) if danger[c] >= 40][:k]
+    room = k - len(must)
+    chosen = list(must)
+    if room:
+        # void a short side suit: clubs or diamonds (not spades, whose low cards protect)
+        hand = mask_of(view.hand)
+        best = None
+        for s in (1, 0):
+            m = hand & SUIT_MASKS[s] & ~mask_of(chosen)
+            cnt = popcount(m)
+            if not cnt or cnt > room:
+                continue
+            if s == 1 and view.rules.points[JD] < 0 and m >> JD & 1:
+                continue
+            key = (cnt, -sum(c % 13 for c in range(52) if m >> c & 1))
+            if best is None or key < best[0]:
+                best = (key, m)
+        if best is not None:
+            chosen += [CARDS[c] for c in range(52) if best[1] >> c & 1]
+    rest = [c for c in sorted(view.hand, key=lambda c: (-danger[c], -c)) if c not in chosen]
+    chosen += rest[: k - len(chosen)]
+    return tuple(sorted(chosen[:k]))
+
+
+def later_can_beat(pub: Public, card: int, voids: tuple) -> bool:
+    """Could a seat still to play this trick hold a higher card of its suit?"""
+    n = pub.ctx.n
+    suit = card // 13
+    higher = pub.unseen & SUIT_MASKS[suit] & ~((2 << card) - 1)
+    if not higher:
+        return False
+    for i in range(len(pub.trick) + 1, n):
+        s = (pub.leader + i) % n
+        if suit not in voids[s]:
+            return True
+    return False
+
+
+def lead_card(pub: Public, legal: int) -> int:
+    qout = queen_out(pub)
+    hand = pub.hand
+    if qout and not hand >> QS & 1:
+        low_sp = legal & SUIT_MASKS[3] & ((1 << QS) - 1)
+        if low_sp and pub.unseen >> QS & 1:
+            return low_sp.bit_length() - 1
+    choice = legal
+    if qout:
+        if hand >> QS & 1:
+            choice = legal & ~SUIT_MASKS[3] or legal
+        else:
+            choice = legal & ~(HIGH_SPADES | (1 << QS)) or legal
+    best, best_risk = -1, 1e9
+    for s in range(4):
+        m = choice & SUIT_MASKS[s]
+        if not m:
+            continue
+        c = (m & -m).bit_length() - 1
+        others = pub.unseen & SUIT_MASKS[s]
+        lower = popcount(others & ((1 << c) - 1))
+        higher = popcount(others) - lower
+        if not higher:
+            risk = 10.0 + lower  # surely ours: whatever is discarded on it
+        else:
+            risk = lower / (lower + higher) - 0.02 * higher
+        if s == 2:
+            risk += 0.3
+        if risk < best_risk:
+            best, best_risk = c, risk
+    return best
+
+
+def discard_card(pub: Public, legal: int) -> int:
+    ctx = pub.ctx
+    if ctx.queen and legal >> QS & 1:
+        return QS
+    if queen_out(pub) and legal & HIGH_SPADES:
+        return (legal & HIGH_SPADES).bit_length() - 1
+    p = legal & ctx.pen
+    if p:
+        pts = ctx.pts
+        return max((x for x in range(52) if p >> x & 1), key=lambda x: (pts[x], x))
+    if ctx.jd and legal >> JD & 1 and legal & ~(1 << JD):
+        legal &= ~(1 << JD)
+    # prefer the highest card of the shortest suit, to make a new void
+    best, key = -1, None
+    for s in range(4):
+        m = legal & SUIT_MASKS[s]
+        if m:
+            c = m.bit_length() - 1
+            k = (c % 13 >= 8, -popcount(pub.hand & SUIT_MASKS[s]), c % 13)
+            if key is None or k > key:
+                best, key = c, k
+    return best
+
+
+def normal_card_mask(pub: Public, voids: tuple) -> int:
+    legal = pub.legal
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    ctx = pub.ctx
+    trick = pub.trick
+    if not trick:
+        return lead_card(pub, legal)
+    led_mask = SUIT_MASKS[trick[0] // 13]
+    if not legal & led_mask:
+        return discard_card(pub, legal)
+    wc, _ = trick_winner(trick, pub.leader, ctx.n)
+    last = len(trick) == ctx.n - 1
+    trick_pts = sum(ctx.pts[x] for x in trick)
+    unknown_kitty = pub.ntricks == 0 and pub.kitty_unseen
+    below = legal & ((1 << wc) - 1)
+    safe = legal & ~ctx.pen
+    if below:
+        if last and trick_pts <= 0 and not unknown_kitty and safe & ~below:
+            # the trick is pointless and ours for the taking: shed the most dangerous high card
+            hi = (safe & ~below).bit_length() - 1
+            if not (ctx.queen and trick[0] // 13 == 3 and hi < QS and queen_out(pub)):
+                return hi
+        if ctx.queen and below >> QS & 1:
+            return QS  # someone else's K♠/A♠ wins it
+        return below.bit_length() - 1
+    # cannot duck: every card we hold of the suit beats the winner so far
+    if last or not later_can_beat(pub, (legal & -legal).bit_length() - 1, voids):
+        return safe.bit_length() - 1 if safe else (legal & -legal).bit_length() - 1
+    if trick[0] // 13 == 3 and queen_out(pub):
+        # someone may still drop the queen: win as cheaply as possible
+        s2 = safe & ~HIGH_SPADES
+        if s2:
+            return s2.bit_length() - 1
+    if pub.ntricks == 0:
+        return safe.bit_length() - 1 if safe else (legal & -legal).bit_length() - 1
+    return safe.bit_length() - 1 if safe else (legal & -legal).bit_length() - 1
+
+
+def normal_card(view: SeatView) -> Card:
+    pub = public(view)
+    return CARDS[normal_card_mask(pub, view.voids)]
+
+
+class NormalBot:
+    level = "normal"
+
+    def __init__(self, seed: int = 0, simulations: int | None = None):
+        self.seed = seed
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+        return normal_pass(view)
+
+    def choose_card(self, view: SeatView) -> Card:
+        return normal_card(view)
+

@@ -1,0 +1,138 @@
+"""Deals consistent with one seat's view.
+
+A sampled world puts every card the seat cannot see into another hand (or the
+face-down kitty), respecting:
+
+* how many cards each seat still holds;
+* every void a seat has shown (it cannot hold that suit);
+* the cards this seat passed: the receiver holds them until it plays them;
+* the first lead: under ``lowest_club`` nobody held a club below the card
+  that led, so any such club still unseen lies in the kitty.
+
+The real hands are never an input: only :func:`constraints` of a view.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import SUIT_MASKS, mask_of
+from ..engine import SeatView
+from .common import Public
+
+
+@dataclass(frozen=True)
+class Constraints:
+    seat: int
+    holders: tuple[int, ...]  # other seats, then -1 for the kitty when it is face down
+    need: tuple[int, ...]  # cards each holder must get
+    allowed: tuple[int, ...]  # mask of cards each holder may get
+    fixed: tuple[int, ...]  # mask of cards each holder is known to have
+    free: int  # unseen cards not fixed
+
+
+def constraints(view: SeatView, pub: Public) -> Constraints:
+    n = pub.ctx.n
+    me = view.seat
+    unseen = pub.unseen
+    holders: list[int] = [s for s in range(n) if s != me]
+    need = [pub.counts[s] for s in holders]
+    allowed = []
+    for s in holders:
+        a = unseen
+        for suit in view.voids[s]:
+            a &= ~SUIT_MASKS[suit]
+        allowed.append(a)
+    fixed = [0] * len(holders)
+    if view.passed and view.passed_to is not None and view.passed_to != me:
+        known = mask_of(view.passed) & unseen
+        i = holders.index(view.passed_to)
+        fixed[i] |= known
+    if pub.kitty_unseen:
+        holders.append(-1)
+        need.append(pub.kitty_unseen)
+        allowed.append(unseen)
+        fixed.append(0)
+        # the first lead was the lowest club held: lower unseen clubs are in the kitty
+        first = view.tricks[0].cards[0] if view.tricks else (view.trick[0] if view.trick else None)
+        if first is not None and view.rules.first_lead == "lowest_club" and first // 13 == 0:
+            low = unseen & SUIT_MASKS[0] & ((1 << first) - 1)
+            if low:
+                fixed[-1] |= low
+                for i in range(len(holders) - 1):
+                    allowed[i] &= ~low
+    fixed_all = 0
+    for i in range(len(holders)):
+        allowed[i] |= fixed[i]
+        fixed_all |= fixed[i]
+    return Constraints(me, tuple(holders), tuple(need), tuple(allowed), tuple(fixed),
+                       unseen & ~fixed_all)
+
+
+def sample(con: Constraints, rng: random.Random, tries: int = 40) -> list[int]:
+    """One assignment: a mask per holder (same order as ``con.holders``)."""
+    cards = [c for c in range(52) if con.free >> c & 1]
+    k = len(con.holders)
+    base_cap = [con.need[i] - con.fixed[i].bit_count() for i in range(k)]
+    elig_of = {c: [i for i in range(k) if con.allowed[i] >> c & 1] for c in cards}
+    for _ in range(tries):
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(elig_of[c]))
+        cap = list(base_cap)
+        out = list(con.fixed)
+        ok = True
+        for c in cards:
+            el = [i for i in elig_of[c] if cap[i] > 0]
+            if not el:
+                ok = False
+                break
+            if len(el) == 1:
+                i = el[0]
+            else:
+                total = 0
+                for i in el:
+                    total += cap[i]
+                r = rng.randrange(total)
+                for i in el:
+                    r -= cap[i]
+                    if r < 0:
+                        break
+            cap[i] -= 1
+            out[i] |= 1 << c
+        if ok:
+            return out
+    return _matching(con, cards, base_cap, elig_of, rng)
+
+
+def _matching(con: Constraints, cards: list[int], cap: list[int], elig_of: dict[int, list[int]],
+              rng: random.Random) -> list[int]:
+    """Bipartite matching of cards to free slots (Kuhn): always finds a deal when one exists."""
+    slots: list[int] = []
+    for i, c in enumerate(cap):
+        slots += [i] * c
+    slot_of_holder: dict[int, list[int]] = {}
+    for j, i in enumerate(slots):
+        slot_of_holder.setdefault(i, []).append(j)
+    owner: list[int | None] = [None] * len(slots)
+    rng.shuffle(cards)
+
+    def place(c: int, seen: set[int]) -> bool:
+        for i in elig_of[c]:
+            for j in slot_of_holder.get(i, ()):
+                if j in seen:
+                    continue
+                seen.add(j)
+                if owner[j] is None or place(owner[j], seen):
+                    owner[j] = c
+                    return True
+        return False
+
+    for c in cards:
+        if not place(c, set()):
+            raise ValueError("no deal is consistent with this view")
+    out = list(con.fixed)
+    for j, c in enumerate(owner):
+        if c is not None:
+            out[slots[j]] |= 1 << c
+    return out

@@ -1,0 +1,396 @@
+"""CPU players: rules of thumb, fairness, determinism, legality everywhere."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_cli.bots import LEVELS, make_bot, suggest
+from hearts_cli.bots.common import public
+from hearts_cli.bots.hard import distinct_candidates
+from hearts_cli.bots.playout import ctx_for, top_rank_card
+from hearts_cli.bots.playout import legal_mask as sim_legal
+from hearts_cli.bots.sampling import constraints, sample
+from hearts_cli.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
+from hearts_cli.codes import seed_for
+from hearts_cli.engine import Game, Phase, Round
+from hearts_cli.rules import Rules, RulesError, load_preset, preset_names
+
+QUICK = load_preset("quick")
+HARD_SIMS = 6  # cheap budget for tests
+SIMS = {"hard": HARD_SIMS}
+
+
+def deal_rest(rules: Rules, fixed: dict[int, str], seed: int = 1) -> list[list[Card]]:
+    """Hands with the given cards fixed, the rest dealt at random (no clubs to seat 0 unless fixed)."""
+    hands = {s: parse_cards(t.split()) for s, t in fixed.items()}
+    used = {c for h in hands.values() for c in h}
+    rest = [CARDS[c] for c in range(52) if rules.in_play_mask >> c & 1 and CARDS[c] not in used]
+    random.Random(seed).shuffle(rest)
+    out = []
+    for s in range(rules.players):
+        h = list(hands.get(s, []))
+        while len(h) < rules.hand_size:
+            h.append(rest.pop())
+        out.append(sorted(h))
+    return out
+
+
+def play_script(rnd: Round, cards: str) -> None:
+    for c in cards.split():
+        rnd.play(c)
+
+
+# ------------------------------------------------------------------ rules of thumb
+
+
+def test_easy_ducks_under_the_winner():
+    hands = [
+        parse_cards(["2C", "AD", "QD", "3D", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"]),
+        parse_cards(["3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "2D", "4D"]),
+        parse_cards(["AC", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "2H", "3H", "4H", "5H", "6H"]),
+        parse_cards(["KD", "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH", "JS", "QS", "KS", "AS"]),
+    ]
+    rnd = Round(QUICK, hands, direction="none")
+    play_script(rnd, "2C 3C AC")  # seat 2 wins with the A♣... seat 3 is void in clubs
+    play_script(rnd, "JS")  # seat 3 discards (no points on the first trick)
+    assert rnd.turn == 2
+    play_script(rnd, "5D")  # seat 2 leads
+    rnd.play("KD")  # seat 3 takes the lead for now
+    # seat 0 holds A♦ Q♦ 3♦: Easy plays the Q♦, the highest card under the K♦
+    assert suggest(rnd.view(0), "easy", 1) == Card("QD")
+
+
+def test_easy_passes_its_highest_cards():
+    hands = deal_rest(QUICK, {0: "AS KH QD JC 2C 3C 4C 5C 6C 7D 8D 9D 2H"})
+    rnd = Round(QUICK, hands, direction="left")
+    assert set(suggest(rnd.view(0), "easy", 1)) == set(parse_cards(["AS", "KH", "QD"]))
+
+
+def test_normal_passes_an_unprotected_queen_but_keeps_a_protected_one():
+    hands = deal_rest(QUICK, {0: "QS 3S 2C 5C 9C 2D 6D 8D 2H 4H 5H 7H 9H"})
+    rnd = Round(QUICK, hands, direction="left")
+    assert Card("QS") in suggest(rnd.view(0), "normal", 1)
+    hands = deal_rest(QUICK, {0: "QS 2S 3S 4S 5S 2C 5C 9C 2D 6D 8D 2H 4H"})
+    rnd = Round(QUICK, hands, direction="left")
+    chosen = suggest(rnd.view(0), "normal", 1)
+    assert Card("QS") not in chosen
+    # the slots go to voiding a short side suit (clubs: 2♣ 5♣ 9♣)
+    assert set(chosen) == set(parse_cards(["2C", "5C", "9C"])) or set(chosen) == set(
+        parse_cards(["2D", "6D", "8D"]))
+
+
+def test_normal_passes_unprotected_high_spades_and_high_hearts():
+    hands = deal_rest(QUICK, {0: "AS KS 3S 2C 5C 9C JC 2D 6D 8D AH 4H 5H"})
+    rnd = Round(QUICK, hands, direction="right")
+    chosen = set(suggest(rnd.view(0), "normal", 1))
+    assert {Card("AS"), Card("KS")} <= chosen
+
+
+def test_normal_dumps_the_queen_on_the_trick_winner_when_void():
+    hands = [
+        parse_cards(["2C", "QS", "2S", "3S", "4S", "5S", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]),
+        parse_cards(["3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "2D", "4D"]),
+        parse_cards(["AC", "3D", "6D", "7D", "8D", "9D", "TD", "JD", "9H", "TH", "JH", "QH", "KH"]),
+        parse_cards(["KD", "AD", "5D", "QD", "AH", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "AS"]),
+    ]
+    rnd = Round(QUICK, hands, direction="none")
+    play_script(rnd, "2C 3C AC 6S")  # seat 2 wins, seat 3 discards
+    play_script(rnd, "3D AD")  # seat 3 is winning the diamond trick
+    view = rnd.view(0)
+    assert not view.hand or all(c.suit != 1 for c in view.hand)
+    assert suggest(view, "normal", 1) == Card("QS")
+
+
+def test_normal_never_drops_the_queen_on_its_own_trick():
+    hands = [
+        parse_cards(["2C", "QS", "AS", "3S", "4S", "5S", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]),
+        parse_cards(["3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "2D", "4D"]),
+        parse_cards(["AC", "3D", "6D", "7D", "8D", "9D", "TD", "JD", "9H", "TH", "JH", "QH", "KH"]),
+        parse_cards(["KD", "AD", "5D", "QD", "AH", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "2S"]),
+    ]
+    rnd = Round(QUICK, hands, direction="none")
+    play_script(rnd, "2C 3C AC 6S")
+    play_script(rnd, "3D 5D")  # diamonds again: seat 0 void
+    assert suggest(rnd.view(0), "normal", 1) == Card("QS")
+    # now a spade trick where seat 0 would win with the queen: it plays under
+    hands2 = [
+        parse_cards(["2C", "QS", "3S", "4S", "5S", "2D", "2H", "3H", "4H", "5H", "6H", "7H", "8H"]),
+        parse_cards(["3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AS", "4D"]),
+        parse_cards(["AC", "3D", "6D", "7D", "8D", "9D", "TD", "JD", "9H", "TH", "JH", "QH", "KH"]),
+        parse_cards(["KD", "AD", "5D", "QD", "AH", "6S", "7S", "8S", "9S", "TS", "JS", "KS", "2S"]),
+    ]
+    rnd = Round(QUICK, hands2, direction="none")
+    play_script(rnd, "2C 3C AC 6S")
+    play_script(rnd, "3D 5D 2D 4D")  # seat 3 wins with the 5♦
+    play_script(rnd, "JS")  # seat 3 leads the J♠
+    assert suggest(rnd.view(0), "normal", 1) != Card("QS")
+
+
+def _greedy(rnd: Round) -> Card:
+    return CARDS[top_rank_card(rnd.legal_mask())]
+
+
+@pytest.mark.parametrize("code", ["TDEB3825", "98X7174K"])
+def test_hard_stops_an_obvious_moon(code):
+    """Seat 2 grabs every trick it can; late in the round it holds every point taken.
+
+    Normal at seat 0 lets the moon through (26 points each); Hard spends a heart to stop it.
+    """
+    shooter = 2
+    normal = make_bot("normal")
+
+    def until_decision() -> Round:
+        rnd = Round.deal(QUICK, code, 3)  # the no-pass round
+        while True:
+            s = rnd.turn
+            if s == 0 and len(rnd.tricks) >= 6 and not rnd.trick:
+                pts = rnd.points
+                if pts[shooter] >= 18 and sum(pts) == pts[shooter]:
+                    return rnd
+            rnd.play(_greedy(rnd) if s == shooter else normal.choose_card(rnd.view(s)))
+
+    def finish(rnd: Round, bot0) -> tuple:
+        while rnd.phase is Phase.PLAY:
+            s = rnd.turn
+            bot = bot0 if s == 0 else normal
+            rnd.play(_greedy(rnd) if s == shooter else bot.choose_card(rnd.view(s)))
+        return rnd.result
+
+    start = until_decision()
+    view = start.view(0)
+    assert any(c.suit == 2 for c in view.hand)
+    assert finish(start.copy(), normal).shooter == shooter
+    result = finish(start.copy(), make_bot("hard", 7, 40))
+    assert result.shooter is None
+    assert result.scores[0] <= 5
+
+
+def test_hard_shoots_with_a_certain_moon_hand():
+    hands = [
+        parse_cards(["2C", "4C", "5C", "2D", "3D", "4D", "5D", "6D", "2S", "3S", "4S", "5S", "2H"]),
+        parse_cards(["AC", "KC", "QC", "3C", "AS", "KS", "QS", "AH", "KH", "QH", "JH", "TH", "9H"]),
+        parse_cards(["6C", "7C", "8C", "7D", "8D", "9D", "TD", "6S", "7S", "8S", "3H", "4H", "5H"]),
+        parse_cards(["9C", "TC", "JC", "JD", "QD", "KD", "AD", "9S", "TS", "JS", "6H", "7H", "8H"]),
+    ]
+    rnd = Round(QUICK, hands, direction="none")
+    bots = [make_bot("normal"), make_bot("hard", 3, 30), make_bot("normal"), make_bot("normal")]
+    while rnd.phase is Phase.PLAY:
+        rnd.play(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
+    assert rnd.result.shooter == 1
+    assert rnd.result.scores == (26, 0, 26, 26)
+
+
+def test_equivalent_cards_are_one_candidate():
+    hands = [
+        parse_cards(["2C", "4C", "5C", "2D", "3D", "4D", "5D", "6D", "2S", "3S", "4S", "5S", "2H"]),
+        parse_cards(["AC", "KC", "QC", "3C", "AS", "KS", "QS", "AH", "KH", "QH", "JH", "TH", "9H"]),
+        parse_cards(["6C", "7C", "8C", "7D", "8D", "9D", "TD", "6S", "7S", "8S", "3H", "4H", "5H"]),
+        parse_cards(["9C", "TC", "JC", "JD", "QD", "KD", "AD", "9S", "TS", "JS", "6H", "7H", "8H"]),
+    ]
+    rnd = Round(QUICK, hands, direction="none")
+    rnd.play("2C")
+    pub = public(rnd.view(1))
+    # A♣ K♣ Q♣ touch; the 3♣ does not (4♣ ... J♣ are out)
+    assert [CARDS[c] for c in distinct_candidates(pub)] == [Card("3C"), Card("QC")]
+
+
+# ------------------------------------------------------------------ fairness
+
+
+def _positions(rules: Rules, code: str, every: int = 7):
+    """Real positions from a Normal-vs-Easy game: (round, seat to decide)."""
+    game = Game(rules, code)
+    bots = [make_bot("normal" if s % 2 else "easy") for s in range(rules.players)]
+    k = 0
+    for _ in range(2):  # two rounds
+        rnd = game.round
+        if rnd.phase is Phase.PASS:
+            yield rnd.copy(), 1
+            for s in range(rules.players):
+                game.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+        while not rnd.over:
+            s = rnd.turn
+            k += 1
+            if k % every == 0 and len(rnd.legal_cards()) > 1:
+                yield rnd.copy(), s
+            game.play(bots[s].choose_card(rnd.view(s)))
+        if game.over:
+            return
+
+
+def _redistribute(rnd: Round, seat: int, rng: random.Random) -> Round:
+    """Move unseen cards between other seats (and a face-down kitty), keeping every constraint.
+
+    Random swaps between two holders, each allowed only if both cards may go
+    where they are moved: shown voids, the cards ``seat`` passed (they stay
+    with their receiver until played), and under a kitty the clubs below the
+    first lead stay in it. Independent of the bots' own sampler.
+    """
+    view = rnd.view(seat)
+    new = rnd.copy()
+    holders = [s for s in range(rnd.players) if s != seat]
+    masks = {s: rnd.hands[s] for s in holders}
+    if rnd.kitty_mask and not rnd.kitty_taken:
+        masks[-1] = rnd.kitty_mask
+    pinned = mask_of(view.passed) if view.passed and rnd.phase is Phase.PLAY else 0
+    if -1 in masks and (view.trick or view.tricks):
+        first = (view.tricks[0].cards if view.tricks else view.trick)[0]
+        if first // 13 == 0:
+            pinned |= masks[-1] & SUIT_MASKS[0] & ((1 << first) - 1)
+
+    def ok(h: int, c: int) -> bool:
+        if h < 0:
+            return True
+        return not (rnd.phase is Phase.PLAY and any(c // 13 == s for s in view.voids[h]))
+
+    keys = list(masks)
+    for _ in range(400):
+        a, b = rng.sample(keys, 2)
+        ca = [c for c in range(52) if masks[a] >> c & 1 and not pinned >> c & 1]
+        cb = [c for c in range(52) if masks[b] >> c & 1 and not pinned >> c & 1]
+        if not ca or not cb:
+            continue
+        x, y = rng.choice(ca), rng.choice(cb)
+        if ok(b, x) and ok(a, y):
+            masks[a] ^= (1 << x) | (1 << y)
+            masks[b] ^= (1 << x) | (1 << y)
+    for h, m in masks.items():
+        if h < 0:
+            new.kitty_mask = m
+        else:
+            new.hands[h] = m
+    new._legal = None
+    return new
+
+
+@pytest.mark.parametrize("preset,players", [("quick", 4), ("kitty", 3), ("reference", 5)])
+def test_fairness_hidden_cards_do_not_change_decisions(preset, players):
+    rules = load_preset(preset).replace(players=players)
+    rng = random.Random(5)
+    checked = moved = 0
+    for rnd, seat in _positions(rules, "WQA4PK0R"):
+        other = _redistribute(rnd, seat, rng)
+        assert other.view(seat) == rnd.view(seat)
+        if any(other.hands[s] != rnd.hands[s] for s in range(rnd.players)):
+            moved += 1
+        seed = seed_for("WQA4PK0R", "cpu", seat)
+        for level in LEVELS:
+            a = suggest(rnd.view(seat), level, seed, HARD_SIMS)
+            b = suggest(other.view(seat), level, seed, HARD_SIMS)
+            assert a == b, (level, rnd.view(seat))
+        checked += 1
+    assert checked >= 5 and moved >= checked // 2
+
+
+def test_a_bot_takes_only_a_view():
+    rnd = Round.deal(QUICK, "WQA4PK0R", 3)
+    with pytest.raises(TypeError):
+        suggest(rnd, "hard", 1)  # type: ignore[arg-type]
+
+
+def test_sampled_deals_respect_the_view():
+    rules = QUICK
+    rng = random.Random(2)
+    seen = 0
+    for rnd, seat in _positions(rules, "TDEB3825", every=3):
+        if rnd.phase is not Phase.PLAY:
+            continue
+        view = rnd.view(seat)
+        pub = public(view)
+        con = constraints(view, pub)
+        for _ in range(5):
+            got = sample(con, rng)
+            total = 0
+            for h, m in zip(con.holders, got):
+                assert (m).bit_count() == pub.counts[h]
+                for suit in view.voids[h]:
+                    assert not m & SUIT_MASKS[suit]
+                assert not m & total
+                total |= m
+            assert total == pub.unseen
+            if view.passed and view.passed_to is not None:
+                i = con.holders.index(view.passed_to)
+                assert mask_of(view.passed) & pub.unseen & ~got[i] == 0
+        seen += 1
+    assert seen >= 10
+
+
+# ------------------------------------------------------------------ determinism
+
+
+def _whole_game(levels: list[str], code: str) -> list:
+    rules = QUICK
+    game = Game(rules, code)
+    bots = [make_bot(lv, seed_for(code, "cpu", s), HARD_SIMS) for s, lv in enumerate(levels)]
+    moves = []
+    while not game.over:
+        rnd = game.round
+        if rnd.phase is Phase.PASS:
+            for s in range(rules.players):
+                p = bots[s].choose_pass(rnd.view(s))
+                moves.append(("pass", s, p))
+                game.pass_cards(s, p)
+        while not rnd.over:
+            s = rnd.turn
+            c = bots[s].choose_card(rnd.view(s))
+            moves.append(("play", s, c))
+            game.play(c)
+    return moves + [tuple(game.totals)]
+
+
+def test_same_seed_same_game():
+    levels = ["hard", "normal", "easy", "random"]
+    a = _whole_game(levels, "98X7174K")
+    b = _whole_game(levels, "98X7174K")
+    assert a == b
+    assert len(a) > 52
+
+
+# ------------------------------------------------------------------ legality everywhere
+
+
+def _rule_sets():
+    for name in preset_names():
+        base = load_preset(name)
+        for n in (3, 4, 5, 6):
+            try:
+                yield f"{name}-{n}", base.replace(players=n)
+            except RulesError:
+                continue
+
+
+@pytest.mark.parametrize("label,rules", list(_rule_sets()))
+def test_every_level_plays_legally_everywhere(label, rules):
+    n = rules.players
+    cycle = len(rules.pass_cycle)
+    for round_index in range(min(cycle, 2)):
+        for shift in range(2):
+            levels = [LEVELS[(s + shift) % 4] for s in range(n)]
+            rnd = Round.deal(rules, "WQA4PK0R", round_index + shift)
+            bots = [make_bot(lv, s, HARD_SIMS) for s, lv in enumerate(levels)]
+            if rnd.phase is Phase.PASS:
+                for s in range(n):
+                    rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))  # raises if wrong
+            while rnd.phase is Phase.PLAY:
+                s = rnd.turn
+                rnd.play(bots[s].choose_card(rnd.view(s)))  # raises IllegalMove if illegal
+            assert rnd.result is not None
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_playout_legality_matches_the_engine(name):
+    rules = load_preset(name)
+    ctx = ctx_for(rules)
+    rng = random.Random(11)
+    for k in range(3):
+        rnd = Round.deal(rules, "TDEB3825", k)
+        if rnd.phase is Phase.PASS:
+            for s in range(rules.players):
+                rnd.pass_cards(s, rnd.hand(s)[:rules.pass_count])
+        while rnd.phase is Phase.PLAY:
+            if rnd.tricks or rnd.trick or rules.first_lead == "any":
+                got = sim_legal(ctx, rnd.hands[rnd.turn], rnd.trick, not rnd.tricks, rnd.hearts_broken)
+                assert got == rnd.legal_mask()
+            rnd.play(rng.choice(rnd.legal_cards()))
