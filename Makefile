@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test bench clean presets
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,3 +24,7 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+
+# Re-parse seeds/*.yaml into seeds/presets.json (the fast-loading copy).
+presets: $(STAMP)
+	$(BIN)/python -c "from hearts_cli.rules import compile_presets, seeds_dir; (seeds_dir() / 'presets.json').write_text(compile_presets(), encoding='utf-8')"

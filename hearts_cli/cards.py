@@ -99,18 +99,24 @@ QUEEN_OF_SPADES = CARDS[49]
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 
 # cards of one suit's 13-bit chunk, by chunk value: makes mask -> cards cheap
-def _chunk_table(suit: int) -> tuple[tuple[Card, ...], ...]:
-    # each entry is a smaller entry plus its highest card: one concatenation each,
-    # so the whole table costs a few milliseconds at import
-    table: list[tuple[Card, ...]] = [()]
-    for r in range(13):
-        top = (CARDS[13 * suit + r],)
-        table += [cards + top for cards in table]
-    return tuple(table)
+class _SuitChunks(dict):
+    """13-bit chunk of one suit -> its cards, filled as chunks turn up.
+
+    A full table would cost ~13 ms to build; a game only ever meets a few
+    hundred chunks, and a dict lookup is as fast as a tuple index.
+    """
+
+    def __init__(self, suit: int):
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, chunk: int) -> tuple[Card, ...]:
+        cards = tuple(CARDS[self.base + r] for r in range(13) if chunk >> r & 1)
+        self[chunk] = cards
+        return cards
 
 
-# built on first use: commands that never list cards start faster
-_CHUNK_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] | None = None
+_CHUNK_CARDS = tuple(_SuitChunks(s) for s in range(4))
 
 
 def mask_of(cards: Iterable[int]) -> int:
@@ -122,16 +128,8 @@ def mask_of(cards: Iterable[int]) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a mask, in canonical order."""
-    global _CHUNK_CARDS
-    t = _CHUNK_CARDS
-    if t is None:
-        t = _CHUNK_CARDS = tuple(_chunk_table(s) for s in range(4))
-    return (
-        t[0][mask & 8191]
-        + t[1][mask >> 13 & 8191]
-        + t[2][mask >> 26 & 8191]
-        + t[3][mask >> 39 & 8191]
-    )
+    c, d, h, s = _CHUNK_CARDS
+    return c[mask & 8191] + d[mask >> 13 & 8191] + h[mask >> 26 & 8191] + s[mask >> 39 & 8191]
 
 
 def iter_bits(mask: int) -> Iterator[Card]:

@@ -14,7 +14,6 @@ in English or Spanish (``--lang``, ``$HEARTS_LANG``, then the locale); Typer's
 own ``--help`` text stays in English.
 """
 
-from __future__ import annotations
 
 import os
 import sys

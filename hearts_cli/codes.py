@@ -14,8 +14,6 @@ written down in ``docs/deal.md`` and pinned by ``fixtures/deals.yaml``.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 
 from .cards import CARDS, Card
 from .messages import t
@@ -48,6 +46,8 @@ def _check_char(payload: str) -> str:
 
 def new_code() -> str:
     """A fresh code from the operating system's randomness: "another game"."""
+    import secrets
+
     payload = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH - 1))
     return payload + _check_char(payload)
 
@@ -76,6 +76,12 @@ def is_code(text: str) -> bool:
     return True
 
 
+def _sha256(data: bytes) -> bytes:
+    from hashlib import sha256  # loads OpenSSL: only once something is dealt
+
+    return sha256(data).digest()
+
+
 class Stream:
     """Deterministic random integers: SHA-256 of ``key|counter``, 4 bytes at a time."""
 
@@ -89,7 +95,7 @@ class Stream:
 
     def _word(self) -> int:
         if self._pos + 4 > len(self._buffer):
-            self._buffer = hashlib.sha256(self._key + b"|" + str(self._counter).encode()).digest()
+            self._buffer = _sha256(self._key + b"|" + str(self._counter).encode())
             self._counter += 1
             self._pos = 0
         word = int.from_bytes(self._buffer[self._pos:self._pos + 4], "big")

@@ -15,8 +15,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Mapping
 
-import yaml
-
 from .cards import (
     CARDS, DECK_MASK, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, KING_OF_SPADES,
     ACE_OF_SPADES, Card, CardParseError, mask_of, parse_card,
@@ -345,13 +343,30 @@ def preset_names() -> list[str]:
     return names
 
 
+PRESETS_JSON = "presets.json"
+
+
 @functools.cache
-def preset_info(name: str) -> dict[str, Any]:
-    """The whole preset file: ``description``, ``source``, ``based_on``, ``rules``."""
-    files = _preset_files()
-    if name not in files:
-        raise RulesError("preset", "rules_unknown_preset", name=name, names=", ".join(preset_names()))
-    path = files[name]
+def _compiled() -> dict[str, Any]:
+    """``seeds/presets.json``: the YAML presets, parsed ahead of time.
+
+    Loading PyYAML costs more than a whole ``hearts rules`` should, so the
+    presets ship pre-parsed too; ``make presets`` writes the file and a test
+    keeps it equal to the YAML.
+    """
+    import json
+
+    try:
+        data = json.loads((seeds_dir() / PRESETS_JSON).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_preset_file(path: Path) -> dict[str, Any]:
+    """Parse one preset YAML file (what ``make presets`` compiles)."""
+    import yaml
+
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as e:
@@ -359,6 +374,26 @@ def preset_info(name: str) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("rules", {}), dict):
         raise RulesError("preset", "rules_bad_file", path=str(path), problem="no 'rules' mapping")
     return data
+
+
+def compile_presets() -> str:
+    """The text of ``seeds/presets.json`` for the YAML files as they are now."""
+    import json
+
+    data = {name: read_preset_file(path) for name, path in _preset_files().items()}
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+@functools.cache
+def preset_info(name: str) -> dict[str, Any]:
+    """The whole preset: ``description``, ``source``, ``based_on``, ``rules``."""
+    files = _preset_files()
+    if name not in files:
+        raise RulesError("preset", "rules_unknown_preset", name=name, names=", ".join(preset_names()))
+    compiled = _compiled().get(name)
+    if compiled is not None:
+        return compiled
+    return read_preset_file(files[name])
 
 
 @functools.cache

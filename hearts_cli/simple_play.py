@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from .cards import CardParseError, cards_of, parse_card
+from .cards import CardParseError, parse_card
 from .codes import CodeError, new_code, normalize_code, seed_for
 from .engine import Game, IllegalMove, PassError, Phase
 from .messages import default_language, t
