@@ -97,7 +97,7 @@ app = typer.Typer(
         "\b\nExamples:\n"
         "  hearts                      resume the saved game (or start one)\n"
         "  hearts new --preset standard --players 4\n"
-        "  hearts new --code K7Q2MXA9  replay a known deal\n"
+        "  hearts new --code K7Q2MXA7  replay a known deal\n"
         "  hearts rules --preset omnibus --tips --lang es\n"
         "  hearts explain QS           why the Q♠ cannot be played now\n"
         "  echo '{\"cmd\":\"hello\"}' | hearts engine\n"
@@ -256,19 +256,10 @@ def _normal_code(out: _Out, code: str | None) -> str | None:
 
 
 def _loop():
-    """The game loop's module once it exists (``tabletop`` or ``repl``), else None."""
-    import importlib
+    """The game loop (prompt-toolkit is imported only once a game opens)."""
+    from . import repl
 
-    for name in ("tabletop", "repl"):
-        try:
-            module = importlib.import_module(f"{__package__}.{name}")
-        except ImportError as e:
-            if e.name and not e.name.startswith(f"{__package__}.{name}"):
-                raise  # the module exists but something it needs is missing: a real error
-            continue
-        if hasattr(module, "start_new") and hasattr(module, "resume"):
-            return module
-    return None
+    return repl
 
 
 # ---------------------------------------------------------------- the app
@@ -316,10 +307,6 @@ def play(
     """
     out = _setup(ctx, lang, plain)
     loop = _loop()
-    if loop is None:
-        from .simple_play import run
-
-        raise typer.Exit(run(lang=out.lang))
     raise typer.Exit(loop.resume(lang=out.lang, plain=out.plain, json_events=json_events, delay=delay,
                                  turn_timer=turn_timer, confirm=confirm))
 
@@ -327,7 +314,7 @@ def play(
 @app.command(cls=_Command, epilog=(
     "\b\nExamples:\n"
     "  hearts new                          another game: a fresh code, the default rules\n"
-    "  hearts new --code K7Q2MXA9          replay this deal\n"
+    "  hearts new --code K7Q2MXA7          replay this deal\n"
     "  hearts new --preset standard        target 100\n"
     "  hearts new --preset reference --players 5 --level hard\n"
     "  hearts new --no-play                just deal, save and print the code"
@@ -362,7 +349,8 @@ def new(
     """Start a new game, save it, print its code and play it.
 
     The code deals exactly the same cards again, on any machine: give it to
-    --code to replay the deal. A game already saved is replaced.
+    --code to replay the deal. A game already saved is archived as unfinished,
+    never lost.
     """
     out = _setup(ctx, lang, plain)
     rules = _load_rules(out, preset, players, target)
@@ -373,12 +361,6 @@ def new(
     if not 0 <= seat < rules.players:
         out.fail(out.t("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1))
     loop = _loop()
-    if loop is None:
-        if not play_now:
-            out.fail(out.t("cli_not_ready", what="--no-play"))
-        from .simple_play import run
-
-        raise typer.Exit(run(code=code, preset=rules.preset, lang=out.lang))
     raise typer.Exit(loop.start_new(
         preset=preset, target=target, players=players, level=level, code=code, seat=seat,
         confirm=confirm, play=play_now, lang=out.lang, plain=out.plain, json_events=json_events,
@@ -436,7 +418,7 @@ def rules(
     "\b\nExamples:\n"
     "  hearts explain QS                                   in the saved game\n"
     "  hearts explain 'dama de picas' --lang es\n"
-    "  hearts explain QH --code K7Q2MXA9 --moves '2C 9C KC 4C  3D'\n"
+    "  hearts explain QH --code K7Q2MXA7 --moves '2C 9C KC 4C  3D'\n"
     "  hearts explain 10S --record game.yaml --at 2.3.1      round 2, trick 3, first card\n"
     "  hearts explain KS --record game.yaml --at 40 --json   before move 40\n"
     "\b\n"
