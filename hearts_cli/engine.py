@@ -301,12 +301,18 @@ class Round:
 
     @classmethod
     def deal(cls, rules: Rules, code: str, round_index: int = 0,
-             scores: Sequence[int] | None = None) -> "Round":
-        """Round ``round_index`` (0-based) of the game with code ``code``."""
+             scores: Sequence[int] | None = None,
+             direction: Direction | str | None = None) -> "Round":
+        """Round ``round_index`` (0-based) of the game with code ``code``.
+
+        ``direction`` overrides the pass cycle (for study positions); the cards
+        dealt never depend on it.
+        """
         code = normalize_code(code)
         in_play = [c for c in range(52) if rules.in_play_mask >> c & 1]
         hands, kitty, dealer = deal_cards(code, in_play, rules.players, rules.hand_size, round_index)
-        return cls(rules, hands, kitty=kitty, round_index=round_index, dealer=dealer, scores=scores)
+        return cls(rules, hands, kitty=kitty, direction=direction, round_index=round_index,
+                   dealer=dealer, scores=scores)
 
     # ------------------------------------------------------------ passing
 

@@ -18,7 +18,7 @@ from typing import Any, Callable, TextIO
 
 from . import __version__
 from .cards import Card, CardParseError, parse_card
-from .codes import CodeError, deal as deal_cards, normalize_code
+from .codes import CodeError, normalize_code
 from .engine import IllegalMove, PassError, Phase, Reason, Round
 from .messages import LANGUAGES, default_language, t
 from .rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
@@ -367,13 +367,7 @@ class Session:
             code = normalize_code(code)
         except CodeError as e:
             raise Fail("bad_code", e.message(self.lang), field="code") from None
-        if direction is None:
-            return Round.deal(rules, code, round_index)
-        # Round.deal takes no direction: the same deal, made by hand
-        in_play = [c for c in range(52) if rules.in_play_mask >> c & 1]
-        hands, kitty, dealer = deal_cards(code, in_play, rules.players, rules.hand_size, round_index)
-        return Round(rules, hands, kitty=kitty, direction=direction, round_index=round_index,
-                     dealer=dealer)
+        return Round.deal(rules, code, round_index, direction=direction)
 
     def _given_round(self, rules: Rules, hands: Any, round_index: int,
                      direction: Direction | None) -> Round:
