@@ -507,6 +507,238 @@ def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
     raise typer.Exit(serve(sys.stdin, sys.stdout, lang=out.lang))
 
 
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts sim --seats hard,normal,normal,normal --deals 500 --duplicate\n"
+    "  hearts sim --seats easy,random,random,random --deals 200 --seed bench --json\n"
+    "  hearts sim --seats normal,easy,easy --preset reference --players 3 --workers 2\n"
+    "  hearts sim --seats hard,normal,normal,normal --simulations 40 --duplicate --workers 4\n"
+    "\b\n"
+    "Levels: random (uniformly random legal cards, the baseline), easy, normal, hard.\n"
+    "The same --seed plays the same games and gives the same results (but the times)."
+))
+def sim(
+    ctx: typer.Context,
+    seats: Annotated[Optional[str], typer.Option(
+        "--seats", metavar="LEVELS",
+        help="Comma-separated levels, one per seat: random, easy, normal, hard. Default: hard, then normal.")] = None,
+    deals: Annotated[int, typer.Option("--deals", metavar="N",
+                                       help="Deals to play at least; games are always played whole.")] = 100,
+    duplicate: Annotated[bool, typer.Option(
+        "--duplicate", help="Play each game once per rotation of the seats, so that luck cancels out.")] = False,
+    preset: PresetOpt = None,
+    players: PlayersOpt = None,
+    seed: Annotated[Optional[str], typer.Option(
+        "--seed", metavar="S", help="Any text; the games' codes derive from it. Default: a fresh one, printed.")] = None,
+    workers: Annotated[int, typer.Option("--workers", metavar="N", help="Worker processes.")] = 1,
+    simulations: Annotated[Optional[int], typer.Option(
+        "--simulations", metavar="N", help="Hard's budget: deals sampled per decision (default 120).")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Play a tournament between CPU levels and report how each level did.
+
+    Whole games to the preset's target, with its tie policy: points per round
+    with a 95% confidence interval, games won, moons shot and stopped, and the
+    time each level takes per decision. See docs/sim.md.
+    """
+    out = _setup(ctx, lang, plain)
+    rule_set = _load_rules(out, preset, players)
+    from .bots import LEVELS as BOT_LEVELS
+
+    n = rule_set.players
+    chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [x.strip().lower() for x in seats.split(",")]
+    for x in chosen:
+        if x not in BOT_LEVELS:
+            out.fail(out.t("sim_bad_level", value=x))
+    if len(chosen) != n:
+        out.fail(out.t("sim_seat_count" if 3 <= len(chosen) <= 6 else "sim_seat_range",
+                       given=len(chosen), players=n))
+    for option, value in (("--deals", deals), ("--workers", workers), ("--simulations", simulations)):
+        if value is not None and value < 1:
+            out.fail(out.t("sim_at_least_one", option=option, value=value))
+    if seed is None:
+        from .codes import new_code
+
+        seed = new_code()
+    from . import sim as simulation
+
+    result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
+                            workers=workers, lang=out.lang,
+                            show_progress=not as_json and simulation.stderr_is_terminal())
+    if as_json:
+        import json
+
+        typer.echo(json.dumps(simulation.to_json(result), ensure_ascii=False))
+        return
+    typer.echo(simulation.render(result, out.lang, out.color), nl=False)
+
+
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts replay game.yaml                       the game told trick by trick\n"
+    "  hearts replay game.yaml --seat 0              as seat 0 saw it\n"
+    "  hearts replay game.yaml --at 2.3.1 --all-hands  the table before round 2, trick 3, card 1\n"
+    "  hearts replay game.yaml --analyze --seat 0 --annotate-to study.yaml\n"
+    "  hearts replay --code K7Q2MXA7 moves.txt       a move log (see docs/replay.md)\n"
+    "  hearts replay --code K7Q2MXA7 --moves 'R1 2C KC 7D | ...'\n"
+    "  cat moves.txt | hearts replay --code K7Q2MXA7 - --json\n"
+    "\b\n"
+    "A move log is, per round, the passes (seat 0 first, | between them) then the\n"
+    "cards played (/ between tricks); # starts a comment. `log` in the game prints one."
+))
+def replay(
+    ctx: typer.Context,
+    source: Annotated[Optional[str], typer.Argument(metavar="FILE", help="A game record (YAML) or a move log; - reads stdin.")] = None,
+    code: Annotated[Optional[str], typer.Option("--code", metavar="CODE", help="The game code of a move log (unless the log names it).")] = None,
+    moves: Annotated[Optional[str], typer.Option("--moves", metavar="LOG", help="The move log as a string.")] = None,
+    preset: PresetOpt = None,
+    players: PlayersOpt = None,
+    target: TargetOpt = None,
+    at: Annotated[Optional[str], typer.Option("--at", metavar="POSITION", help="Show the table before this move: round.trick.card, round.pass.seat, or a move number.")] = None,
+    seat: Annotated[Optional[int], typer.Option("--seat", metavar="S", help="Tell it from this seat (what it could know); with --analyze, weigh only its decisions.")] = None,
+    all_hands: Annotated[bool, typer.Option("--all-hands", help="With --at: show every hand, from above.")] = False,
+    analyze: Annotated[bool, typer.Option("--analyze", help="Let the Hard player weigh each decision: ? ?? ! marks and a summary.")] = False,
+    simulations: Annotated[Optional[int], typer.Option("--simulations", metavar="N", help="Deals sampled per decision in --analyze (default 40): more is slower and deeper.")] = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the analysis: the same record and seed give the same analysis.")] = 0,
+    annotate_to: Annotated[Optional[str], typer.Option("--annotate-to", metavar="FILE", help="Write the record with the analysis as annotations (atomically).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per event, one per line.")] = False,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Replay a game: a trick-by-trick story, the table at any position, and analysis.
+
+    The game is a record file, or --code with a move log (a file, - for stdin,
+    or --moves). A partial log stops where it ends and shows the table there.
+    Problems in the input are reported with their position and exit status 2;
+    nothing is written then.
+    """
+    import re
+
+    out = _setup(ctx, lang, plain)
+    from . import movelog
+    from . import replay as rp
+    from .explain import ExplainError
+    from .record import GameRecord, RecordError, read_record, save_record
+
+    if source is not None and moves is not None:
+        out.fail(out.t("rp_cli_two_logs"))
+    if source is None and moves is None:
+        out.fail(out.t("rp_cli_no_source"))
+    text, path = moves, None
+    if source is not None:
+        path = source if source != "-" else None
+        try:
+            if source == "-":
+                text = sys.stdin.read()
+            else:
+                with open(source, encoding="utf-8") as fh:
+                    text = fh.read()
+        except (OSError, UnicodeDecodeError) as e:
+            out.fail(out.t("cli_bad_file", path=source, problem=getattr(e, "strerror", None) or type(e).__name__))
+    assert text is not None
+    try:
+        if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
+            if code is not None or preset is not None or players is not None or target is not None:
+                out.fail(out.t("rp_cli_code_with_record", path=path or "-"))
+            from pathlib import Path
+
+            record = read_record(Path(path) if path else text)
+        else:
+            rule_set = _load_rules(out, preset, players, target) if (
+                preset is not None or players is not None or target is not None) else None
+            logged = movelog.replay_log(text, _normal_code(out, code), rule_set)
+            record = GameRecord.from_game(logged.game)
+    except RecordError as e:
+        out.fail(e.message(out.lang, out.ascii))
+    except movelog.MoveLogError as e:
+        out.fail(e.message(out.lang, out.ascii))
+    n = record.rules.players
+    if seat is not None and not 0 <= seat < n:
+        out.fail(out.t("cli_bad_seat", seat=seat, players=n, last=n - 1))
+    if all_hands and seat is not None:
+        out.fail(out.t("rp_cli_seat_needs"))
+
+    def emit(lines: list[str], style: str | None = None) -> None:
+        if not out.color:
+            for line in lines:
+                typer.echo(line)
+            return
+        from rich.console import Console
+        from rich.text import Text
+
+        console = Console(highlight=False, soft_wrap=True)
+        for line in lines:
+            console.print(Text(line, style=style or ""))
+
+    if at is not None:
+        try:
+            game, made = rp.game_at(record, at)
+        except (ExplainError, rp.PositionError) as e:
+            out.fail(e.message(out.lang, out.ascii))
+        table = rp.table_at(game, seat, all_hands, made)
+        if as_json:
+            import json
+
+            typer.echo(json.dumps(rp.table_json(table), ensure_ascii=False))
+        else:
+            emit(rp.describe_table(table, record, out.lang, out.ascii))
+        return
+    decisions: list = []
+    sims = simulations if simulations is not None else rp.DEFAULT_SIMULATIONS
+    if analyze:
+        if sims < 1:
+            out.fail(out.t("cli_not_int", value=sims))
+        tick = None
+        if sys.stderr.isatty():
+            def tick(done: int, total: int) -> None:
+                filled = 24 * done // max(1, total)
+                bar = ("#" * filled).ljust(24, ".")
+                sys.stderr.write(f"\r[{bar}] " + out.t("rp_progress", done=done, total=total))
+                if done == total:
+                    sys.stderr.write("\n")
+                sys.stderr.flush()
+        decisions = rp.analyze(record, None if seat is None else [seat], seed=seed, simulations=sims,
+                               progress=tick)
+    events = rp.narrate(record, seat, decisions)
+    summary = rp.summary(decisions, n, None if seat is None else [seat]) if analyze else []
+    if annotate_to is not None:
+        notes = rp.annotations_of(decisions, out.lang, False, keep=record.annotations)
+        try:
+            save_record(annotate_to, record.replay(), seats=record.seats, annotations=notes)
+        except OSError as e:
+            out.fail(out.t("cli_bad_file", path=annotate_to, problem=e.strerror or type(e).__name__))
+    if as_json:
+        import json
+
+        for ev in events:
+            typer.echo(json.dumps(ev.to_json(), ensure_ascii=False))
+        for row in summary:
+            typer.echo(json.dumps({"event": "summary"} | row, ensure_ascii=False))
+        if events[-1].kind == "stop":
+            typer.echo(json.dumps(rp.table_json(rp.table_at(record.replay(), seat, False, len(record.moves))),
+                                  ensure_ascii=False))
+    else:
+        styles = {"round": "bold", "game_end": "bold", "moon": "bold magenta", "queen": "red",
+                  "moon_attempt": "magenta", "moon_stopped": "magenta", "hearts_broken": "red"}
+        for ev in events:
+            lines = rp.describe(ev, record, out.lang, out.ascii)
+            style = styles.get(ev.kind)
+            if ev.kind == "decision":
+                style = {"??": "bold red", "?": "yellow", "!": "green"}.get(ev.data["glyph"], "dim")
+            emit(lines, style)
+        if summary:
+            emit(["", out.t("rp_summary_head", simulations=sims, seed=seed)], "bold")
+            for row in summary:
+                emit(rp.describe(rp.Event("summary", row), record, out.lang, out.ascii))
+        if events[-1].kind == "stop":
+            emit([""] + rp.describe_table(rp.table_at(record.replay(), seat, False, len(record.moves)),
+                                          record, out.lang, out.ascii))
+    if annotate_to is not None:
+        typer.echo(out.t("rp_annotated", path=annotate_to), err=True)
+
+
 def main() -> None:
     """The console script: the app, with unexpected failures turned into one sentence."""
     try:

@@ -142,3 +142,251 @@ def run_match(rules: Rules, seats: Sequence[str], deals: int, label: str = "benc
         if progress:
             progress(i + 1)
     return summarize(seats, results)
+
+
+# ---------------------------------------------------------------- tournaments of whole games (hearts sim)
+#
+# ``play_round``/``play_deal`` above score every deal from zero (the strength
+# bench). A tournament plays whole games instead, through the engine's
+# ``Game``: the bots see the real running scores, rounds follow the pass
+# cycle, and the game ends at the preset's target with its tie policy, so
+# "games won" counts games that were really played. In duplicate mode each
+# game code is played once per rotation of the seats: round k of a game is the
+# same deal (cards and pass direction) in every rotation that reaches it.
+
+MAX_ROUNDS = 1000  # a game longer than this is a bug, not a long game
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    """One finished round of a tournament game (seats, not levels)."""
+
+    scores: tuple[int, ...]  # after the moon and the J♦
+    shooter: int | None  # the engine's shooter (None without a moon or with moon "off")
+    threat: int | None  # first seat to make a moon threat (see moon_threshold)
+    stopper: int | None  # who took the first penalty card outside the threat's seat after it
+
+
+@dataclass
+class GamePlay:
+    """One game played with ``levels[s]`` at seat ``s``."""
+
+    levels: tuple[str, ...]
+    rounds: list[RoundLog]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]  # seats with the lowest total at the end (a shared win when several)
+    times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per play decision
+    forced: dict[str, list[bool]] = field(default_factory=dict)
+
+
+@dataclass
+class GameResult:
+    """Game ``index`` of a tournament: its code, played once per rotation (or once)."""
+
+    index: int
+    code: str
+    plays: list[GamePlay]
+
+    @property
+    def deals(self) -> int:
+        """Distinct deals: round k is the same deal in every rotation, so the longest play."""
+        return max(len(p.rounds) for p in self.plays)
+
+
+def moon_threshold(rules: Rules) -> int:
+    """Penalty cards a seat must hold, with nobody else holding any, to be a moon threat: half."""
+    return (bin(rules.penalty_mask).count("1") + 1) // 2
+
+
+def play_game(rules: Rules, code: str, levels: Sequence[str],
+              simulations: dict[str, int | None] | None = None) -> GamePlay:
+    """A whole game with ``levels[s]`` at seat ``s`` (CPU seeds from the code and the seat)."""
+    from ..engine import Game
+
+    n = rules.players
+    if len(levels) != n:
+        raise ValueError(f"{n} seats needed, got {len(levels)}")
+    sims = simulations or {}
+    bots = [make_bot(lv, seed_for(code, "cpu", s), sims.get(lv)) for s, lv in enumerate(levels)]
+    pmask = rules.penalty_mask
+    moons = rules.moon != "off"
+    need = moon_threshold(rules)
+    game = Game(rules, code)
+    logs: list[RoundLog] = []
+    times: dict[str, list[float]] = {}
+    forced: dict[str, list[bool]] = {}
+    while not game.over:
+        if len(logs) >= MAX_ROUNDS:
+            raise RuntimeError(f"game {code} did not end in {MAX_ROUNDS} rounds")
+        rnd = game.round
+        if rnd.phase is Phase.PASS:
+            for s, bot in enumerate(bots):
+                game.pass_cards(s, bot.choose_pass(rnd.view(s)))
+        threat: int | None = None
+        stopper: int | None = None
+        while rnd.phase is Phase.PLAY:
+            s = rnd.turn
+            view = rnd.view(s)
+            t0 = time.perf_counter()
+            card = bots[s].choose_card(view)
+            dt = time.perf_counter() - t0
+            times.setdefault(levels[s], []).append(dt)
+            forced.setdefault(levels[s], []).append(len(view.legal) == 1)
+            done = game.play(card)  # checked: a bot's illegal move raises
+            if done is None or not moons or stopper is not None:
+                continue
+            held = [bin(rnd.taken[x] & pmask).count("1") for x in range(n)]
+            if threat is None:
+                holders = [x for x in range(n) if held[x]]
+                if len(holders) == 1 and held[holders[0]] >= need:
+                    threat = holders[0]
+            elif any(held[x] for x in range(n) if x != threat):
+                stopper = done.winner
+        result = rnd.result
+        assert result is not None
+        logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper))
+    return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced)
+
+
+def rotations(seats: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
+    """The seatings a game is played with: every rotation of ``seats``, or ``seats`` alone."""
+    n = len(seats)
+    if not duplicate:
+        return [tuple(seats)]
+    return [tuple(seats[(s + r) % n] for s in range(n)) for r in range(n)]
+
+
+def play_tournament_game(rules: Rules, seats: Sequence[str], index: int, seed: str,
+                         duplicate: bool = True,
+                         simulations: dict[str, int | None] | None = None) -> GameResult:
+    """Game ``index`` of the tournament with seed ``seed``, once per rotation when duplicate."""
+    code = match_code(seed, index)
+    return GameResult(index, code, [play_game(rules, code, lv, simulations)
+                                    for lv in rotations(seats, duplicate)])
+
+
+def _tournament_job(args: tuple) -> tuple[int, GamePlay]:
+    """One rotation of one game, for a worker process (a top-level function: spawn-safe)."""
+    rules, levels, index, seed, simulations = args
+    return index, play_game(rules, match_code(seed, index), levels, simulations)
+
+
+def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bool = True,
+                    simulations: dict[str, int | None] | None = None):
+    """The endless, ordered stream of jobs: game 0's rotations, then game 1's, ..."""
+    import itertools
+
+    seatings = rotations(seats, duplicate)
+    for index in itertools.count():
+        for levels in seatings:
+            yield (rules, levels, index, seed, simulations)
+
+
+def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
+                   duplicate: bool = True, simulations: dict[str, int | None] | None = None,
+                   mapper: Callable | None = None,
+                   progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Games 0, 1, ... until they hold at least ``deals`` distinct deals; whole games only.
+
+    ``mapper(function, iterable)`` must yield results in order, lazily (the
+    built-in ``map`` by default; a process pool's ordered map for workers);
+    it is closed once enough games are in, so a pool can drop its extra work.
+    The games kept depend only on the seed, never on the mapper.
+    """
+    if deals < 1:
+        raise ValueError("at least one deal is needed")
+    if len(seats) != rules.players:
+        raise ValueError(f"{rules.players} seats needed, got {len(seats)}")
+    per_game = len(rotations(seats, duplicate))
+    stream = (mapper or map)(_tournament_job, tournament_jobs(rules, seats, seed, duplicate, simulations))
+    games: list[GameResult] = []
+    plays: list[GamePlay] = []
+    done = 0
+    try:
+        for index, play in stream:
+            plays.append(play)
+            if len(plays) < per_game:
+                continue
+            game = GameResult(index, match_code(seed, index), plays)
+            plays = []
+            games.append(game)
+            done += game.deals
+            if progress:
+                progress(min(done, deals))
+            if done >= deals:
+                break
+    finally:
+        close = getattr(stream, "close", None)
+        if close:
+            close()
+    return games
+
+
+@dataclass
+class TournamentStats:
+    """One level's results over a tournament (every seat of that level together)."""
+
+    level: str
+    seats: int  # seats of this level at the table
+    rounds: int  # seat-rounds played
+    points: int  # total points scored
+    mean: float  # points per round
+    ci95: float  # half-width of the 95% confidence interval of ``mean``, over games
+    games: int  # games played (each rotation of a game counts as one)
+    won: float  # games won; a shared win counts 1/k for each of the k winners
+    won_outright: int  # games won alone
+    win_rate: float  # won / (games * seats): 1/players is an even share
+    moons_shot: int
+    moon_threats: int
+    moons_stopped: int  # moon threats of other seats stopped by this level's seats
+    decisions: int
+    mean_ms: float
+    median_ms: float
+    p95_ms: float
+
+
+def tournament_stats(seats: Sequence[str], games: Sequence[GameResult]) -> dict[str, TournamentStats]:
+    """Per level: points per round (with a CI over games), games won, moons, decision times.
+
+    The CI is the ratio estimator's: points per round = sum(P_g) / sum(R_g)
+    over games g (P_g, R_g: the level's points and seat-rounds in game g,
+    every rotation together), with the linearised standard error
+    sqrt(sum((P_g - mean R_g)^2) / (G (G - 1))) / mean(R_g), times 1.96.
+    """
+    out: dict[str, TournamentStats] = {}
+    for lv in dict.fromkeys(seats):
+        per_game: list[tuple[int, int]] = []
+        played = won_outright = shot = threats = stopped = 0
+        won = 0.0
+        ts: list[float] = []
+        for g in games:
+            p = r = 0
+            for play in g.plays:
+                mine = [s for s, x in enumerate(play.levels) if x == lv]
+                played += 1
+                for log in play.rounds:
+                    r += len(mine)
+                    p += sum(log.scores[s] for s in mine)
+                    shot += log.shooter in mine
+                    threats += log.threat in mine
+                    stopped += log.stopper in mine
+                winners = [s for s in play.winners if s in mine]
+                won += len(winners) / len(play.winners)
+                won_outright += len(play.winners) == 1 and bool(winners)
+                ts.extend(play.times.get(lv, []))
+            per_game.append((p, r))
+        total_p = sum(p for p, _ in per_game)
+        total_r = sum(r for _, r in per_game)
+        mean = total_p / total_r if total_r else 0.0
+        ci = 0.0
+        g_count = len(per_game)
+        if g_count > 1 and total_r:
+            resid = sum((p - mean * r) ** 2 for p, r in per_game)
+            ci = 1.96 * math.sqrt(resid / (g_count * (g_count - 1))) / (total_r / g_count)
+        n_seats = list(seats).count(lv)
+        out[lv] = TournamentStats(
+            lv, n_seats, total_r, total_p, mean, ci, played, won, won_outright,
+            won / (played * n_seats) if played else 0.0, shot, threats, stopped,
+            len(ts), 1000 * statistics.fmean(ts) if ts else 0.0,
+            1000 * _pct(ts, 0.5), 1000 * _pct(ts, 0.95))
+    return out

@@ -1,0 +1,201 @@
+"""`hearts sim`: bot tournaments through the command line, their numbers, determinism, errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts_cli.bots.match import play_game, rotations, run_tournament
+from hearts_cli.cli import app
+from hearts_cli.rules import Rules
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+
+
+def sim_json(*args: str) -> dict:
+    result = runner.invoke(app, ["sim", *args, "--json"])
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    assert result.stderr == ""  # no progress bar without a terminal, nothing else either
+    return json.loads(result.stdout)
+
+
+def without_times(data: dict) -> dict:
+    data = json.loads(json.dumps(data))
+    for key in ("seconds", "workers"):
+        data.pop(key)
+    for st in data["levels"].values():
+        st.pop("decision_ms")
+    return data
+
+
+def check_consistent(data: dict, rules: Rules) -> None:
+    """Every number in the report agrees with the game log and the rules."""
+    n = rules.players
+    seats = data["seats"]
+    bonus = rules.round_total - rules.penalty_total  # the J♦ (-10) when in play, else 0
+    expected_seatings = rotations(seats, data["duplicate"])
+    assert data["games"] == len(data["game_log"]) >= 1
+    assert data["rotations"] == len(expected_seatings)
+    points = dict.fromkeys(seats, 0)
+    rounds = dict.fromkeys(seats, 0)
+    shot = dict.fromkeys(seats, 0)
+    stopped = dict.fromkeys(seats, 0)
+    threats = dict.fromkeys(seats, 0)
+    won = dict.fromkeys(seats, 0.0)
+    deals = table_rounds = 0
+    for game in data["game_log"]:
+        assert [tuple(p["seats"]) for p in game["plays"]] == expected_seatings
+        deals += max(len(p["rounds"]) for p in game["plays"])
+        for play in game["plays"]:
+            table_rounds += len(play["rounds"])
+            totals = [0] * n
+            for r in play["rounds"]:
+                scores = r["scores"]
+                assert len(scores) == n
+                if r["shooter"] is None:
+                    assert sum(scores) == rules.round_total
+                elif rules.moon == "others":
+                    assert sum(scores) == (n - 1) * rules.penalty_total + bonus
+                    assert scores[r["shooter"]] == min(scores)
+                else:  # shooter_minus
+                    assert sum(scores) == -rules.penalty_total + bonus
+                # a threat ends in a moon (by the threatening seat) or is stopped by another seat
+                if r["threat"] is None:
+                    assert r["shooter"] is None and r["stopped_by"] is None
+                else:
+                    assert (r["shooter"] == r["threat"]) != (r["stopped_by"] is not None)
+                    assert r["stopped_by"] != r["threat"]
+                for s, lv in enumerate(play["seats"]):
+                    totals[s] += scores[s]
+                    points[lv] += scores[s]
+                    rounds[lv] += 1
+                    shot[lv] += r["shooter"] == s
+                    stopped[lv] += r["stopped_by"] == s
+                    threats[lv] += r["threat"] == s
+            assert play["totals"] == totals
+            assert max(totals) >= rules.target  # games are played whole
+            assert play["winners"] == [s for s in range(n) if totals[s] == min(totals)]
+            for s in play["winners"]:
+                won[play["seats"][s]] += 1 / len(play["winners"])
+    assert data["deals"] == deals >= data["deals_requested"]
+    assert data["rounds"] == table_rounds
+    for lv, st in data["levels"].items():
+        assert st["seats"] == seats.count(lv)
+        assert st["rounds"] == rounds[lv] == seats.count(lv) * table_rounds
+        assert st["points"] == points[lv]
+        assert st["mean"] == pytest.approx(points[lv] / rounds[lv], abs=1e-4)
+        assert (st["ci95"] > 0) == (data["games"] > 1)  # a CI over games needs two
+        assert st["moons_shot"] == shot[lv]
+        assert st["moons_stopped"] == stopped[lv]
+        assert st["moon_threats"] == threats[lv]
+        assert st["won"] == pytest.approx(won[lv], abs=1e-3)
+        assert st["games"] == sum(len(g["plays"]) for g in data["game_log"])
+        assert st["decision_ms"]["count"] > 0
+    assert sum(st["won"] for st in data["levels"].values()) == pytest.approx(
+        sum(len(g["plays"]) for g in data["game_log"]), abs=1e-3)
+    assert sum(st["moon_threats"] for st in data["levels"].values()) == sum(
+        st["moons_shot"] + st["moons_stopped"] for st in data["levels"].values())
+
+
+def test_smoke_duplicate_quick():
+    data = sim_json("--seats", "normal,easy,random,random", "--deals", "12", "--duplicate", "--seed", "smoke")
+    assert data["duplicate"] and data["rotations"] == 4 and data["seed"] == "smoke"
+    assert set(data["levels"]) == {"normal", "easy", "random"}
+    check_consistent(data, Rules.from_spec("quick"))
+    # the random baseline loses points against the others, even in a short run
+    assert data["levels"]["random"]["mean"] > data["levels"]["normal"]["mean"]
+
+
+@pytest.mark.parametrize("args, spec", [
+    (["--preset", "kitty", "--seats", "easy,random,random"], "kitty"),
+    (["--preset", "omnibus", "--seats", "random,random,easy,random"], "omnibus"),
+    (["--preset", "shooter-minus", "--seats", "random,random,random,random"], "shooter-minus"),
+    (["--preset", "reference", "--players", "5", "--seats", "easy,random,random,random,random", "--duplicate"],
+     {"preset": "reference", "players": 5}),
+])
+def test_other_rules_are_consistent(args, spec):
+    data = sim_json(*args, "--deals", "3", "--seed", "presets")
+    rules = Rules.from_spec(spec)
+    assert data["players"] == rules.players
+    check_consistent(data, rules)
+
+
+def test_same_seed_same_results_and_another_seed_other_games():
+    args = ("--seats", "easy,random,easy,random", "--deals", "8", "--duplicate")
+    a = sim_json(*args, "--seed", "same")
+    b = sim_json(*args, "--seed", "same")
+    c = sim_json(*args, "--seed", "other")
+    assert without_times(a) == without_times(b)
+    assert [g["code"] for g in a["game_log"]] != [g["code"] for g in c["game_log"]]
+
+
+def test_workers_give_the_same_results():
+    args = ("--seats", "normal,random,easy,random", "--deals", "10", "--duplicate", "--seed", "workers")
+    one = sim_json(*args, "--workers", "1")
+    two = sim_json(*args, "--workers", "2")
+    assert two["workers"] == 2
+    assert without_times(one) == without_times(two)
+
+
+def test_duplicate_plays_each_game_code_once_per_rotation():
+    rules = Rules.from_spec("quick")
+    seats = ["easy", "random", "random", "random"]
+    games = run_tournament(rules, seats, 4, "dup", duplicate=True)
+    for g in games:
+        # the easy seat moves one place per rotation, on the same game code
+        assert [p.levels.index("easy") for p in g.plays] == [0, 3, 2, 1]
+        # and each rotation is exactly that game played alone with that seating
+        assert [play_game(rules, g.code, p.levels).rounds for p in g.plays] == [p.rounds for p in g.plays]
+    single = run_tournament(rules, seats, 4, "dup", duplicate=False)
+    assert [g.code for g in single] == [g.code for g in games][:len(single)]
+    assert all(len(g.plays) == 1 and g.plays[0].levels == tuple(seats) for g in single)
+
+
+def test_human_table_plain_and_spanish():
+    result = runner.invoke(app, ["sim", "--seats", "easy,random,random,random", "--deals", "2", "--seed", "t",
+                                 "--plain"])
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Preset quick, 4 players; seats easy,random,random,random; seed t."
+    assert any(line.startswith("level") and "pts/round" in line for line in lines)
+    assert any(line.split()[:2] == ["random", "3"] for line in lines)
+    es = runner.invoke(app, ["sim", "--seats", "easy,random,random,random", "--deals", "2", "--seed", "t",
+                             "--plain", "--lang", "es"])
+    assert es.exit_code == 0
+    assert "semilla t" in es.stdout and "pts/ronda" in es.stdout
+
+
+def test_default_seats_and_fresh_seed():
+    data = sim_json("--deals", "1", "--simulations", "2", "--players", "3")
+    assert data["seats"] == ["hard", "normal", "normal"]
+    assert data["simulations"] == 2
+    assert len(data["seed"]) == 8
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--seats", "hard,normal,normal"], ["3 seats", "4 players"]),
+    (["--seats", "hard,normal"], ["2 seats", "3 to 6"]),
+    (["--seats", "hard,expert,normal,normal"], ["'expert'", "random, easy, normal or hard"]),
+    (["--preset", "nope"], ["nope"]),
+    (["--deals", "0"], ["--deals", "1"]),
+    (["--workers", "0"], ["--workers"]),
+    (["--simulations", "0"], ["--simulations"]),
+    (["--seats", "random,random,random", "--players", "4", "--lang", "es"], ["3 asientos", "4 jugadores"]),
+])
+def test_errors_are_one_sentence_and_exit_2(args, words):
+    result = runner.invoke(app, ["sim", *args])
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    err = result.stderr.strip()
+    assert err and "\n" not in err and "Traceback" not in err, err
+    for w in words:
+        assert w in err, err
