@@ -1,7 +1,7 @@
 """Start-up time of the scripted commands, against ``python -c "import typer"``.
 
 Commands that don't open the game loop (``--version``, ``rules``, ``explain``,
-``engine``) should start within 1.3x the time Python takes to import Typer on
+``engine``, ``replay --json``) should start within 1.3x the time Python takes to import Typer on
 the same machine: they import only what they use, never prompt-toolkit or rich.
 
 Usage::
@@ -32,6 +32,7 @@ from pathlib import Path
 HEAVY = ("prompt_toolkit", "rich", "pygments", "pydantic")
 CODE = "K7Q2MXA7"
 MOVES = "8S 9S TS AS KH 2H QS JS AH KS 6S 2S 2C"
+REPLAY_RECORD = Path(__file__).resolve().parent.parent / "fixtures" / "replays" / "quick-4p.yaml"
 
 
 def hearts_command() -> list[str]:
@@ -51,6 +52,7 @@ def cases() -> list[tuple[str, list[str]]]:
         ("hearts rules --tips --json", h + ["rules", "--tips", "--json"]),
         ("hearts explain 4D --code ... --moves ...", h + ["explain", "4D", "--code", CODE, "--moves", MOVES]),
         ("hearts engine  (immediate EOF)", h + ["engine"]),
+        ("hearts replay RECORD --json", h + ["replay", str(REPLAY_RECORD), "--json"]),
     ]
 
 

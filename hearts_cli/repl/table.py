@@ -54,12 +54,13 @@ COMMANDS = {
     "quit": "quit", "exit": "quit", "salir": "quit",
     "pass": "pass", "pasar": "pass", "paso": "pass",
     "table": "table", "mesa": "table",
+    "log": "log", "jugadas": "log",
 }
 # what completion offers (the English names and the Spanish ones)
 COMMAND_WORDS = ("why", "hint", "score", "tricks", "rules", "code", "auto", "finish", "new",
                  "replay-deal", "help", "quit", "pass", "table",
                  "por-que", "pista", "puntos", "bazas", "reglas", "codigo", "terminar",
-                 "nueva", "repetir", "ayuda", "salir", "pasar", "mesa")
+                 "nueva", "repetir", "ayuda", "salir", "pasar", "mesa", "log", "jugadas")
 
 
 def fold(text: str) -> str:
@@ -569,6 +570,19 @@ class Table:
         self.auto_round = len(self.game.rounds) - 1
         self.pending = None
         self.info("finish", self.say("finish_on"))
+        return None
+
+    def cmd_log(self, rest: str) -> None:
+        """The move log of the game so far (docs/replay.md), to copy into `hearts replay`.
+
+        A round under way with a pass is left out until it ends: its log would
+        show the other seats' passes."""
+        from ..movelog import format_log
+
+        lines = format_log(self.game, hide_round_in_progress=True)
+        if lines[-1].startswith("# R"):
+            lines[-1] = "# " + self.say("log_round_hidden", round=len(self.game.rounds))
+        self.info("log", "\n".join(lines))
         return None
 
     def cmd_table(self, rest: str) -> None:

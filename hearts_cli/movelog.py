@@ -1,0 +1,378 @@
+"""The move log: a compact, human-typable notation for the moves of a game.
+
+A move log is the game code, the rules, then per round the passes (when the
+round has any) and every card played, in order. Whitespace, commas and line
+breaks are free; ``#`` starts a comment that runs to the end of the line::
+
+    # hearts move log; the notation is described in docs/replay.md
+    code DEM0GAMV
+    rules quick target=20
+    R1  2C KC 7D | JC 6S 7S | 3C 8D KS | 4H JS AS
+        2C 5C 6C QC / AS TS 4S 5S / TD 7D 9D 8D / 4C KC JC 3C
+        ...
+
+- ``code CODE`` and ``rules PRESET key=value...`` are an optional header, each
+  on a line of its own, before the first move.
+- ``R1``, ``R2``... mark where a round starts (optional; checked when given).
+- A pass is ``pass_count`` cards; the passes come in seat order (seat 0 first).
+  ``|`` may separate them and must then stand right after a whole pass.
+- Then the cards played, in play order. ``/`` may separate tricks and must then
+  stand right after a whole trick.
+- A card is one word in any notation the program reads (``QS``, ``qs``,
+  ``10h``, ``Q♠``); names of several words (``queen of spades``) are not
+  accepted here.
+
+:func:`parse` reads the text (no game needed); :func:`replay_log` plays it
+through the engine, raising :class:`MoveLogError` at the first problem with its
+line and column, round, trick and card; :func:`format_log` writes a game's log.
+No printing here: the command line does that.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, CardParseError, parse_card
+from .engine import Game, IllegalMove, PassError, Phase
+from .messages import t
+from .rules import Rules, RulesError
+
+__all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
+
+HEADER = "# hearts move log; the notation is described in docs/replay.md"
+
+
+class MoveLogError(ValueError):
+    """The first problem in a move log: ``message_id`` and ``params`` name the sentence;
+    ``line`` and ``column`` (1-based) say where it is in the text; ``round``,
+    ``trick`` and ``position`` (1-based) and ``seat`` (0-based) where it is in the
+    game; ``code`` is the rule broken (the engine's reason code) when there is one."""
+
+    def __init__(self, message_id: str, *, line: int | None = None, column: int | None = None,
+                 round: int | None = None, trick: int | None = None, position: int | None = None,
+                 seat: int | None = None, reason: Any = None, **params: Any):
+        self.message_id = message_id
+        self.line = line
+        self.column = column
+        self.round = round
+        self.trick = trick
+        self.position = position
+        self.seat = seat
+        self.reason = reason
+        self.params = params
+        super().__init__(self.message("en", ascii=True))
+
+    @property
+    def code(self) -> str | None:
+        return getattr(self.reason, "code", None) or getattr(self.reason, "message_id", None)
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        params = dict(self.params)
+        for key, value in list(params.items()):
+            if hasattr(value, "message") and callable(value.message):
+                try:
+                    params[key] = value.message(lang, ascii=ascii)
+                except TypeError:
+                    params[key] = value.message(lang)
+        if self.reason is not None:
+            params["reason"] = self.reason.message(lang, ascii=ascii)
+            params["rule"] = rule_name(self.code, lang)
+        for name in ("round", "trick", "position", "seat"):
+            value = getattr(self, name)
+            if value is not None:
+                params.setdefault(name, value)
+        text = t(self.message_id, lang, ascii=ascii, **params)
+        where = []
+        if self.round is not None:
+            if self.trick:
+                where.append(t("movelog_at_card", lang, round=self.round, trick=self.trick,
+                               position=self.position))
+            else:
+                where.append(t("movelog_at_round", lang, round=self.round))
+        if self.line is not None:
+            where.append(t("movelog_at_line", lang, line=self.line, column=self.column or 1))
+        return text + (" (" + "; ".join(where) + ")" if where else "")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a move log: ``kind`` is ``card``, ``bar`` (``|``), ``slash``
+    (``/``) or ``round`` (``R2``); ``line`` and ``column`` are 1-based."""
+
+    kind: str
+    text: str
+    line: int
+    column: int
+    card: Card | None = None
+    number: int = 0
+
+
+@dataclass
+class ParsedLog:
+    """The text read, not yet played: the header (when given) and the tokens."""
+
+    code: str | None = None
+    rules: Rules | None = None
+    code_at: tuple[int, int] = (0, 0)
+    rules_at: tuple[int, int] = (0, 0)
+    tokens: list[Token] = field(default_factory=list)
+
+
+@dataclass
+class LoggedGame:
+    """A log played through the engine: the game, its moves (as a record has them)
+    and where each move starts in the text."""
+
+    game: Game
+    moves: list[Any]  # record.Move
+    places: list[tuple[int, int]]  # (line, column) of each move's first card
+
+
+_WORD = re.compile(r"[|/]|[^\s,|/]+")
+_ROUND = re.compile(r"[Rr](\d+)")
+_SETTING_SPLIT = re.compile(r"\s+(?=[A-Za-z_]+\s*=)")
+
+
+def parse(text: str) -> ParsedLog:
+    """Read the words of a log (no game needed): :class:`MoveLogError` for a word that is
+    not a card, a separator, a round marker or a header line."""
+    out = ParsedLog()
+    for ln, raw in enumerate(text.splitlines(), 1):
+        body = raw.split("#", 1)[0]
+        stripped = body.strip()
+        if not stripped:
+            continue
+        head = stripped.split(None, 1)[0].lower()
+        if head in ("code", "rules"):
+            col = body.index(stripped) + 1
+            if out.tokens:
+                raise MoveLogError("movelog_header_late", line=ln, column=col, word=head)
+            rest = stripped[len(head):].strip()
+            if head == "code":
+                out.code = _header_code(rest, ln, col)
+                out.code_at = (ln, col)
+            else:
+                out.rules = _header_rules(rest, ln, col)
+                out.rules_at = (ln, col)
+            continue
+        for m in _WORD.finditer(body):
+            word = m.group(0)
+            col = m.start() + 1
+            if word == "|":
+                out.tokens.append(Token("bar", word, ln, col))
+                continue
+            if word == "/":
+                out.tokens.append(Token("slash", word, ln, col))
+                continue
+            rm = _ROUND.fullmatch(word)
+            if rm:
+                out.tokens.append(Token("round", word, ln, col, number=int(rm.group(1))))
+                continue
+            try:
+                card = parse_card(word)
+            except CardParseError as e:
+                hint = ("movelog_hint", {"cards": list(e.suggestions)}) if e.suggestions else None
+                raise MoveLogError("movelog_bad_token", line=ln, column=col, text=word,
+                                   hint=_Msg(*hint) if hint else "") from None
+            out.tokens.append(Token("card", word, ln, col, card=card))
+    return out
+
+
+def rule_name(code: str | None, lang: str | None) -> str:
+    """The name of the rule a reason code stands for (``follow suit``...)."""
+    from .messages import CATALOG
+
+    for mid in (f"rule_{code}", f"movelog_rule_{code}"):
+        if mid in CATALOG["en"]:
+            return t(mid, lang)
+    return str(code)
+
+
+class _Msg:
+    def __init__(self, message_id: str, params: dict[str, Any]):
+        self.message_id = message_id
+        self.params = params
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return " " + t(self.message_id, lang, ascii=ascii, **self.params)
+
+
+def _header_code(rest: str, ln: int, col: int) -> str:
+    from .codes import CodeError, normalize_code
+
+    try:
+        return normalize_code(rest)
+    except CodeError as e:
+        raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
+
+
+def _header_rules(rest: str, ln: int, col: int) -> Rules:
+    import yaml
+
+    parts = _SETTING_SPLIT.split(rest) if rest else []
+    spec: dict[str, Any] = {}
+    if parts and "=" not in parts[0]:
+        spec["preset"] = parts.pop(0).strip()
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=part)
+        try:
+            spec[key.strip()] = yaml.safe_load(value.strip()) if value.strip() else None
+        except yaml.YAMLError:
+            raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=part) from None
+    try:
+        return Rules.from_spec(spec)
+    except RulesError as e:
+        raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
+
+
+def _same_rules(a: Rules, b: Rules) -> bool:
+    return a == b
+
+
+def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | None = None) -> LoggedGame:
+    """Play a log through the engine. ``code`` and ``rules`` (from the command line)
+    must agree with the log's header when both are given; the header fills in
+    what is not given (the default preset when nothing names the rules).
+
+    A log may stop anywhere except inside a pass: the game is left at that point.
+    """
+    from .record import Move
+
+    parsed = parse(text) if isinstance(text, str) else text
+    if code is not None and parsed.code is not None and code != parsed.code:
+        ln, col = parsed.code_at
+        raise MoveLogError("movelog_other_code", line=ln, column=col, log=parsed.code, code=code)
+    if rules is not None and parsed.rules is not None and not _same_rules(rules, parsed.rules):
+        ln, col = parsed.rules_at
+        raise MoveLogError("movelog_other_rules", line=ln, column=col,
+                           log=_spec_text(parsed.rules), rules=_spec_text(rules))
+    code = code or parsed.code
+    if code is None:
+        raise MoveLogError("movelog_no_code")
+    rules = rules or parsed.rules or Rules.from_spec(None)
+    game = Game(rules, code)
+    moves: list[Move] = []
+    places: list[tuple[int, int]] = []
+    pending: list[Token] = []  # the pass being read
+    for tok in parsed.tokens:
+        rd = game.round
+        r = len(game.rounds)
+        if tok.kind == "round":
+            fresh = (not rd.tricks and not rd.trick and all(p is None for p in rd.passes)
+                     and not pending)
+            if game.over or not fresh or tok.number != r:
+                raise MoveLogError("movelog_round_marker", line=tok.line, column=tok.column,
+                                   text=tok.text, actual=_where_now(game))
+            continue
+        if game.over:
+            raise MoveLogError("movelog_after_end", line=tok.line, column=tok.column, text=tok.text)
+        if tok.kind == "bar":
+            if rd.phase is not Phase.PASS:
+                raise MoveLogError("movelog_bar_in_play", line=tok.line, column=tok.column, round=r)
+            if pending:
+                seat = rd.passes.index(None)
+                raise MoveLogError("movelog_pass_size", line=pending[0].line, column=pending[0].column,
+                                   round=r, seat=seat, given=len(pending), count=rules.pass_count)
+            continue
+        if tok.kind == "slash":
+            if rd.phase is Phase.PASS:
+                raise MoveLogError("movelog_slash_in_pass", line=tok.line, column=tok.column, round=r)
+            if rd.trick:
+                raise MoveLogError("movelog_trick_size", line=tok.line, column=tok.column, round=r,
+                                   trick=len(rd.tricks) + 1, position=len(rd.trick),
+                                   given=len(rd.trick), players=rules.players)
+            continue
+        card = tok.card
+        assert card is not None
+        if rd.phase is Phase.PASS:
+            pending.append(tok)
+            if len(pending) == rules.pass_count:
+                seat = rd.passes.index(None)
+                cards = [p.card for p in pending]
+                try:
+                    game.pass_cards(seat, cards)
+                except PassError as e:
+                    bad = _bad_pass_token(e, pending)
+                    raise MoveLogError("movelog_bad_pass", line=bad.line, column=bad.column, round=r,
+                                       seat=seat, reason=e) from None
+                moves.append(Move(r, seat, tuple(sorted(cards))))
+                places.append((pending[0].line, pending[0].column))
+                pending = []
+            continue
+        seat = rd.turn
+        k = len(rd.tricks) + 1
+        i = len(rd.trick) + 1
+        try:
+            game.play(card)
+        except IllegalMove as e:
+            raise MoveLogError("movelog_bad_play", line=tok.line, column=tok.column, round=r, trick=k,
+                               position=i, seat=seat, card=card, reason=e.reason) from None
+        moves.append(Move(r, seat, (card,), k, i))
+        places.append((tok.line, tok.column))
+    if pending:
+        rd = game.round
+        raise MoveLogError("movelog_pass_size", line=pending[0].line, column=pending[0].column,
+                           round=len(game.rounds), seat=rd.passes.index(None), given=len(pending),
+                           count=rules.pass_count)
+    return LoggedGame(game, moves, places)
+
+
+def _bad_pass_token(e: PassError, pending: list[Token]) -> Token:
+    card = e.params.get("card")
+    for tok in pending:
+        if card is not None and tok.card == card:
+            return tok
+    return pending[0]
+
+
+def _where_now(game: Game) -> str:
+    return str(len(game.rounds))
+
+
+def _spec_text(rules: Rules) -> str:
+    from .record import _flow
+
+    spec = rules.spec()
+    return " ".join([str(spec.pop("preset"))] + [f"{k}={_flow(v)}" for k, v in spec.items()])
+
+
+# ---------------------------------------------------------------- writing
+
+
+def format_log(game: Game, *, hide_round_in_progress: bool = False, per_line: int = 4) -> list[str]:
+    """The log of ``game`` so far, as lines (without line ends).
+
+    With ``hide_round_in_progress``, an unfinished round with passes is left out
+    (its passes are secret until the round ends) and a comment says so.
+    """
+    lines = [HEADER, f"code {game.code}", f"rules {_spec_text(game.rules)}"]
+    for r, rnd in enumerate(game.rounds, 1):
+        has_moves = any(p is not None for p in rnd.passes) or rnd.tricks or rnd.trick
+        if not has_moves:
+            continue
+        if (hide_round_in_progress and not rnd.over
+                and rnd.direction.value != "none"):
+            lines.append(f"# R{r} is under way: its moves are shown once it ends")
+            break
+        label = f"R{r}"
+        pad = " " * (len(label) + 2)
+        if any(p is not None for p in rnd.passes):
+            groups = [" ".join(str(c) for c in p) for p in rnd.passes if p is not None]
+            lines.append(f"{label}  " + " | ".join(groups) + f"   # pass {rnd.direction.value}")
+            first = False
+        else:
+            first = True
+        tricks = [" ".join(str(c) for c in tr.cards) for tr in rnd.tricks]
+        if rnd.trick:
+            tricks.append(" ".join(str(c) for c in rnd.trick))
+        for j in range(0, len(tricks), per_line):
+            chunk = " / ".join(tricks[j:j + per_line])
+            lines.append((f"{label}  " if first else pad) + chunk)
+            first = False
+        if first:  # a round with nothing but its marker
+            lines.append(label)
+    return lines

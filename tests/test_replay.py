@@ -1,0 +1,264 @@
+"""`hearts replay`: golden narratives of the fixture games, positions, the seat's point of
+view, analysis marks, annotated records, bad input, and a light start for --json."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts_cli import replay as rp
+from hearts_cli.cli import app
+from hearts_cli.engine import Game, Phase
+from hearts_cli.record import Position, read_record, write_record
+
+FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
+GAMES = sorted(p.stem for p in FIX.glob("*.yaml"))
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, ["replay", *args], input=input)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_golden_narrative(name):
+    result = run(str(FIX / f"{name}.yaml"), "--plain", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (FIX / f"{name}.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["quick-4p", "three-players", "five-players"])
+def test_the_log_replays_to_the_same_story(name):
+    result = run(str(FIX / f"{name}.log"), "--plain", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    record = read_record(FIX / f"{name}.yaml")
+    expected = (FIX / f"{name}.txt").read_text(encoding="utf-8")
+    names = [s.name for s in record.seats]
+    if names[0] != "Player 1":  # the log carries no names: seat names are the defaults
+        for i, seat_name in enumerate(names):
+            expected = expected.replace(seat_name, f"Player {i + 1}")
+    assert result.stdout == expected
+
+
+def test_log_from_stdin_and_from_a_string_with_code():
+    log = (FIX / "quick-4p.log").read_text(encoding="utf-8")
+    body = "\n".join(ln for ln in log.splitlines() if not ln.startswith(("code", "rules")))
+    a = run("-", "--code", "DEM0GAMV", "--target", "30", "--json", input=body)
+    b = run("--moves", body, "--code", "dem0-gamv", "--target", "30", "--json")
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    golden = (FIX / "quick-4p.jsonl").read_text(encoding="utf-8").splitlines()
+    assert a.stdout == b.stdout
+    # the same events; only the seat names differ (a log carries none)
+    assert a.stdout.splitlines()[1:] == golden[1:]
+
+
+def test_spanish_json_and_seat_goldens():
+    path = str(FIX / "quick-4p.yaml")
+    assert run(path, "--plain", "--lang", "es").stdout == (FIX / "quick-4p.es.txt").read_text(encoding="utf-8")
+    assert run(path, "--plain", "--json").stdout == (FIX / "quick-4p.jsonl").read_text(encoding="utf-8")
+    seat = run(path, "--plain", "--seat", "1", "--lang", "en").stdout
+    assert seat == (FIX / "quick-4p.seat1.txt").read_text(encoding="utf-8")
+
+
+def test_partial_log_shows_the_table_where_it_stops():
+    result = run(str(FIX / "partial.log"), "--plain", "--lang", "en")
+    assert result.exit_code == 0
+    assert result.stdout == (FIX / "partial.txt").read_text(encoding="utf-8")
+    assert "The moves end here, after 41 moves" in result.stdout and "Legal:" in result.stdout
+
+
+def test_json_events_tell_the_whole_game():
+    events = [json.loads(ln) for ln in (FIX / "moon.jsonl").read_text().splitlines()] \
+        if (FIX / "moon.jsonl").exists() else [e.to_json() for e in rp.narrate(read_record(FIX / "moon.yaml"))]
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "start" and kinds[-1] == "game_end"
+    assert {"round", "pass", "lead", "trick", "hearts_broken", "void", "queen", "moon_attempt",
+            "moon_stopped", "moon", "round_end"} <= set(kinds)
+    moon = next(e for e in events if e["event"] == "moon")
+    end = next(e for e in events if e["event"] == "round_end" and e["round"] == moon["round"])
+    assert end["scores"][moon["seat"]] == 0 and sorted(end["scores"])[1:] == [26, 26, 26]
+
+
+def test_events_for_the_jack_and_the_tie_policies():
+    kinds = {e.kind for e in rp.narrate(read_record(FIX / "omnibus-jd.yaml"))}
+    assert "jack" in kinds
+    share = rp.narrate(read_record(FIX / "tie-share.yaml"))[-1]
+    assert share.kind == "game_end" and len(share.data["winners"]) == 2
+    for name in ("tie-one-more-round", "tie-until-single"):
+        game = read_record(FIX / f"{name}.yaml").replay()
+        assert game.over and len(game.winners) == 1 and len(game.rounds) == 2
+
+
+def test_seat_view_hides_other_hands_and_passes():
+    events = rp.narrate(read_record(FIX / "quick-4p.yaml"), seat=1)
+    for ev in events:
+        if ev.kind == "pass":
+            assert ev.data["seat"] == 1
+        if ev.kind == "round":
+            assert list(ev.data["hands"]) == [1]
+    assert any(ev.kind == "received" for ev in events)
+
+
+def test_at_position_from_above_and_from_a_seat():
+    path = str(FIX / "quick-4p.yaml")
+    result = run(path, "--at", "1.6.2", "--all-hands", "--json")
+    table = json.loads(result.stdout)
+    assert (table["round"], table["trick"], table["card"], table["turn"]) == (1, 6, 2, 0)
+    assert len(table["hands"]) == 4 and table["trick_cards"] == [{"seat": 3, "card": "8S"}]
+    assert table["legal"] == ["AS"]
+    by_number = json.loads(run(path, "--at", str(table["moves"] + 1), "--seat", "2", "--json").stdout)
+    assert by_number["trick_cards"] == table["trick_cards"] and list(by_number["hands"]) == ["2"]
+    assert by_number["hands"]["2"] == table["hands"]["2"]
+    explained = runner.invoke(app, ["explain", "AS", "--record", path, "--at", "1.6.2", "--json"])
+    assert json.loads(explained.stdout)["position"]["hand"] == table["hands"]["0"]
+    text = run(path, "--at", "1.pass.2", "--plain", "--lang", "en").stdout
+    assert "passing left; North to choose" in text
+
+
+def test_bad_positions_exit_2():
+    path = str(FIX / "quick-4p.yaml")
+    for at in ("9.1.1", "banana", "999"):
+        result = run(path, "--at", at)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------- analysis
+
+
+def test_analysis_marks_the_planted_blunder_and_is_deterministic():
+    record = read_record(FIX / "blunder.yaml")
+    planted = Position.parse((FIX / "blunder.position").read_text().strip())
+    upto = next(i for i, m in enumerate(record.moves) if m.position == planted)
+    cut = type(record)(record.rules, record.code, record.seats, record.moves[:upto + 8])
+    first = rp.analyze(cut, [0], seed=1, simulations=24)
+    d = next(d for d in first if d.position == planted)
+    assert d.glyph == "??" and d.loss >= 4 and str(d.played[0]) == "QS"
+    assert d.reason is not None and d.reason[0] == "an_queen_on_self"
+    assert "drops the Q♠ on its own trick" in d.comment("en")
+    assert "suelta la Q♠" in d.comment("es")
+    again = rp.analyze(cut, [0], seed=1, simulations=24)
+    assert [(x.position, x.glyph, x.values) for x in again] == [(x.position, x.glyph, x.values) for x in first]
+    rows = rp.summary(first, 4, [0])
+    assert rows[0]["blunders"] >= 1 and rows[0]["lost"] >= d.loss - 0.05
+
+
+def test_passes_are_weighed():
+    record = read_record(FIX / "quick-4p.yaml")
+    cut = type(record)(record.rules, record.code, record.seats, record.moves[:4])
+    found = rp.analyze(cut, seed=0, simulations=8)
+    assert [d.move.kind for d in found] == ["pass"] * 4
+    assert all(tuple(sorted(d.played)) == d.move.cards for d in found)
+
+
+def test_annotate_to_writes_a_record_that_replays(tmp_path):
+    src = FIX / "blunder.yaml"
+    out = tmp_path / "study.yaml"
+    planted = (FIX / "blunder.position").read_text().strip()
+    result = run(str(src), "--analyze", "--seat", "0", "--simulations", "12", "--annotate-to", str(out),
+                 "--plain", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    annotated = read_record(out)
+    note = annotated.annotations[Position.parse(planted)]
+    assert note.glyph == "??"
+    assert write_record(annotated.replay()) == write_record(read_record(src).replay())
+    assert f"{planted} Ana" in result.stdout or f"{planted} Player 1: QS??" in result.stdout
+    assert "Analysis (12 deals per decision, seed 0):" in result.stdout
+    again = run(str(out), "--plain", "--lang", "en")
+    assert again.exit_code == 0
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("moves, code", [
+    ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9X", "movelog_bad_token"),
+    ("KC 9H QS | AC QD 2C | KD QH KS | 6C AH AS", "not_in_hand"),
+    ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9C KS 8C 5C KH 4D", "must_follow_suit"),
+    ("KC 9H | AC QD JH KD | QH KS 6C | AH AS", "pass size"),
+    ("code K7Q2MXA7\nKC 9H QS", "other code"),
+    ("rules standard\nKC 9H QS", "other rules"),
+])
+def test_bad_logs_exit_2_with_one_sentence_and_write_nothing(tmp_path, moves, code):
+    out = tmp_path / "out.yaml"
+    result = run("--moves", moves, "--code", "DEM0GAMV", "--target", "30", "--annotate-to", str(out))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "line 1" in result.stderr or "line 2" in result.stderr
+    assert not out.exists()
+
+
+def test_bad_record_and_missing_file_exit_2(tmp_path):
+    text = (FIX / "quick-4p.yaml").read_text(encoding="utf-8").replace(
+        "{lead: 1, cards: [8C, 5C, KH, 7C]", "{lead: 1, cards: [8C, 5C, KH, 4D]")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text, encoding="utf-8")
+    result = run(str(bad))
+    assert result.exit_code == 2 and "round 1, trick 2, card 4" in result.stderr
+    assert "line" in result.stderr
+    assert run(str(tmp_path / "nope.yaml")).exit_code == 2
+    assert run(str(FIX / "quick-4p.yaml"), "--code", "DEM0GAMV").exit_code == 2
+    assert run().exit_code == 2
+    assert run(str(FIX / "quick-4p.yaml"), "--seat", "7").exit_code == 2
+
+
+# ---------------------------------------------------------------- scripted use
+
+
+def _hearts(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hearts_cli", *args], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+
+
+def test_json_analysis_is_the_same_under_two_hash_seeds():
+    args = ("replay", str(FIX / "blunder.yaml"), "--json", "--analyze", "--seat", "0",
+            "--simulations", "4")
+    outs = [_hearts(*args, env=dict(os.environ, PYTHONHASHSEED=s)).stdout for s in ("1", "2")]
+    assert outs[0] == outs[1] and '"glyph": "??"' in outs[0]
+
+
+def test_replay_json_starts_light():
+    code = (
+        "import sys\n"
+        "from hearts_cli.cli import app\n"
+        f"sys.argv = ['hearts', 'replay', {str(FIX / 'quick-4p.yaml')!r}, '--json']\n"
+        "try:\n    app(prog_name='hearts')\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    mods = set(proc.stderr.split("\n"))
+    assert "hearts_cli.replay" in mods
+    assert {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")} == set()
+
+
+def test_round_trip_scripted_game():
+    """Play a scripted game, write its record, replay it: same scores, same bytes."""
+    from hearts_cli.bots import suggest
+    from hearts_cli.codes import seed_for
+    from hearts_cli.movelog import format_log, replay_log
+    from hearts_cli.record import GameRecord
+    from hearts_cli.rules import Rules
+
+    game = Game(Rules.from_spec({"preset": "quick", "players": 5, "target": 20}), "K7Q2MXA7")
+    while not game.over:
+        rd = game.round
+        if rd.phase is Phase.PASS:
+            for s in range(5):
+                game.pass_cards(s, suggest(rd.view(s), "easy", seed_for(game.code, "cpu", s)))
+        else:
+            game.play(suggest(rd.view(rd.turn), "easy", seed_for(game.code, "cpu", rd.turn)))
+    text = write_record(game)
+    record = read_record(text)
+    again = record.replay()
+    assert again.totals == game.totals and record.to_text() == text
+    from_log = replay_log("\n".join(format_log(game))).game
+    assert write_record(from_log) == text
+    events = rp.narrate(GameRecord.from_game(game))
+    assert events[-1].data["standings"] == [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()]
