@@ -145,15 +145,6 @@ def parse_at(text: str) -> tuple[str, Any]:
     return ("position", pos)
 
 
-def next_position(game: Game) -> tuple[int, int, int, int | None]:
-    """Where the next move of ``game`` goes: ``(round, trick, card, passing seat)``, 1-based."""
-    rd = game.round
-    r = len(game.rounds)
-    if rd.phase is Phase.PASS:
-        return (r, 0, 0, rd.passes.index(None))
-    return (r, len(rd.tricks) + 1, len(rd.trick) + 1, None)
-
-
 def from_record(path: str, at: str | None) -> Position:
     """The game of record ``path`` just before the move at ``at`` (the end when None)."""
     from pathlib import Path
@@ -161,23 +152,12 @@ def from_record(path: str, at: str | None) -> Position:
     from .record import read_record
 
     record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
-    moves = record.moves
-    if at is None:
-        return Position(record.replay(), None)
-    kind, value = parse_at(at)
-    if kind == "move":
-        if value > len(moves) + 1:
-            raise ExplainError("cli_no_position", text=at, moves=len(moves))
-        return Position(record.replay(upto=value - 1), None)
-    target = (value.round, value.trick, value.card, value.seat)
-    game = Game(record.rules, record.code)
-    for move in moves:
-        if not game.over and next_position(game) == target:
-            return Position(game, None)
-        move.apply(game)
-    if not game.over and next_position(game) == target:
-        return Position(game, None)
-    raise ExplainError("cli_no_position", text=at, moves=len(moves))
+    where = None if at is None else parse_at(at)[1]
+    try:
+        game, _ = record.at(where)
+    except LookupError:
+        raise ExplainError("cli_no_position", text=at, moves=len(record.moves)) from None
+    return Position(game, None)
 
 
 def _human_seat(seats: Any) -> int | None:

@@ -295,6 +295,29 @@ class GameRecord:
             move.apply(game)
         return game
 
+    def at(self, where: "Position | int | None") -> tuple[Game, int]:
+        """The game just before the move at ``where`` and how many moves were made.
+
+        ``where`` is a :class:`Position` of a pass or a play, or a move number
+        ``N`` (before move N, counting from 1); None is the end of the record.
+        ``LookupError`` when the record never reaches that position.
+        """
+        moves = self.moves
+        if where is None:
+            return self.replay(), len(moves)
+        if isinstance(where, int):
+            if not 1 <= where <= len(moves) + 1:
+                raise LookupError(where)
+            return self.replay(upto=where - 1), where - 1
+        game = Game(self.rules, self.code)
+        for made, move in enumerate(moves):
+            if not game.over and next_position(game) == where:
+                return game, made
+            move.apply(game)
+        if not game.over and next_position(game) == where:
+            return game, len(moves)
+        raise LookupError(where)
+
     def to_text(self) -> str:
         """This record in canonical form (keeping the program that wrote it)."""
         return write_record(self.replay(), seats=self.seats, annotations=self.annotations,
@@ -306,6 +329,15 @@ class GameRecord:
         return cls(game.rules, game.code,
                    tuple(seats) if seats is not None else default_seats(game.rules.players),
                    tuple(moves_of(game)), _annotation_map(annotations))
+
+
+def next_position(game: Game) -> Position:
+    """Where the next move of ``game`` goes: a seat's pass, or a card of a trick."""
+    rd = game.round
+    r = len(game.rounds)
+    if rd.phase is Phase.PASS:
+        return Position(r, 0, 0, rd.passes.index(None))
+    return Position(r, len(rd.tricks) + 1, len(rd.trick) + 1)
 
 
 # ---------------------------------------------------------------- writing

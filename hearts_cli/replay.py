@@ -273,23 +273,11 @@ def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
     ``explain.ExplainError`` when the text is not a position."""
     from . import explain as ex
 
-    moves = record.moves
-    if at is None:
-        return record.replay(), len(moves)
-    kind, value = ex.parse_at(at)
-    if kind == "move":
-        if value > len(moves) + 1:
-            raise PositionError(at, len(moves))
-        return record.replay(upto=value - 1), value - 1
-    target = (value.round, value.trick, value.card, value.seat)
-    game = Game(record.rules, record.code)
-    for k, move in enumerate(moves):
-        if not game.over and ex.next_position(game) == target:
-            return game, k
-        move.apply(game)
-    if not game.over and ex.next_position(game) == target:
-        return game, len(moves)
-    raise PositionError(at, len(moves))
+    where = None if at is None else ex.parse_at(at)[1]
+    try:
+        return record.at(where)
+    except LookupError:
+        raise PositionError(str(at), len(record.moves)) from None
 
 
 def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
