@@ -61,23 +61,10 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
     if problem:
         return _fail(problem)
     from ..engine import Game
-    from ..saves import DamagedSave, SaveLocked, Store
     from .table import make_seats
 
-    store = Store()
-    try:
-        store.acquire()
-    except SaveLocked:
-        return _fail(t("open_elsewhere", lang), status=1)
-    except OSError as e:
-        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=e.strerror or str(e)), status=1)
-    try:
+    def deal(store: Any, previous: Any) -> int:
         notes: list[str] = []
-        try:
-            previous = store.load()
-        except DamagedSave as e:
-            _warn(t("damaged_save", lang, path=str(e.moved_to), problem=e.problem))
-            previous = None
         if previous is not None:
             if previous.game.over:
                 store.archive(previous.game, previous.seats)
@@ -90,8 +77,8 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
         return _run(game, seats, store, resumed=False, lang=lang, plain=plain, json_events=json_events,
                     delay=delay, turn_timer=turn_timer, confirm=confirm, play=play,
                     stdin=stdin, stdout=stdout, notes=notes)
-    finally:
-        store.release()
+
+    return _with_save(lang, deal)
 
 
 def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = False,
@@ -102,25 +89,13 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
     problem = _check_options(lang, delay, turn_timer)
     if problem:
         return _fail(problem)
-    from ..engine import Game
     from ..codes import new_code
+    from ..engine import Game
     from ..rules import Rules
-    from ..saves import DamagedSave, SaveLocked, Store
     from .table import make_seats
 
-    store = Store()
-    try:
-        store.acquire()
-    except SaveLocked:
-        return _fail(t("open_elsewhere", lang), status=1)
-    except OSError as e:
-        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=e.strerror or str(e)), status=1)
-    try:
-        try:
-            loaded = store.load()
-        except DamagedSave as e:
-            _warn(t("damaged_save", lang, path=str(e.moved_to), problem=e.problem))
-            loaded = None
+    def carry_on(store: Any, loaded: Any) -> int:
+        nonlocal confirm
         if loaded is not None and loaded.game.over:
             store.archive(loaded.game, loaded.seats)
             loaded = None
@@ -137,11 +112,38 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
         return _run(game, seats, store, resumed=resumed, lang=lang, plain=plain,
                     json_events=json_events, delay=delay, turn_timer=turn_timer, confirm=confirm,
                     play=True, stdin=stdin, stdout=stdout, notes=[])
-    finally:
-        store.release()
+
+    return _with_save(lang, carry_on)
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def _with_save(lang: str, body: Any) -> int:
+    """Hold the save's lock while ``body(store, loaded)`` runs.
+
+    ``loaded`` is the saved game, or None when there is none or it was damaged
+    (a damaged save is moved aside with a warning, never overwritten). Another
+    process holding the lock: one sentence and status 1, nothing touched.
+    """
+    from ..saves import DamagedSave, SaveLocked, Store
+
+    store = Store()
+    try:
+        store.acquire()
+    except SaveLocked:
+        return _fail(t("open_elsewhere", lang), status=1)
+    except OSError as e:
+        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=e.strerror or str(e)), status=1)
+    try:
+        try:
+            loaded = store.load()
+        except DamagedSave as e:
+            _warn(t("damaged_save", lang, path=str(e.moved_to), problem=e.problem))
+            loaded = None
+        return body(store, loaded)
+    finally:
+        store.release()
 
 
 def _lang(lang: str | None) -> str:
