@@ -30,17 +30,15 @@ def pick(cards, rng: random.Random):
 
 
 def engine_round(rules: Rules, rng: random.Random, scores=None) -> Round:
-    """The engine's round after the same draws as ``fast.random_round``: direction, deal, pass."""
+    """The engine's round after the same draws as ``fast.random_round``: direction, deal and passes."""
     cycle = rules.pass_cycle
     direction = cycle[fast.pick_index(rng, len(cycle))]
-    hands, kitty = fast.deal(rules, rng)
+    hands, kitty, passes = fast.deal_with_passes(rules, rng)
     r = Round(rules, [cards_of(h) for h in hands], kitty=cards_of(kitty),
               direction=direction, dealer=0, scores=scores)
     if r.phase is Phase.PASS:
         for seat in range(rules.players):
-            held = list(r.hand(seat))
-            r.pass_cards(seat, [held.pop(fast.pick_index(rng, len(held)))
-                                 for _ in range(rules.pass_count)])
+            r.pass_cards(seat, cards_of(passes[seat]))
     return r
 
 
@@ -170,6 +168,51 @@ def test_deal_is_a_partition_of_the_cards_in_play() -> None:
         assert union == rules.in_play_mask
 
 
+def test_deal_with_passes_passes_part_of_each_hand() -> None:
+    """The same draws as ``deal``; each pass is ``pass_count`` cards of the seat's own hand."""
+    for name, players in CONFIGS:
+        rules = rules_for(name, players)
+        for seed in range(5):
+            hands, kitty, passes = fast.deal_with_passes(rules, random.Random(seed))
+            assert (hands, kitty) == fast.deal(rules, random.Random(seed))
+            for h, p in zip(hands, passes):
+                assert p & h == p and p.bit_count() == rules.pass_count
+
+
+def test_passes_are_uniform_enough() -> None:
+    """Each dealt card is passed about pass_count / hand_size of the time, whatever the card."""
+    rules = load_preset("quick")
+    rng = random.Random(12)
+    passed = [0] * 52
+    rounds = 4000
+    for _ in range(rounds):
+        _, _, passes = fast.deal_with_passes(rules, rng)
+        for p in passes:
+            for c in cards_of(p):
+                passed[c] += 1
+    expected = rounds * rules.pass_count / rules.hand_size  # about 923
+    assert all(abs(x - expected) < 150 for x in passed), passed
+
+
+def test_random_pass_is_what_the_engine_does() -> None:
+    """``random_pass``: held.pop(pick_index) per card, seat 0 first, as a Round caller would."""
+    for name, players in CONFIGS:
+        rules = rules_for(name, players)
+        direction = next((d for d in rules.pass_cycle if d.value != "none"), None)
+        if direction is None:
+            continue
+        for seed in range(5):
+            hands, kitty = fast.deal(rules, random.Random(seed))
+            a, b = random.Random(seed), random.Random(seed)
+            after = fast.random_pass(rules, hands, direction, a)
+            r = Round(rules, [cards_of(h) for h in hands], kitty=cards_of(kitty), direction=direction)
+            for seat in range(players):
+                held = list(r.hand(seat))
+                r.pass_cards(seat, [held.pop(fast.pick_index(b, len(held)))
+                                     for _ in range(rules.pass_count)])
+            assert after == r.hands
+
+
 def test_deal_is_uniform_enough() -> None:
     """Each card lands in each seat about equally often (a gross-bias check, not a proof)."""
     rules = load_preset("quick")
@@ -203,3 +246,20 @@ def test_policy_must_be_given_the_position_to_move() -> None:
         a, b = random.Random(seed), random.Random(seed)
         assert fast.playout(p1, a) == fast.playout(p2, b, fast.random_policy(b))
         assert p1.taken == p2.taken
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_playout_from_the_first_lead_matches_engine(name: str) -> None:
+    """The generated loop's first trick (forced or free lead, first-trick rules, kitty)."""
+    for players in (3, 4, 5, 6):
+        rules = rules_for(name, players)
+        for seed in range(10):
+            rng = random.Random(7000 + seed)
+            r = engine_round(rules, rng)
+            pos = fast.Position.start(rules, r.hands, kitty=r.kitty_mask, dealer=r.dealer)
+            a, b = random.Random(seed), random.Random(seed)
+            got = fast.playout(pos, a)
+            play_engine(r, b)
+            assert got == r.result.scores
+            assert pos.taken == r.taken and pos.points == r.points and pos.over
+            assert a.random() == b.random()
