@@ -739,9 +739,32 @@ def replay(
         typer.echo(out.t("rp_annotated", path=annotate_to), err=True)
 
 
+def _only_the_command_that_runs(args: list[str]) -> None:
+    """Register just the subcommand named in ``args``, when there is one.
+
+    Typer turns every registered command into a Click command before running
+    any of them; for a scripted ``hearts engine`` that is a measurable part of
+    start-up. The group's own help, shell completion and unknown names keep
+    every command.
+    """
+    if os.environ.get("_HEARTS_COMPLETE") or any(a in ("-h", "--help") for a in args):
+        return
+    rest = list(args)
+    while rest and rest[0].startswith("-"):
+        option = rest.pop(0)
+        if option == "--lang" and rest:
+            rest.pop(0)  # its value
+    if not rest:
+        return
+    named = [c for c in app.registered_commands if (c.name or c.callback.__name__) == rest[0]]
+    if named:
+        app.registered_commands = named
+
+
 def main() -> None:
     """The console script: the app, with unexpected failures turned into one sentence."""
     try:
+        _only_the_command_that_runs(sys.argv[1:])
         app(prog_name="hearts")
     except KeyboardInterrupt:
         sys.exit(130)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
@@ -517,7 +516,7 @@ def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
-    tmp = directory / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    tmp = directory / f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -547,8 +546,13 @@ def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
 # ---------------------------------------------------------------- reading
 
 
-class _LineLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` unchanged, except that it remembers the line of each list and mapping."""
+# PyYAML's safe loader, on libyaml's C parser when PyYAML was built with it (several
+# times faster); either way only plain data is ever constructed
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
+    """The safe loader unchanged, except that it remembers the line of each list and mapping."""
 
     def __init__(self, stream: str):
         super().__init__(stream)
