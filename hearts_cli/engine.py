@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from .cards import (
     CARDS, HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, Suit, cards_of, mask_of, parse_card,
@@ -42,8 +42,11 @@ REASON_ORDER = (
 )
 
 
-@dataclass(frozen=True)
-class Trick:
+# Small immutable values are NamedTuples: as readable as dataclasses, and much
+# cheaper to define, which keeps the scripted commands' start-up short.
+
+
+class Trick(NamedTuple):
     """A completed trick: ``cards[i]`` was played by seat ``(leader + i) % players``."""
 
     leader: int
@@ -64,8 +67,7 @@ class Trick:
         return self.cards[0].suit
 
 
-@dataclass(frozen=True)
-class Reason:
+class Reason(NamedTuple):
     """Why a card cannot be played: a stable ``code`` plus what a sentence needs."""
 
     code: str
@@ -80,8 +82,7 @@ class Reason:
                  suit=self.suit if self.suit is not None else "")
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(NamedTuple):
     """What a legal card would do, as far as the player can be certain.
 
     ``wins`` is True, False, or None when it depends on cards not yet played;
@@ -114,8 +115,7 @@ class Effect:
                 "breaks_hearts": self.breaks_hearts}
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     card: Card
     legal: bool
     reason: Reason | None = None
@@ -148,8 +148,7 @@ class PassError(ValueError):
         return t(self.message_id, lang, ascii=ascii, **self.params)
 
 
-@dataclass(frozen=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """A finished round: what each seat took, and what it scores after moon and J♦."""
 
     taken: tuple[int, ...]
@@ -212,17 +211,6 @@ class SeatView:
 
 # Enum members cost an attribute lookup through the enum class; the hot paths use these.
 _PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
-_new_object = object.__new__
-
-
-def _new_trick(leader: int, cards: tuple[Card, ...], winner: int, points: int,
-               kitty: tuple[Card, ...]) -> Trick:
-    """``Trick(...)`` without the frozen dataclass's per-field ``object.__setattr__``."""
-    done = _new_object(Trick)
-    done.__dict__.update(leader=leader, cards=cards, winner=winner, points=points, kitty=kitty)
-    return done
-
-
 def _hand_mask(cards: Iterable[int | str]) -> int:
     return mask_of(parse_card(c) if isinstance(c, str) else c for c in cards)
 
@@ -521,7 +509,7 @@ class Round:
             points += sum(pts[x] for x in kitty)
             self.taken[winner] |= self.kitty_mask
             self.kitty_taken = True
-        done = _new_trick(leader, tuple(trick), winner, points, kitty)
+        done = Trick(leader, tuple(trick), winner, points, kitty)
         self.tricks.append(done)
         self.taken[winner] |= won
         self.points[winner] += points
