@@ -53,6 +53,7 @@ def cases() -> list[tuple[str, list[str]]]:
         ("hearts explain 4D --code ... --moves ...", h + ["explain", "4D", "--code", CODE, "--moves", MOVES]),
         ("hearts engine  (immediate EOF)", h + ["engine"]),
         ("hearts replay RECORD --json", h + ["replay", str(REPLAY_RECORD), "--json"]),
+        ("hearts replay --code ... --moves ... --json", h + ["replay", "--code", CODE, "--moves", MOVES, "--json"]),
     ]
 
 

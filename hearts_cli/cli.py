@@ -617,7 +617,6 @@ def replay(
     import re
 
     out = _setup(ctx, lang, plain)
-    from . import movelog
     from . import replay as rp
     from .explain import ExplainError
     from .record import GameRecord, RecordError, read_record, save_record
@@ -646,13 +645,16 @@ def replay(
 
             record = read_record(Path(path) if path else text)
         else:
+            from .movelog import MoveLogError, replay_log
+
             rule_set = _load_rules(out, preset, players, target) if (
                 preset is not None or players is not None or target is not None) else None
-            logged = movelog.replay_log(text, _normal_code(out, code), rule_set)
+            try:
+                logged = replay_log(text, _normal_code(out, code), rule_set)
+            except MoveLogError as e:
+                out.fail(e.message(out.lang, out.ascii))
             record = GameRecord.from_game(logged.game)
     except RecordError as e:
-        out.fail(e.message(out.lang, out.ascii))
-    except movelog.MoveLogError as e:
         out.fail(e.message(out.lang, out.ascii))
     n = record.rules.players
     if seat is not None and not 0 <= seat < n:

@@ -30,8 +30,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 
-import yaml
-
 from . import __version__
 from .cards import Card, CardParseError, cards_of, parse_card
 from .codes import CodeError, normalize_code
@@ -347,6 +345,8 @@ def _plain_ok(text: str) -> bool:
     """Whether ``text`` can be written bare and read back as the same string."""
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.+\-]*", text) or text.endswith(" "):
         return False
+    import yaml  # PyYAML is only imported by what writes or reads records
+
     tag = yaml.SafeLoader.resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))
     return tag == "tag:yaml.org,2002:str"
 
@@ -546,23 +546,29 @@ def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
 # ---------------------------------------------------------------- reading
 
 
-# PyYAML's safe loader, on libyaml's C parser when PyYAML was built with it (several
-# times faster); either way only plain data is ever constructed
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+@functools.cache
+def _line_loader() -> type:
+    """PyYAML's safe loader, remembering the line of each list and mapping it builds.
 
+    It runs on libyaml's C parser when PyYAML was built with it (several times
+    faster); either way only plain data is ever constructed.
+    """
+    import yaml
 
-class _LineLoader(_SafeLoader):  # type: ignore[misc, valid-type]
-    """The safe loader unchanged, except that it remembers the line of each list and mapping."""
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-    def __init__(self, stream: str):
-        super().__init__(stream)
-        self.lines: dict[int, int] = {}
+    class LineLoader(base):  # type: ignore[misc, valid-type]
+        def __init__(self, stream: str):
+            super().__init__(stream)
+            self.lines: dict[int, int] = {}
 
-    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        obj = super().construct_object(node, deep)
-        if isinstance(obj, (list, dict)):
-            self.lines[id(obj)] = node.start_mark.line + 1
-        return obj
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            obj = super().construct_object(node, deep)
+            if isinstance(obj, (list, dict)):
+                self.lines[id(obj)] = node.start_mark.line + 1
+            return obj
+
+    return LineLoader
 
 
 def _load_text(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> tuple[str, str | None]:
@@ -608,8 +614,10 @@ def read_record(source: "str | os.PathLike[str] | IO[Any]", *, strict: bool = Tr
     are collected in ``record.errors`` and the moves stop before the first bad
     one (problems that leave no game to speak of still raise).
     """
+    import yaml
+
     text, path = _load_text(source, limit)
-    loader = _LineLoader(text)
+    loader = _line_loader()(text)
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as e:
