@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from hearts_cli import fast
 from hearts_cli.bots import LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
 from hearts_cli.bots.hard import distinct_candidates
-from hearts_cli.bots.playout import ctx_for, top_rank_card
-from hearts_cli.bots.playout import legal_mask as sim_legal
-from hearts_cli.bots.sampling import constraints, sample
+from hearts_cli.bots.playout import ctx_for, make_policy, solve, threat, top_rank_card
+from hearts_cli.bots.sampling import Sampler, constraints, sample
 from hearts_cli.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
 from hearts_cli.codes import seed_for
 from hearts_cli.engine import Game, Phase, Round
@@ -294,12 +294,14 @@ def test_sampled_deals_respect_the_view():
     rules = QUICK
     rng = random.Random(2)
     seen = 0
+    paths = set()
     for rnd, seat in _positions(rules, "TDEB3825", every=3):
         if rnd.phase is not Phase.PLAY:
             continue
         view = rnd.view(seat)
         pub = public(view)
         con = constraints(view, pub)
+        paths.add(Sampler(con).simple)
         for _ in range(5):
             got = sample(con, rng)
             total = 0
@@ -315,6 +317,33 @@ def test_sampled_deals_respect_the_view():
                 assert mask_of(view.passed) & pub.unseen & ~got[i] == 0
         seen += 1
     assert seen >= 10
+    assert paths == {True, False}  # both the plain shuffle and the constrained draw
+
+
+def test_sampler_spreads_unseen_cards_by_hand_size():
+    """With nothing known but hand sizes, each unseen card lands with each other
+    seat about as often as that seat's share of the unseen cards."""
+    rnd = Round.deal(QUICK, "TDEB3825", 3)  # no pass
+    rnd.play(rnd.legal_cards()[0])  # the 2♣: the leader shows nothing else
+    seat = rnd.turn
+    view = rnd.view(seat)
+    pub = public(view)
+    con = constraints(view, pub)
+    sampler = Sampler(con)
+    assert sampler.simple
+    rng = random.Random(4)
+    draws = 3000
+    hits = [[0] * 52 for _ in con.holders]
+    for _ in range(draws):
+        for i, m in enumerate(sampler.sample(rng)):
+            for c in range(52):
+                hits[i][c] += m >> c & 1
+    unseen = pub.unseen.bit_count()
+    for i, h in enumerate(con.holders):
+        share = pub.counts[h] / unseen
+        for c in range(52):
+            if pub.unseen >> c & 1:
+                assert abs(hits[i][c] / draws - share) < 0.05
 
 
 # ------------------------------------------------------------------ determinism
@@ -379,18 +408,117 @@ def test_every_level_plays_legally_everywhere(label, rules):
             assert rnd.result is not None
 
 
+def _engine_checked(rnd: Round, inner, seen: list[int]):
+    """A playout_steps hook that checks every call against the engine ``rnd`` and plays along."""
+    n = rnd.rules.players
+
+    def policy(legal, seat, win_card, win_seat, p):
+        assert seat == rnd.turn
+        assert legal == rnd.legal_mask()
+        assert p.trick == [int(c) for c in rnd.trick]
+        if rnd.trick:
+            led = rnd.trick[0] // 13
+            best = max(c for c in rnd.trick if c // 13 == led)
+            assert win_card == best
+            assert win_seat == (rnd.leader + list(rnd.trick).index(best)) % n
+        else:
+            assert win_card == win_seat == -1
+        c = inner(legal, seat, win_card, win_seat, p)
+        assert legal >> c & 1
+        rnd.play(CARDS[c])  # checked by the engine too
+        seen.append(c)
+        return c
+
+    return policy
+
+
 @pytest.mark.parametrize("name", preset_names())
-def test_playout_legality_matches_the_engine(name):
+def test_hard_playouts_follow_the_engine(name):
+    """Hard's playouts (fast.playout_steps + the heuristic policy) from mid-round positions:
+    at every card the legal set, the seat and the trick's winner so far are the engine's,
+    every card is legal there, and the final scores are the engine's."""
     rules = load_preset(name)
     ctx = ctx_for(rules)
     rng = random.Random(11)
-    for k in range(3):
+    n = rules.players
+    for k in range(4):
         rnd = Round.deal(rules, "TDEB3825", k)
         if rnd.phase is Phase.PASS:
-            for s in range(rules.players):
+            for s in range(n):
                 rnd.pass_cards(s, rnd.hand(s)[:rules.pass_count])
-        while rnd.phase is Phase.PLAY:
-            if rnd.tricks or rnd.trick or rules.first_lead == "any":
-                got = sim_legal(ctx, rnd.hands[rnd.turn], rnd.trick, not rnd.tricks, rnd.hearts_broken)
-                assert got == rnd.legal_mask()
+        for _ in range(rng.randrange(0, 4 * n)):  # start anywhere: mid-trick, first trick...
             rnd.play(rng.choice(rnd.legal_cards()))
+        pos = fast.Position.from_round(rnd)
+        seen: list[int] = []
+        policy = _engine_checked(rnd, make_policy(ctx, random.Random(k), 0.3, -1,
+                                                  threat(ctx, pos.taken)), seen)
+        scores = fast.playout_steps(pos, policy)
+        assert rnd.phase is Phase.OVER and seen
+        assert scores == rnd.result.scores
+
+
+# ------------------------------------------------------------------ the endgame solver
+
+
+def _ending(cards: list[str], leader: int, trick: str = "", rules: Rules = QUICK) -> fast.Position:
+    hands = [mask_of(parse_cards(h.split())) for h in cards]
+    return fast.Position(rules, hands, leader=leader, trick=[int(c) for c in parse_cards(trick.split())],
+                         hearts_broken=True, first_trick=False)
+
+
+def test_endgame_solver_finds_the_only_safe_lead():
+    """Seat 0 leads with 2♠ A♠; the Q♠ and K♠ are single in seats 1 and 2.
+
+    A♠ first wins the Q♠ (seat 1 has nothing else to play), then the 2♠ wins the
+    last hearts: 17 points. 2♠ first makes seat 2's K♠ take the Q♠ (14), and the
+    A♠ is then a free discard on the last heart trick: 0 points.
+    """
+    pos = _ending(["2S AS", "QS 3H", "KS 4H", "5H 6H"], leader=0)
+    hands = list(pos.hands)
+    two, ace = int(Card("2S")), int(Card("AS"))
+    res = solve(ctx_for(QUICK), pos, [two, ace])
+    assert res[0][0] == 0 and res[0][2] == 14
+    assert res[1][0] == 17
+    assert pos.hands == hands and not pos.trick  # solve leaves the position alone
+
+
+def test_endgame_solver_stops_a_moon_and_equals_brute_force():
+    """Every seat plays perfectly for itself: checked against a plain max-n over
+    Position.legal_mask/play (no pruning, no card classes) on random endings."""
+    ctx = ctx_for(QUICK)
+    n = 4
+
+    def brute(pos):
+        if pos.over:
+            return pos.result()
+        seat = pos.turn
+        best = None
+        m = pos.legal_mask()
+        while m:
+            c = (m & -m).bit_length() - 1
+            m &= m - 1
+            p = pos.copy()
+            p.play(c)
+            r = brute(p)
+            u = n * r[seat] - sum(r)
+            if best is None or u < n * best[seat] - sum(best):
+                best = r
+        return best
+
+    rng = random.Random(5)
+    for trial in range(25):
+        rnd = Round.deal(QUICK, "TDEB3825", trial % 4)
+        if rnd.phase is Phase.PASS:
+            for s in range(n):
+                rnd.pass_cards(s, rnd.hand(s)[:3])
+        while len(rnd.tricks) < 10 + trial % 2 or (trial % 3 and len(rnd.trick) < trial % 3):
+            rnd.play(rng.choice(rnd.legal_cards()))
+        pos = fast.Position.from_round(rnd)
+        legal = pos.legal_mask()
+        cands = [c for c in range(52) if legal >> c & 1]
+        got = solve(ctx, pos, cands)
+        for c, r in zip(cands, got):
+            p = pos.copy()
+            p.play(c)
+            assert r == brute(p), (trial, c)
+

@@ -8,8 +8,13 @@ For each decision in the play phase:
    (:mod:`hearts_cli.bots.sampling`: voids shown, cards passed, hand sizes,
    the first lead);
 3. on each deal, play every candidate and then the rest of the round with the
-   heuristic playout policy (:mod:`hearts_cli.bots.playout`), using the same
-   random stream for every candidate on that deal (common random numbers);
+   heuristic playout policy (:mod:`hearts_cli.bots.playout`) on the project's
+   one simulator, :mod:`hearts_cli.fast` (``fast.playout_steps`` with a policy
+   hook), using the same random stream for every candidate on that deal
+   (common random numbers); in the endgame (``ENDGAME_TRICKS`` cards left or
+   fewer and ``ENDGAME_CARDS`` in all hands, past the first trick) each deal
+   is instead solved exactly by a max-n search
+   (:func:`hearts_cli.bots.playout.solve`);
 4. score each result with the rules in force (moon, J♦, Spot Hearts, Black
    Maria) as own points minus the others' average, or, when the game can end
    this round, as the final margin to the best other seat with a bonus for
@@ -29,12 +34,15 @@ import random
 
 from ..cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..engine import SeatView
+from ..fast import Position, playout_steps
 from .common import Public, decision_rng, public
 from .normal import normal_pass
-from .playout import play_out, popcount
-from .sampling import constraints, sample
+from .playout import make_policy, popcount, solve, threat
+from .sampling import Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
+ENDGAME_TRICKS = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
+ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
 
 
 def distinct_candidates(pub: Public) -> list[int]:
@@ -58,7 +66,7 @@ def distinct_candidates(pub: Public) -> list[int]:
     return out
 
 
-def _value(scores: list[int], me: int, before: tuple[int, ...], target: int,
+def _value(scores: tuple[int, ...] | list[int], me: int, before: tuple[int, ...], target: int,
            ending: bool) -> float:
     n = len(scores)
     if ending:
@@ -102,27 +110,42 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     before = tuple(view.scores)
     target = ctx.rules.target
     ending = max(before) + ctx.pen_total >= target
-    plans = [-1, me] if _moon_plausible(pub) else [-1]
+    left = popcount(pub.hand)
+    endgame = pub.ntricks > 0 and left <= ENDGAME_TRICKS and left * ctx.n <= ENDGAME_CARDS
+    plans = [-1, me] if not endgame and _moon_plausible(pub) else [-1]
     totals = [[0.0] * len(cands) for _ in plans]
     holders = con.holders
+    n = ctx.n
+    # the public part of every sampled deal: tricks, points, taken cards, the trick in progress
+    base = Position.from_view(view, [0] * n)
+    first = not view.tricks
+    threat0 = threat(ctx, base.taken) if ctx.moon != "off" else -1
     deals = max(1, simulations)
+    sampler = Sampler(con)
     for _ in range(deals):
-        assigned = sample(con, rng)
-        hands = [0] * ctx.n
-        kitty = 0
+        assigned = sampler.sample(rng)
+        root = base.copy()
+        hands = root.hands
         for h, m in zip(holders, assigned):
             if h < 0:
-                kitty = m
+                if first:
+                    root.kitty = m
             else:
                 hands[h] = m
         hands[me] = pub.hand
+        if endgame:
+            row = totals[0]
+            for j, scores in enumerate(solve(ctx, root, cands)):
+                row[j] += _value(scores, me, before, target, ending)
+            continue
         stream = rng.getrandbits(64)
         for p, shooter in enumerate(plans):
             row = totals[p]
             for j, c in enumerate(cands):
-                scores = play_out(ctx, list(hands), kitty, pub.trick, pub.leader, pub.ntricks,
-                                  pub.broken, list(pub.taken), list(pub.points), pub.played,
-                                  random.Random(stream), 0.1, shooter, c, before)
+                pos = root.copy()
+                pos.play(c)
+                r = random.Random(stream)
+                scores = playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0))
                 row[j] += _value(scores, me, before, target, ending)
     best = min(range(len(cands)), key=lambda j: (min(t[j] for t in totals), j))
     return CARDS[cands[best]]

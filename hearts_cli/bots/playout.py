@@ -1,23 +1,27 @@
-"""Perfect-information playouts on bitmasks: the inner loop of the Hard level.
+"""Hard's playout policy and the rule constants the bots share.
 
-A playout takes one *sampled* deal (every hand filled in by
-:mod:`hearts_cli.bots.sampling`, never the real one) and plays it to the end of
-the round with a cheap heuristic policy that has a little randomness. Nothing
-here sees a real :class:`~hearts_cli.engine.Round`: the search only ever plays
-worlds it invented from the seat's view.
+The simulation itself is :mod:`hearts_cli.fast` (one bitmask simulator of the
+rules for the whole project): a playout is ``fast.playout_steps(position,
+policy)`` on a :class:`fast.Position` built from a *sampled* deal (every
+hidden hand filled in by :mod:`hearts_cli.bots.sampling`, never the real
+one). This module only holds what is bot-specific:
 
-Everything the rules decide is taken from :class:`~hearts_cli.rules.Rules`
-once, into :class:`Ctx`. The legality rules mirror :meth:`Round.legal_mask`
-exactly (a test checks them against the engine on random games); keep this the
-only place that simulates, so it can move onto ``hearts_cli.fast`` later.
+* :class:`Ctx`, the rule facts the heuristics read (points, penalty cards,
+  whether the Q♠ scores, moon mode...), computed once per rule set;
+* :func:`make_policy`, the heuristic playout policy as a
+  :func:`fast.playout_steps` hook: Normal's logic on bitmasks with a little
+  randomness, plus moon modelling (a shooter plays high, the others defend);
+* :func:`solve`, an exact max-n search of the last tricks of one
+  full-information deal (Hard's endgame).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from ..cards import HEARTS_MASK, SUIT_MASKS
+from ..engine import score_round
+from ..fast import Position, StepPolicy, random_card
 from ..rules import Rules
 
 QS, KS, AS, JD = 49, 50, 51, 22
@@ -27,7 +31,7 @@ HIGH_SPADES = (1 << KS) | (1 << AS)
 
 
 class Ctx:
-    """Rule constants a playout needs, computed once per rule set."""
+    """Rule constants the heuristics need, computed once per rule set."""
 
     __slots__ = (
         "any_lead",
@@ -46,6 +50,7 @@ class Ctx:
         "queen",
         "rules",
         "threat_min",
+        "weighted",
     )
 
     def __init__(self, rules: Rules):
@@ -66,6 +71,8 @@ class Ctx:
         self.jd = rules.points[JD] < 0
         self.in_play = rules.in_play_mask
         self.hand_size = rules.hand_size
+        # penalty cards of unequal value (Spot Hearts, Black Maria): dump by points, not rank
+        self.weighted = rules.spot_hearts or rules.black_maria
 
 
 _CTX: dict[Rules, Ctx] = {}
@@ -110,67 +117,45 @@ def low_rank_card(m: int) -> int:
     return best
 
 
-def legal_mask(c: Ctx, hand: int, trick: Sequence[int], first: bool, broken: bool) -> int:
-    """The same answer as :meth:`Round.legal_mask` for a seat holding ``hand``.
-
-    The first lead of a round under ``lowest_club`` is not handled here: the
-    search never starts before that card is on the table.
-    """
-    if trick:
-        legal = hand & SUIT_MASKS[trick[0] // 13]
-        if legal:
-            return legal
-        if first and c.forb:
-            return hand & ~c.forb or hand
-        return hand
-    legal = hand
-    if first and c.forb:
-        legal = hand & ~c.forb or hand
-    if not broken and not c.free:
-        legal = legal & ~HEARTS_MASK or legal
-    return legal
+def threat(c: Ctx, taken: list[int]) -> int:
+    """The seat that holds every penalty card taken so far, when it has enough of them."""
+    who = -1
+    pen = c.pen
+    for s, m in enumerate(taken):
+        if m & pen:
+            if who >= 0:
+                return -1
+            who = s
+    if who >= 0 and (taken[who] & pen).bit_count() >= c.threat_min:
+        return who
+    return -1
 
 
-def random_bit(m: int, rng: random.Random) -> int:
-    k = rng.randrange(popcount(m))
-    while k:
-        m &= m - 1
-        k -= 1
-    return (m & -m).bit_length() - 1
-
-
-def policy(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
-           win_seat: int, last: bool, played: int, threat: int, rng: random.Random,
-           eps: float) -> int:
-    """The playout policy: duck, dump the Q♠ then high hearts when void, spoil a moon."""
-    if not legal & (legal - 1):
-        return legal.bit_length() - 1
-    if eps and rng.random() < eps:
-        return random_bit(legal, rng)
+def choose(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
+           win_seat: int, queen_out: bool, threat_seat: int) -> int:
+    """The heuristic card (no randomness): duck, dump the Q♠ then high hearts when
+    void, lead low; a shooter plays high, the others spoil its moon."""
     pen = c.pen
     if trick:
-        led_mask = SUIT_MASKS[trick[0] // 13]
-        if legal & led_mask:  # following suit
-            if threat == seat:
+        if legal & SUIT_MASKS[trick[0] // 13]:  # following suit
+            if threat_seat == seat:
                 return legal.bit_length() - 1
-            if threat >= 0 and win_seat == threat:
+            if threat_seat >= 0 and win_seat == threat_seat:
                 hi = legal.bit_length() - 1
                 if hi > win_card:
                     return hi
             below = legal & ((1 << win_card) - 1)
             if below:
                 return below.bit_length() - 1
+            # cannot duck: the highest card that carries no points
             safe = legal & ~pen
-            if last:
-                return safe.bit_length() - 1 if safe else (legal & -legal).bit_length() - 1
-            # may still be overtaken: the highest card that carries no points
             return safe.bit_length() - 1 if safe else (legal & -legal).bit_length() - 1
         # void in the led suit: a discard
-        if threat == seat:
+        if threat_seat == seat:
             safe = legal & ~pen
             return low_rank_card(safe if safe else legal)
-        if threat >= 0:
-            if win_seat != threat:
+        if threat_seat >= 0:
+            if win_seat != threat_seat:
                 p = legal & pen
                 if p:
                     return low_rank_card(p & HEARTS_MASK or p)
@@ -178,15 +163,16 @@ def policy(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card:
                 safe = legal & ~pen
                 if safe:
                     return top_rank_card(safe)
-        if c.queen and legal >> QS & 1:
-            return QS
-        if not played >> QS & 1 and c.queen:
-            hs = legal & HIGH_SPADES
-            if hs:
-                return hs.bit_length() - 1
+        if c.queen:
+            if legal >> QS & 1:
+                return QS
+            if queen_out:
+                hs = legal & HIGH_SPADES
+                if hs:
+                    return hs.bit_length() - 1
         p = legal & pen
         if p:
-            if c.rules.spot_hearts or c.rules.black_maria:
+            if c.weighted:
                 pts = c.pts
                 best = -1
                 for x in range(52):
@@ -198,10 +184,10 @@ def policy(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card:
             legal &= ~(1 << JD)
         return top_rank_card(legal)
     # leading
-    if threat == seat:
+    if threat_seat == seat:
         return top_rank_card(legal)
     choice = legal
-    if c.queen and not played >> QS & 1:
+    if queen_out:
         if hand >> QS & 1:
             choice = legal & ~S3 or legal
         else:
@@ -212,111 +198,167 @@ def policy(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card:
     return low_rank_card(choice)
 
 
-def play_out(c: Ctx, hands: list[int], kitty: int, trick: list[int], leader: int,
-             ntricks: int, broken: bool, taken: list[int], points: list[int], played: int,
-             rng: random.Random, eps: float = 0.1, shooter: int = -1, forced: int = -1,
-             before: Sequence[int] | None = None) -> list[int]:
-    """Play a full-information position to the end; returns each seat's round score.
+def _queen_held(pos: Position) -> int:
+    out = pos.kitty >> QS & 1
+    for h in pos.hands:
+        out |= h >> QS & 1
+    return out
 
-    ``hands``, ``taken`` and ``points`` are consumed (pass copies); ``shooter``
-    forces that seat to play for the moon from the start; ``forced`` is the
-    first card played (the candidate being evaluated).
+
+def make_policy(c: Ctx, rng: random.Random, eps: float = 0.1, shooter: int = -1,
+                threat_seat: int = -1) -> StepPolicy:
+    """The playout policy as a :func:`hearts_cli.fast.playout_steps` hook.
+
+    With probability ``eps`` a seat plays a random legal card; otherwise
+    :func:`choose`. ``shooter`` makes that seat play for the moon from the
+    start; otherwise a seat holding every penalty card taken so far (and
+    enough of them) is taken to be shooting, and the others defend.
+    ``threat_seat`` is that seat at the start (:func:`threat` of what has
+    been taken: public, so the same on every sampled deal); it is looked at
+    again at each lead, since it only changes when a trick is won.
+    """
+    moon = c.moon != "off" and shooter < 0
+    rnd = rng.random
+    queen = c.queen
+    # [threat seat, is the Q♠ still in a hand or the face-down kitty (-1: not looked yet)]
+    state = [shooter if shooter >= 0 else threat_seat, -1 if queen else 0]
+    seen: list[int] = []  # the points taken when the threat was last looked at
+
+    def policy(legal: int, seat: int, win_card: int, win_seat: int, pos: Position) -> int:
+        if win_seat < 0:  # a lead: a trick may have been won since the last one
+            if moon and pos.points != seen:  # the threat changes only when points are taken
+                state[0] = threat(c, pos.taken)
+                seen[:] = pos.points
+            if state[1]:
+                state[1] = _queen_held(pos)
+        if not legal & (legal - 1):
+            return legal.bit_length() - 1
+        if eps and rnd() < eps:
+            return random_card(legal, rng)
+        trick = pos.trick
+        if state[1] < 0:
+            state[1] = _queen_held(pos)
+        queen_out = state[1] and QS not in trick
+        return choose(c, seat, pos.hands[seat], legal, trick, win_card, win_seat, queen_out,
+                      state[0])
+
+    return policy
+
+
+# ---------------------------------------------------------------- the endgame, solved exactly
+
+
+def solve(c: Ctx, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
+    """The round scores after each of ``cands`` (cards of the seat to move) when
+    every seat then plays perfectly for itself, on this full-information deal.
+
+    A max-n search to the end of the round: each seat picks the card that
+    minimizes its own score against the others' average (``n * own - total``,
+    the value Hard plays for; ties: the lowest card), so a seat shooting the
+    moon is stopped by whoever can stop it, and a seat that can shoot does.
+    Cards that are equivalent on this deal (adjacent in their suit among the
+    cards still out, worth the same points) are searched once. Meant for the
+    last few tricks (the tree grows fast); ``pos`` must be past the first trick.
     """
     n = c.n
+    hands = list(pos.hands)
+    taken = list(pos.taken)
+    points = list(pos.points)
+    trick = list(pos.trick)
+    leader = pos.leader
+    led = trick[0] // 13 if trick else 0
+    wc = ws = -1
+    tm = 0
+    for i, x in enumerate(trick):
+        tm |= 1 << x
+        if x // 13 == led and x > wc:
+            wc, ws = x, (leader + i) % n
+    seat = (leader + len(trick)) % n
+    out = []
+    for card in cands:
+        out.append(_after(c, hands, taken, points, leader, len(trick), led, wc, ws, tm,
+                          pos.hearts_broken, seat, card, pos.scores))
+    return out
+
+
+def _after(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
+           led: int, wc: int, ws: int, tm: int, broken: bool, seat: int, card: int,
+           before: tuple[int, ...]) -> tuple[int, ...]:
+    """Scores after ``seat`` plays ``card`` as the ``k``-th card of the trick, then best play."""
+    n = c.n
+    b = 1 << card
+    hand = hands[seat]
+    hands[seat] = hand & ~b
+    if not broken and (26 <= card < 39 or (card == QS and c.qbreaks)):
+        broken = True
+    if not k:
+        led, wc, ws = card // 13, card, seat
+    elif card // 13 == led and card > wc:
+        wc, ws = card, seat
+    tm |= b
+    if k + 1 < n:
+        res = _best(c, hands, taken, points, leader, k + 1, led, wc, ws, tm, broken, before)
+    else:
+        t0, p0 = taken[ws], points[ws]
+        taken[ws] = t0 | tm
+        pts = c.pts
+        p = 0
+        m = tm
+        while m:
+            low = m & -m
+            p += pts[low.bit_length() - 1]
+            m ^= low
+        points[ws] = p0 + p
+        if hands[ws]:
+            res = _best(c, hands, taken, points, ws, 0, 0, -1, -1, 0, broken, before)
+        else:
+            res = _leaf(c, taken, points, before)
+        taken[ws], points[ws] = t0, p0
+    hands[seat] = hand
+    return res
+
+
+def _best(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
+          led: int, wc: int, ws: int, tm: int, broken: bool,
+          before: tuple[int, ...]) -> tuple[int, ...]:
+    n = c.n
+    seat = (leader + k) % n
+    hand = hands[seat]
+    if k:
+        legal = hand & SUIT_MASKS[led] or hand
+    elif not broken and not c.free:
+        legal = hand & ~HEARTS_MASK or hand
+    else:
+        legal = hand
+    out = tm
+    for h in hands:
+        out |= h
     pts = c.pts
-    pen = c.pen
-    trick = list(trick)
-    threat = shooter
-    if threat < 0:
-        threat = _threat(c, taken)
-    while True:
-        pos = len(trick)
-        seat = (leader + pos) % n
-        hand = hands[seat]
-        if not hand:
-            break
-        legal = legal_mask(c, hand, trick, ntricks == 0, broken)
-        if pos:
-            led_mask = SUIT_MASKS[trick[0] // 13]
-            wc = -1
-            wpos = 0
-            for i, x in enumerate(trick):
-                if led_mask >> x & 1 and x > wc:
-                    wc = x
-                    wpos = i
-            win_seat = (leader + wpos) % n
-        else:
-            wc = -1
-            win_seat = -1
-        if forced >= 0:
-            card = forced
-            forced = -1
-        else:
-            card = policy(c, seat, hand, legal, trick, wc, win_seat, pos == n - 1, played, threat,
-                          rng, eps)
-        hands[seat] = hand & ~(1 << card)
-        played |= 1 << card
-        if not broken and (card // 13 == 2 or (c.qbreaks and card == QS)):
-            broken = True
-        trick.append(card)
-        if pos == n - 1:
-            led_mask = SUIT_MASKS[trick[0] // 13]
-            best = 0
-            for i in range(1, n):
-                x = trick[i]
-                if led_mask >> x & 1 and x > trick[best]:
-                    best = i
-            winner = (leader + best) % n
-            p = 0
-            tm = 0
-            for x in trick:
-                p += pts[x]
-                tm |= 1 << x
-            if ntricks == 0 and kitty:
-                tm |= kitty
-                for x in range(52):
-                    if kitty >> x & 1:
-                        p += pts[x]
-            taken[winner] |= tm & (pen | (1 << JD))
-            points[winner] += p
-            ntricks += 1
-            trick = []
-            leader = winner
-            if shooter < 0 and tm & pen:
-                threat = _threat(c, taken)
-    return score(c, taken, points, before)
+    best = None
+    bu = 0
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        card = low.bit_length() - 1
+        if prev >= 0 and prev // 13 == card // 13 and pts[prev] == pts[card] \
+                and not out & ((1 << card) - (2 << prev)):
+            prev = card  # nothing out between them: the same card on this deal
+            continue
+        prev = card
+        res = _after(c, hands, taken, points, leader, k, led, wc, ws, tm, broken, seat, card,
+                     before)
+        u = n * res[seat] - sum(res)
+        if best is None or u < bu:
+            best, bu = res, u
+    return best
 
 
-def _threat(c: Ctx, taken: list[int]) -> int:
-    """The seat that holds every penalty card taken so far, when it has enough of them."""
-    who = -1
-    pen = c.pen
-    for s, m in enumerate(taken):
-        if m & pen:
-            if who >= 0:
-                return -1
-            who = s
-    if who >= 0 and popcount(taken[who] & pen) >= c.threat_min:
-        return who
-    return -1
-
-
-def score(c: Ctx, taken: Sequence[int], points: Sequence[int],
-          before: Sequence[int] | None = None) -> list[int]:
-    """Round scores after the moon and the J♦, like :func:`engine.score_round`."""
-    pen = c.pen
+def _leaf(c: Ctx, taken: list[int], points: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
     if c.moon != "off":
-        for s in range(c.n):
-            if taken[s] & pen == pen:
-                value = c.pen_total
-                jd = [c.pts[JD] if taken[x] >> JD & 1 else 0 for x in range(c.n)]
-                mode = c.moon
-                if mode == "shooter_choice":
-                    b = before or (0,) * c.n
-                    after = [b[x] + (0 if x == s else value) + jd[x] for x in range(c.n)]
-                    low = min(after)
-                    mode = "others" if after[s] == low and after.count(low) == 1 else "shooter_minus"
-                if mode == "others":
-                    return [(0 if x == s else value) + jd[x] for x in range(c.n)]
-                return [(-value if x == s else 0) + jd[x] for x in range(c.n)]
-    return list(points)
+        pen = c.pen
+        for t in taken:
+            if t & pen == pen:
+                return score_round(c.rules, taken, points, before).scores
+    return tuple(points)

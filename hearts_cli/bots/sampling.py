@@ -70,39 +70,82 @@ def constraints(view: SeatView, pub: Public) -> Constraints:
                        unseen & ~fixed_all)
 
 
+class Sampler:
+    """Draws deals for one set of constraints; what does not change between
+    draws (the free cards, who may get each) is worked out once."""
+
+    __slots__ = ("cap", "cards", "con", "elig", "prio", "simple", "tries")
+
+    def __init__(self, con: Constraints, tries: int = 40):
+        self.con = con
+        self.tries = tries
+        k = len(con.holders)
+        self.cards = [c for c in range(52) if con.free >> c & 1]
+        self.cap = [con.need[i] - con.fixed[i].bit_count() for i in range(k)]
+        self.elig = {c: [i for i in range(k) if con.allowed[i] >> c & 1] for c in self.cards}
+        # the most constrained cards are placed first
+        self.prio = [len(self.elig[c]) for c in self.cards]
+        # nothing but hand sizes: a shuffle cut into hands
+        self.simple = all(con.allowed[i] & con.free == con.free for i in range(k))
+
+    def _order(self, rng: random.Random, prio: list[int] | None) -> list[int]:
+        """The free cards in random order (by random 32-bit keys, sorted in C),
+        grouped by ``prio`` first when it is given."""
+        m = len(self.cards)
+        if not m:
+            return []
+        keys = memoryview(rng.getrandbits(32 * m).to_bytes(4 * m, "little")).cast("I").tolist()
+        if prio is None:
+            return [c for _, c in sorted(zip(keys, self.cards))]
+        return [c for _, _, c in sorted(zip(prio, keys, self.cards))]
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """One assignment: a mask per holder (same order as ``con.holders``)."""
+        con = self.con
+        if self.simple:
+            out = list(con.fixed)
+            cards = self._order(rng, None)
+            at = 0
+            for i, c in enumerate(self.cap):
+                m = 0
+                for x in cards[at:at + c]:
+                    m |= 1 << x
+                out[i] |= m
+                at += c
+            return out
+        elig_of = self.elig
+        cards = self.cards
+        for _ in range(self.tries):
+            cards = self._order(rng, self.prio)
+            cap = list(self.cap)
+            out = list(con.fixed)
+            ok = True
+            for c in cards:
+                el = [i for i in elig_of[c] if cap[i] > 0]
+                if not el:
+                    ok = False
+                    break
+                if len(el) == 1:
+                    i = el[0]
+                else:
+                    total = 0
+                    for i in el:
+                        total += cap[i]
+                    r = rng.randrange(total)
+                    for i in el:
+                        r -= cap[i]
+                        if r < 0:
+                            break
+                cap[i] -= 1
+                out[i] |= 1 << c
+            if ok:
+                return out
+        return _matching(con, list(cards), list(self.cap), elig_of, rng)
+
+
 def sample(con: Constraints, rng: random.Random, tries: int = 40) -> list[int]:
     """One assignment: a mask per holder (same order as ``con.holders``)."""
-    cards = [c for c in range(52) if con.free >> c & 1]
-    k = len(con.holders)
-    base_cap = [con.need[i] - con.fixed[i].bit_count() for i in range(k)]
-    elig_of = {c: [i for i in range(k) if con.allowed[i] >> c & 1] for c in cards}
-    for _ in range(tries):
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(elig_of[c]))
-        cap = list(base_cap)
-        out = list(con.fixed)
-        ok = True
-        for c in cards:
-            el = [i for i in elig_of[c] if cap[i] > 0]
-            if not el:
-                ok = False
-                break
-            if len(el) == 1:
-                i = el[0]
-            else:
-                total = 0
-                for i in el:
-                    total += cap[i]
-                r = rng.randrange(total)
-                for i in el:
-                    r -= cap[i]
-                    if r < 0:
-                        break
-            cap[i] -= 1
-            out[i] |= 1 << c
-        if ok:
-            return out
-    return _matching(con, cards, base_cap, elig_of, rng)
+    return Sampler(con, tries).sample(rng)
 
 
 def _matching(con: Constraints, cards: list[int], cap: list[int], elig_of: dict[int, list[int]],
