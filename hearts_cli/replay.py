@@ -318,12 +318,6 @@ def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
 
 
 # ---------------------------------------------------------------- evaluation
-#
-# The Hard player's search, asked for the value of every candidate instead of
-# only the best one. It uses what hearts_cli.bots exposes today (its sampling,
-# playouts and candidate classes); see the report: a public
-# `hard.evaluate(view, seed, simulations) -> {card: expected points}` would
-# replace `evaluate_play` below.
 
 
 def _rng(seed: int, view: SeatView, salt: str) -> random.Random:
@@ -331,72 +325,11 @@ def _rng(seed: int, view: SeatView, salt: str) -> random.Random:
     return random.Random(f"hearts-analysis/{seed}/{pos}/{salt}")
 
 
-def _classes(pub: Any) -> dict[int, int]:
-    """Every legal card -> the lowest card of its class of equivalent cards."""
-    from .bots.hard import distinct_candidates
-
-    reps = distinct_candidates(pub)
-    out: dict[int, int] = {}
-    legal = [c for c in range(52) if pub.legal >> c & 1]
-    for c in legal:
-        rep = max((x for x in reps if x <= c and x // 13 == c // 13), default=c)
-        out[c] = rep
-    return out
-
-
 def evaluate_play(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
-    """Expected round points for this seat of each legal card (lower is better).
+    """Expected round points for this seat of each legal card (lower is better), as Hard weighs them."""
+    from .bots.hard import evaluate
 
-    Like Hard's search (:func:`hearts_cli.bots.hard.search`): ``simulations``
-    deals consistent with the view, every candidate played on each deal and the
-    round played out with the playout policy (the same random stream for every
-    candidate on a deal); when a moon is plausible for this seat, each
-    candidate also gets the plan of shooting, and its better plan counts.
-    Equivalent cards share a value.
-    """
-    from .bots.common import public
-    from .bots.hard import _moon_plausible
-    from .bots.playout import make_policy, threat
-    from .bots.sampling import constraints, sample
-    from .fast import Position as FastPosition
-    from .fast import playout_steps
-
-    pub = public(view)
-    classes = _classes(pub)
-    reps = sorted(set(classes.values()))
-    if len(reps) == 1:
-        return {Card(c): 0.0 for c in classes}
-    rng = _rng(seed, view, "play")
-    ctx = pub.ctx
-    con = constraints(view, pub)
-    me = pub.seat
-    n = ctx.n
-    plans = [-1, me] if _moon_plausible(pub) else [-1]
-    totals = [[0.0] * len(reps) for _ in plans]
-    base = FastPosition.from_view(view, [0] * n)
-    first = not view.tricks
-    threat0 = threat(ctx, base.taken) if ctx.moon != "off" else -1
-    deals = max(1, simulations)
-    for _ in range(deals):
-        assigned = sample(con, rng)
-        root = base.copy()
-        for h, m in zip(con.holders, assigned):
-            if h < 0:
-                if first:
-                    root.kitty = m
-            else:
-                root.hands[h] = m
-        root.hands[me] = pub.hand
-        stream = rng.getrandbits(64)
-        for p, shooter in enumerate(plans):
-            row = totals[p]
-            for j, c in enumerate(reps):
-                pos = root.copy()
-                pos.play(c)
-                scores = playout_steps(pos, make_policy(ctx, random.Random(stream), 0.1, shooter, threat0))
-                row[j] += scores[me]
-    value = {c: min(tot[j] for tot in totals) / deals for j, c in enumerate(reps)}
-    return {Card(c): value[rep] for c, rep in classes.items()}
+    return evaluate(view, seed, simulations)
 
 
 def pass_candidates(view: SeatView, chosen: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -586,10 +519,10 @@ def _weigh_play(move: Move, view: SeatView, rd: Round, seed: int, simulations: i
                     second, glyph, reason, shown)
 
 
-def _classes_of(view: SeatView) -> dict[int, int]:
-    from .bots.common import public
+def _classes_of(view: SeatView) -> dict[Card, Card]:
+    from .bots.hard import equivalent_cards
 
-    return _classes(public(view))
+    return equivalent_cards(view)
 
 
 def _mix(seed: int, code: str, seat: int) -> int:

@@ -31,6 +31,7 @@ heart for it, so the search sees the 26 points coming and defends.
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from ..cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..engine import SeatView
@@ -95,29 +96,24 @@ def _moon_plausible(pub: Public) -> bool:
     return mine >= 3 or high * 2 >= size + 1
 
 
-def search(view: SeatView, seed: int, simulations: int) -> Card:
-    pub = public(view)
-    legal = pub.legal
-    if not legal & (legal - 1):
-        return CARDS[legal.bit_length() - 1]
-    cands = distinct_candidates(pub)
-    if len(cands) == 1:
-        return CARDS[cands[0]]
-    rng = decision_rng(seed, view, "hard")
+def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, simulations: int,
+           value: "Callable[[tuple[int, ...] | list[int]], float]") -> list[float]:
+    """Mean ``value`` of each candidate over ``simulations`` sampled deals.
+
+    Every candidate is played on the same deals with the same random stream;
+    when a moon is plausible for this seat each candidate also gets the plan
+    of shooting, and its better plan counts.
+    """
     ctx = pub.ctx
     con = constraints(view, pub)
     me = pub.seat
-    before = tuple(view.scores)
-    target = ctx.rules.target
-    ending = max(before) + ctx.pen_total >= target
     left = popcount(pub.hand)
     endgame = pub.ntricks > 0 and left <= ENDGAME_TRICKS and left * ctx.n <= ENDGAME_CARDS
     plans = [-1, me] if not endgame and _moon_plausible(pub) else [-1]
     totals = [[0.0] * len(cands) for _ in plans]
     holders = con.holders
-    n = ctx.n
     # the public part of every sampled deal: tricks, points, taken cards, the trick in progress
-    base = Position.from_view(view, [0] * n)
+    base = Position.from_view(view, [0] * ctx.n)
     first = not view.tricks
     threat0 = threat(ctx, base.taken) if ctx.moon != "off" else -1
     deals = max(1, simulations)
@@ -136,7 +132,7 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
         if endgame:
             row = totals[0]
             for j, scores in enumerate(solve(ctx, root, cands)):
-                row[j] += _value(scores, me, before, target, ending)
+                row[j] += value(scores)
             continue
         stream = rng.getrandbits(64)
         for p, shooter in enumerate(plans):
@@ -145,10 +141,59 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
                 pos = root.copy()
                 pos.play(c)
                 r = random.Random(stream)
-                scores = playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0))
-                row[j] += _value(scores, me, before, target, ending)
-    best = min(range(len(cands)), key=lambda j: (min(t[j] for t in totals), j))
+                row[j] += value(playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0)))
+    return [min(t[j] for t in totals) / deals for j in range(len(cands))]
+
+
+def search(view: SeatView, seed: int, simulations: int) -> Card:
+    """Hard's card: the candidate with the best mean value (see the module's docstring)."""
+    pub = public(view)
+    legal = pub.legal
+    if not legal & (legal - 1):
+        return CARDS[legal.bit_length() - 1]
+    cands = distinct_candidates(pub)
+    if len(cands) == 1:
+        return CARDS[cands[0]]
+    rng = decision_rng(seed, view, "hard")
+    me = pub.seat
+    before = tuple(view.scores)
+    target = pub.ctx.rules.target
+    ending = max(before) + pub.ctx.pen_total >= target
+    means = _weigh(view, pub, cands, rng, simulations,
+                   lambda scores: _value(scores, me, before, target, ending))
+    best = min(range(len(cands)), key=lambda j: (means[j], j))
     return CARDS[cands[best]]
+
+
+def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
+    """Expected round points for the seat of every legal card, as Hard weighs them.
+
+    For study (``hearts replay --analyze``): the same sampled deals, playouts
+    and endgame search as :func:`search`, measured in the seat's own points
+    (lower is better). Equivalent cards share a value.
+    """
+    pub = public(view)
+    stands_for = _classes(pub)
+    cands = sorted(set(stands_for.values()))
+    if len(cands) == 1:
+        return {c: 0.0 for c in stands_for}
+    me = pub.seat
+    means = _weigh(view, pub, cands, decision_rng(seed, view, "analysis"), simulations,
+                   lambda scores: float(scores[me]))
+    value = dict(zip(cands, means))
+    return {c: value[rep] for c, rep in stands_for.items()}
+
+
+def equivalent_cards(view: SeatView) -> dict[Card, Card]:
+    """Every legal card -> the card that stands for its class of equivalent cards."""
+    return _classes(public(view))
+
+
+def _classes(pub: Public) -> dict[Card, Card]:
+    # a legal card is equivalent to the highest candidate of its suit at or below it
+    cands = distinct_candidates(pub)
+    return {CARDS[c]: CARDS[max(x for x in cands if x <= c and x // 13 == c // 13)]
+            for c in range(52) if pub.legal >> c & 1}
 
 
 def hard_pass(view: SeatView) -> tuple[Card, ...]:
