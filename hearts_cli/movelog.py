@@ -37,6 +37,7 @@ from typing import Any
 from .cards import Card, CardParseError, parse_card
 from .engine import Game, IllegalMove, PassError, Phase
 from .messages import t
+from .record import PlaceError
 from .rules import Rules, RulesError
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
@@ -44,45 +45,19 @@ __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "pa
 HEADER = "# hearts move log; the notation is described in docs/replay.md"
 
 
-class MoveLogError(ValueError):
-    """The first problem in a move log: ``message_id`` and ``params`` name the sentence;
-    ``line`` and ``column`` (1-based) say where it is in the text; ``round``,
-    ``trick`` and ``position`` (1-based) and ``seat`` (0-based) where it is in the
-    game; ``code`` is the rule broken (the engine's reason code) when there is one."""
+class MoveLogError(PlaceError):
+    """The first problem in a move log: where it is in the game (see
+    :class:`~hearts_cli.record.PlaceError`) and in the text (``line`` and
+    ``column``, 1-based)."""
 
-    def __init__(self, message_id: str, *, line: int | None = None, column: int | None = None,
-                 round: int | None = None, trick: int | None = None, position: int | None = None,
-                 seat: int | None = None, reason: Any = None, **params: Any):
-        self.message_id = message_id
-        self.line = line
+    def __init__(self, message_id: str, *, column: int | None = None, **where: Any):
         self.column = column
-        self.round = round
-        self.trick = trick
-        self.position = position
-        self.seat = seat
-        self.reason = reason
-        self.params = params
-        super().__init__(self.message("en", ascii=True))
-
-    @property
-    def code(self) -> str | None:
-        return getattr(self.reason, "code", None) or getattr(self.reason, "message_id", None)
+        super().__init__(message_id, **where)
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
-        params = dict(self.params)
-        for key, value in list(params.items()):
-            if hasattr(value, "message") and callable(value.message):
-                try:
-                    params[key] = value.message(lang, ascii=ascii)
-                except TypeError:
-                    params[key] = value.message(lang)
+        params = self._params(lang, ascii)
         if self.reason is not None:
-            params["reason"] = self.reason.message(lang, ascii=ascii)
             params["rule"] = rule_name(self.code, lang)
-        for name in ("round", "trick", "position", "seat"):
-            value = getattr(self, name)
-            if value is not None:
-                params.setdefault(name, value)
         text = t(self.message_id, lang, ascii=ascii, **params)
         where = []
         if self.round is not None:

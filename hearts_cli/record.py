@@ -68,9 +68,10 @@ def _problem(message_id: str, **params: Any) -> _Problem:
 
 
 def _render(value: Any, lang: str | None, ascii: bool) -> Any:
+    """A parameter that is itself a message (a Reason, a PassError, ...) as its sentence."""
     if isinstance(value, (CodeError, RulesError)):
         return value.message(lang)
-    if isinstance(value, (_Problem, Reason, PassError)):
+    if isinstance(value, (_Problem, Reason, PassError, PlaceError)):
         return value.message(lang, ascii=ascii)
     return value
 
@@ -79,22 +80,21 @@ def _render_params(params: dict[str, Any], lang: str | None, ascii: bool) -> dic
     return {k: _render(v, lang, ascii) for k, v in params.items()}
 
 
-class RecordError(ValueError):
-    """A record that cannot be read, or a game in it that does not hold up.
+class PlaceError(ValueError):
+    """A problem at a place in a game, as a record or a move log gives it.
 
     ``message_id`` and ``params`` name the message (see :mod:`hearts_cli.messages`);
     ``round``, ``trick`` and ``position`` (all 1-based, as people count) and
     ``seat`` (0-based, as the engine counts) say where, when known; ``line`` is
-    the line of the file; ``reason`` is the engine's verdict for a bad pass or
+    the line of the text; ``reason`` is the engine's verdict for a bad pass or
     play (a :class:`~hearts_cli.engine.Reason` with a stable ``.code``, or a
     :class:`~hearts_cli.engine.PassError`), or the code or rules error.
     """
 
-    def __init__(self, message_id: str, *, path: str | None = None, line: int | None = None,
+    def __init__(self, message_id: str, *, line: int | None = None,
                  round: int | None = None, trick: int | None = None, position: int | None = None,
                  seat: int | None = None, reason: Any = None, **params: Any):
         self.message_id = message_id
-        self.path = path
         self.line = line
         self.round = round
         self.trick = trick
@@ -109,15 +109,31 @@ class RecordError(ValueError):
         """The stable code of the rule broken (``must_follow_suit``, ``pass_count``...), if any."""
         return getattr(self.reason, "code", None) or getattr(self.reason, "message_id", None)
 
-    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+    def _params(self, lang: str | None, ascii: bool) -> dict[str, Any]:
+        """The message's parameters, rendered, with the place and the reason filled in."""
         params = _render_params(dict(self.params), lang, ascii)
-        params["path"] = self.path if self.path else t("record_no_path", lang)
         for name in ("round", "trick", "position", "seat"):
             value = getattr(self, name)
             if value is not None:
                 params.setdefault(name, value)
         if self.reason is not None:
             params["reason"] = _render(self.reason, lang, ascii)
+        return params
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return t(self.message_id, lang, ascii=ascii, **self._params(lang, ascii))
+
+
+class RecordError(PlaceError):
+    """A record that cannot be read, or a game in it that does not hold up; ``path`` names the file."""
+
+    def __init__(self, message_id: str, *, path: str | None = None, **where: Any):
+        self.path = path
+        super().__init__(message_id, **where)
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        params = self._params(lang, ascii)
+        params["path"] = self.path if self.path else t("record_no_path", lang)
         text = t(self.message_id, lang, ascii=ascii, **params)
         if self.line is not None:
             text += " " + t("record_at_line", lang, line=self.line)
