@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import unicodedata
 from collections import deque
-from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..cards import Card, CardParseError, cards_of, parse_card
 from ..codes import new_code, seed_for
 from ..engine import Game, PassError, Phase
 from ..messages import t
+from ..replay import Event
 from ..rules import Direction
 
 LEVELS = ("easy", "normal", "hard", "random")
@@ -68,25 +68,6 @@ def fold(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
-@dataclass
-class Event:
-    """Something that happened at the table: ``kind`` plus JSON-ready ``data``."""
-
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": self.kind} | {k: _jsonable(v) for k, v in self.data.items()}
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return value
 
 
 def make_seats(players: int, me: int, level: str | None):
