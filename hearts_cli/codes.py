@@ -44,12 +44,18 @@ def _check_char(payload: str) -> str:
     return ALPHABET[(32 - total % 32) % 32]
 
 
+def code_from_number(number: int) -> str:
+    """The code whose seven random characters spell the low 35 bits of ``number``
+    (five bits a character, lowest first), with its check character."""
+    payload = "".join(ALPHABET[(number >> (5 * i)) & 31] for i in range(CODE_LENGTH - 1))
+    return payload + _check_char(payload)
+
+
 def new_code() -> str:
     """A fresh code from the operating system's randomness: "another game"."""
     import secrets
 
-    payload = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH - 1))
-    return payload + _check_char(payload)
+    return code_from_number(secrets.randbits(5 * (CODE_LENGTH - 1)))
 
 
 def normalize_code(text: str) -> str:

@@ -14,22 +14,15 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..codes import is_code, seed_for
-from ..engine import Phase, Round
+from ..codes import code_from_number, seed_for
+from ..cards import Card
+from ..engine import Phase, Round, SeatView
 from ..rules import Rules
-from . import make_bot
-
-_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
+from . import Bot, make_bot
 
 def match_code(label: str, index: int) -> str:
     """A valid game code for deal ``index`` of a match labelled ``label``."""
-    x = seed_for("00000000", "match", label, index)
-    payload = "".join(_ALPHABET[(x >> (5 * i)) & 31] for i in range(7))
-    for ch in _ALPHABET:
-        if is_code(payload + ch):
-            return payload + ch
-    raise AssertionError("no check character")  # pragma: no cover
+    return code_from_number(seed_for("00000000", "match", label, index))
 
 
 @dataclass
@@ -38,6 +31,18 @@ class DealResult:
     points: dict[str, float]  # level -> mean points per round of that level's seats
     times: dict[str, list[float]]  # level -> seconds per play decision
     forced: dict[str, list[bool]]  # level -> was the decision forced (one legal card)
+
+
+def _decide(bot: "Bot", view: SeatView, level: str, times: dict[str, list[float]] | None,
+            forced: dict[str, list[bool]] | None) -> Card:
+    """The bot's card, noting how long it took and whether the card was forced."""
+    t0 = time.perf_counter()
+    card = bot.choose_card(view)
+    if times is not None:
+        times.setdefault(level, []).append(time.perf_counter() - t0)
+    if forced is not None:
+        forced.setdefault(level, []).append(len(view.legal) == 1)
+    return card
 
 
 def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
@@ -54,15 +59,7 @@ def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
             rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
     while rnd.phase is Phase.PLAY:
         s = rnd.turn
-        view = rnd.view(s)
-        t0 = time.perf_counter()
-        card = bots[s].choose_card(view)
-        dt = time.perf_counter() - t0
-        if times is not None:
-            times.setdefault(levels[s], []).append(dt)
-        if forced is not None:
-            forced.setdefault(levels[s], []).append(len(view.legal) == 1)
-        rnd.play(card)  # checked: a bot's illegal move raises
+        rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked: an illegal move raises
     assert rnd.result is not None
     return list(rnd.result.scores)
 
@@ -226,13 +223,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         stopper: int | None = None
         while rnd.phase is Phase.PLAY:
             s = rnd.turn
-            view = rnd.view(s)
-            t0 = time.perf_counter()
-            card = bots[s].choose_card(view)
-            dt = time.perf_counter() - t0
-            times.setdefault(levels[s], []).append(dt)
-            forced.setdefault(levels[s], []).append(len(view.legal) == 1)
-            done = game.play(card)  # checked: a bot's illegal move raises
+            done = game.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
             if done is None or not moons or stopper is not None:
                 continue
             held = [bin(rnd.taken[x] & pmask).count("1") for x in range(n)]
