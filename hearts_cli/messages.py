@@ -425,7 +425,7 @@ CATALOG: dict[str, dict[str, str]] = {
         # hearts replay, move logs and analysis (cli.py, movelog.py, replay.py)
         "movelog_header_late": "'{word}' must come before the first move of the log.",
         "movelog_bad_token": "'{text}' is not a card, a round marker (R2) or a separator (| between passes, / between tricks).{hint}",
-        "movelog_hint": "did you mean {cards}?",
+        "movelog_hint": "Did you mean {cards}?",
         "movelog_bad_header": "The log's header cannot be used: {problem}",
         "movelog_bad_setting": "'{text}' is not a rule setting: write name=value, such as target=20.",
         "movelog_other_code": "This log is for game {log}, not {code}.",

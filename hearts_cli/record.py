@@ -68,12 +68,14 @@ def _problem(message_id: str, **params: Any) -> _Problem:
 
 
 def _render(value: Any, lang: str | None, ascii: bool) -> Any:
-    """A parameter that is itself a message (a Reason, a PassError, ...) as its sentence."""
-    if isinstance(value, (CodeError, RulesError)):
-        return value.message(lang)
-    if isinstance(value, (_Problem, Reason, PassError, PlaceError)):
-        return value.message(lang, ascii=ascii)
-    return value
+    """A parameter that is itself a message (a Reason, a PassError, a CodeError...) as its sentence."""
+    message = getattr(value, "message", None)
+    if not callable(message):
+        return value
+    try:
+        return message(lang, ascii=ascii)
+    except TypeError:  # messages whose cards never show (codes, rules) take no `ascii`
+        return message(lang)
 
 
 def _render_params(params: dict[str, Any], lang: str | None, ascii: bool) -> dict[str, Any]:

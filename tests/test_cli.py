@@ -159,10 +159,24 @@ def test_rules_plain_uses_letters_for_suits():
     assert "♠" not in out
 
 
+def _rules_in_a_terminal(**env: str) -> str:
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "hearts_cli", "rules"], env=dict(os.environ, **env),
+                          encoding="utf-8", dimensions=(40, 100), timeout=30)
+    out = child.read()
+    child.close()
+    return out
+
+
 def test_no_color_and_pipes_get_no_escape_codes(monkeypatch):
+    piped = run("rules", "--tips").stdout  # CliRunner's stdout is not a terminal
+    assert "Strategy tips" in piped and "\x1b[" not in piped
+    # in a terminal the headings are bold; NO_COLOR turns that off
+    assert "\x1b[1m" in _rules_in_a_terminal()
     monkeypatch.setenv("NO_COLOR", "1")
-    out = run("rules", color=True).stdout
-    assert "\x1b[" not in out
+    out = _rules_in_a_terminal()
+    assert "reaches or passes 50 points" in flat(out) and "\x1b[" not in out
 
 
 def test_rules_json():
@@ -330,10 +344,13 @@ def test_explain_record_errors(record_file, tmp_path):
     assert_user_error(run("explain", "QS", "--record", str(record_file), "--at", "two"),
                       "'two' is not a position")
     # a record with an illegal move in it is refused with the rule broken
-    text = record_file.read_text(encoding="utf-8").replace("[2C, ", "[3C, ", 1)
+    original = record_file.read_text(encoding="utf-8")
+    assert "cards: [2C, " in original  # the first trick, led with the 2♣
+    text = original.replace("cards: [2C, ", "cards: [3C, ", 1)
     broken = tmp_path / "broken.yaml"
     broken.write_text(text, encoding="utf-8")
-    assert_user_error(run("explain", "QS", "--record", str(broken)), "broken.yaml")
+    assert_user_error(run("explain", "QS", "--record", str(broken)), "broken.yaml",
+                      "round 1, trick 1, card 1", "3♣ cannot be played", "must be led with 2♣")
 
 
 def _write_save(isolated: Path, game: Game) -> Path:
@@ -451,8 +468,12 @@ def test_new_and_play_with_the_real_game_loop(isolated):
 def test_engine_answers_hello():
     result = run("engine", input='{"cmd":"hello"}\n')
     assert result.exit_code == 0
-    reply = json.loads(result.stdout.splitlines()[0])
-    assert reply.get("ok", True) is not False
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1  # one reply per request
+    reply = json.loads(lines[0])
+    assert reply["ok"] is True and reply["name"] == "hearts" and reply["protocol"] == 1
+    assert reply["version"] == __version__
+    assert reply["presets"][0] == "quick" and "omnibus" in reply["presets"]
 
 
 def test_engine_speaks_the_chosen_language():
@@ -466,6 +487,7 @@ def test_engine_speaks_the_chosen_language():
 def test_engine_with_immediate_eof():
     result = run("engine", input="")
     assert result.exit_code == 0
+    assert result.stdout == "" and result.stderr == ""  # nothing asked, nothing said
 
 
 # ---------------------------------------------------------------- start-up discipline
@@ -497,6 +519,8 @@ def _modules_after(*args: str) -> set[str]:
 def test_scripted_commands_do_not_load_the_game_loop(args):
     mods = _modules_after(*args)
     assert "hearts_cli.cli" in mods
+    loop = {m for m in mods if m == "hearts_cli.repl" or m.startswith("hearts_cli.repl.")}
+    assert loop == set()  # the game loop itself
     heavy = {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")}
     assert heavy == set()
 

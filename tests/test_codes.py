@@ -104,6 +104,7 @@ def test_adjacent_swaps_are_refused_where_luhn_catches_them(code):
         swapped = code[:i] + b + a + code[i + 2:]
         if {a, b} == {"0", "Z"}:  # values 0 and 31: Luhn mod 32's one blind spot
             assert ref_check_char(swapped[:7]) == swapped[7]
+            assert is_code(swapped)  # the engine checks exactly Luhn mod 32, blind spot included
             continue
         with pytest.raises(CodeError):
             normalize_code(swapped)
@@ -236,7 +237,11 @@ def test_a_rounds_deal_never_depends_on_what_was_played_before():
 
 
 def test_seeds_are_reproducible_and_separate_by_purpose():
-    assert seed_for("HEARTS0N", "cpu", 1) == seed_for("HEARTS0N", "cpu", 1)
+    # reproducible anywhere: docs/deal.md section 7, read by the reference implementation
+    ref = _reference_module()
+    for code, purpose in (("HEARTS0N", ("cpu", 1)), ("QSPADE7B", ("cpu", 3)), ("K7Q2MXA7", ())):
+        stream = ref.RefStream("hearts/seed/v1", code, *purpose)
+        assert seed_for(code, *purpose) == stream.word() << 32 | stream.word()
     assert seed_for("HEARTS0N", "cpu", 1) != seed_for("HEARTS0N", "cpu", 2)
     assert seed_for("HEARTS0N", "cpu", 1) != seed_for("00000000", "cpu", 1)
     assert 0 <= seed_for("HEARTS0N") < 2**64

@@ -309,7 +309,7 @@ def test_effect_of_a_card_that_may_or_may_not_win():
     play_script(r, B_TRICK1)
     e = r.why("KH").effect  # the A♥ is still out
     assert e.wins is None and e.breaks_hearts
-    assert "may or may not" in r.why("KH").message("en")
+    assert r.why("KH").message("en") == "K♥ may or may not win the trick. It breaks hearts."
 
 
 def test_effect_of_the_last_card_is_exact():
@@ -317,7 +317,8 @@ def test_effect_of_the_last_card_is_exact():
     play_script(r, B_TRICK1 + " 2H 3D 3S")
     e = r.why("AH").effect  # seat 3 is last to play and must follow with the A♥
     assert e.wins is True and e.points == 2 and e.exact
-    assert "2" in r.why("AH").message("en")
+    assert r.why("AH").message("en") == "A♥ wins the trick and takes 2 points."
+    assert r.why("AH").message("es") == "A♥ gana la baza y se lleva 2 puntos."
 
 
 def test_effect_of_a_losing_card_and_of_a_discard():
@@ -344,7 +345,7 @@ def test_precedence_not_in_hand_then_wrong_phase():
     before = snapshot(r)
     with pytest.raises(IllegalMove) as e:
         r.play(mine)
-    assert e.value.reason.code in ("wrong_phase", "not_in_hand")
+    assert e.value.reason.code == "wrong_phase"  # seat 0 holds it: not_in_hand does not apply
     assert snapshot(r) == before
 
 
@@ -375,9 +376,10 @@ def test_messages_name_the_rule_in_both_languages():
     r = position(R(), B)
     r.play("2C")
     v = r.why("5H")
-    assert "AC" in v.message("en", ascii=True)
-    assert v.message("es")  # a Spanish sentence exists
-    assert v.message("es") != v.message("en")
+    # both name the rule (follow the led suit) and the card that must be played
+    assert "follow clubs" in v.message("en") and "AC" in v.message("en", ascii=True)
+    assert "seguir a tréboles" in v.message("es") and "AC" in v.message("es", ascii=True)
+    assert "A♣" in v.message("es") and v.message("es") != v.message("en")
 
 
 # ---------------------------------------------------------------- the kitty
@@ -537,11 +539,17 @@ def test_a_pass_for_a_seat_that_does_not_exist_is_refused():
     _bad_pass(r, -1, r.hand(0)[:3], "bad_seat")
 
 
-def test_a_card_received_may_be_passed_on_only_next_round():
-    # a seat passes from its dealt hand: a card in another seat's hand is not in its hand
+def test_a_card_being_received_cannot_be_passed_on():
+    # a seat passes from its dealt hand: the cards passed to it are not in it yet
     r = dealt_round()
-    r.pass_cards(0, r.hand(0)[:3])
-    _bad_pass(r, 1, [r.hand(0)[0], r.hand(1)[0], r.hand(1)[1]], "not_in_hand")
+    incoming = r.hand(0)[:3]  # round 1 passes left: seat 0 gives to seat 1
+    r.pass_cards(0, incoming)
+    _bad_pass(r, 1, [incoming[0], r.hand(1)[0], r.hand(1)[1]], "not_in_hand")
+    for s in (1, 2, 3):
+        r.pass_cards(s, r.hand(s)[:3])
+    # once they have arrived the exchange is over: there is no second pass to send them on
+    assert set(incoming) <= set(r.hand(1))
+    _bad_pass(r, 1, incoming, "wrong_phase_play")
 
 
 # ---------------------------------------------------------------- what a seat may see

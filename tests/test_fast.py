@@ -237,15 +237,27 @@ def test_random_card_and_points_of() -> None:
 
 
 def test_policy_must_be_given_the_position_to_move() -> None:
-    """The random policy function and the inlined loop make the same choices."""
+    """A policy is called with the position being played, up to date, and its legal cards;
+    the random policy function and the inlined loop make the same choices."""
     rules = load_preset("quick")
     for seed in range(30):
         hands, kitty = fast.deal(rules, random.Random(seed))
         p1 = fast.Position.start(rules, hands, kitty=kitty)
         p2 = p1.copy()
         a, b = random.Random(seed), random.Random(seed)
-        assert fast.playout(p1, a) == fast.playout(p2, b, fast.random_policy(b))
+        inner = fast.random_policy(b)
+        calls = []
+
+        def policy(legal: int, p: fast.Position) -> int:
+            assert p is p2  # the position itself, not a copy or another one
+            assert legal == p.legal_mask() and legal & p.hands[p.turn] == legal and legal
+            assert len(p.trick) == len(calls) % rules.players  # every earlier card already played
+            calls.append(legal)
+            return inner(legal, p)
+
+        assert fast.playout(p1, a) == fast.playout(p2, b, policy)
         assert p1.taken == p2.taken
+        assert len(calls) == rules.hand_size * rules.players
 
 
 @pytest.mark.parametrize("name", preset_names())

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli.engine import Game
 from hearts_cli.movelog import MoveLogError, format_log, parse, replay_log
 from hearts_cli.record import read_record, write_record
 from hearts_cli.rules import Rules
@@ -78,6 +77,10 @@ def test_unknown_token():
     assert (e.message_id, e.line, e.column) == ("movelog_bad_token", 2, 7)
     assert "'9X' is not a card" in e.message("en") and "line 2, column 7" in e.message("en")
     assert "línea 2, columna 7" in e.message("es")
+    # the near misses are offered as cards, never as a Python object
+    assert "Did you mean 9C, 9D, 9H, 9S?" in e.message("en", ascii=True)
+    assert "¿quizá 9C, 9D, 9H, 9S?" in e.message("es", ascii=True)
+    assert "object at" not in e.message("en")
 
 
 def test_card_not_in_the_hand_when_passing():
@@ -163,4 +166,3 @@ def test_the_game_loop_prints_the_log():
     playing.handle("jugadas")
     text = playing.events[-1].data["text"]
     assert "KC 9H QS" not in text and "La ronda 1 está en juego" in text
-    assert isinstance(Game, type)

@@ -120,7 +120,11 @@ def check_score(r: Round) -> None:
         return
     assert res.shooter == shooter
     if rules.moon == "shooter_choice":
-        assert res.moon in ("others", "shooter_minus")
+        # `hearts rules`: "+26 to the others when that leaves the shooter alone in the lowest
+        # place, otherwise minus 26 for the shooter"
+        after = [b + s for b, s in zip(r.scores_before, ref_moon_scores(rules, taken, "others"))]
+        alone_lowest = after.count(min(after)) == 1 and after[shooter] == min(after)
+        assert res.moon == ("others" if alone_lowest else "shooter_minus")
     else:
         assert res.moon == rules.moon
     assert res.scores == ref_moon_scores(rules, taken, res.moon)

@@ -325,11 +325,20 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
 
 
 def test_hint_gives_the_hard_players_choice_with_a_reason():
+    from hearts_cli.bots import suggest
+    from hearts_cli.codes import seed_for
+
     tb = _table()
+    view = tb.game.round.view(0)
     tb.handle("hint")
     ev = tb.events[-1]
     assert ev.kind == "hint" and len(ev.data["cards"]) == 3
-    assert ev.data["text"].startswith("Hint: pass ") and ev.data["text"].count("\n") == 0
+    # the Hard CPU's pass for this seat, with this seat's seed
+    assert ev.data["cards"] == sorted(suggest(view, "hard", seed_for(CODE, "cpu", 0)))
+    assert set(ev.data["cards"]) <= set(view.hand)
+    names = ", ".join(c.symbol for c in ev.data["cards"])
+    assert ev.data["text"].startswith(f"Hint: pass {names}; ") and ev.data["text"].count("\n") == 0
+    assert tb.game.round.passes[0] is None  # a hint only advises
     _to_first_turn(tb)
     tb.handle("hint")
     assert tb.events[-1].data["text"] == "Hint: play 2♣; it is your only legal card."

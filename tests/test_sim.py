@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from hearts_cli.bots.match import play_game, rotations, run_tournament
 from hearts_cli.cli import app
+from hearts_cli.codes import is_code
 from hearts_cli.rules import Rules
 
 runner = CliRunner()
@@ -178,7 +179,10 @@ def test_default_seats_and_fresh_seed():
     data = sim_json("--deals", "1", "--simulations", "2", "--players", "3")
     assert data["seats"] == ["hard", "normal", "normal"]
     assert data["simulations"] == 2
-    assert len(data["seed"]) == 8
+    assert is_code(data["seed"])  # a fresh game code, so the run can be repeated with --seed
+    again = sim_json("--deals", "1", "--simulations", "2", "--players", "3")
+    assert again["seed"] != data["seed"]
+    assert data["game_log"][0]["code"] != again["game_log"][0]["code"]
 
 
 @pytest.mark.parametrize("args, words", [
