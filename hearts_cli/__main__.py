@@ -1,6 +1,6 @@
 """``python -m hearts_cli``: the same as the ``hearts`` command."""
 
-from .cli import app
+from .cli import main
 
 if __name__ == "__main__":
-    app(prog_name="hearts")
+    main()

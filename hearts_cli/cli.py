@@ -47,10 +47,30 @@ class _Coerce:
                 return self.kind(value)
             except ValueError:
                 pass
-        from .messages import default_language, t
+        from .messages import t
 
-        raise typer.BadParameter(t(f"cli_not_{self.kind.__name__}", default_language(), value=value),
+        raise typer.BadParameter(t(f"cli_not_{self.kind.__name__}", _early_lang(ctx), value=value),
                                  ctx=ctx, param=param)
+
+
+def _early_lang(ctx: Any) -> str:
+    """The language while options are still being parsed: --lang if given so far, else the default."""
+    from .messages import default_language
+
+    candidates: list[Any] = []
+    if ctx is not None:
+        candidates.append((getattr(ctx, "params", None) or {}).get("lang"))
+        candidates.append((ctx.find_root().obj or {}).get("lang"))
+    args = sys.argv[1:]
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            candidates.append(args[i + 1])
+        elif arg.startswith("--lang="):
+            candidates.append(arg.split("=", 1)[1])
+    for value in candidates:
+        if isinstance(value, str) and value.strip().lower() in LANGUAGES:
+            return value.strip().lower()
+    return default_language()
 
 
 def _plain_kind(annotation: Any) -> type | None:
@@ -114,6 +134,7 @@ app = typer.Typer(
 
 LANGUAGES = ("en", "es")
 LEVELS = ("easy", "normal", "hard")
+MAX_WORKERS = 64  # `hearts sim --workers`: each one is a spawned process
 
 
 # ---------------------------------------------------------------- completion
@@ -208,7 +229,7 @@ def _setup(ctx: typer.Context, lang: str | None, plain: bool) -> _Out:
     from .messages import default_language
 
     top = ctx.find_root().obj or {}
-    lang = lang or top.get("lang")
+    lang = lang if lang is not None else top.get("lang")
     plain = plain or bool(top.get("plain"))
     if lang is not None:
         chosen = lang.strip().lower()
@@ -221,6 +242,12 @@ def _setup(ctx: typer.Context, lang: str | None, plain: bool) -> _Out:
     ascii = plain or not _stdout_can("♣♦♥♠−")
     color = not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
     return _Out(lang, ascii, color, plain)
+
+
+def _os_problem(out: _Out, error: OSError) -> str:
+    from .messages import os_problem
+
+    return os_problem(error, out.lang)
 
 
 def _width() -> int:
@@ -491,7 +518,7 @@ def _record_position(out: _Out, path: str, at: str | None):
     except RecordError as e:
         out.fail(e.message(out.lang, out.ascii))
     except OSError as e:
-        out.fail(out.t("cli_bad_file", path=path, problem=e.strerror or type(e).__name__))
+        out.fail(out.t("cli_bad_file", path=path, problem=_os_problem(out, e)))
 
 
 @app.command(cls=_Command, epilog="\b\nExample:\n  echo '{\"cmd\":\"hello\"}' | hearts engine")
@@ -558,6 +585,8 @@ def sim(
     for option, value in (("--deals", deals), ("--workers", workers), ("--simulations", simulations)):
         if value is not None and value < 1:
             out.fail(out.t("sim_at_least_one", option=option, value=value))
+    if workers > MAX_WORKERS:
+        out.fail(out.t("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers))
     if seed is None:
         from .codes import new_code
 
@@ -634,8 +663,10 @@ def replay(
             else:
                 with open(source, encoding="utf-8") as fh:
                     text = fh.read()
-        except (OSError, UnicodeDecodeError) as e:
-            out.fail(out.t("cli_bad_file", path=source, problem=getattr(e, "strerror", None) or type(e).__name__))
+        except OSError as e:
+            out.fail(out.t("cli_bad_file", path=source, problem=_os_problem(out, e)))
+        except UnicodeDecodeError:
+            out.fail(out.t("cli_bad_file", path=source, problem=out.t("record_not_utf8")))
     assert text is not None
     try:
         if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
@@ -661,6 +692,11 @@ def replay(
         out.fail(out.t("cli_bad_seat", seat=seat, players=n, last=n - 1))
     if all_hands and seat is not None:
         out.fail(out.t("rp_cli_seat_needs"))
+    if annotate_to is not None:
+        if not annotate_to.strip():
+            out.fail(out.t("cli_no_file_name", option="--annotate-to"))
+        if os.path.isdir(annotate_to):
+            out.fail(out.t("cli_cannot_write", path=annotate_to, problem=out.t("os_is_directory")))
 
     def emit(lines: list[str], style: str | None = None) -> None:
         if not out.color:
@@ -691,7 +727,7 @@ def replay(
     sims = simulations if simulations is not None else rp.DEFAULT_SIMULATIONS
     if analyze:
         if sims < 1:
-            out.fail(out.t("cli_not_int", value=sims))
+            out.fail(out.t("sim_at_least_one", option="--simulations", value=sims))
         tick = None
         if sys.stderr.isatty():
             def tick(done: int, total: int) -> None:
@@ -710,7 +746,7 @@ def replay(
         try:
             save_record(annotate_to, record.replay(), seats=record.seats, annotations=notes)
         except OSError as e:
-            out.fail(out.t("cli_bad_file", path=annotate_to, problem=e.strerror or type(e).__name__))
+            out.fail(out.t("cli_cannot_write", path=annotate_to, problem=_os_problem(out, e)))
     if as_json:
         import json
 
@@ -763,8 +799,16 @@ def _only_the_command_that_runs(args: list[str]) -> None:
         app.registered_commands = named
 
 
+def _open_closed_streams() -> None:
+    """A closed stdin reads as empty and a closed stdout or stderr discards (``hearts play <&-``)."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
+
+
 def main() -> None:
     """The console script: the app, with unexpected failures turned into one sentence."""
+    _open_closed_streams()
     try:
         _only_the_command_that_runs(sys.argv[1:])
         app(prog_name="hearts")

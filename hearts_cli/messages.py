@@ -35,6 +35,17 @@ CATALOG: dict[str, dict[str, str]] = {
         "cli_not_float": "'{value}' is not a number.",
         "cli_not_bool": "'{value}' is not yes or no.",
         "cli_not_str": "'{value}' is not text.",
+        "cli_cannot_write": "{path} cannot be written: {problem}",
+        "cli_no_file_name": "{option} needs a file name.",
+        "cli_too_many": "{option} must be at most {most}, not {value}.",
+        "os_no_such_file": "No such file or directory",
+        "os_permission": "Permission denied",
+        "os_is_directory": "Is a directory",
+        "os_not_directory": "Not a directory",
+        "os_disk_full": "No space left on device",
+        "os_read_only": "Read-only file system",
+        "os_exists": "File exists",
+        "os_other": "System error {number} ({name})",
         "explain_bad_move": "Move {number} ({card}) cannot be made: {reason}",
         "explain_bad_move_text": "Move {number}: {reason}",
         "explain_incomplete_pass": "The moves end in the middle of seat {seat}'s pass: a pass is {count} cards.",
@@ -526,6 +537,17 @@ CATALOG: dict[str, dict[str, str]] = {
         "cli_not_float": "«{value}» no es un número.",
         "cli_not_bool": "«{value}» no es sí o no.",
         "cli_not_str": "«{value}» no es texto.",
+        "cli_cannot_write": "No se puede escribir {path}: {problem}",
+        "cli_no_file_name": "{option} necesita un nombre de archivo.",
+        "cli_too_many": "{option} debe ser como mucho {most}, no {value}.",
+        "os_no_such_file": "no existe ese archivo o carpeta",
+        "os_permission": "no hay permiso",
+        "os_is_directory": "es una carpeta",
+        "os_not_directory": "una parte de la ruta no es una carpeta",
+        "os_disk_full": "el disco está lleno",
+        "os_read_only": "el sistema de archivos es de solo lectura",
+        "os_exists": "ya hay algo ahí",
+        "os_other": "el sistema informa del error {number} ({name})",
         "explain_bad_move": "La jugada {number} ({card}) no se puede hacer: {reason}",
         "explain_bad_move_text": "Jugada {number}: {reason}",
         "explain_incomplete_pass": "Las jugadas acaban a mitad del pase del asiento {seat}: un pase son {count} cartas.",
@@ -1019,6 +1041,37 @@ def t(message_id: str, lang: str | None = None, /, ascii: bool = False, **params
     if "suit" in shown and isinstance(params["suit"], int):
         shown["suit"] = CATALOG[lang][f"suit_{int(params['suit'])}"]
     return template.format(**shown)
+
+
+_OS_PROBLEMS = {"ENOENT": "os_no_such_file", "EACCES": "os_permission", "EPERM": "os_permission",
+                "EISDIR": "os_is_directory", "ENOTDIR": "os_not_directory", "ENOSPC": "os_disk_full",
+                "EDQUOT": "os_disk_full", "EROFS": "os_read_only", "EEXIST": "os_exists"}
+
+
+def os_problem_id(error: OSError) -> tuple[str, dict[str, Any]]:
+    """The message id (and its parameters) that says what went wrong in ``error``, in words."""
+    import errno
+
+    name = errno.errorcode.get(error.errno or 0, "")
+    if name in _OS_PROBLEMS:
+        return _OS_PROBLEMS[name], {}
+    if isinstance(error, IsADirectoryError):
+        return "os_is_directory", {}
+    if isinstance(error, FileNotFoundError):
+        return "os_no_such_file", {}
+    if isinstance(error, PermissionError):
+        return "os_permission", {}
+    return "os_other", {"number": error.errno if error.errno is not None else "?", "name": name or type(error).__name__}
+
+
+def os_problem(error: OSError, lang: str | None = None) -> str:
+    """What went wrong in ``error`` (a file that cannot be opened...), in ``lang``.
+
+    The English words are the usual system ones (``No such file or directory``);
+    the point is that Spanish gets Spanish, whatever the system's locale.
+    """
+    message_id, params = os_problem_id(error)
+    return t(message_id, lang, **params)
 
 
 def card_list(cards: Iterable[Card], ascii: bool = False) -> str:

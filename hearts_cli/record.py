@@ -605,7 +605,10 @@ def _load_text(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> tuple[
             with open(path, "rb") as fh:
                 raw = fh.read(limit + 1)
         except OSError as e:
-            raise RecordError("record_bad_yaml", path=path, problem=e.strerror or str(e)) from None
+            from .messages import os_problem_id
+
+            message_id, params = os_problem_id(e)
+            raise RecordError("record_bad_yaml", path=path, problem=_problem(message_id, **params)) from None
     else:
         path = getattr(source, "name", None)
         path = path if isinstance(path, str) else None

@@ -74,10 +74,15 @@ class SaveLocked(Exception):
 class DamagedSave(Exception):
     """The save could not be read; it has been moved to ``moved_to``."""
 
-    def __init__(self, moved_to: Path, problem: str):
+    def __init__(self, moved_to: Path, problem: str, error: Any = None):
         self.moved_to = moved_to
         self.problem = problem
+        self.error = error  # the RecordError, when there is one: it can say the problem in any language
         super().__init__(f"{moved_to}: {problem}")
+
+    def message(self, lang: str | None = None) -> str:
+        """The problem in ``lang``."""
+        return self.error.message(lang) if self.error is not None else self.problem
 
 
 @dataclass
@@ -161,7 +166,7 @@ class Store:
             record = read_record(path)
             game = record.replay()
         except RecordError as e:
-            raise DamagedSave(self._move_aside(path), e.message(None)) from None
+            raise DamagedSave(self._move_aside(path), e.message(None), e) from None
         except Exception as e:  # noqa: BLE001 - anything that stops a save from loading
             raise DamagedSave(self._move_aside(path), f"{type(e).__name__}: {e}") from None
         return Loaded(game, tuple(record.seats))

@@ -20,7 +20,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from ..messages import LANGUAGES, default_language, t
+from ..messages import LANGUAGES, default_language, os_problem, t
 
 __all__ = ["start_new", "resume"]
 
@@ -134,14 +134,21 @@ def _with_save(lang: str, body: Any) -> int:
     except SaveLocked:
         return _fail(t("open_elsewhere", lang), status=1)
     except OSError as e:
-        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=e.strerror or str(e)), status=1)
+        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=os_problem(e, lang)), status=1)
     try:
         try:
             loaded = store.load()
         except DamagedSave as e:
-            _warn(t("damaged_save", lang, path=str(e.moved_to), problem=e.problem))
+            _warn(t("damaged_save", lang, path=str(e.moved_to), problem=e.message(lang)))
             loaded = None
         return body(store, loaded)
+    except OSError as e:
+        # a file in the save directory cannot be written (archive/ or damaged/ is a file, the
+        # disk is full...): the save written last is still there, so nothing is lost. Errors
+        # with no file name (stdout, a closed pipe) are not the save's: cli.main deals with them.
+        if getattr(e, "filename", None) is None or isinstance(e, BrokenPipeError):
+            raise
+        return _fail(t("save_dir_problem", lang, path=str(e.filename), problem=os_problem(e, lang)), status=1)
     finally:
         store.release()
 
