@@ -1033,10 +1033,20 @@ def _show(value: Any, lang: str, ascii: bool) -> Any:
     return value
 
 
+def _symbols_as_letters(text: str) -> str:
+    """``Q♠`` -> ``QS``: the ASCII fallback for cards written into a template."""
+    return text.translate(_SUIT_LETTERS)
+
+
+_SUIT_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+
 def t(message_id: str, lang: str | None = None, /, ascii: bool = False, **params: Any) -> str:
     """Render ``message_id`` in ``lang`` (default: :func:`default_language`)."""
     lang = lang if lang in LANGUAGES else default_language()
     template = CATALOG[lang].get(message_id) or CATALOG["en"][message_id]
+    if ascii:  # a card written into the sentence itself
+        template = _symbols_as_letters(template)
     shown = {k: _show(v, lang, ascii) for k, v in params.items()}
     if "suit" in shown and isinstance(params["suit"], int):
         shown["suit"] = CATALOG[lang][f"suit_{int(params['suit'])}"]

@@ -38,3 +38,14 @@ def test_every_message_id_the_code_names_exists():
     missing = sorted(k for k in named if k not in CATALOG["en"])
     assert missing == []
     assert set(LANGUAGES) == set(CATALOG)
+
+
+def test_the_ascii_fallback_reaches_cards_written_into_sentences():
+    from hearts_cli.messages import t
+
+    for lang in LANGUAGES:
+        for key in ("rp_queen", "rt_var_black_maria", "an_queen_on_self"):
+            plain = t(key, lang, ascii=True, seat="A", by="B", best="3S", diff=2)
+            assert not set("♣♦♥♠") & set(plain), plain
+            assert "QS" in plain
+            assert "Q♠" in t(key, lang, seat="A", by="B", best="3S", diff=2)
