@@ -134,7 +134,7 @@ def test_writing_is_deterministic_under_hash_seeds(tmp_path):
     for seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
         outs.append(subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT,
-                                   capture_output=True, text=True, check=True).stdout)
+                                   capture_output=True, text=True, check=True, timeout=60).stdout)
     assert outs[0] == outs[1] == write_record(random_game("kitty", seed=3))
 
 
