@@ -193,3 +193,13 @@ PLAYABLE = playable_rule_sets()
 @pytest.fixture
 def rng() -> random.Random:
     return random.Random(20240601)
+
+
+@pytest.fixture
+def isolated(tmp_path, monkeypatch):
+    """For command-line tests: English, no colour override, and a save directory of our own."""
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path

@@ -24,14 +24,8 @@ RECORD = ROOT / "fixtures" / "replays" / "quick-4p.yaml"
 CODE = "K7Q2MXA7"
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
-    """English by default, and a save directory of our own."""
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return tmp_path
+# English by default, and a save directory of our own (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("isolated")
 
 
 def run(*args: str, **kw):

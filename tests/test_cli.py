@@ -30,14 +30,8 @@ VOID_CODE = "HEART046"  # after these passes seat 2 has no clubs, but hearts
 VOID_PASSES = "7S 8S 9S, AH KS AS, TS JS QS, 4H 6H 8H"
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
-    """English by default, and a save directory of our own."""
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return tmp_path
+# English by default, and a save directory of our own (tests/conftest.py)
+pytestmark = pytest.mark.usefixtures("isolated")
 
 
 def run(*args: str, **kw):
