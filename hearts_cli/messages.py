@@ -9,7 +9,7 @@ in which case the canonical form is used (``QS``).
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable
+from typing import Any
 
 from .cards import Card
 
@@ -1083,6 +1083,3 @@ def os_problem(error: OSError, lang: str | None = None) -> str:
     message_id, params = os_problem_id(error)
     return t(message_id, lang, **params)
 
-
-def card_list(cards: Iterable[Card], ascii: bool = False) -> str:
-    return ", ".join(str(c) if ascii else c.symbol for c in cards)

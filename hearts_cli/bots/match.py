@@ -130,17 +130,6 @@ def summarize(seats: Sequence[str], results: Iterable[DealResult]) -> MatchResul
     return out
 
 
-def run_match(rules: Rules, seats: Sequence[str], deals: int, label: str = "bench",
-              simulations: dict[str, int | None] | None = None,
-              progress: Callable[[int], None] | None = None) -> MatchResult:
-    results = []
-    for i in range(deals):
-        results.append(play_deal(rules, seats, i, label, simulations))
-        if progress:
-            progress(i + 1)
-    return summarize(seats, results)
-
-
 # ---------------------------------------------------------------- tournaments of whole games (hearts sim)
 #
 # ``play_round``/``play_deal`` above score every deal from zero (the strength
@@ -245,15 +234,6 @@ def rotations(seats: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
     if not duplicate:
         return [tuple(seats)]
     return [tuple(seats[(s + r) % n] for s in range(n)) for r in range(n)]
-
-
-def play_tournament_game(rules: Rules, seats: Sequence[str], index: int, seed: str,
-                         duplicate: bool = True,
-                         simulations: dict[str, int | None] | None = None) -> GameResult:
-    """Game ``index`` of the tournament with seed ``seed``, once per rotation when duplicate."""
-    code = match_code(seed, index)
-    return GameResult(index, code, [play_game(rules, code, lv, simulations)
-                                    for lv in rotations(seats, duplicate)])
 
 
 def _tournament_job(args: tuple) -> tuple[int, GamePlay]:

@@ -25,8 +25,7 @@ from ..fast import Position, StepPolicy, random_card
 from ..rules import Rules
 
 QS, KS, AS, JD = 49, 50, 51, 22
-S0, S1, S2, S3 = SUIT_MASKS
-SPADES = S3
+SPADES = SUIT_MASKS[3]
 HIGH_SPADES = (1 << KS) | (1 << AS)
 
 
@@ -34,8 +33,6 @@ class Ctx:
     """Rule constants the heuristics need, computed once per rule set."""
 
     __slots__ = (
-        "any_lead",
-        "forb",
         "free",
         "hand_size",
         "in_play",
@@ -58,13 +55,11 @@ class Ctx:
         self.n = rules.players
         self.pts = rules.points
         self.pen = rules.penalty_mask
-        self.forb = rules.first_trick_forbidden
         self.free = rules.hearts_break == "free"
         self.qbreaks = rules.hearts_break == "heart_or_queen"
         self.queen = rules.points[QS] > 0
         self.moon = rules.moon
         self.pen_total = rules.penalty_total
-        self.any_lead = rules.first_lead == "any"
         self.pen_count = self.pen.bit_count()
         # a seat that holds every penalty card taken so far, and at least this many, is shooting
         self.threat_min = max(4, self.pen_count // 3)
@@ -189,7 +184,7 @@ def choose(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card:
     choice = legal
     if queen_out:
         if hand >> QS & 1:
-            choice = legal & ~S3 or legal
+            choice = legal & ~SPADES or legal
         else:
             choice = legal & ~(HIGH_SPADES | (1 << QS)) or legal
     nh = choice & ~HEARTS_MASK
