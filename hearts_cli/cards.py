@@ -156,7 +156,7 @@ class CardParseError(ValueError):
         super().__init__(f"not a card: {text!r}" + (f" (closest: {hint})" if hint else ""))
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Lower case, no accents, single spaces: what input is compared as."""
     text = unicodedata.normalize("NFKD", text.strip().lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
@@ -229,7 +229,7 @@ def parse_card(text: str) -> Card:
     ``dama de picas``, ``reina de picas``, ``diez de corazones``,
     ``as de tréboles``; case and accents never matter.
     """
-    folded = _fold(text)
+    folded = fold(text)
     card = _compact(folded)
     if card is None:
         card = _words(folded)
@@ -263,7 +263,7 @@ def closest_cards(text: str, limit: int = 4) -> tuple[Card, ...]:
     """The cards whose names look most like ``text`` (for "did you mean")."""
     import difflib  # only on a typo: keeps start-up light
 
-    folded = _fold(text)
+    folded = fold(text)
     found: list[Card] = []
     for name in difflib.get_close_matches(folded, _VOCABULARY, n=limit * 4, cutoff=0.6):
         if _VOCABULARY[name] not in found:

@@ -11,11 +11,10 @@ moves an uninterrupted one would.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import deque
 from typing import Any, Callable, Sequence
 
-from ..cards import Card, CardParseError, cards_of, parse_card
+from ..cards import Card, CardParseError, cards_of, fold, parse_card
 from ..codes import new_code, seed_for
 from ..engine import Game, PassError, Phase
 from ..messages import t
@@ -61,11 +60,6 @@ COMMAND_WORDS = ("why", "hint", "score", "tricks", "rules", "code", "auto", "fin
                  "replay-deal", "help", "quit", "pass", "table",
                  "por-que", "pista", "puntos", "bazas", "reglas", "codigo", "terminar",
                  "nueva", "repetir", "ayuda", "salir", "pasar", "mesa", "log", "jugadas")
-
-
-def fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.lower())
-    return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
 
