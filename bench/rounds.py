@@ -17,6 +17,10 @@ its hand (the deck being uniformly shuffled), so it costs no extra draw.
   then follows the cycle, and the passes are random picks from ``hand()``).
   An extra line: it prices the code deal.
 * ``fast path``: ``hearts_cli.fast.random_round`` (see ``docs/speed.md``).
+* ``floor: do-nothing step API``: the ``step API`` driver against a class of
+  the same shape that applies no rules (:class:`NullRound`): the cost of the
+  driver loop, the deal and the Python calls alone. Not a contestant; it
+  shows how much room a step-by-step Python API has under the OpenSpiel bar.
 * ``OpenSpiel``: ``pyspiel.load_game("hearts")`` with default parameters; the
   pass-direction chance node at random, the 52 deal actions from the shuffled
   deck, then random legal actions until terminal, then ``returns()``. Three
@@ -110,6 +114,63 @@ def step_api_code_deal(rules):
                 legal = r.legal_cards()
                 r.play(legal[grb(B) * len(legal) >> B])
             total += r.result.scores[0]
+        return total
+
+    return run
+
+
+class NullRound:
+    """The step API's shape with no rules at all: what the driver loop alone costs.
+
+    Same calls as ``step API`` (construct from hands, ``pass_cards`` per seat,
+    ``legal_cards()`` + pick + ``play`` per card, ``over``, ``result``), each
+    doing nothing but count cards. Not a contestant: the floor any step-by-step
+    Python API sits on, whatever its rules cost. Whatever an engine does per
+    card must fit between this line and the OpenSpiel bar.
+    """
+
+    __slots__ = ("played", "over", "legal", "result")
+
+    def __init__(self, rules, hands, direction=None):
+        self.played = 0
+        self.over = False
+        self.legal = tuple(hands[0])
+        self.result = None
+
+    def pass_cards(self, seat, cards):
+        pass
+
+    def legal_cards(self):
+        return self.legal
+
+    def play(self, card):
+        played = self.played = self.played + 1
+        if played == 52:
+            self.over = True
+            self.result = (card, 0, 0, 0)
+
+
+def null_api(rules):
+    n = rules.players
+    k = rules.pass_count
+    cycle = rules.pass_cycle
+
+    def run(rounds: int, seed: int) -> int:
+        rng = random.Random(seed)
+        grb = rng.getrandbits
+        total = 0
+        for _ in range(rounds):
+            direction = cycle[grb(B) * len(cycle) >> B]
+            deck = shuffled_deck(rng)
+            dealt = [deck[s::n] for s in range(n)]
+            r = NullRound(rules, dealt, direction=direction)
+            if direction.value != "none":
+                for seat in range(n):
+                    r.pass_cards(seat, dealt[seat][:k])
+            while not r.over:
+                legal = r.legal_cards()
+                r.play(legal[grb(B) * len(legal) >> B])
+            total += r.result[0]
         return total
 
     return run
@@ -241,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
         ("step API", step_api(rules)),
         ("step API, code deal", step_api_code_deal(rules)),
         ("fast path", fast_path(rules)),
+        ("floor: do-nothing step API", null_api(rules)),
     ]
     note = None
     try:
