@@ -11,7 +11,6 @@ input is forgiving (see :func:`parse_card`).
 
 from __future__ import annotations
 
-import unicodedata
 from enum import IntEnum
 from typing import Iterable, Iterator
 
@@ -88,6 +87,7 @@ class Card(int):
 
 NAMES: tuple[str, ...] = tuple(r + s for s in SUIT_CHARS for r in RANK_CHARS)
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
+_CANONICAL: dict[str, Card] = dict(zip(NAMES, CARDS))  # "QS" -> the Q♠, exactly as written
 DECK_MASK = (1 << 52) - 1
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 
@@ -158,6 +158,8 @@ class CardParseError(ValueError):
 
 def fold(text: str) -> str:
     """Lower case, no accents, single spaces: what input is compared as."""
+    import unicodedata  # imported once it is needed: keeps start-up light
+
     text = unicodedata.normalize("NFKD", text.strip().lower())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return " ".join(text.split())
@@ -229,6 +231,9 @@ def parse_card(text: str) -> Card:
     ``dama de picas``, ``reina de picas``, ``diez de corazones``,
     ``as de tréboles``; case and accents never matter.
     """
+    card = _CANONICAL.get(text)  # the common case: what we write ourselves
+    if card is not None:
+        return card
     folded = fold(text)
     card = _compact(folded)
     if card is None:

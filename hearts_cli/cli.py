@@ -647,7 +647,6 @@ def replay(
 
     out = _setup(ctx, lang, plain)
     from . import replay as rp
-    from .explain import ExplainError
     from .record import GameRecord, RecordError, read_record, save_record
 
     if source is not None and moves is not None:
@@ -711,6 +710,8 @@ def replay(
             console.print(Text(line, style=style or ""))
 
     if at is not None:
+        from .explain import ExplainError
+
         try:
             game, made = rp.game_at(record, at)
         except (ExplainError, rp.PositionError) as e:
@@ -750,13 +751,12 @@ def replay(
     if as_json:
         import json
 
-        for ev in events:
-            typer.echo(json.dumps(ev.to_json(), ensure_ascii=False))
-        for row in summary:
-            typer.echo(json.dumps({"event": "summary"} | row, ensure_ascii=False))
+        encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
+        lines = [encode(ev.to_json()) for ev in events]
+        lines += [encode({"event": "summary"} | row) for row in summary]
         if events[-1].kind == "stop":
-            typer.echo(json.dumps(rp.table_json(rp.table_at(record.replay(), seat, False, len(record.moves))),
-                                  ensure_ascii=False))
+            lines.append(encode(rp.table_json(rp.table_at(record.replay(), seat, False, len(record.moves)))))
+        typer.echo("\n".join(lines))  # one write: the same lines, without a flush after each
     else:
         styles = {"round": "bold", "game_end": "bold", "moon": "bold magenta", "queen": "red",
                   "moon_attempt": "magenta", "moon_stopped": "magenta", "hearts_broken": "red"}
@@ -782,17 +782,20 @@ def _only_the_command_that_runs(args: list[str]) -> None:
 
     Typer turns every registered command into a Click command before running
     any of them; for a scripted ``hearts engine`` that is a measurable part of
-    start-up. The group's own help, shell completion and unknown names keep
-    every command.
+    start-up; ``hearts --version`` needs none. The group's own help, shell
+    completion and unknown names keep every command.
     """
     if os.environ.get("_HEARTS_COMPLETE") or any(a in ("-h", "--help") for a in args):
         return
     rest = list(args)
+    options = []
     while rest and rest[0].startswith("-"):
-        option = rest.pop(0)
-        if option == "--lang" and rest:
+        options.append(rest.pop(0))
+        if options[-1] == "--lang" and rest:
             rest.pop(0)  # its value
     if not rest:
+        if "--version" in options:  # eager: it prints and exits before any command could start
+            app.registered_commands = []
         return
     named = [c for c in app.registered_commands if (c.name or c.callback.__name__) == rest[0]]
     if named:

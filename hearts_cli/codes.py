@@ -14,6 +14,8 @@ written down in ``docs/deal.md`` and pinned by ``fixtures/deals.yaml``.
 
 from __future__ import annotations
 
+import functools
+from typing import Any
 
 from .cards import CARDS, Card
 from .messages import t
@@ -82,10 +84,22 @@ def is_code(text: str) -> bool:
     return True
 
 
-def _sha256(data: bytes) -> bytes:
-    from hashlib import sha256  # loads OpenSSL: only once something is dealt
+@functools.cache
+def _sha256_type() -> Any:
+    """SHA-256 from CPython's own module when it has one: ``hashlib`` would load OpenSSL
+    (a few milliseconds of start-up) for the same digest."""
+    try:
+        from _sha256 import sha256  # CPython 3.11
+    except ImportError:
+        try:
+            from _sha2 import sha256  # CPython 3.12 and later
+        except ImportError:
+            from hashlib import sha256
+    return sha256
 
-    return sha256(data).digest()
+
+def _sha256(data: bytes) -> bytes:
+    return _sha256_type()(data).digest()
 
 
 class Stream:

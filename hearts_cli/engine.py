@@ -12,7 +12,6 @@ left gives to the next seat in play order. Internally a set of cards is a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Iterable, NamedTuple, Sequence
 
@@ -22,6 +21,7 @@ from .cards import (
 from .codes import deal as deal_cards, normalize_code
 from .messages import t
 from .rules import Direction, Rules
+from .values import Frozen
 
 __all__ = [
     "Phase", "Trick", "Reason", "Effect", "Verdict", "IllegalMove", "PassError",
@@ -157,9 +157,21 @@ class RoundResult(NamedTuple):
     moon: str | None = None  # "others" or "shooter_minus" when somebody shot the moon
 
 
-@dataclass(frozen=True)
-class SeatView:
-    """Everything one seat may know, and nothing else: what bots receive."""
+_VIEW_FIELDS = ("seat", "rules", "round_index", "direction", "phase", "hand", "passed", "received",
+                "leader", "turn", "trick", "tricks", "hearts_broken", "voids", "points", "scores",
+                "kitty", "legal")
+
+
+class SeatView(Frozen):
+    """Everything one seat may know, and nothing else: what bots receive.
+
+    Immutable, compared field by field (a :class:`~hearts_cli.values.Frozen`
+    rather than a frozen dataclass: every command that imports the engine
+    pays for the class's definition at start-up).
+    """
+
+    __match_args__ = _VIEW_FIELDS
+    __slots__ = _VIEW_FIELDS
 
     seat: int
     rules: Rules
@@ -179,6 +191,32 @@ class SeatView:
     scores: tuple[int, ...]  # game totals before this round
     kitty: tuple[Card, ...]  # once it has been taken and turned up
     legal: tuple[Card, ...]  # this seat's legal cards when it is to move
+
+    def __init__(self, seat: int, rules: Rules, round_index: int, direction: Direction,
+                 phase: Phase, hand: tuple[Card, ...], passed: tuple[Card, ...] | None,
+                 received: tuple[Card, ...] | None, leader: int | None, turn: int | None,
+                 trick: tuple[Card, ...], tricks: tuple[Trick, ...], hearts_broken: bool,
+                 voids: tuple[frozenset[Suit], ...], points: tuple[int, ...],
+                 scores: tuple[int, ...], kitty: tuple[Card, ...], legal: tuple[Card, ...]):
+        put = object.__setattr__
+        put(self, "seat", seat)
+        put(self, "rules", rules)
+        put(self, "round_index", round_index)
+        put(self, "direction", direction)
+        put(self, "phase", phase)
+        put(self, "hand", hand)
+        put(self, "passed", passed)
+        put(self, "received", received)
+        put(self, "leader", leader)
+        put(self, "turn", turn)
+        put(self, "trick", trick)
+        put(self, "tricks", tricks)
+        put(self, "hearts_broken", hearts_broken)
+        put(self, "voids", voids)
+        put(self, "points", points)
+        put(self, "scores", scores)
+        put(self, "kitty", kitty)
+        put(self, "legal", legal)
 
     @property
     def players(self) -> int:

@@ -22,13 +22,13 @@ does no printing (the command line does that).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from .cards import CardParseError, parse_card
 from .engine import Game, IllegalMove, PassError, Phase, Reason, Verdict
 from .messages import t
 from .rules import Rules
+from .values import Plain
 
 
 class ExplainError(ValueError):
@@ -50,12 +50,14 @@ class ExplainError(ValueError):
         return t(self.message_id, lang, ascii=ascii, **params)
 
 
-@dataclass
-class Position:
+class Position(Plain):
     """A game at some moment, and the seat whose card is being asked about."""
 
-    game: Game
-    seat: int | None  # None: whoever is to move
+    __match_args__ = ("game", "seat")
+
+    def __init__(self, game: Game, seat: int | None):
+        self.game = game
+        self.seat = seat  # None: whoever is to move
 
 
 # ---------------------------------------------------------------- building positions

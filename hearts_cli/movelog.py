@@ -31,7 +31,6 @@ No printing here: the command line does that.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card, CardParseError, parse_card
@@ -39,6 +38,7 @@ from .engine import Game, IllegalMove, PassError, Phase
 from .messages import t
 from .record import PlaceError
 from .rules import Rules, RulesError
+from .values import Frozen, Plain
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
 
@@ -71,38 +71,61 @@ class MoveLogError(PlaceError):
         return text + (" (" + "; ".join(where) + ")" if where else "")
 
 
-@dataclass(frozen=True)
-class Token:
+# Values with a dataclass's equality and repr (and Token's hash), on the
+# cheaper bases of :mod:`hearts_cli.values` (start-up: see bench/startup.py).
+
+
+class Token(Frozen):
     """One word of a move log: ``kind`` is ``card``, ``bar`` (``|``), ``slash``
     (``/``) or ``round`` (``R2``); ``line`` and ``column`` are 1-based."""
 
+    __match_args__ = ("kind", "text", "line", "column", "card", "number")
+    __slots__ = __match_args__
     kind: str
     text: str
     line: int
     column: int
-    card: Card | None = None
-    number: int = 0
+    card: Card | None
+    number: int
+
+    def __init__(self, kind: str, text: str, line: int, column: int, card: Card | None = None,
+                 number: int = 0):
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "number", number)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.text, self.line, self.column, self.card, self.number)
 
 
-@dataclass
-class ParsedLog:
+class ParsedLog(Plain):
     """The text read, not yet played: the header (when given) and the tokens."""
 
-    code: str | None = None
-    rules: Rules | None = None
-    code_at: tuple[int, int] = (0, 0)
-    rules_at: tuple[int, int] = (0, 0)
-    tokens: list[Token] = field(default_factory=list)
+    __match_args__ = ("code", "rules", "code_at", "rules_at", "tokens")
+
+    def __init__(self, code: str | None = None, rules: Rules | None = None,
+                 code_at: tuple[int, int] = (0, 0), rules_at: tuple[int, int] = (0, 0),
+                 tokens: list[Token] | None = None):
+        self.code = code
+        self.rules = rules
+        self.code_at = code_at
+        self.rules_at = rules_at
+        self.tokens: list[Token] = [] if tokens is None else tokens
 
 
-@dataclass
-class LoggedGame:
+class LoggedGame(Plain):
     """A log played through the engine: the game, its moves (as a record has them)
     and where each move starts in the text."""
 
-    game: Game
-    moves: list[Any]  # record.Move
-    places: list[tuple[int, int]]  # (line, column) of each move's first card
+    __match_args__ = ("game", "moves", "places")
+
+    def __init__(self, game: Game, moves: list[Any], places: list[tuple[int, int]]):
+        self.game = game
+        self.moves = moves  # record.Move
+        self.places = places  # (line, column) of each move's first card
 
 
 _WORD = re.compile(r"[|/]|[^\s,|/]+")

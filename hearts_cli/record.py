@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 
@@ -36,6 +35,7 @@ from .codes import CodeError, normalize_code
 from .engine import Game, IllegalMove, PassError, Phase, Reason, Round
 from .messages import t
 from .rules import Rules, RulesError
+from .values import Frozen, Plain
 
 __all__ = [
     "FORMAT", "MAX_RECORD_BYTES", "GLYPHS", "RecordError", "Seat", "Annotation", "Position",
@@ -52,12 +52,20 @@ HEADER = "# hearts game record; the format is described in docs/record-format.md
 # ---------------------------------------------------------------- errors
 
 
-@dataclass(frozen=True)
-class _Problem:
+class _Problem(Frozen):
     """A message not yet rendered: a part of a larger message, shown in its language."""
 
+    __match_args__ = ("message_id", "params")
+    __slots__ = __match_args__
     message_id: str
-    params: tuple[tuple[str, Any], ...] = ()
+    params: tuple[tuple[str, Any], ...]
+
+    def __init__(self, message_id: str, params: tuple[tuple[str, Any], ...] = ()):
+        object.__setattr__(self, "message_id", message_id)
+        object.__setattr__(self, "params", params)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.message_id, self.params)
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         return t(self.message_id, lang, ascii=ascii, **_render_params(dict(self.params), lang, ascii))
@@ -147,42 +155,72 @@ class _Stop(Exception):
 
 
 # ---------------------------------------------------------------- value types
+#
+# Frozen values with a dataclass's equality, hash and repr, on the cheaper
+# bases of :mod:`hearts_cli.values` (start-up: see bench/startup.py).
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(Frozen):
     """Who sits in a seat: a ``name``, ``kind`` ``human`` or ``cpu``, and a CPU's ``level``."""
 
+    __match_args__ = ("name", "kind", "level")
+    __slots__ = __match_args__
     name: str
-    kind: str = "human"
-    level: str | None = None  # easy, normal, hard: the CPU levels of the rules card
+    kind: str
+    level: str | None  # easy, normal, hard: the CPU levels of the rules card
+
+    def __init__(self, name: str, kind: str = "human", level: str | None = None):
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "level", level)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.name, self.kind, self.level)
 
 
 def default_seats(players: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Player {i + 1}") for i in range(players))
 
 
-@dataclass(frozen=True)
-class Annotation:
+class Annotation(Frozen):
     """A note on a move: a PGN-style ``glyph`` (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) and a comment."""
 
-    glyph: str = ""
-    comment: str = ""
+    __match_args__ = ("glyph", "comment")
+    __slots__ = __match_args__
+    glyph: str
+    comment: str
+
+    def __init__(self, glyph: str = "", comment: str = ""):
+        object.__setattr__(self, "glyph", glyph)
+        object.__setattr__(self, "comment", comment)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.glyph, self.comment)
 
 
-_POSITION_RE = re.compile(r"(\d+)(?:\.(?:(pass|p)\.(\d+)|(\d+)\.(\d+)))?", re.IGNORECASE)
+_POSITION_PATTERN = r"(\d+)(?:\.(?:(pass|p)\.(\d+)|(\d+)\.(\d+)))?"
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(Frozen):
     """Where a move is: ``"1.3.2"`` (round 1, trick 3, card 2), ``"1.pass.0"`` (round 1,
     seat 0's pass) or ``"1"`` (round 1 as a whole). Rounds, tricks and cards count
     from 1; seats from 0, as everywhere in the engine."""
 
+    __match_args__ = ("round", "trick", "card", "seat")
+    __slots__ = __match_args__
     round: int
-    trick: int = 0
-    card: int = 0
-    seat: int | None = None  # the passing seat, for a pass
+    trick: int
+    card: int
+    seat: int | None  # the passing seat, for a pass
+
+    def __init__(self, round: int, trick: int = 0, card: int = 0, seat: int | None = None):
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "seat", seat)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round, self.trick, self.card, self.seat)
 
     @property
     def kind(self) -> str:
@@ -211,7 +249,7 @@ class Position:
             return text
         if isinstance(text, bool) or not isinstance(text, (str, int)):
             raise ValueError(f"not a move position: {text!r}")
-        m = _POSITION_RE.fullmatch(str(text).strip())
+        m = re.fullmatch(_POSITION_PATTERN, str(text).strip(), re.IGNORECASE)
         if not m:
             raise ValueError(f"not a move position: {text!r}")
         rnd = int(m.group(1))
@@ -226,15 +264,26 @@ class Position:
         return pos
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Frozen):
     """One action: a seat's pass (``trick == 0``) or one card played."""
 
+    __match_args__ = ("round", "seat", "cards", "trick", "index")
+    __slots__ = __match_args__
     round: int  # 1-based
     seat: int
     cards: tuple[Card, ...]
-    trick: int = 0  # 1-based, 0 for a pass
-    index: int = 0  # 1-based place in the trick
+    trick: int  # 1-based, 0 for a pass
+    index: int  # 1-based place in the trick
+
+    def __init__(self, round: int, seat: int, cards: tuple[Card, ...], trick: int = 0, index: int = 0):
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "index", index)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round, self.seat, self.cards, self.trick, self.index)
 
     @property
     def kind(self) -> str:
@@ -285,8 +334,7 @@ def _round_moves(r: int, rnd: Round) -> Iterator[Move]:
 # ---------------------------------------------------------------- the record
 
 
-@dataclass
-class GameRecord:
+class GameRecord(Plain):
     """A game as read from a record: what is needed to re-play it, plus notes.
 
     ``moves`` are every pass and play, in order; :meth:`replay` re-plays them
@@ -294,14 +342,20 @@ class GameRecord:
     ``errors`` holds the problems a lenient read found (empty when strict).
     """
 
-    rules: Rules
-    code: str
-    seats: tuple[Seat, ...]
-    moves: tuple[Move, ...] = ()
-    annotations: dict[Position, Annotation] = field(default_factory=dict)
-    program: str = f"hearts {__version__}"
-    format: str = FORMAT
-    errors: list[RecordError] = field(default_factory=list)
+    __match_args__ = ("rules", "code", "seats", "moves", "annotations", "program", "format", "errors")
+
+    def __init__(self, rules: Rules, code: str, seats: tuple[Seat, ...], moves: tuple[Move, ...] = (),
+                 annotations: dict[Position, Annotation] | None = None,
+                 program: str = f"hearts {__version__}", format: str = FORMAT,
+                 errors: list[RecordError] | None = None):
+        self.rules = rules
+        self.code = code
+        self.seats = seats
+        self.moves = moves
+        self.annotations: dict[Position, Annotation] = {} if annotations is None else annotations
+        self.program = program
+        self.format = format
+        self.errors: list[RecordError] = [] if errors is None else errors
 
     def replay(self, upto: int | None = None) -> Game:
         """A new game with the first ``upto`` moves made (all of them by default)."""

@@ -21,15 +21,17 @@ plain data; the command line prints it.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
 from .engine import Game, Phase, Round, SeatView, Trick
 from .messages import t
 from .record import Annotation, GameRecord, Move, Position
+from .values import Plain
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "BLUNDER",
@@ -53,18 +55,27 @@ JACK_OF_DIAMONDS = 22
 DEFAULT_SIMULATIONS = 40
 
 
-@dataclass
-class Event:
+# Events and decisions compare and show like dataclasses, on the cheaper base
+# of :mod:`hearts_cli.values` (start-up: see bench/startup.py).
+
+
+class Event(Plain):
     """Something that happened: ``kind`` plus JSON-ready ``data`` (cards as :class:`Card`)."""
 
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+    __match_args__ = ("kind", "data")
+
+    def __init__(self, kind: str, data: dict[str, Any] | None = None):
+        self.kind = kind
+        self.data: dict[str, Any] = {} if data is None else data
 
     def to_json(self) -> dict[str, Any]:
         return {"event": self.kind} | {k: _jsonable(v) for k, v in self.data.items()}
 
 
 def _jsonable(value: Any) -> Any:
+    kind = type(value)
+    if kind is int or kind is str or kind is bool or value is None:  # most values: as they are
+        return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Suit):
@@ -126,7 +137,7 @@ def narrate(record: GameRecord, seat: int | None = None,
             if seat is None or move.seat == seat:
                 events.append(Event("pass", {"round": r, "seat": move.seat, "cards": list(move.cards),
                                              "to": rd.direction.receiver(move.seat, n)}))
-            d = notes.get(move.position)
+            d = notes.get(move.position) if notes else None
             if d is not None:
                 events.append(d.event())
             if rd.phase is Phase.PLAY:
@@ -151,7 +162,7 @@ def narrate(record: GameRecord, seat: int | None = None,
         if not before_broken and rd.hearts_broken:
             state.pending.append(Event("hearts_broken", {"round": r, "trick": trick_no, "seat": player,
                                                          "card": card}))
-        d = notes.get(move.position)
+        d = notes.get(move.position) if notes else None
         if d is not None:
             state.decisions.append(d.event())
         if done is None:
@@ -321,6 +332,8 @@ def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
 
 
 def _rng(seed: int, view: SeatView, salt: str) -> random.Random:
+    import random  # only the analysis draws at random
+
     pos = (view.round_index, view.phase.value, len(view.tricks), len(view.trick), view.seat)
     return random.Random(f"hearts-analysis/{seed}/{pos}/{salt}")
 
@@ -368,6 +381,8 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
     would, the exchange is made, and the round is played out from the first
     lead with the playout policy, the same random stream for every candidate.
     """
+    import random
+
     from .bots.hard import hard_pass
     from .bots.playout import ctx_for, make_policy
     from .fast import Position as FastPosition
@@ -416,19 +431,24 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
 # ---------------------------------------------------------------- analysis
 
 
-@dataclass
-class Decision:
+class Decision(Plain):
     """One decision weighed: the move made, the best alternative, their expected points."""
 
-    move: Move
-    played: tuple[Card, ...]
-    best: tuple[Card, ...]
-    value: float  # expected points of the move made
-    best_value: float
-    second_value: float | None  # the best value among the other choices
-    glyph: str
-    reason: tuple[str, dict[str, Any]] | None
-    values: dict[str, float]
+    __match_args__ = ("move", "played", "best", "value", "best_value", "second_value", "glyph", "reason",
+                      "values")
+
+    def __init__(self, move: Move, played: tuple[Card, ...], best: tuple[Card, ...], value: float,
+                 best_value: float, second_value: float | None, glyph: str,
+                 reason: tuple[str, dict[str, Any]] | None, values: dict[str, float]):
+        self.move = move
+        self.played = played
+        self.best = best
+        self.value = value  # expected points of the move made
+        self.best_value = best_value
+        self.second_value = second_value  # the best value among the other choices
+        self.glyph = glyph
+        self.reason = reason
+        self.values = values
 
     @property
     def position(self) -> Position:

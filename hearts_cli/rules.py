@@ -8,9 +8,9 @@ briefly and exactly.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-from dataclasses import dataclass, field
+import os
+from dataclasses import FrozenInstanceError
 from enum import Enum
 from pathlib import Path
 from typing import Any, Mapping
@@ -63,32 +63,89 @@ FLAGS = ("jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty")
 PASSING_NAMES = ("standard", "left", "none")
 
 
-@dataclass(frozen=True)
+_DEFAULT_REMOVAL = (
+    (3, (CARDS[0],)), (5, (CARDS[0], CARDS[13])), (6, (CARDS[0], CARDS[13], CARDS[39], CARDS[14])),
+)
+# the settings, in order: what makes two rule sets the same
+SETTINGS = ("players", "deck", "removal", "passing", "pass_count", "first_lead", "first_trick",
+            "hearts_break", "moon", "jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty",
+            "target", "ties")
+
+
 class Rules:
-    """One complete rule set. Defaults are the single-seat table's quick game."""
+    """One complete rule set. Defaults are the single-seat table's quick game.
 
-    players: int = 4
-    deck: str = "remove"
-    removal: tuple[tuple[int, tuple[Card, ...]], ...] = (
-        (3, (CARDS[0],)), (5, (CARDS[0], CARDS[13])), (6, (CARDS[0], CARDS[13], CARDS[39], CARDS[14])),
-    )
-    passing: str | tuple[Direction, ...] = "standard"
-    pass_count: int = 3
-    first_lead: str = "lowest_club"
-    first_trick: str = "no_points"
-    hearts_break: str = "heart"
-    moon: str = "others"
-    jack_of_diamonds: bool = False
-    spot_hearts: bool = False
-    black_maria: bool = False
-    queen_penalty: bool = True
-    target: int = 50
-    ties: str = "share"
+    Immutable, and compared and hashed by its settings (``preset`` is
+    provenance only). A plain class rather than a frozen dataclass: it is much
+    cheaper to define at import, which every scripted command's start-up pays.
+    """
+
+    players: int
+    deck: str
+    removal: tuple[tuple[int, tuple[Card, ...]], ...]
+    passing: str | tuple[Direction, ...]
+    pass_count: int
+    first_lead: str
+    first_trick: str
+    hearts_break: str
+    moon: str
+    jack_of_diamonds: bool
+    spot_hearts: bool
+    black_maria: bool
+    queen_penalty: bool
+    target: int
+    ties: str
     # provenance: the preset these rules are described against; not part of what they are
-    preset: str = field(default="", compare=False)
+    preset: str
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        players: int = 4,
+        deck: str = "remove",
+        removal: tuple[tuple[int, tuple[Card, ...]], ...] = _DEFAULT_REMOVAL,
+        passing: str | tuple[Direction, ...] = "standard",
+        pass_count: int = 3,
+        first_lead: str = "lowest_club",
+        first_trick: str = "no_points",
+        hearts_break: str = "heart",
+        moon: str = "others",
+        jack_of_diamonds: bool = False,
+        spot_hearts: bool = False,
+        black_maria: bool = False,
+        queen_penalty: bool = True,
+        target: int = 50,
+        ties: str = "share",
+        preset: str = "",
+    ):
+        self.__dict__.update(
+            players=players, deck=deck, removal=removal, passing=passing, pass_count=pass_count,
+            first_lead=first_lead, first_trick=first_trick, hearts_break=hearts_break, moon=moon,
+            jack_of_diamonds=jack_of_diamonds, spot_hearts=spot_hearts, black_maria=black_maria,
+            queen_penalty=queen_penalty, target=target, ties=ties, preset=preset,
+        )
         _check(self)
+
+    def _key(self) -> tuple[Any, ...]:
+        d = self.__dict__
+        return tuple([d[k] for k in SETTINGS])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._key() == other._key()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k}={self.__dict__[k]!r}" for k in SETTINGS + ("preset",))
+        return f"{self.__class__.__qualname__}({body})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     # ------------------------------------------------------------ derived facts
 
@@ -173,7 +230,8 @@ class Rules:
 
     def replace(self, **changes: Any) -> "Rules":
         """A copy with some settings changed (and checked again), described against the same preset."""
-        return dataclasses.replace(self, **changes)
+        d = self.__dict__
+        return Rules(**{k: d[k] for k in SETTINGS + ("preset",)} | changes)
 
     def spec(self) -> dict[str, Any]:
         """``{"preset": name, setting: value, ...}``: the preset plus what differs from it.
@@ -191,12 +249,8 @@ class Rules:
 
     def settings(self) -> dict[str, Any]:
         """Every setting as plain YAML/JSON data."""
-        out = {}
-        for f in dataclasses.fields(self):
-            if f.name == "preset":
-                continue
-            out[f.name] = _plain(getattr(self, f.name))
-        return out
+        d = self.__dict__
+        return {k: _plain(d[k]) for k in SETTINGS}
 
     @classmethod
     def from_spec(cls, spec: "str | Mapping[str, Any] | Rules | None") -> "Rules":
@@ -233,7 +287,7 @@ def _plain(value: Any) -> Any:
 
 def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     """Turn YAML/JSON values into setting values, naming the key at fault."""
-    fields = {f.name for f in dataclasses.fields(Rules)} - {"preset"}
+    fields = set(SETTINGS)
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in fields:
@@ -320,6 +374,7 @@ def _check(r: Rules) -> None:
 DEFAULT_PRESET = "quick"
 
 
+@functools.cache
 def seeds_dir() -> Path:
     """Presets ship inside the package when installed; in a checkout they sit in ``seeds/``."""
     here = Path(__file__).resolve().parent
@@ -331,7 +386,12 @@ def seeds_dir() -> Path:
 
 @functools.cache
 def _preset_files() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(seeds_dir().glob("*.yaml"))}
+    folder = seeds_dir()
+    try:
+        names = sorted(name for name in os.listdir(folder) if name.endswith(".yaml"))  # a glob costs more
+    except OSError:
+        names = []
+    return {p.stem: p for p in (folder / name for name in names)}
 
 
 def preset_names() -> list[str]:
@@ -403,8 +463,7 @@ def load_preset(name: str) -> Rules:
     base_name = info.get("based_on")
     if base_name:
         base = load_preset(base_name)
-        settings = {f.name: getattr(base, f.name) for f in dataclasses.fields(Rules)
-                    if f.name != "preset"}
+        settings = {k: getattr(base, k) for k in SETTINGS}
     else:
         settings = {}
     settings |= coerce_settings(raw)

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from hearts_cli.cards import CARDS, Card, parse_card
+from hearts_cli.cards import Card, parse_card
 from hearts_cli.engine import Phase, Round
 from hearts_cli.rules import Rules, RulesError, preset_names
 

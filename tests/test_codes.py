@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_cli.cards import CARDS, Card
+from hearts_cli.cards import CARDS
 from hearts_cli.codes import (
     ALPHABET, CodeError, Stream, deal, first_dealer, is_code, new_code, normalize_code,
     seed_for, shuffled,
@@ -18,7 +18,7 @@ from hearts_cli.codes import (
 from hearts_cli.engine import Game, Phase, Round
 from hearts_cli.rules import Rules
 
-from conftest import CROCKFORD, R, codes, play_out, preferring, ref_check_char, ref_code
+from conftest import CROCKFORD, R, codes, play_out, ref_check_char, ref_code
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = yaml.safe_load((ROOT / "fixtures" / "deals.yaml").read_text(encoding="utf-8"))

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_cli import __version__
-from hearts_cli.cards import Card, parse_card
+from hearts_cli.cards import Card
 from hearts_cli.engine import Game, Phase
 from hearts_cli.messages import CATALOG
 from hearts_cli.record import (
@@ -698,3 +698,24 @@ if __name__ == "__main__":
     for fixture in sorted(FIXTURE_GAMES):
         (FIXTURES / f"{fixture}.yaml").write_text(fixture_text(fixture), encoding="utf-8")
         print(FIXTURES / f"{fixture}.yaml")
+
+
+def test_value_types_behave_like_frozen_dataclasses():
+    import copy
+    import dataclasses
+    import pickle
+
+    from hearts_cli.record import Annotation, Move, Seat
+
+    pos = Position(2, 3, 1)
+    assert pos == Position.parse("2.3.1") and hash(pos) == hash(Position.parse("2.3.1"))
+    assert pos != Position(2, seat=1) and pos != (2, 3, 1, None)
+    assert repr(pos) == "Position(round=2, trick=3, card=1, seat=None)"
+    move = Move(1, 0, (Card("2C"),), 1, 1)
+    assert repr(move) == "Move(round=1, seat=0, cards=(Card('2C'),), trick=1, index=1)"
+    for value in (pos, move, Seat("Ana", "cpu", "hard"), Annotation("?", "too early")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.round = 5  # type: ignore[attr-defined]
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value and copy.copy(value) == value
+        assert {value: 1}[type(value)(*value._fields())] == 1

@@ -245,11 +245,15 @@ def test_json_analysis_is_the_same_under_two_hash_seeds():
     assert outs[0] == outs[1] and '"glyph": "??"' in outs[0]
 
 
-def test_replay_json_starts_light():
+@pytest.mark.parametrize("args", [
+    [str(FIX / "quick-4p.yaml"), "--json"],
+    ["--code", "K7Q2MXA7", "--moves", "8S 9S TS AS KH 2H QS JS AH KS 6S 2S 2C", "--json"],
+])
+def test_replay_json_starts_light(args):
     code = (
         "import sys\n"
         "from hearts_cli.cli import app\n"
-        f"sys.argv = ['hearts', 'replay', {str(FIX / 'quick-4p.yaml')!r}, '--json']\n"
+        f"sys.argv = ['hearts', 'replay', *{args!r}]\n"
         "try:\n    app(prog_name='hearts')\nexcept SystemExit:\n    pass\n"
         "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
     )
@@ -257,6 +261,9 @@ def test_replay_json_starts_light():
     mods = set(proc.stderr.split("\n"))
     assert "hearts_cli.replay" in mods
     assert {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")} == set()
+    # nor what only other paths need: explain (--at), the bots (--analyze), OpenSSL (hashlib's
+    # _hashlib: the deal's SHA-256 comes from CPython's own module)
+    assert {m for m in mods if m in ("hearts_cli.explain", "_hashlib") or m.startswith("hearts_cli.bots")} == set()
 
 
 def test_round_trip_scripted_game():
