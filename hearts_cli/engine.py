@@ -42,6 +42,13 @@ REASON_ORDER = (
 )
 
 
+# Reason and pass messages said to the seat, and their variants said about it.
+THIRD_PERSON = {mid: mid + "_seat" for mid in (
+    "not_in_hand", "not_your_turn_card", "must_follow_suit", "no_points_on_first_trick",
+    "no_queen_on_first_trick", "hearts_not_broken", "pass_count",
+)}
+
+
 # Small immutable values are NamedTuples: as readable as dataclasses, and much
 # cheaper to define, which keeps the scripted commands' start-up short.
 
@@ -76,8 +83,12 @@ class Reason(NamedTuple):
     suit: Suit | None = None
     detail: str = ""  # which message of the code, when one code has several
 
-    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        """The sentence, said to the seat ("you hold...") or, with ``third_person``,
+        about it ("that hand holds..."), as errors about recorded moves need."""
         mid = self.detail or self.code
+        if third_person:
+            mid = THIRD_PERSON.get(mid, mid)
         return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
                  suit=self.suit if self.suit is not None else "")
 
@@ -144,8 +155,9 @@ class PassError(ValueError):
         self.code = message_id
         super().__init__(self.message("en", ascii=True))
 
-    def message(self, lang: str | None = None, ascii: bool = False) -> str:
-        return t(self.message_id, lang, ascii=ascii, **self.params)
+    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        mid = THIRD_PERSON.get(self.message_id, self.message_id) if third_person else self.message_id
+        return t(mid, lang, ascii=ascii, **self.params)
 
 
 class RoundResult(NamedTuple):

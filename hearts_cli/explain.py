@@ -42,7 +42,9 @@ class ExplainError(ValueError):
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         params = dict(self.params)
         for key, value in list(params.items()):
-            if hasattr(value, "message") and callable(value.message):
+            if isinstance(value, (Reason, PassError)):  # about a move in the log: said about its seat
+                params[key] = value.message(lang, ascii=ascii, third_person=True)
+            elif hasattr(value, "message") and callable(value.message):
                 try:
                     params[key] = value.message(lang, ascii=ascii)
                 except TypeError:

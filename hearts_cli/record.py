@@ -86,6 +86,13 @@ def _render(value: Any, lang: str | None, ascii: bool) -> Any:
         return message(lang)
 
 
+def _render_reason(reason: Any, lang: str | None, ascii: bool) -> Any:
+    """The engine's verdict on a recorded move, said about the seat that made it."""
+    if isinstance(reason, (Reason, PassError)):
+        return reason.message(lang, ascii=ascii, third_person=True)
+    return _render(reason, lang, ascii)
+
+
 def _render_params(params: dict[str, Any], lang: str | None, ascii: bool) -> dict[str, Any]:
     return {k: _render(v, lang, ascii) for k, v in params.items()}
 
@@ -127,7 +134,7 @@ class PlaceError(ValueError):
             if value is not None:
                 params.setdefault(name, value)
         if self.reason is not None:
-            params["reason"] = _render(self.reason, lang, ascii)
+            params["reason"] = _render_reason(self.reason, lang, ascii)
         return params
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:

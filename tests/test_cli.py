@@ -279,7 +279,7 @@ def test_explain_errors():
     assert_user_error(run("explain", "QS", "--code", CODE, "--moves", PASSES + " 3C"),
                       "Move 13 (3♣) cannot be made", "must be led with 2♣")
     assert_user_error(run("explain", "QS", "--code", CODE, "--moves", PASSES + " 2C QD"),
-                      "Move 14", "You do not hold Q♦")
+                      "Move 14", "Q♦ is not in that hand")
     assert_user_error(run("explain", "QS", "--code", CODE, "--moves", "8S 9S 8S"), "Move 1", "twice")
     assert_user_error(run("explain", "QS", "--code", CODE, "--moves", "8S 9S"), "a pass is 3 cards")
     assert_user_error(run("explain", "QS", "--code", CODE, "--moves", PASSES + " 2C blah"),

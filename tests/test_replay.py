@@ -197,7 +197,7 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
     ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9X", "movelog_bad_token",
      ["'9X' is not a card", "(line 1, column 50)"]),
     ("KC 9H QS | AC QD 2C | KD QH KS | 6C AH AS", "not_in_hand",
-     ["Seat 1's pass", "You do not hold 2♣.", "(round 1; line 1, column 18)"]),
+     ["Seat 1's pass", "2♣ is not in that hand.", "(round 1; line 1, column 18)"]),
     ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9C KS 8C 5C KH 4D", "must_follow_suit",
      ["Seat 0 cannot play 4♦", "follow suit", "(round 1, trick 2, card 4; line 1, column 65)"]),
     ("KC 9H | AC QD JH KD | QH KS 6C | AH AS", "pass size",
