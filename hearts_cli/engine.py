@@ -13,6 +13,8 @@ left gives to the next seat in play order. Internally a set of cards is a
 from __future__ import annotations
 
 from enum import Enum
+from functools import reduce
+from operator import or_
 from typing import Iterable, NamedTuple, Sequence
 
 from .cards import (
@@ -261,8 +263,16 @@ class SeatView(Frozen):
 
 # Enum members cost an attribute lookup through the enum class; the hot paths use these.
 _PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
+_BIT_OF = {c: 1 << c for c in range(52)}
+
+
 def _hand_mask(cards: Iterable[int | str]) -> int:
-    return mask_of(parse_card(c) if isinstance(c, str) else c for c in cards)
+    """The mask of ``cards`` (ints or card names); a repeated card shows as a smaller
+    hand than the list, which ``Round._check_hands`` refuses."""
+    try:
+        return reduce(or_, map(_BIT_OF.__getitem__, cards), 0)  # ints 0-51: no Python loop
+    except (KeyError, TypeError):
+        return mask_of(parse_card(c) if isinstance(c, str) else c for c in cards)
 
 
 class Round:
@@ -288,7 +298,7 @@ class Round:
         self.players = n
         self.round_index = round_index
         self.dealer = round_index % n if dealer is None else dealer
-        hands = [list(h) for h in hands]
+        hands = [h if h.__class__ in (list, tuple, bytes) else list(h) for h in hands]
         masks = [_hand_mask(h) for h in hands]
         self._check_hands(masks, hands)
         self.hands: list[int] = masks
@@ -298,7 +308,11 @@ class Round:
             used |= m
         self.kitty_mask = rules.in_play_mask & ~used if kitty is None else _hand_mask(kitty)
         self.kitty_taken = False
-        self.direction = Direction(direction) if direction is not None else rules.pass_direction(round_index)
+        if direction is None:
+            direction = rules.pass_direction(round_index)
+        elif direction.__class__ is not Direction:
+            direction = Direction(direction)
+        self.direction = direction
         self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         self.passes: list[tuple[Card, ...] | None] = [None] * n
         self.received: list[tuple[Card, ...] | None] = [None] * n
@@ -330,7 +344,7 @@ class Round:
             raise ValueError(f"expected {r.players} hands, got {len(masks)}")
         seen = 0
         for seat, (m, h) in enumerate(zip(masks, hands)):
-            size = bin(m).count("1")
+            size = m.bit_count()
             if size != r.hand_size or size != len(h):
                 raise ValueError(f"seat {seat}'s hand must be {r.hand_size} different cards")
             if m & seen or m & ~r.in_play_mask:
