@@ -189,10 +189,11 @@ for _i, _words in enumerate(
 _SUIT_WORDS: dict[str, int] = {}
 for _i, _words in enumerate(
     [
-        "c ♣ ♧ club clubs trebol treboles",
-        "d ♦ ♢ diamond diamonds diamante diamantes",
-        "h ♥ ♡ heart hearts corazon corazones",
-        "s ♠ ♤ spade spades pica picas",
+        # the Spanish deck's suits name the French ones too: bastos, oros, copas, espadas
+        "c ♣ ♧ club clubs trebol treboles basto bastos",
+        "d ♦ ♢ diamond diamonds diamante diamantes oro oros",
+        "h ♥ ♡ heart hearts corazon corazones copa copas",
+        "s ♠ ♤ spade spades pica picas espada espadas",
     ]
 ):
     for _w in _words.split():
@@ -229,7 +230,9 @@ def parse_card(text: str) -> Card:
 
     Accepts ``QS``, ``qs``, ``10h``, ``Th``, ``Q♠``, ``queen of spades``,
     ``dama de picas``, ``reina de picas``, ``diez de corazones``,
-    ``as de tréboles``; case and accents never matter.
+    ``as de tréboles``, and the Spanish deck's suit names (``as de oros`` is
+    the A♦; bastos, oros, copas, espadas are clubs, diamonds, hearts, spades);
+    case and accents never matter.
     """
     card = _CANONICAL.get(text)  # the common case: what we write ourselves
     if card is not None:
@@ -247,17 +250,64 @@ def parse_cards(texts: Iterable[str]) -> list[Card]:
     return [parse_card(t) for t in texts]
 
 
+_JOINING_WORDS = ("of", "de")
+
+
+def parse_card_list(text: str) -> list[Card]:
+    """One card or several in one line: ``dama de picas``, ``QS AS KS``, ``QS, as de oros``.
+
+    Cards written in words take two or three words each. When the text names
+    no cards, :class:`CardParseError` quotes the part a person would call "the
+    card": the single word in a list of short cards (``QS XX KS`` -> ``XX``),
+    the whole phrase when it is written in words (``as de bolas``), never a
+    lone ``de`` or ``of``.
+    """
+    try:
+        return [parse_card(text)]
+    except CardParseError:
+        pass
+    words = text.replace(",", " ").split()
+    out: list[Card] = []
+    i = 0
+    while i < len(words):
+        for size in (3, 2, 1):
+            if size > len(words) - i:
+                continue
+            try:
+                out.append(parse_card(" ".join(words[i:i + size])))
+            except CardParseError:
+                continue
+            i += size
+            break
+        else:
+            raise _phrase_error(text, words, i)
+    return out
+
+
+def _phrase_error(text: str, words: list[str], i: int) -> CardParseError:
+    """The error for ``words[i]``, the first word that starts no card."""
+    folded = [fold(w) for w in words]
+    in_words = any(w in _JOINING_WORDS or (len(w) > 2 and (w in _RANK_WORDS or w in _SUIT_WORDS))
+                   for w in folded)
+    if in_words:  # a card written in words: the phrase is what was meant as a card
+        phrase = text.strip()
+        return CardParseError(phrase, closest_cards(phrase))
+    return CardParseError(words[i], closest_cards(words[i]))
+
+
 _VOCABULARY: dict[str, Card] = {}
 _RANK_NAMES_EN = "two three four five six seven eight nine ten jack queen king ace".split()
 _RANK_NAMES_ES = "dos tres cuatro cinco seis siete ocho nueve diez jota dama rey as".split()
 _SUIT_NAMES_EN = "clubs diamonds hearts spades".split()
 _SUIT_NAMES_ES = "treboles diamantes corazones picas".split()
+_SUIT_NAMES_DECK = "bastos oros copas espadas".split()
 for _c in CARDS:
     _r, _s = _c % 13, _c // 13
     for _name in (
         NAMES[_c].lower(),
         f"{_RANK_NAMES_EN[_r]} of {_SUIT_NAMES_EN[_s]}",
         f"{_RANK_NAMES_ES[_r]} de {_SUIT_NAMES_ES[_s]}",
+        f"{_RANK_NAMES_ES[_r]} de {_SUIT_NAMES_DECK[_s]}",
     ):
         _VOCABULARY[_name] = _c
     if _r == 10:

@@ -11,7 +11,8 @@ sentence on stderr and exit with status 2, never a traceback; set
 ``HEARTS_DEBUG=1`` to see tracebacks of unexpected failures. Data goes to
 stdout, diagnostics to stderr. Every sentence comes from the message catalog,
 in English or Spanish (``--lang``, ``$HEARTS_LANG``, then the locale); Typer's
-own ``--help`` text stays in English.
+own ``--help`` text stays in English. What stdout or stderr cannot encode (an
+ASCII terminal) is written as the nearest ASCII, never an error.
 """
 
 
@@ -211,8 +212,68 @@ class _Out:
 
     def fail(self, sentence: str, status: int = 2) -> NoReturn:
         """One sentence on stderr, then exit (2: something the person gave is not right)."""
-        typer.echo(sentence, err=True)
+        _echo(sentence, err=True)
         raise typer.Exit(status)
+
+
+def _echo(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Print to stdout (or stderr), through the stream as it is set up (see :func:`_degrade_unencodable`).
+
+    Not ``typer.echo``: Click swaps a stream whose encoding is ASCII for a UTF-8
+    one of its own, which an ASCII terminal shows as garbage.
+    """
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n" if nl else text)
+    stream.flush()
+
+
+# What a character the output cannot encode becomes; other letters lose their accents
+# ("Puntuación" -> "Puntuacion") and anything left is "?".
+_FALLBACK = {
+    "«": '"', "»": '"', "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "¿": "", "¡": "",
+    "→": "->", "←": "<-", "↑": "^", "↓": "v", "▶": ">", "◀": "<", "·": "-", "•": "*",
+    "—": "-", "–": "-", "−": "-", "…": "...", "×": "x", "≤": "<=", "≥": ">=", "±": "+/-",
+    "♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
+    "█": "#", "▓": "#", "▒": ":", "░": ".", "\u00a0": " ",
+}
+FALLBACK_ERRORS = "hearts-ascii"
+
+
+def _ascii_fallback(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: the nearest ASCII for what the stream cannot encode."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    import unicodedata
+
+    out = []
+    for ch in error.object[error.start:error.end]:
+        text = _FALLBACK.get(ch)
+        if text is None:
+            text = "".join(c for c in unicodedata.normalize("NFKD", ch)
+                           if c.isascii() and not unicodedata.combining(c)) or "?"
+        out.append(text)
+    return "".join(out), error.end
+
+
+def _degrade_unencodable() -> None:
+    """Let stdout and stderr write what their encoding cannot hold as near ASCII, never fail on it."""
+    import codecs
+
+    registered = False
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        encoding = getattr(stream, "encoding", None)
+        if not encoding or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            if codecs.lookup(encoding).name.startswith("utf"):
+                continue  # writes anything
+            if not registered:
+                codecs.register_error(FALLBACK_ERRORS, _ascii_fallback)
+                registered = True
+            stream.reconfigure(errors=FALLBACK_ERRORS)
+        except (LookupError, ValueError, OSError):
+            pass
 
 
 def _stdout_can(text: str) -> bool:
@@ -282,6 +343,14 @@ def _normal_code(out: _Out, code: str | None) -> str | None:
         out.fail(e.message(out.lang))
 
 
+def _warn_settings(out: _Out) -> None:
+    """One line on stderr for each thing wrong in settings.yaml; the game goes on with the defaults."""
+    from .saves import settings_warnings
+
+    for sentence in settings_warnings(out.lang):
+        _echo(sentence, err=True)
+
+
 def _loop():
     """The game loop (prompt-toolkit is imported only once a game opens)."""
     from . import repl
@@ -294,7 +363,7 @@ def _loop():
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"hearts {__version__}")
+        _echo(f"hearts {__version__}")
         raise typer.Exit()
 
 
@@ -333,6 +402,7 @@ def play(
     saves itself after every move.
     """
     out = _setup(ctx, lang, plain)
+    _warn_settings(out)
     loop = _loop()
     raise typer.Exit(loop.resume(lang=out.lang, plain=out.plain, json_events=json_events, delay=delay,
                                  turn_timer=turn_timer, confirm=confirm))
@@ -387,6 +457,7 @@ def new(
     level = level.strip().lower() if level else None
     if not 0 <= seat < rules.players:
         out.fail(out.t("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1))
+    _warn_settings(out)
     loop = _loop()
     raise typer.Exit(loop.start_new(
         preset=preset, target=target, players=players, level=level, code=code, seat=seat,
@@ -431,14 +502,14 @@ def rules(
         if tips:
             data["tips"] = [{"heading": h, "items": [p.removeprefix("- ") for p in ps]}
                             for h, ps in rules_text.tips(rule_set, out.lang, out.ascii)]
-        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        _echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     body = rules_text.sections(rule_set, out.lang, out.ascii)
     if tips:
         body += rules_text.tips(rule_set, out.lang, out.ascii)
     heading = (lambda s: typer.style(s, bold=True)) if out.color else (lambda s: s)
-    typer.echo(rules_text.render(rules_text.title(rule_set, out.lang, out.ascii), body, _width(), heading),
-               nl=False)
+    _echo(rules_text.render(rules_text.title(rule_set, out.lang, out.ascii), body, _width(), heading),
+          nl=False)
 
 
 @app.command(cls=_Command, epilog=(
@@ -502,11 +573,11 @@ def explain(
     if as_json:
         import json
 
-        typer.echo(json.dumps(ex.to_json(position, verdict, out.lang, out.ascii), ensure_ascii=False, indent=2))
+        _echo(json.dumps(ex.to_json(position, verdict, out.lang, out.ascii), ensure_ascii=False, indent=2))
         return
-    typer.echo(ex.describe_position(position, out.lang, out.ascii))
-    typer.echo(ex.headline(verdict, out.lang, out.ascii))
-    typer.echo(verdict.message(out.lang, out.ascii))
+    _echo(ex.describe_position(position, out.lang, out.ascii))
+    _echo(ex.headline(verdict, out.lang, out.ascii))
+    _echo(verdict.message(out.lang, out.ascii))
 
 
 def _record_position(out: _Out, path: str, at: str | None):
@@ -599,9 +670,9 @@ def sim(
     if as_json:
         import json
 
-        typer.echo(json.dumps(simulation.to_json(result), ensure_ascii=False))
+        _echo(json.dumps(simulation.to_json(result), ensure_ascii=False))
         return
-    typer.echo(simulation.render(result, out.lang, out.color), nl=False)
+    _echo(simulation.render(result, out.lang, out.color), nl=False)
 
 
 @app.command(cls=_Command, epilog=(
@@ -700,7 +771,7 @@ def replay(
     def emit(lines: list[str], style: str | None = None) -> None:
         if not out.color:
             for line in lines:
-                typer.echo(line)
+                _echo(line)
             return
         from rich.console import Console
         from rich.text import Text
@@ -720,7 +791,7 @@ def replay(
         if as_json:
             import json
 
-            typer.echo(json.dumps(rp.table_json(table), ensure_ascii=False))
+            _echo(json.dumps(rp.table_json(table), ensure_ascii=False))
         else:
             emit(rp.describe_table(table, record, out.lang, out.ascii))
         return
@@ -756,7 +827,7 @@ def replay(
         lines += [encode({"event": "summary"} | row) for row in summary]
         if events[-1].kind == "stop":
             lines.append(encode(rp.table_json(rp.table_at(record.replay(), seat, False, len(record.moves)))))
-        typer.echo("\n".join(lines))  # one write: the same lines, without a flush after each
+        _echo("\n".join(lines))  # one write: the same lines, without a flush after each
     else:
         styles = {"round": "bold", "game_end": "bold", "moon": "bold magenta", "queen": "red",
                   "moon_attempt": "magenta", "moon_stopped": "magenta", "hearts_broken": "red"}
@@ -774,7 +845,7 @@ def replay(
             emit([""] + rp.describe_table(rp.table_at(record.replay(), seat, False, len(record.moves)),
                                           record, out.lang, out.ascii))
     if annotate_to is not None:
-        typer.echo(out.t("rp_annotated", path=annotate_to), err=True)
+        _echo(out.t("rp_annotated", path=annotate_to), err=True)
 
 
 def _only_the_command_that_runs(args: list[str]) -> None:
@@ -812,6 +883,7 @@ def _open_closed_streams() -> None:
 def main() -> None:
     """The console script: the app, with unexpected failures turned into one sentence."""
     _open_closed_streams()
+    _degrade_unencodable()
     try:
         _only_the_command_that_runs(sys.argv[1:])
         app(prog_name="hearts")
@@ -830,5 +902,5 @@ def main() -> None:
             raise
         from .messages import default_language, t
 
-        typer.echo(t("cli_internal", default_language(), problem=f"{type(e).__name__}: {e}"), err=True)
+        _echo(t("cli_internal", default_language(), problem=f"{type(e).__name__}: {e}"), err=True)
         sys.exit(1)

@@ -47,6 +47,7 @@ MAX_RECORD_BYTES = 1 << 20  # 1 MiB: hundreds of rounds; anything bigger is not 
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  # PGN's $1..$6
 SEAT_KINDS = ("human", "cpu")
 HEADER = "# hearts game record; the format is described in docs/record-format.md"
+MOVE_LOG_MARK = "# hearts move log"  # how a move log (movelog.HEADER) starts: not a record
 
 
 # ---------------------------------------------------------------- errors
@@ -110,7 +111,8 @@ class PlaceError(ValueError):
 
     def __init__(self, message_id: str, *, line: int | None = None,
                  round: int | None = None, trick: int | None = None, position: int | None = None,
-                 seat: int | None = None, reason: Any = None, **params: Any):
+                 seat: int | None = None, reason: Any = None, names: Sequence[str] | None = None,
+                 **params: Any):
         self.message_id = message_id
         self.line = line
         self.round = round
@@ -118,6 +120,7 @@ class PlaceError(ValueError):
         self.position = position
         self.seat = seat
         self.reason = reason
+        self.names = tuple(names) if names is not None else None  # the seats' names; default Player 1...
         self.params = params
         super().__init__(self.message("en", ascii=True))
 
@@ -133,6 +136,11 @@ class PlaceError(ValueError):
             value = getattr(self, name)
             if value is not None:
                 params.setdefault(name, value)
+        if self.seat is not None:  # the seat as the story names it
+            if self.names is not None and 0 <= self.seat < len(self.names):
+                params.setdefault("name", display_name(self.names[self.seat], lang))
+            else:
+                params.setdefault("name", default_name(self.seat, lang))
         if self.reason is not None:
             params["reason"] = _render_reason(self.reason, lang, ascii)
         return params
@@ -187,6 +195,34 @@ class Seat(Frozen):
 
 def default_seats(players: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Player {i + 1}") for i in range(players))
+
+
+# The names the game itself writes into records, and the place each stands for. The
+# person always sits at the bottom (South): older records name that seat "You", which a
+# story cannot use as a third person ("You deals"), so it is told as South too.
+_PLACE_NAMES = {"You": "south", "South": "south", "West": "west", "North-West": "northwest",
+                "North": "north", "North-East": "northeast", "East": "east"}
+
+
+def display_name(name: str, lang: str | None = None) -> str:
+    """A recorded seat name as sentences say it in ``lang``.
+
+    The names the program writes (the places ``West``, ``North``... and the
+    defaults ``Player 1``...) are said in the chosen language, and ``You`` is
+    said as ``South``, where the person sits; any other name is a name.
+    """
+    place = _PLACE_NAMES.get(name)
+    if place is not None:
+        return t(f"seat_{place}", lang)
+    number = name[7:] if name.startswith("Player ") else ""
+    if number.isdigit() and number.isascii():
+        return t("seat_player", lang, number=int(number))
+    return name
+
+
+def default_name(seat: int, lang: str | None = None) -> str:
+    """The name of a seat that has none (a move log's): ``Player 1`` for seat 0, in ``lang``."""
+    return t("seat_player", lang, number=seat + 1)
 
 
 class Annotation(Frozen):
@@ -699,15 +735,19 @@ def read_record(source: "str | os.PathLike[str] | IO[Any]", *, strict: bool = Tr
     import yaml
 
     text, path = _load_text(source, limit)
+    if text.lstrip().startswith(MOVE_LOG_MARK):
+        raise RecordError("record_is_move_log", path=path)
+    # YAML that does not parse, in a file with no `format:` line, was never a record
+    unreadable = "record_bad_yaml" if re.search(r"^format\s*:", text, re.MULTILINE) else "record_not_record"
     loader = _line_loader()(text)
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise RecordError("record_bad_yaml", path=path, line=mark.line + 1 if mark else None,
+        raise RecordError(unreadable, path=path, line=mark.line + 1 if mark else None,
                           problem=e.problem or str(e).splitlines()[0]) from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
-        raise RecordError("record_bad_yaml", path=path, problem=str(e).splitlines()[0] if str(e) else
+        raise RecordError(unreadable, path=path, problem=str(e).splitlines()[0] if str(e) else
                           type(e).__name__) from None
     finally:
         loader.dispose()

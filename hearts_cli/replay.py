@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
 from .engine import Game, Phase, Round, SeatView, Trick
 from .messages import t
-from .record import Annotation, GameRecord, Move, Position
+from .record import Annotation, GameRecord, Move, Position, display_name
 from .values import Plain
 
 if TYPE_CHECKING:
@@ -658,7 +658,7 @@ def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | 
 def seat_name(record: GameRecord, seat: int | None, lang: str | None) -> str:
     if seat is None:
         return "-"
-    name = record.seats[seat].name if 0 <= seat < len(record.seats) else str(seat)
+    name = display_name(record.seats[seat].name, lang) if 0 <= seat < len(record.seats) else str(seat)
     return t("rp_seat", lang, name=name, seat=seat)
 
 
@@ -753,9 +753,9 @@ def _describe_decision(d: dict[str, Any], name: Callable, say: Callable, ascii: 
     if d["loss"] >= 0.05:
         head += " " + say("rp_decision_best", best=_cards_text(d["best"], ascii),
                           best_expected=f"{d['best_expected']:.1f}")
-    if d.get("reason"):
-        head += " " + say(d["reason"], **d["reason_params"])
-    return "  " + head
+    if d.get("reason"):  # "... expects 2.6 pts; the only good card: ..."
+        return "  " + head + "; " + say(d["reason"], **d["reason_params"])
+    return "  " + head + "."
 
 
 def describe_table(table: dict[str, Any], record: GameRecord, lang: str | None,

@@ -109,9 +109,20 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
     if rules.overrides:
         changes = ", ".join(f"{k}={_show_value(v)}" for k, v in rules.overrides)
         lines.append(w("rt_changed", changes=changes))
-    if info.get("source"):
-        lines.append(w("rt_source", source=info["source"]))
+    source = _source_id(info.get("source"))
+    if source is not None:
+        lines.append(w("rt_source", source=w(source)))
     return lines
+
+
+def _source_id(source: Any) -> str | None:
+    """The message that says what a preset's source is (its file name means nothing to a player)."""
+    from .messages import CATALOG
+
+    if not isinstance(source, str):
+        return None
+    mid = f"rt_source_{source[:3]}"
+    return mid if mid in CATALOG["en"] else None
 
 
 def _show_value(value: Any) -> str:

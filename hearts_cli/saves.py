@@ -14,7 +14,8 @@ Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
     current.lock                 held while a process plays it
     archive/<time>-<code>.yaml   finished (and set-aside unfinished) games
     damaged/<time>-current.yaml  saves that could not be read
-    settings.yaml                optional: confirm, delay, turn_timer
+    settings.yaml                optional: confirm, delay, turn_timer (bad values are
+                                 left out, and the command line warns about them)
     history.txt                  prompt history (only with $HEARTS_HOME;
                                  otherwise in the user state directory)
 """
@@ -202,17 +203,95 @@ class Store:
     # ------------------------------------------------------------ settings
 
     def settings(self) -> dict[str, Any]:
-        """``settings.yaml``: a few defaults a player can set once (unknown keys are ignored)."""
-        path = self.root / "settings.yaml"
-        if not path.exists():
-            return {}
-        import yaml
+        """``settings.yaml``: a few defaults a player can set once; only the valid ones.
 
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError, UnicodeDecodeError):
-            return {}
-        return data if isinstance(data, dict) else {}
+        What is wrong in the file (see :func:`read_settings`) is left out here;
+        the command line warns about it (:func:`settings_warnings`).
+        """
+        return read_settings(self.root)[0]
+
+
+# ---------------------------------------------------------------- settings.yaml
+
+SETTINGS_NAME = "settings.yaml"
+SETTING_KEYS = ("confirm", "delay", "turn_timer")
+
+
+def _valid_setting(key: str, value: Any) -> bool:
+    if key == "confirm":
+        return isinstance(value, bool)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if key == "delay":
+        return 0 <= value <= 10
+    return isinstance(value, int) and 5 <= value <= 600  # turn_timer
+
+
+def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """The valid settings of ``settings.yaml`` and, for each problem, a message id and its parameters.
+
+    A file that cannot be read or parsed gives no settings; a bad value or an
+    unknown key is left out and named. ``turn_timer: off`` (or null, or false)
+    means no timer, which is the default anyway.
+    """
+    path = (Path(root) if root is not None else home()) / SETTINGS_NAME
+    where = {"path": str(path)}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):  # no file (a bad save directory is told elsewhere)
+        return {}, []
+    except OSError as e:
+        from .messages import os_problem_id
+
+        mid, params = os_problem_id(e)
+        return {}, [("settings_unreadable", where | {"problem": (mid, params)})]
+    except UnicodeDecodeError:
+        return {}, [("settings_unreadable", where | {"problem": ("record_not_utf8", {})})]
+    import yaml
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        mark = getattr(e, "problem_mark", None)
+        if mark is not None:  # "(line 3)": the same words as a record's
+            problem = ("settings_yaml_at", {"problem": problem, "line": mark.line + 1})
+        return {}, [("settings_unreadable", where | {"problem": problem})]
+    if data is None:
+        return {}, []
+    if not isinstance(data, dict):
+        return {}, [("settings_not_mapping", where)]
+    good: dict[str, Any] = {}
+    problems: list[tuple[str, dict[str, Any]]] = []
+    for key, value in data.items():
+        if key not in SETTING_KEYS:
+            problems.append(("settings_unknown", where | {"key": str(key)}))
+        elif key == "turn_timer" and value in (None, False, "off"):
+            continue
+        elif _valid_setting(key, value):
+            good[key] = value
+        else:
+            problems.append((f"settings_bad_{key}", where | {"value": _as_written(value)}))
+    return good, problems
+
+
+def _as_written(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return str(value)
+
+
+def settings_warnings(lang: str | None = None, root: Path | None = None) -> list[str]:
+    """One sentence per problem in ``settings.yaml``, in ``lang`` (none when all is well)."""
+    from .messages import t
+
+    out = []
+    for mid, params in read_settings(root)[1]:
+        problem = params.get("problem")
+        if isinstance(problem, tuple):  # a message of its own
+            params = params | {"problem": t(problem[0], lang, **problem[1])}
+        out.append(t(mid, lang, **params))
+    return out
 
 
 def _try_lock(fd: int) -> bool:

@@ -137,3 +137,34 @@ def test_card_from_index_and_bad_index():
     assert Card(49) == Card("QS")
     with pytest.raises(ValueError):
         Card(52)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("as de oros", "AD"), ("dama de copas", "QH"), ("sota de bastos", "JC"), ("rey de espadas", "KS"),
+    ("Siete de Oros", "7D"), ("diez de copas", "TH"),
+])
+def test_the_spanish_decks_suit_names_are_aliases(text, expected):
+    # bastos = clubs, oros = diamonds, copas = hearts, espadas = spades
+    assert parse_card(text) == Card(expected)
+
+
+def test_a_line_of_cards_in_any_notation():
+    from hearts_cli.cards import parse_card_list
+
+    assert parse_card_list("as de oros") == [Card("AD")]
+    assert parse_card_list("QS, as de oros 10h") == [Card("QS"), Card("AD"), Card("TH")]
+    assert parse_card_list("queen of spades KS") == [Card("QS"), Card("KS")]
+
+
+@pytest.mark.parametrize("text, quoted", [
+    ("as de bolas", "as de bolas"),          # a card in words: the whole phrase, never 'de'
+    ("dama de nada", "dama de nada"),
+    ("queen of nothing", "queen of nothing"),
+    ("QS XX KS", "XX"),                      # a list of short cards: the word that is not one
+])
+def test_a_line_that_is_no_card_quotes_what_was_meant_as_one(text, quoted):
+    from hearts_cli.cards import parse_card_list
+
+    with pytest.raises(CardParseError) as e:
+        parse_card_list(text)
+    assert e.value.text == quoted

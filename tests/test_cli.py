@@ -347,6 +347,24 @@ def test_explain_record_errors(record_file, tmp_path):
                       "round 1, trick 1, card 1", "3♣ cannot be played", "must be led with 2♣")
 
 
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["game.log is a move log, not a game record", "hearts replay game.log", "--code and --moves"]),
+    ("es", ["game.log es un registro de jugadas", "hearts replay game.log", "--code y --moves"]),
+])
+def test_explain_a_move_log_given_as_a_record_says_what_to_use(tmp_path, monkeypatch, lang, words):
+    from hearts_cli.movelog import format_log
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.log").write_text("\n".join(format_log(_game_after(CODE, PASSES, 10))) + "\n",
+                                       encoding="utf-8")
+    err = assert_user_error(run("explain", "QS", "--record", "game.log", "--lang", lang), *words)
+    assert "<document start>" not in err
+    # any other text that is no record: said so, with what a record is
+    (tmp_path / "notes.txt").write_text("shopping: [milk\n", encoding="utf-8")
+    assert_user_error(run("explain", "QS", "--record", "notes.txt", "--lang", lang),
+                      "notes.txt", "format: hearts-record/1")
+
+
 def _write_save(isolated: Path, game: Game) -> Path:
     home = isolated / "home"
     home.mkdir(exist_ok=True)
@@ -454,6 +472,63 @@ def test_new_and_play_with_the_real_game_loop(isolated):
     assert result.exit_code == 0, result.stderr
     assert CODE in result.stdout
     assert (isolated / "home" / "current.yaml").exists()
+
+
+@pytest.mark.parametrize("settings, words", [
+    ("confirm: maybe\n", ["settings.yaml: 'confirm' must be true or false, not 'maybe'"]),
+    ("delay: 30\nturn_timer: 2\n", ["'delay' must be a number of seconds from 0 to 10, not '30'",
+                                     "'turn_timer' must be a whole number of seconds from 5 to 600, not '2'"]),
+    ("confrim: false\n", ["'confrim' is not a setting"]),
+    ("confirm: [false\n", ["settings.yaml cannot be read (expected ',' or ']'"]),
+    ("- confirm\n", ["settings.yaml is not a list of settings"]),
+])
+def test_bad_settings_are_named_on_stderr_and_the_game_starts(isolated, settings, words):
+    home = isolated / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text(settings, encoding="utf-8")
+    result = run("new", "--code", CODE, "--no-play", "--plain")
+    assert result.exit_code == 0, result.stderr
+    assert CODE in result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == len(words), lines  # one line per problem
+    for line, w in zip(lines, words):
+        assert str(home / "settings.yaml") in line and w in line, (w, line)
+
+
+def test_good_settings_say_nothing_and_spanish_warnings(isolated):
+    home = isolated / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text("confirm: false\ndelay: 0.2\nturn_timer: off\n", encoding="utf-8")
+    result = run("new", "--code", CODE, "--no-play", "--plain")
+    assert result.exit_code == 0 and result.stderr == ""
+    (home / "settings.yaml").write_text("confirm: quizá\n", encoding="utf-8")
+    result = run("--lang", "es", "new", "--code", CODE, "--no-play", "--plain")
+    assert "«confirm» debe ser true o false, no «quizá»" in result.stderr
+
+
+def _ascii_run(*args: str, input: str = "") -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    env.pop("HEARTS_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "hearts_cli", *args], capture_output=True, env=env,
+                          input=input.encode(), timeout=120, check=False)
+
+
+def test_an_ascii_terminal_gets_near_ascii_never_an_error(isolated):
+    rules = _ascii_run("--lang", "es", "rules")
+    assert rules.returncode == 0, rules.stderr
+    text = rules.stdout.decode("ascii")  # every byte is ASCII
+    assert 'preset "quick"' in text and "partida rapida" in text
+    bad = _ascii_run("--lang", "es", "explain", "as de bolas", "--code", CODE)
+    assert bad.returncode == 2 and bad.stdout == b""
+    assert bad.stderr.decode("ascii").startswith('"as de bolas" no es una carta; quiza ')
+    game = _ascii_run("--lang", "es", "play", input="score\n")
+    assert game.returncode == 0, game.stderr
+    out = game.stdout.decode("ascii")
+    assert "Something went wrong" not in out + game.stderr.decode("ascii")
+    assert "Tu mano" in out and "Dificil" in out
+    story = _ascii_run("--lang", "es", "replay",
+                       str(Path(__file__).parent.parent / "fixtures" / "replays" / "quick-4p.yaml"))
+    assert story.returncode == 0 and "Ronda 1: pase a la izquierda" in story.stdout.decode("ascii")
 
 
 # ---------------------------------------------------------------- engine

@@ -228,7 +228,7 @@ def test_a_whole_round_then_kill_9_and_resume_at_the_same_trick(terms, home):
 def test_spanish_with_lang_es(terms, home):
     term = spawn(terms, ["new", "--code", CODE, "--lang", "es"], home)
     screen = term.wait_prompt("Cartas para pasar>")
-    assert "→ pasas a la izquierda, a Oeste" in screen
+    assert "← pasas a la izquierda, a Oeste" in screen
     assert "Tu mano: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 T J K" in screen
     assert "Corazones, partida JYR35SWD, ronda 1 (quick, a 50)" in screen
     term.send("pass diez de picas, jota de picas, rey de picas\r")
@@ -242,3 +242,30 @@ def test_spanish_with_lang_es(terms, home):
     screen = term.wait_for("Escríbela otra vez para jugarla.")
     # the status bar (bottom toolbar) says the same
     assert "Escríbela otra vez para jugarla." in term.screen.display[-1]
+
+
+def test_keys_typed_while_the_cpus_play_are_neither_echoed_nor_played(terms, home):
+    # K7Q2MXA7: South passes 2♦ 3♦ 7♥ and leads the 2♣; West takes the trick and leads 2♦,
+    # which South cannot follow, so a typed-ahead 8♠ would be a legal card to play at once
+    term = spawn(terms, ["new", "--code", "K7Q2MXA7", "--delay", "0.6", "--no-confirm"], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass 2d 3d 7h\r")
+    term.wait_prompt("Your card>")
+    term.send("2c\r")
+    term.wait_for("West plays K♣.")
+    term.send("8s\r")  # while North and East are still to play
+    screen = term.wait_for(lambda s: "East plays Q♦." in s and term.cursor_line() == "Your card>",
+                           timeout=30)
+    assert "8s" not in screen, screen  # not echoed into the table
+    game = saved_game(home)
+    assert my_turn(game) and len(game.round.trick) == 3  # South still to play trick 2
+    assert "8S" in [str(c) for c in game.round.hand(0)]
+    # what is typed at the prompt is played as usual; a second line typed with it (and read
+    # by the prompt along with it) is dropped once the CPUs play
+    term.send("8s\r9s\r")
+    game = wait_saved(term, home, lambda g: my_turn(g) and len(g.round.hand(0)) == 11)
+    term.wait_prompt("Your card>")
+    time.sleep(0.5)
+    term.pump()
+    game = saved_game(home)
+    assert my_turn(game) and "9S" in [str(c) for c in game.round.hand(0)], term.dump()

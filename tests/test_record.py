@@ -586,7 +586,8 @@ def test_not_yaml_and_not_a_mapping(tmp_path):
     expect_error("- just\n- a list\n", "record_not_mapping")
     expect_error("", "record_not_mapping")
     expect_error("just text", "record_not_mapping")
-    expect_error("a: !!python/object:os.system ls\n", "record_bad_yaml")  # safe loader only
+    expect_error("format: hearts-record/1\na: !!python/object:os.system ls\n", "record_bad_yaml")  # safe loader only
+    expect_error("a: !!python/object:os.system ls\n", "record_not_record")  # and no format line
     path = tmp_path / "latin1.yaml"
     path.write_bytes("format: hearts-record/1\nname: \xf1\n".encode("latin-1"))
     expect_error(path, "record_bad_yaml")

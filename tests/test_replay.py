@@ -197,11 +197,11 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
     ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9X", "movelog_bad_token",
      ["'9X' is not a card", "(line 1, column 50)"]),
     ("KC 9H QS | AC QD 2C | KD QH KS | 6C AH AS", "not_in_hand",
-     ["Seat 1's pass", "2♣ is not in that hand.", "(round 1; line 1, column 18)"]),
+     ["Player 2's pass", "2♣ is not in that hand.", "(round 1; line 1, column 18)"]),
     ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9C KS 8C 5C KH 4D", "must_follow_suit",
-     ["Seat 0 cannot play 4♦", "follow suit", "(round 1, trick 2, card 4; line 1, column 65)"]),
+     ["Player 1 cannot play 4♦", "follow suit", "(round 1, trick 2, card 4; line 1, column 65)"]),
     ("KC 9H | AC QD JH KD | QH KS 6C | AH AS", "pass size",
-     ["Seat 0's pass has 2 cards; a pass is 3 cards.", "(round 1; line 1, column 1)"]),
+     ["Player 1's pass has 2 cards; a pass is 3 cards.", "(round 1; line 1, column 1)"]),
     ("code K7Q2MXA7\nKC 9H QS", "other code", ["This log is for game K7Q2MXA7, not DEM0GAMV.", "(line 1,"]),
     ("rules standard\nKC 9H QS", "other rules", ["This log is for the rules 'standard'", "(line 1,"]),
 ])
@@ -290,3 +290,69 @@ def test_round_trip_scripted_game():
     assert write_record(from_log) == text
     events = rp.narrate(GameRecord.from_game(game))
     assert events[-1].data["standings"] == [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()]
+
+
+# ---------------------------------------------------------------- how seats and points are said
+
+
+def _as_the_game_names_them(tmp_path) -> Path:
+    """quick-4p as `hearts play` records it: the person's seat is named "You"."""
+    text = (FIX / "quick-4p.yaml").read_text(encoding="utf-8").replace("name: Ana,", "name: You,")
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_persons_seat_is_told_in_the_third_person_as_south(tmp_path):
+    path = str(_as_the_game_names_them(tmp_path))
+    story = run(path, "--plain", "--lang", "en").stdout
+    assert "South, West, North, East" in story
+    assert "South passes KC, 9H, QS to West." in story and "South leads." in story
+    # no "You deals", "You takes it", "You's moon"...
+    assert "You" not in story
+    seat = run(path, "--plain", "--lang", "en", "--seat", "0").stdout
+    assert "Told from South's seat" in seat and "You" not in seat
+    es = run(path, "--plain", "--lang", "es").stdout
+    assert "Sur, Oeste, Norte, Este" in es and "Sale Sur." in es
+    assert "Tú" not in es and "You" not in es and "West" not in es
+
+
+def test_points_are_singular_for_one(tmp_path):
+    for lang, one, many in (("en", "(1 pt).", "(0 pts)."), ("es", "(1 pto).", "(0 ptos).")):
+        story = run(str(FIX / "quick-4p.yaml"), "--plain", "--lang", lang).stdout
+        assert one in story and many in story
+        assert "(1 pts)" not in story and "(1 ptos)" not in story
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Player 2 cannot play 4♣", "(round 1, trick 1, card 2;"]),
+    ("es", ["Jugador 2 no puede jugar 4♣", "(ronda 1, baza 1, carta 2;"]),
+])
+def test_move_log_errors_name_the_seat_as_the_story_does(lang, words):
+    moves = "2D 3D TH AD KH AS 7D QH AH 5C JC KS 2C 4C"
+    story = run("--code", "K7Q2MXA7", "--moves", moves[:-3], "--lang", lang).stdout
+    assert words[0].split(" ")[0] in story  # the story says "Player"/"Jugador" too
+    result = run("--code", "K7Q2MXA7", "--moves", moves, "--lang", lang)
+    assert result.exit_code == 2 and result.stdout == ""
+    for w in words:
+        assert w in result.stderr, result.stderr
+    assert "Seat" not in result.stderr and "asiento" not in result.stderr
+
+
+@pytest.mark.parametrize("reason, loss, expected", [
+    (None, 0.0, "  1.1.2 Ana: A♦ expects 0.1 pts."),
+    (None, 0.4, "  1.1.2 Ana: A♦ expects 0.5 pts (best 8♣: 0.1)."),
+    (("an_only_good", {"diff": "1.0"}), 0.0,
+     "  1.1.2 Ana: A♦! expects 0.1 pts; the only good card: every other one costs at least 1.0 more."),
+    (("an_generic", {"best": Card("8C"), "diff": "0.4"}), 0.4,
+     "  1.1.2 Ana: A♦ expects 0.5 pts (best 8♣: 0.1); 8♣ was worth 0.4 pts less on average."),
+])
+def test_a_weighed_decision_reads_as_one_sentence(reason, loss, expected):
+    record = read_record(FIX / "quick-4p.yaml")
+    data = {"position": "1.1.2", "seat": 0, "played": [Card("AD")], "glyph": "!" if reason and
+            reason[0] == "an_only_good" else "", "expected": 0.1 + loss, "loss": loss,
+            "best": [Card("8C")], "best_expected": 0.1, "reason": reason[0] if reason else None,
+            "reason_params": reason[1] if reason else {}}
+    assert rp.describe(rp.Event("decision", data), record, "en") == [expected]
+    spanish = rp.describe(rp.Event("decision", data), record, "es")[0]
+    assert spanish.endswith(".") and ("; " in spanish) == bool(reason)

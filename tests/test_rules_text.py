@@ -217,3 +217,15 @@ def test_json_carries_the_settings_and_derived_facts():
     assert data["derived"]["pass_cycle"] == ["left", "right", "none"]
     assert rt.rules_json(R("quick"))["derived"]["points"]["QS"] == 13
     assert rt.rules_json(R("omnibus"))["derived"]["variants"] == ["omnibus"]
+
+
+@pytest.mark.parametrize("name", preset_names())
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_source_is_said_in_words_not_as_a_file_name(name, lang):
+    from hearts_cli.rules import preset_info
+
+    source = preset_info(name)["source"]
+    line = next(ln for ln in rt.title(Rules.from_spec(name), lang)
+                if ln.startswith(("Source:", "Fuente:")))
+    assert ".txt" not in line and source[:3] not in line, line
+    assert CATALOG[lang][f"rt_source_{source[:3]}"] in line

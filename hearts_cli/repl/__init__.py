@@ -64,13 +64,13 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
     from .table import make_seats
 
     def deal(store: Any, previous: Any) -> int:
-        notes: list[str] = []
+        notes: list[str | tuple[str, str]] = []
         if previous is not None:
             if previous.game.over:
                 store.archive(previous.game, previous.seats)
             else:
                 where = store.archive(previous.game, previous.seats, unfinished=True)
-                notes.append(t("previous_archived", lang, code=previous.game.code, path=str(where)))
+                notes.append((t("previous_archived", lang, code=previous.game.code, path=str(where)), str(where)))
         game = Game(rules, code)
         seats = make_seats(rules.players, seat, level)
         store.save(game, seats)
@@ -182,7 +182,7 @@ def wants_ascii(stream: Any) -> bool:
         return True
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
-        "♣♦♥♠→▶█·".encode(encoding)
+        "♣♦♥♠←↑→▶█·…".encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return True
     return False
@@ -190,7 +190,7 @@ def wants_ascii(stream: Any) -> bool:
 
 def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: bool,
          json_events: bool, delay: float | None, turn_timer: int | None, confirm: bool, play: bool,
-         stdin: TextIO | None, stdout: TextIO | None, notes: list[str]) -> int:
+         stdin: TextIO | None, stdout: TextIO | None, notes: list[Any]) -> int:
     from .table import Table
 
     settings = store.settings()

@@ -8,6 +8,7 @@ brackets. Everything fits 80 columns.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..cards import Card, SUIT_SYMBOLS
@@ -18,6 +19,9 @@ from .table import Event, Table
 
 Line = list[tuple[str, str]]
 WIDTH = 80
+# the pass arrow, as the table is drawn (you at the bottom): left is West, across North, right East
+ARROWS = {"left": {False: "←", True: "<-"}, "across": {False: "↑", True: "^"},
+          "right": {False: "→", True: "->"}}
 
 
 def plain(line: Line) -> str:
@@ -46,18 +50,19 @@ class Renderer:
         return str(c) if self.ascii else c.symbol
 
     def card_frag(self, c: Card, extra: str = "") -> tuple[str, str]:
-        style = "class:red" if c // 13 in (1, 2) else "class:black"
+        style = "class:suit-red" if c // 13 in (1, 2) else "class:suit-black"
         return (f"{style} {extra}".strip(), self.card(c))
 
     def suit(self, s: int) -> str:
         return "CDHS"[s] if self.ascii else SUIT_SYMBOLS[s]
 
-    def arrow(self) -> str:
-        return "->" if self.ascii else "→"
+    def arrow(self, direction: Direction) -> str:
+        """Where the pass goes on the drawn table: West is on the left, North at the top."""
+        return ARROWS[direction.value][self.ascii]
 
     def names(self, values: list[int]) -> str:
-        return " · ".join(f"{self.tb.name(s)} {v}" for s, v in enumerate(values)) if not self.ascii else \
-            " | ".join(f"{self.tb.name(s)} {v}" for s, v in enumerate(values))
+        # you first, then round the table: the order the seats sit in from your place
+        return self.sep().join(f"{self.tb.name(s)} {values[s]}" for s in self.tb.round_the_table())
 
     def sep(self) -> str:
         return " | " if self.ascii else " · "
@@ -117,7 +122,8 @@ class Renderer:
         if g.over:
             return [("class:status", self.say("table_game_over"))]
         if rd.phase is Phase.PASS:
-            line: Line = [("class:arrow", self.arrow() + " " + self.passing(rd.direction, tb.me))]
+            arrow = "" if rd.direction is Direction.NONE else self.arrow(rd.direction) + " "
+            line: Line = [("class:arrow", arrow + self.passing(rd.direction, tb.me))]
             chosen = tb.selection
             need = g.rules.pass_count
             if chosen:
@@ -155,12 +161,12 @@ class Renderer:
             if not cards:
                 continue
             red = s in (1, 2)
-            frag: Line = [("class:red" if red else "class:black", self.suit(s))]
+            frag: Line = [("class:suit-red" if red else "class:suit-black", self.suit(s))]
             for c in cards:
                 rank = self.card(c)[:-1]
                 playable = bool(legal >> c & 1)
                 chosen = c in tb.selection
-                style = "class:red" if red else "class:black"
+                style = "class:suit-red" if red else "class:suit-black"
                 if self.plain:
                     text = f"[{rank}]" if chosen else (rank if playable else f"({rank})")
                     frag.append(("", " " + text))
@@ -207,16 +213,18 @@ class Renderer:
 
     def ev_start(self, code, preset, target, players, you, seats) -> list[Line]:
         tb = self.tb
-        others = ", ".join(tb.label(s) for s in range(players) if s != you)
+        others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
         return self._text(self.say("start_line", code=code, preset=preset, target=target,
                                    others=others), "class:header")
 
     def ev_resume(self, round, trick, phase) -> list[Line]:
+        if phase == Phase.PASS.value:
+            return self._text(self.say("resume_line_pass", round=round))
         return self._text(self.say("resume_line", round=round, trick=trick))
 
     def ev_deal(self, round, direction, to, hand) -> list[Line]:
         d = Direction(direction)
-        arrow = "" if d is Direction.NONE else self.arrow() + " "
+        arrow = "" if d is Direction.NONE else self.arrow(d) + " "
         text = self.say("round_line", round=round) + self.sep() + arrow + self.passing(d, self.tb.me)
         return self._text(text, "class:header")
 
@@ -288,16 +296,17 @@ class Renderer:
 
     def score_table(self, rounds: list[list[int]], totals: list[int]) -> list[Line]:
         tb = self.tb
-        cols = [tb.name(s) for s in range(tb.players)]
+        order = tb.round_the_table()
+        cols = [tb.name(s) for s in order]
         w = [max(len(c), 4) for c in cols]
         first = max(len(self.say("col_round")), len(self.say("col_total")))
         out = [[("class:title", self.say("col_round").ljust(first) + "".join(
             "  " + c.rjust(w[i]) for i, c in enumerate(cols)))]]
         for k, scores in enumerate(rounds, 1):
             out.append([("", str(k).rjust(first) + "".join(
-                "  " + str(v).rjust(w[i]) for i, v in enumerate(scores)))])
+                "  " + str(scores[s]).rjust(w[i]) for i, s in enumerate(order)))])
         out.append([("class:title", self.say("col_total").ljust(first) + "".join(
-            "  " + str(v).rjust(w[i]) for i, v in enumerate(totals)))])
+            "  " + str(totals[s]).rjust(w[i]) for i, s in enumerate(order)))])
         return out
 
     def chart(self, totals: list[int]) -> list[Line]:
@@ -306,7 +315,8 @@ class Renderer:
         width = max(len(tb.name(s)) for s in range(tb.players))
         bar = "#" if self.ascii else "█"
         out = []
-        for s, v in enumerate(totals):
+        for s in tb.round_the_table():
+            v = totals[s]
             size = max(0, round(40 * v / top))
             out.append([("", tb.name(s).ljust(width) + " "), ("class:bar", bar * size),
                         ("", f" {v}")])
@@ -340,6 +350,11 @@ class Renderer:
 
     def ev_error(self, id, message) -> list[Line]:
         return self._text(message, "class:error")
+
+    def note_with_path(self, text: str, path: str) -> list[Line]:
+        """A message naming a file: the path's line is never wrapped (see :func:`wrap`)."""
+        return [[("class:info class:path" if line.strip() == path else "class:info", line)]
+                for line in text.split("\n")]
 
     def ev_saved(self) -> list[Line]:
         return self._text(self.say("saved_line"), "class:info")
@@ -410,3 +425,59 @@ def _compose(items: list[tuple[int, Line]]) -> Line:
         out.extend(frags)
         pos += sum(len(text) for _, text in frags)
     return out
+
+
+def wrap(line: Line, width: int) -> list[Line]:
+    """``line`` broken at spaces into lines of at most ``width`` characters, styles kept.
+
+    A word longer than the width gets a line of its own, unbroken; a line
+    styled ``class:path`` (a file name to copy) is never broken."""
+    if width <= 0 or sum(len(text) for _, text in line) <= width \
+            or any("class:path" in style for style, _ in line):
+        return [line]
+    # (the spaces before a word, the word), each as fragments
+    words: list[tuple[Line, Line]] = []
+    spaces: Line = []
+    word: Line = []
+    for style, text in line:
+        for chunk in re.findall(r" +|[^ ]+", text):
+            if chunk.startswith(" "):
+                if word:
+                    words.append((spaces, word))
+                    spaces, word = [], []
+                spaces.append((style, chunk))
+            else:
+                word.append((style, chunk))
+    if word:
+        words.append((spaces, word))
+    out: list[Line] = []
+    cur: Line = []
+    used = 0
+    for k, (sp, wd) in enumerate(words):
+        w_len = sum(len(t) for _, t in wd)
+        s_len = sum(len(t) for _, t in sp)
+        if k == 0:  # the first line keeps its indentation
+            cur, used = sp + wd, s_len + w_len
+        elif used + s_len + w_len <= width:
+            cur += sp + wd
+            used += s_len + w_len
+        else:
+            out.append(cur)
+            cur, used = list(wd), w_len
+    out.append(cur)
+    return out
+
+
+def shorten(text: str, width: int, lines: int, ellipsis: str) -> str:
+    """``text`` wrapped at spaces into at most ``lines`` lines of ``width``; what does not fit
+    is cut at a word boundary and marked with ``ellipsis``."""
+    rows = [plain(row) for row in wrap([("", text)], width)]
+    if len(rows) <= lines:
+        return "\n".join(rows)
+    rows = rows[:lines]
+    last = rows[-1]
+    while last and len(last) + len(ellipsis) > width:
+        cut = last.rfind(" ")
+        last = last[:cut] if cut > 0 else last[: max(0, width - len(ellipsis))]
+    rows[-1] = last.rstrip(" ,;:") + ellipsis
+    return "\n".join(rows)

@@ -9,28 +9,36 @@ too. Ctrl-C cancels a selection; Ctrl-D saves and leaves.
 
 from __future__ import annotations
 
+import shutil
+import sys
 import threading
 import time
 from typing import Any, Iterable
 
 from prompt_toolkit import PromptSession, print_formatted_text
+from prompt_toolkit.application.current import get_app_session
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.filters import completion_is_selected, has_completions
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
 from ..cards import Card
 from ..engine import Phase
-from .render import Renderer, plain as plain_text
-from .table import COMMAND_WORDS, Table, fold
+from .render import Renderer, plain as plain_text, shorten, wrap
+from .table import Table, command_words, fold
 
+# class names of our own: prompt-toolkit's default style already has "red" (#ff0000) and
+# "black" (#000000, invisible on a dark terminal), and an empty rule here would not undo it
 STYLE = Style.from_dict({
+    "suit-red": "ansired",
+    "suit-black": "",  # the terminal's own foreground colour, dark or light
     "red": "ansired",
-    "black": "",
     "dim": "ansibrightblack",
     "chosen": "reverse bold",
     "me": "bold",
@@ -84,10 +92,13 @@ class CardCompleter(Completer):
                     shown = str(card) if self.ascii else card.symbol
                     yield Completion(str(card), start_position=-len(word), display=shown,
                                      display_meta=meta)
-        if not before:
-            for cmd in COMMAND_WORDS:
-                if key and cmd.startswith(key):
-                    yield Completion(cmd, start_position=-len(word))
+        if not before and key:
+            # the display language's commands; the other language's when none of those fits
+            own, other = command_words(tb.lang)
+            found = [cmd for cmd in own if cmd.startswith(key)] or \
+                [cmd for cmd in other if cmd.startswith(key)]
+            for cmd in found:
+                yield Completion(cmd, start_position=-len(word))
 
     def card_choices(self) -> list[tuple[Card, str]]:
         tb = self.table
@@ -114,18 +125,81 @@ def _forms(card: Card) -> list[str]:
     return forms
 
 
+class _QuietInput:
+    """Keys typed while the CPUs play: not echoed into the table, and thrown away.
+
+    Echo is off from the moment a line is entered until the next prompt opens;
+    when CPU moves were shown meanwhile, what was typed is flushed (``tcflush``,
+    and prompt-toolkit's own typeahead is cleared), so it can never be played as
+    the next card before the person has seen the trick. Only when stdin is a
+    terminal (the line-by-line batch mode reads everything it is given).
+    """
+
+    def __init__(self, stream: Any):
+        self.fd: int | None = None
+        self.saved: Any = None
+        try:
+            import termios  # noqa: F401 - not on Windows
+
+            if stream.isatty():
+                self.fd = stream.fileno()
+        except (ImportError, AttributeError, ValueError, OSError):
+            self.fd = None
+
+    @property
+    def active(self) -> bool:
+        return self.fd is not None
+
+    def start(self) -> None:
+        if self.fd is None or self.saved is not None:
+            return
+        import termios
+
+        try:
+            self.saved = termios.tcgetattr(self.fd)
+            attrs = termios.tcgetattr(self.fd)
+            attrs[3] &= ~(termios.ECHO | termios.ECHONL)
+            termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
+        except (termios.error, OSError):
+            self.saved = None
+
+    def stop(self, flush: bool = True) -> None:
+        """Echo on again; ``flush``: and throw away what was typed meanwhile."""
+        if self.fd is None or self.saved is None:
+            return
+        import termios
+
+        try:
+            if flush:
+                termios.tcflush(self.fd, termios.TCIFLUSH)
+            termios.tcsetattr(self.fd, termios.TCSANOW, self.saved)
+        except (termios.error, OSError):
+            pass
+        self.saved = None
+
+
 def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int | None,
-                    resumed: bool, notes: list[str]) -> int:
+                    resumed: bool, notes: list[str | tuple[str, str]]) -> int:
     renderer = Renderer(table, plain=plain)
-    status = {"text": "", "deadline": None}
+    status: dict[str, Any] = {"text": "", "deadline": None, "paused": False}
     color_depth = ColorDepth.MONOCHROME if plain else None
+    # the terminal itself; not a pipe standing in for it (tests), whose keys must all arrive
+    quiet = _QuietInput(None if isinstance(get_app_session().input, PipeInput) else sys.stdin)
+
+    def columns() -> int:
+        try:
+            return get_app_session().output.get_size().columns
+        except Exception:  # noqa: BLE001 - no size to be had: the usual terminal
+            return shutil.get_terminal_size((80, 24)).columns
 
     def show(lines: list) -> None:
-        for line in lines:
-            if plain:
-                print_formatted_text(plain_text(line))
-            else:
-                print_formatted_text(FormattedText(line), style=STYLE, color_depth=color_depth)
+        width = columns() - 1
+        for whole in lines:
+            for line in wrap(whole, width):  # at spaces: never a word (or a path) cut in two
+                if plain:
+                    print_formatted_text(plain_text(line))
+                else:
+                    print_formatted_text(FormattedText(line), style=STYLE, color_depth=color_depth)
 
     def emit(ev: Any) -> None:
         show(renderer.event(ev))
@@ -133,8 +207,10 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
         if text:
             status["text"] = text
         if ev.kind == "play" and ev.data["by"] in ("cpu", "auto") and delay and not fast():
+            status["paused"] = True
             time.sleep(delay)
         elif ev.kind == "trick" and delay and not fast():
+            status["paused"] = True
             time.sleep(delay)
 
     def fast() -> bool:
@@ -143,7 +219,10 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
 
     table._emit = emit
     for note in notes:
-        show([[("class:info", note)]])
+        if isinstance(note, tuple):  # (the text, the path it names)
+            show(renderer.note_with_path(*note))
+        else:
+            show([[("class:info", line)] for line in note.split("\n")])
     table.announce_start(resumed=resumed)
 
     from ..saves import history_path
@@ -170,12 +249,18 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
         event.current_buffer.cancel_completion()
 
     def toolbar() -> Any:
-        parts = [("class:bottom-toolbar", " " + (status["text"] or table.say("toolbar_keys")))]
+        text = status["text"] or table.say("toolbar_keys")
         deadline = status["deadline"]
-        if deadline is not None:
+        if deadline is not None:  # first, so that shortening never hides it
             left = max(0, int(deadline - time.monotonic() + 0.999))
-            parts.append(("class:bottom-toolbar", "  [" + table.say("timer_left", seconds=left) + "]"))
-        return parts
+            text = "[" + table.say("timer_left", seconds=left) + "] " + text
+        try:
+            width = session.app.output.get_size().columns - 2
+        except Exception:  # noqa: BLE001
+            width = 78
+        # at most two lines, broken at spaces; what is left over ends in an ellipsis
+        short = shorten(" ".join(text.split()), width, 2, "..." if table.ascii else "…")
+        return [("class:bottom-toolbar", "\n".join(" " + row for row in short.split("\n")))]
 
     session: PromptSession = PromptSession(
         history=history,
@@ -220,13 +305,27 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             timer.cancel()
             status["deadline"] = None
 
+    def show_archived() -> None:
+        if table.archived is not None:
+            path = str(table.archived)
+            show(renderer.note_with_path(table.say("archived_at", path=path), path))
+            table.archived = None
+
     try:
         while True:
+            # from one prompt to the next, what is typed is not echoed into the table; and
+            # when the CPUs played (or a move was shown with a pause), it is thrown away: a
+            # card typed ahead must never be played before its trick has been seen
+            quiet.start()
             while table.cpu_step():
-                pass
+                status["paused"] = True
             if table.dirty and not table.game.over:
                 show([[("", "")]] + renderer.table())
                 table.dirty = False
+            if status["paused"] and quiet.active:
+                clear_typeahead(session.input)  # read along with the last line
+            quiet.stop(flush=bool(status["paused"]))
+            status["paused"] = False
             try:
                 line = ask()
             except KeyboardInterrupt:
@@ -242,14 +341,13 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
                 break
             if signal in ("new", "replay"):
                 table.restart(same_deal=signal == "replay")
-                if table.archived is not None:
-                    show([[("class:info", table.say("archived_at", path=str(table.archived)))]])
-                    table.archived = None
-            if table.game.over and table.archived is not None:
-                show([[("class:info", table.say("archived_at", path=str(table.archived)))]])
-                table.archived = None
+                show_archived()
+            if table.game.over:
+                show_archived()
     except KeyboardInterrupt:
         pass  # Ctrl-C while the CPUs play: every move is already saved
+    finally:
+        quiet.stop(flush=False)
     if not table.game.over:
         table.emit("saved")
     return 0

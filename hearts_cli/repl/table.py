@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Sequence
 
-from ..cards import Card, CardParseError, cards_of, fold, parse_card
+from ..cards import Card, CardParseError, cards_of, fold, parse_card, parse_card_list
 from ..codes import new_code, seed_for
 from ..engine import Game, PassError, Phase
 from ..messages import t
@@ -33,7 +33,7 @@ POSITIONS: dict[int, tuple[str, ...]] = {
     6: ("you", "west", "northwest", "north", "northeast", "east"),
 }
 RECORD_NAMES = {
-    "you": "You", "west": "West", "northwest": "North-West", "north": "North",
+    "you": "South", "west": "West", "northwest": "North-West", "north": "North",
     "northeast": "North-East", "east": "East",
 }
 
@@ -55,13 +55,37 @@ COMMANDS = {
     "table": "table", "mesa": "table",
     "log": "log", "jugadas": "log",
 }
-# what completion offers (the English names and the Spanish ones)
-COMMAND_WORDS = ("why", "hint", "score", "tricks", "rules", "code", "auto", "finish", "new",
-                 "replay-deal", "help", "quit", "pass", "table",
-                 "por-que", "pista", "puntos", "bazas", "reglas", "codigo", "terminar",
-                 "nueva", "repetir", "ayuda", "salir", "pasar", "mesa", "log", "jugadas")
+# each command as the display language names it: what help, completion and "did you mean" offer
+# (every alias in COMMANDS works in either language)
+COMMAND_NAMES: dict[str, dict[str, str]] = {
+    "en": {"why": "why", "hint": "hint", "score": "score", "tricks": "tricks", "rules": "rules",
+           "code": "code", "auto": "auto", "finish": "finish", "new": "new", "replay": "replay-deal",
+           "pass": "pass", "table": "table", "log": "log", "help": "help", "quit": "quit"},
+    "es": {"why": "por-que", "hint": "pista", "score": "puntos", "tricks": "bazas", "rules": "reglas",
+           "code": "codigo", "auto": "auto", "finish": "terminar", "new": "nueva", "replay": "repetir",
+           "pass": "pasar", "table": "mesa", "log": "jugadas", "help": "ayuda", "quit": "salir"},
+}
+# what completion offers: the display language's names first, then the other language's
+COMMAND_WORDS = tuple(dict.fromkeys(name for lang in ("en", "es") for name in COMMAND_NAMES[lang].values()))
 
 
+def command_words(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The command names of ``lang``, and those of the other language."""
+    own = tuple(COMMAND_NAMES.get(lang, COMMAND_NAMES["en"]).values())
+    return own, tuple(w for w in COMMAND_WORDS if w not in own)
+
+
+def close_commands(word: str, lang: str) -> list[str]:
+    """The commands ``word`` most likely meant to be (a typo), named in ``lang``."""
+    import difflib  # only on a typo: keeps start-up light
+
+    names = COMMAND_NAMES.get(lang, COMMAND_NAMES["en"])
+    found: list[str] = []
+    for alias in difflib.get_close_matches(fold(word), [a for a in COMMANDS if len(a) > 2], n=6, cutoff=0.7):
+        name = names[COMMANDS[alias]]
+        if name not in found:
+            found.append(name)
+    return found[:2]
 
 
 def make_seats(players: int, me: int, level: str | None):
@@ -70,14 +94,13 @@ def make_seats(players: int, me: int, level: str | None):
 
     names = POSITIONS[players]
     seats = []
-    k = 0
     for seat in range(players):
-        pos = names[(seat - me) % players]
+        place = (seat - me) % players  # 1: on your left, and on clockwise
+        pos = names[place]
         if seat == me:
             seats.append(Seat(RECORD_NAMES[pos], "human", None))
-        else:
-            seats.append(Seat(RECORD_NAMES[pos], "cpu", level or DEFAULT_LEVELS[k % 3]))
-            k += 1
+        else:  # by place: Easy on your left, then Normal, then Hard (across and right at four)
+            seats.append(Seat(RECORD_NAMES[pos], "cpu", level or DEFAULT_LEVELS[(place - 1) % 3]))
     return tuple(seats)
 
 
@@ -113,6 +136,11 @@ class Table:
 
     def position(self, seat: int) -> str:
         return POSITIONS[self.players][(seat - self.me) % self.players]
+
+    def round_the_table(self) -> list[int]:
+        """The seats from the person's, clockwise (left, across, right...): the order lists use."""
+        n = self.players
+        return [(self.me + i) % n for i in range(n)]
 
     def name(self, seat: int) -> str:
         return t(f"seat_{self.position(seat)}", self.lang)
@@ -318,45 +346,61 @@ class Table:
             rest = rest.partition(" ")[2] if fold(rest.partition(" ")[0]) in ("que",) else rest
         if cmd is not None:
             return getattr(self, f"cmd_{cmd}")(rest.strip())
+        if self._mistyped_command(head, text):
+            return None
         return self.enter(text)
+
+    def _mistyped_command(self, head: str, text: str) -> bool:
+        """A word that is neither a card nor a command: say so, with the closest commands.
+
+        Only for a word of letters (``hnit``, ``scroe``, ``pas``) when the whole
+        line is no card (``rey de picas`` is one); card-like typos keep the card
+        suggestions."""
+        word = fold(head)
+        if len(word) < 3 or not word.replace("-", "").isalpha():
+            return False
+        try:
+            parse_card(text)
+            return False
+        except CardParseError as e:
+            suggestions = e.suggestions
+        if " " in text and self.game.round.phase is Phase.PASS and not self.game.over \
+                and self._parse_many(text, quiet=True) is not None:
+            return False
+        # several words that look like a card ("quen of spades") are a mistyped card
+        close = close_commands(head, self.lang) if not (suggestions and " " in text) else []
+        if close:
+            names = close[0] if len(close) == 1 else self.say("either_or", first=close[0], second=close[1])
+            self.error("bad_command_hint", text=head, commands=names)
+        elif not suggestions:
+            self.error("bad_command", text=head, help=COMMAND_NAMES[self.lang]["help"])
+        else:
+            return False
+        return True
 
     def _parse(self, text: str) -> Card | None:
         try:
             return parse_card(text)
         except CardParseError as e:
-            if e.suggestions:
-                self.error("bad_card_hint", text=e.text, cards=list(e.suggestions))
-            else:
-                self.error("bad_card", text=e.text)
+            self._bad_card(e)
             return None
 
-    def _parse_many(self, text: str) -> list[Card] | None:
-        """One card (``dama de picas``) or several (``QS AS KS``, ``QS, AS``)."""
+    def _bad_card(self, e: CardParseError) -> None:
+        if e.suggestions:
+            self.error("bad_card_hint", text=e.text, cards=list(e.suggestions))
+        else:
+            self.error("bad_card", text=e.text)
+
+    def _parse_many(self, text: str, quiet: bool = False) -> list[Card] | None:
+        """One card (``dama de picas``) or several (``QS AS KS``, ``QS, AS``).
+
+        ``quiet``: None for text that is no cards, without reporting an error."""
         try:
-            return [parse_card(text)]
-        except CardParseError:
-            pass
-        words = text.replace(",", " ").split()
-        # cards written as words ("queen of spades") come in groups of 3 or 2
-        out: list[Card] = []
-        i = 0
-        while i < len(words):
-            for size in (3, 2, 1):
-                chunk = " ".join(words[i:i + size])
-                if size <= len(words) - i:
-                    try:
-                        out.append(parse_card(chunk))
-                    except CardParseError:
-                        continue
-                    i += size
-                    break
-            else:
-                card = self._parse(words[i])
-                if card is None:
-                    return None
-                out.append(card)
-                i += 1
-        return out
+            return parse_card_list(text)
+        except CardParseError as e:
+            if not quiet:
+                self._bad_card(e)  # names the whole phrase when it is written in words
+            return None
 
     def enter(self, text: str) -> str | None:
         """A card (or, while passing, cards) typed on its own."""
@@ -418,13 +462,31 @@ class Table:
         if rd.phase is not Phase.PASS:
             self.error("no_pass_round" if rd.direction is Direction.NONE else "wrong_phase_play")
             return None
+        need = g.rules.pass_count
         if rest:
             cards = self._parse_many(rest)
             if cards is None:
                 return None
+            hand = rd.hands[self.me]
+            for c in cards:
+                if not hand >> c & 1:
+                    self.error("not_in_hand", card=c)
+                    return None
+            if len(cards) < need:
+                # fewer than a whole pass: added to the cards already chosen, and passed
+                # once that makes the number needed (`TS`, `JS`, then `pass KS`)
+                chosen = self.selection + [c for c in dict.fromkeys(cards) if c not in self.selection]
+                if len(chosen) > need:
+                    self.error("pass_count", count=need, given=len(chosen))
+                    return None
+                self.selection = chosen
+                self.dirty = True
+                if len(chosen) < need:
+                    self.emit("selection", cards=sorted(chosen), count=len(chosen), need=need)
+                    return None
+                cards = list(chosen)
         else:
             cards = list(self.selection)
-        need = g.rules.pass_count
         if len(cards) != need:
             self.error("pass_count", count=need, given=len(cards))
             return None
@@ -472,8 +534,10 @@ class Table:
         hand = rd.hand(self.me)
         if 49 in cards:
             return self.say("hint_why_pass_queen")
-        if 50 in cards or 51 in cards:
-            return self.say("hint_why_pass_spades")
+        spades = [c for c in cards if c in (50, 51)]  # only the ones passed, so only ones held
+        if spades:
+            return self.say("hint_why_pass_spade" if len(spades) == 1 else "hint_why_pass_spades",
+                            cards=spades)
         for suit in range(4):
             held = [c for c in hand if c // 13 == suit]
             if held and all(c in cards for c in held):
@@ -481,27 +545,33 @@ class Table:
         return self.say("hint_why_pass_high")
 
     def _play_reason(self, card: Card) -> str:
+        """One line on why ``card``: what the engine knows it does first, rank guesses only
+        when the outcome is uncertain, so the reason never contradicts `why`."""
         rd = self.game.round
         legal = rd.legal_cards()
         if len(legal) == 1:
             return self.say("hint_why_only")
-        verdict = rd.why(card, self.me)
-        eff = verdict.effect
-        if rd.trick:
-            led = rd.trick[0] // 13
-            if card // 13 != led:
-                pts = self.game.rules.points[card]
-                return self.say("hint_why_dump" if pts > 0 or card.rank >= 12 else "hint_why_discard")
-            if eff is not None and eff.wins is False:
-                return self.say("hint_why_duck")
-            if eff is not None and eff.wins and not eff.points:
-                return self.say("hint_why_safe_win")
-            if eff is not None and eff.wins:
+        eff = rd.why(card, self.me).effect
+        assert eff is not None  # the Hard player suggests legal cards only
+        led = rd.trick[0] // 13 if rd.trick else None
+        if led is not None and card // 13 != led:  # a discard never wins
+            pts = self.game.rules.points[card]
+            return self.say("hint_why_dump" if pts > 0 or card.rank >= 12 else "hint_why_discard")
+        if eff.wins is False:
+            return self.say("hint_why_duck")
+        if eff.wins:
+            others = [rd.why(c, self.me).effect for c in legal if c != card]
+            if all(o is not None and o.wins for o in others):
                 return self.say("hint_why_forced")
-            return self.say("hint_why_chance")
-        if card.rank <= 7:
-            return self.say("hint_why_low_lead")
-        return self.say("hint_why_lead")
+            if eff.exact:
+                if eff.points:
+                    return self.say("hint_why_take_points", points=eff.points)
+                return self.say("hint_why_safe_win")
+            return self.say("hint_why_sure_win")
+        # uncertain: the engine cannot tell, so a rough guess from the rank
+        if led is None:
+            return self.say("hint_why_low_lead" if card.rank <= 7 else "hint_why_lead")
+        return self.say("hint_why_chance")
 
     def cmd_score(self, rest: str) -> None:
         self.emit("score", totals=list(self.game.totals),
