@@ -692,3 +692,17 @@ def test_cpu_levels_and_score_lists_follow_the_places_not_the_seat_numbers(me):
     line = Renderer(tb, plain=True).names([10 * s for s in range(4)])
     assert line.split(" · ")[0] == f"You {10 * me}"
     assert [part.split()[0] for part in line.split(" · ")] == ["You", "West", "North", "East"]
+
+
+def test_a_game_left_for_another_is_archived_once_and_named_as_unfinished(home):
+    from hearts_cli.saves import Store
+
+    tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", store=Store())
+    tb.handle("pass TS JS KS")
+    tb.archive_unfinished()  # the game loop does this first, to say where the game went
+    [left] = archived(home)
+    assert tb.archived == left and tb.archived_unfinished == CODE
+    assert left.name.endswith(f"{CODE}-unfinished.yaml")
+    tb.restart(same_deal=False)  # and then starts the next one: no second copy
+    assert archived(home) == [left] and tb.game.code != CODE
+    assert read_record(left).replay().round.passes[0] is not None  # the pass was kept

@@ -308,8 +308,11 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     def show_archived() -> None:
         if table.archived is not None:
             path = str(table.archived)
-            show(renderer.note_with_path(table.say("archived_at", path=path), path))
-            table.archived = None
+            unfinished = table.archived_unfinished
+            text = (table.say("previous_archived", code=unfinished, path=path) if unfinished
+                    else table.say("archived_at", path=path))
+            show(renderer.note_with_path(text, path))
+            table.archived = table.archived_unfinished = None
 
     try:
         while True:
@@ -322,6 +325,8 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             if table.dirty and not table.game.over:
                 show([[("", "")]] + renderer.table())
                 table.dirty = False
+            if table.game.over:  # the last cards are mostly the CPUs' (or auto's)
+                show_archived()
             if status["paused"] and quiet.active:
                 clear_typeahead(session.input)  # read along with the last line
             quiet.stop(flush=bool(status["paused"]))
@@ -340,8 +345,9 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             if signal == "quit":
                 break
             if signal in ("new", "replay"):
+                table.archive_unfinished()
+                show_archived()  # where the game left behind went, before the next one starts
                 table.restart(same_deal=signal == "replay")
-                show_archived()
             if table.game.over:
                 show_archived()
     except KeyboardInterrupt:

@@ -125,7 +125,9 @@ class Table:
         self.finish_offered: set[int] = set()
         self.dirty = True  # the table changed since it was last shown
         self.failed = False  # the last line was refused (batch mode stops on it)
-        self.archived: Any = None  # where the finished game went
+        self.archived: Any = None  # where the finished (or left) game went
+        self.archived_unfinished: str | None = None  # the code of a game left unfinished there
+        self._left: Game | None = None  # the unfinished game already archived
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
 
     # ------------------------------------------------------------ naming
@@ -649,11 +651,18 @@ class Table:
 
     # ------------------------------------------------------------ a new game at the same table
 
+    def archive_unfinished(self) -> None:
+        """Put the game in the archive if it is unfinished (once): another is about to replace it."""
+        g = self.game
+        if self.store is not None and not g.over and self._left is not g:
+            self.archived = self.store.archive(g, self.seats, unfinished=True)
+            self.archived_unfinished = g.code
+            self._left = g
+
     def restart(self, same_deal: bool) -> None:
         """"Another game" (a new code) or "replay this deal" (the same code), same rules and seats."""
         g = self.game
-        if self.store is not None and not g.over:
-            self.archived = self.store.archive(g, self.seats, unfinished=True)
+        self.archive_unfinished()
         code = g.code if same_deal else new_code()
         self.game = Game(g.rules, code)
         self.selection = []
