@@ -657,7 +657,7 @@ def test_resuming_during_the_pass_says_so():
     tb = _table()
     r = Renderer(tb, plain=True)
     tb.announce_start(resumed=True)
-    assert plain(r.event(tb.events[-1])[0]) == "Welcome back: the pass of round 1, just as you left it."
+    assert plain(r.event(tb.events[-1])[0]) == "Welcome back: the pass of round 1; choose the cards to pass."
 
 
 def test_pass_with_fewer_cards_adds_them_to_the_chosen_ones(home, capsys):
