@@ -57,8 +57,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_cli import fast  # noqa: E402
 from hearts_cli.codes import new_code  # noqa: E402
-from hearts_cli.engine import Phase, Round  # noqa: E402
-from hearts_cli.rules import load_preset  # noqa: E402
+from hearts_cli.engine import Phase, Round, RoundResult  # noqa: E402
+from hearts_cli.rules import Direction, load_preset  # noqa: E402
 
 shuffled_deck = fast.shuffled_cards  # bytes: iterating gives the cards as ints
 B = fast.PICK_BITS
@@ -69,7 +69,8 @@ B = fast.PICK_BITS
 # so that no work can be skipped.
 
 
-def step_api(rules):
+def step_api(rules, make_round=Round):
+    """The step API's driver; ``make_round=NullRound`` runs it against no rules (the floor)."""
     n = rules.players
     k = rules.pass_count
     cycle = rules.pass_cycle
@@ -82,7 +83,7 @@ def step_api(rules):
             direction = cycle[grb(B) * len(cycle) >> B]
             deck = shuffled_deck(rng)
             dealt = [deck[s::n] for s in range(n)]
-            r = Round(rules, dealt, direction=direction)
+            r = make_round(rules, dealt, direction=direction)
             if r.phase is Phase.PASS:  # each seat passes the first cards it was dealt
                 for seat in range(n):
                     r.pass_cards(seat, dealt[seat][:k])
@@ -122,20 +123,22 @@ def step_api_code_deal(rules):
 class NullRound:
     """The step API's shape with no rules at all: what the driver loop alone costs.
 
-    Same calls as ``step API`` (construct from hands, ``pass_cards`` per seat,
-    ``legal_cards()`` + pick + ``play`` per card, ``over``, ``result``), each
-    doing nothing but count cards. Not a contestant: the floor any step-by-step
-    Python API sits on, whatever its rules cost. Whatever an engine does per
-    card must fit between this line and the OpenSpiel bar.
+    Driven by the very ``step API`` driver (construct from hands, ``pass_cards``
+    per seat, ``legal_cards()`` + pick + ``play`` per card, ``over``,
+    ``result.scores``), each call doing nothing but count cards. Not a
+    contestant: the floor any step-by-step Python API sits on, whatever its
+    rules cost. Whatever an engine does per card must fit between this line
+    and the OpenSpiel bar.
     """
 
-    __slots__ = ("played", "over", "legal", "result")
+    __slots__ = ("played", "over", "legal", "result", "phase")
 
     def __init__(self, rules, hands, direction=None):
         self.played = 0
         self.over = False
         self.legal = tuple(hands[0])
         self.result = None
+        self.phase = Phase.PLAY if direction is Direction.NONE else Phase.PASS
 
     def pass_cards(self, seat, cards):
         pass
@@ -147,33 +150,7 @@ class NullRound:
         played = self.played = self.played + 1
         if played == 52:
             self.over = True
-            self.result = (card, 0, 0, 0)
-
-
-def null_api(rules):
-    n = rules.players
-    k = rules.pass_count
-    cycle = rules.pass_cycle
-
-    def run(rounds: int, seed: int) -> int:
-        rng = random.Random(seed)
-        grb = rng.getrandbits
-        total = 0
-        for _ in range(rounds):
-            direction = cycle[grb(B) * len(cycle) >> B]
-            deck = shuffled_deck(rng)
-            dealt = [deck[s::n] for s in range(n)]
-            r = NullRound(rules, dealt, direction=direction)
-            if direction.value != "none":
-                for seat in range(n):
-                    r.pass_cards(seat, dealt[seat][:k])
-            while not r.over:
-                legal = r.legal_cards()
-                r.play(legal[grb(B) * len(legal) >> B])
-            total += r.result[0]
-        return total
-
-    return run
+            self.result = RoundResult((), (card, 0, 0, 0))
 
 
 def fast_path(rules):
@@ -302,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         ("step API", step_api(rules)),
         ("step API, code deal", step_api_code_deal(rules)),
         ("fast path", fast_path(rules)),
-        ("floor: do-nothing step API", null_api(rules)),
+        ("floor: do-nothing step API", step_api(rules, NullRound)),
     ]
     note = None
     try:
