@@ -393,6 +393,18 @@ class Table:
         else:
             self.error("bad_card", text=e.text)
 
+    def _cards_in_hand(self, text: str) -> list[Card] | None:
+        """Cards typed to pass: all of them in the person's hand, or None (the error reported)."""
+        cards = self._parse_many(text)
+        if cards is None:
+            return None
+        hand = self.game.round.hands[self.me]
+        for c in cards:
+            if not hand >> c & 1:
+                self.error("not_in_hand", card=c)
+                return None
+        return cards
+
     def _parse_many(self, text: str, quiet: bool = False) -> list[Card] | None:
         """One card (``dama de picas``) or several (``QS AS KS``, ``QS, AS``).
 
@@ -412,14 +424,9 @@ class Table:
             return None
         rd = g.round
         if rd.phase is Phase.PASS:
-            cards = self._parse_many(text)
+            cards = self._cards_in_hand(text)
             if cards is None:
                 return None
-            hand = rd.hands[self.me]
-            for c in cards:
-                if not hand >> c & 1:
-                    self.error("not_in_hand", card=c)
-                    return None
             for c in cards:
                 if c in self.selection:
                     self.selection.remove(c)
@@ -466,14 +473,9 @@ class Table:
             return None
         need = g.rules.pass_count
         if rest:
-            cards = self._parse_many(rest)
+            cards = self._cards_in_hand(rest)
             if cards is None:
                 return None
-            hand = rd.hands[self.me]
-            for c in cards:
-                if not hand >> c & 1:
-                    self.error("not_in_hand", card=c)
-                    return None
             if len(cards) < need:
                 # fewer than a whole pass: added to the cards already chosen, and passed
                 # once that makes the number needed (`TS`, `JS`, then `pass KS`)
