@@ -22,7 +22,7 @@ from .cards import (
 )
 from .codes import deal as deal_cards, normalize_code
 from .messages import t
-from .rules import Direction, Rules
+from .rules import Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Rules, Ties
 from .values import Frozen
 
 __all__ = [
@@ -168,7 +168,7 @@ class RoundResult(NamedTuple):
     taken: tuple[int, ...]
     scores: tuple[int, ...]
     shooter: int | None = None
-    moon: str | None = None  # "others" or "shooter_minus" when somebody shot the moon
+    moon: Moon | None = None  # OTHERS or SHOOTER_MINUS when somebody shot the moon
 
 
 _VIEW_FIELDS = ("seat", "rules", "round_index", "direction", "phase", "hand", "passed", "received",
@@ -329,8 +329,8 @@ class Round:
         # rule constants, looked up once
         self._pts = rules.points
         self._first_forbidden = rules.first_trick_forbidden
-        self._free_hearts = rules.hearts_break == "free"
-        self._queen_breaks = rules.hearts_break == "heart_or_queen"
+        self._free_hearts = rules.hearts_break is HeartsBreak.FREE
+        self._queen_breaks = rules.hearts_break is HeartsBreak.HEART_OR_QUEEN
         if self.direction is Direction.NONE:
             self.phase = Phase.PLAY
             self._start_play()
@@ -405,7 +405,7 @@ class Round:
         self._start_play()
 
     def _start_play(self) -> None:
-        if self.rules.first_lead == "any":
+        if self.rules.first_lead is FirstLead.ANY:
             self.leader = (self.dealer + 1) % self.players
         else:
             lowest = self._lowest_club()
@@ -440,7 +440,7 @@ class Round:
                 legal = hand
                 if first and self._first_forbidden:
                     legal = hand & ~self._first_forbidden or hand
-        elif first and self.rules.first_lead == "lowest_club":
+        elif first and self.rules.first_lead is FirstLead.LOWEST_CLUB:
             legal = 1 << self._lowest_club()
         else:
             legal = hand
@@ -476,7 +476,7 @@ class Round:
 
     def _reason(self, c: Card, hand: int) -> Reason:
         first = not self.tricks
-        if not self.trick and first and self.rules.first_lead == "lowest_club":
+        if not self.trick and first and self.rules.first_lead is FirstLead.LOWEST_CLUB:
             lead = CARDS[self._lowest_club()]
             code = "must_lead_two_clubs" if lead == 0 else "must_lead_lowest_club"
             return Reason(code, c, (lead,))
@@ -486,7 +486,7 @@ class Round:
             if follow:
                 return Reason("must_follow_suit", c, cards_of(follow), Suit(led))
         if first and self._first_forbidden >> c & 1:
-            detail = "no_queen_on_first_trick" if self.rules.first_trick == "no_hearts" else ""
+            detail = "no_queen_on_first_trick" if self.rules.first_trick is FirstTrick.NO_HEARTS else ""
             return Reason("no_points_on_first_trick", c, cards_of(hand & ~self._first_forbidden),
                           detail=detail)
         return Reason("hearts_not_broken", c, cards_of(hand & ~HEARTS_MASK))
@@ -649,16 +649,16 @@ def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
     taken_points = tuple(points)
     moon_mask = rules.penalty_mask
     shooter = None
-    if rules.moon != "off":
+    if rules.moon is not Moon.OFF:
         shooter = next((s for s in range(n) if taken[s] & moon_mask == moon_mask), None)
     if shooter is None:
         return RoundResult(taken_points, taken_points)
     value = rules.penalty_total
     jd = [(rules.points[22] if taken[s] >> 22 & 1 else 0) for s in range(n)]  # J♦ bonus, if any
     mode = rules.moon
-    if mode == "shooter_choice":
+    if mode is Moon.SHOOTER_CHOICE:
         mode = _shooter_choice(rules, shooter, value, jd, scores_before)
-    if mode == "others":
+    if mode is Moon.OTHERS:
         scores = tuple((0 if s == shooter else value) + jd[s] for s in range(n))
     else:
         scores = tuple((-value if s == shooter else 0) + jd[s] for s in range(n))
@@ -666,7 +666,7 @@ def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
 
 
 def _shooter_choice(rules: Rules, shooter: int, value: int, jd: list[int],
-                    before: Sequence[int]) -> str:
+                    before: Sequence[int]) -> Moon:
     """Both choices leave the shooter the same margin; what differs is when the game ends.
 
     A shooter who is then strictly lowest takes "others +26", which brings the
@@ -675,8 +675,8 @@ def _shooter_choice(rules: Rules, shooter: int, value: int, jd: list[int],
     after = [before[s] + (0 if s == shooter else value) + jd[s] for s in range(len(before))]
     lowest = min(after)
     if after[shooter] == lowest and after.count(lowest) == 1:
-        return "others"
-    return "shooter_minus"
+        return Moon.OTHERS
+    return Moon.SHOOTER_MINUS
 
 
 class Game:
@@ -733,9 +733,9 @@ class Game:
         lowest = min(self.totals)
         single = self.totals.count(lowest) == 1
         policy = self.rules.ties
-        if policy == "share" or single:
+        if policy is Ties.SHARE or single:
             return True
-        if policy == "one_more_round":
+        if policy is Ties.ONE_MORE_ROUND:
             if self.extra_round:
                 return True  # still tied after the extra round: shared
             self.extra_round = True

@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 
 from .cards import HEARTS_MASK, SUIT_MASKS, mask_of
 from .engine import Round, SeatView, score_round
-from .rules import Direction, Rules
+from .rules import Direction, FirstLead, HeartsBreak, Moon, Rules
 
 __all__ = [
     "Position", "Policy", "playout", "random_round", "deal", "deal_with_passes",
@@ -80,14 +80,14 @@ class _Facts:
         k = self.pass_count = rules.pass_count
         self.in_play = [c for c in range(52) if rules.in_play_mask >> c & 1]
         self.forbidden = rules.first_trick_forbidden
-        self.free_hearts = rules.hearts_break == "free"
-        self.queen_breaks = rules.hearts_break == "heart_or_queen"
-        self.lowest_club = rules.first_lead == "lowest_club"
+        self.free_hearts = rules.hearts_break is HeartsBreak.FREE
+        self.queen_breaks = rules.hearts_break is HeartsBreak.HEART_OR_QUEEN
+        self.lowest_club = rules.first_lead is FirstLead.LOWEST_CLUB
         # with no kitty every card in play is held: the first lead is known in advance
         clubs = rules.in_play_mask & SUIT_MASKS[0] or rules.in_play_mask
         self.low = (clubs & -clubs).bit_length() - 1 if not rules.kitty_size else None
         self.penalty = rules.penalty_mask
-        self.moon = rules.moon != "off"
+        self.moon = rules.moon is not Moon.OFF
         self.points = pts = rules.points
         # clubs never score, so three 8192-entry tables price any mask
         self.pt_d, self.pt_h, self.pt_s = (_chunk_table(pts, s) for s in (1, 2, 3))
@@ -227,7 +227,7 @@ class Position:
               scores: Sequence[int] | None = None) -> "Position":
         """The first lead of a round whose hands (after any pass) are ``hands``."""
         n = rules.players
-        if rules.first_lead == "any":
+        if rules.first_lead is FirstLead.ANY:
             leader = (dealer + 1) % n
         else:
             low = _lowest_lead(hands)

@@ -28,6 +28,7 @@ from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
 from .engine import Game, Phase, Round, SeatView, Trick
 from .messages import t
 from .record import Annotation, GameRecord, Move, Position, display_name
+from .rules import Moon
 from .values import Plain
 
 if TYPE_CHECKING:
@@ -229,7 +230,7 @@ def _trick_events(rules: Any, state: _RoundState, r: int, k: int, done: Trick) -
             out.append(Event("moon_stopped", {"round": r, "trick": k, "seat": state.attempt,
                                               "by": done.winner}))
             state.attempt = -1  # stopped: not announced again this round
-        elif (state.attempt is None and rules.moon != "off" and len(holders) == 1
+        elif (state.attempt is None and rules.moon is not Moon.OFF and len(holders) == 1
               and state.taken_pen[holders[0]].bit_count() >= _threat_min(rules)
               and state.taken_pen[holders[0]] != pen):
             state.attempt = holders[0]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import os
 from dataclasses import FrozenInstanceError
-from enum import Enum
+from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -50,17 +50,74 @@ class Direction(str, Enum):
         return (seat + offset) % players
 
 
-# setting name -> allowed values (a tuple) or a type
-CHOICES: dict[str, tuple[str, ...]] = {
-    "deck": ("remove", "kitty"),
-    "first_lead": ("lowest_club", "any"),
-    "first_trick": ("no_points", "no_hearts", "any"),
-    "hearts_break": ("heart", "heart_or_queen", "free"),
-    "moon": ("off", "others", "shooter_minus", "shooter_choice"),
-    "ties": ("share", "one_more_round", "until_single"),
+# ---------------------------------------------------------------- the settings' types
+#
+# Each setting that is a choice is a StrEnum: code compares members
+# (``rules.moon is Moon.OFF``), never strings, and a member still equals,
+# hashes and formats as its YAML spelling, so records, JSON and message ids
+# built from a value (``f"rt_tie_{rules.ties}"``) read the same as before.
+
+
+class Deck(StrEnum):
+    """What happens to the cards that do not divide evenly: removed, or a kitty."""
+    REMOVE = "remove"
+    KITTY = "kitty"
+
+
+class FirstLead(StrEnum):
+    """Who leads the first trick: the holder of the lowest club (it must be led), or
+    the player left of the dealer with any card."""
+    LOWEST_CLUB = "lowest_club"
+    ANY = "any"
+
+
+class FirstTrick(StrEnum):
+    """Which cards a lead or a discard may not put on the first trick."""
+    NO_POINTS = "no_points"
+    NO_HEARTS = "no_hearts"
+    ANY = "any"
+
+
+class HeartsBreak(StrEnum):
+    """What lets hearts be led: a heart played, a heart or the Q♠, or nothing needed."""
+    HEART = "heart"
+    HEART_OR_QUEEN = "heart_or_queen"
+    FREE = "free"
+
+
+class Moon(StrEnum):
+    """Shooting the moon: off, the others take the moon's value, the shooter
+    subtracts it, or the shooter's choice."""
+    OFF = "off"
+    OTHERS = "others"
+    SHOOTER_MINUS = "shooter_minus"
+    SHOOTER_CHOICE = "shooter_choice"
+
+
+class Ties(StrEnum):
+    """A tie for lowest at the end: shared, one more round, or rounds until one is lowest."""
+    SHARE = "share"
+    ONE_MORE_ROUND = "one_more_round"
+    UNTIL_SINGLE = "until_single"
+
+
+class Passing(StrEnum):
+    """A named pass cycle (a setting may also be a tuple of :class:`Direction`)."""
+    STANDARD = "standard"
+    LEFT = "left"
+    NONE = "none"
+
+
+# setting name -> the enum of its values
+ENUMS: dict[str, type[StrEnum]] = {
+    "deck": Deck, "first_lead": FirstLead, "first_trick": FirstTrick,
+    "hearts_break": HeartsBreak, "moon": Moon, "ties": Ties,
 }
+# setting name -> allowed spellings (a tuple), for messages and checks
+CHOICES: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in ENUMS.items()}
 FLAGS = ("jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty")
-PASSING_NAMES = ("standard", "left", "none")
+INTS = ("players", "pass_count", "target")
+PASSING_NAMES = tuple(m.value for m in Passing)
 
 
 _DEFAULT_REMOVAL = (
@@ -81,47 +138,51 @@ class Rules:
     """
 
     players: int
-    deck: str
+    deck: Deck
     removal: tuple[tuple[int, tuple[Card, ...]], ...]
-    passing: str | tuple[Direction, ...]
+    passing: Passing | tuple[Direction, ...]
     pass_count: int
-    first_lead: str
-    first_trick: str
-    hearts_break: str
-    moon: str
+    first_lead: FirstLead
+    first_trick: FirstTrick
+    hearts_break: HeartsBreak
+    moon: Moon
     jack_of_diamonds: bool
     spot_hearts: bool
     black_maria: bool
     queen_penalty: bool
     target: int
-    ties: str
+    ties: Ties
     # provenance: the preset these rules are described against; not part of what they are
     preset: str
 
     def __init__(
         self,
         players: int = 4,
-        deck: str = "remove",
+        deck: Deck | str = Deck.REMOVE,
         removal: tuple[tuple[int, tuple[Card, ...]], ...] = _DEFAULT_REMOVAL,
-        passing: str | tuple[Direction, ...] = "standard",
+        passing: Passing | str | tuple[Direction, ...] = Passing.STANDARD,
         pass_count: int = 3,
-        first_lead: str = "lowest_club",
-        first_trick: str = "no_points",
-        hearts_break: str = "heart",
-        moon: str = "others",
+        first_lead: FirstLead | str = FirstLead.LOWEST_CLUB,
+        first_trick: FirstTrick | str = FirstTrick.NO_POINTS,
+        hearts_break: HeartsBreak | str = HeartsBreak.HEART,
+        moon: Moon | str = Moon.OTHERS,
         jack_of_diamonds: bool = False,
         spot_hearts: bool = False,
         black_maria: bool = False,
         queen_penalty: bool = True,
         target: int = 50,
-        ties: str = "share",
+        ties: Ties | str = Ties.SHARE,
         preset: str = "",
     ):
         self.__dict__.update(
-            players=players, deck=deck, removal=removal, passing=passing, pass_count=pass_count,
-            first_lead=first_lead, first_trick=first_trick, hearts_break=hearts_break, moon=moon,
-            jack_of_diamonds=jack_of_diamonds, spot_hearts=spot_hearts, black_maria=black_maria,
-            queen_penalty=queen_penalty, target=target, ties=ties, preset=preset,
+            players=players, deck=_member(Deck, "deck", deck), removal=removal,
+            passing=passing if isinstance(passing, tuple) else _member(Passing, "passing", passing),
+            pass_count=pass_count, first_lead=_member(FirstLead, "first_lead", first_lead),
+            first_trick=_member(FirstTrick, "first_trick", first_trick),
+            hearts_break=_member(HeartsBreak, "hearts_break", hearts_break),
+            moon=_member(Moon, "moon", moon), jack_of_diamonds=jack_of_diamonds,
+            spot_hearts=spot_hearts, black_maria=black_maria, queen_penalty=queen_penalty,
+            target=target, ties=_member(Ties, "ties", ties), preset=preset,
         )
         _check(self)
 
@@ -152,7 +213,7 @@ class Rules:
     @functools.cached_property
     def removed(self) -> tuple[Card, ...]:
         """Cards taken out of the deck for this number of players."""
-        if self.deck == "kitty":
+        if self.deck is Deck.KITTY:
             return ()
         return dict(self.removal).get(self.players, ())
 
@@ -204,9 +265,9 @@ class Rules:
     def pass_cycle(self) -> tuple[Direction, ...]:
         if isinstance(self.passing, tuple):
             return self.passing
-        if self.passing == "none":
+        if self.passing is Passing.NONE:
             return (Direction.NONE,)
-        if self.passing == "left":
+        if self.passing is Passing.LEFT:
             return (Direction.LEFT,)
         if self.players % 2:
             return (Direction.LEFT, Direction.RIGHT, Direction.NONE)
@@ -220,9 +281,9 @@ class Rules:
     @functools.cached_property
     def first_trick_forbidden(self) -> int:
         """Cards that may not be played to the first trick while the hand holds others."""
-        if self.first_trick == "no_points":
+        if self.first_trick is FirstTrick.NO_POINTS:
             return self.penalty_mask
-        if self.first_trick == "no_hearts":
+        if self.first_trick is FirstTrick.NO_HEARTS:
             return self.penalty_mask & HEARTS_MASK
         return 0
 
@@ -273,8 +334,22 @@ class Rules:
         return base.replace(**coerce_settings(spec))
 
 
+_PASSING_CHOICES = "standard, left, none, or a list of left/right/across/none"
+
+
+def _member(enum: type[StrEnum], key: str, value: Any) -> Any:
+    """``value`` as a member of the setting's enum, or a :class:`RulesError` naming the key."""
+    if value.__class__ is enum:
+        return value
+    try:
+        return enum(value)
+    except ValueError:
+        choices = _PASSING_CHOICES if enum is Passing else ", ".join(m.value for m in enum)
+        raise RulesError(key, "rules_bad_choice", key=key, choices=choices) from None
+
+
 def _plain(value: Any) -> Any:
-    if isinstance(value, Direction):
+    if isinstance(value, Enum):
         return value.value
     if isinstance(value, Card):
         return str(value)
@@ -292,7 +367,7 @@ def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in raw.items():
         if key not in fields:
             raise RulesError(str(key), "rules_unknown_key", key=key)
-        if key in ("players", "pass_count", "target"):
+        if key in INTS:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(key, "rules_bad_type", key=key, expected="type_int")
         elif key in FLAGS:
@@ -301,8 +376,7 @@ def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         elif key in CHOICES:
             if value is False and "off" in CHOICES[key]:
                 value = "off"  # YAML 1.1 reads a bare `off` as false
-            if value not in CHOICES[key]:
-                raise RulesError(key, "rules_bad_choice", key=key, choices=", ".join(CHOICES[key]))
+            value = _member(ENUMS[key], key, value)
         elif key == "passing":
             if isinstance(value, list):
                 try:
@@ -310,11 +384,9 @@ def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
                 except ValueError:
                     value = None
                 if not value:
-                    raise RulesError(key, "rules_bad_choice", key=key,
-                                     choices="standard, left, none, or a list of left/right/across/none")
-            elif value not in PASSING_NAMES:
-                raise RulesError(key, "rules_bad_choice", key=key,
-                                 choices="standard, left, none, or a list of left/right/across/none")
+                    raise RulesError(key, "rules_bad_choice", key=key, choices=_PASSING_CHOICES)
+            else:
+                value = _member(Passing, key, value)
         elif key == "removal":
             value = _coerce_removal(value)
         out[key] = value
@@ -347,11 +419,8 @@ def _check(r: Rules) -> None:
         raise RulesError("players", "rules_players")
     if isinstance(r.target, bool) or not isinstance(r.target, int) or r.target <= 0:
         raise RulesError("target", "rules_target")
-    for key, choices in CHOICES.items():
-        if getattr(r, key) not in choices:
-            raise RulesError(key, "rules_bad_choice", key=key, choices=", ".join(choices))
     n = r.players
-    if r.deck == "remove":
+    if r.deck is Deck.REMOVE:
         removed = dict(r.removal).get(n, ())
         if not removed and 52 % n:
             raise RulesError("removal", "rules_removal_missing", players=n)

@@ -17,7 +17,8 @@ from typing import Any
 
 from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card
 from .messages import t
-from .rules import Direction, Rules
+from .rules import (Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing,
+                    Rules, Ties)
 
 Sections = list[tuple[str, list[str]]]
 
@@ -27,8 +28,9 @@ JACK_OF_DIAMONDS = CARDS[22]
 
 # What all four sources agree on; anything else is a variant worth naming.
 _STANDARD = {
-    "deck": "remove", "passing": "standard", "pass_count": 3, "first_lead": "lowest_club",
-    "first_trick": "no_points", "hearts_break": "heart", "moon": "others",
+    "deck": Deck.REMOVE, "passing": Passing.STANDARD, "pass_count": 3,
+    "first_lead": FirstLead.LOWEST_CLUB, "first_trick": FirstTrick.NO_POINTS,
+    "hearts_break": HeartsBreak.HEART, "moon": Moon.OTHERS,
     "jack_of_diamonds": False, "spot_hearts": False, "black_maria": False, "queen_penalty": True,
 }
 
@@ -174,7 +176,7 @@ def lowest_club_in_play(r: Rules) -> Card | None:
 
 def _play(r: Rules, w: _Writer) -> list[str]:
     out = []
-    if r.first_lead == "any":
+    if r.first_lead is FirstLead.ANY:
         out.append(w("rt_lead_any"))
     else:
         low = lowest_club_in_play(r)
@@ -200,9 +202,9 @@ def _first_trick(r: Rules, w: _Writer) -> list[str]:
 
 
 def _hearts(r: Rules, w: _Writer) -> list[str]:
-    if r.hearts_break == "free":
+    if r.hearts_break is HeartsBreak.FREE:
         return [w("rt_hb_free")]
-    if r.hearts_break == "heart_or_queen":
+    if r.hearts_break is HeartsBreak.HEART_OR_QUEEN:
         return [w("rt_hb_queen", queen=QUEEN_OF_SPADES)]
     return [w("rt_hb_heart"), w("rt_hb_queen_no", queen=QUEEN_OF_SPADES)]
 
@@ -244,10 +246,10 @@ def _scoring(r: Rules, w: _Writer) -> list[str]:
 def _moon(r: Rules, w: _Writer) -> list[str]:
     cards = w.describe(r.penalty_mask, r)
     total = r.penalty_total
-    mid = {"off": "rt_moon_off", "others": "rt_moon_others",
-           "shooter_minus": "rt_moon_minus", "shooter_choice": "rt_moon_choice"}[r.moon]
+    mid = {Moon.OFF: "rt_moon_off", Moon.OTHERS: "rt_moon_others",
+           Moon.SHOOTER_MINUS: "rt_moon_minus", Moon.SHOOTER_CHOICE: "rt_moon_choice"}[r.moon]
     out = [w(mid, cards=cards, total=total)]
-    if r.moon != "off":
+    if r.moon is not Moon.OFF:
         bonus = [c for c in range(52) if r.points[c] < 0 and r.in_play_mask >> c & 1]
         for c in bonus:
             out.append(w("rt_moon_bonus", card=CARDS[c], points=w.number(r.points[c])))
@@ -255,15 +257,15 @@ def _moon(r: Rules, w: _Writer) -> list[str]:
 
 
 def _end(r: Rules, w: _Writer) -> list[str]:
-    tie = {"share": "rt_tie_share", "one_more_round": "rt_tie_one_more",
-           "until_single": "rt_tie_until"}[r.ties]
+    tie = {Ties.SHARE: "rt_tie_share", Ties.ONE_MORE_ROUND: "rt_tie_one_more",
+           Ties.UNTIL_SINGLE: "rt_tie_until"}[r.ties]
     return [w("rt_end", target=r.target), w(tie)]
 
 
 def variant_ids(r: Rules) -> list[tuple[str, dict[str, Any]]]:
     """The variants switched on, as ``(message_id, params)``, in a fixed order."""
     out: list[tuple[str, dict[str, Any]]] = []
-    if r.deck == "kitty" and r.kitty_size:
+    if r.deck is Deck.KITTY and r.kitty_size:
         out.append(("rt_var_kitty", {}))
     cycle = r.pass_cycle
     if all(d is Direction.NONE for d in cycle):
@@ -274,18 +276,18 @@ def variant_ids(r: Rules) -> list[tuple[str, dict[str, Any]]]:
         out.append(("rt_var_custom_cycle", {}))
     if r.pass_count != _STANDARD["pass_count"] and not all(d is Direction.NONE for d in cycle):
         out.append(("rt_var_pass_count", {"count": r.pass_count}))
-    if r.first_lead == "any":
+    if r.first_lead is FirstLead.ANY:
         out.append(("rt_var_old_lead", {}))
-    if r.first_trick == "no_hearts":
+    if r.first_trick is FirstTrick.NO_HEARTS:
         out.append(("rt_var_ft_hearts", {}))
-    elif r.first_trick == "any":
+    elif r.first_trick is FirstTrick.ANY:
         out.append(("rt_var_ft_any", {}))
-    if r.hearts_break == "heart_or_queen":
+    if r.hearts_break is HeartsBreak.HEART_OR_QUEEN:
         out.append(("rt_var_queen_breaks", {}))
-    elif r.hearts_break == "free":
+    elif r.hearts_break is HeartsBreak.FREE:
         out.append(("rt_var_free", {}))
-    moon = {"off": "rt_var_no_moon", "shooter_minus": "rt_var_shooter_minus",
-            "shooter_choice": "rt_var_shooter_choice"}.get(r.moon)
+    moon = {Moon.OFF: "rt_var_no_moon", Moon.SHOOTER_MINUS: "rt_var_shooter_minus",
+            Moon.SHOOTER_CHOICE: "rt_var_shooter_choice"}.get(r.moon)
     if moon:
         out.append((moon, {"total": r.penalty_total}))
     if r.jack_of_diamonds:
@@ -324,7 +326,7 @@ def tips(rules: Rules, lang: str, ascii: bool = False) -> Sections:
     r = rules
     passing = not all(d is Direction.NONE for d in r.pass_cycle)
     queen = bool(r.points[QUEEN_OF_SPADES] > 0)
-    moon = r.moon != "off"
+    moon = r.moon is not Moon.OFF
     first_safe = bool(r.first_trick_forbidden)
     advice = []
     if passing:
@@ -408,7 +410,7 @@ def rules_json(rules: Rules) -> dict[str, Any]:
             "kitty_size": rules.kitty_size,
             "pass_cycle": [d.value for d in rules.pass_cycle],
             "first_lead_card": (str(lowest_club_in_play(rules))
-                                if rules.first_lead == "lowest_club" else None),
+                                if rules.first_lead is FirstLead.LOWEST_CLUB else None),
             "points": {str(CARDS[c]): p for c, p in enumerate(rules.points) if p},
             "first_trick_forbidden": [str(c) for c in _cards(rules.first_trick_forbidden)],
             "penalty_cards": [str(c) for c in _cards(rules.penalty_mask)],

@@ -8,7 +8,8 @@ import pytest
 
 from hearts_cli.cards import Card
 from hearts_cli.rules import (
-    DEFAULT_PRESET, Direction, Rules, RulesError, load_preset, preset_info, preset_names,
+    DEFAULT_PRESET, ENUMS, Direction, Moon, Passing, Rules, RulesError, load_preset, preset_info,
+    preset_names,
 )
 
 from conftest import R, cards
@@ -256,6 +257,28 @@ def test_a_refused_override_leaves_the_preset_untouched():
 def test_yaml_off_reads_as_the_moon_switched_off():
     # YAML 1.1 reads a bare `off` as false
     assert R("quick", moon=False).moon == "off"
+
+
+@pytest.mark.parametrize("name", preset_names())
+def test_every_choice_setting_is_an_enum_member(name):
+    """Code compares members, never strings: every preset's choices load as members,
+    and a member still reads back as its YAML spelling."""
+    r = R(name)
+    for key, enum in ENUMS.items():
+        value = getattr(r, key)
+        assert value.__class__ is enum, key
+        assert r.settings()[key] == value.value and type(r.settings()[key]) is str
+    assert isinstance(r.passing, (Passing, tuple))
+    assert Rules(moon="shooter_minus").moon is Moon.SHOOTER_MINUS
+
+
+def test_a_bad_choice_given_directly_names_the_key():
+    with pytest.raises(RulesError) as e:
+        Rules(moon="sideways")
+    assert e.value.key == "moon" and "shooter_choice" in str(e.value)
+    with pytest.raises(RulesError) as e:
+        Rules(passing="sideways")
+    assert e.value.key == "passing"
 
 
 def test_spec_round_trip_and_provenance():

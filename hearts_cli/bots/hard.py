@@ -36,6 +36,7 @@ from typing import Callable
 from ..cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..engine import SeatView
 from ..fast import Position, playout_steps
+from ..rules import Moon
 from .common import Public, decision_rng, public
 from .normal import normal_pass
 from .playout import make_policy, popcount, solve, threat
@@ -82,7 +83,7 @@ def _value(scores: tuple[int, ...] | list[int], me: int, before: tuple[int, ...]
 
 def _moon_plausible(pub: Public) -> bool:
     ctx = pub.ctx
-    if ctx.moon == "off":
+    if ctx.moon is Moon.OFF:
         return False
     me = pub.seat
     mine = 0
@@ -115,7 +116,7 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     # the public part of every sampled deal: tricks, points, taken cards, the trick in progress
     base = Position.from_view(view, [0] * ctx.n)
     first = not view.tricks
-    threat0 = threat(ctx, base.taken) if ctx.moon != "off" else -1
+    threat0 = threat(ctx, base.taken) if ctx.moon is not Moon.OFF else -1
     deals = max(1, simulations)
     sampler = Sampler(con)
     for _ in range(deals):

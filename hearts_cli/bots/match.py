@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..codes import code_from_number, seed_for
 from ..cards import Card
 from ..engine import Phase, Round, SeatView
-from ..rules import Rules
+from ..rules import Moon, Rules
 from . import Bot, make_bot
 
 def match_code(label: str, index: int) -> str:
@@ -195,7 +195,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
     sims = simulations or {}
     bots = [make_bot(lv, seed_for(code, "cpu", s), sims.get(lv)) for s, lv in enumerate(levels)]
     pmask = rules.penalty_mask
-    moons = rules.moon != "off"
+    moons = rules.moon is not Moon.OFF
     need = moon_threshold(rules)
     game = Game(rules, code)
     logs: list[RoundLog] = []

@@ -22,7 +22,7 @@ import random
 from ..cards import HEARTS_MASK, SUIT_MASKS
 from ..engine import score_round
 from ..fast import Position, StepPolicy, random_card
-from ..rules import Rules
+from ..rules import HeartsBreak, Moon, Rules
 
 QS, KS, AS, JD = 49, 50, 51, 22
 SPADES = SUIT_MASKS[3]
@@ -55,8 +55,8 @@ class Ctx:
         self.n = rules.players
         self.pts = rules.points
         self.pen = rules.penalty_mask
-        self.free = rules.hearts_break == "free"
-        self.qbreaks = rules.hearts_break == "heart_or_queen"
+        self.free = rules.hearts_break is HeartsBreak.FREE
+        self.qbreaks = rules.hearts_break is HeartsBreak.HEART_OR_QUEEN
         self.queen = rules.points[QS] > 0
         self.moon = rules.moon
         self.pen_total = rules.penalty_total
@@ -212,7 +212,7 @@ def make_policy(c: Ctx, rng: random.Random, eps: float = 0.1, shooter: int = -1,
     been taken: public, so the same on every sampled deal); it is looked at
     again at each lead, since it only changes when a trick is won.
     """
-    moon = c.moon != "off" and shooter < 0
+    moon = c.moon is not Moon.OFF and shooter < 0
     rnd = rng.random
     queen = c.queen
     # [threat seat, is the Q♠ still in a hand or the face-down kitty (-1: not looked yet)]
@@ -351,7 +351,7 @@ def _best(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader:
 
 
 def _leaf(c: Ctx, taken: list[int], points: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
-    if c.moon != "off":
+    if c.moon is not Moon.OFF:
         pen = c.pen
         for t in taken:
             if t & pen == pen:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..cards import SUIT_MASKS, mask_of
 from ..engine import SeatView
+from ..rules import FirstLead
 from .common import Public
 
 
@@ -56,7 +57,7 @@ def constraints(view: SeatView, pub: Public) -> Constraints:
         fixed.append(0)
         # the first lead was the lowest club held: lower unseen clubs are in the kitty
         first = view.tricks[0].cards[0] if view.tricks else (view.trick[0] if view.trick else None)
-        if first is not None and view.rules.first_lead == "lowest_club" and first // 13 == 0:
+        if first is not None and view.rules.first_lead is FirstLead.LOWEST_CLUB and first // 13 == 0:
             low = unseen & SUIT_MASKS[0] & ((1 << first) - 1)
             if low:
                 fixed[-1] |= low

@@ -14,7 +14,7 @@ from typing import Any
 from ..cards import Card, SUIT_SYMBOLS
 from ..engine import Phase
 from ..messages import t
-from ..rules import Direction
+from ..rules import Direction, Moon
 from .table import Event, Table
 
 Line = list[tuple[str, str]]
@@ -267,7 +267,7 @@ class Renderer:
         if shooter is not None:
             value = tb.game.rules.penalty_total
             who = "you" if shooter == tb.me else "other"
-            mid = f"moon_{who}_others" if moon == "others" else f"moon_{who}_minus"
+            mid = f"moon_{who}_others" if Moon(moon) is Moon.OTHERS else f"moon_{who}_minus"
             out += self._text(self.say(mid, name=tb.name(shooter), points=value), "class:moon")
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
