@@ -612,14 +612,15 @@ def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
     "  hearts sim --seats normal,easy,easy --preset reference --players 3 --workers 2\n"
     "  hearts sim --seats hard,normal,normal,normal --simulations 40 --duplicate --workers 4\n"
     "\b\n"
-    "Levels: random (uniformly random legal cards, the baseline), easy, normal, hard.\n"
+    "Levels: random (uniformly random legal cards, the baseline), easy, normal, hard;\n"
+    "benchmark seats: high (passes low, plays high), shoot (runs for the moon).\n"
     "The same --seed plays the same games and gives the same results (but the times)."
 ))
 def sim(
     ctx: typer.Context,
     seats: Annotated[Optional[str], typer.Option(
         "--seats", metavar="LEVELS",
-        help="Comma-separated levels, one per seat: random, easy, normal, hard. Default: hard, then normal.")] = None,
+        help="Comma-separated levels, one per seat: random, easy, normal, hard (or the benchmark seats high, shoot). Default: hard, then normal.")] = None,
     deals: Annotated[int, typer.Option("--deals", metavar="N",
                                        help="Deals to play at least; games are always played whole.")] = 100,
     duplicate: Annotated[bool, typer.Option(
@@ -643,7 +644,7 @@ def sim(
     """
     out = _setup(ctx, lang, plain)
     rule_set = _load_rules(out, preset, players)
-    from .bots import LEVELS as BOT_LEVELS
+    from .bots import SIM_LEVELS as BOT_LEVELS
 
     n = rule_set.players
     chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [x.strip().lower() for x in seats.split(",")]

@@ -443,7 +443,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "record_ann_missing": "names a move that is not in the record",
         "record_ann_glyph": "has a glyph that is not one of {glyphs}",
         # hearts sim (cli.py, sim.py)
-        "sim_bad_level": "'{value}' is not a CPU level; use random, easy, normal or hard.",
+        "sim_bad_level": "'{value}' is not a CPU level; use random, easy, normal or hard (or the benchmark seats high and shoot).",
         "sim_seat_count": "--seats names {given} seats, but these rules are for {players} players: give {players} levels, or --players {given}.",
         "sim_at_least_one": "{option} must be 1 or more, not {value}.",
         "sim_seat_range": "--seats names {given} seats, but a game has 3 to 6 players.",
@@ -963,7 +963,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "record_ann_missing": "nombra una jugada que no está en el registro",
         "record_ann_glyph": "tiene un signo que no es ninguno de {glyphs}",
         # hearts sim (cli.py, sim.py)
-        "sim_bad_level": "«{value}» no es un nivel de CPU; usa random, easy, normal o hard.",
+        "sim_bad_level": "«{value}» no es un nivel de CPU; usa random, easy, normal o hard (o los asientos de prueba high y shoot).",
         "sim_seat_count": "--seats nombra {given} asientos, pero estas reglas son para {players} jugadores: da {players} niveles, o --players {given}.",
         "sim_at_least_one": "{option} debe ser 1 o más, no {value}.",
         "sim_seat_range": "--seats nombra {given} asientos, pero una partida tiene de 3 a 6 jugadores.",

@@ -12,15 +12,20 @@ from typing import Protocol
 from ..cards import Card
 from ..engine import Phase, SeatView
 from .easy import EasyBot
+from .exploit import HighBot, ShootBot
 from .hard import DEFAULT_SIMULATIONS, HardBot
 from .normal import NormalBot
 from .random_bot import RandomBot
 
-__all__ = ["DEFAULT_SIMULATIONS", "LEVELS", "Bot", "make_bot", "suggest"]
+__all__ = ["BENCH_LEVELS", "DEFAULT_SIMULATIONS", "LEVELS", "SIM_LEVELS", "Bot", "make_bot", "suggest"]
 
 LEVELS = ("random", "easy", "normal", "hard")
+# benchmark seats: `hearts sim` and bench/ know them, the table does not offer them
+BENCH_LEVELS = ("high", "shoot")
+SIM_LEVELS = LEVELS + BENCH_LEVELS
 
-_CLASSES = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot}
+_CLASSES = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot,
+            "high": HighBot, "shoot": ShootBot}
 
 
 class Bot(Protocol):
@@ -35,7 +40,7 @@ def make_bot(level: str, seed: int = 0, simulations: int | None = None) -> Bot:
     try:
         cls = _CLASSES[level]
     except KeyError:
-        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}") from None
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(SIM_LEVELS)}") from None
     return cls(seed, simulations)
 
 
