@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .cards import cards_of
 from .bots.match import GameResult, TournamentStats, rotations, run_tournament, tournament_stats
 from .messages import t
 from .rules import Rules
@@ -96,7 +97,7 @@ def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate:
         games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper)
     seconds = time.perf_counter() - t0
     return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
-                      tournament_stats(seats, games), seconds)
+                      tournament_stats(rules, seats, games), seconds)
 
 
 # ---------------------------------------------------------------- JSON
@@ -108,6 +109,7 @@ def _round(x: float, digits: int = 4) -> float:
 
 def to_json(sim: Simulation) -> dict[str, Any]:
     """Everything about the run, as one JSON object (keys in English, for scripts)."""
+    scoring = sum(1 << c for c in range(52) if sim.rules.points[c])  # the cards worth points
     levels = {}
     for lv, st in sim.stats.items():
         d = asdict(st)
@@ -137,7 +139,9 @@ def to_json(sim: Simulation) -> dict[str, Any]:
             {"game": g.index, "code": g.code, "plays": [
                 {"seats": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
                  "rounds": [{"scores": list(r.scores), "shooter": r.shooter, "threat": r.threat,
-                             "stopped_by": r.stopper} for r in p.rounds]}
+                             "stopped_by": r.stopper,
+                             "taken": [[str(c) for c in cards_of(m & scoring)] for m in r.taken]}
+                            for r in p.rounds]}
                 for p in g.plays]}
             for g in sim.games],
     }
@@ -148,13 +152,14 @@ def to_json(sim: Simulation) -> dict[str, Any]:
 
 def _rows(sim: Simulation) -> tuple[list[str], list[list[str]], list[str], list[list[str]]]:
     head1 = ["sim_col_level", "sim_col_seats", "sim_col_rounds", "sim_col_points", "sim_col_ci",
-             "sim_col_won", "sim_col_win_rate", "sim_col_moons", "sim_col_stopped"]
+             "sim_col_won", "sim_col_win_rate", "sim_col_moons", "sim_col_stopped", "sim_col_moon_points"]
     head2 = ["sim_col_level", "sim_col_decisions", "sim_col_mean_ms", "sim_col_median_ms", "sim_col_p95_ms"]
     rows1, rows2 = [], []
     for st in sim.stats.values():
         won = f"{st.won:.0f}" if st.won == int(st.won) else f"{st.won:.1f}"
         rows1.append([st.level, str(st.seats), str(st.rounds), f"{st.mean:.2f}", f"±{st.ci95:.2f}",
-                      won, f"{100 * st.win_rate:.1f}%", str(st.moons_shot), str(st.moons_stopped)])
+                      won, f"{100 * st.win_rate:.1f}%", str(st.moons_shot), str(st.moons_stopped),
+                      str(st.moon_points)])
         rows2.append([st.level, str(st.decisions), f"{st.mean_ms:.2f}", f"{st.median_ms:.2f}", f"{st.p95_ms:.2f}"])
     return head1, rows1, head2, rows2  # message ids in the heads: the caller translates
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from hearts_cli import fast
-from hearts_cli.bots import LEVELS, make_bot, suggest
+from hearts_cli.bots import LEVELS, SIM_LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
 from hearts_cli.bots.hard import distinct_candidates
 from hearts_cli.bots.playout import ctx_for, make_policy, solve, threat, top_rank_card
@@ -277,7 +277,7 @@ def test_fairness_hidden_cards_do_not_change_decisions(preset, players):
         if any(other.hands[s] != rnd.hands[s] for s in range(rnd.players)):
             moved += 1
         seed = seed_for("WQA4PK0R", "cpu", seat)
-        for level in LEVELS:
+        for level in SIM_LEVELS:
             a = suggest(rnd.view(seat), level, seed, HARD_SIMS)
             b = suggest(other.view(seat), level, seed, HARD_SIMS)
             assert a == b, (level, rnd.view(seat))
@@ -397,7 +397,7 @@ def test_every_level_plays_legally_everywhere(label, rules):
     cycle = len(rules.pass_cycle)
     for round_index in range(min(cycle, 2)):
         for shift in range(2):
-            levels = [LEVELS[(s + shift) % 4] for s in range(n)]
+            levels = [SIM_LEVELS[(s + 3 * shift) % len(SIM_LEVELS)] for s in range(n)]
             rnd = Round.deal(rules, "WQA4PK0R", round_index + shift)
             bots = [make_bot(lv, s, HARD_SIMS) for s, lv in enumerate(levels)]
             if rnd.phase is Phase.PASS:
@@ -523,3 +523,66 @@ def test_endgame_solver_stops_a_moon_and_equals_brute_force():
             p.play(c)
             assert r == brute(p), (trial, c)
 
+
+
+# ------------------------------------------------------------------ benchmark seats
+
+
+def test_benchmark_seats_are_for_sim_not_the_table():
+    from hearts_cli import cli, protocol
+    from hearts_cli.bots import BENCH_LEVELS, SIM_LEVELS
+    from hearts_cli.repl import table
+
+    assert set(BENCH_LEVELS) == {"high", "shoot"} and set(SIM_LEVELS) == set(LEVELS) | set(BENCH_LEVELS)
+    for offered in (cli.LEVELS, table.LEVELS, protocol.LEVELS):
+        assert not set(offered) & set(BENCH_LEVELS)
+
+
+def test_high_passes_its_lowest_and_plays_its_highest():
+    hands = deal_rest(QUICK, {0: "AS KH QD JC 2C 3C 4C 5C 6C 7D 8D 2D 2H"})
+    rnd = Round(QUICK, hands, direction="left")
+    assert set(suggest(rnd.view(0), "high", 1)) == set(parse_cards(["2C", "2D", "2H"]))
+    rnd = Round(QUICK, hands, direction="none")
+    assert suggest(rnd.view(0), "high", 1) == Card("2C")  # the only legal lead
+    rnd.play("2C")
+    for _ in range(3):
+        s = rnd.turn
+        assert suggest(rnd.view(s), "high", 1) == max(rnd.legal_cards(), key=lambda c: (c.rank, c))
+        rnd.play(suggest(rnd.view(s), "high", 1))
+
+
+def test_shoot_runs_for_the_moon_until_another_seat_takes_a_point():
+    """On real deals: while nobody else holds a penalty card the shooter leads its highest card,
+    wins every trick it can and discards no point; after that it plays exactly like Normal."""
+    running = fallen = 0
+    for code in ("WQA4PK0R", "TDEB3825", "98X7174K", "D35H1EDY"):
+        for round_index in range(4):
+            rnd = Round.deal(QUICK, code, round_index)
+            if rnd.phase is Phase.PASS:
+                for s in range(4):
+                    rnd.pass_cards(s, suggest(rnd.view(s), "shoot" if s == 0 else "normal", 1))
+            while rnd.phase is Phase.PLAY:
+                s = rnd.turn
+                view = rnd.view(s)
+                if s != 0:
+                    rnd.play(suggest(view, "normal", 1))
+                    continue
+                card = suggest(view, "shoot", 1)
+                pen = QUICK.penalty_mask
+                if any(rnd.taken[x] & pen for x in (1, 2, 3)):
+                    assert card == suggest(view, "normal", 1)
+                    fallen += 1
+                elif not view.trick:
+                    assert card.rank == max(c.rank for c in view.legal)
+                    running += 1
+                else:
+                    led = view.trick[0].suit
+                    follow = [c for c in view.legal if c.suit == led]
+                    best = max(c for c in view.trick if c.suit == led)
+                    if follow and max(follow) > best:
+                        assert card == max(follow)
+                    elif not follow and any(not pen >> c & 1 for c in view.legal):
+                        assert not pen >> card & 1
+                    running += 1
+                rnd.play(card)
+    assert running > 30 and fallen > 30

@@ -7,7 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.bots.match import play_game, rotations, run_tournament
+from hearts_cli.bots.match import BREAKDOWN, play_game, rotations, run_tournament
+from hearts_cli.cards import Card
 from hearts_cli.cli import app
 from hearts_cli.codes import is_code
 from hearts_cli.rules import Rules
@@ -52,6 +53,7 @@ def check_consistent(data: dict, rules: Rules) -> None:
     stopped = dict.fromkeys(seats, 0)
     threats = dict.fromkeys(seats, 0)
     won = dict.fromkeys(seats, 0.0)
+    parts = {lv: dict.fromkeys(BREAKDOWN, 0) for lv in seats}
     deals = table_rounds = 0
     for game in data["game_log"]:
         assert [tuple(p["seats"]) for p in game["plays"]] == expected_seatings
@@ -76,6 +78,8 @@ def check_consistent(data: dict, rules: Rules) -> None:
                     assert (r["shooter"] == r["threat"]) != (r["stopped_by"] is not None)
                     assert r["stopped_by"] != r["threat"]
                 for s, lv in enumerate(play["seats"]):
+                    for key, value in breakdown_from_cards(rules, r, s).items():
+                        parts[lv][key] += value
                     totals[s] += scores[s]
                     points[lv] += scores[s]
                     rounds[lv] += 1
@@ -98,6 +102,9 @@ def check_consistent(data: dict, rules: Rules) -> None:
         assert st["moons_shot"] == shot[lv]
         assert st["moons_stopped"] == stopped[lv]
         assert st["moon_threats"] == threats[lv]
+        assert st["breakdown"] == parts[lv]
+        assert sum(st["breakdown"].values()) == st["points"]
+        assert st["moon_points"] == st["breakdown"]["moons_conceded"]
         assert st["won"] == pytest.approx(won[lv], abs=1e-3)
         assert st["games"] == sum(len(g["plays"]) for g in data["game_log"])
         assert st["decision_ms"]["count"] > 0
@@ -105,6 +112,31 @@ def check_consistent(data: dict, rules: Rules) -> None:
         sum(len(g["plays"]) for g in data["game_log"]), abs=1e-3)
     assert sum(st["moon_threats"] for st in data["levels"].values()) == sum(
         st["moons_shot"] + st["moons_stopped"] for st in data["levels"].values())
+
+
+def breakdown_from_cards(rules: Rules, r: dict, seat: int) -> dict[str, int]:
+    """A seat's round score by source, from the scoring cards the log says it took."""
+    taken = [Card(x) for x in r["taken"][seat]]
+    assert all(rules.points[c] for c in taken)  # the log lists only cards worth points
+    pts = {c: rules.points[c] for c in taken}
+    jack = pts.pop(Card("JD"), 0)
+    score = r["scores"][seat]
+    out = dict.fromkeys(BREAKDOWN, 0)
+    out["jack"] = jack
+    if r["shooter"] is None:
+        out["hearts"] = sum(v for c, v in pts.items() if c.suit == 2)
+        out["queen"] = pts.get(Card("QS"), 0)
+        out["other"] = sum(v for c, v in pts.items() if c.suit != 2 and c != Card("QS"))
+        assert sum(out.values()) == score  # the cards taken are exactly what the round charged
+    elif r["shooter"] == seat:
+        assert sum(pts.values()) == rules.penalty_total  # every penalty card
+        out["moon_bonus"] = score - jack
+        assert out["moon_bonus"] == (0 if rules.moon == "others" else -rules.penalty_total)
+    else:
+        assert not pts  # the shooter took them all
+        out["moons_conceded"] = score - jack
+        assert out["moons_conceded"] == (rules.penalty_total if rules.moon == "others" else 0)
+    return out
 
 
 def test_smoke_duplicate_quick():
@@ -128,6 +160,26 @@ def test_other_rules_are_consistent(args, spec):
     rules = Rules.from_spec(spec)
     assert data["players"] == rules.players
     check_consistent(data, rules)
+
+
+@pytest.mark.parametrize("preset", ["quick", "omnibus", "shooter-minus", "black-maria", "spot"])
+def test_points_break_down_by_source_against_a_moon_runner(preset):
+    """The high seat shoots often: moons conceded and the J♦ show up, and every part adds up."""
+    rules = Rules.from_spec(preset)
+    seats = ",".join(["high"] + ["normal"] * (rules.players - 1))
+    data = sim_json("--preset", preset, "--seats", seats, "--deals", "12", "--seed", "parts")
+    check_consistent(data, rules)
+    high, normal = data["levels"]["high"], data["levels"]["normal"]
+    assert high["moons_shot"] >= 1
+    if rules.moon == "others":
+        assert normal["moon_points"] == (rules.players - 1) * rules.penalty_total * high["moons_shot"] > 0
+    else:
+        assert normal["moon_points"] == 0
+        assert high["breakdown"]["moon_bonus"] == -rules.penalty_total * high["moons_shot"]
+    if preset == "omnibus":
+        assert high["breakdown"]["jack"] + normal["breakdown"]["jack"] < 0
+    if preset == "black-maria":
+        assert high["breakdown"]["other"] + normal["breakdown"]["other"] > 0  # the K♠ and A♠
 
 
 def test_same_seed_same_results_and_another_seed_other_games():
@@ -188,7 +240,7 @@ def test_default_seats_and_fresh_seed():
 @pytest.mark.parametrize("args, words", [
     (["--seats", "hard,normal,normal"], ["3 seats", "4 players"]),
     (["--seats", "hard,normal"], ["2 seats", "3 to 6"]),
-    (["--seats", "hard,expert,normal,normal"], ["'expert'", "random, easy, normal or hard"]),
+    (["--seats", "hard,expert,normal,normal"], ["'expert'", "random, easy, normal or hard", "high and shoot"]),
     (["--preset", "nope"], ["nope"]),
     (["--deals", "0"], ["--deals", "1"]),
     (["--workers", "0"], ["--workers"]),

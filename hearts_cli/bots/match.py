@@ -151,6 +151,7 @@ class RoundLog:
     shooter: int | None  # the engine's shooter (None without a moon or with moon "off")
     threat: int | None  # first seat to make a moon threat (see moon_threshold)
     stopper: int | None  # who took the first penalty card outside the threat's seat after it
+    taken: tuple[int, ...] = ()  # the cards each seat took (masks, the kitty included)
 
 
 @dataclass
@@ -224,8 +225,37 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
                 stopper = done.winner
         result = rnd.result
         assert result is not None
-        logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper))
+        logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper, tuple(rnd.taken)))
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced)
+
+
+# Where a seat's round score comes from; the parts add up to the score.
+BREAKDOWN = ("hearts", "queen", "other", "moons_conceded", "moon_bonus", "jack")
+
+
+def round_breakdown(rules: Rules, log: RoundLog) -> list[tuple[int, ...]]:
+    """Each seat's round score split into the parts of ``BREAKDOWN``.
+
+    Without a moon: the points of the hearts it took, of the Q♠, of any other
+    penalty card (Black Maria's K♠/A♠), and the J♦ (``jack``, negative when it
+    is a bonus). In a moon round the penalty cards cost nobody what they are
+    worth: the shooter's score less its J♦ is ``moon_bonus`` (0, or −26 when
+    the shooter subtracts), every other seat's is ``moons_conceded`` (26 when
+    the moon is added to the others, else 0).
+    """
+    pts = rules.points
+    out = []
+    for s, score in enumerate(log.scores):
+        taken = log.taken[s]
+        jack = pts[22] if taken >> 22 & 1 and pts[22] < 0 else 0
+        if log.shooter is not None:
+            moon = score - jack
+            out.append((0, 0, 0, 0 if s == log.shooter else moon, moon if s == log.shooter else 0, jack))
+            continue
+        hearts = sum(pts[c] for c in range(26, 39) if taken >> c & 1)
+        queen = pts[49] if taken >> 49 & 1 else 0
+        out.append((hearts, queen, score - hearts - queen - jack, 0, 0, jack))
+    return out
 
 
 def rotations(seats: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
@@ -310,13 +340,16 @@ class TournamentStats:
     moons_shot: int
     moon_threats: int
     moons_stopped: int  # moon threats of other seats stopped by this level's seats
+    moon_points: int  # points conceded to other seats' moons (``breakdown["moons_conceded"]``)
+    breakdown: dict[str, int]  # the level's points by where they came from (BREAKDOWN): they add up to ``points``
     decisions: int
     mean_ms: float
     median_ms: float
     p95_ms: float
 
 
-def tournament_stats(seats: Sequence[str], games: Sequence[GameResult]) -> dict[str, TournamentStats]:
+def tournament_stats(rules: Rules, seats: Sequence[str], games: Sequence[GameResult]
+                     ) -> dict[str, TournamentStats]:
     """Per level: points per round (with a CI over games), games won, moons, decision times.
 
     The CI is the ratio estimator's: points per round = sum(P_g) / sum(R_g)
@@ -330,6 +363,7 @@ def tournament_stats(seats: Sequence[str], games: Sequence[GameResult]) -> dict[
         played = won_outright = shot = threats = stopped = 0
         won = 0.0
         ts: list[float] = []
+        parts = [0] * len(BREAKDOWN)
         for g in games:
             p = r = 0
             for play in g.plays:
@@ -337,6 +371,10 @@ def tournament_stats(seats: Sequence[str], games: Sequence[GameResult]) -> dict[
                 played += 1
                 for log in play.rounds:
                     r += len(mine)
+                    split = round_breakdown(rules, log)
+                    for s in mine:
+                        for i, v in enumerate(split[s]):
+                            parts[i] += v
                     p += sum(log.scores[s] for s in mine)
                     shot += log.shooter in mine
                     threats += log.threat in mine
@@ -358,6 +396,7 @@ def tournament_stats(seats: Sequence[str], games: Sequence[GameResult]) -> dict[
         out[lv] = TournamentStats(
             lv, n_seats, total_r, total_p, mean, ci, played, won, won_outright,
             won / (played * n_seats) if played else 0.0, shot, threats, stopped,
+            parts[BREAKDOWN.index("moons_conceded")], dict(zip(BREAKDOWN, parts)),
             len(ts), 1000 * statistics.fmean(ts) if ts else 0.0,
             1000 * _pct(ts, 0.5), 1000 * _pct(ts, 0.95))
     return out
