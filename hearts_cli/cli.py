@@ -792,7 +792,7 @@ def replay(
         if as_json:
             import json
 
-            _echo(json.dumps(rp.table_json(table), ensure_ascii=False))
+            _echo(json.dumps(rp.view_event(game, seat, all_hands, made), ensure_ascii=False))
         else:
             emit(rp.describe_table(table, record, out.lang, out.ascii))
         return
@@ -827,7 +827,7 @@ def replay(
         lines = [encode(ev.to_json()) for ev in events]
         lines += [encode({"event": "summary"} | row) for row in summary]
         if events[-1].kind == "stop":
-            lines.append(encode(rp.table_json(rp.table_at(record.replay(), seat, False, len(record.moves)))))
+            lines.append(encode(rp.view_event(record.replay(), seat, False, len(record.moves))))
         _echo("\n".join(lines))  # one write: the same lines, without a flush after each
     else:
         styles = {"round": "bold", "game_end": "bold", "moon": "bold magenta", "queen": "red",

@@ -550,6 +550,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "an_pass_keeps_queen": "keeps the Q♠ with only {low} lower spades to guard it ({diff} pts lost).",
         "an_pass_generic": "passing {cards} was worth {diff} pts less on average.",
         "log_round_hidden": "Round {round} is under way: its moves are shown once it ends (the passes are secret until then).",
+        # --- events, engine protocol v2, shared tables (hearts host / join) ---
+        "type_totals": "a list of {players} whole numbers (each seat's game total before this round)",
     },
     "es": {
         # --- cli.py, rules_text.py, explain.py (línea de órdenes) ---
@@ -1071,6 +1073,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "an_pass_keeps_queen": "se queda la Q♠ con solo {low} picas menores para guardarla ({diff} ptos perdidos).",
         "an_pass_generic": "pasar {cards} valía {diff} ptos menos de media.",
         "log_round_hidden": "La ronda {round} está en juego: sus jugadas se muestran cuando termine (los pases son secretos hasta entonces).",
+        # --- eventos, protocolo del motor v2, mesas compartidas (hearts host / join) ---
+        "type_totals": "una lista de {players} números enteros (el total de cada asiento antes de este reparto)",
     },
 }
 

@@ -20,10 +20,11 @@ from . import __version__
 from .cards import Card, CardParseError, parse_card
 from .codes import CodeError, normalize_code
 from .engine import IllegalMove, PassError, Phase, Reason, Round
+from .events import SCHEMA, view_json
 from .messages import LANGUAGES, default_language, t
 from .rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/events.md)
 NAME = "hearts"
 LEVELS = ("easy", "normal", "hard", "random")
 DIRECTIONS = tuple(d.value for d in Direction)
@@ -204,49 +205,18 @@ class Session:
     # ------------------------------------------------------------ replies
 
     def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The state reply for the current position (``"reveal": true`` adds every hand)."""
+        """The state reply: the seat view (docs/events.md) of the seat to move, plus
+        ``passes_made``; ``"reveal": true`` adds every hand. Once the round is over
+        nobody is to move: ``seat`` is null and the seat's own fields are empty."""
         r = self._need_round()
-        over = r.phase is Phase.OVER
-        if r.phase is Phase.PASS:
-            legal = _cards(r.hand(r.turn)) if r.turn is not None else []
-        elif r.phase is Phase.PLAY:
-            legal = _cards(r.legal_cards())
-        else:
-            legal = []
-        last = None
-        if r.tricks:
-            tr = r.tricks[-1]
-            last = {"leader": tr.leader, "cards": _in_order(tr.cards), "winner": tr.winner,
-                    "points": tr.points}
-            if tr.kitty:
-                last["kitty"] = _cards(tr.kitty)
-        if over:
-            assert r.result is not None
-            points = list(r.result.scores)
-        else:
-            points = list(r.points)
-        reply: dict[str, Any] = {
-            "ok": True,
-            "phase": r.phase.value,
-            "turn": None if over else r.turn,
-            "legal": legal,
-            "hearts_broken": r.hearts_broken,
-            "leader": None if over else r.leader,
-            "trick": _in_order(r.trick),
-            "last_trick": last,
-            "points": points,
-            # extras
-            "pass": r.direction.value,
-            "round": r.round_index + 1,
-            "passed": [p is not None for p in r.passes],
-            "tricks_played": len(r.tricks),
-        }
-        if over:
-            assert r.result is not None
-            reply["taken"] = list(r.result.taken)
-            reply["shooter"] = r.result.shooter
+        seat = None if r.phase is Phase.OVER else r.turn
+        reply: dict[str, Any] = {"ok": True} | view_json(r.view(0 if seat is None else seat), r.result)
+        if seat is None:
+            reply.update(seat=None, pass_to=None, hand=[], legal=[], passed=None, received=None,
+                         received_from=None)
+        reply["passes_made"] = [p is not None for p in r.passes]
         if request is not None and request.get("reveal") is True:
-            reply["hands"] = [_cards(r.hand(s)) for s in range(r.players)]
+            reply["hands"] = {str(s): _cards(r.hand(s)) for s in range(r.players)}
         return reply
 
     # ------------------------------------------------------------ commands
@@ -257,6 +227,7 @@ class Session:
             "name": NAME,
             "version": __version__,
             "protocol": PROTOCOL_VERSION,
+            "schema": SCHEMA,
             "presets": preset_names(),
             "commands": list(self._commands),
             "languages": list(LANGUAGES),
@@ -282,14 +253,22 @@ class Session:
             raise self._bad_type("round", "type_round")
         round_index = round_number - 1
 
-        direction = request.get("pass")
+        # "direction", as the state reply names it; "pass" is its name in protocol version 1
+        dir_field = "direction" if request.get("direction") is not None else "pass"
+        direction = request.get(dir_field)
         if direction is not None:
             if not isinstance(direction, str) or direction.lower() not in DIRECTIONS:
-                raise Fail("bad_field", self.t("proto_bad_choice", field="pass", choices=", ".join(DIRECTIONS)),
-                           field="pass")
+                raise Fail("bad_field", self.t("proto_bad_choice", field=dir_field,
+                                               choices=", ".join(DIRECTIONS)), field=dir_field)
             direction = Direction(direction.lower())
             if direction is Direction.ACROSS and n % 2:
-                raise Fail("bad_field", self.t("proto_across_odd", players=n), field="pass")
+                raise Fail("bad_field", self.t("proto_across_odd", players=n), field=dir_field)
+
+        totals = request.get("totals")
+        if totals is not None and (not isinstance(totals, list) or len(totals) != n
+                                   or not all(_is_int(x) and abs(x) < 10**6 for x in totals)):
+            raise Fail("bad_field", self.t("proto_bad_type", field="totals",
+                                           expected=self.t("type_totals", players=n)), field="totals")
 
         has_hands = request.get("hands") is not None
         has_code = request.get("code") is not None
@@ -297,9 +276,9 @@ class Session:
             raise Fail("bad_field", self.t("proto_bad_field", field="code",
                                            problem=self.t("proto_hands_or_code")), field="code")
         if has_code:
-            r = self._dealt_round(rules, request["code"], round_index, direction)
+            r = self._dealt_round(rules, request["code"], round_index, direction, totals)
         elif has_hands:
-            r = self._given_round(rules, request["hands"], round_index, direction)
+            r = self._given_round(rules, request["hands"], round_index, direction, totals)
         else:
             raise self._missing("hands")
 
@@ -360,23 +339,23 @@ class Session:
             raise self._bad_type("rules", "type_spec") from None
 
     def _dealt_round(self, rules: Rules, code: Any, round_index: int,
-                     direction: Direction | None) -> Round:
+                     direction: Direction | None, totals: list[int] | None = None) -> Round:
         if not isinstance(code, str):
             raise Fail("bad_code", self.t("proto_bad_code", code=json.dumps(code)), field="code")
         try:
             code = normalize_code(code)
         except CodeError as e:
             raise Fail("bad_code", e.message(self.lang), field="code") from None
-        return Round.deal(rules, code, round_index, direction=direction)
+        return Round.deal(rules, code, round_index, scores=totals, direction=direction)
 
     def _given_round(self, rules: Rules, hands: Any, round_index: int,
-                     direction: Direction | None) -> Round:
+                     direction: Direction | None, totals: list[int] | None = None) -> Round:
         n = rules.players
         if not isinstance(hands, list) or len(hands) != n:
             raise self._bad_type("hands", "type_hands", players=n)
         parsed = [self._card_list(h, "hands", index=seat) for seat, h in enumerate(hands)]
         try:
-            return Round(rules, parsed, direction=direction, round_index=round_index)
+            return Round(rules, parsed, direction=direction, round_index=round_index, scores=totals)
         except ValueError:
             raise Fail("bad_hands", self.t("proto_bad_hands", players=n, size=rules.hand_size),
                        field="hands") from None

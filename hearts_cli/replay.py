@@ -28,6 +28,8 @@ from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
 from .engine import Game, Phase, Round, SeatView, Trick
 from .messages import t
 from .record import Annotation, GameRecord, Move, Position, display_name
+from .events import SCHEMA, Event, view_json
+from .events import jsonable as _jsonable
 from .rules import Moon
 from .values import Plain
 
@@ -48,6 +50,7 @@ __all__ = [
     "narrate",
     "summary",
     "table_at",
+    "view_event",
 ]
 
 MISTAKE = 1.0  # expected points lost for a `?`
@@ -56,38 +59,7 @@ JACK_OF_DIAMONDS = 22
 DEFAULT_SIMULATIONS = 40
 
 
-# Events and decisions compare and show like dataclasses, on the cheaper base
-# of :mod:`hearts_cli.values` (start-up: see bench/startup.py).
-
-
-class Event(Plain):
-    """Something that happened: ``kind`` plus JSON-ready ``data`` (cards as :class:`Card`)."""
-
-    __match_args__ = ("kind", "data")
-
-    def __init__(self, kind: str, data: dict[str, Any] | None = None):
-        self.kind = kind
-        self.data: dict[str, Any] = {} if data is None else data
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": self.kind} | {k: _jsonable(v) for k, v in self.data.items()}
-
-
-def _jsonable(value: Any) -> Any:
-    kind = type(value)
-    if kind is int or kind is str or kind is bool or value is None:  # most values: as they are
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Suit):
-        return value.name.lower() if hasattr(value, "name") else int(value)
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, float):
-        return round(value, 2)
-    return value
+# Events are the shared vocabulary of :mod:`hearts_cli.events` (re-exported here).
 
 
 # ---------------------------------------------------------------- the narrative
@@ -109,10 +81,11 @@ def narrate(record: GameRecord, seat: int | None = None,
     notes = {d.position: d for d in decisions}
     game = Game(rules, record.code)
     events: list[Event] = [Event("start", {
-        "code": record.code, "rules": rules.spec(), "players": n, "target": rules.target,
+        "schema": SCHEMA, "code": record.code, "preset": rules.preset, "rules": rules.spec(),
+        "players": n, "target": rules.target,
         "seats": [{"seat": i, "name": s.name, "kind": s.kind, "level": s.level}
                   for i, s in enumerate(record.seats)],
-        "view": seat,
+        "you": seat,
     })]
     moves = list(record.moves)
     i = 0
@@ -125,8 +98,9 @@ def narrate(record: GameRecord, seat: int | None = None,
             announced_round = r
             state = _RoundState(rules)
             hands = {s: cards_of(rd.dealt[s]) for s in range(n) if seat is None or s == seat}
-            events.append(Event("round", {"round": r, "direction": rd.direction.value,
-                                          "dealer": rd.dealer, "hands": hands}))
+            to = rd.direction.receiver(seat, n) if seat is not None and rd.direction.value != "none" else None
+            events.append(Event("deal", {"round": r, "direction": rd.direction.value,
+                                         "dealer": rd.dealer, "to": to, "hands": hands}))
             if rd.phase is Phase.PLAY and i < len(moves):
                 events.append(_lead_event(r, rd))
         if i >= len(moves):
@@ -135,18 +109,19 @@ def narrate(record: GameRecord, seat: int | None = None,
         i += 1
         if move.kind == "pass":
             move.apply(game)
-            if seat is None or move.seat == seat:
-                events.append(Event("pass", {"round": r, "seat": move.seat, "cards": list(move.cards),
-                                             "to": rd.direction.receiver(move.seat, n)}))
+            shown = seat is None or move.seat == seat
+            events.append(Event("pass", {"round": r, "seat": move.seat,
+                                         "cards": list(move.cards) if shown else None,
+                                         "to": rd.direction.receiver(move.seat, n), "by": None}))
             d = notes.get(move.position) if notes else None
             if d is not None:
                 events.append(d.event())
             if rd.phase is Phase.PLAY:
                 if seat is not None:
                     got = rd.received[seat]
-                    events.append(Event("received", {"round": r, "seat": seat, "cards": list(got or ()),
-                                                     "from": rd.view(seat).received_from,
-                                                     "hand": list(rd.hand(seat))}))
+                    events.append(Event("receive", {"round": r, "seat": seat, "cards": list(got or ()),
+                                                    "source": rd.view(seat).received_from,
+                                                    "hand": list(rd.hand(seat))}))
                 events.append(_lead_event(r, rd))
             continue
         # a card
@@ -171,8 +146,7 @@ def narrate(record: GameRecord, seat: int | None = None,
         events.append(Event("trick", {
             "round": r, "trick": trick_no, "leader": done.leader,
             "plays": [{"seat": s, "card": c} for s, c in done.plays()],
-            "winner": done.winner, "points": done.points,
-            **({"kitty": list(done.kitty)} if done.kitty else {}),
+            "winner": done.winner, "points": done.points, "kitty": sorted(done.kitty),
         }))
         events.extend(state.pending)
         state.pending = []
@@ -184,8 +158,9 @@ def narrate(record: GameRecord, seat: int | None = None,
             events.extend(_round_end(game, rd, r))
         if game.over:
             events.append(Event("game_end", {
-                "winners": list(game.winners),
+                "code": game.code, "winners": list(game.winners), "totals": list(game.totals),
                 "standings": [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
+                "rounds": [list(res.scores) for res in game.results],
             }))
     if not game.over:
         events.extend(state.pending)
@@ -247,13 +222,14 @@ def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
         out.append(Event("moon", {"round": r, "seat": res.shooter, "mode": res.moon}))
     totals = [rd.scores_before[s] + res.scores[s] for s in range(rd.players)]
     out.append(Event("round_end", {"round": r, "taken": list(res.taken), "scores": list(res.scores),
-                                   "totals": totals}))
+                                   "totals": totals, "shooter": res.shooter, "moon": res.moon}))
     return out
 
 
 def _where(game: Game) -> dict[str, Any]:
     rd = game.round
-    out: dict[str, Any] = {"round": len(game.rounds), "phase": rd.phase.value}
+    out: dict[str, Any] = {"round": len(game.rounds), "phase": rd.phase.value,
+                           "trick": None, "card": None, "turn": None}
     if rd.phase is Phase.PLAY:
         out["trick"] = len(rd.tricks) + 1
         out["card"] = len(rd.trick) + 1
@@ -300,7 +276,7 @@ def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
     n = game.rules.players
     where = _where(game)
     if seat is None:
-        seat = where.get("turn", 0) if not game.over else 0
+        seat = where["turn"] if where["turn"] is not None and not game.over else 0
     shown = range(n) if all_hands else [seat]
     trick = [{"seat": (rd.leader + i) % n, "card": c} for i, c in enumerate(rd.trick)] \
         if rd.leader is not None else []
@@ -679,19 +655,21 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
                                                        if a != "preset"])
         lines = [say("rp_start", code=d["code"], rules=spec, target=d["target"], players=d["players"])]
         lines.append(", ".join(name(s["seat"]) for s in d["seats"]))
-        if d["view"] is not None:
-            lines.append(say("rp_view", seat=name(d["view"])))
+        if d["you"] is not None:
+            lines.append(say("rp_view", seat=name(d["you"])))
         return lines
-    if k == "round":
+    if k == "deal":
         lines = ["", say("rp_round", round=d["round"], direction=say(f"dir_{d['direction']}"),
                          dealer=name(d["dealer"]))]
         for s, cards in d["hands"].items():
             lines.append("  " + say("rp_hand", seat=name(s), cards=list(cards)))
         return lines
     if k == "pass":
+        if d["cards"] is None:  # another seat's pass, unseen from this one
+            return []
         return [say("rp_pass", seat=name(d["seat"]), cards=list(d["cards"]), to=name(d["to"]))]
-    if k == "received":
-        return [say("rp_received", seat=name(d["seat"]), cards=list(d["cards"]), frm=name(d["from"])),
+    if k == "receive":
+        return [say("rp_received", seat=name(d["seat"]), cards=list(d["cards"]), frm=name(d["source"])),
                 "  " + say("rp_hand", seat=name(d["seat"]), cards=list(d["hand"]))]
     if k == "lead":
         return [say("rp_lead", seat=name(d["seat"]))]
@@ -801,5 +779,15 @@ def describe_table(table: dict[str, Any], record: GameRecord, lang: str | None,
     return lines
 
 
-def table_json(table: dict[str, Any]) -> dict[str, Any]:
-    return {"event": "position"} | {k: _jsonable(v) for k, v in table.items()}
+def view_event(game: Game, seat: int | None = None, all_hands: bool = False,
+               made: int | None = None) -> dict[str, Any]:
+    """The ``view`` event at a position (``--json``): the seat's view (the seat to move
+    by default), with the game code, the moves made, and every hand with ``all_hands``."""
+    rd = game.round
+    if seat is None:
+        turn = _where(game)["turn"]
+        seat = turn if turn is not None and not game.over else 0
+    out = {"event": "view"} | view_json(rd.view(seat), rd.result) | {"code": game.code, "moves": made}
+    if all_hands:
+        out["hands"] = {str(s): [str(c) for c in rd.hand(s)] for s in range(rd.players)}
+    return out

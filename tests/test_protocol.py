@@ -36,7 +36,25 @@ HANDS = [
     ["9C", "TC", "JC", "QC", "KC", "AC", "8H", "9H", "TH", "JH", "QH", "KH", "AH"],
 ]
 
-STATE_KEYS = {"ok", "phase", "turn", "legal", "hearts_broken", "leader", "trick", "last_trick", "points"}
+STATE_KEYS = {"ok", "seat", "phase", "turn", "legal", "hearts_broken", "leader", "trick", "last_trick", "points",
+              "direction", "passes_made", "hand", "totals", "result"}
+
+
+def hands(r: dict) -> list[list[str]]:
+    """The revealed hands, seat 0 first (the reply keys them by seat)."""
+    return [r["hands"][str(str(seat))] for seat in range(len(r["hands"]))]
+
+
+def trick(r: dict) -> list[str]:
+    """The cards of the trick on the table, in play order."""
+    return [p["card"] for p in r["trick"]]
+
+
+def last(r: dict) -> dict:
+    """The last trick as leader, cards in play order, winner, points."""
+    lt = r["last_trick"]
+    return {"leader": lt["leader"], "cards": [p["card"] for p in lt["plays"]], "winner": lt["winner"],
+            "points": lt["points"]}
 
 
 def ask(session: Session, cmd: str, **fields) -> dict:
@@ -70,7 +88,7 @@ def s() -> Session:
 @pytest.fixture
 def play_pos(s: Session) -> Session:
     """The hand-made deal with no passing: seat 0 is to lead the 2C."""
-    ok(ask(s, "position", hands=HANDS, **{"pass": "none"}))
+    ok(ask(s, "position", hands=HANDS, direction="none"))
     return s
 
 
@@ -80,7 +98,7 @@ def play_pos(s: Session) -> Session:
 def test_hello(s):
     r = ok(ask(s, "hello"))
     assert r["name"] == "hearts"
-    assert r["protocol"] == 1
+    assert r["protocol"] == 2
     assert r["version"] == __version__
     assert r["presets"] == preset_names()
     assert r["presets"][0] == "quick"  # the default preset first
@@ -93,7 +111,7 @@ def test_hello(s):
 def test_position_from_hands_gives_the_exact_state_shape(s):
     r = ok(ask(s, "position", hands=HANDS))
     assert STATE_KEYS <= set(r)
-    assert r["phase"] == "pass" and r["pass"] == "left"  # round 1 of the cycle passes left
+    assert r["phase"] == "pass" and r["direction"] == "left"  # round 1 of the cycle passes left
     assert r["turn"] == 0
     assert r["legal"] == card_order(HANDS[0])  # in the pass phase: the passing seat's hand
     assert r["leader"] is None and r["trick"] == [] and r["last_trick"] is None
@@ -102,11 +120,11 @@ def test_position_from_hands_gives_the_exact_state_shape(s):
 
 
 def test_position_default_direction_follows_the_cycle(s):
-    assert ok(ask(s, "position", hands=HANDS, round=2))["pass"] == "right"
-    assert ok(ask(s, "position", hands=HANDS, round=3))["pass"] == "across"
+    assert ok(ask(s, "position", hands=HANDS, round=2))["direction"] == "right"
+    assert ok(ask(s, "position", hands=HANDS, round=3))["direction"] == "across"
     r = ok(ask(s, "position", hands=HANDS, round=4))
-    assert r["pass"] == "none" and r["phase"] == "play" and r["turn"] == 0 and r["legal"] == ["2C"]
-    assert ok(ask(s, "position", hands=HANDS, round=5))["pass"] == "left"
+    assert r["direction"] == "none" and r["phase"] == "play" and r["turn"] == 0 and r["legal"] == ["2C"]
+    assert ok(ask(s, "position", hands=HANDS, round=5))["direction"] == "left"
 
 
 def test_position_from_code_and_round_is_one_based():
@@ -116,23 +134,23 @@ def test_position_from_code_and_round_is_one_based():
     for number in (1, 2, 3, 4, 7):
         r = ok(ask(s, "position", code=code.lower(), round=number, rules="standard", reveal=True))
         dealt = Round.deal(rules, code, number - 1)  # the engine counts from 0
-        assert r["hands"] == [[str(c) for c in dealt.hand(seat)] for seat in range(4)]
-        assert r["pass"] == dealt.direction.value and r["round"] == number
+        assert hands(r) == [[str(c) for c in dealt.hand(seat)] for seat in range(4)]
+        assert r["direction"] == dealt.direction.value and r["round"] == number
     # no round means round 1
-    assert ok(ask(s, "position", code=code, reveal=True))["hands"] == [
+    assert hands(ok(ask(s, "position", code=code, reveal=True))) == [
         [str(c) for c in Round.deal(Rules.from_spec("quick"), code, 0).hand(seat)] for seat in range(4)
     ]
     # an explicit direction overrides the cycle without changing the deal
     r = ok(ask(s, "position", code=code, round=4, reveal=True, **{"pass": "across"}))
-    assert r["pass"] == "across" and r["phase"] == "pass"
-    assert r["hands"] == [[str(c) for c in Round.deal(rules, code, 3).hand(seat)] for seat in range(4)]
+    assert r["direction"] == "across" and r["phase"] == "pass"
+    assert hands(r) == [[str(c) for c in Round.deal(rules, code, 3).hand(seat)] for seat in range(4)]
     error(ask(s, "position", code=code, round=0), "bad_field")
 
 
 def test_position_rules_with_overrides(s):
     r = ok(ask(s, "position", code=new_code(), rules={"preset": "quick", "players": 3}, reveal=True))
-    assert len(r["points"]) == 3 and all(len(h) == 17 for h in r["hands"])
-    assert r["pass"] == "left"
+    assert len(r["points"]) == 3 and all(len(h) == 17 for h in hands(r))
+    assert r["direction"] == "left"
     e = error(ask(s, "position", code=new_code(), rules="no-such-preset"), "bad_rules")
     assert e["field"] == "rules"
     e = error(ask(s, "position", code=new_code(), rules={"preset": "quick", "players": 9}), "bad_rules")
@@ -155,6 +173,7 @@ def test_position_field_errors(s):
     e = error(ask(s, "position", hands=[HANDS[0], HANDS[1], HANDS[2], HANDS[3][:-1] + ["ZZ"]]), "bad_card")
     assert e["field"] == "hands" and e["index"] == 3
     error(ask(s, "position", hands=HANDS, **{"pass": "sideways"}), "bad_field")
+    assert error(ask(s, "position", hands=HANDS, direction="sideways"), "bad_field")["field"] == "direction"
 
 
 def test_position_with_passes_and_plays(s):
@@ -162,9 +181,9 @@ def test_position_with_passes_and_plays(s):
     r = ok(ask(s, "position", hands=HANDS, passes=passes, plays=["2c", "8C", "TD", "AC"], reveal=True))
     assert r["phase"] == "play"
     # left: seat s gives to seat s + 1
-    assert {"QS", "AS", "KS"} <= set(r["hands"][3])
-    assert {"5S", "4S", "2H"} - set(r["hands"][0]) == {"5S", "4S", "2H"}
-    assert r["last_trick"] == {"leader": 0, "cards": ["2C", "8C", "TD", "AC"], "winner": 3, "points": 0}
+    assert {"QS", "AS", "KS"} <= set(r["hands"][str(3)])
+    assert {"5S", "4S", "2H"} - set(r["hands"][str(0)]) == {"5S", "4S", "2H"}
+    assert last(r) == {"leader": 0, "cards": ["2C", "8C", "TD", "AC"], "winner": 3, "points": 0}
     assert r["leader"] == 3 and r["turn"] == 3 and r["trick"] == []
 
 
@@ -212,18 +231,18 @@ def test_pass_in_any_order_then_exchange(s):
     ok(ask(s, "position", hands=HANDS))  # round 1: pass left
     passes = {2: ["QS", "AS", "KS"], 0: ["5S", "4S", "2H"], 3: ["ah", "kh", "qh"], 1: ["4H", "3H", "9S"]}
     r = ok(ask(s, "pass", seat=2, cards=passes[2]))
-    assert r["phase"] == "pass" and r["turn"] == 0 and r["passed"] == [False, False, True, False]
+    assert r["phase"] == "pass" and r["turn"] == 0 and r["passes_made"] == [False, False, True, False]
     r = ok(ask(s, "pass", seat=0, cards=passes[0]))
     assert r["turn"] == 1 and r["legal"] == card_order(HANDS[1])  # the lowest seat still to pass
     r = ok(ask(s, "pass", seat=3, cards=passes[3], reveal=True))
     assert r["turn"] == 1 and r["phase"] == "pass"
-    assert r["hands"][3] == card_order(HANDS[3])  # nothing moves before everybody has passed
+    assert r["hands"][str(3)] == card_order(HANDS[3])  # nothing moves before everybody has passed
     r = ok(ask(s, "pass", seat=1, cards=passes[1], reveal=True))
     assert r["phase"] == "play"
     for seat in range(4):
-        got = set(r["hands"][(seat + 1) % 4])
+        got = set(r["hands"][str((seat + 1) % 4)])
         assert {str(Card(c)) for c in passes[seat]} <= got
-        assert not {str(Card(c)) for c in passes[seat]} & set(r["hands"][seat])
+        assert not {str(Card(c)) for c in passes[seat]} & set(r["hands"][str(seat)])
     assert r["turn"] == r["leader"] == 0 and r["legal"] == ["2C"]
 
 
@@ -253,14 +272,14 @@ def test_pass_when_there_is_no_passing(play_pos):
 def test_play_a_trick(play_pos):
     s = play_pos
     r = ok(ask(s, "play", card="2c"))  # case-insensitive
-    assert r["trick"] == ["2C"] and r["turn"] == 1 and r["leader"] == 0
+    assert trick(r) == ["2C"] and r["turn"] == 1 and r["leader"] == 0
     assert r["legal"] == ["6C", "7C", "8C"]
     r = ok(ask(s, "play", card="eight of clubs"))  # any notation parse_card accepts
     r = ok(ask(s, "play", card="td"))
-    assert r["trick"] == ["2C", "8C", "TD"] and r["last_trick"] is None
+    assert trick(r) == ["2C", "8C", "TD"] and r["last_trick"] is None
     r = ok(ask(s, "play", card="A♣"))
     assert r["trick"] == [] and r["leader"] == 3 and r["turn"] == 3
-    assert r["last_trick"] == {"leader": 0, "cards": ["2C", "8C", "TD", "AC"], "winner": 3, "points": 0}
+    assert last(r) == {"leader": 0, "cards": ["2C", "8C", "TD", "AC"], "winner": 3, "points": 0}
     assert r["points"] == [0, 0, 0, 0]
     # hearts are not broken and seat 3 still has clubs: no heart may lead
     assert r["legal"] == ["9C", "TC", "JC", "QC", "KC"]
@@ -306,14 +325,15 @@ def test_full_round_to_over(s, preset, code):
     r = _play_out(s)
     assert r["turn"] is None and r["leader"] is None and r["legal"] == [] and r["trick"] == []
     assert r["tricks_played"] == rules.hand_size
-    assert len(r["points"]) == rules.players
-    if r["shooter"] is None:
-        assert sum(r["points"]) == rules.round_total
-        assert r["points"] == r["taken"]
+    res = r["result"]
+    assert len(res["scores"]) == rules.players and r["points"] == res["taken"]
+    if res["shooter"] is None:
+        assert sum(res["scores"]) == rules.round_total
+        assert res["scores"] == res["taken"]
     else:  # every preset here scores a moon as "others": each other seat gets the penalty total
-        shooter = r["shooter"]
+        shooter = res["shooter"]
         assert rules.moon == "others"
-        for seat, (p, took) in enumerate(zip(r["points"], r["taken"])):
+        for seat, (p, took) in enumerate(zip(res["scores"], res["taken"])):
             if seat == shooter:
                 assert p == took - rules.penalty_total  # 0, or the J♦'s -10
             else:
@@ -349,8 +369,8 @@ def test_moon_is_in_the_final_points(s, preset, final):
     r = ok(ask(s, "position", rules=preset, hands=MOON_HANDS, plays=_moon_plays()[:-1], **{"pass": "none"}))
     assert r["phase"] == "play" and r["points"] == [0, 0, 0, 12]  # completed tricks only: 11 hearts and the AH
     r = ok(ask(s, "play", card="2S"))
-    assert r["phase"] == "over" and r["points"] == final
-    assert r["last_trick"] == {"leader": 3, "cards": ["QS", "KH", "KD", "2S"], "winner": 3, "points": 14}
+    assert r["phase"] == "over" and r["result"]["scores"] == final and r["points"] == [0, 0, 0, 26]
+    assert last(r) == {"leader": 3, "cards": ["QS", "KH", "KD", "2S"], "winner": 3, "points": 14}
 
 
 # ---------------------------------------------------------------- why
@@ -397,8 +417,8 @@ def test_why_lowest_club_when_the_two_is_out(s):
     r = ok(ask(s, "position", code=new_code(), rules={"preset": "quick", "players": 3}, reveal=True,
                **{"pass": "none"}))
     leader = r["turn"]
-    assert r["legal"] == ["3C"] and "3C" in r["hands"][leader]
-    other = next(c for c in r["hands"][leader] if c != "3C")
+    assert r["legal"] == ["3C"] and "3C" in r["hands"][str(leader)]
+    other = next(c for c in r["hands"][str(leader)] if c != "3C")
     reason = ok(ask(s, "why", card=other))["reason"]
     assert reason["code"] == "must_lead_lowest_club" and "3C" in reason["message"]
 
@@ -526,15 +546,15 @@ def test_conversation_over_a_pipe():
             p.stdin.flush()
             return json.loads(p.stdout.readline())
 
-        assert say({"cmd": "hello", "id": 1})["protocol"] == 1
+        assert say({"cmd": "hello", "id": 1})["protocol"] == 2
         p.stdin.write(b"\n")  # a blank line gets no reply
         assert say("this is not json")["error"]["code"] == "bad_json"
         r = say({"cmd": "position", "hands": HANDS, "pass": "none", "id": "p"})
         assert r["id"] == "p" and r["legal"] == ["2C"]
-        assert say({"cmd": "play", "card": "2c"})["trick"] == ["2C"]
+        assert say({"cmd": "play", "card": "2c"})["trick"] == [{"seat": 0, "card": "2C"}]
         assert say({"cmd": "play", "card": "6d"})["error"]["code"] == "must_follow_suit"
         assert say({"cmd": "why", "card": "qs"})["reason"]["code"] == "not_in_hand"
-        assert say({"cmd": "state"})["trick"] == ["2C"]
+        assert say({"cmd": "state"})["trick"] == [{"seat": 0, "card": "2C"}]
         assert say(b"\xff\xfe".decode("latin-1"))["error"]["code"] == "bad_json"
         assert say({"cmd": "quit", "id": 9}) == {"id": 9, "ok": True}
         p.stdin.write(b'{"cmd":"hello"}\n')  # after quit nothing more is read

@@ -33,7 +33,7 @@ def home(tmp_path, monkeypatch):
 
 
 class Player:
-    """Plays the person's seat through JSON batch mode: reads `turn` events, answers with lines.
+    """Plays the person's seat through JSON batch mode: reads `view` events, answers with lines.
 
     Passes the first three cards in hand and plays the highest legal card; stops (end of
     input) after ``stop_after`` moves.
@@ -49,7 +49,7 @@ class Player:
         for line in text.splitlines():
             ev = json.loads(line)
             self.events.append(ev)
-            if ev["event"] == "turn":
+            if ev["event"] == "view":
                 self.turn = ev
 
     def flush(self) -> None:
@@ -100,10 +100,10 @@ def test_scripted_game_is_byte_identical_on_two_runs_and_json_has_every_event(ho
     # --json: one object per event, every kind of event a game has
     kinds = {ev["event"] for ev in player.events}
     assert {"start", "deal", "pass", "receive", "play", "trick", "hearts_broken", "round_end",
-            "game_end", "turn"} <= kinds
+            "game_end", "view"} <= kinds
     # the CPUs' passes stay hidden; the person's is shown with its cards
     passes = [ev for ev in player.events if ev["event"] == "pass"]
-    assert all("cards" not in ev for ev in passes if ev["seat"] != 0)
+    assert all(ev["cards"] is None for ev in passes if ev["seat"] != 0)
     assert all(len(ev["cards"]) == 3 for ev in passes if ev["seat"] == 0)
     end = player.events[-1]
     assert end["event"] == "game_end" and max(end["totals"]) >= 50 and end["winners"]
@@ -265,7 +265,7 @@ def test_game_end_shares_first_place_and_draws_the_table_and_chart():
     tb = _table()
     r = Renderer(tb, plain=True)
     lines = [plain(x) for x in r.event(Event("game_end", {
-        "winners": [1, 2], "totals": [52, 20, 20, 40],
+        "code": CODE, "winners": [1, 2], "totals": [52, 20, 20, 40],
         "standings": [{"place": 1, "seat": 1, "total": 20}, {"place": 1, "seat": 2, "total": 20},
                       {"place": 3, "seat": 3, "total": 40}, {"place": 4, "seat": 0, "total": 52}],
         "rounds": [[26, 0, 13, 13], [26, 20, 7, 27]]}))]
@@ -282,7 +282,7 @@ def test_no_pass_round_says_so():
     tb = _table()
     r = Renderer(tb, plain=True)
     assert [plain(x) for x in r.event(Event("deal", {"round": 4, "direction": "none", "to": None,
-                                                     "hand": []}))] == [
+                                                     "dealer": 3, "hands": {}}))] == [
         "Round 4 · There is no passing this round."]
 
 
@@ -320,7 +320,7 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
     assert tb.events[-1].kind == "error" and tb.pending is None
     tb.handle("two of clubs")
     tb.handle("2C")
-    assert any(ev.kind == "play" and ev.data == {"seat": 0, "card": Card("2C"), "by": "you"}
+    assert any(ev.kind == "play" and ev.data == {"round": 1, "trick": 1, "seat": 0, "card": Card("2C"), "by": "you"}
                for ev in tb.events)
 
 
@@ -547,7 +547,7 @@ def test_the_pass_arrow_points_where_the_receiver_is_drawn():
     assert [r.arrow(d) for d in (Direction.LEFT, Direction.ACROSS, Direction.RIGHT)] == ["←", "↑", "→"]
     assert plain(r.situation()).startswith("← passing left, to West")
     assert [plain(x) for x in r.event(Event("deal", {"round": 3, "direction": "across", "to": 2,
-                                                     "hand": []}))] == ["Round 3 · ↑ passing across, to North"]
+                                                     "dealer": 2, "hands": {}}))] == ["Round 3 · ↑ passing across, to North"]
     tb.ascii = True
     assert [r.arrow(d) for d in (Direction.LEFT, Direction.ACROSS, Direction.RIGHT)] == ["<-", "^", "->"]
 
@@ -618,7 +618,8 @@ def test_long_lines_wrap_at_word_boundaries_and_paths_stay_whole():
 
     tb = _table(6)
     r = Renderer(tb, plain=False)
-    start = r.event(Event("start", {"code": CODE, "preset": "reference", "target": 100, "players": 6,
+    start = r.event(Event("start", {"schema": 2, "code": CODE, "preset": "reference",
+                                    "rules": {"preset": "reference"}, "target": 100, "players": 6,
                                     "you": 0, "seats": []}))
     for line in start:
         rows = [plain(x) for x in wrap(line, 79)]

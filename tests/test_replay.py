@@ -78,7 +78,7 @@ def test_json_events_tell_the_whole_game():
     events = [e.to_json() for e in rp.narrate(read_record(FIX / "moon.yaml"))]  # the replay's own events
     kinds = [e["event"] for e in events]
     assert kinds[0] == "start" and kinds[-1] == "game_end"
-    assert {"round", "pass", "lead", "trick", "hearts_broken", "void", "queen", "moon_attempt",
+    assert {"deal", "pass", "lead", "trick", "hearts_broken", "void", "queen", "moon_attempt",
             "moon_stopped", "moon", "round_end"} <= set(kinds)
     moon = next(e for e in events if e["event"] == "moon")
     end = next(e for e in events if e["event"] == "round_end" and e["round"] == moon["round"])
@@ -114,23 +114,25 @@ def test_events_for_the_jack_and_the_tie_policies():
 def test_seat_view_hides_other_hands_and_passes():
     events = rp.narrate(read_record(FIX / "quick-4p.yaml"), seat=1)
     for ev in events:
-        if ev.kind == "pass":
-            assert ev.data["seat"] == 1
-        if ev.kind == "round":
+        if ev.kind == "pass" and ev.data["seat"] != 1:
+            assert ev.data["cards"] is None  # another seat's pass: that it happened, not what
+        if ev.kind == "deal":
             assert list(ev.data["hands"]) == [1]
-    assert any(ev.kind == "received" for ev in events)
+    assert any(ev.kind == "receive" for ev in events)
+    assert any(ev.kind == "pass" and ev.data["seat"] == 1 and len(ev.data["cards"]) == 3 for ev in events)
 
 
 def test_at_position_from_above_and_from_a_seat():
     path = str(FIX / "quick-4p.yaml")
     result = run(path, "--at", "1.6.2", "--all-hands", "--json")
     table = json.loads(result.stdout)
-    assert (table["round"], table["trick"], table["card"], table["turn"]) == (1, 6, 2, 0)
-    assert len(table["hands"]) == 4 and table["trick_cards"] == [{"seat": 3, "card": "8S"}]
-    assert table["legal"] == ["AS"]
+    assert table["event"] == "view"
+    assert (table["round"], table["trick_number"], len(table["trick"]), table["turn"]) == (1, 6, 1, 0)
+    assert len(table["hands"]) == 4 and table["trick"] == [{"seat": 3, "card": "8S"}]
+    assert table["legal"] == ["AS"] and table["seat"] == 0 and table["hand"] == table["hands"]["0"]
     by_number = json.loads(run(path, "--at", str(table["moves"] + 1), "--seat", "2", "--json").stdout)
-    assert by_number["trick_cards"] == table["trick_cards"] and list(by_number["hands"]) == ["2"]
-    assert by_number["hands"]["2"] == table["hands"]["2"]
+    assert by_number["trick"] == table["trick"] and "hands" not in by_number
+    assert by_number["hand"] == table["hands"]["2"] and by_number["legal"] == []
     explained = runner.invoke(app, ["explain", "AS", "--record", path, "--at", "1.6.2", "--json"])
     assert json.loads(explained.stdout)["position"]["hand"] == table["hands"]["0"]
     text = run(path, "--at", "1.pass.2", "--plain", "--lang", "en").stdout
@@ -352,7 +354,7 @@ def test_a_weighed_decision_reads_as_one_sentence(reason, loss, expected):
     data = {"position": "1.1.2", "seat": 0, "played": [Card("AD")], "glyph": "!" if reason and
             reason[0] == "an_only_good" else "", "expected": 0.1 + loss, "loss": loss,
             "best": [Card("8C")], "best_expected": 0.1, "reason": reason[0] if reason else None,
-            "reason_params": reason[1] if reason else {}}
+            "reason_params": reason[1] if reason else {}, "round": 1, "kind": "play", "values": {}}
     assert rp.describe(rp.Event("decision", data), record, "en") == [expected]
     spanish = rp.describe(rp.Event("decision", data), record, "es")[0]
     assert spanish.endswith(".") and ("; " in spanish) == bool(reason)

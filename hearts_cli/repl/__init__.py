@@ -279,28 +279,8 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
 
 
 def turn_event(table: Any) -> dict[str, Any]:
-    """The position the person decides in, for ``--json`` (what the table shows)."""
-    from ..engine import Phase
+    """The position the person decides in, for ``--json``: the ``view`` event (docs/events.md)."""
+    from ..events import view_json
 
-    g = table.game
-    rd = g.round
-    view = rd.view(table.me)
-    data: dict[str, Any] = {
-        "event": "turn",
-        "round": len(g.rounds),
-        "phase": rd.phase.value,
-        "trick_number": len(rd.tricks) + 1,
-        "hand": [str(c) for c in view.hand],
-        "hearts_broken": rd.hearts_broken,
-        "totals": list(g.totals),
-        "points": list(rd.points),
-    }
-    if rd.phase is Phase.PASS:
-        data["direction"] = rd.direction.value
-        data["to"] = view.passed_to
-        data["chosen"] = [str(c) for c in sorted(table.selection)]
-    else:
-        data["legal"] = [str(c) for c in view.legal]
-        data["trick"] = [{"seat": (rd.leader + i) % table.players, "card": str(c)}
-                         for i, c in enumerate(rd.trick)]
-    return data
+    rd = table.game.round
+    return {"event": "view"} | view_json(rd.view(table.me), rd.result)

@@ -199,7 +199,7 @@ class Renderer:
     def event(self, ev: Event) -> list[Line]:
         """The lines an event shows in the log (empty for events that show nothing)."""
         fn = getattr(self, f"ev_{ev.kind}", None)
-        return fn(**ev.data) if fn is not None else []
+        return fn(**_wanted(fn, ev.data)) if fn is not None else []
 
     def status(self, ev: Event) -> str | None:
         """The one line the toolbar shows for an event, if it should replace the last one."""
@@ -222,7 +222,7 @@ class Renderer:
             return self._text(self.say("resume_line_pass", round=round))
         return self._text(self.say("resume_line", round=round, trick=trick))
 
-    def ev_deal(self, round, direction, to, hand) -> list[Line]:
+    def ev_deal(self, round, direction, to) -> list[Line]:
         d = Direction(direction)
         arrow = "" if d is Direction.NONE else self.arrow(d) + " "
         text = self.say("round_line", round=round) + self.sep() + arrow + self.passing(d, self.tb.me)
@@ -250,13 +250,13 @@ class Renderer:
     def ev_hearts_broken(self, seat, card) -> list[Line]:
         return self._text(self.say("hearts_now_broken"), "class:red")
 
-    def ev_trick(self, number, leader, cards, winner, points, kitty) -> list[Line]:
+    def ev_trick(self, trick, winner, points, kitty) -> list[Line]:
         tb = self.tb
         if winner == tb.me:
             mid = "trick_you_points" if points else "trick_you"
         else:
             mid = "trick_other_points" if points else "trick_other"
-        text = self.say(mid, name=tb.name(winner), points=points, number=number)
+        text = self.say(mid, name=tb.name(winner), points=points, number=trick)
         if kitty:
             text += " " + self.say("trick_kitty", cards=kitty)
         return self._text(text, "class:trick")
@@ -398,6 +398,19 @@ class Renderer:
                     f"rules_break_{settings['hearts_break']}", f"rules_moon_{settings['moon']}"):
             out += self._text(self.say(mid, points=self.tb.game.rules.penalty_total))
         return out
+
+
+def _wanted(fn: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of an event that its ``ev_`` method names (the events carry more: docs/events.md)."""
+    names = _PARAMS.get(fn.__func__)
+    if names is None:
+        import inspect
+
+        names = _PARAMS[fn.__func__] = frozenset(inspect.signature(fn).parameters)
+    return {k: v for k, v in data.items() if k in names}
+
+
+_PARAMS: dict[Any, frozenset[str]] = {}
 
 
 def _place(col: int, align: str, frags: Line) -> tuple[int, Line]:

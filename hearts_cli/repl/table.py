@@ -18,7 +18,7 @@ from ..cards import Card, CardParseError, cards_of, fold, parse_card, parse_card
 from ..codes import new_code, seed_for
 from ..engine import Game, PassError, Phase
 from ..messages import t
-from ..replay import Event
+from ..events import SCHEMA, Event
 from ..rules import Direction
 
 LEVELS = ("easy", "normal", "hard", "random")
@@ -183,8 +183,8 @@ class Table:
 
     def announce_start(self, resumed: bool = False) -> None:
         g = self.game
-        self.emit("start", code=g.code, preset=g.rules.preset, target=g.rules.target,
-                  players=self.players, you=self.me,
+        self.emit("start", schema=SCHEMA, code=g.code, preset=g.rules.preset, rules=g.rules.spec(),
+                  target=g.rules.target, players=self.players, you=self.me,
                   seats=[{"seat": i, "name": s.name, "kind": s.kind, "level": s.level}
                          for i, s in enumerate(self.seats)])
         if resumed:
@@ -196,15 +196,15 @@ class Table:
     def announce_deal(self) -> None:
         rd = self.game.round
         view = rd.view(self.me)
-        self.emit("deal", round=len(self.game.rounds), direction=rd.direction.value,
-                  to=view.passed_to, hand=list(view.hand))
+        self.emit("deal", round=len(self.game.rounds), direction=rd.direction.value, dealer=rd.dealer,
+                  to=view.passed_to, hands={self.me: list(view.hand)})
         if rd.direction is Direction.NONE:
             self._announce_lead()
 
     def _announce_lead(self) -> None:
         rd = self.game.round
         if rd.leader is not None and rd.first_trick and not rd.trick:
-            self.emit("lead", seat=rd.leader)
+            self.emit("lead", round=len(self.game.rounds), seat=rd.leader)
 
     # ------------------------------------------------------------ CPU players
 
@@ -277,12 +277,15 @@ class Table:
         if seat == self.me:
             self.selection = []
             view = rd.view(self.me)
-            self.emit("pass", seat=seat, cards=sorted(cards), to=view.passed_to, by=by)
+            self.emit("pass", round=len(self.game.rounds), seat=seat, cards=sorted(cards),
+                      to=view.passed_to, by=by)
         else:
-            self.emit("pass", seat=seat, by=by)
+            self.emit("pass", round=len(self.game.rounds), seat=seat, cards=None,
+                      to=rd.direction.receiver(seat, self.players), by=by)
         if rd.phase is Phase.PLAY:  # everybody has passed: the exchange is done
             view = rd.view(self.me)
-            self.emit("receive", cards=list(view.received or ()), source=view.received_from)
+            self.emit("receive", round=len(self.game.rounds), seat=self.me, cards=list(view.received or ()),
+                      source=view.received_from, hand=list(view.hand))
             self._announce_lead()
         self.dirty = True
         self.save()
@@ -292,22 +295,24 @@ class Table:
         rd = g.round
         seat = rd.turn
         broken = rd.hearts_broken
+        number, trick_no = len(g.rounds), len(rd.tricks) + 1
         done = g.play(card)
         self.pending = None
-        ev = Event("play", {"seat": seat, "card": card, "by": by})
+        ev = Event("play", {"round": number, "trick": trick_no, "seat": seat, "card": card, "by": by})
         self._send(ev)
         if not broken and rd.hearts_broken:
-            self.emit("hearts_broken", seat=seat, card=card)
+            self.emit("hearts_broken", round=number, trick=trick_no, seat=seat, card=card)
         if done is not None:
-            self.emit("trick", number=len(rd.tricks), leader=done.leader, cards=list(done.cards),
-                      winner=done.winner, points=done.points, kitty=list(done.kitty))
+            self.emit("trick", round=number, trick=trick_no, leader=done.leader,
+                      plays=[{"seat": s, "card": c} for s, c in done.plays()],
+                      winner=done.winner, points=done.points, kitty=sorted(done.kitty))
         if rd.over:
             res = rd.result
             number = len(g.results)
             self.emit("round_end", round=number, taken=list(res.taken), scores=list(res.scores),
                       totals=list(g.totals), shooter=res.shooter, moon=res.moon)
             if g.over:
-                self.emit("game_end", winners=list(g.winners), totals=list(g.totals),
+                self.emit("game_end", code=g.code, winners=list(g.winners), totals=list(g.totals),
                           standings=[{"place": p, "seat": s, "total": v} for p, s, v in g.standings()],
                           rounds=[list(r.scores) for r in g.results])
                 if self.store is not None:

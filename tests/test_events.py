@@ -1,0 +1,187 @@
+"""One vocabulary: `hearts play --json`, `hearts replay --json`, `hearts engine` (and the table
+server, in test_tables.py) describe the same game with the same events and the same seat view.
+
+A whole game is played through the JSON batch loop; the archived record is then replayed from
+the person's seat, and every position the person decided in is rebuilt by the replay and by the
+engine protocol. Every event must be a valid event of its kind (docs/events.md), the story events
+the two streams share must be equal, and the three seat views must be equal field for field.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hearts_cli import replay as rp
+from hearts_cli.cards import Card
+from hearts_cli.cli import app
+from hearts_cli.events import KINDS, SCHEMA, VIEW_FIELDS, Event, view_json
+from hearts_cli.protocol import Session
+from hearts_cli.record import read_record
+from hearts_cli.repl import start_new
+
+CODE = "JYR35SWD"
+# the events both a live game and its replay tell, and must tell alike
+SHARED = ("deal", "pass", "receive", "lead", "trick", "hearts_broken", "round_end", "game_end")
+
+
+class Player:
+    """The person's seat through `--json`: passes the first three cards, plays the highest legal one."""
+
+    def __init__(self) -> None:
+        self.view: dict | None = None
+        self.events: list[dict] = []
+
+    def write(self, text: str) -> None:
+        for line in text.splitlines():
+            ev = json.loads(line)
+            self.events.append(ev)
+            if ev["event"] == "view":
+                self.view = ev
+
+    def flush(self) -> None:
+        pass
+
+    def readline(self) -> str:
+        if self.view is None:
+            return ""
+        ev, self.view = self.view, None
+        return ("pass " + " ".join(ev["hand"][:3]) if ev["phase"] == "pass" else ev["legal"][-1]) + "\n"
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    home = tmp_path_factory.mktemp("home")
+    mp = pytest.MonkeyPatch()
+    mp.setenv("HEARTS_HOME", str(home))
+    mp.setenv("LANG", "C.UTF-8")
+    mp.delenv("HEARTS_LANG", raising=False)
+    try:
+        player = Player()
+        assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
+    finally:
+        mp.undo()
+    (path,) = sorted((Path(home) / "archive").glob("*.yaml"))
+    return player.events, read_record(path)
+
+
+def _moves_before(events: list[dict], i: int) -> int:
+    return sum(1 for ev in events[:i] if ev["event"] in ("pass", "play"))
+
+
+def _view_only(obj: dict) -> dict:
+    return {k: obj[k] for k in VIEW_FIELDS}
+
+
+def test_every_event_of_every_stream_is_a_valid_event_of_its_kind(played):
+    events, record = played
+    kinds = set()
+    for ev in events:
+        typed = Event.from_json(ev)  # raises on a missing or unknown field
+        assert type(typed) is KINDS[ev["event"]]
+        kinds.add(ev["event"])
+    assert {"start", "view", *SHARED} <= kinds
+    for seat in (None, 0, 2):
+        for ev in rp.narrate(record, seat):
+            data = json.loads(json.dumps(ev.to_json()))
+            assert Event.from_json(data).to_json() == data
+    assert events[0]["schema"] == SCHEMA == rp.narrate(record)[0].data["schema"]
+    assert Session().handle({"cmd": "hello"})["schema"] == SCHEMA
+
+
+def test_a_kind_refuses_missing_and_unknown_fields():
+    with pytest.raises(ValueError):
+        Event("play", {"seat": 1, "card": Card("QS")})
+    with pytest.raises(ValueError):
+        Event("lead", {"round": 1, "seat": 0, "trick": 1})
+    with pytest.raises(ValueError):
+        Event("no_such_kind", {})
+
+
+def test_the_live_game_and_its_replay_tell_the_same_story(played):
+    events, record = played
+    replayed = [ev.to_json() for ev in rp.narrate(record, seat=0)]
+    for kind in SHARED:
+        live = [ev for ev in events if ev["event"] == kind]
+        again = [ev for ev in replayed if ev["event"] == kind]
+        if kind in ("pass", "play"):  # who moved is known live ("cpu", "you"), not in a record
+            assert all(ev["by"] in ("you", "cpu") for ev in live)
+            live = [ev | {"by": None} for ev in live]
+        assert live and live == again, kind
+    start_live, start_again = events[0], replayed[0]
+    for key in ("schema", "code", "preset", "rules", "players", "target", "you"):
+        assert start_live[key] == start_again[key], key
+
+
+def test_the_seat_view_is_the_same_in_play_replay_and_the_engine(played):
+    events, record = played
+    views = [(i, ev) for i, ev in enumerate(events) if ev["event"] == "view"]
+    assert len(views) > 20
+    rules = record.rules.spec()
+    engine = Session(lang="en")
+    compared = 0
+    for i, ev in views:
+        made = _moves_before(events, i)
+        # hearts replay --json --at: the same position, from the same seat
+        game, _ = rp.game_at(record, str(made + 1))
+        again = rp.view_event(game, 0, False, made)
+        assert set(again) <= {"event", *VIEW_FIELDS, "code", "moves"}
+        assert _view_only(again) == _view_only(ev)
+        # hearts engine: the round rebuilt from the code, its passes and its plays
+        rd = game.round
+        if rd.turn != 0:
+            continue
+        request = {"cmd": "position", "code": record.code, "rules": rules, "round": rd.round_index + 1,
+                   "totals": list(rd.scores_before)}
+        if rd.phase.value == "play" and rd.direction.value != "none":
+            request["passes"] = [[str(c) for c in p] for p in rd.passes]
+        played_cards = [str(c) for tr in rd.tricks for c in tr.cards] + [str(c) for c in rd.trick]
+        request["plays"] = played_cards
+        state = engine.handle(request)
+        assert state["ok"], state
+        assert set(state) <= {"ok", *VIEW_FIELDS, "passes_made"}
+        assert _view_only(state) == _view_only(ev)
+        compared += 1
+    assert compared > 20
+
+
+def test_the_replay_command_prints_the_same_view(played):
+    events, record = played
+    i, ev = next((i, ev) for i, ev in enumerate(events) if ev["event"] == "view" and ev["trick"])
+    runner = CliRunner()
+    made = _moves_before(events, i)
+    game, _ = rp.game_at(record, str(made + 1))
+    assert _view_only(rp.view_event(game, 0)) == _view_only(ev)
+    out = runner.invoke(app, ["replay", "--code", record.code, "--moves", _log(record, made), "--preset",
+                              record.rules.preset, "--target", str(record.rules.target), "--json"])
+    assert out.exit_code == 0, out.output
+    last = json.loads(out.stdout.splitlines()[-1])
+    assert last["event"] == "view" and last["moves"] == made
+    # without --seat, the view is the seat to move's: the person's here
+    assert _view_only(last) == _view_only(ev)
+
+
+def _log(record, made: int) -> str:
+    from hearts_cli.movelog import format_log
+
+    game, _ = rp.game_at(record, str(made + 1))
+    return "\n".join(format_log(game))
+
+
+def test_view_json_is_what_the_seat_may_see_only(played):
+    _, record = played
+    game, _ = rp.game_at(record, "20")
+    rd = game.round
+    for seat in range(rd.players):
+        v = view_json(rd.view(seat))
+        others = set()
+        for s in range(rd.players):
+            if s != seat:
+                others |= {str(c) for c in rd.hand(s)}
+        others -= {str(c) for c in rd.passes[seat] or ()}  # what it passed, it knows
+        assert others
+        text = json.dumps(v)
+        assert not any(f'"{c}"' in text for c in others)
