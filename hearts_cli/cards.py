@@ -14,6 +14,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Iterator
 
+from .errors import HeartsError
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -146,14 +148,13 @@ def sort_cards(cards: Iterable[int]) -> list[Card]:
 # ---------------------------------------------------------------- parsing
 
 
-class CardParseError(ValueError):
+class CardParseError(HeartsError):
     """Text that names no card; ``suggestions`` holds the closest cards."""
 
     def __init__(self, text: str, suggestions: tuple[Card, ...]):
         self.text = text
         self.suggestions = suggestions
-        hint = ", ".join(map(str, suggestions))
-        super().__init__(f"not a card: {text!r}" + (f" (closest: {hint})" if hint else ""))
+        super().__init__("bad_card_hint" if suggestions else "bad_card", text=text, cards=list(suggestions))
 
 
 def fold(text: str) -> str:

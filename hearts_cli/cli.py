@@ -96,11 +96,80 @@ def _lighten(params: list[Any]) -> None:
             param._runtime_param = _Coerce(kind)
 
 
+# ---------------------------------------------------------------- help from the registries
+#
+# The CPU levels are listed once, in ``bots.REGISTRY``. Help text names them
+# through these placeholders, filled in when help is shown or options are
+# parsed, so that importing this module (``hearts --version``) reads no
+# registry at all.
+
+_LEVEL_METAVAR = "LEVEL"  # an option's metavar, replaced by "random|easy|normal|hard"
+
+
+def _level_names() -> tuple[str, ...]:
+    from .bots import LEVELS as names
+
+    return names
+
+
+_PLACEHOLDERS = ("{levels}", "{level_lines}", "{bench_levels}", "{bench_lines}")
+
+
+def _filled(text: str | None) -> str | None:
+    """``text`` with the placeholders above written from the level registry
+    (``level``: the levels offered at the table; ``bench``: the benchmark seats)."""
+    if not text or not any(p in text for p in _PLACEHOLDERS):
+        return text
+    from .bots import REGISTRY
+    from .messages import t
+
+    def lines(bench: bool) -> str:
+        return "\n".join(f"  {lv.name:<8}{t(lv.about_id, 'en', ascii=True)}" for lv in REGISTRY if lv.bench is bench)
+
+    def names(bench: bool) -> str:
+        return ", ".join(lv.name for lv in REGISTRY if lv.bench is bench)
+
+    for placeholder, value in (("{levels}", names(False)), ("{bench_levels}", names(True)),
+                               ("{level_lines}", lines(False)), ("{bench_lines}", lines(True))):
+        text = text.replace(placeholder, value)
+    return text
+
+
+def _fill_help(params: list[Any]) -> None:
+    for param in params:
+        if getattr(param, "metavar", None) == _LEVEL_METAVAR:
+            param.metavar = "|".join(_level_names())
+        if isinstance(getattr(param, "help", None), str):
+            param.help = _filled(param.help)
+
+
+def _person_error(ctx: Any, error: Any) -> NoReturn:
+    """One sentence on stderr for an error the person caused, exit status 2 (the one place)."""
+    top = ctx.find_root().obj or {}
+    plain = bool(ctx.params.get("plain") or top.get("plain"))
+    lang = _early_lang(ctx)
+    _echo(error.message(lang, ascii=plain or not _stdout_can("♣♦♥♠−")), err=True)
+    raise typer.Exit(2)
+
+
 class _Command(typer.core.TyperCommand):
     def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)  # with the help and completion options added by Typer
         _lighten(params)
+        _fill_help(params)
         return params
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        self.epilog = _filled(self.epilog)
+        super().format_epilog(ctx, formatter)
+
+    def invoke(self, ctx: Any) -> Any:
+        from .errors import HeartsError
+
+        try:
+            return super().invoke(ctx)
+        except HeartsError as e:  # a bad card, code, setting, level, record, move log, pass or move
+            _person_error(ctx, e)
 
 
 class _Group(typer.core.TyperGroup):
@@ -134,7 +203,6 @@ app = typer.Typer(
 )
 
 LANGUAGES = ("en", "es")
-LEVELS = ("easy", "normal", "hard")
 MAX_WORKERS = 64  # `hearts sim --workers`: each one is a spawned process
 
 
@@ -146,7 +214,16 @@ def _complete_lang(incomplete: str) -> list[str]:
 
 
 def _complete_level(incomplete: str) -> list[str]:
-    return [x for x in LEVELS if x.startswith(incomplete.lower())]
+    return [x for x in _level_names() if x.startswith(incomplete.lower())]
+
+
+def _complete_levels(incomplete: str) -> list[str]:
+    """``--seats hard,nor<TAB>``: the levels (benchmark seats too) after the last comma."""
+    from .bots import SIM_LEVELS
+
+    done, _, last = incomplete.rpartition(",")
+    prefix = done + "," if done else ""
+    return [prefix + x for x in SIM_LEVELS if x.startswith(last.strip().lower())]
 
 
 def _complete_preset(incomplete: str) -> list[str]:
@@ -326,21 +403,15 @@ def _load_rules(out: _Out, preset: str | None, players: int | None = None,
         spec["players"] = players
     if target is not None:
         spec["target"] = target
-    try:
-        return Rules.from_spec(spec)
-    except RulesError as e:
-        out.fail(e.message(out.lang))
+    return Rules.from_spec(spec)  # a RulesError is said by _Command.invoke
 
 
 def _normal_code(out: _Out, code: str | None) -> str | None:
     if code is None:
         return None
-    from .codes import CodeError, normalize_code
+    from .codes import normalize_code
 
-    try:
-        return normalize_code(code)
-    except CodeError as e:
-        out.fail(e.message(out.lang))
+    return normalize_code(code)
 
 
 def _warn_settings(out: _Out) -> None:
@@ -414,7 +485,9 @@ def play(
     "  hearts new --code K7Q2MXA7          replay this deal\n"
     "  hearts new --preset standard        target 100\n"
     "  hearts new --preset reference --players 5 --level hard\n"
-    "  hearts new --no-play                just deal, save and print the code"
+    "  hearts new --no-play                just deal, save and print the code\n"
+    "\b\n"
+    "Levels (--level):\n{level_lines}"
 ))
 def new(
     ctx: typer.Context,
@@ -423,8 +496,8 @@ def new(
     players: PlayersOpt = None,
     level: Annotated[
         Optional[str],
-        typer.Option("--level", metavar="easy|normal|hard", autocompletion=_complete_level,
-                     help="How well the CPU players play."),
+        typer.Option("--level", metavar=_LEVEL_METAVAR, autocompletion=_complete_level,
+                     help="How well every CPU player plays: {levels} (see below). Default: Easy on your left, then Normal, then Hard."),
     ] = None,
     code: Annotated[
         Optional[str],
@@ -452,9 +525,10 @@ def new(
     out = _setup(ctx, lang, plain)
     rules = _load_rules(out, preset, players, target)
     code = _normal_code(out, code)
-    if level is not None and level.strip().lower() not in LEVELS:
-        out.fail(out.t("cli_bad_level", value=level))
-    level = level.strip().lower() if level else None
+    if level is not None:
+        from .bots import check_level
+
+        level = check_level(level)
     if not 0 <= seat < rules.players:
         out.fail(out.t("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1))
     _warn_settings(out)
@@ -552,23 +626,16 @@ def explain(
     if at is not None and record is None:
         out.fail(out.t("cli_at_needs_record"))
     from . import explain as ex
-    from .cards import CardParseError, parse_card
+    from .cards import parse_card
 
-    try:
-        parse_card(card)  # a bad card is the first thing to say, whatever the position
-    except CardParseError as e:
-        mid = "bad_card_hint" if e.suggestions else "bad_card"
-        out.fail(out.t(mid, text=e.text, cards=list(e.suggestions)))
-    try:
-        if code is not None:
-            rule_set = _load_rules(out, preset, players)
-            position = ex.Position(ex.from_code(rule_set, _normal_code(out, code), moves), None)
-        elif record is not None:
-            position = _record_position(out, record, at)
-        else:
-            position = ex.from_save()
-    except ex.ExplainError as e:
-        out.fail(e.message(out.lang, out.ascii))
+    parse_card(card)  # a bad card is the first thing to say, whatever the position
+    if code is not None:
+        rule_set = _load_rules(out, preset, players)
+        position = ex.Position(ex.from_code(rule_set, _normal_code(out, code), moves), None)
+    elif record is not None:
+        position = _record_position(out, record, at)
+    else:
+        position = ex.from_save()
     verdict = ex.explain(position, card)
     if as_json:
         import json
@@ -582,12 +649,9 @@ def explain(
 
 def _record_position(out: _Out, path: str, at: str | None):
     from . import explain as ex
-    from .record import RecordError
 
     try:
         return ex.from_record(path, at)
-    except RecordError as e:
-        out.fail(e.message(out.lang, out.ascii))
     except OSError as e:
         out.fail(out.t("cli_bad_file", path=path, problem=_os_problem(out, e)))
 
@@ -612,15 +676,17 @@ def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
     "  hearts sim --seats normal,easy,easy --preset reference --players 3 --workers 2\n"
     "  hearts sim --seats hard,normal,normal,normal --simulations 40 --duplicate --workers 4\n"
     "\b\n"
-    "Levels: random (uniformly random legal cards, the baseline), easy, normal, hard;\n"
-    "benchmark seats: high (passes low, plays high), shoot (runs for the moon).\n"
+    "Levels:\n{level_lines}\n"
+    "\b\n"
+    "Benchmark seats (sim only: not offered at the table):\n{bench_lines}\n"
+    "\b\n"
     "The same --seed plays the same games and gives the same results (but the times)."
 ))
 def sim(
     ctx: typer.Context,
     seats: Annotated[Optional[str], typer.Option(
-        "--seats", metavar="LEVELS",
-        help="Comma-separated levels, one per seat: random, easy, normal, hard (or the benchmark seats high, shoot). Default: hard, then normal.")] = None,
+        "--seats", metavar="LEVELS", autocompletion=_complete_levels,
+        help="Comma-separated levels, one per seat: {levels} (or the benchmark seats {bench_levels}). Default: hard, then normal.")] = None,
     deals: Annotated[int, typer.Option("--deals", metavar="N",
                                        help="Deals to play at least; games are always played whole.")] = 100,
     duplicate: Annotated[bool, typer.Option(
@@ -644,13 +710,10 @@ def sim(
     """
     out = _setup(ctx, lang, plain)
     rule_set = _load_rules(out, preset, players)
-    from .bots import SIM_LEVELS as BOT_LEVELS
+    from .bots import check_level
 
     n = rule_set.players
-    chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [x.strip().lower() for x in seats.split(",")]
-    for x in chosen:
-        if x not in BOT_LEVELS:
-            out.fail(out.t("sim_bad_level", value=x))
+    chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [check_level(x, bench=True) for x in seats.split(",")]
     if len(chosen) != n:
         out.fail(out.t("sim_seat_count" if 3 <= len(chosen) <= 6 else "sim_seat_range",
                        given=len(chosen), players=n))
@@ -719,7 +782,7 @@ def replay(
 
     out = _setup(ctx, lang, plain)
     from . import replay as rp
-    from .record import GameRecord, RecordError, read_record, save_record
+    from .record import GameRecord, read_record, save_record
 
     if source is not None and moves is not None:
         out.fail(out.t("rp_cli_two_logs"))
@@ -739,25 +802,19 @@ def replay(
         except UnicodeDecodeError:
             out.fail(out.t("cli_bad_file", path=source, problem=out.t("record_not_utf8")))
     assert text is not None
-    try:
-        if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
-            if code is not None or preset is not None or players is not None or target is not None:
-                out.fail(out.t("rp_cli_code_with_record", path=path or "-"))
-            from pathlib import Path
+    if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
+        if code is not None or preset is not None or players is not None or target is not None:
+            out.fail(out.t("rp_cli_code_with_record", path=path or "-"))
+        from pathlib import Path
 
-            record = read_record(Path(path) if path else text)
-        else:
-            from .movelog import MoveLogError, replay_log
+        record = read_record(Path(path) if path else text)
+    else:
+        from .movelog import replay_log
 
-            rule_set = _load_rules(out, preset, players, target) if (
-                preset is not None or players is not None or target is not None) else None
-            try:
-                logged = replay_log(text, _normal_code(out, code), rule_set)
-            except MoveLogError as e:
-                out.fail(e.message(out.lang, out.ascii))
-            record = GameRecord.from_game(logged.game)
-    except RecordError as e:
-        out.fail(e.message(out.lang, out.ascii))
+        rule_set = _load_rules(out, preset, players, target) if (
+            preset is not None or players is not None or target is not None) else None
+        logged = replay_log(text, _normal_code(out, code), rule_set)
+        record = GameRecord.from_game(logged.game)
     n = record.rules.players
     if seat is not None and not 0 <= seat < n:
         out.fail(out.t("cli_bad_seat", seat=seat, players=n, last=n - 1))
@@ -782,12 +839,7 @@ def replay(
             console.print(Text(line, style=style or ""))
 
     if at is not None:
-        from .explain import ExplainError
-
-        try:
-            game, made = rp.game_at(record, at)
-        except (ExplainError, rp.PositionError) as e:
-            out.fail(e.message(out.lang, out.ascii))
+        game, made = rp.game_at(record, at)
         table = rp.table_at(game, seat, all_hands, made)
         if as_json:
             import json

@@ -18,21 +18,17 @@ import functools
 from typing import Any
 
 from .cards import CARDS, Card
-from .messages import t
+from .errors import HeartsError
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
 CODE_LENGTH = 8
 
 
-class CodeError(ValueError):
-    def __init__(self, message_id: str, **params: object):
-        self.message_id = message_id
-        self.params = params
-        super().__init__(self.message("en"))
+class CodeError(HeartsError):
+    """Text that is not a game code; the code as given is quoted back shortened."""
 
-    def message(self, lang: str | None = None) -> str:
-        return t(self.message_id, lang, **self.params)
+    echoed = ("code", "char")
 
 
 def _check_char(payload: str) -> str:

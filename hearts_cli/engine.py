@@ -21,6 +21,7 @@ from .cards import (
     CARDS, HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, Suit, cards_of, mask_of, parse_card,
 )
 from .codes import deal as deal_cards, normalize_code
+from .errors import HeartsError
 from .messages import t
 from .rules import Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Rules, Ties
 from .values import Frozen
@@ -139,27 +140,28 @@ class Verdict(NamedTuple):
         return part.message(lang, ascii) if part is not None else ""
 
 
-class IllegalMove(ValueError):
-    """A card that cannot be played now; the state is unchanged."""
+class IllegalMove(HeartsError):
+    """A card that cannot be played now; the state is unchanged. The sentence is the reason's."""
 
     def __init__(self, reason: Reason):
         self.reason = reason
-        super().__init__(f"{reason.card}: {reason.code}: {reason.message('en', ascii=True)}")
+        super().__init__(reason.detail or reason.code, card=reason.card)
+
+    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        return self.reason.message(lang, ascii, third_person)
 
 
-class PassError(ValueError):
+class PassError(HeartsError):
     """A pass that cannot be made; the state is unchanged."""
 
     def __init__(self, seat: int, message_id: str, /, **params: object):
         self.seat = seat
-        self.message_id = message_id
-        self.params = params
         self.code = message_id
-        super().__init__(self.message("en", ascii=True))
+        super().__init__(message_id, **params)
 
     def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
         mid = THIRD_PERSON.get(self.message_id, self.message_id) if third_person else self.message_id
-        return t(mid, lang, ascii=ascii, **self.params)
+        return t(mid, lang, ascii=ascii, **self.shown_params())
 
 
 class RoundResult(NamedTuple):

@@ -26,21 +26,17 @@ from typing import Any
 
 from .cards import CardParseError, parse_card
 from .engine import Game, IllegalMove, PassError, Phase, Reason, Verdict
+from .errors import HeartsError
 from .messages import t
 from .rules import Rules
 from .values import Plain
 
 
-class ExplainError(ValueError):
+class ExplainError(HeartsError):
     """A position that cannot be built; :meth:`message` is one sentence."""
 
-    def __init__(self, message_id: str, **params: Any):
-        self.message_id = message_id
-        self.params = params
-        super().__init__(self.message("en", ascii=True))
-
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
-        params = dict(self.params)
+        params = self.shown_params()
         for key, value in list(params.items()):
             if isinstance(value, (Reason, PassError)):  # about a move in the log: said about its seat
                 params[key] = value.message(lang, ascii=ascii, third_person=True)

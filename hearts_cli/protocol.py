@@ -17,33 +17,51 @@ import sys
 from typing import Any, Callable, TextIO
 
 from . import __version__
+from .bots import LEVELS, LevelError, check_level
 from .cards import Card, CardParseError, parse_card
 from .codes import CodeError, normalize_code
 from .engine import IllegalMove, PassError, Phase, Reason, Round
+from .errors import HeartsError
 from .events import SCHEMA, view_json
 from .messages import LANGUAGES, default_language, t
 from .rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
 
 PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/events.md)
 NAME = "hearts"
-LEVELS = ("easy", "normal", "hard", "random")
 DIRECTIONS = tuple(d.value for d in Direction)
 
 # PassError message ids that are really "not the time to pass"
 _PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")
 
 
-class Fail(Exception):
-    """A request that cannot be done: becomes ``{"ok": false, "error": {...}}``."""
+class Fail(HeartsError):
+    """A request that cannot be done: becomes ``{"ok": false, "error": {...}}``.
 
-    def __init__(self, code: str, message: str, **extra: Any):
-        super().__init__(code)
+    ``code`` is the stable error code of the reply; the sentence is the
+    message ``message_id`` with ``params``, or the one of ``cause`` (the
+    error of a lower layer: a card, a code, rules, a pass), or ``text``, a
+    sentence the session has already made. ``extra`` goes into the reply.
+    """
+
+    echoed = ("cmd", "code", "text", "value")
+
+    def __init__(self, code: str, message_id: str = "proto_internal", /, params: dict[str, Any] | None = None,
+                 *, cause: HeartsError | None = None, text: str | None = None, **extra: Any):
         self.code = code
-        self.message = message
+        self.cause = cause
+        self.text = text
         self.extra = extra
+        super().__init__(message_id, **(params or {}))
 
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, **self.extra}
+    def message(self, lang: str | None = None, ascii: bool = True) -> str:
+        if self.text is not None:
+            return self.text
+        if self.cause is not None:
+            return self.cause.message(lang, ascii=ascii)
+        return super().message(lang, ascii=ascii)
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message(lang, ascii=True), **self.extra}
 
 
 def _no_constant(name: str) -> Any:
@@ -100,7 +118,7 @@ class Session:
             try:
                 line = line.decode("utf-8")
             except UnicodeDecodeError:
-                return self._error(Fail("bad_json", self.t("proto_bad_json")))
+                return self._error(Fail("bad_json", "proto_bad_json"))
         line = line.lstrip("\ufeff").strip()
         if not line:
             return None
@@ -109,7 +127,7 @@ class Session:
         except (ValueError, RecursionError):
             request = None
         if not isinstance(request, dict):
-            return self._error(Fail("bad_json", self.t("proto_bad_json")))
+            return self._error(Fail("bad_json", "proto_bad_json"))
         return self.handle(request)
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -125,34 +143,34 @@ class Session:
                 raise self._bad_type("cmd", "type_string")
             handler = self._commands.get(cmd)
             if handler is None:
-                raise Fail("unknown_cmd", self.t("proto_unknown_cmd", cmd=cmd),
+                raise Fail("unknown_cmd", "proto_unknown_cmd", {"cmd": cmd},
                            commands=list(self._commands))
             reply = handler(request)
         except Fail as fail:
             return head | self._error(fail)
         except Exception as exc:  # never a traceback: report it and keep serving
-            fail = Fail("internal_error", self.t("proto_internal", problem=type(exc).__name__))
+            fail = Fail("internal_error", "proto_internal", {"problem": type(exc).__name__})
             return head | self._error(fail)
         return head | reply
 
     def _error(self, fail: Fail) -> dict[str, Any]:
-        return {"ok": False, "error": fail.to_json()}
+        return {"ok": False, "error": fail.to_json(self.lang)}
 
     def _set_lang(self, request: dict[str, Any]) -> None:
         if "lang" not in request or request["lang"] is None:
             return
         lang = request["lang"]
         if not isinstance(lang, str) or lang.lower() not in LANGUAGES:
-            raise Fail("bad_field", self.t("proto_bad_choice", field="lang", choices=", ".join(LANGUAGES)),
+            raise Fail("bad_field", "proto_bad_choice", {"field": "lang", "choices": ", ".join(LANGUAGES)},
                        field="lang")
         self.lang = lang.lower()
 
     def _missing(self, field: str) -> Fail:
-        return Fail("missing_field", self.t("proto_missing", field=field), field=field)
+        return Fail("missing_field", "proto_missing", {"field": field}, field=field)
 
     def _bad_type(self, field: str, expected: str, **params: Any) -> Fail:
-        text = self.t("proto_bad_type", field=field, expected=self.t(expected, **params))
-        return Fail("bad_field", text, field=field)
+        return Fail("bad_field", "proto_bad_type", {"field": field, "expected": self.t(expected, **params)},
+                    field=field)
 
     def _card(self, value: Any, field: str, **where: Any) -> Card:
         if not isinstance(value, str):
@@ -163,20 +181,16 @@ class Session:
             raise self._bad_card(e, field, **where) from None
 
     def _bad_card(self, e: CardParseError, field: str, **where: Any) -> Fail:
-        if e.suggestions:
-            text = self.t("bad_card_hint", text=e.text, cards=list(e.suggestions))
-        else:
-            text = self.t("bad_card", text=e.text)
-        return Fail("bad_card", text, field=field, **where, suggestions=_in_order(e.suggestions))
+        return Fail("bad_card", cause=e, field=field, **where, suggestions=_in_order(e.suggestions))
 
     def _card_list(self, value: Any, field: str, **where: Any) -> list[Card]:
         if not isinstance(value, list):
-            raise Fail("bad_field", self.t("proto_bad_type", field=field, expected=self.t("type_cards")),
+            raise Fail("bad_field", "proto_bad_type", {"field": field, "expected": self.t("type_cards")},
                        field=field, **where)
         out = []
         for item in value:
             if not isinstance(item, str):
-                raise Fail("bad_field", self.t("proto_bad_type", field=field, expected=self.t("type_cards")),
+                raise Fail("bad_field", "proto_bad_type", {"field": field, "expected": self.t("type_cards")},
                            field=field, **where)
             try:
                 out.append(parse_card(item))
@@ -194,12 +208,12 @@ class Session:
             raise self._bad_type(field, "type_seat")
         players = self._need_round().players
         if not 0 <= seat < players:
-            raise Fail("bad_seat", self.t("bad_seat", seat=seat, players=players), field=field)
+            raise Fail("bad_seat", "bad_seat", {"seat": seat, "players": players}, field=field)
         return seat
 
     def _need_round(self) -> Round:
         if self.round is None:
-            raise Fail("no_position", self.t("proto_no_position"))
+            raise Fail("no_position", "proto_no_position")
         return self.round
 
     # ------------------------------------------------------------ replies
@@ -258,23 +272,23 @@ class Session:
         direction = request.get(dir_field)
         if direction is not None:
             if not isinstance(direction, str) or direction.lower() not in DIRECTIONS:
-                raise Fail("bad_field", self.t("proto_bad_choice", field=dir_field,
-                                               choices=", ".join(DIRECTIONS)), field=dir_field)
+                raise Fail("bad_field", "proto_bad_choice", {"field": dir_field, "choices": ", ".join(DIRECTIONS)},
+                           field=dir_field)
             direction = Direction(direction.lower())
             if direction is Direction.ACROSS and n % 2:
-                raise Fail("bad_field", self.t("proto_across_odd", players=n), field=dir_field)
+                raise Fail("bad_field", "proto_across_odd", {"players": n}, field=dir_field)
 
         totals = request.get("totals")
         if totals is not None and (not isinstance(totals, list) or len(totals) != n
                                    or not all(_is_int(x) and abs(x) < 10**6 for x in totals)):
-            raise Fail("bad_field", self.t("proto_bad_type", field="totals",
-                                           expected=self.t("type_totals", players=n)), field="totals")
+            raise Fail("bad_field", "proto_bad_type",
+                       {"field": "totals", "expected": self.t("type_totals", players=n)}, field="totals")
 
         has_hands = request.get("hands") is not None
         has_code = request.get("code") is not None
         if has_hands and has_code:
-            raise Fail("bad_field", self.t("proto_bad_field", field="code",
-                                           problem=self.t("proto_hands_or_code")), field="code")
+            raise Fail("bad_field", "proto_bad_field", {"field": "code", "problem": self.t("proto_hands_or_code")},
+                       field="code")
         if has_code:
             r = self._dealt_round(rules, request["code"], round_index, direction, totals)
         elif has_hands:
@@ -285,8 +299,8 @@ class Session:
         passes = request.get("passes")
         if passes is not None and passes != []:
             if not isinstance(passes, list) or len(passes) != n:
-                raise Fail("bad_field", self.t("proto_bad_type", field="passes",
-                                               expected=self.t("type_passes", players=n)), field="passes")
+                raise Fail("bad_field", "proto_bad_type",
+                           {"field": "passes", "expected": self.t("type_passes", players=n)}, field="passes")
             for seat, chosen in enumerate(passes):
                 cards = self._card_list(chosen, "passes", index=seat)
                 try:
@@ -327,25 +341,25 @@ class Session:
         return reason.message(self.lang, ascii=True)
 
     def _indexed(self, code: str, field: str, index: int, problem: str) -> Fail:
-        text = self.t("proto_index", field=field, index=index, problem=problem)
-        return Fail(code, text, field=field, index=index)
+        return Fail(code, "proto_index", {"field": field, "index": index, "problem": problem},
+                    field=field, index=index)
 
     def _rules(self, spec: Any) -> Rules:
         try:
             return Rules.from_spec(spec if spec is not None else DEFAULT_PRESET)
         except RulesError as e:
-            raise Fail("bad_rules", e.message(self.lang), field="rules", key=e.key) from None
+            raise Fail("bad_rules", cause=e, field="rules", key=e.key) from None
         except (ValueError, TypeError):
             raise self._bad_type("rules", "type_spec") from None
 
     def _dealt_round(self, rules: Rules, code: Any, round_index: int,
                      direction: Direction | None, totals: list[int] | None = None) -> Round:
         if not isinstance(code, str):
-            raise Fail("bad_code", self.t("proto_bad_code", code=json.dumps(code)), field="code")
+            raise Fail("bad_code", "proto_bad_code", {"code": json.dumps(code)}, field="code")
         try:
             code = normalize_code(code)
         except CodeError as e:
-            raise Fail("bad_code", e.message(self.lang), field="code") from None
+            raise Fail("bad_code", cause=e, field="code") from None
         return Round.deal(rules, code, round_index, scores=totals, direction=direction)
 
     def _given_round(self, rules: Rules, hands: Any, round_index: int,
@@ -357,7 +371,7 @@ class Session:
         try:
             return Round(rules, parsed, direction=direction, round_index=round_index, scores=totals)
         except ValueError:
-            raise Fail("bad_hands", self.t("proto_bad_hands", players=n, size=rules.hand_size),
+            raise Fail("bad_hands", "proto_bad_hands", {"players": n, "size": rules.hand_size},
                        field="hands") from None
 
     def _twice(self, r: Round, seat: int) -> str | None:
@@ -382,11 +396,11 @@ class Session:
         cards = self._card_list(request["cards"], "cards")
         twice = self._twice(r, seat)
         if twice is not None:
-            raise Fail("pass_twice", twice)
+            raise Fail("pass_twice", text=twice)
         try:
             r.pass_cards(seat, cards)
         except PassError as e:
-            raise Fail(self._pass_code(e), e.message(self.lang, ascii=True)) from None
+            raise Fail(self._pass_code(e), cause=e) from None
         return self.state(request)
 
     def cmd_play(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -398,7 +412,7 @@ class Session:
         try:
             r.play(card)
         except IllegalMove as e:
-            raise Fail(e.reason.code, self._reason(e.reason), card=str(card)) from None
+            raise Fail(e.reason.code, text=self._reason(e.reason), card=str(card)) from None
         except Exception:
             self.round = snapshot  # a bug in the engine must not leave a half-played card
             raise
@@ -422,10 +436,11 @@ class Session:
     def cmd_go(self, request: dict[str, Any]) -> dict[str, Any]:
         """Ask a CPU player for a move; never changes the state."""
         level = request.get("level", "normal")
-        if not isinstance(level, str) or level.lower() not in LEVELS:
-            raise Fail("bad_field", self.t("proto_bad_choice", field="level", choices=", ".join(LEVELS)),
-                       field="level")
-        level = level.lower()
+        try:
+            level = check_level(level)
+        except LevelError as e:
+            raise Fail("bad_field", "proto_bad_choice", {"field": "level", "choices": ", ".join(LEVELS)},
+                       field="level") from e
         seed = request.get("seed")
         if seed is None:
             seed = 0
@@ -436,7 +451,7 @@ class Session:
             raise self._bad_type("simulations", "type_positive")
         r = self._need_round()
         if r.phase is Phase.OVER:
-            raise Fail("wrong_phase", self.t("wrong_phase_over"))
+            raise Fail("wrong_phase", "wrong_phase_over")
         try:
             import importlib
 
@@ -445,9 +460,9 @@ class Session:
         except ModuleNotFoundError as e:
             if e.name not in ("hearts_cli.bots",):
                 raise
-            raise Fail("unsupported", self.t("proto_unsupported")) from None
+            raise Fail("unsupported", "proto_unsupported") from None
         except AttributeError:
-            raise Fail("unsupported", self.t("proto_unsupported")) from None
+            raise Fail("unsupported", "proto_unsupported") from None
         seat = r.turn
         assert seat is not None
         view = r.view(seat)
@@ -456,11 +471,11 @@ class Session:
             chosen = [Card(c) for c in choice]
             hand = set(r.hand(seat))
             if len(set(chosen)) != r.rules.pass_count or not set(chosen) <= hand:
-                raise Fail("internal_error", self.t("proto_bot_bad", cards=sorted(chosen)))
+                raise Fail("internal_error", "proto_bot_bad", {"cards": sorted(chosen)})
             return {"ok": True, "seat": seat, "cards": _cards(chosen)}
         card = Card(choice)
         if not r.is_legal(card):
-            raise Fail("internal_error", self.t("proto_bot_bad", cards=[card]))
+            raise Fail("internal_error", "proto_bot_bad", {"cards": [card]})
         return {"ok": True, "seat": seat, "card": str(card)}
 
 

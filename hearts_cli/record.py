@@ -33,6 +33,7 @@ from . import __version__
 from .cards import Card, CardParseError, cards_of, parse_card
 from .codes import CodeError, normalize_code
 from .engine import Game, IllegalMove, PassError, Phase, Reason, Round
+from .errors import HeartsError
 from .messages import t
 from .rules import Rules, RulesError
 from .values import Frozen, Plain
@@ -98,7 +99,7 @@ def _render_params(params: dict[str, Any], lang: str | None, ascii: bool) -> dic
     return {k: _render(v, lang, ascii) for k, v in params.items()}
 
 
-class PlaceError(ValueError):
+class PlaceError(HeartsError):
     """A problem at a place in a game, as a record or a move log gives it.
 
     ``message_id`` and ``params`` name the message (see :mod:`hearts_cli.messages`);
@@ -108,6 +109,8 @@ class PlaceError(ValueError):
     play (a :class:`~hearts_cli.engine.Reason` with a stable ``.code``, or a
     :class:`~hearts_cli.engine.PassError`), or the code or rules error.
     """
+
+    echoed = ("text", "value", "word", "log")
 
     def __init__(self, message_id: str, *, line: int | None = None,
                  round: int | None = None, trick: int | None = None, position: int | None = None,
@@ -121,8 +124,7 @@ class PlaceError(ValueError):
         self.seat = seat
         self.reason = reason
         self.names = tuple(names) if names is not None else None  # the seats' names; default Player 1...
-        self.params = params
-        super().__init__(self.message("en", ascii=True))
+        super().__init__(message_id, **params)
 
     @property
     def code(self) -> str | None:
@@ -131,7 +133,7 @@ class PlaceError(ValueError):
 
     def _params(self, lang: str | None, ascii: bool) -> dict[str, Any]:
         """The message's parameters, rendered, with the place and the reason filled in."""
-        params = _render_params(dict(self.params), lang, ascii)
+        params = _render_params(self.shown_params(), lang, ascii)
         for name in ("round", "trick", "position", "seat"):
             value = getattr(self, name)
             if value is not None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
 from .engine import Game, Phase, Round, SeatView, Trick
+from .errors import HeartsError
 from .messages import t
 from .record import Annotation, GameRecord, Move, Position, display_name
 from .events import SCHEMA, Event, view_json
@@ -242,16 +243,13 @@ def _where(game: Game) -> dict[str, Any]:
 # ---------------------------------------------------------------- positions
 
 
-class PositionError(ValueError):
+class PositionError(HeartsError):
     """A position that is not in the record; :meth:`message` is one sentence."""
 
     def __init__(self, text: str, moves: int):
         self.text = text
         self.moves = moves
-        super().__init__(self.message("en"))
-
-    def message(self, lang: str | None = None, ascii: bool = False) -> str:
-        return t("cli_no_position", lang, text=self.text, moves=self.moves)
+        super().__init__("cli_no_position", text=text, moves=moves)
 
 
 def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:

@@ -19,23 +19,24 @@ from .cards import (
     CARDS, DECK_MASK, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, KING_OF_SPADES,
     ACE_OF_SPADES, Card, CardParseError, mask_of, parse_card,
 )
+from .errors import HeartsError
 from .messages import t
 
 
-class RulesError(ValueError):
+class RulesError(HeartsError):
     """A rule set that cannot be played; ``key`` names the setting at fault."""
+
+    echoed = ("key", "name", "text", "value")
 
     def __init__(self, setting: str, message_id: str, **params: Any):
         self.key = setting
-        self.message_id = message_id
-        self.params = params
-        super().__init__(self.message("en"))
+        super().__init__(message_id, **params)
 
-    def message(self, lang: str | None = None) -> str:
-        params = dict(self.params)
+    def message(self, lang: str | None = None, ascii: bool = True) -> str:
+        params = self.shown_params()
         if "expected" in params:
             params["expected"] = t(params["expected"], lang, **params)
-        return t(self.message_id, lang, ascii=True, **params)
+        return t(self.message_id, lang, ascii=ascii, **params)
 
 
 class Direction(str, Enum):

@@ -528,14 +528,26 @@ def test_endgame_solver_stops_a_moon_and_equals_brute_force():
 # ------------------------------------------------------------------ benchmark seats
 
 
-def test_benchmark_seats_are_for_sim_not_the_table():
-    from hearts_cli import cli, protocol
-    from hearts_cli.bots import BENCH_LEVELS, SIM_LEVELS
-    from hearts_cli.repl import table
+def test_benchmark_seats_are_for_sim_not_the_table(tmp_path, monkeypatch):
+    import io
 
+    from typer.testing import CliRunner
+
+    from hearts_cli import repl
+    from hearts_cli.bots import BENCH_LEVELS, SIM_LEVELS
+    from hearts_cli.cli import app
+    from hearts_cli.protocol import Session
+
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
     assert set(BENCH_LEVELS) == {"high", "shoot"} and set(SIM_LEVELS) == set(LEVELS) | set(BENCH_LEVELS)
-    for offered in (cli.LEVELS, table.LEVELS, protocol.LEVELS):
-        assert not set(offered) & set(BENCH_LEVELS)
+    session = Session(lang="en")
+    assert not set(session.handle({"cmd": "hello"})["levels"]) & set(BENCH_LEVELS)
+    session.handle({"cmd": "position", "code": "K7Q2MXA7"})
+    for name in BENCH_LEVELS:
+        result = CliRunner().invoke(app, ["new", "--level", name, "--no-play"])
+        assert result.exit_code == 2 and f"'{name}' is not a CPU level" in result.stderr
+        assert repl.start_new(level=name, play=False, lang="en", stdin=io.StringIO(""), stdout=io.StringIO()) == 2
+        assert session.handle({"cmd": "go", "level": name})["error"]["code"] == "bad_field"
 
 
 def test_high_passes_its_lowest_and_plays_its_highest():

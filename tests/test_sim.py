@@ -240,7 +240,7 @@ def test_default_seats_and_fresh_seed():
 @pytest.mark.parametrize("args, words", [
     (["--seats", "hard,normal,normal"], ["3 seats", "4 players"]),
     (["--seats", "hard,normal"], ["2 seats", "3 to 6"]),
-    (["--seats", "hard,expert,normal,normal"], ["'expert'", "random, easy, normal or hard", "high and shoot"]),
+    (["--seats", "hard,expert,normal,normal"], ["'expert'", "random, easy, normal, hard", "high, shoot"]),
     (["--preset", "nope"], ["nope"]),
     (["--deals", "0"], ["--deals", "1"]),
     (["--workers", "0"], ["--workers"]),

@@ -3,29 +3,97 @@
 ``suggest(view, level, seed, simulations=None)`` is the whole interface: a
 pure function of its arguments. In the pass phase it returns the
 ``rules.pass_count`` cards to pass; in the play phase one legal card.
+
+:data:`REGISTRY` is the one list of CPU levels. The command line (validation,
+completion, metavar, help), the game loop, the engine protocol and ``sim``
+all read it, and the messages ``level_<name>`` (its name at the table) and
+``level_<name>_about`` (one line for help) are checked to exist in every
+language (``tests/test_registries.py``). Adding a level is one entry here,
+its class, and those two messages. A ``bench`` level (a benchmark seat,
+:mod:`hearts_cli.bots.exploit`) is known to ``hearts sim`` and the benches
+only: the table and the protocol do not offer it. This module imports no bot
+code until a bot is made, so reading the list costs nothing at start-up.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+import functools
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..cards import Card
-from ..engine import Phase, SeatView
-from .easy import EasyBot
-from .exploit import HighBot, ShootBot
-from .hard import DEFAULT_SIMULATIONS, HardBot
-from .normal import NormalBot
-from .random_bot import RandomBot
+from ..errors import HeartsError
 
-__all__ = ["BENCH_LEVELS", "DEFAULT_SIMULATIONS", "LEVELS", "SIM_LEVELS", "Bot", "make_bot", "suggest"]
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..engine import SeatView
 
-LEVELS = ("random", "easy", "normal", "hard")
+__all__ = ["BENCH_LEVELS", "DEFAULT_SIMULATIONS", "LEVELS", "REGISTRY", "SIM_LEVELS", "Bot", "Level",
+           "LevelError", "check_level", "level_class", "make_bot", "suggest"]
+
+
+class Level(NamedTuple):
+    """One CPU level: its ``name`` (what is typed and recorded) and where its class is."""
+
+    name: str
+    module: str  # within this package, imported when a bot of this level is made
+    cls: str
+    bench: bool = False  # a benchmark seat: sim and bench/ only, never offered at the table
+
+    @property
+    def message_id(self) -> str:
+        """The level's name at the table (``Easy``, ``Fácil``)."""
+        return f"level_{self.name}"
+
+    @property
+    def about_id(self) -> str:
+        """One line on how the level plays, for help and ``hearts sim``."""
+        return f"level_{self.name}_about"
+
+
+# weakest first: the order help and error messages list them in
+REGISTRY: tuple[Level, ...] = (
+    Level("random", "random_bot", "RandomBot"),
+    Level("easy", "easy", "EasyBot"),
+    Level("normal", "normal", "NormalBot"),
+    Level("hard", "hard", "HardBot"),
+    Level("high", "exploit", "HighBot", bench=True),
+    Level("shoot", "exploit", "ShootBot", bench=True),
+)
+
+# the levels a person may choose as opponents (the table, the protocol)
+LEVELS: tuple[str, ...] = tuple(level.name for level in REGISTRY if not level.bench)
 # benchmark seats: `hearts sim` and bench/ know them, the table does not offer them
-BENCH_LEVELS = ("high", "shoot")
+BENCH_LEVELS: tuple[str, ...] = tuple(level.name for level in REGISTRY if level.bench)
 SIM_LEVELS = LEVELS + BENCH_LEVELS
 
-_CLASSES = {"random": RandomBot, "easy": EasyBot, "normal": NormalBot, "hard": HardBot,
-            "high": HighBot, "shoot": ShootBot}
+
+class LevelError(HeartsError):
+    """A name that is not a CPU level; the sentence lists the levels (and the benchmark seats, if allowed)."""
+
+    def __init__(self, value: str, bench: bool = False):
+        if bench:
+            super().__init__("bad_level_bench", value=value, levels=", ".join(LEVELS),
+                             bench=", ".join(BENCH_LEVELS))
+        else:
+            super().__init__("bad_level", value=value, levels=", ".join(LEVELS))
+
+
+def check_level(text: str, bench: bool = False) -> str:
+    """The level named by ``text`` (any case, spaces around ignored), or :class:`LevelError`.
+
+    ``bench`` also accepts the benchmark seats (``hearts sim``).
+    """
+    name = text.strip().lower() if isinstance(text, str) else ""
+    if name not in (SIM_LEVELS if bench else LEVELS):
+        raise LevelError(str(text), bench)
+    return name
+
+
+def __getattr__(name: str) -> Any:
+    if name == "DEFAULT_SIMULATIONS":  # Hard's default budget, without importing Hard for the list
+        from .hard import DEFAULT_SIMULATIONS
+
+        return DEFAULT_SIMULATIONS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Bot(Protocol):
@@ -36,17 +104,26 @@ class Bot(Protocol):
     def choose_card(self, view: SeatView) -> Card: ...
 
 
+@functools.cache
+def level_class(level: str) -> type:
+    """The bot class of ``level`` (imported now); ValueError for a name not in :data:`REGISTRY`."""
+    import importlib
+
+    for entry in REGISTRY:
+        if entry.name == level:
+            return getattr(importlib.import_module(f"{__name__}.{entry.module}"), entry.cls)
+    raise LevelError(str(level), bench=True)
+
+
 def make_bot(level: str, seed: int = 0, simulations: int | None = None) -> Bot:
-    try:
-        cls = _CLASSES[level]
-    except KeyError:
-        raise ValueError(f"unknown level {level!r}; levels: {', '.join(SIM_LEVELS)}") from None
-    return cls(seed, simulations)
+    return level_class(level)(seed, simulations)
 
 
 def suggest(view: SeatView, level: str, seed: int, simulations: int | None = None
             ) -> tuple[Card, ...] | Card:
     """The pass (a tuple of cards) or the card to play (one Card) for this view."""
+    from ..engine import Phase, SeatView
+
     if not isinstance(view, SeatView):
         raise TypeError("a bot only accepts a SeatView")
     bot = make_bot(level, seed, simulations)

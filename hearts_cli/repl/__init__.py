@@ -37,8 +37,8 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
     An unfinished saved game is archived first, never lost.
     """
     from ..codes import CodeError, new_code, normalize_code
+    from ..bots import LevelError, check_level
     from ..rules import Rules, RulesError
-    from .table import LEVELS
 
     lang = _lang(lang)
     try:
@@ -53,8 +53,10 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
         code = normalize_code(code) if code else new_code()
     except (RulesError, CodeError) as e:
         return _fail(e.message(lang))
-    if level is not None and level not in LEVELS:
-        return _fail(t("bad_level", lang, level=level, levels=", ".join(LEVELS)))
+    try:
+        level = check_level(level) if level is not None else None
+    except LevelError as e:
+        return _fail(e.message(lang))
     if not isinstance(seat, int) or not 0 <= seat < rules.players:
         return _fail(t("bad_seat_option", lang, seat=seat, players=rules.players, last=rules.players - 1))
     problem = _check_options(lang, delay, turn_timer)

@@ -21,8 +21,7 @@ from ..messages import t
 from ..events import SCHEMA, Event
 from ..rules import Direction
 
-LEVELS = ("easy", "normal", "hard", "random")
-DEFAULT_LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVELS = ("easy", "normal", "hard")  # by place from the person's left; every level is in bots.REGISTRY
 
 # Where each seat sits, counted clockwise (in play order) from the person, who is South.
 # Left is the next seat in play order: West; across is North; right is East.

@@ -1,0 +1,74 @@
+"""The one family of errors a person can cause: a message id, its parameters, a sentence.
+
+Every error that comes from what somebody typed, wrote in a file or sent
+over the protocol (a card, a code, a rule setting, a record, a move log, a
+pass, a move, a request) is a :class:`HeartsError`. Lower layers raise it with
+a message id and parameters, never prose; the command line catches the base
+class in one place and prints :meth:`HeartsError.message` as one sentence,
+exit status 2 (see ``cli._Command``).
+
+Parameters that quote the person's own input (named in ``echoed``) are
+shortened and escaped when the sentence is made, so a long or hostile input
+can neither flood the terminal nor drive it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["ECHO_LIMIT", "HeartsError", "shown"]
+
+ECHO_LIMIT = 40  # characters of a person's input quoted back in a sentence
+
+
+def shown(text: Any, limit: int = ECHO_LIMIT) -> str:
+    """``text`` as it may be quoted back: control characters escaped, at most ``limit`` characters.
+
+    A newline becomes ``\\n``, an escape character ``\\x1b``: nothing that
+    reaches a terminal from here can move its cursor or change its colours.
+    What is cut is marked with ``…``.
+    """
+    text = str(text)
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20 or 0x7F <= code < 0xA0 or code in (0x2028, 0x2029) or 0x202A <= code <= 0x202E \
+                or 0x2066 <= code <= 0x2069:
+            out.append(repr(ch)[1:-1] if ch in "\n\r\t" else f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    escaped = "".join(out)
+    if len(escaped) > limit:
+        escaped = escaped[: max(1, limit - 1)] + "…"
+    return escaped
+
+
+class HeartsError(ValueError):
+    """Something a person gave that cannot be used: one sentence in either language.
+
+    ``message_id`` names the sentence in :mod:`hearts_cli.messages`; ``params``
+    fill its blanks. Subclasses add where the problem is (a round, a line, a
+    field) and may say it differently, but always through :meth:`message`.
+    """
+
+    # parameters that quote the person's input: shortened and escaped when shown
+    echoed: tuple[str, ...] = ("text", "value")
+
+    def __init__(self, message_id: str, /, **params: Any):
+        self.message_id = message_id
+        self.params = params
+        super().__init__(self.message("en", ascii=True))
+
+    def shown_params(self) -> dict[str, Any]:
+        """``params`` with every echoed one shortened and escaped."""
+        params = dict(self.params)
+        for name in self.echoed:
+            if isinstance(params.get(name), str):
+                params[name] = shown(params[name])
+        return params
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        """The sentence in ``lang`` (cards as ``QS`` with ``ascii``)."""
+        from .messages import t  # not at the top: the catalog imports cards, which imports this
+
+        return t(self.message_id, lang, ascii=ascii, **self.shown_params())

@@ -1,0 +1,112 @@
+"""One error family: every error a person can cause is a HeartsError with a message id and a sentence."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import pytest
+from typer.testing import CliRunner
+
+import hearts_cli
+from hearts_cli.cli import app
+from hearts_cli.errors import ECHO_LIMIT, HeartsError, shown
+from hearts_cli.messages import CATALOG, LANGUAGES
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def _all_subclasses(cls: type) -> set[type]:
+    out = set()
+    for sub in cls.__subclasses__():
+        out |= {sub} | _all_subclasses(sub)
+    return out
+
+
+def test_every_kind_of_person_error_is_in_the_family():
+    for info in pkgutil.walk_packages(hearts_cli.__path__, "hearts_cli."):
+        if info.name.endswith(("session", "__main__")):  # prompt-toolkit; the console entry
+            continue
+        importlib.import_module(info.name)
+    names = {f"{c.__module__}.{c.__qualname__}" for c in _all_subclasses(HeartsError)}
+    assert {
+        "hearts_cli.cards.CardParseError", "hearts_cli.codes.CodeError", "hearts_cli.rules.RulesError",
+        "hearts_cli.engine.IllegalMove", "hearts_cli.engine.PassError", "hearts_cli.record.PlaceError",
+        "hearts_cli.record.RecordError", "hearts_cli.movelog.MoveLogError", "hearts_cli.explain.ExplainError",
+        "hearts_cli.replay.PositionError", "hearts_cli.protocol.Fail", "hearts_cli.bots.LevelError",
+    } <= names
+
+
+def _samples() -> list[HeartsError]:
+    from hearts_cli.bots import check_level
+    from hearts_cli.cards import parse_card
+    from hearts_cli.codes import normalize_code
+    from hearts_cli.engine import Round
+    from hearts_cli.movelog import replay_log
+    from hearts_cli.record import read_record
+    from hearts_cli.rules import Rules
+
+    out = []
+    for attempt in (
+        lambda: parse_card("QX"),
+        lambda: normalize_code("K7Q2MXA8"),
+        lambda: Rules.from_spec({"preset": "quick", "moon": "sometimes"}),
+        lambda: check_level("expert"),
+        lambda: Round.deal(Rules(), "K7Q2MXA7", 0).pass_cards(0, []),
+        lambda: Round.deal(Rules(), "K7Q2MXA7", 3).play(parse_card("QS")),
+        lambda: replay_log("R1 2C 2C", "K7Q2MXA7"),
+        lambda: read_record("format: hearts-record/1\ncode: nope\n"),
+    ):
+        with pytest.raises(HeartsError) as e:
+            attempt()
+        out.append(e.value)
+    return out
+
+
+def test_each_error_says_one_sentence_in_each_language():
+    for error in _samples():
+        assert error.message_id in CATALOG["en"], error.message_id
+        en, es = error.message("en"), error.message("es")
+        assert en and es and en != es, (type(error).__name__, en)
+        assert "\n" not in en and "\n" not in es
+        assert str(error) == error.message("en", ascii=True)
+
+
+def test_shown_escapes_and_shortens():
+    assert shown("QS") == "QS"
+    assert shown("a\x1b[31mb\nc\td") == "a\\x1b[31mb\\nc\\td"
+    assert shown("\u202eevil") == "\\u202eevil"  # no bidirectional override reaches the terminal
+    long = shown("x" * 500)
+    assert len(long) == ECHO_LIMIT and long.endswith("…")
+
+
+@pytest.mark.parametrize("args", [
+    ["explain", "\x1b]0;pwned\x07" + "Z" * 300, "--code", "K7Q2MXA7"],
+    ["new", "--no-play", "--code", "\x1b[2J" + "A" * 300],
+    ["rules", "--preset", "\x1b[31m" + "p" * 300],
+    ["new", "--no-play", "--level", "\x1b[31m" + "l" * 300],
+])
+def test_the_command_line_says_a_person_error_in_one_short_safe_line(isolated, args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    err = result.stderr
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "\x1b" not in err and "\x07" not in err
+    assert len(err) < 300  # the echo is shortened, not the 300 characters given
+
+
+def test_the_command_line_speaks_the_language_asked(isolated):
+    result = run("rules", "--preset", "nope", "--lang", "es")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("No existe el preset «nope»; los presets son: quick, ")
+
+
+@pytest.mark.parametrize("lang, start", [("en", "'QX' is not a card; did you mean "),
+                                         ("es", "«QX» no es una carta; ¿quizá ")])
+def test_a_card_error_reads_as_before(isolated, lang, start):
+    result = run("explain", "QX", "--code", "K7Q2MXA7", "--lang", lang)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(start) and "Q♠" in result.stderr

@@ -1,0 +1,190 @@
+"""Every message id the code can ask for exists in both languages, including ids built at run time.
+
+Three nets, from the narrowest to the widest:
+
+* every literal id handed to a renderer (``t``, ``say``, ``w``) or to an
+  error of the family (its ``message_id`` argument) is in the catalog;
+* every id built at run time from a value (``f"rules_break_{value}"``) belongs
+  to a family listed in ``FAMILIES`` below, and the family is checked for every
+  value its enum or registry can hold; a new f-string id fails until it is
+  listed here;
+* every value of every setting is rendered for real, in both languages, by
+  ``hearts rules`` (text and tips), the game's ``rules`` command and the
+  table: a missing sentence or an unmapped value fails here, not in a game.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from hearts_cli import errors
+from hearts_cli.bots import REGISTRY
+from hearts_cli.engine import REASON_ORDER, THIRD_PERSON, Game
+from hearts_cli.messages import CATALOG, LANGUAGES
+from hearts_cli.repl.table import POSITIONS
+from hearts_cli.rules import CHOICES, FLAGS, Direction, Rules, preset_info, preset_names
+
+PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
+SOURCES = {p: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
+ID = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)+")
+
+
+def _in_both(mid: str) -> bool:
+    return all(mid in CATALOG[lang] for lang in LANGUAGES)
+
+
+# ---------------------------------------------------------------- literal ids
+
+
+def _error_classes() -> dict[str, int]:
+    """Each error class's name -> the position of its ``message_id`` argument in a call."""
+    import importlib
+    import pkgutil
+
+    import hearts_cli
+
+    for info in pkgutil.walk_packages(hearts_cli.__path__, "hearts_cli."):
+        if not info.name.endswith(("session", "__main__")):
+            importlib.import_module(info.name)
+    out = {}
+    todo = [errors.HeartsError]
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        names = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+        if "message_id" in names:
+            out[cls.__name__] = names.index("message_id")
+    return out
+
+
+def test_every_literal_message_id_exists_in_both_languages():
+    positions = {"t": 0, "say": 0, "w": 0} | _error_classes()
+    missing, seen = [], 0
+    for path, text in SOURCES.items():
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            index = positions.get(name)
+            if index is None or len(node.args) <= index:
+                continue
+            arg = node.args[index]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and ID.fullmatch(arg.value):
+                seen += 1
+                if not _in_both(arg.value):
+                    missing.append(f"{path.name}:{node.lineno}: {arg.value}")
+    assert missing == []
+    assert seen > 250  # the scan does find the code's ids (299 when written)
+
+
+# ---------------------------------------------------------------- ids built at run time
+
+DIRECTIONS = [d.value for d in Direction]
+PASSING = [d for d in DIRECTIONS if d != "none"]
+SEAT_PLACES = sorted({p for names in POSITIONS.values() for p in names})
+SOURCES_OF_PRESETS = sorted({str(preset_info(n).get("source", ""))[:3] for n in preset_names()} - {""})
+
+# the f-string as written in the code -> every id it can produce
+FAMILIES: dict[str, list[str]] = {
+    "passing_{direction.value}": [f"passing_{d}" for d in PASSING],
+    "moon_{who}_others": [f"moon_{w}_others" for w in ("you", "other")],
+    "moon_{who}_minus": [f"moon_{w}_minus" for w in ("you", "other")],
+    "ties_{settings['ties']}": [f"ties_{v}" for v in CHOICES["ties"]],
+    "rules_first_{settings['first_trick']}": [f"rules_first_{v}" for v in CHOICES["first_trick"]],
+    "rules_break_{settings['hearts_break']}": [f"rules_break_{v}" for v in CHOICES["hearts_break"]],
+    "rules_moon_{settings['moon']}": [f"rules_moon_{v}" for v in CHOICES["moon"]],
+    "seat_{self.position(seat)}": [f"seat_{p}" for p in SEAT_PLACES],
+    "seat_{place}": [f"seat_{p}" for p in SEAT_PLACES],
+    "level_{lvl}": [lv.message_id for lv in REGISTRY],
+    "level_{self.name}": [lv.message_id for lv in REGISTRY],
+    "level_{self.name}_about": [lv.about_id for lv in REGISTRY],
+    "dir_{d['direction']}": [f"dir_{d}" for d in DIRECTIONS],
+    "dir_{table['direction']}": [f"dir_{d}" for d in DIRECTIONS],
+    "dir_{d.value}": [f"dir_{d}" for d in DIRECTIONS],
+    "dir_{rd.direction.value}": [f"dir_{d}" for d in DIRECTIONS],
+    "suit_{x}": [f"suit_{s}" for s in range(4)],
+    "suit_{int(params['suit'])}": [f"suit_{s}" for s in range(4)],
+    "rule_{verdict.reason.code}": [f"rule_{c}" for c in REASON_ORDER],
+    "rt_source_{source[:3]}": [f"rt_source_{s}" for s in SOURCES_OF_PRESETS],
+    "rt_to_{cycle[0].value}": [f"rt_to_{d}" for d in PASSING],
+    "cli_not_{self.kind.__name__}": [f"cli_not_{k.__name__}" for k in (str, int, float, bool)],
+    "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer")],
+}
+# f-strings that are not message ids: method names, or tried in turn (movelog.rule_name)
+NOT_IDS = {"ev_{ev.kind}", "cmd_{cmd}", "rule_{code}", "movelog_rule_{code}"}
+
+
+def _fstring_ids() -> set[str]:
+    found = set()
+    for text in SOURCES.values():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant) \
+                    and re.fullmatch(r"[a-z][a-z0-9_]*_", str(node.values[0].value)):
+                found.add(ast.unparse(node)[2:-1])
+    return found
+
+
+def test_every_id_built_at_run_time_belongs_to_a_listed_family():
+    unknown = sorted(_fstring_ids() - set(FAMILIES) - NOT_IDS)
+    assert unknown == [], "list each new f-string message id in FAMILIES with the values it can take"
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_each_family_is_in_both_languages_for_every_value(family):
+    ids = FAMILIES[family]
+    assert ids, family
+    assert [mid for mid in ids if not _in_both(mid)] == []
+
+
+def test_a_reason_has_its_rule_name_and_third_person_sentence():
+    from hearts_cli.movelog import rule_name
+
+    for code in REASON_ORDER:
+        assert _in_both(f"rule_{code}") or _in_both(f"movelog_rule_{code}"), code
+        assert rule_name(code, "es") != code
+    assert [m for m in list(THIRD_PERSON) + list(THIRD_PERSON.values()) if not _in_both(m)] == []
+
+
+# ---------------------------------------------------------------- every value, rendered
+
+
+def _rule_sets() -> list[Rules]:
+    """A playable rule set for every value of every setting (and every player count)."""
+    base = Rules.from_spec("quick")
+    out = [base.replace(players=n) for n in range(3, 7)]
+    for key, values in CHOICES.items():
+        for value in values:
+            players = 3 if key == "deck" else 4
+            out.append(base.replace(players=players, **{key: value}))
+    for flag in FLAGS:
+        for value in (True, False):
+            out.append(base.replace(**{flag: value}))
+    for passing in ("standard", "left", "none", (Direction.RIGHT,), (Direction.ACROSS,),
+                    (Direction.LEFT, Direction.NONE)):
+        out.append(base.replace(passing=passing))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_setting_value_is_said_by_rules_and_the_game(lang):
+    from hearts_cli import rules_text
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    for rules in _rule_sets():
+        body = rules_text.sections(rules, lang, False) + rules_text.tips(rules, lang, False)
+        text = rules_text.render(rules_text.title(rules, lang, False), body, 78, lambda s: s)
+        assert text.strip()
+        rules_text.rules_json(rules)
+        table = Table(Game(rules, "K7Q2MXA7"), make_seats(rules.players, 0, "normal"), lang=lang)
+        renderer = Renderer(table, plain=True)
+        table.announce_start()
+        table.handle("rules")
+        lines = [line for ev in table.events for line in renderer.event(ev)]
+        assert not table.failed
+        assert any(ev.kind == "rules" for ev in table.events) and lines
