@@ -35,12 +35,18 @@ from . import __version__
 
 
 class _Coerce:
-    def __init__(self, kind: type):
+    def __init__(self, kind: type, many: bool = False):
         self.kind = kind
+        self.many = many  # a repeatable option: a list of such values
 
     def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
         if value is None:
             return None
+        if self.many and isinstance(value, (list, tuple)):
+            return [self._one(v, param, ctx) for v in value]
+        return self._one(value, param, ctx)
+
+    def _one(self, value: Any, param: Any, ctx: Any) -> Any:
         if isinstance(value, self.kind) and (self.kind is bool or not isinstance(value, bool)):
             return value
         if self.kind is not bool and isinstance(value, str):
@@ -84,16 +90,23 @@ def _plain_kind(annotation: Any) -> type | None:
         args = [a for a in typing.get_args(annotation) if a is not type(None)]
         if len(args) == 1 and args[0] in (str, int, float, bool):
             return args[0]
+        if len(args) == 1 and typing.get_origin(args[0]) is list:  # Optional[list[str]]: repeatable
+            return _plain_kind(args[0])
+    if typing.get_origin(annotation) is list:
+        inner = typing.get_args(annotation)
+        if len(inner) == 1 and inner[0] in (str, int, float, bool):
+            return inner[0]
     return None
 
 
 def _lighten(params: list[Any]) -> None:
     for param in params:
         kind = _plain_kind(getattr(getattr(param, "type_descriptor", None), "annotation", None))
-        if kind is None or getattr(param, "multiple", False) or getattr(param, "nargs", 1) != 1:
+        many = bool(getattr(param, "multiple", False))
+        if kind is None or getattr(param, "nargs", 1) != 1:
             continue
         if getattr(param, "_runtime_param", "absent") is None:  # Typer's lazy, unset slot
-            param._runtime_param = _Coerce(kind)
+            param._runtime_param = _Coerce(kind, many)
 
 
 # ---------------------------------------------------------------- help from the registries
@@ -112,7 +125,19 @@ def _level_names() -> tuple[str, ...]:
     return names
 
 
-_PLACEHOLDERS = ("{levels}", "{level_lines}", "{bench_levels}", "{bench_lines}")
+_PLACEHOLDERS = ("{levels}", "{level_lines}", "{bench_levels}", "{bench_lines}", "{setting_lines}")
+
+
+def _setting_lines() -> str:
+    """Every setting and the values it takes, wrapped under 80 columns (``--set`` in help)."""
+    import textwrap
+
+    from .overrides import setting_lines
+
+    out = []
+    for key, values in setting_lines("en"):
+        out += textwrap.wrap(values, 78, initial_indent=f"  {key:<17}", subsequent_indent=" " * 19)
+    return "\n".join(out)
 
 
 def _filled(text: str | None) -> str | None:
@@ -120,6 +145,10 @@ def _filled(text: str | None) -> str | None:
     (``level``: the levels offered at the table; ``bench``: the benchmark seats)."""
     if not text or not any(p in text for p in _PLACEHOLDERS):
         return text
+    if "{setting_lines}" in text:
+        text = text.replace("{setting_lines}", _setting_lines())
+        if not any(p in text for p in _PLACEHOLDERS):
+            return text
     from .bots import REGISTRY
     from .messages import t
 
@@ -263,6 +292,12 @@ PlayersOpt = Annotated[
 TargetOpt = Annotated[
     Optional[int], typer.Option("--target", metavar="N", help="Points that end the game (50 quick, 100 standard)."),
 ]
+SetOpt = Annotated[
+    Optional[list[str]],
+    typer.Option("--set", "-s", metavar="KEY=VALUE",
+                 help="Change one setting of the preset, such as --set jack_of_diamonds=true; repeat it for "
+                      "more. The settings and their values are listed below and in seeds/README.md."),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output: JSON on stdout.")]
 DelayOpt = Annotated[
     Optional[float], typer.Option("--delay", metavar="SECONDS", help="Pause between CPU cards."),
@@ -395,15 +430,26 @@ def _width() -> int:
 
 
 def _load_rules(out: _Out, preset: str | None, players: int | None = None,
-                target: int | None = None):
-    from .rules import DEFAULT_PRESET, Rules, RulesError
+                target: int | None = None, settings: list[str] | None = None):
+    """The preset, with ``--set`` items then ``--players`` and ``--target`` on top; every value checked."""
+    from .rules import DEFAULT_PRESET, Rules
 
     spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET}
+    spec |= _overrides(settings)
     if players is not None:
         spec["players"] = players
     if target is not None:
         spec["target"] = target
     return Rules.from_spec(spec)  # a RulesError is said by _Command.invoke
+
+
+def _overrides(settings: list[str] | None) -> dict[str, Any]:
+    """``--set KEY=VALUE`` items as plain settings (a RulesError for a bad one)."""
+    if not settings:
+        return {}
+    from .overrides import parse_set
+
+    return parse_set(settings)
 
 
 def _normal_code(out: _Out, code: str | None) -> str | None:
@@ -486,14 +532,18 @@ def play(
     "  hearts new --preset standard        target 100\n"
     "  hearts new --preset reference --players 5 --level hard\n"
     "  hearts new --no-play                just deal, save and print the code\n"
+    "  hearts new --preset online --players 3 --set jack_of_diamonds=true\n"
     "\b\n"
-    "Levels (--level):\n{level_lines}"
+    "Levels (--level):\n{level_lines}\n"
+    "\b\n"
+    "Settings (--set KEY=VALUE, on top of the preset; `hearts rules` shows the result):\n{setting_lines}"
 ))
 def new(
     ctx: typer.Context,
     preset: PresetOpt = None,
     target: TargetOpt = None,
     players: PlayersOpt = None,
+    settings: SetOpt = None,
     level: Annotated[
         Optional[str],
         typer.Option("--level", metavar=_LEVEL_METAVAR, autocompletion=_complete_level,
@@ -523,7 +573,7 @@ def new(
     never lost.
     """
     out = _setup(ctx, lang, plain)
-    rules = _load_rules(out, preset, players, target)
+    rules = _load_rules(out, preset, players, target, settings)
     code = _normal_code(out, code)
     if level is not None:
         from .bots import check_level
@@ -534,8 +584,8 @@ def new(
     _warn_settings(out)
     loop = _loop()
     raise typer.Exit(loop.start_new(
-        preset=preset, target=target, players=players, level=level, code=code, seat=seat,
-        confirm=confirm, play=play_now, lang=out.lang, plain=out.plain, json_events=json_events,
+        preset=preset, target=target, players=players, settings=_overrides(settings), level=level,
+        code=code, seat=seat, confirm=confirm, play=play_now, lang=out.lang, plain=out.plain, json_events=json_events,
         delay=delay, turn_timer=turn_timer,
     ))
 
@@ -545,19 +595,23 @@ def new(
     "  hearts rules                         the default preset (quick)\n"
     "  hearts rules --preset online --players 5\n"
     "  hearts rules --preset spot --tips --lang es\n"
-    "  hearts rules --preset black-maria --json"
+    "  hearts rules --preset black-maria --json\n"
+    "  hearts rules --preset online --players 3 --set jack_of_diamonds=true\n"
+    "\b\n"
+    "Settings (--set KEY=VALUE, on top of the preset):\n{setting_lines}"
 ))
 def rules(
     ctx: typer.Context,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     target: TargetOpt = None,
+    settings: SetOpt = None,
     tips: Annotated[bool, typer.Option("--tips", help="Add the strategy advice and typical mistakes.")] = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
 ) -> None:
-    """Print the rules exactly as a preset enforces them.
+    """Print the rules exactly as a preset (and any --set) enforces them.
 
     The text is written from the rule set itself (the same values the engine
     plays by): deck and players, passing, leading and following, the first
@@ -566,7 +620,7 @@ def rules(
     from them.
     """
     out = _setup(ctx, lang, plain)
-    rule_set = _load_rules(out, preset, players, target)
+    rule_set = _load_rules(out, preset, players, target, settings)
     from . import rules_text
 
     if as_json:
@@ -675,6 +729,7 @@ def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
     "  hearts sim --seats easy,random,random,random --deals 200 --seed bench --json\n"
     "  hearts sim --seats normal,easy,easy --preset reference --players 3 --workers 2\n"
     "  hearts sim --seats hard,normal,normal,normal --simulations 40 --duplicate --workers 4\n"
+    "  hearts sim --seats hard,normal,normal,normal --set moon=off --set target=100\n"
     "\b\n"
     "Levels:\n{level_lines}\n"
     "\b\n"
@@ -693,6 +748,7 @@ def sim(
         "--duplicate", help="Play each game once per rotation of the seats, so that luck cancels out.")] = False,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
+    settings: SetOpt = None,
     seed: Annotated[Optional[str], typer.Option(
         "--seed", metavar="S", help="Any text; the games' codes derive from it. Default: a fresh one, printed.")] = None,
     workers: Annotated[int, typer.Option("--workers", metavar="N", help="Worker processes.")] = 1,
@@ -709,7 +765,7 @@ def sim(
     time each level takes per decision. See docs/sim.md.
     """
     out = _setup(ctx, lang, plain)
-    rule_set = _load_rules(out, preset, players)
+    rule_set = _load_rules(out, preset, players, settings=settings)
     from .bots import check_level
 
     n = rule_set.players

@@ -367,7 +367,7 @@ def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in fields:
-            raise RulesError(str(key), "rules_unknown_key", key=key)
+            raise RulesError(str(key), "rules_unknown_key", key=key, keys=", ".join(SETTINGS))
         if key in INTS:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(key, "rules_bad_type", key=key, expected="type_int")

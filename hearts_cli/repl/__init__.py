@@ -28,34 +28,32 @@ DEFAULT_DELAY = 0.5  # seconds between CPU moves at an interactive table
 
 
 def start_new(*, preset: str | None = None, target: int | None = None, players: int | None = None,
-              level: str | None = None, code: str | None = None, seat: int = 0,
+              settings: dict[str, Any] | None = None, level: str | None = None, code: str | None = None, seat: int = 0,
               confirm: bool = True, play: bool = True, lang: str | None = None, plain: bool = False,
               json_events: bool = False, delay: float | None = None, turn_timer: int | None = None,
               stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Deal a new game and play it (``play=False``: deal and save it only). Returns the exit status.
 
-    An unfinished saved game is archived first, never lost.
+    The rules are ``preset`` with ``settings`` (plain values, as ``--set`` reads
+    them), then ``players`` and ``target``, on top. An unfinished saved game
+    is archived first, never lost.
     """
-    from ..codes import CodeError, new_code, normalize_code
-    from ..bots import LevelError, check_level
-    from ..rules import Rules, RulesError
+    from ..bots import check_level
+    from ..codes import new_code, normalize_code
+    from ..errors import HeartsError
+    from ..rules import DEFAULT_PRESET, Rules
 
     lang = _lang(lang)
     try:
-        rules = Rules.from_spec(preset)
-        changes: dict[str, Any] = {}
+        spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET} | dict(settings or {})
         if target is not None:
-            changes["target"] = target
+            spec["target"] = target
         if players is not None:
-            changes["players"] = players
-        if changes:
-            rules = rules.replace(**changes)
+            spec["players"] = players
+        rules = Rules.from_spec(spec)
         code = normalize_code(code) if code else new_code()
-    except (RulesError, CodeError) as e:
-        return _fail(e.message(lang))
-    try:
         level = check_level(level) if level is not None else None
-    except LevelError as e:
+    except HeartsError as e:
         return _fail(e.message(lang))
     if not isinstance(seat, int) or not 0 <= seat < rules.players:
         return _fail(t("bad_seat_option", lang, seat=seat, players=rules.players, last=rules.players - 1))
