@@ -27,7 +27,7 @@ from hearts_cli.bots import REGISTRY
 from hearts_cli.engine import REASON_ORDER, THIRD_PERSON, Game
 from hearts_cli.messages import CATALOG, LANGUAGES
 from hearts_cli.repl.table import POSITIONS
-from hearts_cli.rules import CHOICES, FLAGS, Direction, Rules, preset_info, preset_names
+from hearts_cli.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
 SOURCES = {p: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
@@ -113,6 +113,7 @@ FAMILIES: dict[str, list[str]] = {
     "rt_source_{source[:3]}": [f"rt_source_{s}" for s in SOURCES_OF_PRESETS],
     "rt_to_{cycle[0].value}": [f"rt_to_{d}" for d in PASSING],
     "cli_not_{self.kind.__name__}": [f"cli_not_{k.__name__}" for k in (str, int, float, bool)],
+    "set_values_{key}": [f"set_values_{k}" for k in SETTINGS if k not in CHOICES and k not in FLAGS],
     "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer")],
 }
 # f-strings that are not message ids: method names, or tried in turn (movelog.rule_name)
