@@ -322,11 +322,6 @@ class _Out:
 
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
-    def fail(self, sentence: str, status: int = 2) -> NoReturn:
-        """One sentence on stderr, then exit (2: something the person gave is not right)."""
-        _echo(sentence, err=True)
-        raise typer.Exit(status)
-
 
 def _echo(text: str = "", err: bool = False, nl: bool = True) -> None:
     """Print to stdout (or stderr), through the stream as it is set up (see :func:`_degrade_unencodable`).
@@ -407,14 +402,20 @@ def _setup(ctx: typer.Context, lang: str | None, plain: bool) -> _Out:
     if lang is not None:
         chosen = lang.strip().lower()
         if chosen not in LANGUAGES:
-            _Out(default_language(), True, False).fail(
-                _Out(default_language(), True, False).t("cli_bad_lang", value=lang))
+            _refuse("cli_bad_lang", value=lang)
         lang = chosen
     else:
         lang = default_language()
     ascii = plain or not _stdout_can("♣♦♥♠−")
     color = not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
     return _Out(lang, ascii, color, plain)
+
+
+def _refuse(message_id: str, **params: Any) -> NoReturn:
+    """Something given on the command line is not right: said by ``_Command.invoke``, exit status 2."""
+    from .errors import HeartsError
+
+    raise HeartsError(message_id, **params)
 
 
 def _os_problem(out: _Out, error: OSError) -> str:
@@ -580,7 +581,7 @@ def new(
 
         level = check_level(level)
     if not 0 <= seat < rules.players:
-        out.fail(out.t("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1))
+        _refuse("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1)
     _warn_settings(out)
     loop = _loop()
     raise typer.Exit(loop.start_new(
@@ -674,11 +675,11 @@ def explain(
     """
     out = _setup(ctx, lang, plain)
     if code is not None and record is not None:
-        out.fail(out.t("cli_code_and_record"))
+        _refuse("cli_code_and_record")
     if moves is not None and code is None:
-        out.fail(out.t("cli_moves_need_code"))
+        _refuse("cli_moves_need_code")
     if at is not None and record is None:
-        out.fail(out.t("cli_at_needs_record"))
+        _refuse("cli_at_needs_record")
     from . import explain as ex
     from .cards import parse_card
 
@@ -707,7 +708,7 @@ def _record_position(out: _Out, path: str, at: str | None):
     try:
         return ex.from_record(path, at)
     except OSError as e:
-        out.fail(out.t("cli_bad_file", path=path, problem=_os_problem(out, e)))
+        _refuse("cli_bad_file", path=path, problem=_os_problem(out, e))
 
 
 @app.command(cls=_Command, epilog="\b\nExample:\n  echo '{\"cmd\":\"hello\"}' | hearts engine")
@@ -771,13 +772,13 @@ def sim(
     n = rule_set.players
     chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [check_level(x, bench=True) for x in seats.split(",")]
     if len(chosen) != n:
-        out.fail(out.t("sim_seat_count" if 3 <= len(chosen) <= 6 else "sim_seat_range",
-                       given=len(chosen), players=n))
+        _refuse("sim_seat_count" if 3 <= len(chosen) <= 6 else "sim_seat_range",
+                       given=len(chosen), players=n)
     for option, value in (("--deals", deals), ("--workers", workers), ("--simulations", simulations)):
         if value is not None and value < 1:
-            out.fail(out.t("sim_at_least_one", option=option, value=value))
+            _refuse("sim_at_least_one", option=option, value=value)
     if workers > MAX_WORKERS:
-        out.fail(out.t("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers))
+        _refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
     if seed is None:
         from .codes import new_code
 
@@ -841,9 +842,9 @@ def replay(
     from .record import GameRecord, read_record, save_record
 
     if source is not None and moves is not None:
-        out.fail(out.t("rp_cli_two_logs"))
+        _refuse("rp_cli_two_logs")
     if source is None and moves is None:
-        out.fail(out.t("rp_cli_no_source"))
+        _refuse("rp_cli_no_source")
     text, path = moves, None
     if source is not None:
         path = source if source != "-" else None
@@ -854,13 +855,13 @@ def replay(
                 with open(source, encoding="utf-8") as fh:
                     text = fh.read()
         except OSError as e:
-            out.fail(out.t("cli_bad_file", path=source, problem=_os_problem(out, e)))
+            _refuse("cli_bad_file", path=source, problem=_os_problem(out, e))
         except UnicodeDecodeError:
-            out.fail(out.t("cli_bad_file", path=source, problem=out.t("record_not_utf8")))
+            _refuse("cli_bad_file", path=source, problem=out.t("record_not_utf8"))
     assert text is not None
     if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
         if code is not None or preset is not None or players is not None or target is not None:
-            out.fail(out.t("rp_cli_code_with_record", path=path or "-"))
+            _refuse("rp_cli_code_with_record", path=path or "-")
         from pathlib import Path
 
         record = read_record(Path(path) if path else text)
@@ -873,14 +874,14 @@ def replay(
         record = GameRecord.from_game(logged.game)
     n = record.rules.players
     if seat is not None and not 0 <= seat < n:
-        out.fail(out.t("cli_bad_seat", seat=seat, players=n, last=n - 1))
+        _refuse("cli_bad_seat", seat=seat, players=n, last=n - 1)
     if all_hands and seat is not None:
-        out.fail(out.t("rp_cli_seat_needs"))
+        _refuse("rp_cli_seat_needs")
     if annotate_to is not None:
         if not annotate_to.strip():
-            out.fail(out.t("cli_no_file_name", option="--annotate-to"))
+            _refuse("cli_no_file_name", option="--annotate-to")
         if os.path.isdir(annotate_to):
-            out.fail(out.t("cli_cannot_write", path=annotate_to, problem=out.t("os_is_directory")))
+            _refuse("cli_cannot_write", path=annotate_to, problem=out.t("os_is_directory"))
 
     def emit(lines: list[str], style: str | None = None) -> None:
         if not out.color:
@@ -908,7 +909,7 @@ def replay(
     sims = simulations if simulations is not None else rp.DEFAULT_SIMULATIONS
     if analyze:
         if sims < 1:
-            out.fail(out.t("sim_at_least_one", option="--simulations", value=sims))
+            _refuse("sim_at_least_one", option="--simulations", value=sims)
         tick = None
         if sys.stderr.isatty():
             def tick(done: int, total: int) -> None:
@@ -927,7 +928,7 @@ def replay(
         try:
             save_record(annotate_to, record.replay(), seats=record.seats, annotations=notes)
         except OSError as e:
-            out.fail(out.t("cli_cannot_write", path=annotate_to, problem=_os_problem(out, e)))
+            _refuse("cli_cannot_write", path=annotate_to, problem=_os_problem(out, e))
     if as_json:
         import json
 

@@ -109,12 +109,16 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
         if text:
             lines.append(_ascii_suits(text) if ascii else text)
     if rules.overrides:
-        changes = ", ".join(f"{k}={_show_value(v)}" for k, v in rules.overrides)
-        lines.append(w("rt_changed", changes=changes))
+        lines.append(w("rt_changed", changes=changes(rules)))
     source = _source_id(info.get("source"))
     if source is not None:
         lines.append(w("rt_source", source=w(source)))
     return lines
+
+
+def changes(rules: Rules) -> str:
+    """What ``rules`` change from their preset, as ``--set`` writes it: ``players=3, jack_of_diamonds=true``."""
+    return ", ".join(f"{k}={_show_value(v)}" for k, v in rules.overrides)
 
 
 def _source_id(source: Any) -> str | None:

@@ -110,3 +110,28 @@ def test_a_card_error_reads_as_before(isolated, lang, start):
     result = run("explain", "QX", "--code", "K7Q2MXA7", "--lang", lang)
     assert result.exit_code == 2
     assert result.stderr.startswith(start) and "Q♠" in result.stderr
+
+
+def test_every_command_says_person_errors_in_the_one_place():
+    """Each command's class catches HeartsError (cli._Command.invoke): no command can bypass it."""
+    import typer.main
+
+    from hearts_cli import cli
+
+    group = typer.main.get_command(cli.app)
+    for name, command in group.commands.items():
+        assert isinstance(command, cli._Command), name
+
+
+@pytest.mark.parametrize("args, words", [
+    (["rules", "--lang", "\x1b[1mfr"], ["is not a language", "en or es"]),
+    (["sim", "--seats", "hard,normal", "--deals", "1"], ["2 seats"]),
+    (["explain", "QS", "--moves", "2C"], ["--moves needs --code"]),
+    (["replay"], []),
+])
+def test_option_problems_go_through_the_same_place(isolated, args, words):
+    result = run(*args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "\x1b" not in result.stderr
+    for w in words:
+        assert w in result.stderr

@@ -166,3 +166,19 @@ def test_protocol_position_takes_overrides_on_a_preset():
     bad = s.handle({"cmd": "position", "code": "K7Q2MXA7", "rules": {"preset": "online", "colour": "red"}})
     assert bad["error"]["code"] == "bad_rules" and bad["error"]["key"] == "colour"
     assert "jack_of_diamonds" in bad["error"]["message"]  # the valid settings are listed
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Changed from the preset: players=3, jack_of_diamonds=true."),
+                                         ("es", "players=3, jack_of_diamonds=true")])
+def test_the_games_rules_command_says_what_the_overrides_change(lang, words):
+    from hearts_cli.engine import Game
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    rules = Rules.from_spec({"preset": "online", "players": 3, "jack_of_diamonds": True})
+    table = Table(Game(rules, "K7Q2MXA7"), make_seats(3, 0, None), lang=lang)
+    renderer = Renderer(table, plain=True)
+    table.handle("rules")
+    text = "\n".join("".join(part for _, part in line) if isinstance(line, list) else str(line)
+                     for ev in table.events for line in renderer.event(ev))
+    assert words in " ".join(text.split())

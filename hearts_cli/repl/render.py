@@ -391,6 +391,10 @@ class Renderer:
             desc = {}
         text = desc.get(self.lang) or desc.get("en") or preset if isinstance(desc, dict) else str(desc)
         out = self._text(self.say("rules_title", preset=preset) + " " + text)
+        if self.tb.game.rules.overrides:  # a preset with --set on top: say what differs
+            from ..rules_text import changes
+
+            out += self._text(self.say("rt_changed", changes=changes(self.tb.game.rules)))
         out += self._text(self.say("rules_summary", target=settings["target"],
                                    ties=self.say(f"ties_{settings['ties']}"),
                                    players=settings["players"]))
