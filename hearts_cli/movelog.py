@@ -207,22 +207,18 @@ def _header_code(rest: str, ln: int, col: int) -> str:
 
 
 def _header_rules(rest: str, ln: int, col: int) -> Rules:
-    import yaml
+    """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it."""
+    from .overrides import parse_set
 
     parts = _SETTING_SPLIT.split(rest) if rest else []
     spec: dict[str, Any] = {}
     if parts and "=" not in parts[0]:
         spec["preset"] = parts.pop(0).strip()
     for part in parts:
-        key, sep, value = part.partition("=")
-        if not sep:
+        if "=" not in part:
             raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=part)
-        try:
-            spec[key.strip()] = yaml.safe_load(value.strip()) if value.strip() else None
-        except yaml.YAMLError:
-            raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=part) from None
     try:
-        return Rules.from_spec(spec)
+        return Rules.from_spec(spec | parse_set(parts))
     except RulesError as e:
         raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
 
@@ -332,10 +328,10 @@ def _where_now(game: Game) -> str:
 
 
 def _spec_text(rules: Rules) -> str:
-    from .record import _flow
+    """``PRESET key=value...``, the settings written as ``--set`` takes them."""
+    from .overrides import format_set
 
-    spec = rules.spec()
-    return " ".join([str(spec.pop("preset"))] + [f"{k}={_flow(v)}" for k, v in spec.items()])
+    return " ".join([rules.spec()["preset"]] + format_set(rules))
 
 
 # ---------------------------------------------------------------- writing

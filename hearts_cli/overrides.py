@@ -9,7 +9,12 @@ checks the combination (passing across with three players...).
 
 A key may be written with ``-`` or ``_`` (``first-trick=any``). Every problem
 is a :class:`~hearts_cli.rules.RulesError` whose sentence quotes what was
-typed (shortened) and lists what is valid.
+typed (shortened) and lists what is valid. :func:`format_set` writes a rule
+set's overrides back in the same syntax: the move log's ``rules`` header and
+the "changed from the preset" line of ``hearts rules`` use it, and
+``parse_set(format_set(r))`` gives back ``r``'s overrides. A list or mapping in
+YAML flow style (``[right, left]``, ``{3: [2D]}``), as older move logs wrote
+them, is read too.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from typing import Any, Iterable
 
 from .rules import CHOICES, FLAGS, INTS, SETTINGS, Direction, RulesError, coerce_settings
 
-__all__ = ["SetError", "parse_set", "setting_lines", "valid_values"]
+__all__ = ["SetError", "format_set", "parse_set", "setting_lines", "valid_values"]
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -56,6 +61,8 @@ def _bad(key: str, value: str) -> RulesError:
 def _read(key: str, text: str) -> Any:
     """``text`` as the plain value of ``key`` (not yet checked against the setting)."""
     word = text.strip().lower()
+    if key in ("passing", "removal") and word[:1] in ("[", "{"):
+        return _flow(key, text)
     if key in INTS:
         try:
             return int(word)
@@ -86,6 +93,32 @@ def _read(key: str, text: str) -> Any:
             removal[n] = [c.strip().upper() for c in cards.replace(" ", ",").split(",") if c.strip()]
         return removal
     return word
+
+
+def _flow(key: str, text: str) -> Any:
+    """A YAML flow list or mapping (``[right, left]``, ``{3: [2D]}``); YAML is loaded only for these."""
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise _bad(key, text) from None
+
+
+def format_set(rules: Any) -> list[str]:
+    """``rules``' overrides of its preset as ``KEY=VALUE`` items that :func:`parse_set` reads back."""
+    out = []
+    for key, value in rules.overrides:
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif key == "passing" and isinstance(value, list):
+            text = ",".join(value)
+        elif key == "removal":
+            text = ";".join(f"{n}:{','.join(cards)}" for n, cards in value.items())
+        else:
+            text = str(value)
+        out.append(f"{key}={text}")
+    return out
 
 
 def parse_set(items: Iterable[str]) -> dict[str, Any]:

@@ -117,8 +117,10 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
 
 
 def changes(rules: Rules) -> str:
-    """What ``rules`` change from their preset, as ``--set`` writes it: ``players=3, jack_of_diamonds=true``."""
-    return ", ".join(f"{k}={_show_value(v)}" for k, v in rules.overrides)
+    """What ``rules`` change from their preset, as ``--set`` takes it: ``players=3, jack_of_diamonds=true``."""
+    from .overrides import format_set
+
+    return ", ".join(format_set(rules))
 
 
 def _source_id(source: Any) -> str | None:
@@ -129,14 +131,6 @@ def _source_id(source: Any) -> str | None:
         return None
     mid = f"rt_source_{source[:3]}"
     return mid if mid in CATALOG["en"] else None
-
-
-def _show_value(value: Any) -> str:
-    if isinstance(value, list):
-        return "[" + ", ".join(map(str, value)) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def _ascii_suits(text: str) -> str:

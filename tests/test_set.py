@@ -182,3 +182,35 @@ def test_the_games_rules_command_says_what_the_overrides_change(lang, words):
     text = "\n".join("".join(part for _, part in line) if isinstance(line, list) else str(line)
                      for ev in table.events for line in renderer.event(ev))
     assert words in " ".join(text.split())
+
+
+def _varied_rule_sets() -> list[Rules]:
+    from hearts_cli.rules import Direction
+
+    base = Rules.from_spec("online")
+    out = [base.replace(players=3, jack_of_diamonds=True)]
+    out += [base.replace(**{key: value}) for key, values in CHOICES.items() for value in values
+            if key != "deck"] + [base.replace(players=3, deck="kitty")]
+    out += [base.replace(**{flag: not getattr(base, flag)}) for flag in FLAGS]
+    out += [base.replace(passing=p) for p in ("left", "none", (Direction.RIGHT, Direction.LEFT))]
+    out += [base.replace(removal=((3, (Card("2S"),)), (5, (Card("2S"), Card("3S")))), players=5),
+            base.replace(target=77, pass_count=2)]
+    return out
+
+
+@pytest.mark.parametrize("rules", _varied_rule_sets(), ids=lambda r: " ".join(r.spec()) or "base")
+def test_written_settings_read_back_to_the_same_rules(rules):
+    from hearts_cli.movelog import parse
+    from hearts_cli.overrides import format_set
+
+    items = format_set(rules)
+    assert Rules.from_spec({"preset": rules.preset, **parse_set(items)}) == rules
+    header = f"code K7Q2MXA7\nrules {rules.preset} {' '.join(items)}\n"  # the move log's header
+    assert parse(header).rules == rules
+
+
+def test_a_move_log_header_in_yaml_flow_style_still_reads():
+    from hearts_cli.movelog import parse
+
+    rules = parse("rules online players=5 removal={3: [2S], 5: [2S, 3S]} passing=[right, left]\n").rules
+    assert rules.removed == (Card("2S"), Card("3S")) and [d.value for d in rules.pass_cycle] == ["right", "left"]
