@@ -83,6 +83,7 @@ def test_kill_9_while_saving_never_leaves_a_broken_save(hearts_home, tmp_path):
         "from hearts_cli.rules import Rules\n"
         "from hearts_cli.repl.table import make_seats\n"
         "g = Game(Rules.from_spec(None), sys.argv[1]); s = Store(); seats = make_seats(4, 0, None)\n"
+        "s.save(g, seats)\n"  # one whole save first: on a loaded machine the first could outlast the wait
         "print('ready', flush=True)\n"
         "while True:\n"
         "    s.save(g, seats)\n"
