@@ -661,6 +661,7 @@ def explain(
     moves: Annotated[Optional[str], typer.Option("--moves", metavar="MOVES", help="With --code: the moves made so far (see below).")] = None,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
+    settings: SetOpt = None,
     record: Annotated[Optional[str], typer.Option("--record", metavar="FILE", help="Ask about a position in this game record.")] = None,
     at: Annotated[Optional[str], typer.Option("--at", metavar="POSITION",
                                               help="With --record: round.trick.card (1-based) or a move number; default: the end.")] = None,
@@ -685,7 +686,7 @@ def explain(
 
     parse_card(card)  # a bad card is the first thing to say, whatever the position
     if code is not None:
-        rule_set = _load_rules(out, preset, players)
+        rule_set = _load_rules(out, preset, players, settings=settings)
         position = ex.Position(ex.from_code(rule_set, _normal_code(out, code), moves), None)
     elif record is not None:
         position = _record_position(out, record, at)
@@ -817,6 +818,7 @@ def replay(
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     target: TargetOpt = None,
+    settings: SetOpt = None,
     at: Annotated[Optional[str], typer.Option("--at", metavar="POSITION", help="Show the table before this move: round.trick.card, round.pass.seat, or a move number.")] = None,
     seat: Annotated[Optional[int], typer.Option("--seat", metavar="S", help="Tell it from this seat (what it could know); with --analyze, weigh only its decisions.")] = None,
     all_hands: Annotated[bool, typer.Option("--all-hands", help="With --at: show every hand, from above.")] = False,
@@ -860,7 +862,7 @@ def replay(
             _refuse("cli_bad_file", path=source, problem=out.t("record_not_utf8"))
     assert text is not None
     if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
-        if code is not None or preset is not None or players is not None or target is not None:
+        if code is not None or preset is not None or players is not None or target is not None or settings:
             _refuse("rp_cli_code_with_record", path=path or "-")
         from pathlib import Path
 
@@ -868,8 +870,8 @@ def replay(
     else:
         from .movelog import replay_log
 
-        rule_set = _load_rules(out, preset, players, target) if (
-            preset is not None or players is not None or target is not None) else None
+        rule_set = _load_rules(out, preset, players, target, settings) if (
+            preset is not None or players is not None or target is not None or settings) else None
         logged = replay_log(text, _normal_code(out, code), rule_set)
         record = GameRecord.from_game(logged.game)
     n = record.rules.players

@@ -214,3 +214,15 @@ def test_a_move_log_header_in_yaml_flow_style_still_reads():
 
     rules = parse("rules online players=5 removal={3: [2S], 5: [2S, 3S]} passing=[right, left]\n").rules
     assert rules.removed == (Card("2S"), Card("3S")) and [d.value for d in rules.pass_cycle] == ["right", "left"]
+
+
+def test_explain_and_replay_take_the_combined_rules_too():
+    result = run("explain", "JD", "--code", "K7Q2MXA7", *COMBINED, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert len(json.loads(result.stdout)["position"]["hand"]) == 17  # three players, the 2♦ out
+    log = run("replay", "--code", "K7Q2MXA7", "--moves", "", *COMBINED, "--json")
+    assert log.exit_code == 0, log.stderr
+    start = json.loads(log.stdout.splitlines()[0])
+    assert start["rules"] == {"preset": "online", "players": 3, "jack_of_diamonds": True}
+    bad = run("explain", "JD", "--code", "K7Q2MXA7", "--set", "moon=never")
+    assert bad.exit_code == 2 and "moon cannot be 'never'" in bad.stderr
