@@ -21,12 +21,12 @@ __all__ = ["ECHO_LIMIT", "HeartsError", "shown"]
 ECHO_LIMIT = 40  # characters of a person's input quoted back in a sentence
 
 
-def shown(text: Any, limit: int = ECHO_LIMIT) -> str:
+def shown(text: Any, limit: int | None = ECHO_LIMIT) -> str:
     """``text`` as it may be quoted back: control characters escaped, at most ``limit`` characters.
 
     A newline becomes ``\\n``, an escape character ``\\x1b``: nothing that
     reaches a terminal from here can move its cursor or change its colours.
-    What is cut is marked with ``…``.
+    What is cut is marked with ``…``; ``limit=None`` only escapes.
     """
     text = str(text)
     out = []
@@ -38,7 +38,7 @@ def shown(text: Any, limit: int = ECHO_LIMIT) -> str:
         else:
             out.append(ch)
     escaped = "".join(out)
-    if len(escaped) > limit:
+    if limit is not None and len(escaped) > limit:
         escaped = escaped[: max(1, limit - 1)] + "…"
     return escaped
 
@@ -60,11 +60,11 @@ class HeartsError(ValueError):
         super().__init__(self.message("en", ascii=True))
 
     def shown_params(self) -> dict[str, Any]:
-        """``params`` with every echoed one shortened and escaped."""
+        """``params`` with every echoed one shortened, and every text escaped (a file name too)."""
         params = dict(self.params)
-        for name in self.echoed:
-            if isinstance(params.get(name), str):
-                params[name] = shown(params[name])
+        for name, value in params.items():
+            if isinstance(value, str):
+                params[name] = shown(value, ECHO_LIMIT if name in self.echoed else None)
         return params
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:

@@ -135,3 +135,10 @@ def test_option_problems_go_through_the_same_place(isolated, args, words):
     assert result.stderr.count("\n") == 1 and "\x1b" not in result.stderr
     for w in words:
         assert w in result.stderr
+
+
+def test_a_file_name_is_escaped_but_kept_whole(isolated):
+    name = "no-such-dir/\x1b[2J" + "d" * 60 + ".yaml"
+    result = run("replay", name)
+    assert result.exit_code == 2
+    assert "\x1b" not in result.stderr and "\\x1b[2J" + "d" * 60 + ".yaml" in result.stderr
