@@ -115,6 +115,7 @@ def test_new_keeps_preset_and_overrides_in_the_record(isolated):
 
     result = run("new", "--no-play", "--code", "K7Q2MXA7", *COMBINED)
     assert result.exit_code == 0, result.stderr
+    assert "Changed from the preset: players=3, jack_of_diamonds=true." in result.stdout  # said at the start
     store = Store()
     text = store.save_path.read_text(encoding="utf-8")
     assert "preset: online" in text and "jack_of_diamonds: true" in text

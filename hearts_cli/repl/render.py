@@ -214,8 +214,17 @@ class Renderer:
     def ev_start(self, code, preset, target, players, you, seats) -> list[Line]:
         tb = self.tb
         others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
-        return self._text(self.say("start_line", code=code, preset=preset, target=target,
-                                   others=others), "class:header")
+        out = self._text(self.say("start_line", code=code, preset=preset, target=target,
+                                  others=others), "class:header")
+        return out + self._changes()
+
+    def _changes(self) -> list[Line]:
+        """"Changed from the preset: ..." when the game's rules are a preset with --set on top."""
+        if not self.tb.game.rules.overrides:
+            return []
+        from ..rules_text import changes
+
+        return self._text(self.say("rt_changed", changes=changes(self.tb.game.rules)))
 
     def ev_resume(self, round, trick, phase) -> list[Line]:
         if phase == Phase.PASS.value:
@@ -391,10 +400,7 @@ class Renderer:
             desc = {}
         text = desc.get(self.lang) or desc.get("en") or preset if isinstance(desc, dict) else str(desc)
         out = self._text(self.say("rules_title", preset=preset) + " " + text)
-        if self.tb.game.rules.overrides:  # a preset with --set on top: say what differs
-            from ..rules_text import changes
-
-            out += self._text(self.say("rt_changed", changes=changes(self.tb.game.rules)))
+        out += self._changes()  # a preset with --set on top: say what differs
         out += self._text(self.say("rules_summary", target=settings["target"],
                                    ties=self.say(f"ties_{settings['ties']}"),
                                    players=settings["players"]))
