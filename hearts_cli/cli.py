@@ -799,6 +799,60 @@ def sim(
 
 @app.command(cls=_Command, epilog=(
     "\b\nExamples:\n"
+    "  hearts stats                        every finished game in the archive\n"
+    "  hearts stats --preset standard --since 2026-11-01\n"
+    "  hearts stats --json"
+))
+def stats(
+    ctx: typer.Context,
+    preset: Annotated[Optional[str], typer.Option(
+        "--preset", "-p", metavar="PRESET", autocompletion=_complete_preset,
+        help="Only the games played with this preset.")] = None,
+    since: Annotated[Optional[str], typer.Option(
+        "--since", metavar="DATE", help="Only the games finished on or after this date (YYYY-MM-DD).")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Your record from the archived games: wins, streaks, points, moons, by preset and by CPU levels.
+
+    Counts every finished game in the archive (the data directory's archive/,
+    see docs/playing.md) and draws your recent final scores. An index
+    (stats.sqlite3, next to the archive) keeps it fast; it is rebuilt from the
+    archive whenever it is missing, out of date or damaged.
+    """
+    out = _setup(ctx, lang, plain)
+    from . import stats as st
+
+    if preset is not None:
+        from .rules import preset_names
+
+        names = preset_names()
+        if preset not in names:
+            out.fail(out.t("stats_bad_preset", value=st.echoed(preset), presets=", ".join(names)))
+    start = None
+    if since is not None:
+        start = st.parse_since(since)
+        if start is None:
+            out.fail(out.t("stats_bad_since", value=st.echoed(since)))
+    from .saves import home
+
+    data = st.collect(home(), preset, start)
+    if as_json:
+        import json
+
+        data["filters"] = {"preset": preset, "since": start}
+        _echo(json.dumps(data, ensure_ascii=False))
+        return
+    lines = st.render(data, out.lang, out.ascii, preset, start)
+    if out.color:
+        st.print_rich(lines)
+    else:
+        _echo(st.as_text(lines), nl=False)
+
+
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
     "  hearts replay game.yaml                       the game told trick by trick\n"
     "  hearts replay game.yaml --seat 0              as seat 0 saw it\n"
     "  hearts replay game.yaml --at 2.3.1 --all-hands  the table before round 2, trick 3, card 1\n"

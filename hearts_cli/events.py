@@ -150,7 +150,9 @@ MoonAttempt = _kind("MoonAttempt", "moon_attempt", "round trick seat cards")
 MoonStopped = _kind("MoonStopped", "moon_stopped", "round trick seat by")
 Moon = _kind("Moon", "moon", "round seat mode")
 RoundEnd = _kind("RoundEnd", "round_end", "round taken scores totals shooter moon")
-GameEnd = _kind("GameEnd", "game_end", "code winners totals standings rounds")
+GameEnd = _kind("GameEnd", "game_end", "code winners totals standings rounds", "record",
+                doc="The game is over; ``record`` (at a person's table) how it changes their record: "
+                    "``id``, ``text``, ``streak`` {kind, length}, ``won``, ``played``.")
 NoPointsLeft = _kind("NoPointsLeft", "no_points_left", "round auto")
 Stop = _kind("Stop", "stop", "moves round phase trick card turn",
              doc="A replayed log ends before the game does.")
@@ -159,6 +161,9 @@ View = _kind("View", "view", "", "", doc="What one seat sees now: the seat view 
 # ---------------------------------------------------------------- a person at a table
 
 Selection = _kind("Selection", "selection", "cards count need")
+Undo = _kind("Undo", "undo", "move cards after round trick undos",
+             doc="The person took back their last ``move`` (``play`` or ``pass``) and the ``after`` "
+                 "cards played after it; ``round`` and ``trick`` where they are again.")
 Confirm = _kind("Confirm", "confirm", "card text")
 Cancel = _kind("Cancel", "cancel", "text")
 Why = _kind("Why", "why", "card legal reason text")

@@ -387,12 +387,13 @@ class GameRecord(Plain):
     ``errors`` holds the problems a lenient read found (empty when strict).
     """
 
-    __match_args__ = ("rules", "code", "seats", "moves", "annotations", "program", "format", "errors")
+    __match_args__ = ("rules", "code", "seats", "moves", "annotations", "program", "format", "errors",
+                      "undos")
 
     def __init__(self, rules: Rules, code: str, seats: tuple[Seat, ...], moves: tuple[Move, ...] = (),
                  annotations: dict[Position, Annotation] | None = None,
                  program: str = f"hearts {__version__}", format: str = FORMAT,
-                 errors: list[RecordError] | None = None):
+                 errors: list[RecordError] | None = None, undos: int = 0):
         self.rules = rules
         self.code = code
         self.seats = seats
@@ -401,6 +402,7 @@ class GameRecord(Plain):
         self.program = program
         self.format = format
         self.errors: list[RecordError] = [] if errors is None else errors
+        self.undos = undos  # moves the person took back while playing (the moves here are the game as played)
 
     def replay(self, upto: int | None = None) -> Game:
         """A new game with the first ``upto`` moves made (all of them by default)."""
@@ -435,14 +437,15 @@ class GameRecord(Plain):
     def to_text(self) -> str:
         """This record in canonical form (keeping the program that wrote it)."""
         return write_record(self.replay(), seats=self.seats, annotations=self.annotations,
-                            program=self.program)
+                            program=self.program, undos=self.undos)
 
     @classmethod
     def from_game(cls, game: Game, seats: Sequence[Seat] | None = None,
-                  annotations: Mapping[Position | str, Annotation] | None = None) -> "GameRecord":
+                  annotations: Mapping[Position | str, Annotation] | None = None,
+                  undos: int = 0) -> "GameRecord":
         return cls(game.rules, game.code,
                    tuple(seats) if seats is not None else default_seats(game.rules.players),
-                   tuple(moves_of(game)), _annotation_map(annotations))
+                   tuple(moves_of(game)), _annotation_map(annotations), undos=undos)
 
 
 def next_position(game: Game) -> Position:
@@ -527,12 +530,14 @@ def _annotation_map(annotations: Mapping[Position | str, Annotation] | None) -> 
 
 def write_record(game: Game, seats: Sequence[Seat] | None = None,
                  annotations: Mapping[Position | str, Annotation] | None = None,
-                 program: str | None = None) -> str:
+                 program: str | None = None, undos: int = 0) -> str:
     """The canonical record of ``game`` so far (finished or not), as text.
 
     ``seats`` default to ``Player 1``... (all human); ``annotations`` are keyed
-    by :class:`Position` or its text (``"1.3.2"``). The output depends on nothing
-    but these arguments: the same game always gives the same bytes.
+    by :class:`Position` or its text (``"1.3.2"``); ``undos`` is how many
+    moves the person took back (written only when there were any). The output
+    depends on nothing but these arguments: the same game always gives the
+    same bytes.
     """
     rules = game.rules
     n = rules.players
@@ -574,6 +579,10 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
         out.append("  standings:")
         for place, seat, total in game.standings():
             out.append(f"    - {_flow({'place': place, 'seat': seat, 'total': total})}")
+    if undos:
+        if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+            raise ValueError(f"undos must be a whole number from 0, not {undos!r}")
+        out.append(f"undos: {undos}")
     if notes:
         out.append("annotations:")
         for pos in sorted(notes, key=Position.sort_key):
@@ -615,7 +624,8 @@ def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
 
 def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
                 seats: Sequence[Seat] | None = None,
-                annotations: Mapping[Position | str, Annotation] | None = None) -> Path:
+                annotations: Mapping[Position | str, Annotation] | None = None,
+                undos: int | None = None) -> Path:
     """Write the record of ``game`` to ``path`` atomically; returns the path.
 
     The text goes to a new file in the same directory, is flushed and
@@ -623,12 +633,12 @@ def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
     crash leaves either the old record or the new one, never half of one.
     """
     if isinstance(game, GameRecord):
-        text = game.to_text() if seats is None and annotations is None else write_record(
+        text = game.to_text() if seats is None and annotations is None and undos is None else write_record(
             game.replay(), seats=seats if seats is not None else game.seats,
             annotations=annotations if annotations is not None else game.annotations,
-            program=game.program)
+            program=game.program, undos=undos if undos is not None else game.undos)
     else:
-        text = write_record(game, seats=seats, annotations=annotations)
+        text = write_record(game, seats=seats, annotations=annotations, undos=undos or 0)
     target = Path(path)
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
@@ -836,7 +846,13 @@ class _Reader:
         if complete:
             self.check_end(game, d)
         notes = self.read_annotations(d.get("annotations"), moves, len(game.rounds))
-        return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors)
+        undos = d.get("undos", 0)
+        if undos is None:
+            undos = 0
+        if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+            self.fail(self.bad_field("undos", "record_want_value", d, expected="0, 1, 2..."))
+            undos = 0
+        return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors, undos)
 
     def read_code(self, raw: Any) -> str:
         if raw is None:

@@ -14,7 +14,9 @@ Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
     current.lock                 held while a process plays it
     archive/<time>-<code>.yaml   finished (and set-aside unfinished) games
     damaged/<time>-current.yaml  saves that could not be read
-    settings.yaml                optional: confirm, delay, turn_timer (bad values are
+    stats.sqlite3                the index of the archive for ``hearts stats`` (rebuilt
+                                 from the archive whenever it is missing or damaged)
+    settings.yaml                optional: confirm, delay, turn_timer, undo (bad values are
                                  left out, and the command line warns about them)
     history.txt                  prompt history (only with $HEARTS_HOME;
                                  otherwise in the user state directory)
@@ -90,6 +92,7 @@ class DamagedSave(Exception):
 class Loaded:
     game: Any  # engine.Game
     seats: tuple  # record.Seat, one per seat
+    undos: int = 0  # moves taken back so far (the record notes them)
 
 
 class Store:
@@ -170,7 +173,7 @@ class Store:
             raise DamagedSave(self._move_aside(path), e.message(None), e) from None
         except Exception as e:  # noqa: BLE001 - anything that stops a save from loading
             raise DamagedSave(self._move_aside(path), f"{type(e).__name__}: {e}") from None
-        return Loaded(game, tuple(record.seats))
+        return Loaded(game, tuple(record.seats), record.undos)
 
     def _move_aside(self, path: Path) -> Path:
         target = _free_name(self.root / "damaged" / f"{_stamp()}-{path.name}")
@@ -178,21 +181,30 @@ class Store:
         os.replace(path, target)
         return target
 
-    def save(self, game: Any, seats: Sequence[Any]) -> Path:
+    def save(self, game: Any, seats: Sequence[Any], undos: int = 0) -> Path:
         """Write the record of ``game`` atomically over the save."""
         from .record import save_record
 
-        return save_record(self.save_path, game, seats=seats)
+        return save_record(self.save_path, game, seats=seats, undos=undos)
 
-    def archive(self, game: Any, seats: Sequence[Any], unfinished: bool = False) -> Path:
+    def archive(self, game: Any, seats: Sequence[Any], unfinished: bool = False, undos: int = 0) -> Path:
         """Write ``game`` to the archive and drop the save; returns the archived file."""
         from .record import save_record
 
         tag = "-unfinished" if unfinished else ""
         target = _free_name(self.archive_dir / f"{_stamp()}-{game.code}{tag}.yaml")
-        save_record(target, game, seats=seats)
+        save_record(target, game, seats=seats, undos=undos)
         self.discard()
         return target
+
+    def record_change(self) -> dict[str, Any] | None:
+        """How the game archived last changes the person's record ("3rd win in a row"), or None.
+
+        From the statistics index (``stats.sqlite3``, see :mod:`hearts_cli.stats`).
+        """
+        from .stats import record_change
+
+        return record_change(self.root)
 
     def discard(self) -> None:
         try:
@@ -214,11 +226,11 @@ class Store:
 # ---------------------------------------------------------------- settings.yaml
 
 SETTINGS_NAME = "settings.yaml"
-SETTING_KEYS = ("confirm", "delay", "turn_timer")
+SETTING_KEYS = ("confirm", "delay", "turn_timer", "undo")
 
 
 def _valid_setting(key: str, value: Any) -> bool:
-    if key == "confirm":
+    if key in ("confirm", "undo"):
         return isinstance(value, bool)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False

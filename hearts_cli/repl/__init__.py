@@ -67,9 +67,9 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
         notes: list[str | tuple[str, str]] = []
         if previous is not None:
             if previous.game.over:
-                store.archive(previous.game, previous.seats)
+                store.archive(previous.game, previous.seats, undos=previous.undos)
             else:
-                where = store.archive(previous.game, previous.seats, unfinished=True)
+                where = store.archive(previous.game, previous.seats, unfinished=True, undos=previous.undos)
                 notes.append((t("previous_archived", lang, code=previous.game.code, path=str(where)), str(where)))
         game = Game(rules, code)
         seats = make_seats(rules.players, seat, level)
@@ -97,8 +97,9 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
     def carry_on(store: Any, loaded: Any) -> int:
         nonlocal confirm
         if loaded is not None and loaded.game.over:
-            store.archive(loaded.game, loaded.seats)
+            store.archive(loaded.game, loaded.seats, undos=loaded.undos)
             loaded = None
+        undos = 0
         if loaded is None:
             rules = Rules.from_spec(None)
             game = Game(rules, new_code())
@@ -106,12 +107,12 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
             store.save(game, seats)
             resumed = False
         else:
-            game, seats, resumed = loaded.game, loaded.seats, True
+            game, seats, resumed, undos = loaded.game, loaded.seats, True, loaded.undos
         if confirm is None:
             confirm = bool(store.settings().get("confirm", True))
         return _run(game, seats, store, resumed=resumed, lang=lang, plain=plain,
                     json_events=json_events, delay=delay, turn_timer=turn_timer, confirm=confirm,
-                    play=True, stdin=stdin, stdout=stdout, notes=[])
+                    play=True, stdin=stdin, stdout=stdout, notes=[], undos=undos)
 
     return _with_save(lang, carry_on)
 
@@ -190,7 +191,7 @@ def wants_ascii(stream: Any) -> bool:
 
 def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: bool,
          json_events: bool, delay: float | None, turn_timer: int | None, confirm: bool, play: bool,
-         stdin: TextIO | None, stdout: TextIO | None, notes: list[Any]) -> int:
+         stdin: TextIO | None, stdout: TextIO | None, notes: list[Any], undos: int = 0) -> int:
     from .table import Table
 
     settings = store.settings()
@@ -198,7 +199,7 @@ def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: 
                    and sys.stdin.isatty() and sys.stdout.isatty())
     out = stdout or sys.stdout
     table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
-                  store=store)
+                  store=store, undo=settings.get("undo", True), undos=undos)
     if interactive and play:
         from .session import run_interactive
 

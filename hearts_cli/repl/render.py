@@ -281,7 +281,7 @@ class Renderer:
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
 
-    def ev_game_end(self, winners, totals, standings, rounds) -> list[Line]:
+    def ev_game_end(self, winners, totals, standings, rounds, record=None) -> list[Line]:
         tb = self.tb
         out = self._text(self.say("game_over_line", rounds=len(rounds)), "class:header")
         if len(winners) > 1:
@@ -300,6 +300,8 @@ class Renderer:
             out.append([("", text)])
         out += self.score_table(rounds, totals)
         out += self.chart(totals)
+        if record is not None:  # how it changes the person's record: "your 3rd win in a row"
+            out += self._text(record["text"], "class:moon")
         out += self._text(self.say("after_game"), "class:info")
         return out
 
@@ -330,6 +332,13 @@ class Renderer:
             out.append([("", tb.name(s).ljust(width) + " "), ("class:bar", bar * size),
                         ("", f" {v}")])
         return out
+
+    def ev_undo(self, move, cards, after, round, trick, undos) -> list[Line]:
+        if move == "pass":
+            mid = "undo_pass" if after else "undo_pass_alone"
+            return self._text(self.say(mid, cards=cards, count=after, round=round), "class:info")
+        mid = "undo_play" if after else "undo_play_alone"
+        return self._text(self.say(mid, card=cards[0], count=after, round=round, trick=trick), "class:info")
 
     def ev_no_points_left(self, round, auto) -> list[Line]:
         return self._text(self.say("no_points_auto" if auto else "no_points_offer"), "class:info")

@@ -4,7 +4,7 @@ The table is printed before each decision, CPU moves scroll by one at a time,
 and a bottom toolbar keeps the last event (or the rule that stops the card just
 tried), like the seed table's status bar. Tab completes the cards in hand,
 playable ones first, each unplayable one with its reason; commands complete
-too. Ctrl-C cancels a selection; Ctrl-D saves and leaves.
+too. Ctrl-C cancels a selection; Ctrl-D saves and leaves; Ctrl-Z is ``undo``.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from prompt_toolkit.styles import Style
 from ..cards import Card
 from ..engine import Phase
 from .render import Renderer, plain as plain_text, shorten, wrap
-from .table import Table, command_words, fold
+from .table import COMMAND_NAMES, Table, command_words, fold
 
 # class names of our own: prompt-toolkit's default style already has "red" (#ff0000) and
 # "black" (#000000, invisible on a dark terminal), and an empty rule here would not undo it
@@ -247,6 +247,14 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     @bindings.add("escape", filter=has_completions, eager=True)
     def _(event: Any) -> None:
         event.current_buffer.cancel_completion()
+
+    @bindings.add("c-z")
+    def _(event: Any) -> None:
+        # undo, as in the classic game: at the prompt the terminal is in raw mode, so Ctrl-Z
+        # reaches us as a key (prompt-toolkit's suspend binding is off unless enable_suspend)
+        buffer = event.current_buffer
+        buffer.text = COMMAND_NAMES.get(table.lang, COMMAND_NAMES["en"])["undo"]
+        buffer.validate_and_handle()
 
     def toolbar() -> Any:
         text = status["text"] or table.say("toolbar_keys")

@@ -53,16 +53,18 @@ COMMANDS = {
     "pass": "pass", "pasar": "pass", "paso": "pass",
     "table": "table", "mesa": "table",
     "log": "log", "jugadas": "log",
+    "undo": "undo", "deshacer": "undo",
 }
 # each command as the display language names it: what help, completion and "did you mean" offer
 # (every alias in COMMANDS works in either language)
 COMMAND_NAMES: dict[str, dict[str, str]] = {
     "en": {"why": "why", "hint": "hint", "score": "score", "tricks": "tricks", "rules": "rules",
            "code": "code", "auto": "auto", "finish": "finish", "new": "new", "replay": "replay-deal",
-           "pass": "pass", "table": "table", "log": "log", "help": "help", "quit": "quit"},
+           "pass": "pass", "table": "table", "log": "log", "undo": "undo", "help": "help", "quit": "quit"},
     "es": {"why": "por-que", "hint": "pista", "score": "puntos", "tricks": "bazas", "rules": "reglas",
            "code": "codigo", "auto": "auto", "finish": "terminar", "new": "nueva", "replay": "repetir",
-           "pass": "pasar", "table": "mesa", "log": "jugadas", "help": "ayuda", "quit": "salir"},
+           "pass": "pasar", "table": "mesa", "log": "jugadas", "undo": "deshacer", "help": "ayuda",
+           "quit": "salir"},
 }
 # what completion offers: the display language's names first, then the other language's
 COMMAND_WORDS = tuple(dict.fromkeys(name for lang in ("en", "es") for name in COMMAND_NAMES[lang].values()))
@@ -108,7 +110,7 @@ class Table:
 
     def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Any = None,
-                 emit: Callable[[Event], None] | None = None):
+                 emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0):
         self.game = game
         self.seats = tuple(seats)
         self.me = next((i for i, s in enumerate(self.seats) if s.kind == "human"), 0)
@@ -128,6 +130,8 @@ class Table:
         self.archived_unfinished: str | None = None  # the code of a game left unfinished there
         self._left: Game | None = None  # the unfinished game already archived
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
+        self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
+        self.undos = undos  # moves taken back in this game (the record notes how many)
 
     # ------------------------------------------------------------ naming
 
@@ -178,7 +182,7 @@ class Table:
 
     def save(self) -> None:
         if self.store is not None and not self.game.over:
-            self.store.save(self.game, self.seats)
+            self.store.save(self.game, self.seats, undos=self.undos)
 
     def announce_start(self, resumed: bool = False) -> None:
         g = self.game
@@ -311,11 +315,13 @@ class Table:
             self.emit("round_end", round=number, taken=list(res.taken), scores=list(res.scores),
                       totals=list(g.totals), shooter=res.shooter, moon=res.moon)
             if g.over:
+                record = None
+                if self.store is not None:  # archived before it is shown
+                    self.archived = self.store.archive(g, self.seats, undos=self.undos)
+                    record = self._record_change()
                 self.emit("game_end", code=g.code, winners=list(g.winners), totals=list(g.totals),
                           standings=[{"place": p, "seat": s, "total": v} for p, s, v in g.standings()],
-                          rounds=[list(r.scores) for r in g.results])
-                if self.store is not None:
-                    self.archived = self.store.archive(g, self.seats)
+                          rounds=[list(r.scores) for r in g.results], record=record)
             else:
                 self.announce_deal()
         elif done is not None and not self.points_left():
@@ -326,6 +332,17 @@ class Table:
         self.dirty = True
         self.save()
         return ev
+
+    def _record_change(self) -> dict[str, Any] | None:
+        """How the game just archived changes the person's record ("3rd win in a row"), for game_end."""
+        change = self.store.record_change()
+        if change is None:
+            return None
+        from ..stats import change_text
+
+        return {"id": change["id"], "text": change_text(change, self.lang),
+                "streak": {"kind": change["kind"], "length": change["length"]},
+                "won": change["won"], "played": change["played"]}
 
     def points_left(self) -> bool:
         """Whether any card that scores is still to be played this round."""
@@ -638,6 +655,54 @@ class Table:
         self.info("log", "\n".join(lines))
         return None
 
+    def cmd_undo(self, rest: str) -> None:
+        """Take back the person's last pass or card, and the CPU cards played after it.
+
+        The game is re-played from its code up to just before that move; since
+        every CPU move derives from the code and the seat's view, playing the
+        same card again brings back exactly the same game. The save is written
+        before anything is shown. After a pass, all the passes of that round go
+        (the CPUs pass only once the person has).
+        """
+        from ..record import moves_of
+
+        g = self.game
+        if not self.undo_allowed:
+            self.error("undo_off")
+            return None
+        if g.over:
+            self.error("undo_game_over")
+            return None
+        moves = moves_of(g)
+        mine = [i for i, m in enumerate(moves) if m.seat == self.me]
+        if not mine:
+            self.error("undo_nothing")
+            return None
+        last = moves[mine[-1]]
+        if last.kind == "pass":
+            cut = next(i for i, m in enumerate(moves) if m.round == last.round and m.kind == "pass")
+        else:
+            cut = mine[-1]
+        game = Game(g.rules, g.code)
+        for move in moves[:cut]:
+            move.apply(game)
+        after = sum(1 for m in moves[mine[-1] + 1:] if m.kind == "play")
+        self.game = game
+        self.undos += 1
+        self.selection = []
+        self.pending = None
+        self.auto_round = None
+        self.by_timer = False
+        current = len(game.rounds) - 1
+        self.finish_offered = {i for i in self.finish_offered
+                               if i < current or (i == current and not self.points_left())}
+        self.dirty = True
+        self.save()  # durable before it is shown
+        rd = game.round
+        self.emit("undo", move=last.kind, cards=sorted(last.cards), after=after, round=len(game.rounds),
+                  trick=len(rd.tricks) + 1, undos=self.undos)
+        return None
+
     def cmd_table(self, rest: str) -> None:
         self.dirty = True
         return None
@@ -661,7 +726,7 @@ class Table:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""
         g = self.game
         if self.store is not None and not g.over and self._left is not g:
-            self.archived = self.store.archive(g, self.seats, unfinished=True)
+            self.archived = self.store.archive(g, self.seats, unfinished=True, undos=self.undos)
             self.archived_unfinished = g.code
             self._left = g
 
@@ -671,6 +736,7 @@ class Table:
         self.archive_unfinished()
         code = g.code if same_deal else new_code()
         self.game = Game(g.rules, code)
+        self.undos = 0
         self.selection = []
         self.pending = None
         self.auto_round = None
