@@ -114,7 +114,12 @@ FAMILIES: dict[str, list[str]] = {
     "rt_to_{cycle[0].value}": [f"rt_to_{d}" for d in PASSING],
     "cli_not_{self.kind.__name__}": [f"cli_not_{k.__name__}" for k in (str, int, float, bool)],
     "set_values_{key}": [f"set_values_{k}" for k in SETTINGS if k not in CHOICES and k not in FLAGS],
-    "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer")],
+    "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer", "undo")],
+    "stats_streak_now_{cur['kind']}": [f"stats_streak_now_{k}" for k in ("win", "loss")],
+    "tally_{kind}": [f"tally_{k}" for k in ("win", "loss")],
+    "tally_{kind}_after": [f"tally_{k}_after" for k in ("win", "loss")],
+    "tally_{kind}_run": [f"tally_{k}_run" for k in ("win", "loss")],
+    "tally_{kind}_run_longest": [f"tally_{k}_run_longest" for k in ("win", "loss")],
 }
 # f-strings that are not message ids: method names, or tried in turn (movelog.rule_name)
 NOT_IDS = {"ev_{ev.kind}", "cmd_{cmd}", "rule_{code}", "movelog_rule_{code}"}
