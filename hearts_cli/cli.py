@@ -829,12 +829,12 @@ def stats(
 
         names = preset_names()
         if preset not in names:
-            out.fail(out.t("stats_bad_preset", value=st.echoed(preset), presets=", ".join(names)))
+            _refuse("stats_bad_preset", value=preset, presets=", ".join(names))
     start = None
     if since is not None:
         start = st.parse_since(since)
         if start is None:
-            out.fail(out.t("stats_bad_since", value=st.echoed(since)))
+            _refuse("stats_bad_since", value=since)
     from .saves import home
 
     data = st.collect(home(), preset, start)

@@ -651,8 +651,3 @@ def print_rich(lines: Sequence[Line], file: Any = None) -> None:
             text.append(part, style=styles.get(style, ""))
         console.print(text)
 
-
-def echoed(text: str, most: int = 40) -> str:
-    """``text`` as an error message may quote it: control characters escaped, at most ``most`` characters."""
-    safe = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text[: most + 1])
-    return safe if len(safe) <= most else safe[: most - 1] + "…"
