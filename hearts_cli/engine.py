@@ -17,13 +17,12 @@ from functools import reduce
 from operator import or_
 from typing import Iterable, NamedTuple, Sequence
 
-from .cards import (
-    CARDS, HEARTS_MASK, QUEEN_OF_SPADES, SUIT_MASKS, Card, Suit, cards_of, mask_of, parse_card,
-)
+from . import core
+from .cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
 from .codes import deal as deal_cards, normalize_code
 from .errors import HeartsError
 from .messages import t
-from .rules import Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Rules, Ties
+from .rules import Direction, FirstTrick, Moon, Rules, Ties
 from .values import Frozen
 
 __all__ = [
@@ -328,11 +327,9 @@ class Round:
         self.voids: list[int] = [0] * n  # bit s set: the seat showed it lacks suit s
         self.result: RoundResult | None = None
         self._legal: int | None = None
-        # rule constants, looked up once
+        # rule facts, looked up once
         self._pts = rules.points
-        self._first_forbidden = rules.first_trick_forbidden
-        self._free_hearts = rules.hearts_break is HeartsBreak.FREE
-        self._queen_breaks = rules.hearts_break is HeartsBreak.HEART_OR_QUEEN
+        self._breaks = rules.breaks_mask
         if self.direction is Direction.NONE:
             self.phase = Phase.PLAY
             self._start_play()
@@ -407,22 +404,9 @@ class Round:
         self._start_play()
 
     def _start_play(self) -> None:
-        if self.rules.first_lead is FirstLead.ANY:
-            self.leader = (self.dealer + 1) % self.players
-        else:
-            lowest = self._lowest_club()
-            self.leader = next(s for s in range(self.players) if self.hands[s] >> lowest & 1)
+        self.leader = core.first_leader(self.rules, self.hands, self.dealer)
         self.turn = self.leader
         self._legal = None
-
-    def _lowest_club(self) -> int:
-        """The card that must lead under ``lowest_club``: the 2♣ when it is dealt."""
-        held = 0
-        for m in self.hands:
-            held |= m
-        clubs = held & SUIT_MASKS[0]
-        pool = clubs or held  # no club in any hand: the lowest card held leads
-        return (pool & -pool).bit_length() - 1
 
     # ------------------------------------------------------------ legality
 
@@ -433,24 +417,10 @@ class Round:
             return legal
         if self.phase is not _PLAY:
             return 0
-        hand = self.hands[self.turn]
-        first = not self.tricks
         trick = self.trick
-        if trick:
-            legal = hand & SUIT_MASKS[trick[0] // 13]
-            if not legal:
-                legal = hand
-                if first and self._first_forbidden:
-                    legal = hand & ~self._first_forbidden or hand
-        elif first and self.rules.first_lead is FirstLead.LOWEST_CLUB:
-            legal = 1 << self._lowest_club()
-        else:
-            legal = hand
-            if first and self._first_forbidden:
-                legal = hand & ~self._first_forbidden or hand
-            if not self.hearts_broken and not self._free_hearts:
-                legal = legal & ~HEARTS_MASK or legal
-        self._legal = legal
+        legal = self._legal = core.legal(self.rules, self.hands[self.turn],
+                                         trick[0] // 13 if trick else -1, not self.tricks,
+                                         self.hearts_broken, self.hands)
         return legal
 
     def legal_cards(self) -> tuple[Card, ...]:
@@ -477,37 +447,36 @@ class Round:
         return Verdict(c, False, self._reason(c, hand))
 
     def _reason(self, c: Card, hand: int) -> Reason:
-        first = not self.tricks
-        if not self.trick and first and self.rules.first_lead is FirstLead.LOWEST_CLUB:
-            lead = CARDS[self._lowest_club()]
-            code = "must_lead_two_clubs" if lead == 0 else "must_lead_lowest_club"
-            return Reason(code, c, (lead,))
-        if self.trick:
-            led = self.trick[0] // 13
-            follow = hand & SUIT_MASKS[led]
-            if follow:
-                return Reason("must_follow_suit", c, cards_of(follow), Suit(led))
-        if first and self._first_forbidden >> c & 1:
-            detail = "no_queen_on_first_trick" if self.rules.first_trick is FirstTrick.NO_HEARTS else ""
-            return Reason("no_points_on_first_trick", c, cards_of(hand & ~self._first_forbidden),
-                          detail=detail)
-        return Reason("hearts_not_broken", c, cards_of(hand & ~HEARTS_MASK))
+        """The rule (of :data:`core.RESTRICTIONS`) that takes ``c`` away, in words."""
+        led = self.trick[0] // 13 if self.trick else -1
+        found = core.reason(self.rules, c, hand, led, not self.tricks, self.hearts_broken, self.hands)
+        assert found is not None, "a legal card has no reason to be refused"
+        code, allowed = found
+        if code == "must_lead_lowest_club":
+            lead = CARDS[core.lead_card(self.hands)]
+            return Reason("must_lead_two_clubs" if lead == 0 else code, c, (lead,))
+        if code == "must_follow_suit":
+            return Reason(code, c, cards_of(allowed), Suit(led))
+        detail = ""
+        if code == "no_points_on_first_trick" and self.rules.first_trick is FirstTrick.NO_HEARTS:
+            detail = "no_queen_on_first_trick"
+        return Reason(code, c, cards_of(allowed), detail=detail)
 
     def _effect(self, c: Card) -> Effect:
         trick = self.trick
         n = self.players
         pts = self._pts
         points = sum(pts[x] for x in trick) + pts[c]
-        breaks = not self.hearts_broken and (c // 13 == 2 or (self._queen_breaks and c == QUEEN_OF_SPADES))
+        breaks = not self.hearts_broken and bool(self._breaks >> c & 1)
         led = trick[0] // 13 if trick else c // 13
-        if c // 13 != led or (trick and c < max(x for x in trick if x // 13 == led)):
+        if core.trick_winner(trick + [c]) != len(trick):
             return Effect(c, False, None, False, breaks)
         last = len(trick) == n - 1
         kitty_unknown = not self.tricks and bool(self.kitty_mask)
         if last:
             return Effect(c, True, points, not kitty_unknown, breaks)
-        # certain to win when no higher card of the suit can still be out there
-        higher = SUIT_MASKS[led] & ~((2 << c) - 1)
+        # certain to win when no card that would beat it can still be out there
+        higher = sum(1 << x for x in range(52) if core.beats(x, c, led))
         played = mask_of(trick)
         for tr in self.tricks:
             played |= mask_of(tr.cards)
@@ -545,7 +514,7 @@ class Round:
         suit = c // 13
         if trick and suit != trick[0] // 13:
             self.voids[seat] |= 1 << (trick[0] // 13)
-        if not self.hearts_broken and (suit == 2 or (self._queen_breaks and c == 49)):
+        if not self.hearts_broken and self._breaks >> c & 1:
             self.hearts_broken = True
         trick.append(c)
         self._legal = None
@@ -553,16 +522,10 @@ class Round:
             self.turn = (seat + 1) % n
             return None
         # the trick is complete
-        led = trick[0] // 13
-        best = 0
-        high = trick[0]
-        won = 1 << high  # the trick's cards as a mask
-        for i in range(1, n):
-            x = trick[i]
+        best = core.trick_winner(trick)
+        won = 0  # the trick's cards as a mask
+        for x in trick:
             won |= 1 << x
-            if x > high and x // 13 == led:
-                best = i
-                high = x
         leader = self.leader
         winner = (leader + best) % n
         pts = self._pts
@@ -646,39 +609,9 @@ class Round:
 
 def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
                 scores_before: Sequence[int]) -> RoundResult:
-    """Apply the moon and the J♦ to what each seat took."""
-    n = rules.players
-    taken_points = tuple(points)
-    moon_mask = rules.penalty_mask
-    shooter = None
-    if rules.moon is not Moon.OFF:
-        shooter = next((s for s in range(n) if taken[s] & moon_mask == moon_mask), None)
-    if shooter is None:
-        return RoundResult(taken_points, taken_points)
-    value = rules.penalty_total
-    jd = [(rules.points[22] if taken[s] >> 22 & 1 else 0) for s in range(n)]  # J♦ bonus, if any
-    mode = rules.moon
-    if mode is Moon.SHOOTER_CHOICE:
-        mode = _shooter_choice(rules, shooter, value, jd, scores_before)
-    if mode is Moon.OTHERS:
-        scores = tuple((0 if s == shooter else value) + jd[s] for s in range(n))
-    else:
-        scores = tuple((-value if s == shooter else 0) + jd[s] for s in range(n))
-    return RoundResult(taken_points, scores, shooter, mode)
-
-
-def _shooter_choice(rules: Rules, shooter: int, value: int, jd: list[int],
-                    before: Sequence[int]) -> Moon:
-    """Both choices leave the shooter the same margin; what differs is when the game ends.
-
-    A shooter who is then strictly lowest takes "others +26", which brings the
-    end closer; anyone else subtracts 26 and keeps the game going.
-    """
-    after = [before[s] + (0 if s == shooter else value) + jd[s] for s in range(len(before))]
-    lowest = min(after)
-    if after[shooter] == lowest and after.count(lowest) == 1:
-        return Moon.OTHERS
-    return Moon.SHOOTER_MINUS
+    """Apply the moon and the J♦ to what each seat took (:func:`core.score_round`)."""
+    scores, shooter, mode = core.score_round(rules, taken, points, scores_before)
+    return RoundResult(tuple(points), scores, shooter, mode)
 
 
 class Game:

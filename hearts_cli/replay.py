@@ -359,14 +359,13 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
     import random
 
     from .bots.hard import hard_pass
-    from .bots.playout import ctx_for, make_policy
+    from .bots.playout import make_policy
     from .fast import Position as FastPosition
     from .fast import playout_steps
 
     rules = view.rules
     n = rules.players
     me = view.seat
-    ctx = ctx_for(rules)
     rng = _rng(seed, view, "pass")
     unseen = [c for c in range(52) if rules.in_play_mask >> c & 1 and c not in view.hand]
     hand_size = rules.hand_size
@@ -398,7 +397,7 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
                 masks[(s + offset) % n] |= passes[s]
             pos = FastPosition.start(rules, masks, kitty=mask_of(kitty), dealer=rd.dealer,
                                      scores=view.scores)
-            scores = playout_steps(pos, make_policy(ctx, random.Random(stream), 0.1))
+            scores = playout_steps(pos, make_policy(rules, random.Random(stream), 0.1))
             totals[j] += scores[me]
     return {cand: totals[j] / deals for j, cand in enumerate(candidates)}
 

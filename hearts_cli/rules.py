@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .cards import (
-    CARDS, DECK_MASK, HEARTS_MASK, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, KING_OF_SPADES,
+    CARDS, DECK_MASK, HEARTS_MASK, SUIT_MASKS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, KING_OF_SPADES,
     ACE_OF_SPADES, Card, CardParseError, mask_of, parse_card,
 )
 from .errors import HeartsError
@@ -261,6 +261,48 @@ class Rules:
     def round_total(self) -> int:
         """What a round hands out when nobody shoots the moon."""
         return sum(self.points)
+
+    @functools.cached_property
+    def penalty_count(self) -> int:
+        """How many penalty cards are in play (14 by default)."""
+        return self.penalty_mask.bit_count()
+
+    @functools.cached_property
+    def bonus_mask(self) -> int:
+        """Cards that score below zero (the J♦ under ``jack_of_diamonds``)."""
+        return mask_of(c for c in range(52) if self.points[c] < 0)
+
+    @functools.cached_property
+    def queen_scores(self) -> bool:
+        """Whether the Q♠ is a penalty card (not under ``queen_penalty: false``)."""
+        return self.points[QUEEN_OF_SPADES] > 0
+
+    @functools.cached_property
+    def uneven_penalties(self) -> bool:
+        """Whether penalty cards are worth different points (Spot Hearts, Black Maria)."""
+        return len({p for p in self.points if p > 0}) > 1
+
+    @functools.cached_property
+    def moon_keeps(self) -> tuple[tuple[int, int], ...]:
+        """``(card, points)`` of the cards that score below zero (the J♦): a moon does not
+        cancel them, so a shooter who took the J♦ still gets its -10."""
+        return tuple((c, p) for c, p in enumerate(self.points) if p < 0)
+
+    @functools.cached_property
+    def breaks_mask(self) -> int:
+        """Cards whose play breaks hearts: every heart, and the Q♠ under ``heart_or_queen``."""
+        if self.hearts_break is HeartsBreak.HEART_OR_QUEEN:
+            return HEARTS_MASK | 1 << QUEEN_OF_SPADES
+        return HEARTS_MASK
+
+    @functools.cached_property
+    def lead_card(self) -> int | None:
+        """The card that must lead the first trick, when the rules alone decide it (the
+        lowest club in play, with no kitty to hide it); None otherwise."""
+        if self.first_lead is not FirstLead.LOWEST_CLUB or self.kitty_size:
+            return None
+        pool = self.in_play_mask & SUIT_MASKS[0] or self.in_play_mask
+        return (pool & -pool).bit_length() - 1
 
     @functools.cached_property
     def pass_cycle(self) -> tuple[Direction, ...]:

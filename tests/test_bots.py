@@ -10,7 +10,7 @@ from hearts_cli import fast
 from hearts_cli.bots import LEVELS, SIM_LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
 from hearts_cli.bots.hard import distinct_candidates
-from hearts_cli.bots.playout import ctx_for, make_policy, solve, threat, top_rank_card
+from hearts_cli.bots.playout import make_policy, solve, threat, top_rank_card
 from hearts_cli.bots.sampling import Sampler, constraints, sample
 from hearts_cli.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
 from hearts_cli.codes import seed_for
@@ -439,7 +439,7 @@ def test_hard_playouts_follow_the_engine(name):
     at every card the legal set, the seat and the trick's winner so far are the engine's,
     every card is legal there, and the final scores are the engine's."""
     rules = load_preset(name)
-    ctx = ctx_for(rules)
+    ctx = rules
     rng = random.Random(11)
     n = rules.players
     for k in range(4):
@@ -477,7 +477,7 @@ def test_endgame_solver_finds_the_only_safe_lead():
     pos = _ending(["2S AS", "QS 3H", "KS 4H", "5H 6H"], leader=0)
     hands = list(pos.hands)
     two, ace = int(Card("2S")), int(Card("AS"))
-    res = solve(ctx_for(QUICK), pos, [two, ace])
+    res = solve(QUICK, pos, [two, ace])
     assert res[0][0] == 0 and res[0][2] == 14
     assert res[1][0] == 17
     assert pos.hands == hands and not pos.trick  # solve leaves the position alone
@@ -486,7 +486,7 @@ def test_endgame_solver_finds_the_only_safe_lead():
 def test_endgame_solver_stops_a_moon_and_equals_brute_force():
     """Every seat plays perfectly for itself: checked against a plain max-n over
     Position.legal_mask/play (no pruning, no card classes) on random endings."""
-    ctx = ctx_for(QUICK)
+    ctx = QUICK
     n = 4
 
     def brute(pos):

@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from ..cards import SUIT_MASKS, mask_of
 from ..engine import SeatView
-from .playout import JD, QS, Ctx, ctx_for
+from .. import core
+from ..rules import Rules
+from .playout import JD, QS
 
 
 def decision_rng(seed: int, view: SeatView, salt: str = "") -> random.Random:
@@ -27,7 +29,7 @@ def decision_rng(seed: int, view: SeatView, salt: str = "") -> random.Random:
 class Public:
     """The public position plus this seat's own knowledge, as masks."""
 
-    ctx: Ctx
+    rules: Rules
     seat: int
     hand: int
     legal: int
@@ -44,12 +46,12 @@ class Public:
 
 
 def public(view: SeatView) -> Public:
-    ctx = ctx_for(view.rules)
-    n = ctx.n
+    ctx = view.rules
+    n = ctx.players
     played = mask_of(view.trick)
     taken = [0] * n
     plays = [0] * n
-    keep = ctx.pen | (1 << JD)
+    keep = ctx.penalty_mask | (1 << JD)
     for tr in view.tricks:
         m = mask_of(tr.cards)
         played |= m
@@ -63,9 +65,9 @@ def public(view: SeatView) -> Public:
     counts = [ctx.hand_size - plays[s] for s in range(n)]
     counts[view.seat] = len(view.hand)
     kitty_unseen = 0
-    if ctx.rules.kitty_size and not view.kitty:
-        kitty_unseen = ctx.rules.kitty_size
-    unseen = ctx.in_play & ~hand & ~played & ~mask_of(view.kitty)
+    if ctx.kitty_size and not view.kitty:
+        kitty_unseen = ctx.kitty_size
+    unseen = ctx.in_play_mask & ~hand & ~played & ~mask_of(view.kitty)
     return Public(ctx, view.seat, hand, mask_of(view.legal), [int(c) for c in view.trick], leader,
                   len(view.tricks), view.hearts_broken, played, taken, list(view.points), counts,
                   unseen, kitty_unseen)
@@ -73,14 +75,10 @@ def public(view: SeatView) -> Public:
 
 def trick_winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:
     """(winning card, winning seat) of a trick in progress."""
-    led = SUIT_MASKS[trick[0] // 13]
-    wc, wpos = -1, 0
-    for i, x in enumerate(trick):
-        if led >> x & 1 and x > wc:
-            wc, wpos = x, i
-    return wc, (leader + wpos) % n
+    i = core.trick_winner(trick)
+    return trick[i], (leader + i) % n
 
 
 def queen_out(pub: Public) -> bool:
     """The Q♠ scores and has not been played yet."""
-    return pub.ctx.queen and not pub.played >> QS & 1
+    return pub.rules.queen_scores and not pub.played >> QS & 1

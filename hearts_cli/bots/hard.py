@@ -49,7 +49,7 @@ ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
 
 def distinct_candidates(pub: Public) -> list[int]:
     """One card per class of equivalent legal cards (the lowest of each)."""
-    pts = pub.ctx.pts
+    pts = pub.rules.points
     fixed = pub.hand | (pub.played & ~mask_of(pub.trick))
     out: list[int] = []
     for s in range(4):
@@ -82,16 +82,16 @@ def _value(scores: tuple[int, ...] | list[int], me: int, before: tuple[int, ...]
 
 
 def _moon_plausible(pub: Public) -> bool:
-    ctx = pub.ctx
+    ctx = pub.rules
     if ctx.moon is Moon.OFF:
         return False
     me = pub.seat
     mine = 0
     for s, m in enumerate(pub.taken):
-        if m & ctx.pen:
+        if m & ctx.penalty_mask:
             if s != me:
                 return False
-            mine = popcount(m & ctx.pen)
+            mine = popcount(m & ctx.penalty_mask)
     high = sum(1 for c in range(52) if pub.hand >> c & 1 and c % 13 >= 9)
     size = popcount(pub.hand)
     return mine >= 3 or high * 2 >= size + 1
@@ -105,16 +105,16 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     when a moon is plausible for this seat each candidate also gets the plan
     of shooting, and its better plan counts.
     """
-    ctx = pub.ctx
+    ctx = pub.rules
     con = constraints(view, pub)
     me = pub.seat
     left = popcount(pub.hand)
-    endgame = pub.ntricks > 0 and left <= ENDGAME_TRICKS and left * ctx.n <= ENDGAME_CARDS
+    endgame = pub.ntricks > 0 and left <= ENDGAME_TRICKS and left * ctx.players <= ENDGAME_CARDS
     plans = [-1, me] if not endgame and _moon_plausible(pub) else [-1]
     totals = [[0.0] * len(cands) for _ in plans]
     holders = con.holders
     # the public part of every sampled deal: tricks, points, taken cards, the trick in progress
-    base = Position.from_view(view, [0] * ctx.n)
+    base = Position.from_view(view, [0] * ctx.players)
     first = not view.tricks
     threat0 = threat(ctx, base.taken) if ctx.moon is not Moon.OFF else -1
     deals = max(1, simulations)
@@ -158,8 +158,8 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     rng = decision_rng(seed, view, "hard")
     me = pub.seat
     before = tuple(view.scores)
-    target = pub.ctx.rules.target
-    ending = max(before) + pub.ctx.pen_total >= target
+    target = pub.rules.target
+    ending = max(before) + pub.rules.penalty_total >= target
     means = _weigh(view, pub, cands, rng, simulations,
                    lambda scores: _value(scores, me, before, target, ending))
     best = min(range(len(cands)), key=lambda j: (means[j], j))

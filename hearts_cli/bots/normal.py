@@ -92,7 +92,7 @@ def normal_pass(view: SeatView) -> tuple[Card, ...]:
 
 def later_can_beat(pub: Public, card: int, voids: tuple) -> bool:
     """Could a seat still to play this trick hold a higher card of its suit?"""
-    n = pub.ctx.n
+    n = pub.rules.players
     suit = card // 13
     higher = pub.unseen & SUIT_MASKS[suit] & ~((2 << card) - 1)
     if not higher:
@@ -138,16 +138,16 @@ def lead_card(pub: Public, legal: int) -> int:
 
 
 def discard_card(pub: Public, legal: int) -> int:
-    ctx = pub.ctx
-    if ctx.queen and legal >> QS & 1:
+    ctx = pub.rules
+    if ctx.queen_scores and legal >> QS & 1:
         return QS
     if queen_out(pub) and legal & HIGH_SPADES:
         return (legal & HIGH_SPADES).bit_length() - 1
-    p = legal & ctx.pen
+    p = legal & ctx.penalty_mask
     if p:
-        pts = ctx.pts
+        pts = ctx.points
         return max((x for x in range(52) if p >> x & 1), key=lambda x: (pts[x], x))
-    if ctx.jd and legal >> JD & 1 and legal & ~(1 << JD):
+    if (ctx.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
         legal &= ~(1 << JD)
     # prefer the highest card of the shortest suit, to make a new void
     best, key = -1, None
@@ -165,26 +165,26 @@ def normal_card_mask(pub: Public, voids: tuple) -> int:
     legal = pub.legal
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    ctx = pub.ctx
+    ctx = pub.rules
     trick = pub.trick
     if not trick:
         return lead_card(pub, legal)
     led_mask = SUIT_MASKS[trick[0] // 13]
     if not legal & led_mask:
         return discard_card(pub, legal)
-    wc, _ = trick_winner(trick, pub.leader, ctx.n)
-    last = len(trick) == ctx.n - 1
-    trick_pts = sum(ctx.pts[x] for x in trick)
+    wc, _ = trick_winner(trick, pub.leader, ctx.players)
+    last = len(trick) == ctx.players - 1
+    trick_pts = sum(ctx.points[x] for x in trick)
     unknown_kitty = pub.ntricks == 0 and pub.kitty_unseen
     below = legal & ((1 << wc) - 1)
-    safe = legal & ~ctx.pen
+    safe = legal & ~ctx.penalty_mask
     if below:
         if last and trick_pts <= 0 and not unknown_kitty and safe & ~below:
             # the trick is pointless and ours for the taking: shed the most dangerous high card
             hi = (safe & ~below).bit_length() - 1
-            if not (ctx.queen and trick[0] // 13 == 3 and hi < QS and queen_out(pub)):
+            if not (ctx.queen_scores and trick[0] // 13 == 3 and hi < QS and queen_out(pub)):
                 return hi
-        if ctx.queen and below >> QS & 1:
+        if ctx.queen_scores and below >> QS & 1:
             return QS  # someone else's K♠/A♠ wins it
         return below.bit_length() - 1
     # cannot duck: every card we hold of the suit beats the winner so far

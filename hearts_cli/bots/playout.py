@@ -6,8 +6,9 @@ policy)`` on a :class:`fast.Position` built from a *sampled* deal (every
 hidden hand filled in by :mod:`hearts_cli.bots.sampling`, never the real
 one). This module only holds what is bot-specific:
 
-* :class:`Ctx`, the rule facts the heuristics read (points, penalty cards,
-  whether the Q♠ scores, moon mode...), computed once per rule set;
+* the heuristics read the rule facts (points, penalty cards, whether the
+  Q♠ scores, moon mode...) from :class:`~hearts_cli.rules.Rules`, where they
+  are computed once;
 * :func:`make_policy`, the heuristic playout policy as a
   :func:`fast.playout_steps` hook: Normal's logic on bitmasks with a little
   randomness, plus moon modelling (a shooter plays high, the others defend);
@@ -20,64 +21,18 @@ from __future__ import annotations
 import random
 
 from ..cards import HEARTS_MASK, SUIT_MASKS
-from ..engine import score_round
+from .. import core
 from ..fast import Position, StepPolicy, random_card
-from ..rules import HeartsBreak, Moon, Rules
+from ..rules import Moon, Rules
 
 QS, KS, AS, JD = 49, 50, 51, 22
 SPADES = SUIT_MASKS[3]
 HIGH_SPADES = (1 << KS) | (1 << AS)
 
 
-class Ctx:
-    """Rule constants the heuristics need, computed once per rule set."""
-
-    __slots__ = (
-        "free",
-        "hand_size",
-        "in_play",
-        "jd",
-        "moon",
-        "n",
-        "pen",
-        "pen_count",
-        "pen_total",
-        "pts",
-        "qbreaks",
-        "queen",
-        "rules",
-        "threat_min",
-        "weighted",
-    )
-
-    def __init__(self, rules: Rules):
-        self.rules = rules
-        self.n = rules.players
-        self.pts = rules.points
-        self.pen = rules.penalty_mask
-        self.free = rules.hearts_break is HeartsBreak.FREE
-        self.qbreaks = rules.hearts_break is HeartsBreak.HEART_OR_QUEEN
-        self.queen = rules.points[QS] > 0
-        self.moon = rules.moon
-        self.pen_total = rules.penalty_total
-        self.pen_count = self.pen.bit_count()
-        # a seat that holds every penalty card taken so far, and at least this many, is shooting
-        self.threat_min = max(4, self.pen_count // 3)
-        self.jd = rules.points[JD] < 0
-        self.in_play = rules.in_play_mask
-        self.hand_size = rules.hand_size
-        # penalty cards of unequal value (Spot Hearts, Black Maria): dump by points, not rank
-        self.weighted = rules.spot_hearts or rules.black_maria
-
-
-_CTX: dict[Rules, Ctx] = {}
-
-
-def ctx_for(rules: Rules) -> Ctx:
-    c = _CTX.get(rules)
-    if c is None:
-        c = _CTX[rules] = Ctx(rules)
-    return c
+def threat_min(rules: Rules) -> int:
+    """A seat that holds every penalty card taken so far, and at least this many, is shooting."""
+    return max(4, rules.penalty_count // 3)
 
 
 def popcount(m: int) -> int:
@@ -112,25 +67,25 @@ def low_rank_card(m: int) -> int:
     return best
 
 
-def threat(c: Ctx, taken: list[int]) -> int:
+def threat(c: Rules, taken: list[int]) -> int:
     """The seat that holds every penalty card taken so far, when it has enough of them."""
     who = -1
-    pen = c.pen
+    pen = c.penalty_mask
     for s, m in enumerate(taken):
         if m & pen:
             if who >= 0:
                 return -1
             who = s
-    if who >= 0 and (taken[who] & pen).bit_count() >= c.threat_min:
+    if who >= 0 and (taken[who] & pen).bit_count() >= threat_min(c):
         return who
     return -1
 
 
-def choose(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
+def choose(c: Rules, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
            win_seat: int, queen_out: bool, threat_seat: int) -> int:
     """The heuristic card (no randomness): duck, dump the Q♠ then high hearts when
     void, lead low; a shooter plays high, the others spoil its moon."""
-    pen = c.pen
+    pen = c.penalty_mask
     if trick:
         if legal & SUIT_MASKS[trick[0] // 13]:  # following suit
             if threat_seat == seat:
@@ -158,7 +113,7 @@ def choose(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card:
                 safe = legal & ~pen
                 if safe:
                     return top_rank_card(safe)
-        if c.queen:
+        if c.queen_scores:
             if legal >> QS & 1:
                 return QS
             if queen_out:
@@ -167,15 +122,15 @@ def choose(c: Ctx, seat: int, hand: int, legal: int, trick: list[int], win_card:
                     return hs.bit_length() - 1
         p = legal & pen
         if p:
-            if c.weighted:
-                pts = c.pts
+            if c.uneven_penalties:
+                pts = c.points
                 best = -1
                 for x in range(52):
                     if p >> x & 1 and (best < 0 or pts[x] >= pts[best]):
                         best = x
                 return best
             return p.bit_length() - 1
-        if c.jd and legal >> JD & 1 and legal & ~(1 << JD):
+        if (c.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
             legal &= ~(1 << JD)
         return top_rank_card(legal)
     # leading
@@ -200,7 +155,7 @@ def _queen_held(pos: Position) -> int:
     return out
 
 
-def make_policy(c: Ctx, rng: random.Random, eps: float = 0.1, shooter: int = -1,
+def make_policy(c: Rules, rng: random.Random, eps: float = 0.1, shooter: int = -1,
                 threat_seat: int = -1) -> StepPolicy:
     """The playout policy as a :func:`hearts_cli.fast.playout_steps` hook.
 
@@ -214,7 +169,7 @@ def make_policy(c: Ctx, rng: random.Random, eps: float = 0.1, shooter: int = -1,
     """
     moon = c.moon is not Moon.OFF and shooter < 0
     rnd = rng.random
-    queen = c.queen
+    queen = c.queen_scores
     # [threat seat, is the Q♠ still in a hand or the face-down kitty (-1: not looked yet)]
     state = [shooter if shooter >= 0 else threat_seat, -1 if queen else 0]
     seen: list[int] = []  # the points taken when the threat was last looked at
@@ -243,7 +198,7 @@ def make_policy(c: Ctx, rng: random.Random, eps: float = 0.1, shooter: int = -1,
 # ---------------------------------------------------------------- the endgame, solved exactly
 
 
-def solve(c: Ctx, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
+def solve(c: Rules, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
     """The round scores after each of ``cands`` (cards of the seat to move) when
     every seat then plays perfectly for itself, on this full-information deal.
 
@@ -255,7 +210,7 @@ def solve(c: Ctx, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
     cards still out, worth the same points) are searched once. Meant for the
     last few tricks (the tree grows fast); ``pos`` must be past the first trick.
     """
-    n = c.n
+    n = c.players
     hands = list(pos.hands)
     taken = list(pos.taken)
     points = list(pos.points)
@@ -264,10 +219,11 @@ def solve(c: Ctx, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
     led = trick[0] // 13 if trick else 0
     wc = ws = -1
     tm = 0
-    for i, x in enumerate(trick):
+    for x in trick:
         tm |= 1 << x
-        if x // 13 == led and x > wc:
-            wc, ws = x, (leader + i) % n
+    if trick:
+        i = core.trick_winner(trick)
+        wc, ws = trick[i], (leader + i) % n
     seat = (leader + len(trick)) % n
     out = []
     for card in cands:
@@ -276,19 +232,19 @@ def solve(c: Ctx, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _after(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
+def _after(c: Rules, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
            led: int, wc: int, ws: int, tm: int, broken: bool, seat: int, card: int,
            before: tuple[int, ...]) -> tuple[int, ...]:
     """Scores after ``seat`` plays ``card`` as the ``k``-th card of the trick, then best play."""
-    n = c.n
+    n = c.players
     b = 1 << card
     hand = hands[seat]
     hands[seat] = hand & ~b
-    if not broken and (26 <= card < 39 or (card == QS and c.qbreaks)):
+    if not broken and c.breaks_mask >> card & 1:
         broken = True
     if not k:
         led, wc, ws = card // 13, card, seat
-    elif card // 13 == led and card > wc:
+    elif core.beats(card, wc, led):
         wc, ws = card, seat
     tm |= b
     if k + 1 < n:
@@ -296,7 +252,7 @@ def _after(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader
     else:
         t0, p0 = taken[ws], points[ws]
         taken[ws] = t0 | tm
-        pts = c.pts
+        pts = c.points
         p = 0
         m = tm
         while m:
@@ -313,22 +269,17 @@ def _after(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader
     return res
 
 
-def _best(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
+def _best(c: Rules, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
           led: int, wc: int, ws: int, tm: int, broken: bool,
           before: tuple[int, ...]) -> tuple[int, ...]:
-    n = c.n
+    n = c.players
     seat = (leader + k) % n
     hand = hands[seat]
-    if k:
-        legal = hand & SUIT_MASKS[led] or hand
-    elif not broken and not c.free:
-        legal = hand & ~HEARTS_MASK or hand
-    else:
-        legal = hand
+    legal = core.legal(c, hand, led if k else -1, False, broken, hands)
     out = tm
     for h in hands:
         out |= h
-    pts = c.pts
+    pts = c.points
     best = None
     bu = 0
     prev = -1
@@ -350,10 +301,5 @@ def _best(c: Ctx, hands: list[int], taken: list[int], points: list[int], leader:
     return best
 
 
-def _leaf(c: Ctx, taken: list[int], points: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
-    if c.moon is not Moon.OFF:
-        pen = c.pen
-        for t in taken:
-            if t & pen == pen:
-                return score_round(c.rules, taken, points, before).scores
-    return tuple(points)
+def _leaf(c: Rules, taken: list[int], points: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
+    return core.score_round(c, taken, points, before).scores
