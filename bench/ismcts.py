@@ -74,7 +74,7 @@ from hearts_cli.bots.normal import normal_pass
 from hearts_cli.cards import CARDS
 from hearts_cli.codes import seed_for
 from hearts_cli.engine import Phase, Round
-from hearts_cli.rules import Direction, Rules
+from hearts_cli.rules import Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Rules
 
 FORMATS = {
     "2v2": [("hard", "ismcts", "hard", "ismcts"), ("ismcts", "hard", "ismcts", "hard")],
@@ -93,11 +93,12 @@ def from_os(action: int) -> int:
 
 def os_params(rules: Rules) -> dict[str, bool]:
     """OpenSpiel hearts parameters equal to ``rules``; refuses rule sets that differ."""
-    expect = {"players": 4, "deck": "remove", "pass_count": 3, "first_lead": "lowest_club",
-              "first_trick": "no_points", "moon": "others", "jack_of_diamonds": False,
+    expect = {"players": 4, "deck": Deck.REMOVE, "pass_count": 3,
+              "first_lead": FirstLead.LOWEST_CLUB, "first_trick": FirstTrick.NO_POINTS,
+              "moon": Moon.OTHERS, "jack_of_diamonds": False,
               "spot_hearts": False, "black_maria": False, "queen_penalty": True}
     bad = {k: getattr(rules, k) for k, v in expect.items() if getattr(rules, k) != v}
-    if bad or rules.hearts_break not in ("heart", "heart_or_queen") or rules.removed:
+    if bad or rules.hearts_break is HeartsBreak.FREE or rules.removed:
         raise SystemExit(f"these rules have no OpenSpiel equivalent: {bad or rules.hearts_break}")
     return {
         "pass_cards": rules.pass_cycle != (Direction.NONE,),
@@ -106,7 +107,7 @@ def os_params(rules: Rules) -> dict[str, bool]:
         "jd_bonus": False,
         "avoid_all_tricks_bonus": False,
         "must_break_hearts": True,
-        "qs_breaks_hearts": rules.hearts_break == "heart_or_queen",
+        "qs_breaks_hearts": rules.hearts_break is HeartsBreak.HEART_OR_QUEEN,
         "can_lead_hearts_instead_of_qs": False,
     }
 
