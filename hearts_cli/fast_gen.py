@@ -166,7 +166,7 @@ def chain_source(rules: Rules, when: str, consts: dict[str, int], *, first: str 
 
 
 _STEPS = """\
-def playout_steps(pos, policy):
+def playout_steps(pos, policy, {locals}):
     hands, taken, points, trick = pos.hands, pos.taken, pos.points, pos.trick
     leader = pos.leader
     broken = pos.hearts_broken
@@ -222,12 +222,16 @@ def playout_steps(pos, policy):
 
 def steps_source(rules: Rules, consts: dict[str, int]) -> str:
     """The source of ``playout_steps`` for ``rules`` (see :func:`hearts_cli.fast.playout_steps`)."""
+    follow = chain_source(rules, core.FOLLOW, consts)
+    lead = chain_source(rules, core.LEAD, consts)
+    names = ["SUIT", "BRK", "score", "lead_card", "P0", "P1", "P2", "P3"] + sorted(consts)
     return _STEPS.format(
+        locals=", ".join(f"{x}={x}" for x in names),  # read as locals: cheaper than globals
         n=rules.players,
         beats_x=core.BEATS.format(c="x", w="wc", led="led"),
         beats_c=core.BEATS.format(c="c", w="wc", led="led"),
-        follow=_indent(chain_source(rules, core.FOLLOW, consts), 12),
-        lead=_indent(chain_source(rules, core.LEAD, consts), 12),
+        follow=_indent(follow, 12),
+        lead=_indent(lead, 12),
         points=points_expr(rules, "tm"),
     )
 

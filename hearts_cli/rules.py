@@ -130,6 +130,13 @@ SETTINGS = ("players", "deck", "removal", "passing", "pass_count", "first_lead",
             "target", "ties")
 
 
+# the derived facts (cached properties of Rules), copied into Rules.facts
+FACTS = ("removed", "in_play_mask", "hand_size", "kitty_size", "points", "penalty_mask",
+         "penalty_total", "penalty_count", "round_total", "bonus_mask", "queen_scores",
+         "uneven_penalties", "moon_keeps", "breaks_mask", "lead_card", "pass_cycle",
+         "first_trick_forbidden")
+
+
 class Rules:
     """One complete rule set. Defaults are the single-seat table's quick game.
 
@@ -279,8 +286,9 @@ class Rules:
 
     @functools.cached_property
     def uneven_penalties(self) -> bool:
-        """Whether penalty cards are worth different points (Spot Hearts, Black Maria)."""
-        return len({p for p in self.points if p > 0}) > 1
+        """Whether the penalty cards other than the Q♠ are worth different points
+        (Spot Hearts, Black Maria): a discard then goes by points, not by rank."""
+        return len({p for c, p in enumerate(self.points) if p > 0 and c != QUEEN_OF_SPADES}) > 1
 
     @functools.cached_property
     def moon_keeps(self) -> tuple[tuple[int, int], ...]:
@@ -329,6 +337,13 @@ class Rules:
         if self.first_trick is FirstTrick.NO_HEARTS:
             return self.penalty_mask & HEARTS_MASK
         return 0
+
+    @functools.cached_property
+    def facts(self) -> "Facts":
+        """Every setting and derived fact in one slotted record, for hot loops (a bot's
+        playout policy reads a :class:`Facts` attribute about twice as fast as a
+        ``Rules`` one). Nothing is computed there: it copies what ``Rules`` computed."""
+        return Facts(self)
 
     # ------------------------------------------------------------ making and naming
 
@@ -389,6 +404,17 @@ def _member(enum: type[StrEnum], key: str, value: Any) -> Any:
     except ValueError:
         choices = _PASSING_CHOICES if enum is Passing else ", ".join(m.value for m in enum)
         raise RulesError(key, "rules_bad_choice", key=key, choices=choices) from None
+
+
+class Facts:
+    """A snapshot of a :class:`Rules`' settings and derived facts (see ``Rules.facts``)."""
+
+    __slots__ = ("rules",) + SETTINGS + FACTS
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        for name in SETTINGS + FACTS:
+            setattr(self, name, getattr(rules, name))
 
 
 def _plain(value: Any) -> Any:

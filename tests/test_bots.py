@@ -439,7 +439,7 @@ def test_hard_playouts_follow_the_engine(name):
     at every card the legal set, the seat and the trick's winner so far are the engine's,
     every card is legal there, and the final scores are the engine's."""
     rules = load_preset(name)
-    ctx = rules
+    ctx = rules.facts
     rng = random.Random(11)
     n = rules.players
     for k in range(4):

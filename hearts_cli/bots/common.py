@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ..cards import SUIT_MASKS, mask_of
 from ..engine import SeatView
 from .. import core
-from ..rules import Rules
+from ..rules import Facts
 from .playout import JD, QS
 
 
@@ -29,7 +29,7 @@ def decision_rng(seed: int, view: SeatView, salt: str = "") -> random.Random:
 class Public:
     """The public position plus this seat's own knowledge, as masks."""
 
-    rules: Rules
+    facts: Facts  # the rule set's settings and facts (a slotted copy: cheap to read)
     seat: int
     hand: int
     legal: int
@@ -46,7 +46,7 @@ class Public:
 
 
 def public(view: SeatView) -> Public:
-    ctx = view.rules
+    ctx = view.rules.facts
     n = ctx.players
     played = mask_of(view.trick)
     taken = [0] * n
@@ -81,4 +81,4 @@ def trick_winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:
 
 def queen_out(pub: Public) -> bool:
     """The Q♠ scores and has not been played yet."""
-    return pub.rules.queen_scores and not pub.played >> QS & 1
+    return pub.facts.queen_scores and not pub.played >> QS & 1

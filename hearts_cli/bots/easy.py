@@ -26,9 +26,9 @@ def easy_card(view: SeatView) -> Card:
     legal = pub.legal
     if not legal & (legal - 1):
         return CARDS[legal.bit_length() - 1]
-    pts = pub.rules.points
+    pts = pub.facts.points
     if pub.trick:
-        wc, _ = trick_winner(pub.trick, pub.leader, pub.rules.players)
+        wc, _ = trick_winner(pub.trick, pub.leader, pub.facts.players)
         led = SUIT_MASKS[pub.trick[0] // 13]
         if legal & led:
             below = legal & ((1 << wc) - 1)

@@ -49,7 +49,7 @@ ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
 
 def distinct_candidates(pub: Public) -> list[int]:
     """One card per class of equivalent legal cards (the lowest of each)."""
-    pts = pub.rules.points
+    pts = pub.facts.points
     fixed = pub.hand | (pub.played & ~mask_of(pub.trick))
     out: list[int] = []
     for s in range(4):
@@ -82,7 +82,7 @@ def _value(scores: tuple[int, ...] | list[int], me: int, before: tuple[int, ...]
 
 
 def _moon_plausible(pub: Public) -> bool:
-    ctx = pub.rules
+    ctx = pub.facts
     if ctx.moon is Moon.OFF:
         return False
     me = pub.seat
@@ -105,7 +105,7 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     when a moon is plausible for this seat each candidate also gets the plan
     of shooting, and its better plan counts.
     """
-    ctx = pub.rules
+    ctx = pub.facts
     con = constraints(view, pub)
     me = pub.seat
     left = popcount(pub.hand)
@@ -158,8 +158,8 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     rng = decision_rng(seed, view, "hard")
     me = pub.seat
     before = tuple(view.scores)
-    target = pub.rules.target
-    ending = max(before) + pub.rules.penalty_total >= target
+    target = pub.facts.target
+    ending = max(before) + pub.facts.penalty_total >= target
     means = _weigh(view, pub, cands, rng, simulations,
                    lambda scores: _value(scores, me, before, target, ending))
     best = min(range(len(cands)), key=lambda j: (means[j], j))

@@ -92,7 +92,7 @@ def normal_pass(view: SeatView) -> tuple[Card, ...]:
 
 def later_can_beat(pub: Public, card: int, voids: tuple) -> bool:
     """Could a seat still to play this trick hold a higher card of its suit?"""
-    n = pub.rules.players
+    n = pub.facts.players
     suit = card // 13
     higher = pub.unseen & SUIT_MASKS[suit] & ~((2 << card) - 1)
     if not higher:
@@ -138,7 +138,7 @@ def lead_card(pub: Public, legal: int) -> int:
 
 
 def discard_card(pub: Public, legal: int) -> int:
-    ctx = pub.rules
+    ctx = pub.facts
     if ctx.queen_scores and legal >> QS & 1:
         return QS
     if queen_out(pub) and legal & HIGH_SPADES:
@@ -165,7 +165,7 @@ def normal_card_mask(pub: Public, voids: tuple) -> int:
     legal = pub.legal
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    ctx = pub.rules
+    ctx = pub.facts
     trick = pub.trick
     if not trick:
         return lead_card(pub, legal)

@@ -23,14 +23,14 @@ import random
 from ..cards import HEARTS_MASK, SUIT_MASKS
 from .. import core
 from ..fast import Position, StepPolicy, random_card
-from ..rules import Moon, Rules
+from ..rules import Facts, Moon, Rules
 
 QS, KS, AS, JD = 49, 50, 51, 22
 SPADES = SUIT_MASKS[3]
 HIGH_SPADES = (1 << KS) | (1 << AS)
 
 
-def threat_min(rules: Rules) -> int:
+def threat_min(rules: Facts) -> int:
     """A seat that holds every penalty card taken so far, and at least this many, is shooting."""
     return max(4, rules.penalty_count // 3)
 
@@ -67,7 +67,7 @@ def low_rank_card(m: int) -> int:
     return best
 
 
-def threat(c: Rules, taken: list[int]) -> int:
+def threat(c: Facts, taken: list[int]) -> int:
     """The seat that holds every penalty card taken so far, when it has enough of them."""
     who = -1
     pen = c.penalty_mask
@@ -81,7 +81,7 @@ def threat(c: Rules, taken: list[int]) -> int:
     return -1
 
 
-def choose(c: Rules, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
+def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
            win_seat: int, queen_out: bool, threat_seat: int) -> int:
     """The heuristic card (no randomness): duck, dump the Q♠ then high hearts when
     void, lead low; a shooter plays high, the others spoil its moon."""
@@ -155,7 +155,7 @@ def _queen_held(pos: Position) -> int:
     return out
 
 
-def make_policy(c: Rules, rng: random.Random, eps: float = 0.1, shooter: int = -1,
+def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -1,
                 threat_seat: int = -1) -> StepPolicy:
     """The playout policy as a :func:`hearts_cli.fast.playout_steps` hook.
 
@@ -167,6 +167,8 @@ def make_policy(c: Rules, rng: random.Random, eps: float = 0.1, shooter: int = -
     been taken: public, so the same on every sampled deal); it is looked at
     again at each lead, since it only changes when a trick is won.
     """
+    if isinstance(c, Rules):
+        c = c.facts
     moon = c.moon is not Moon.OFF and shooter < 0
     rnd = rng.random
     queen = c.queen_scores
@@ -198,7 +200,7 @@ def make_policy(c: Rules, rng: random.Random, eps: float = 0.1, shooter: int = -
 # ---------------------------------------------------------------- the endgame, solved exactly
 
 
-def solve(c: Rules, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
+def solve(c: Facts, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
     """The round scores after each of ``cands`` (cards of the seat to move) when
     every seat then plays perfectly for itself, on this full-information deal.
 
@@ -210,6 +212,8 @@ def solve(c: Rules, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
     cards still out, worth the same points) are searched once. Meant for the
     last few tricks (the tree grows fast); ``pos`` must be past the first trick.
     """
+    if isinstance(c, Rules):
+        c = c.facts
     n = c.players
     hands = list(pos.hands)
     taken = list(pos.taken)
@@ -232,7 +236,7 @@ def solve(c: Rules, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _after(c: Rules, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
+def _after(c: Facts, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
            led: int, wc: int, ws: int, tm: int, broken: bool, seat: int, card: int,
            before: tuple[int, ...]) -> tuple[int, ...]:
     """Scores after ``seat`` plays ``card`` as the ``k``-th card of the trick, then best play."""
@@ -269,13 +273,13 @@ def _after(c: Rules, hands: list[int], taken: list[int], points: list[int], lead
     return res
 
 
-def _best(c: Rules, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
+def _best(c: Facts, hands: list[int], taken: list[int], points: list[int], leader: int, k: int,
           led: int, wc: int, ws: int, tm: int, broken: bool,
           before: tuple[int, ...]) -> tuple[int, ...]:
     n = c.players
     seat = (leader + k) % n
     hand = hands[seat]
-    legal = core.legal(c, hand, led if k else -1, False, broken, hands)
+    legal = core.legal(c.rules, hand, led if k else -1, False, broken, hands)
     out = tm
     for h in hands:
         out |= h
@@ -301,5 +305,5 @@ def _best(c: Rules, hands: list[int], taken: list[int], points: list[int], leade
     return best
 
 
-def _leaf(c: Rules, taken: list[int], points: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
-    return core.score_round(c, taken, points, before).scores
+def _leaf(c: Facts, taken: list[int], points: list[int], before: tuple[int, ...]) -> tuple[int, ...]:
+    return core.score_round(c.rules, taken, points, before).scores

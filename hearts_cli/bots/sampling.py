@@ -34,7 +34,7 @@ class Constraints:
 
 
 def constraints(view: SeatView, pub: Public) -> Constraints:
-    n = pub.rules.players
+    n = pub.facts.players
     me = view.seat
     unseen = pub.unseen
     holders: list[int] = [s for s in range(n) if s != me]
