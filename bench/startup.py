@@ -54,6 +54,7 @@ def cases() -> list[tuple[str, list[str]]]:
         ("hearts engine  (immediate EOF)", h + ["engine"]),
         ("hearts replay RECORD --json", h + ["replay", str(REPLAY_RECORD), "--json"]),
         ("hearts replay --code ... --moves ... --json", h + ["replay", "--code", CODE, "--moves", MOVES, "--json"]),
+        ("hearts stats  (empty archive)", h + ["stats"]),
     ]
 
 

@@ -166,7 +166,8 @@ def test_unfinished_games_are_not_counted_and_undos_are(home):
 
 
 @pytest.mark.parametrize("preset,players", [("quick", None), ("omnibus", None), ("shooter-minus", None),
-                                            ("reference", 3), ("reference", 6), ("kitty", 5)])
+                                            ("reference", 3), ("reference", 6), ("kitty", 5),
+                                            ("shooter-choice", None), ("black-maria", 3)])
 def test_the_fast_scan_reads_what_the_full_reader_reads(tmp_path, preset, players):
     arc = Archive(tmp_path, seed=11)
     (tmp_path / "archive").mkdir()

@@ -335,3 +335,26 @@ def test_ctrl_z_at_the_prompt_is_undo(home):
     assert "undo" in kinds
     assert Card("2C") in tb.game.round.hand(0)
     assert read_record(store.save_path).undos == 1
+
+
+def test_ctrl_z_in_a_real_terminal_undoes_and_does_not_suspend(tmp_path):
+    sys.path.insert(0, str(Path(__file__).parent))
+    pty = pytest.importorskip("test_pty")
+    home = tmp_path / "pty-home"
+    term = pty.Term(["new", "--code", CODE, "--no-confirm"], home)
+    try:
+        term.wait_prompt("Cards to pass>")
+        term.send("pass TS JS KS\r")
+        term.wait_prompt("Your card>")
+        term.send("2c\r")
+        pty.wait_saved(term, home, lambda g: len(g.round.hand(0)) == 12)
+        term.wait_prompt("Your card>")
+        term.send("\x1a")  # Ctrl-Z at the prompt
+        term.wait_for("Taken back: your 2♣")
+        game = pty.wait_saved(term, home, lambda g: len(g.round.hand(0)) == 13 and g.round.phase.value == "play")
+        assert Card("2C") in game.round.hand(0)
+        assert term.child.isalive()
+        term.wait_prompt("Your card>")  # still running, back at the prompt
+        assert read_record(home / "current.yaml").undos == 1
+    finally:
+        term.close()
