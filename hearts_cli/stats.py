@@ -12,10 +12,13 @@ older layout or damaged is deleted and rebuilt from the archive; nothing is
 lost, since it holds nothing the archive does not. When the data directory
 cannot be written the index lives in memory for the run.
 
-Every archived record is read with :func:`hearts_cli.record.read_record`, which
-re-plays it through the engine: the scores and moons counted here are the
-engine's, and a file that is not a good record is counted as unreadable and
-left out. Games set aside unfinished are not counted.
+An archived file is read by :func:`scan`, which picks the figures out of the
+lines the record writer always writes (each round's score and moon, the totals,
+the winners: the engine's own results, as the game loop archived them), some 50
+times faster than re-playing the game. A file in any other layout goes to the
+full reader (:func:`hearts_cli.record.read_record`, which re-plays every move
+through the engine); a file that is no good record is counted as unreadable
+and left out. Games set aside unfinished are not counted.
 
 sqlite3 (and, for the chart, rich) are imported only here, when a command
 needs them.
@@ -452,13 +455,9 @@ class Index:
 
 def _runs(results: Sequence[bool]) -> tuple[tuple[bool, int] | None, int, int]:
     """The current run (won?, length), and the longest run of wins and of losses."""
-    longest = {True: 0, False: 0}
-    current: tuple[bool, int] | None = None
-    for won in results:
-        length = current[1] + 1 if current is not None and current[0] == won else 1
-        current = (won, length)
-        longest[won] = max(longest[won], length)
-    return current, longest[True], longest[False]
+    runs = _run_lengths(results)
+    longest = {won: max((n for w, n in runs if w == won), default=0) for won in (True, False)}
+    return (runs[-1] if runs else None), longest[True], longest[False]
 
 
 def _rate(won: int, games: int) -> float:
@@ -638,12 +637,12 @@ def as_text(lines: Sequence[Line]) -> str:
     return "".join("".join(text for _, text in line) + "\n" for line in lines)
 
 
-def print_rich(lines: Sequence[Line], file: Any = None) -> None:
+def print_rich(lines: Sequence[Line], file: Any = None, force_terminal: bool | None = None) -> None:
     """The lines through rich: bold headings, wins in green and losses in red."""
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(file=file, highlight=False, soft_wrap=True)
+    console = Console(file=file, highlight=False, soft_wrap=True, force_terminal=force_terminal)
     styles = {"": "", "bold": "bold", "win": "green", "loss": "red"}
     for line in lines:
         text = Text()

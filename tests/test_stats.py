@@ -382,6 +382,21 @@ def test_the_command_prints_every_figure_plain_json_and_in_spanish(home):
     assert "Tu historial (preset quick)" in es
 
 
+def test_on_a_terminal_the_chart_is_drawn_with_rich_in_colour(home):
+    import io
+    import re
+
+    arc = Archive(home)
+    for won in (True, False, True):
+        arc.add("quick", won=won)
+    lines = stats.render(stats.collect(home), "en")
+    out = io.StringIO()
+    stats.print_rich(lines, file=out, force_terminal=True)
+    coloured = out.getvalue()
+    assert "\x1b[32m" in coloured and "\x1b[31m" in coloured  # wins green, losses red
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == stats.as_text(lines)  # the same text as the plain one
+
+
 def test_the_command_with_no_games(home):
     proc = hearts("stats")
     assert proc.returncode == 0 and "No finished games" in proc.stdout
