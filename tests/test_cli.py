@@ -582,6 +582,7 @@ def _modules_after(*args: str) -> set[str]:
     ["--version"],
     ["rules"],
     ["rules", "--tips", "--json"],
+    ["rules", "--set", "moon=off", "--set", "passing=right,left"],
     ["explain", "QS", "--code", CODE],
     ["engine"],
 ])
@@ -592,6 +593,13 @@ def test_scripted_commands_do_not_load_the_game_loop(args):
     assert loop == set()  # the game loop itself
     heavy = {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")}
     assert heavy == set()
+
+
+def test_set_is_read_without_pydantic_or_yaml():
+    """A repeatable --set gets the light coercion too, and KEY=VALUE needs no YAML reader."""
+    mods = _modules_after("rules", "--set", "moon=off", "--set", "removal=3:2D", "--json")
+    assert {m for m in mods if m.split(".")[0] in ("pydantic", "yaml")} == set()
+    assert "hearts_cli.overrides" in mods
 
 
 def test_version_loads_nothing_of_the_game():
