@@ -1014,6 +1014,58 @@ def replay(
         _echo(out.t("rp_annotated", path=annotate_to), err=True)
 
 
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts host                          two people and two CPUs, on this machine\n"
+    "  hearts host --humans 3 --turn-timer 60 --preset standard\n"
+    "  hearts host --bind 0.0.0.0 --cert cert.pem --key key.pem   over the internet (docs/tables.md)\n"
+    "  hearts host --resume                 bring the table back after a crash\n"
+    "\b\n"
+    "Each person runs the `hearts join ...` line printed for their seat."
+))
+def host(
+    ctx: typer.Context,
+    preset: PresetOpt = None,
+    sets: Annotated[Optional[list[str]], typer.Option("--set", metavar="KEY=VALUE", help="Change one rule setting (repeatable).")] = None,
+    players: PlayersOpt = None,
+    target: TargetOpt = None,
+    humans: Annotated[int, typer.Option("--humans", metavar="H", help="Seats for people (from seat 0); the rest are CPUs.")] = 2,
+    level: Annotated[
+        Optional[str],
+        typer.Option("--level", metavar="easy|normal|hard", autocompletion=_complete_level,
+                     help="How well the CPU players play (default: Easy, Normal, Hard by seat)."),
+    ] = None,
+    turn_timer: Annotated[Optional[float], typer.Option("--turn-timer", metavar="SECONDS", help="Seconds a person has for each decision before the CPU plays for them.")] = None,
+    delay: Annotated[float, typer.Option("--delay", metavar="SECONDS", help="Pause before each CPU move, so people can follow.")] = 0.5,
+    port: Annotated[int, typer.Option("--port", metavar="P", help="TCP port (0: any free port).")] = 7441,
+    bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on (default: this machine only).")] = "127.0.0.1",
+    cert: Annotated[Optional[str], typer.Option("--cert", metavar="FILE", help="TLS certificate (PEM); with --key.")] = None,
+    key: Annotated[Optional[str], typer.Option("--key", metavar="FILE", help="TLS private key (PEM); with --cert.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Bring back the table saved by the last `hearts host`.")] = False,
+    code: Annotated[Optional[str], typer.Option("--code", metavar="CODE", help="Deal this game code (default: a fresh one).")] = None,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Open a table that people join from their own terminals (and scripts, in JSON lines).
+
+    Prints one invitation per person's seat; CPU players fill the others, and
+    play for a person whose turn timer runs out or who has gone, until they
+    join again with the same invitation. The game is saved after every move;
+    a finished game goes to the archive.
+    """
+    out = _setup(ctx, lang, plain)
+    if level is not None and level.strip().lower() not in LEVELS:
+        out.fail(out.t("cli_bad_level", value=level))
+    if not 0 <= delay <= 10:
+        out.fail(out.t("bad_delay"))
+    from .tables import run_host
+
+    raise typer.Exit(run_host(preset=preset, sets=sets or [], players=players, target=target, humans=humans,
+                              level=level.strip().lower() if level else None, turn_timer=turn_timer,
+                              delay=delay, port=port, bind=bind, cert=cert, key=key, resume=resume,
+                              lang=out.lang, code=code))
+
+
 def _only_the_command_that_runs(args: list[str]) -> None:
     """Register just the subcommand named in ``args``, when there is one.
 

@@ -1,0 +1,934 @@
+"""The table server (``hearts host``): one game shared by several people, over TCP.
+
+Each person's terminal (``hearts join``) or script connects with an
+invitation ``HOST:PORT/SEAT-TOKEN`` and speaks JSON lines (``docs/tables.md``);
+CPU players fill the other seats, and play for a person whose turn timer runs
+out or who has gone (until the same invitation is used again). The game is
+saved after every move, as ``hearts play`` saves it, and ``--resume`` brings it
+back; a finished game goes to the archive.
+
+What a client receives is built for its seat only: the events of
+:mod:`hearts_cli.events` with the other seats' cards left out, and its seat
+view. Everything a client sends is untrusted: lines are bounded, the rate of
+messages is bounded, nothing is evaluated, and every client has its own
+bounded write queue, so one that stalls or floods is dropped without holding
+up the others or the timer.
+
+One process can serve many tables (``bench/tables.py``); ``hearts host``
+serves one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import time
+import unicodedata
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from .cards import Card, CardParseError, parse_card
+from .codes import seed_for
+from .engine import Game, IllegalMove, PassError, Phase
+from .events import SCHEMA, Event, view_json
+from .messages import LANGUAGES, t
+
+MAX_LINE = 4096  # bytes in one message from a client
+RATE = 20.0  # messages a second a client may send, sustained ...
+BURST = 40.0  # ... and at once
+MAX_BAD = 50  # refused messages (bad JSON, too long, too fast) before the connection is closed
+QUEUE_MAX = 5000  # messages waiting for a client that does not read, before it is dropped
+WRITE_TIMEOUT = 15.0  # seconds a client may take to accept what was sent to it
+HELLO_TIMEOUT = 10.0  # seconds to present an invitation
+NAME_MAX = 24
+TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (timer, gone)
+
+
+def clean_name(name: Any, default: str) -> str:
+    """A name a client gave, safe to show: printable characters only, short; else ``default``."""
+    if not isinstance(name, str):
+        return default
+    kept = "".join(ch for ch in name if unicodedata.category(ch)[0] not in "CZ" or ch == " ")
+    kept = " ".join(kept.split())[:NAME_MAX]
+    return kept or default
+
+
+def new_token(seat: int) -> str:
+    """The secret of an invitation: the seat number, a dash, 128 random bits (``secrets``)."""
+    return f"{seat}-{secrets.token_urlsafe(16)}"
+
+
+class Client:
+    """One connection: a bounded queue of lines to write, drained by its own task."""
+
+    def __init__(self, writer: asyncio.StreamWriter, lang: str = "en"):
+        self.writer = writer
+        self.lang = lang
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.closed = False
+        self.seat: int | None = None
+        self.table: SharedTable | None = None
+        # with a witness (tests): every line sent, with what the witness says of that moment
+        self.witness: Callable[[Client], Any] | None = None
+        self.sent: list[tuple[bytes, Any]] = []
+        self.task = asyncio.get_running_loop().create_task(self._drain())
+
+    def send(self, line: bytes) -> None:
+        """Queue one line (already JSON and newline); never waits. A client that does not read is dropped."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_MAX:
+            self.close()
+            return
+        if self.witness is not None:
+            self.sent.append((line, self.witness(self)))
+        self.queue.put_nowait(line)
+
+    def send_obj(self, obj: dict[str, Any]) -> None:
+        self.send(encode(obj))
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                line = await self.queue.get()
+                if line is None:
+                    break
+                self.writer.write(line)
+                if self.writer.transport.get_write_buffer_size() > 65536:
+                    await asyncio.wait_for(self.writer.drain(), WRITE_TIMEOUT)
+        except (asyncio.TimeoutError, ConnectionError, OSError):
+            pass
+        finally:
+            self.closed = True
+            self._abort()
+
+    def finish(self) -> None:
+        """Close once everything queued has been written."""
+        if not self.closed:
+            self.queue.put_nowait(None)
+
+    def close(self) -> None:
+        """Close at once (what is still queued is dropped)."""
+        self.closed = True
+        self.task.cancel()
+        self._abort()
+
+    def _abort(self) -> None:
+        try:
+            self.writer.close()
+        except Exception:  # noqa: BLE001 - already gone
+            pass
+        table, seat = self.table, self.seat
+        if table is not None and seat is not None:
+            self.table = None
+            table.detach(seat, self)
+
+
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def encode(obj: dict[str, Any]) -> bytes:
+    return (_encode(obj) + "\n").encode("utf-8")
+
+
+class SeatState:
+    """A seat at a shared table: a person's (with an invitation) or a CPU's."""
+
+    def __init__(self, human: bool, token: str | None, name: str, level: str | None):
+        self.human = human
+        self.token = token
+        self.name = name
+        self.level = level
+        self.client: Client | None = None
+        self.due_since: float | None = None  # when its current decision started (turn timer)
+        self.joined_once = False
+
+
+class SharedTable:
+    """One game, its seats and their clients. Moves go through :meth:`act` (people) and :meth:`run` (CPUs)."""
+
+    def __init__(self, game: Game, seats: Sequence[SeatState], *, turn_timer: float | None = None,
+                 delay: float = 0.0, store: Any = None, on_change: Callable[[str, dict], None] | None = None,
+                 bot_threads: bool = True):
+        self.game = game
+        self.seats = list(seats)
+        self.turn_timer = turn_timer
+        self.delay = delay
+        self.store = store
+        self.on_change = on_change or (lambda what, data: None)
+        self.bot_threads = bot_threads
+        self.wake = asyncio.Event()
+        self.moves = 0  # moves made by this process (a CPU move checks nothing changed meanwhile)
+        self.archived: Path | None = None
+        self.closed = asyncio.Event()
+        self._mark_due()
+
+    # ------------------------------------------------------------ who is who
+
+    @property
+    def players(self) -> int:
+        return self.game.rules.players
+
+    def record_seats(self) -> tuple:
+        from .record import Seat
+
+        return tuple(Seat(s.name, "human" if s.human else "cpu", None if s.human else s.level)
+                     for s in self.seats)
+
+    def present(self, seat: int) -> bool:
+        c = self.seats[seat].client
+        return c is not None and not c.closed
+
+    def due(self) -> list[int]:
+        """The seats whose move the game waits for."""
+        g = self.game
+        if g.over:
+            return []
+        rd = g.round
+        if rd.phase is Phase.PASS:
+            return [s for s in range(self.players) if rd.passes[s] is None]
+        return [rd.turn] if rd.turn is not None else []
+
+    def _mark_due(self) -> None:
+        now = time.monotonic()
+        due = set(self.due())
+        for s, st in enumerate(self.seats):
+            if s in due:
+                if st.due_since is None:
+                    st.due_since = now
+            else:
+                st.due_since = None
+
+    # ------------------------------------------------------------ clients
+
+    def attach(self, seat: int, client: Client, name: str | None) -> None:
+        """A person takes (or takes back) the seat: welcome, the game so far, the view."""
+        st = self.seats[seat]
+        old = st.client
+        if old is not None and old is not client:
+            old.table = None  # its closing is not a departure: the seat is taken back
+            old.close()
+        st.client = client
+        client.seat, client.table = seat, self
+        if name is not None:
+            st.name = clean_name(name, st.name)
+        back = st.joined_once
+        st.joined_once = True
+        st.due_since = time.monotonic() if st.due_since is not None else None  # a fresh turn timer
+        client.send_obj({"event": "welcome", "schema": SCHEMA, "seat": seat, "players": self.players,
+                         "turn_timer": self.turn_timer, "names": [s.name for s in self.seats]})
+        client.send_obj(self._start(seat).to_json())
+        client.send_obj(self._view(seat))
+        self._public(Event("seat", {"seat": seat, "name": st.name, "status": "back" if back else "joined"}))
+        self.on_change("joined", {"seat": seat, "name": st.name})
+        self.wake.set()
+
+    def detach(self, seat: int, client: Client) -> None:
+        st = self.seats[seat]
+        if st.client is not client:
+            return
+        st.client = None
+        if not self.game.over:
+            self._public(Event("seat", {"seat": seat, "name": st.name, "status": "left"}))
+            self.on_change("left", {"seat": seat, "name": st.name})
+        self.wake.set()
+
+    def clients(self) -> list[tuple[int, Client]]:
+        return [(s, st.client) for s, st in enumerate(self.seats) if st.client is not None and not st.client.closed]
+
+    # ------------------------------------------------------------ what each seat is told
+
+    def _start(self, seat: int) -> Event:
+        g = self.game
+        return Event("start", {"schema": SCHEMA, "code": g.code if g.over else None, "preset": g.rules.preset,
+                               "rules": g.rules.spec(), "players": self.players, "target": g.rules.target,
+                               "seats": [{"seat": i, "name": s.name, "kind": "human" if s.human else "cpu",
+                                          "level": None if s.human else s.level}
+                                         for i, s in enumerate(self.seats)],
+                               "you": seat})
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        rd = self.game.round
+        return {"event": "view"} | view_json(rd.view(seat), rd.result)
+
+    def _public(self, ev: Event) -> None:
+        line = encode(ev.to_json())
+        for _, c in self.clients():
+            c.send(line)
+
+    def _each(self, make: Callable[[int], Event | dict | None]) -> None:
+        for s, c in self.clients():
+            ev = make(s)
+            if ev is not None:
+                c.send_obj(ev.to_json() if isinstance(ev, Event) else ev)
+
+    def _by(self, mover: int, by: str, seat: int) -> str:
+        if by == "person":
+            return "you" if seat == mover else "player"
+        return by
+
+    def _views(self) -> None:
+        self._each(self._view)
+
+    # ------------------------------------------------------------ moves (every move goes through these)
+
+    def _after_move(self) -> None:
+        # saved before anything is sent: a client never sees a move a crash could lose
+        if self.store is not None and not self.game.over:
+            self.store.save(self.game, self.record_seats())
+        self.moves += 1
+        self._mark_due()
+        self._views()
+        if self.turn_timer:
+            waiting = [s for s in self.due() if self.seats[s].human and self.present(s)]
+            if waiting:
+                self._public(Event("waiting", {"seats": waiting, "deadline": self.turn_timer}))
+        if self.game.over:
+            self._finish()
+        self.wake.set()
+
+    def _pass(self, seat: int, cards: Sequence[Card], by: str) -> None:
+        g = self.game
+        rd = g.round
+        number = len(g.rounds)
+        g.pass_cards(seat, cards)
+        to = rd.direction.receiver(seat, self.players)
+        chosen = sorted(cards)
+        self._each(lambda s: Event("pass", {"round": number, "seat": seat,
+                                            "cards": chosen if s == seat else None, "to": to,
+                                            "by": self._by(seat, by, s)}))
+        if rd.phase is Phase.PLAY:  # the exchange is made
+            def received(s: int) -> Event:
+                v = rd.view(s)
+                return Event("receive", {"round": number, "seat": s, "cards": list(v.received or ()),
+                                         "source": v.received_from, "hand": list(v.hand)})
+            self._each(received)
+            self._lead()
+        self._after_move()
+
+    def _lead(self) -> None:
+        rd = self.game.round
+        if rd.leader is not None and rd.first_trick and not rd.trick:
+            self._public(Event("lead", {"round": len(self.game.rounds), "seat": rd.leader}))
+
+    def _deal(self) -> None:
+        rd = self.game.round
+        number = len(self.game.rounds)
+
+        def deal(s: int) -> Event:
+            v = rd.view(s)
+            return Event("deal", {"round": number, "direction": rd.direction.value, "dealer": rd.dealer,
+                                  "to": v.passed_to, "hands": {s: list(v.hand)}})
+        self._each(deal)
+        if rd.phase is Phase.PLAY:  # no pass this round
+            self._lead()
+
+    def _play(self, card: Card, by: str) -> None:
+        g = self.game
+        rd = g.round
+        seat = rd.turn
+        assert seat is not None
+        number, trick_no = len(g.rounds), len(rd.tricks) + 1
+        broken = rd.hearts_broken
+        done = g.play(card)
+        self._each(lambda s: Event("play", {"round": number, "trick": trick_no, "seat": seat, "card": card,
+                                            "by": self._by(seat, by, s)}))
+        if not broken and rd.hearts_broken:
+            self._public(Event("hearts_broken", {"round": number, "trick": trick_no, "seat": seat, "card": card}))
+        if done is not None:
+            self._public(Event("trick", {"round": number, "trick": trick_no, "leader": done.leader,
+                                         "plays": [{"seat": s, "card": c} for s, c in done.plays()],
+                                         "winner": done.winner, "points": done.points,
+                                         "kitty": sorted(done.kitty)}))
+        if rd.over:
+            res = rd.result
+            assert res is not None
+            self._public(Event("round_end", {"round": number, "taken": list(res.taken),
+                                             "scores": list(res.scores), "totals": list(g.totals),
+                                             "shooter": res.shooter, "moon": res.moon}))
+            if not g.over:
+                self._deal()
+        self._after_move()
+
+    def _finish(self) -> None:
+        g = self.game
+        self._public(Event("game_end", {"code": g.code, "winners": list(g.winners), "totals": list(g.totals),
+                                        "standings": [{"place": p, "seat": s, "total": v}
+                                                      for p, s, v in g.standings()],
+                                        "rounds": [list(r.scores) for r in g.results]}))
+        if self.store is not None:
+            self.archived = self.store.archive(g, self.record_seats())
+        self.on_change("over", {"code": g.code, "archived": str(self.archived) if self.archived else None})
+        for _, c in self.clients():
+            c.finish()
+        self.closed.set()
+
+    # ------------------------------------------------------------ a person's requests
+
+    def act(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The reply to one request of the person at ``seat`` (moves are told as events too)."""
+        cmd = request.get("cmd")
+        g = self.game
+        if cmd == "ping":
+            return {"ok": True}
+        if cmd == "state":
+            return {"ok": True} | self._view(seat)
+        if cmd == "quit":
+            return {"ok": True, "bye": True}
+        if cmd not in ("pass", "play", "why"):
+            return _fail("unknown_cmd", t("proto_unknown_cmd", lang, cmd=str(cmd)[:40]),
+                         commands=["pass", "play", "why", "state", "ping", "quit"])
+        if g.over:
+            return _fail("wrong_phase", t("wrong_phase_over", lang))
+        rd = g.round
+        if cmd == "pass":
+            cards = _cards(request.get("cards"), lang)
+            if isinstance(cards, dict):
+                return cards
+            if rd.phase is not Phase.PASS:
+                mid = "no_pass_round" if rd.direction.value == "none" else "wrong_phase_play"
+                return _fail("wrong_phase", t(mid, lang))
+            if rd.passes[seat] is not None:
+                return _fail("pass_twice", t("pass_twice", lang, seat=seat))
+            try:
+                self._pass(seat, cards, "person")
+            except PassError as e:
+                code = "wrong_phase" if e.message_id.startswith(("wrong_phase", "no_pass")) else e.message_id
+                return _fail(code, e.message(lang, ascii=True))
+            return {"ok": True}
+        card = _card(request.get("card"), lang)
+        if isinstance(card, dict):
+            return card
+        verdict = rd.why(card, seat)
+        if cmd == "why":
+            if verdict.legal:
+                return {"ok": True, "card": str(card), "legal": True,
+                        "message": verdict.message(lang, ascii=True)}
+            assert verdict.reason is not None
+            return {"ok": True, "card": str(card), "legal": False, "reason": verdict.reason.code,
+                    "message": verdict.message(lang, ascii=True)}
+        if not verdict.legal:
+            assert verdict.reason is not None
+            return _fail(verdict.reason.code, verdict.message(lang, ascii=True), card=str(card))
+        try:
+            self._play(card, "person")
+        except IllegalMove as e:  # the check above said yes; never a half-made move
+            return _fail(e.reason.code, e.reason.message(lang, ascii=True), card=str(card))
+        return {"ok": True}
+
+    # ------------------------------------------------------------ the CPUs and the clock
+
+    def cpu_due(self, now: float) -> tuple[int, str] | None:
+        """A move the CPU makes now: a CPU seat's, or a person's who is gone or out of time."""
+        for s in self.due():
+            st = self.seats[s]
+            if not st.human:
+                return s, "cpu"
+            if not self.present(s):
+                return s, "away"
+            if self.turn_timer and st.due_since is not None and now - st.due_since >= self.turn_timer:
+                return s, "timer"
+        return None
+
+    def next_deadline(self) -> float | None:
+        if not self.turn_timer:
+            return None
+        times = [st.due_since + self.turn_timer for s, st in enumerate(self.seats)
+                 if st.human and st.due_since is not None and self.present(s)]
+        return min(times) if times else None
+
+    def _suggest(self, view: Any, level: str) -> Any:
+        from .bots import suggest
+
+        return suggest(view, level, seed_for(self.game.code, "cpu", view.seat))
+
+    async def run(self) -> None:
+        """Play the CPU moves as they fall due until the game is over."""
+        if not self.game.over and self.moves == 0 and self.store is not None:
+            self.store.save(self.game, self.record_seats())
+        while not self.game.over:
+            now = time.monotonic()
+            move = self.cpu_due(now)
+            if move is None:
+                deadline = self.next_deadline()
+                self.wake.clear()
+                timeout = None if deadline is None else max(0.0, deadline - now)
+                try:
+                    await asyncio.wait_for(self.wake.wait(), timeout)
+                except asyncio.TimeoutError:
+                    pass
+                continue
+            seat, by = move
+            if by != "cpu" or self.delay:
+                # a person's seat: say so first; a pause lets people follow the CPUs
+                if by != "cpu":
+                    self._public(Event("takeover", {"seat": seat, "reason": by}))
+                if self.delay:
+                    await asyncio.sleep(self.delay)
+            before = self.moves
+            level = self.seats[seat].level if by == "cpu" else TAKEOVER_LEVEL
+            level = level or "normal"
+            view = self.game.round.view(seat)  # made here: the game may move on while the CPU thinks
+            if self.bot_threads:
+                choice = await asyncio.to_thread(self._suggest, view, level)
+            else:
+                choice = self._suggest(view, level)
+            if self.moves != before or self.game.over or self.cpu_due(time.monotonic()) != move:
+                continue  # the person moved (or came back) meanwhile
+            rd = self.game.round
+            if rd.phase is Phase.PASS:
+                self._pass(seat, list(choice), by)
+            else:
+                self._play(choice, by)
+
+
+def _fail(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message, **extra}}
+
+
+def _card(value: Any, lang: str) -> Card | dict:
+    if not isinstance(value, str):
+        return _fail("missing_field" if value is None else "bad_field",
+                     t("proto_missing" if value is None else "proto_bad_type", lang, field="card",
+                       expected=t("type_card", lang)), field="card")
+    try:
+        return parse_card(value[:40])
+    except CardParseError as e:
+        return _fail("bad_card", t("bad_card", lang, text=e.text[:40]), field="card")
+
+
+def _cards(value: Any, lang: str) -> list[Card] | dict:
+    if not isinstance(value, list) or len(value) > 13:
+        return _fail("bad_field", t("proto_bad_type", lang, field="cards", expected=t("type_cards", lang)),
+                     field="cards")
+    out = []
+    for item in value:
+        c = _card(item, lang)
+        if isinstance(c, dict):
+            return c
+        out.append(c)
+    return out
+
+
+# ---------------------------------------------------------------- the server
+
+
+class Server:
+    """Tables, the invitations that open their seats, and the TCP (or TLS) listener."""
+
+    def __init__(self, lang: str = "en", witness: Callable[[Client], Any] | None = None):
+        self.tables: list[SharedTable] = []
+        self.tokens: dict[str, tuple[SharedTable, int]] = {}
+        self.lang = lang
+        self.witness = witness  # tests: keep every line sent to each client, and what it says then
+        self.all_clients: list[Client] = []
+        self.server: asyncio.base_events.Server | None = None
+
+    def add(self, table: SharedTable) -> None:
+        self.tables.append(table)
+        for s, st in enumerate(table.seats):
+            if st.human and st.token:
+                self.tokens[st.token] = (table, s)
+
+    def find(self, token: Any) -> tuple[SharedTable, int] | None:
+        """The seat of an invitation, comparing every token in constant time."""
+        if not isinstance(token, str) or len(token) > 100:
+            return None
+        found = None
+        given = token.encode("utf-8", "replace")
+        for known, where in self.tokens.items():
+            if secrets.compare_digest(known.encode(), given):
+                found = where
+        return found
+
+    async def start(self, host: str, port: int, ssl: Any = None) -> int:
+        self.server = await asyncio.start_server(self.serve, host, port, limit=MAX_LINE, ssl=ssl,
+                                                 reuse_address=True)
+        return self.server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+        for c in list(self.all_clients):
+            c.close()
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = Client(writer, self.lang)
+        self.all_clients.append(client)
+        client.witness = self.witness
+        bucket = _Bucket()
+        bad = 0
+        try:
+            hello = await asyncio.wait_for(_read(reader), HELLO_TIMEOUT)
+            request = _parse(hello)
+            where = self.find(request.get("token")) if isinstance(request, dict) else None
+            if where is None or not isinstance(request, dict) or request.get("cmd") != "hello":
+                await asyncio.sleep(0.05)  # no quick guessing; and the same answer whatever was wrong
+                client.send_obj(_fail("refused", t("net_refused", self.lang)))
+                client.finish()
+                return
+            lang = request.get("lang")
+            client.lang = lang if lang in LANGUAGES else self.lang
+            table, seat = where
+            table.attach(seat, client, request.get("name"))
+            while not client.closed:
+                try:
+                    line = await _read(reader)
+                except ValueError:  # longer than MAX_LINE: dropped
+                    bad += 1
+                    client.send_obj(_fail("line_too_long", t("net_line_too_long", client.lang, limit=MAX_LINE)))
+                    if bad > MAX_BAD:
+                        break
+                    continue
+                if line is None:
+                    break
+                if not line.strip():
+                    continue
+                if not bucket.take():
+                    bad += 1
+                    if bucket.should_say():
+                        client.send_obj(_fail("too_fast", t("net_too_fast", client.lang)))
+                    if bad > MAX_BAD:
+                        break
+                    continue
+                request = _parse(line)
+                if not isinstance(request, dict):
+                    bad += 1
+                    client.send_obj(_fail("bad_json", t("proto_bad_json", client.lang)))
+                    if bad > MAX_BAD:
+                        break
+                    continue
+                head = {"id": request["id"]} if "id" in request and _small(request["id"]) else {}
+                if client.table is None:  # the seat was taken back by another connection
+                    break
+                try:
+                    reply = client.table.act(seat, request, client.lang)
+                except Exception as e:  # noqa: BLE001 - never a traceback to a client; keep serving
+                    reply = _fail("internal_error", t("proto_internal", client.lang, problem=type(e).__name__))
+                client.send_obj(head | reply)
+                if reply.get("bye"):
+                    break
+        except (asyncio.TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            if not client.closed:
+                client.finish()
+                # the seat is free at once: the CPU need not wait for the last bytes to go out
+                if client.table is not None and client.seat is not None:
+                    table, client.table = client.table, None
+                    table.detach(client.seat, client)
+
+
+def _small(value: Any) -> bool:
+    return value is None or isinstance(value, (int, float, bool)) or (isinstance(value, str) and len(value) <= 100)
+
+
+async def _read(reader: asyncio.StreamReader) -> bytes | None:
+    line = await reader.readline()
+    return line if line else None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _parse(line: bytes | None) -> Any:
+    if line is None:
+        return None
+    try:
+        return json.loads(line.decode("utf-8").lstrip("\ufeff"), parse_constant=_no_constant)
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        return None
+
+
+class _Bucket:
+    """A token bucket: RATE messages a second, BURST at once."""
+
+    def __init__(self) -> None:
+        self.tokens = BURST
+        self.last = time.monotonic()
+        self.said = 0.0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def should_say(self) -> bool:
+        now = time.monotonic()
+        if now - self.said >= 1.0:
+            self.said = now
+            return True
+        return False
+
+
+# ---------------------------------------------------------------- hearts host
+
+
+class HostStore:
+    """The host's save (``tables/`` in the data directory) and the common archive."""
+
+    def __init__(self) -> None:
+        from .saves import Store, home
+
+        root = home() / "tables"
+        self.store = Store(root)
+        self.archive_root = home() / "archive"
+        self.meta_path = root / "table.json"
+
+    def acquire(self) -> None:
+        self.store.acquire()
+
+    def release(self) -> None:
+        self.store.release()
+
+    def save(self, game: Game, seats: Sequence[Any]) -> Any:
+        return self.store.save(game, seats)
+
+    def archive(self, game: Game, seats: Sequence[Any]) -> Path:
+        from .record import save_record
+        from .saves import _free_name, _stamp
+
+        target = _free_name(self.archive_root / f"{_stamp()}-{game.code}.yaml")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        save_record(target, game, seats=seats)
+        self.store.discard()
+        try:
+            self.meta_path.unlink()
+        except FileNotFoundError:
+            pass
+        return target
+
+    def load(self) -> Any:
+        return self.store.load()
+
+    def write_meta(self, meta: dict[str, Any]) -> None:
+        """The invitations and settings of the table, readable by the owner only, written atomically."""
+        self.meta_path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.meta_path.with_name(self.meta_path.name + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(meta, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, self.meta_path)
+
+    def read_meta(self) -> dict[str, Any] | None:
+        try:
+            if self.meta_path.stat().st_size > 65536:
+                return None
+            data = json.loads(self.meta_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+
+def invitation(host: str, port: int, token: str, tls: bool = False) -> str:
+    where = f"[{host}]" if ":" in host else host
+    return f"{'tls://' if tls else ''}{where}:{port}/{token}"
+
+
+def parse_invitation(text: str) -> tuple[str, int, str, bool] | None:
+    """``HOST:PORT/TOKEN`` (``tls://`` first for TLS): host, port, token, tls; None when it is not one."""
+    text = text.strip()
+    tls = False
+    for prefix in ("hearts://", "tls://"):
+        if text.lower().startswith(prefix):
+            tls = prefix == "tls://"
+            text = text[len(prefix):]
+    where, slash, token = text.partition("/")
+    if not slash or not token or len(token) > 100 or "/" in token:
+        return None
+    if where.startswith("["):
+        host, _, rest = where[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else ""
+    else:
+        host, _, port_text = where.rpartition(":")
+    if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        return None
+    return host, int(port_text), token, tls
+
+
+def make_seats(players: int, humans: int, level: str | None) -> list[SeatState]:
+    """Seats 0 .. humans-1 for people (each with a fresh invitation), the rest CPUs."""
+    from .repl.table import DEFAULT_LEVELS
+
+    out = []
+    for s in range(players):
+        if s < humans:
+            out.append(SeatState(True, new_token(s), f"Player {s + 1}", None))
+        else:
+            out.append(SeatState(False, None, f"CPU {s + 1}", level or DEFAULT_LEVELS[(s - humans) % 3]))
+    return out
+
+
+async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int, turn_timer: float | None,
+                     delay: float, store: HostStore | None, ssl_context: Any, lang: str,
+                     say: Callable[..., None], meta: dict[str, Any]) -> int:
+    """Serve one table until its game is over (and its clients have had the end); returns the exit status."""
+    server = Server(lang)
+
+    def on_change(what: str, data: dict[str, Any]) -> None:
+        if what == "joined":
+            say(t("net_host_joined", lang, seat=data["seat"], name=data["name"]))
+        elif what == "left":
+            say(t("net_host_left", lang, seat=data["seat"], name=data["name"]))
+        elif what == "over":
+            say(t("net_host_over", lang, code=data["code"]))
+            if data["archived"]:
+                say(t("archived_at", lang, path=data["archived"]))
+
+    table = SharedTable(game, seats, turn_timer=turn_timer, delay=delay, store=store, on_change=on_change)
+    server.add(table)
+    try:
+        actual = await server.start(bind, port, ssl_context)
+    except OSError as e:
+        say(t("net_cannot_listen", lang, bind=bind, port=port, problem=e.strerror or str(e)), err=True)
+        return 2
+    if store is not None:
+        store.write_meta(meta | {"port": actual, "bind": bind,
+                                 "tokens": [s.token for s in seats], "names": [s.name for s in seats]})
+    shown = bind if bind not in ("0.0.0.0", "::", "") else _hostname()
+    say(t("net_host_ready", lang, players=table.players, humans=sum(s.human for s in seats),
+          host=shown, port=actual))
+    for s, st in enumerate(seats):
+        if st.human:
+            say(t("net_invitation", lang, seat=s,
+                  invitation=invitation(shown, actual, st.token or "", ssl_context is not None)))
+    runner = asyncio.get_running_loop().create_task(table.run())
+    try:
+        await table.closed.wait()
+        await runner
+        # the last events go out; then the table closes
+        for _ in range(50):
+            if not table.clients():
+                break
+            await asyncio.sleep(0.1)
+    finally:
+        runner.cancel()
+        await server.close()
+    return 0
+
+
+def _hostname() -> str:
+    import socket
+
+    try:
+        return socket.gethostname()
+    except OSError:
+        return "localhost"
+
+
+def _parse_set(items: Sequence[str]) -> dict[str, Any] | str:
+    """``KEY=VALUE`` settings: the overrides, or the first text that is not one."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not eq or not key:
+            return item
+        v: Any = value.strip()
+        low = v.lower()
+        if low in ("true", "yes", "on"):
+            v = True
+        elif low in ("false", "no", "off"):
+            v = False
+        elif low.lstrip("-").isdigit():
+            v = int(low)
+        out[key] = v
+    return out
+
+
+def run_host(*, preset: str | None, sets: Sequence[str], players: int | None, target: int | None,
+             humans: int, level: str | None, turn_timer: float | None, delay: float, port: int, bind: str,
+             cert: str | None, key: str | None, resume: bool, lang: str, code: str | None = None) -> int:
+    """``hearts host``: check the options, open (or resume) the table, serve it to the end."""
+    import sys
+
+    def say(text: str, err: bool = False) -> None:
+        stream = sys.stderr if err else sys.stdout
+        stream.write(text + "\n")
+        stream.flush()
+
+    def fail(text: str, status: int = 2) -> int:
+        say(text, err=True)
+        return status
+
+    if not 0 <= port <= 65535:
+        return fail(t("net_bad_port", lang))
+    if turn_timer is not None and not 1 <= turn_timer <= 3600:
+        return fail(t("net_bad_timer", lang))
+    if (cert is None) != (key is None):
+        return fail(t("net_cert_key", lang))
+    ssl_context = None
+    if cert is not None:
+        import ssl
+
+        try:
+            ssl_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+            ssl_context.load_cert_chain(cert, key)
+        except (OSError, ssl.SSLError) as e:
+            return fail(t("net_bad_cert", lang, problem=getattr(e, "strerror", None) or str(e)))
+    from .saves import DamagedSave, SaveLocked
+
+    store = HostStore()
+    try:
+        store.acquire()
+    except SaveLocked:
+        return fail(t("net_table_open", lang), 1)
+    try:
+        if resume:
+            try:
+                loaded = store.load()
+            except DamagedSave as e:
+                return fail(t("net_table_damaged", lang, problem=e.message(lang)))
+            meta = store.read_meta()
+            if loaded is None or meta is None or not isinstance(meta.get("tokens"), list) \
+                    or len(meta["tokens"]) != loaded.game.rules.players:
+                return fail(t("net_no_table", lang))
+            game = loaded.game
+            seats = []
+            for s, (rec, token) in enumerate(zip(loaded.seats, meta["tokens"])):
+                human = rec.kind == "human" and isinstance(token, str)
+                seats.append(SeatState(human, token if human else None, rec.name, rec.level))
+            if turn_timer is None and isinstance(meta.get("turn_timer"), (int, float)):
+                turn_timer = meta["turn_timer"]
+            if port == DEFAULT_PORT and isinstance(meta.get("port"), int):
+                port = meta["port"]
+        else:
+            from .codes import CodeError, new_code, normalize_code
+            from .rules import DEFAULT_PRESET, Rules, RulesError
+
+            overrides = _parse_set(sets)
+            if isinstance(overrides, str):
+                return fail(t("net_bad_set", lang, text=overrides[:60]))
+            spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET} | overrides
+            if players is not None:
+                spec["players"] = players
+            if target is not None:
+                spec["target"] = target
+            try:
+                rules = Rules.from_spec(spec)
+                code = normalize_code(code) if code else new_code()
+            except (RulesError, CodeError) as e:
+                return fail(e.message(lang))
+            if not 1 <= humans <= rules.players:
+                return fail(t("net_bad_humans", lang, players=rules.players))
+            game = Game(rules, code)
+            seats = make_seats(rules.players, humans, level)
+        meta = {"turn_timer": turn_timer, "level": level}
+        return asyncio.run(host_table(game, seats, bind=bind, port=port, turn_timer=turn_timer, delay=delay,
+                                      store=store, ssl_context=ssl_context, lang=lang, say=say, meta=meta))
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        store.release()
+
+
+DEFAULT_PORT = 7441
