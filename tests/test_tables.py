@@ -1,0 +1,513 @@
+"""Shared tables (`hearts host`): real sockets on 127.0.0.1 only.
+
+Whole games with several clients, a disconnect and a rejoin mid-trick, the turn timer, kill -9 of
+the host and --resume, a hostile client beside an honest game, and a scan of every byte sent to
+every client for a card its seat could not see. The server's story and seat views are checked
+against `hearts replay` (the fourth output of the shared vocabulary, see test_events.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from hearts_cli import replay as rp
+from hearts_cli.cards import mask_of, parse_card
+from hearts_cli.engine import Game, Phase
+from hearts_cli.events import VIEW_FIELDS, Event, view_json
+from hearts_cli.record import read_record
+from hearts_cli.rules import Rules
+from hearts_cli.tables import (MAX_LINE, SeatState, Server, SharedTable, make_seats, new_token,
+                               parse_invitation)
+
+HOST = "127.0.0.1"
+CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+SHARED = ("pass", "receive", "lead", "trick", "hearts_broken", "round_end", "game_end")
+
+
+class Conn:
+    """A JSON-lines client over a real socket."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.reader, self.writer = reader, writer
+        self.got: list[dict] = []
+
+    @classmethod
+    async def open(cls, port: int, token: str, name: str = "Ana", **hello) -> "Conn":
+        reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 20)
+        c = cls(reader, writer)
+        await c.send({"cmd": "hello", "token": token, "name": name, **hello})
+        return c
+
+    async def send(self, obj) -> None:
+        self.writer.write((obj if isinstance(obj, bytes) else json.dumps(obj).encode()) + b"\n")
+        await self.writer.drain()
+
+    async def recv(self, timeout: float = 10.0) -> dict | None:
+        line = await asyncio.wait_for(self.reader.readline(), timeout)
+        if not line:
+            return None
+        msg = json.loads(line)
+        self.got.append(msg)
+        return msg
+
+    async def until(self, test, timeout: float = 10.0) -> dict:
+        end = time.monotonic() + timeout
+        while True:
+            msg = await self.recv(max(0.01, end - time.monotonic()))
+            assert msg is not None, "the connection closed first"
+            if test(msg):
+                return msg
+
+    async def seen(self, test, timeout: float = 10.0) -> dict:
+        """A message another task has read on this connection (it is never read twice)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            found = next((m for m in self.got if test(m)), None)
+            if found is not None:
+                return found
+            await asyncio.sleep(0.005)
+        raise AssertionError("never seen")
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def play_honestly(c: Conn, stop=None, timeout: float = 60.0, first: dict | None = None) -> dict:
+    """Answer every view that asks this seat to move (first three cards; highest legal card),
+    until the game ends (returns game_end) or ``stop(msg)`` says so (returns that message).
+    ``first``: a message already read, to answer first."""
+    asked = None
+    end = time.monotonic() + timeout
+    while True:
+        msg, first = (first, None) if first is not None else (await c.recv(max(0.01, end - time.monotonic())), None)
+        assert msg is not None, "the table closed before the game ended"
+        if stop is not None and stop(msg):
+            return msg
+        if msg.get("event") == "game_end":
+            return msg
+        if msg.get("event") != "view" or msg["phase"] == "over":
+            continue
+        key = (msg["round"], msg["phase"], msg["tricks_played"], len(msg["trick"]))
+        if key == asked:
+            continue
+        if msg["phase"] == "pass" and msg["passed"] is None and msg["legal"]:
+            asked = key
+            await c.send({"cmd": "pass", "cards": msg["hand"][:3]})
+        elif msg["phase"] == "play" and msg["turn"] == msg["seat"]:
+            asked = key
+            await c.send({"cmd": "play", "card": msg["legal"][-1]})
+
+
+def new_table(code: str, humans: int, *, preset: str = "quick", players: int | None = None, **kw):
+    rules = Rules.from_spec(preset if players is None else {"preset": preset, "players": players})
+    game = Game(rules, code)
+    seats = make_seats(rules.players, humans, None)
+    return SharedTable(game, seats, bot_threads=False, **kw)
+
+
+async def serve(*tables: SharedTable, witness=None) -> tuple[Server, int]:
+    server = Server("en", witness=witness)
+    for tb in tables:
+        server.add(tb)
+    port = await server.start(HOST, 0)
+    return server, port
+
+
+def tokens(tb: SharedTable) -> list[str]:
+    return [s.token for s in tb.seats if s.human]
+
+
+def _view(msg: dict) -> dict:
+    return {k: msg[k] for k in VIEW_FIELDS}
+
+
+# ---------------------------------------------------------------- a whole game
+
+
+def test_several_clients_play_a_whole_game_and_tell_it_as_the_replay_does(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
+    from hearts_cli.tables import HostStore
+
+    store = HostStore()
+    store.acquire()
+    tb = new_table("JYR35SWD", 3, store=store)
+
+    async def main():
+        server, port = await serve(tb)
+        conns = [await Conn.open(port, tok, name) for tok, name in zip(tokens(tb), ("Ana", "Bea", "Cy"))]
+        for c in conns:  # everybody is seated before the first move
+            await c.until(lambda m: m.get("event") == "view")
+        runner = asyncio.create_task(tb.run())
+        ends = await asyncio.gather(*(play_honestly(c) for c in conns))
+        await asyncio.wait_for(runner, 10)
+        await server.close()
+        return conns, ends
+
+    try:
+        conns, ends = asyncio.run(main())
+    finally:
+        store.release()
+    assert ends[0] == ends[1] == ends[2] and ends[0]["code"] == "JYR35SWD"
+    (path,) = (tmp_path / "archive").glob("*.yaml")  # finished games are archived, and replay
+    record = read_record(path)
+    assert [s.name for s in record.seats][:3] == ["Ana", "Bea", "Cy"] and record.seats[3].kind == "cpu"
+    assert record.replay().over
+    assert not (tmp_path / "tables" / "current.yaml").exists()
+    for seat, c in enumerate(conns):
+        got = [m for m in c.got if "event" in m]
+        for m in got:
+            if m["event"] not in ("welcome", "view"):
+                Event.from_json(m)  # every event is a valid event of its kind
+        assert got[1]["event"] == "start" and got[1]["code"] is None  # the code would reveal the deal
+        # the same story as `hearts replay --seat` tells of the archived game
+        told = [e.to_json() for e in rp.narrate(record, seat)]
+        for kind in SHARED:
+            live = [m for m in got if m["event"] == kind]
+            again = [m for m in told if m["event"] == kind]
+            if kind == "pass":  # made in any order; a record keeps them seat by seat
+                assert {m["by"] for m in live} <= {"you", "player", "cpu"}
+                live = sorted((m | {"by": None} for m in live), key=lambda m: (m["round"], m["seat"]))
+                again = sorted(again, key=lambda m: (m["round"], m["seat"]))
+            assert live and live == again, (seat, kind)
+        # and every seat view is the replay's view at that moment
+        plays, passes, views = 0, set(), 0
+        for m in got:
+            if m["event"] == "play":
+                plays += 1
+            elif m["event"] == "pass":
+                passes.add((m["round"], m["seat"]))
+            elif m["event"] == "view":
+                game = _game_like(record, plays, passes)
+                assert _view(m) == _view(rp.view_event(game, seat)), (seat, plays)
+                views += 1
+        assert views > 50
+
+
+def _game_like(record, plays: int, passes: set) -> Game:
+    """The recorded game after its first ``plays`` cards and the passes named (in any order)."""
+    game = Game(record.rules, record.code)
+    made = 0
+    for mv in record.moves:
+        if mv.kind == "pass":
+            if (mv.round, mv.seat) in passes:
+                mv.apply(game)
+        elif made < plays:
+            made += 1
+            mv.apply(game)
+    return game
+
+
+# ---------------------------------------------------------------- disconnect and rejoin
+
+
+def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
+    tb = new_table("K7Q2MXA7", 2, delay=0.02)
+
+    async def main():
+        server, port = await serve(tb)
+        a_tok, b_tok = tokens(tb)
+        a = await Conn.open(port, a_tok, "Ana")
+        b = await Conn.open(port, b_tok, "Bea")
+        await b.until(lambda m: m.get("event") == "view")
+        runner = asyncio.create_task(tb.run())
+        honest = asyncio.create_task(play_honestly(a))
+        # Bea plays until it is her turn in the middle of a trick, then goes away
+        mid = await play_honestly(b, stop=lambda m: m.get("event") == "view" and m["phase"] == "play"
+                                  and m["turn"] == 1 and m["trick"] and m["tricks_played"] >= 2)
+        b.close()
+        # the table says so, and the CPU plays her card
+        # (Ana's own task reads her connection: the test looks at what it read)
+        await a.seen(lambda m: m.get("event") == "seat" and m["seat"] == 1 and m["status"] == "left")
+        await a.seen(lambda m: m == {"event": "takeover", "seat": 1, "reason": "away"})
+        away = await a.seen(lambda m: m.get("event") == "play" and m["seat"] == 1
+                            and m["trick"] == mid["trick_number"] and m["round"] == mid["round"])
+        assert away["by"] == "away" and away["trick"] == mid["trick_number"]
+        # the same invitation gives the seat back at once, in the middle of the game
+        t0 = time.monotonic()
+        b2 = await Conn.open(port, b_tok, "Bea")
+        welcome = await b2.recv()
+        assert welcome["event"] == "welcome" and welcome["seat"] == 1
+        assert time.monotonic() - t0 < 1.0
+        start = await b2.recv()
+        view = await b2.recv()
+        assert start["event"] == "start" and view["event"] == "view" and view["phase"] != "over"
+        assert _view(view) == _view(view_json(tb.game.round.view(1), tb.game.round.result))
+        await a.seen(lambda m: m.get("event") == "seat" and m["seat"] == 1 and m["status"] == "back")
+        end_b = await play_honestly(b2)
+        end_a = await honest
+        await runner
+        await server.close()
+        return end_a, end_b, b2
+
+    end_a, end_b, b2 = asyncio.run(main())
+    assert end_a == end_b
+    # after coming back, Bea's own cards were hers again ("you"), not the CPU's
+    assert any(m.get("event") == "play" and m["seat"] == 1 and m["by"] == "you" for m in b2.got)
+
+
+# ---------------------------------------------------------------- the turn timer
+
+
+def test_the_turn_timer_lets_the_cpu_play_and_the_table_says_so():
+    tb = new_table("K7Q2MXA7", 2, turn_timer=0.3)
+
+    async def main():
+        server, port = await serve(tb)
+        a_tok, b_tok = tokens(tb)
+        a = await Conn.open(port, a_tok, "Ana")  # plays
+        b = await Conn.open(port, b_tok, "Bea")  # connected, but never moves
+        await b.until(lambda m: m.get("event") == "view")
+        t0 = time.monotonic()
+        runner = asyncio.create_task(tb.run())
+        honest = asyncio.create_task(play_honestly(a, stop=lambda m: m.get("event") == "trick"
+                                                   and m["round"] == 1 and m["trick"] == 2))
+        over = await b.until(lambda m: m.get("event") == "takeover")
+        assert over == {"event": "takeover", "seat": 1, "reason": "timer"}
+        assert time.monotonic() - t0 >= 0.3
+        mine = await b.until(lambda m: m.get("event") == "pass" and m["seat"] == 1)
+        assert mine["by"] == "timer" and len(mine["cards"]) == 3  # her own pass, made for her
+        played = await b.until(lambda m: m.get("event") == "play" and m["seat"] == 1, timeout=20)
+        assert played["by"] == "timer"
+        await asyncio.wait_for(honest, 20)
+        runner.cancel()
+        await server.close()
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------- kill -9 and --resume
+
+
+def _host(home: Path, *args: str) -> subprocess.Popen:
+    env = os.environ | {"HEARTS_HOME": str(home), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
+    return subprocess.Popen([sys.executable, "-m", "hearts_cli", "host", "--port", "0", "--delay", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+
+
+def _invitations(p: subprocess.Popen, count: int) -> list[tuple[int, str]]:
+    found = []
+    deadline = time.monotonic() + 20
+    while len(found) < count and time.monotonic() < deadline:
+        line = p.stdout.readline()
+        assert line, p.stderr.read()
+        if "hearts join" in line:
+            host, port, token, tls = parse_invitation(line.split()[-1])
+            assert host == HOST and not tls
+            found.append((port, token))
+    return found
+
+
+def test_kill_9_of_the_host_and_resume_bring_the_table_back(tmp_path):
+    home = tmp_path / "home"
+    p = _host(home, "--humans", "1", "--code", "JYR35SWD")
+    try:
+        ((port, token),) = _invitations(p, 1)
+
+        async def first() -> dict:
+            c = await Conn.open(port, token, "Ana")
+            last = {}
+            moves = 0
+
+            def enough(m):
+                nonlocal moves, last
+                if m.get("event") == "view":
+                    last = m
+                if m.get("ok") is True:
+                    moves += 1
+                return moves >= 12 and m.get("event") == "view" and m["phase"] == "play" and m["turn"] == 0
+
+            stop = await play_honestly(c, stop=enough)
+            return stop
+
+        before = asyncio.run(first())
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert (home / "tables" / "current.yaml").exists()
+    q = _host(home, "--resume")
+    try:
+        ((port2, token2),) = _invitations(q, 1)
+        assert token2 == token  # the same invitation opens the same seat
+
+        async def second():
+            c = await Conn.open(port2, token2, "Ana")
+            await c.until(lambda m: m.get("event") == "welcome")
+            view = await c.until(lambda m: m.get("event") == "view")
+            assert _view(view) == _view(before)  # exactly where it stopped
+            return await play_honestly(c, first=view)
+
+        end = asyncio.run(second())
+        assert end["code"] == "JYR35SWD"
+        assert q.wait(timeout=20) == 0
+    finally:
+        if q.poll() is None:
+            q.kill()
+    archived = list((home / "archive").glob("*JYR35SWD*.yaml"))
+    assert len(archived) == 1 and read_record(archived[0]).replay().over
+
+
+# ---------------------------------------------------------------- a hostile client
+
+
+def test_a_hostile_client_cannot_harm_an_honest_game():
+    tb = new_table("JYR35SWD", 4, turn_timer=1.0)
+
+    async def main():
+        server, port = await serve(tb)
+        a_tok, b_tok, g_tok, f_tok = tokens(tb)
+        a = await Conn.open(port, a_tok, "Ana")
+        b = await Conn.open(port, b_tok, "Bea")
+        await b.until(lambda m: m.get("event") == "view")
+        # wrong tokens: refused, nothing revealed (the same answer whatever was wrong), closed
+        refusals = []
+        for wrong in (a_tok[:-1] + ("A" if a_tok[-1] != "A" else "B"), "", "x" * 5000, None, 7):
+            reader, writer = await asyncio.open_connection(HOST, port)
+            writer.write(json.dumps({"cmd": "hello", "token": wrong}).encode() + b"\n")
+            await writer.drain()
+            reply = json.loads(await asyncio.wait_for(reader.readline(), 5))
+            assert reply == {"ok": False, "error": {"code": "refused", "message": reply["error"]["message"]}}
+            refusals.append(reply)
+            assert await asyncio.wait_for(reader.read(), 5) == b""  # closed
+            writer.close()
+        reader, writer = await asyncio.open_connection(HOST, port)  # garbage instead of a hello
+        writer.write(b"\x00\xff garbage {{{\n")
+        await writer.drain()
+        refusals.append(json.loads(await asyncio.wait_for(reader.readline(), 5)))
+        writer.close()
+        assert all(r == refusals[0] for r in refusals) and len(refusals) == 6
+
+        runner = asyncio.create_task(tb.run())
+        t0 = time.monotonic()
+        honest = asyncio.gather(play_honestly(a), play_honestly(b))
+        # seat 2 sends garbage and reads the answers, then floods until it is cut off
+        g = await Conn.open(port, g_tok, "\x1b[31mEvil\x07")
+        await g.send(b"not json")
+        await g.send(b'{"cmd": [1, 2]}')
+        await g.send(b"[]")
+        await g.send({"cmd": "play", "card": "__import__('os').system('true')"})
+        await g.send(b"{" * (MAX_LINE * 4))  # one line far too long
+        await g.send(b'{"a":' * 2000 + b"1" + b"}" * 2000)  # too deep for the parser
+        codes = set()
+        for _ in range(200):  # a flood of requests that are not moves
+            await g.send({"cmd": "state"})
+        while True:
+            m = await g.recv()
+            if m is None:  # cut off: too many refused messages
+                break
+            if m.get("ok") is False:
+                codes.add(m["error"]["code"])
+        # seat 3 floods and never reads a byte: it is dropped, the CPU plays for it
+        f_reader, f_writer = await asyncio.open_connection(HOST, port)
+        f_writer.write(json.dumps({"cmd": "hello", "token": f_tok, "name": "Flood"}).encode() + b"\n")
+        f_writer.write(b'{"cmd":"state"}\n' * 3000 + b"[" * 100000)
+        try:
+            await asyncio.wait_for(f_writer.drain(), 5)
+        except (asyncio.TimeoutError, ConnectionError):
+            pass
+        ends = await asyncio.wait_for(honest, 60)
+        took = time.monotonic() - t0
+        await runner
+        f_writer.close()
+        await server.close()
+        return ends, took, codes, a.got
+
+    ends, took, codes, seen_by_ana = asyncio.run(main())
+    assert ends[0] == ends[1] and ends[0]["event"] == "game_end" and tb.game.over
+    assert took < 45
+    # every kind of bad input got its answer
+    assert {"bad_json", "unknown_cmd", "bad_card", "line_too_long", "too_fast"} <= codes
+    # the flooders were cut off, and the CPU played for their seats
+    for seat in (2, 3):
+        assert any(m.get("event") == "seat" and m["seat"] == seat and m["status"] == "left" for m in seen_by_ana)
+        assert any(m.get("event") == "play" and m["seat"] == seat and m["by"] == "away" for m in seen_by_ana)
+    # its name was cleaned before anybody saw it: no escape sequence, no bell
+    assert tb.seats[2].name == "[31mEvil"
+
+
+# ---------------------------------------------------------------- nobody sees what they should not
+
+
+def _known(client) -> int:
+    """The cards the client's seat may know at this moment (from the server's own game)."""
+    tb, seat = client.table, client.seat
+    if tb is None or seat is None:
+        return 0
+    g = tb.game
+    mask = 0
+    for rd in g.rounds[:-1]:  # a finished round: every card was played or turned up
+        mask |= rd.rules.in_play_mask
+    rd = g.round
+    mask |= rd.hands[seat]
+    mask |= mask_of(rd.passes[seat] or ())
+    if rd.phase is not Phase.PASS:
+        mask |= mask_of(rd.received[seat] or ())
+    for tr in rd.tricks:
+        mask |= mask_of(tr.cards) | mask_of(tr.kitty)
+    mask |= mask_of(rd.trick)
+    if g.over:
+        mask |= rd.rules.in_play_mask
+    return mask
+
+
+@pytest.mark.parametrize("preset, players, games", [("quick", 4, 6), ("kitty", 3, 2), ("reference", 5, 2)])
+def test_every_byte_sent_to_a_client_shows_only_what_its_seat_may_see(preset, players, games):
+    seen: list = []
+
+    def witness(client):
+        if client not in seen:
+            seen.append(client)
+        return _known(client)
+
+    from hearts_cli.codes import new_code
+
+    rules = Rules.from_spec({"preset": preset, "players": players})
+    tables = []
+    for _ in range(games):
+        game = Game(rules, new_code())
+        seats = [SeatState(True, new_token(s), f"P{s}", None) for s in range(players)]
+        seats[-1] = SeatState(False, None, "Cpu", "normal")  # and a CPU at each table
+        tables.append(SharedTable(game, seats, bot_threads=False))
+
+    async def main():
+        server, port = await serve(*tables, witness=witness)
+        conns = []
+        for tb in tables:
+            for tok in tokens(tb):
+                c = await Conn.open(port, tok, "X")
+                await c.until(lambda m: m.get("event") == "view")
+                conns.append(c)
+        runners = [asyncio.create_task(tb.run()) for tb in tables]
+        await asyncio.gather(*(play_honestly(c, timeout=120) for c in conns))
+        await asyncio.gather(*runners)
+        await server.close()
+
+    asyncio.run(main())
+    assert all(tb.game.over for tb in tables)
+    lines = 0
+    for client in seen:
+        for line, known in client.sent:
+            lines += 1
+            for text in CARD.findall(line.decode()):
+                card = parse_card(text)
+                assert known >> card & 1, f"seat {client.seat} was sent {text}: {line[:200]!r}"
+    assert lines > 1000 * games
+
+
+def test_an_invitation_reads_back():
+    assert parse_invitation("127.0.0.1:7441/2-abc_DEF") == ("127.0.0.1", 7441, "2-abc_DEF", False)
+    assert parse_invitation("tls://example.org:443/0-x") == ("example.org", 443, "0-x", True)
+    assert parse_invitation("[::1]:7441/1-y") == ("::1", 7441, "1-y", False)
+    for bad in ("", "127.0.0.1", "127.0.0.1:7441", "127.0.0.1:99999/x", "host:port/x", ":7441/x"):
+        assert parse_invitation(bad) is None, bad
