@@ -36,7 +36,7 @@ from .events import SCHEMA, Event, view_json
 from .messages import LANGUAGES, t
 
 MAX_LINE = 4096  # bytes in one message from a client
-RATE = 20.0  # messages a second a client may send, sustained ...
+RATE = 20.0  # messages a second a client may send, sustained (moves made are not counted) ...
 BURST = 40.0  # ... and at once
 MAX_BAD = 50  # refused messages (bad JSON, too long, too fast) before the connection is closed
 QUEUE_MAX = 5000  # messages waiting for a client that does not read, before it is dropped
@@ -523,7 +523,7 @@ class Server:
         self.tokens: dict[str, tuple[SharedTable, int]] = {}
         self.lang = lang
         self.witness = witness  # tests: keep every line sent to each client, and what it says then
-        self.all_clients: list[Client] = []
+        self.all_clients: set[Client] = set()
         self.server: asyncio.base_events.Server | None = None
 
     def add(self, table: SharedTable) -> None:
@@ -556,12 +556,15 @@ class Server:
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(writer, self.lang)
-        self.all_clients.append(client)
+        self.all_clients.add(client)
         client.witness = self.witness
         bucket = _Bucket()
         bad = 0
         try:
-            hello = await asyncio.wait_for(_read(reader), HELLO_TIMEOUT)
+            try:
+                hello = await asyncio.wait_for(_read(reader), HELLO_TIMEOUT)
+            except ValueError:  # a line longer than MAX_LINE: no invitation is that long
+                hello = None
             request = _parse(hello)
             where = self.find(request.get("token")) if isinstance(request, dict) else None
             if where is None or not isinstance(request, dict) or request.get("cmd") != "hello":
@@ -607,12 +610,15 @@ class Server:
                     reply = client.table.act(seat, request, client.lang)
                 except Exception as e:  # noqa: BLE001 - never a traceback to a client; keep serving
                     reply = _fail("internal_error", t("proto_internal", client.lang, problem=type(e).__name__))
+                if reply.get("ok") and request.get("cmd") in ("pass", "play"):
+                    bucket.refund()  # a move made is paced by the game itself, not by the limit
                 client.send_obj(head | reply)
                 if reply.get("bye"):
                     break
         except (asyncio.TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError):
             pass
         finally:
+            self.all_clients.discard(client)
             if not client.closed:
                 client.finish()
                 # the seat is free at once: the CPU need not wait for the last bytes to go out
@@ -659,6 +665,9 @@ class _Bucket:
             self.tokens -= 1
             return True
         return False
+
+    def refund(self) -> None:
+        self.tokens = min(BURST, self.tokens + 1)
 
     def should_say(self) -> bool:
         now = time.monotonic()
