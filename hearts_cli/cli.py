@@ -1066,6 +1066,34 @@ def host(
                               lang=out.lang, code=code))
 
 
+@app.command(cls=_Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts join 127.0.0.1:7441/1-Xq3...          take seat 1 of a table\n"
+    "  hearts join 127.0.0.1:7441/1-Xq3... --name Ana --lang es\n"
+    "  hearts join tls://host:7441/2-... --cafile cert.pem   a table with TLS\n"
+    "  hearts join 127.0.0.1:7441/3-... --json      a script: JSON lines both ways (docs/tables.md)"
+))
+def join(
+    ctx: typer.Context,
+    invitation: Annotated[str, typer.Argument(metavar="INVITATION", help="HOST:PORT/SEAT-TOKEN, as `hearts host` printed it.")],
+    name: Annotated[Optional[str], typer.Option("--name", metavar="NAME", help="The name the table shows for you.")] = None,
+    cafile: Annotated[Optional[str], typer.Option("--cafile", metavar="FILE", help="Trust this certificate (a table with a self-signed one).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Bridge: JSON requests on stdin, the table's JSON lines on stdout.")] = False,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Sit at a shared table opened with `hearts host`, for the seat of the invitation.
+
+    Joining again with the same invitation gives the seat back at once,
+    mid-trick; while you are away the CPU plays for you.
+    """
+    out = _setup(ctx, lang, plain)
+    from .join import run_join
+
+    raise typer.Exit(run_join(invitation, name=name, lang=out.lang, plain=out.plain, as_json=as_json,
+                              cafile=cafile))
+
+
 def _only_the_command_that_runs(args: list[str]) -> None:
     """Register just the subcommand named in ``args``, when there is one.
 
