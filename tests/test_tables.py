@@ -511,3 +511,131 @@ def test_an_invitation_reads_back():
     assert parse_invitation("[::1]:7441/1-y") == ("::1", 7441, "1-y", False)
     for bad in ("", "127.0.0.1", "127.0.0.1:7441", "127.0.0.1:99999/x", "host:port/x", ":7441/x"):
         assert parse_invitation(bad) is None, bad
+
+
+# ---------------------------------------------------------------- hearts host + hearts join, as commands
+
+
+def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path):
+    """`hearts host` in one process; `hearts join` for a person (line by line), `hearts join --json`
+    for a script, and a third seat for a raw socket client."""
+    home = tmp_path / "home"
+    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.03")
+    env = os.environ | {"HEARTS_HOME": str(tmp_path / "joiner"), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
+    procs = []
+    try:
+        (p0, t0), (p1, t1), (p2, t2) = _invitations(host, 3)
+        # a wrong invitation: one sentence, exit 2
+        wrong = subprocess.run([sys.executable, "-m", "hearts_cli", "join", f"{HOST}:{p0}/0-nope"],
+                               capture_output=True, text=True, env=env, timeout=30)
+        assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1 and "Traceback" not in wrong.stderr
+        bad = subprocess.run([sys.executable, "-m", "hearts_cli", "join", "not-an-invitation"],
+                             capture_output=True, text=True, env=env, timeout=30)
+        assert bad.returncode == 2 and "HOST:PORT/SEAT-TOKEN" in bad.stderr
+        # seat 1: a script through `hearts join --json`; seat 2: a raw socket
+        script = subprocess.Popen([sys.executable, "-m", "hearts_cli", "join", f"{HOST}:{p1}/{t1}", "--json"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
+        procs.append(script)
+        assert json.loads(script.stdout.readline())["event"] == "welcome"
+
+        async def raw() -> dict:
+            c = await Conn.open(p2, t2, "Cy")
+            return await play_honestly(c, timeout=60)
+
+        import threading
+
+        result = {}
+        th = threading.Thread(target=lambda: result.setdefault("end", asyncio.run(raw())))
+        th.start()
+        def drive_script() -> None:
+            asked = None
+            for line in script.stdout:
+                msg = json.loads(line)
+                if msg.get("event") == "game_end":
+                    result["script"] = msg
+                    return
+                if msg.get("event") == "view" and msg["phase"] != "over":
+                    key = (msg["round"], msg["phase"], msg["tricks_played"], len(msg["trick"]))
+                    if key == asked:
+                        continue
+                    if msg["phase"] == "pass" and msg["passed"] is None and msg["legal"]:
+                        asked = key
+                        script.stdin.write(json.dumps({"cmd": "pass", "cards": msg["hand"][:3]}) + "\n")
+                    elif msg["phase"] == "play" and msg["turn"] == msg["seat"]:
+                        asked = key
+                        script.stdin.write(json.dumps({"cmd": "play", "card": msg["legal"][0]}) + "\n")
+                    script.stdin.flush()
+
+        th2 = threading.Thread(target=drive_script)
+        th2.start()
+        # seat 0: a person's terminal, line by line: the table, the help, a question; then leaves
+        # (the seat is the CPU's until then, and after)
+        person = subprocess.run([sys.executable, "-m", "hearts_cli", "join", f"{HOST}:{p0}/{t0}", "--name", "Ana",
+                                 "--plain"], input="table\nhelp\nwhy QS\nquit\n", capture_output=True, text=True,
+                                env=env, timeout=30)
+        assert person.returncode == 0, person.stderr
+        assert "You sit at seat 0 of 4" in person.stdout and "Your hand:" in person.stdout
+        assert "why CARD" in person.stdout
+        th2.join(60)
+        th.join(60)
+        end = result.get("script")
+        assert end is not None and result["end"] == end and end["code"] == "K7Q2MXA7"
+        assert host.wait(timeout=30) == 0
+    finally:
+        for p in [host, *procs]:
+            if p.poll() is None:
+                p.kill()
+    (archived,) = (home / "archive").glob("*.yaml")
+    seats = read_record(archived).seats
+    assert [s.name for s in seats][:3] == ["Ana", "Player 2", "Cy"]
+
+
+def test_host_refuses_bad_options_in_one_sentence(tmp_path):
+    env = os.environ | {"HEARTS_HOME": str(tmp_path), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
+    for args in (["--humans", "9"], ["--turn-timer", "0"], ["--cert", "x.pem"], ["--resume"],
+                 ["--set", "nonsense"], ["--set", "moon=sideways"], ["--port", "70000"]):
+        r = subprocess.run([sys.executable, "-m", "hearts_cli", "host", "--port", "0", *args],
+                           capture_output=True, text=True, env=env, timeout=30)
+        assert r.returncode == 2, (args, r.stderr)
+        assert r.stderr.strip().count("\n") == 0 and "Traceback" not in r.stderr, args
+
+
+def test_tls_when_a_certificate_is_given(tmp_path):
+    import shutil
+    import ssl
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                    "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key),
+                    "-out", str(cert)], check=True, capture_output=True, timeout=60)
+    server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_ctx.load_cert_chain(str(cert), str(key))
+    tb = new_table("K7Q2MXA7", 1)
+
+    async def main():
+        from hearts_cli.join import _connect
+        from hearts_cli.tables import invitation
+
+        server = Server("en")
+        server.add(tb)
+        port = await server.start(HOST, 0, server_ctx)
+        inv = invitation(HOST, port, tokens(tb)[0], tls=True)
+        assert inv.startswith("tls://")
+        conn, first = await _connect(inv, "Ana", "en", str(cert))  # checks the certificate
+        assert first["event"] == "welcome" and first["seat"] == 0
+        conn.writer.close()
+        # without TLS the table does not answer in clear text
+        reader, writer = await asyncio.open_connection(HOST, port)
+        writer.write(json.dumps({"cmd": "hello", "token": tokens(tb)[0]}).encode() + b"\n")
+        await writer.drain()
+        got = await asyncio.wait_for(reader.read(100), 5)
+        assert b"welcome" not in got
+        writer.close()
+        # and a client that does not trust the certificate refuses it
+        with pytest.raises(ssl.SSLError):
+            await _connect(inv, "Ana", "en", None)
+        await server.close()
+
+    asyncio.run(main())
