@@ -1026,7 +1026,7 @@ def replay(
 def host(
     ctx: typer.Context,
     preset: PresetOpt = None,
-    sets: Annotated[Optional[list[str]], typer.Option("--set", metavar="KEY=VALUE", help="Change one rule setting (repeatable).")] = None,
+    settings: SetOpt = None,
     players: PlayersOpt = None,
     target: TargetOpt = None,
     humans: Annotated[int, typer.Option("--humans", metavar="H", help="Seats for people (from seat 0); the rest are CPUs.")] = 2,
@@ -1054,16 +1054,19 @@ def host(
     a finished game goes to the archive.
     """
     out = _setup(ctx, lang, plain)
-    if level is not None and level.strip().lower() not in LEVELS:
-        out.fail(out.t("cli_bad_level", value=level))
+    rules = None if resume else _load_rules(out, preset, players, target, settings)
+    code = _normal_code(out, code)
+    if level is not None:
+        from .bots import check_level
+
+        level = check_level(level)
     if not 0 <= delay <= 10:
         out.fail(out.t("bad_delay"))
     from .tables import run_host
 
-    raise typer.Exit(run_host(preset=preset, sets=sets or [], players=players, target=target, humans=humans,
-                              level=level.strip().lower() if level else None, turn_timer=turn_timer,
-                              delay=delay, port=port, bind=bind, cert=cert, key=key, resume=resume,
-                              lang=out.lang, code=code))
+    raise typer.Exit(run_host(rules=rules, humans=humans, level=level, turn_timer=turn_timer, delay=delay,
+                              port=port, bind=bind, cert=cert, key=key, resume=resume, lang=out.lang,
+                              code=code))
 
 
 @app.command(cls=_Command, epilog=(

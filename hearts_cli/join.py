@@ -36,6 +36,9 @@ COMMANDS = {
 }
 
 
+PASSING = {"left": "passing_left", "right": "passing_right", "across": "passing_across"}
+
+
 class Seat:
     """What this seat knows of the table: the names, the last view; and how to say each event."""
 
@@ -99,7 +102,7 @@ class Seat:
                 err = msg.get("error") or {}
                 return [_clean(str(err.get("message", "")))]
             return []
-        fn = getattr(self, f"ev_{kind}", None)
+        fn = getattr(self, "ev_" + str(kind), None)
         try:
             return fn(msg) if fn is not None else []
         except (KeyError, TypeError, ValueError, IndexError):  # a message of a later version: skip it
@@ -141,7 +144,7 @@ class Seat:
         text = self.say("round_line", round=m["round"])
         if m["direction"] == "none":
             return [text + " - " + self.say("no_pass_round")]
-        return [text + " - " + self.say(f"passing_{m['direction']}", name=self.name(m["to"]))]
+        return [text + " - " + self.say(PASSING[m["direction"]], name=self.name(m["to"]))]
 
     def ev_pass(self, m: dict) -> list[str]:
         if m["seat"] != self.seat or m["cards"] is None:
@@ -165,8 +168,11 @@ class Seat:
         return [self.say("hearts_now_broken")]
 
     def ev_trick(self, m: dict) -> list[str]:
-        who = "you" if m["winner"] == self.seat else "other"
-        mid = f"trick_{who}_points" if m["points"] else f"trick_{who}"
+        mine = m["winner"] == self.seat
+        if m["points"]:
+            mid = "trick_you_points" if mine else "trick_other_points"
+        else:
+            mid = "trick_you" if mine else "trick_other"
         text = self.say(mid, name=self.name(m["winner"]), points=m["points"], number=m["trick"])
         if m.get("kitty"):
             text += " " + self.say("trick_kitty", cards=self.cards(m["kitty"]))
@@ -198,7 +204,7 @@ class Seat:
         out = []
         if v["phase"] == "pass":
             if v["direction"] != "none":
-                out.append(self.say(f"passing_{v['direction']}", name=self.name(v["pass_to"])))
+                out.append(self.say(PASSING[v["direction"]], name=self.name(v["pass_to"])))
         elif v["trick"]:
             out.append(", ".join(f"{self.name(p['seat'])} {self.card(p['card'])}" for p in v["trick"]))
         hand = " ".join(("[" + self.card(c) + "]") if c in v["legal"] and v["phase"] == "play"

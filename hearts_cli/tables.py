@@ -467,6 +467,8 @@ class SharedTable:
                     self._public(Event("takeover", {"seat": seat, "reason": by}))
                 if self.delay:
                     await asyncio.sleep(self.delay)
+                if self.game.over or self.cpu_due(time.monotonic()) != move:
+                    continue  # a person came back (or moved) during the pause
             before = self.moves
             level = self.seats[seat].level if by == "cpu" else TAKEOVER_LEVEL
             level = level or "normal"
@@ -811,9 +813,10 @@ async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int
             say(t("net_invitation", lang, seat=s,
                   invitation=invitation(shown, actual, st.token or "", ssl_context is not None)))
     runner = asyncio.get_running_loop().create_task(table.run())
+    closing = asyncio.get_running_loop().create_task(table.closed.wait())
     try:
-        await table.closed.wait()
-        await runner
+        await asyncio.wait([runner, closing], return_when=asyncio.FIRST_COMPLETED)
+        await runner  # a failure in the game loop is not swallowed: the command line reports it
         # the last events go out; then the table closes
         for _ in range(50):
             if not table.clients():
@@ -834,29 +837,9 @@ def _hostname() -> str:
         return "localhost"
 
 
-def _parse_set(items: Sequence[str]) -> dict[str, Any] | str:
-    """``KEY=VALUE`` settings: the overrides, or the first text that is not one."""
-    out: dict[str, Any] = {}
-    for item in items:
-        key, eq, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not eq or not key:
-            return item
-        v: Any = value.strip()
-        low = v.lower()
-        if low in ("true", "yes", "on"):
-            v = True
-        elif low in ("false", "no", "off"):
-            v = False
-        elif low.lstrip("-").isdigit():
-            v = int(low)
-        out[key] = v
-    return out
-
-
-def run_host(*, preset: str | None, sets: Sequence[str], players: int | None, target: int | None,
-             humans: int, level: str | None, turn_timer: float | None, delay: float, port: int, bind: str,
-             cert: str | None, key: str | None, resume: bool, lang: str, code: str | None = None) -> int:
+def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | None, delay: float,
+             port: int, bind: str, cert: str | None, key: str | None, resume: bool, lang: str,
+             code: str | None = None) -> int:
     """``hearts host``: check the options, open (or resume) the table, serve it to the end."""
     import sys
 
@@ -911,22 +894,9 @@ def run_host(*, preset: str | None, sets: Sequence[str], players: int | None, ta
             if port == DEFAULT_PORT and isinstance(meta.get("port"), int):
                 port = meta["port"]
         else:
-            from .codes import CodeError, new_code, normalize_code
-            from .rules import DEFAULT_PRESET, Rules, RulesError
+            from .codes import new_code
 
-            overrides = _parse_set(sets)
-            if isinstance(overrides, str):
-                return fail(t("net_bad_set", lang, text=overrides[:60]))
-            spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET} | overrides
-            if players is not None:
-                spec["players"] = players
-            if target is not None:
-                spec["target"] = target
-            try:
-                rules = Rules.from_spec(spec)
-                code = normalize_code(code) if code else new_code()
-            except (RulesError, CodeError) as e:
-                return fail(e.message(lang))
+            code = code or new_code()
             if not 1 <= humans <= rules.players:
                 return fail(t("net_bad_humans", lang, players=rules.players))
             game = Game(rules, code)

@@ -520,7 +520,7 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
     """`hearts host` in one process; `hearts join` for a person (line by line), `hearts join --json`
     for a script, and a third seat for a raw socket client."""
     home = tmp_path / "home"
-    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.03")
+    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.08")
     env = os.environ | {"HEARTS_HOME": str(tmp_path / "joiner"), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
     procs = []
     try:
