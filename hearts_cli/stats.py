@@ -585,7 +585,8 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
                          rate=pct(data["win_rate"])))])
     st = data["streaks"]
     cur = st["current"]
-    out.append([("", say(f"stats_streak_now_{cur['kind']}", count=cur["length"], best=st["longest_win"],
+    which = "now" if cur["length"] > 1 else "last"
+    out.append([("", say(f"stats_streak_{which}_{cur['kind']}", count=cur["length"], best=st["longest_win"],
                          worst=st["longest_loss"]))])
     average = f"{data['points_per_round']:.1f}"
     if lang == "es":
@@ -614,7 +615,7 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
         word = say("stats_shared") if r["won"] and r["shared"] else say("stats_won" if r["won"] else "stats_lost")
         style = "win" if r["won"] else "loss"
         out.append([("", f"  {r['date'][:10]} {r['date'][11:16]}  {(r['preset'] or '').ljust(pw)}  "),
-                    (style, bar * size), ("", f" {r['total']}  "), (style, word)])
+                    (style, bar * size), ("", " " * (24 - size) + f" {r['total']:>4}  "), (style, word)])
     return out
 
 

@@ -115,7 +115,8 @@ FAMILIES: dict[str, list[str]] = {
     "cli_not_{self.kind.__name__}": [f"cli_not_{k.__name__}" for k in (str, int, float, bool)],
     "set_values_{key}": [f"set_values_{k}" for k in SETTINGS if k not in CHOICES and k not in FLAGS],
     "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer", "undo")],
-    "stats_streak_now_{cur['kind']}": [f"stats_streak_now_{k}" for k in ("win", "loss")],
+    "stats_streak_{which}_{cur['kind']}": [f"stats_streak_{w}_{k}" for w in ("now", "last")
+                                            for k in ("win", "loss")],
     "tally_{kind}": [f"tally_{k}" for k in ("win", "loss")],
     "tally_{kind}_after": [f"tally_{k}_after" for k in ("win", "loss")],
     "tally_{kind}_run": [f"tally_{k}_run" for k in ("win", "loss")],
