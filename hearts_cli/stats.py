@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 INDEX_NAME = "stats.sqlite3"
-SCHEMA = 1  # PRAGMA user_version of the index; another value means: rebuild
+SCHEMA = 2  # PRAGMA user_version of the index; another value means: rebuild (2: shared tables apart)
 RECENT = 10  # games in the chart
 LEVEL_ORDER = ("easy", "normal", "hard", "random")
 
@@ -47,7 +47,8 @@ CREATE TABLE games (
     file TEXT PRIMARY KEY,      -- the name in archive/
     size INTEGER NOT NULL,      -- with mtime: how the index knows the file is the one it read
     mtime INTEGER NOT NULL,     -- st_mtime_ns
-    status TEXT NOT NULL,       -- 'game' (finished), 'unfinished', 'bad' (not a readable record)
+    status TEXT NOT NULL,       -- 'game' (finished), 'unfinished', 'bad' (not a readable record),
+                                -- 'shared' (finished with several people: a hosted table)
     stamp TEXT,                 -- when it was archived, 'YYYY-MM-DDTHH:MM:SS' (local time)
     code TEXT,
     preset TEXT,
@@ -196,13 +197,17 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
         row.status = "bad"
         return row
     seats = facts["seats"]
-    me = next((i for i, (kind, _) in enumerate(seats) if kind == "human"), None)
+    people = [i for i, (kind, _) in enumerate(seats) if kind == "human"]
+    me = people[0] if len(people) == 1 else None
     row.code = facts["code"]
     row.preset = facts["preset"]
     row.players = len(seats)
     row.undos = facts["undos"]
-    if me is None or facts["winners"] is None:
+    if facts["winners"] is None:
         row.status = "unfinished"
+        return row
+    if me is None:  # a shared table (hearts host): the record does not say which seat was yours
+        row.status = "shared"
         return row
     row.status = "game"
     levels = [level or "normal" for kind, level in seats if kind == "cpu"]
@@ -447,6 +452,7 @@ class Index:
             "recent": [{"date": st, "code": code, "preset": pre, "total": tot, "won": bool(w), "shared": bool(sh)}
                        for st, code, pre, tot, w, sh in recent],
             "unreadable": db.execute("SELECT count(*) FROM games WHERE status = 'bad'").fetchone()[0],
+            "shared_tables": db.execute("SELECT count(*) FROM games WHERE status = 'shared'").fetchone()[0],
         }
 
 
@@ -576,6 +582,8 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
     out: list[Line] = []
     if data["unreadable"]:
         out.append([("", say("stats_unreadable", count=data["unreadable"]))])
+    if data["shared_tables"]:
+        out.append([("", say("stats_shared_tables", count=data["shared_tables"]))])
     if not data["games"]:
         out.append([("", say("stats_none_match", filters=", ".join(filters)) if filters else say("stats_none"))])
         return out

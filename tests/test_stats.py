@@ -151,15 +151,19 @@ def test_filters_by_preset_and_date_and_levels_faced(home):
     assert levels == {("easy", "normal", "hard"): 2, ("hard", "hard", "hard"): 1}
 
 
-def test_unfinished_games_are_not_counted_and_undos_are(home):
+def test_unfinished_games_and_shared_tables_are_not_counted_and_undos_are(home):
     arc = Archive(home)
     arc.add("quick", undos=3)
     arc.add("quick")
+    people = (Seat("Ana", "human"), Seat("Bo", "human"), Seat("North", "cpu", "normal"), Seat("East", "cpu", "hard"))
+    arc.add("quick", seats=people)  # a hosted table: whose record would it be?
     game = Game(Rules.from_spec("quick"), code_from_number(5))
     (home / "archive" / "20260102-000000-X-unfinished.yaml").write_text(write_record(game, SEATS4))
     data = stats.collect(home)
-    assert data["games"] == 2
+    assert data["games"] == 2 and data["shared_tables"] == 1
     assert (data["undos"], data["games_with_undo"]) == (3, 1)
+    assert "1 game played at a shared table (hearts host) is not counted" in \
+        stats.as_text(stats.render(data, "en"))
 
 
 # ---------------------------------------------------------------- the two ways of reading a record
