@@ -243,6 +243,12 @@ def _read_fully(path: Path) -> dict[str, Any] | None:
     }
 
 
+def _busy(error: Exception) -> bool:
+    """Whether sqlite refused because another process holds the index (not because it is damaged)."""
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
+
+
 def _level_key(level: str) -> tuple[int, str]:
     return (LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER), level)
 
@@ -253,11 +259,12 @@ def _level_key(level: str) -> tuple[int, str]:
 class Index:
     """The sqlite index of the archive in ``root`` (the data directory)."""
 
+    busy_timeout = 5.0  # seconds to wait for another process writing the index
+
     def __init__(self, root: Path):
         self.root = Path(root)
         self.archive = self.root / "archive"
         self.path = self.root / INDEX_NAME
-        self.rebuilt = False  # the index was (re)made from the whole archive on this run
         self.db: Any = None
 
     # --- opening, checking, rebuilding
@@ -268,20 +275,31 @@ class Index:
 
         try:
             self.db = self._connect(str(self.path))
+        except sqlite3.OperationalError as e:
+            if _busy(e):  # another process is writing it: fine as it is, so answer from memory
+                self.db = self._connect(":memory:")
+                return self
+            self._remove()
+            self.db = self._second_try()
         except (sqlite3.Error, OSError):
             self._remove()  # damaged, or of another layout: the archive has it all
-            try:
-                self.db = self._connect(str(self.path))
-            except (sqlite3.Error, OSError):
-                self.db = self._connect(":memory:")  # a directory we cannot write: still answer
+            self.db = self._second_try()
         return self
+
+    def _second_try(self) -> Any:
+        import sqlite3
+
+        try:
+            return self._connect(str(self.path))
+        except (sqlite3.Error, OSError):
+            return self._connect(":memory:")  # a directory we cannot write: still answer
 
     def _connect(self, where: str) -> Any:
         import sqlite3
 
         if where != ":memory:":
             self.root.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(where, timeout=5)
+        db = sqlite3.connect(where, timeout=self.busy_timeout)
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version == SCHEMA:
@@ -294,7 +312,6 @@ class Index:
             with db:
                 db.executescript(_CREATE)
                 db.execute(f"PRAGMA user_version = {SCHEMA}")
-            self.rebuilt = True
             return db
         except BaseException:
             db.close()
@@ -308,7 +325,6 @@ class Index:
                 pass
             except OSError:
                 pass
-        self.rebuilt = True
 
     def close(self) -> None:
         if self.db is not None:
@@ -341,8 +357,8 @@ class Index:
             seen = None
         try:
             noted = self.db.execute("SELECT value FROM meta WHERE key = 'archive_mtime'").fetchone()
-        except sqlite3.DatabaseError:
-            self._reopen()
+        except sqlite3.DatabaseError as e:
+            self._reopen(e)
             noted = None
         if (seen is not None and noted is not None and noted[0] == seen
                 and time.time_ns() - seen > 2_000_000_000):
@@ -364,8 +380,8 @@ class Index:
             pass
         try:
             known = {f: (s, m) for f, s, m in self.db.execute("SELECT file, size, mtime FROM games")}
-        except sqlite3.DatabaseError:
-            self._reopen()
+        except sqlite3.DatabaseError as e:
+            self._reopen(e)
             known = {}
         gone = [f for f in known if f not in on_disk]
         todo = [f for f, key in on_disk.items() if known.get(f) != key]
@@ -387,9 +403,12 @@ class Index:
             self.db.executemany(insert, kept + rows)
         return len(todo)
 
-    def _reopen(self) -> None:
-        """The index turned out damaged after it opened: start it again from nothing."""
+    def _reopen(self, error: Exception) -> None:
+        """The index failed after it opened: damaged (start it again from nothing) or busy (use memory)."""
         self.close()
+        if _busy(error):
+            self.db = self._connect(":memory:")
+            return
         self._remove()
         self.open()
 

@@ -241,6 +241,27 @@ def test_the_index_is_rebuilt_when_deleted_damaged_or_behind_the_archive(home):
     assert len(list((home / "archive").glob("*.yaml"))) == 5
 
 
+def test_an_index_held_by_another_process_is_left_alone(home, monkeypatch):
+    import sqlite3
+
+    arc = Archive(home)
+    arc.add("quick")
+    first = stats.collect(home)
+    arc.add("quick")
+    monkeypatch.setattr(stats.Index, "busy_timeout", 0.1)
+    holder = sqlite3.connect(home / stats.INDEX_NAME)
+    holder.execute("BEGIN EXCLUSIVE")  # another `hearts` writing the index right now
+    try:
+        data = stats.collect(home)  # answered from memory, from the archive
+    finally:
+        holder.rollback()
+        holder.close()
+    assert data["games"] == 2 and first["games"] == 1
+    with sqlite3.connect(home / stats.INDEX_NAME) as db:  # the index was not thrown away
+        assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+    assert stats.collect(home)["games"] == 2
+
+
 def test_a_game_archived_the_same_second_is_not_missed(home):
     arc = Archive(home)
     arc.add("quick")
@@ -250,6 +271,14 @@ def test_a_game_archived_the_same_second_is_not_missed(home):
     assert stats.collect(home)["games"] == 1
     arc.add("quick")  # ...and a game added next to it: the directory's time moves
     assert stats.collect(home)["games"] == 2
+    # a coarse clock (FAT: 2 s) can give the directory the same time before and after a game
+    # is added; a time that recent is never trusted
+    now = time.time()
+    os.utime(home / "archive", (now, now))
+    assert stats.collect(home)["games"] == 2
+    arc.add("quick")
+    os.utime(home / "archive", (now, now))
+    assert stats.collect(home)["games"] == 3
     path = arc.add("quick", undos=0)
     assert stats.collect(home)["undos"] == 0
     game, seats, _ = arc.games[-1]
