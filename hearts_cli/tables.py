@@ -476,6 +476,7 @@ class SharedTable:
             if self.bot_threads:
                 choice = await asyncio.to_thread(self._suggest, view, level)
             else:
+                await asyncio.sleep(0)  # never a run of CPU moves without letting the clients in
                 choice = self._suggest(view, level)
             if self.moves != before or self.game.over or self.cpu_due(time.monotonic()) != move:
                 continue  # the person moved (or came back) meanwhile
