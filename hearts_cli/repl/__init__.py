@@ -248,7 +248,15 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
                 out.write(plain(line) + "\n")
         table.dirty = False
 
-    table._emit = emit
+    from .table import FrontEnd
+
+    class Lines(FrontEnd):
+        """The batch mode as the table's front end: plain lines or JSON events on ``out``."""
+
+        def event(self, ev: Any) -> None:
+            emit(ev)
+
+    table.attach(Lines())
     table.announce_start(resumed=resumed)
     if not play:
         show_table()

@@ -31,7 +31,7 @@ from prompt_toolkit.styles import Style
 from ..cards import Card
 from ..engine import Phase
 from .render import Renderer, plain as plain_text, shorten, wrap
-from .table import COMMAND_NAMES, Table, command_words, fold
+from .table import COMMAND_NAMES, FrontEnd, Table, command_words, fold
 
 # class names of our own: prompt-toolkit's default style already has "red" (#ff0000) and
 # "black" (#000000, invisible on a dark terminal), and an empty rule here would not undo it
@@ -58,6 +58,16 @@ STYLE = Style.from_dict({
 
 # commands whose argument is a card
 CARD_COMMANDS = {"why", "por-que", "porque", "pass", "pasar", "paso"}
+
+
+class _Shown(FrontEnd):
+    """The session as the table's front end: each event printed above the prompt (and paced)."""
+
+    def __init__(self, show: Any):
+        self.show = show
+
+    def event(self, ev: Any) -> None:
+        self.show(ev)
 
 
 class _TimeUp(Exception):
@@ -217,7 +227,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
         # no waiting while the CPU finishes a round that has no points left
         return table.auto_round is not None and not table.points_left()
 
-    table._emit = emit
+    table.attach(_Shown(emit))
     for note in notes:
         if isinstance(note, tuple):  # (the text, the path it names)
             show(renderer.note_with_path(*note))

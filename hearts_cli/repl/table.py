@@ -105,12 +105,32 @@ def make_seats(players: int, me: int, level: str | None):
     return tuple(seats)
 
 
+class FrontEnd:
+    """What shows a table to its one person: the prompt-toolkit session, the line-by-line batch
+    mode, a test. It is told every event of the table, in order, through :meth:`event`; the
+    table never prints. (``hearts join`` is the front end of a seat at a shared table.)"""
+
+    def event(self, ev: Event) -> None:
+        """One event of the table (the same vocabulary as every other program: docs/events.md)."""
+
+
+class _Calls(FrontEnd):
+    """A front end made of a function (tests, and callers that pass ``emit=``)."""
+
+    def __init__(self, fn: Callable[[Event], None]):
+        self.fn = fn
+
+    def event(self, ev: Event) -> None:
+        self.fn(ev)
+
+
 class Table:
-    """A game seen from the person's seat; feed it lines, read its events."""
+    """A game seen from the person's seat; feed it lines, its front end shows the events."""
 
     def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Any = None,
-                 emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0):
+                 emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
+                 front: FrontEnd | None = None):
         self.game = game
         self.seats = tuple(seats)
         self.me = next((i for i, s in enumerate(self.seats) if s.kind == "human"), 0)
@@ -118,7 +138,7 @@ class Table:
         self.ascii = ascii
         self.confirm = confirm
         self.store = store
-        self._emit = emit or (lambda ev: None)
+        self.front: FrontEnd = front or (_Calls(emit) if emit is not None else FrontEnd())
         self.selection: list[Card] = []  # cards chosen to pass, in the order chosen
         self.pending: Card | None = None  # a card entered once, waiting for confirmation
         self.auto_round: int | None = None  # the round the CPU plays for the person
@@ -168,9 +188,13 @@ class Table:
     def emit(self, kind: str, **data: Any) -> None:
         self._send(Event(kind, data))
 
+    def attach(self, front: FrontEnd) -> None:
+        """The front end that shows this table from now on (the only one: a local game has one person)."""
+        self.front = front
+
     def _send(self, ev: Event) -> None:
         self.events.append(ev)
-        self._emit(ev)
+        self.front.event(ev)
 
     def info(self, topic: str, text: str) -> None:
         self.emit("info", topic=topic, text=text)
