@@ -178,6 +178,10 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
     share = f"{100 / sim.rules.players:.1f}%"
     title = t("sim_title", lang, preset=sim.rules.preset or "quick", players=sim.rules.players,
               seats=",".join(sim.seats), seed=sim.seed)
+    if sim.rules.overrides:  # a preset with --set on top
+        from .rules_text import changes
+
+        title += " " + t("rt_changed", lang, changes=changes(sim.rules))
     played_id = "sim_played_duplicate" if sim.duplicate else "sim_played"
     played = t(played_id, lang, deals=sim.deals, games=len(sim.games), rotations=sim.rotations,
                rounds=sim.rounds, seconds=f"{sim.seconds:.1f}")

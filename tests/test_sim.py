@@ -213,6 +213,17 @@ def test_duplicate_plays_each_game_code_once_per_rotation():
     assert all(len(g.plays) == 1 and g.plays[0].levels == tuple(seats) for g in single)
 
 
+def test_combined_settings_are_played_and_named():
+    args = ["--preset", "online", "--players", "3", "--set", "jack_of_diamonds=true", "--seats", "easy,random,random",
+            "--deals", "3", "--seed", "set"]
+    data = sim_json(*args)
+    rules = Rules.from_spec({"preset": "online", "players": 3, "jack_of_diamonds": True})
+    assert data["rules"] == rules.spec()
+    check_consistent(data, rules)
+    text = runner.invoke(app, ["sim", *args, "--plain"]).stdout
+    assert text.splitlines()[0].endswith("Changed from the preset: players=3, jack_of_diamonds=true.")
+
+
 def test_human_table_plain_and_spanish():
     result = runner.invoke(app, ["sim", "--seats", "easy,random,random,random", "--deals", "2", "--seed", "t",
                                  "--plain"])
