@@ -191,7 +191,8 @@ def test_a_whole_round_then_kill_9_and_resume_at_the_same_trick(terms, home):
         played += 1
         wait_saved(term, home, lambda g, n=13 - played: len(g.rounds) > 1 or len(g.round.hand(0)) == n)
     assert played == 13
-    assert "End of round 1:" in "".join(term.raw)
+    # the save comes first, the line right after it
+    term.wait_for(lambda s: "End of round 1:" in "".join(term.raw))
     # round 2: pass right, play two cards, then kill -9 in the middle of the round
     term.wait_prompt("Cards to pass>")
     assert "→ passing right, to East" in term.text()

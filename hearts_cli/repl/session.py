@@ -373,5 +373,6 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     finally:
         quiet.stop(flush=False)
     if not table.game.over:
+        table.save()  # a move interrupted (Ctrl-C) between the engine and its save is kept too
         table.emit("saved")
     return 0

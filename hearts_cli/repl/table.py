@@ -149,6 +149,7 @@ class Table:
         self.archived: Any = None  # where the finished (or left) game went
         self.archived_unfinished: str | None = None  # the code of a game left unfinished there
         self._left: Game | None = None  # the unfinished game already archived
+        self._archived_game: Game | None = None  # the finished game already archived
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
         self.undos = undos  # moves taken back in this game (the record notes how many)
@@ -207,6 +208,24 @@ class Table:
     def save(self) -> None:
         if self.store is not None and not self.game.over:
             self.store.save(self.game, self.seats, undos=self.undos)
+
+    def _keep(self) -> None:
+        """Make the move just made durable, before any line tells of it.
+
+        A line on the screen means the save already holds that move: the save
+        (or, once the game is over, the archive) is written first, then the
+        events are shown, with the CPU delay after them. A save that fails
+        raises here, so the move is never shown as played.
+        """
+        g = self.game
+        if self.store is None:
+            return
+        if g.over:
+            if self._archived_game is not g:  # once
+                self.archived = self.store.archive(g, self.seats, undos=self.undos)
+                self._archived_game = g
+        else:
+            self.store.save(g, self.seats, undos=self.undos)
 
     def announce_start(self, resumed: bool = False) -> None:
         g = self.game
@@ -301,6 +320,7 @@ class Table:
     def _pass(self, seat: int, cards: Sequence[Card], by: str) -> None:
         rd = self.game.round
         self.game.pass_cards(seat, cards)
+        self._keep()
         if seat == self.me:
             self.selection = []
             view = rd.view(self.me)
@@ -315,7 +335,6 @@ class Table:
                       source=view.received_from, hand=list(view.hand))
             self._announce_lead()
         self.dirty = True
-        self.save()
 
     def _play(self, card: Card, by: str) -> Event:
         g = self.game
@@ -325,6 +344,7 @@ class Table:
         number, trick_no = len(g.rounds), len(rd.tricks) + 1
         done = g.play(card)
         self.pending = None
+        self._keep()
         ev = Event("play", {"round": number, "trick": trick_no, "seat": seat, "card": card, "by": by})
         self._send(ev)
         if not broken and rd.hearts_broken:
@@ -339,10 +359,8 @@ class Table:
             self.emit("round_end", round=number, taken=list(res.taken), scores=list(res.scores),
                       totals=list(g.totals), shooter=res.shooter, moon=res.moon)
             if g.over:
-                record = None
-                if self.store is not None:  # archived before it is shown
-                    self.archived = self.store.archive(g, self.seats, undos=self.undos)
-                    record = self._record_change()
+                # archived (by _keep) before it is shown
+                record = self._record_change() if self.store is not None else None
                 self.emit("game_end", code=g.code, winners=list(g.winners), totals=list(g.totals),
                           standings=[{"place": p, "seat": s, "total": v} for p, s, v in g.standings()],
                           rounds=[list(r.scores) for r in g.results], record=record)
@@ -354,7 +372,6 @@ class Table:
                 self.finish_offered.add(index)
                 self.emit("no_points_left", round=index + 1, auto=self._auto())
         self.dirty = True
-        self.save()
         return ev
 
     def _record_change(self) -> dict[str, Any] | None:
@@ -766,5 +783,5 @@ class Table:
         self.auto_round = None
         self.finish_offered = set()
         self.dirty = True
-        self.announce_start()
         self.save()
+        self.announce_start()
