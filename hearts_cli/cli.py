@@ -903,13 +903,16 @@ def replay(
         _refuse("rp_cli_no_source")
     text, path = moves, None
     if source is not None:
+        from .untrusted import LIMITS, TooBig, read_limited
+
         path = source if source != "-" else None
-        try:
+        limit = max(LIMITS["record"], LIMITS["move_log"])  # a record or a move log: read first, then told apart
+        try:  # the size is checked before reading: a huge file or an endless stream costs nothing
+            text = read_limited(sys.stdin if source == "-" else source, limit).decode("utf-8")
+        except TooBig:
             if source == "-":
-                text = sys.stdin.read()
-            else:
-                with open(source, encoding="utf-8") as fh:
-                    text = fh.read()
+                out.fail(out.t("cli_stdin_too_big", limit=limit))
+            out.fail(out.t("cli_bad_file", path=source, problem=out.t("input_too_big", limit=limit)))
         except OSError as e:
             _refuse("cli_bad_file", path=source, problem=_os_problem(out, e))
         except UnicodeDecodeError:

@@ -73,7 +73,11 @@ def split_moves(text: str | None) -> list[str]:
 
 def from_code(rules: Rules, code: str, moves: str | None = None) -> Game:
     """A new game of ``code`` with the move list applied (see the module's notes)."""
+    from .untrusted import MAX_MOVE_LOG_BYTES
+
     game = Game(rules, code)  # CodeError from a bad code
+    if moves is not None and len(moves) > MAX_MOVE_LOG_BYTES:
+        raise ExplainError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
     apply_moves(game, split_moves(moves))
     return game
 

@@ -13,6 +13,7 @@ import os
 from typing import Any
 
 from .cards import Card
+from .untrusted import escaped, shown
 
 LANGUAGES = ("en", "es")
 
@@ -28,6 +29,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cli_at_needs_record": "--at needs --record: it names a position in a game record.",
         "cli_code_and_record": "Give either --code or --record, not both.",
         "cli_bad_file": "{path} cannot be read: {problem}",
+        "cli_stdin_too_big": "The standard input is larger than {limit} bytes; no record or move log is that big.",
         "cli_save_unreadable": "The saved game cannot be read: {problem}",
         "cli_internal": "Something went wrong inside hearts ({problem}). Run again with HEARTS_DEBUG=1 to see the details.",
         "cli_new_code": "New game {code}: preset {preset}, to {target}.",
@@ -440,6 +442,7 @@ CATALOG: dict[str, dict[str, str]] = {
         # engine protocol
         "proto_bad_json": "That line is not a JSON object.",
         "proto_unknown_cmd": "Unknown command '{cmd}'.",
+        "proto_too_long": "The request is longer than {limit} bytes; it was not read.",
         "proto_missing": "The command needs '{field}'.",
         "proto_bad_field": "Field '{field}' is not valid: {problem}",
         "proto_no_position": "There is no position yet; send a 'position' command first.",
@@ -478,6 +481,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "record_no_path": "The record",
         "record_at_line": "(line {line})",
         "record_not_utf8": "it is not UTF-8 text",
+        # --- untrusted.py: what we refuse to read, whatever the file or stream ---
+        "yaml_alias": "it uses a YAML anchor or alias (& or *), which hearts files never need",
+        "yaml_too_deep": "its lists and mappings nest deeper than {depth} levels, more than the format needs",
+        "input_too_big": "it is larger than {limit} bytes",
+        "line_too_long": "That line is longer than {limit} characters; nothing was done with it.",
+        "movelog_too_big": "The move log is larger than {limit} bytes; a whole game takes a few thousand.",
         "record_not_mapping": "{path} is not a game record: it is not a YAML mapping of fields.",
         "record_bad_format": "{path} is not a game record this program reads: its format is {format}, not {expected}.",
         "record_bad_code": "{path}: the game code is not valid. {reason}",
@@ -654,6 +663,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cli_at_needs_record": "--at necesita --record: indica una posición de un registro de partida.",
         "cli_code_and_record": "Usa --code o --record, no los dos.",
         "cli_bad_file": "No se puede leer {path}: {problem}",
+        "cli_stdin_too_big": "La entrada estándar ocupa más de {limit} bytes; ningún registro de partida ni de jugadas es tan grande.",
         "cli_save_unreadable": "No se puede leer la partida guardada: {problem}",
         "cli_internal": "Algo ha fallado dentro de hearts ({problem}). Vuelve a ejecutarlo con HEARTS_DEBUG=1 para ver los detalles.",
         "cli_new_code": "Partida nueva {code}: preset {preset}, a {target}.",
@@ -1055,6 +1065,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "type_removal_card": "una lista de cartas («{text}» no es una carta)",
         "proto_bad_json": "Esa línea no es un objeto JSON.",
         "proto_unknown_cmd": "Orden desconocida «{cmd}».",
+        "proto_too_long": "La petición ocupa más de {limit} bytes; no se ha leído.",
         "proto_missing": "La orden necesita «{field}».",
         "proto_bad_field": "El campo «{field}» no es válido: {problem}",
         "proto_no_position": "Aún no hay posición; envía antes una orden «position».",
@@ -1091,6 +1102,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "record_no_path": "El registro",
         "record_at_line": "(línea {line})",
         "record_not_utf8": "no es texto UTF-8",
+        # --- untrusted.py ---
+        "yaml_alias": "usa un ancla o un alias de YAML (& o *), que los ficheros de hearts nunca necesitan",
+        "yaml_too_deep": "sus listas y diccionarios se anidan más de {depth} niveles, más de lo que el formato necesita",
+        "input_too_big": "ocupa más de {limit} bytes",
+        "line_too_long": "Esa línea tiene más de {limit} caracteres; no se ha hecho nada con ella.",
+        "movelog_too_big": "El registro de jugadas ocupa más de {limit} bytes; una partida entera ocupa unos pocos miles.",
         "record_not_mapping": "{path} no es un registro de partida: no es un mapa YAML de campos.",
         "record_bad_format": "{path} no es un registro de partida que este programa lea: su formato es {format}, no {expected}.",
         "record_bad_code": "{path}: el código de partida no es válido. {reason}",
@@ -1317,10 +1334,25 @@ def t(message_id: str, lang: str | None = None, /, ascii: bool = False, **params
     template = CATALOG[lang].get(message_id) or CATALOG["en"][message_id]
     if ascii:  # a card written into the sentence itself
         template = _symbols_as_letters(template)
-    shown = {k: _show(v, lang, ascii) for k, v in params.items()}
+    shown = {k: _safe(k, _show(v, lang, ascii)) for k, v in params.items()}
     if "suit" in shown and isinstance(params["suit"], int):
         shown["suit"] = CATALOG[lang][f"suit_{int(params['suit'])}"]
     return template.format(**shown)
+
+
+# Parameters that quote what a person or a file gave (a word, a value, a name): shortened
+# to a few dozen characters as well as escaped. Every other text parameter is escaped only
+# (a path, a sentence already made); nothing from outside reaches the terminal as it is.
+QUOTED_PARAMS = frozenset({"text", "value", "key", "char", "cmd", "field", "word", "level", "code",
+                           "name", "preset", "recorded", "actual", "format", "log", "option"})
+
+
+def _safe(name: str, value: Any) -> Any:
+    if name in QUOTED_PARAMS and not isinstance(value, (int, _Count)):
+        return shown(value)
+    if isinstance(value, str):
+        return escaped(value)
+    return value
 
 
 _OS_PROBLEMS = {"ENOENT": "os_no_such_file", "EACCES": "os_permission", "EPERM": "os_permission",

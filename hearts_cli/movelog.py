@@ -38,6 +38,7 @@ from .engine import Game, IllegalMove, PassError, Phase
 from .messages import t
 from .record import PlaceError
 from .rules import Rules, RulesError
+from .untrusted import MAX_MOVE_LOG_BYTES
 from .values import Frozen, Plain
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
@@ -136,6 +137,8 @@ _SETTING_SPLIT = re.compile(r"\s+(?=[A-Za-z_]+\s*=)")
 def parse(text: str) -> ParsedLog:
     """Read the words of a log (no game needed): :class:`MoveLogError` for a word that is
     not a card, a separator, a round marker or a header line."""
+    if len(text) > MAX_MOVE_LOG_BYTES:  # however it came (a file, stdin, --moves)
+        raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
     out = ParsedLog()
     for ln, raw in enumerate(text.splitlines(), 1):
         body = raw.split("#", 1)[0]

@@ -99,9 +99,11 @@ def _flow(key: str, text: str) -> Any:
     """A YAML flow list or mapping (``[right, left]``, ``{3: [2D]}``); YAML is loaded only for these."""
     import yaml
 
+    from .untrusted import DEPTH, YamlRefused, load_yaml
+
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
+        return load_yaml(text, DEPTH["value"])  # no aliases, shallow: what a setting can need
+    except (yaml.YAMLError, YamlRefused):
         raise _bad(key, text) from None
 
 

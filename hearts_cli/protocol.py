@@ -493,15 +493,20 @@ def serve(stdin: TextIO, stdout: TextIO, lang: str | None = None) -> int:
     bad byte is a ``bad_json`` error, not a crash, whatever the locale), and
     flushes after every reply.
     """
+    from .untrusted import MAX_REQUEST_BYTES, read_line
+
     session = Session(lang)
     reader = getattr(stdin, "buffer", stdin)
     out_bytes = getattr(stdout, "buffer", None)
     try:
         while True:
-            line = reader.readline()
+            line, too_long = read_line(reader, MAX_REQUEST_BYTES)  # never more than that in memory
             if not line:
                 return 0
-            reply = session.handle_line(line)
+            if too_long:
+                reply = session._error(Fail("bad_json", session.t("proto_too_long", limit=MAX_REQUEST_BYTES)))
+            else:
+                reply = session.handle_line(line)
             if reply is None:
                 continue
             text = _dump(reply) + "\n"

@@ -36,6 +36,7 @@ from .engine import Game, IllegalMove, PassError, Phase, Reason, Round
 from .errors import HeartsError
 from .messages import t
 from .rules import Rules, RulesError
+from .untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
 from .values import Frozen, Plain
 
 __all__ = [
@@ -44,7 +45,6 @@ __all__ = [
 ]
 
 FORMAT = "hearts-record/1"
-MAX_RECORD_BYTES = 1 << 20  # 1 MiB: hundreds of rounds; anything bigger is not a record
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  # PGN's $1..$6
 SEAT_KINDS = ("human", "cpu")
 HEADER = "# hearts game record; the format is described in docs/record-format.md"
@@ -622,6 +622,14 @@ def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
     return out
 
 
+TEMP_RE = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp")
+
+
+def temp_name(name: str) -> str:
+    """The temporary file :func:`save_record` writes ``name`` through: ``.name.<pid>.<random>.tmp``."""
+    return f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+
+
 def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
                 seats: Sequence[Seat] | None = None,
                 annotations: Mapping[Position | str, Annotation] | None = None,
@@ -643,19 +651,24 @@ def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
     directory = target.parent
     directory.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
-    tmp = directory / f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    tmp = directory / temp_name(target.name)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as e:  # the directory cannot be written: say so (the temporary name means nothing)
+        raise type(e)(e.errno, e.strerror, str(directory)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError) and e.filename == str(tmp):
+            raise type(e)(e.errno, e.strerror, str(directory)) from None
         raise
     try:  # make the rename itself durable; not possible everywhere (Windows)
         dir_fd = os.open(directory, os.O_RDONLY)
@@ -675,18 +688,17 @@ def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
 
 @functools.cache
 def _line_loader() -> type:
-    """PyYAML's safe loader, remembering the line of each list and mapping it builds.
+    """The guarded safe loader (:func:`hearts_cli.untrusted.yaml_loader`: no anchors or
+    aliases, bounded depth), remembering the line of each list and mapping it builds.
 
-    It runs on libyaml's C parser when PyYAML was built with it (several times
-    faster); either way only plain data is ever constructed.
+    It runs on libyaml's C parser when PyYAML was built with it; either way
+    only plain data is ever constructed.
     """
-    import yaml
-
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    base = yaml_loader()
 
     class LineLoader(base):  # type: ignore[misc, valid-type]
         def __init__(self, stream: str):
-            super().__init__(stream)
+            super().__init__(stream, DEPTH["record"])
             self.lines: dict[int, int] = {}
 
         def construct_object(self, node: Any, deep: bool = False) -> Any:
@@ -754,6 +766,8 @@ def read_record(source: "str | os.PathLike[str] | IO[Any]", *, strict: bool = Tr
     loader = _line_loader()(text)
     try:
         data = loader.get_single_data()
+    except YamlRefused as e:  # a bomb of aliases, or nesting without end: nothing was built
+        raise RecordError(unreadable, path=path, line=e.line, problem=_problem(e.message_id, **e.params)) from None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         raise RecordError(unreadable, path=path, line=mark.line + 1 if mark else None,

@@ -565,9 +565,11 @@ def read_preset_file(path: Path) -> dict[str, Any]:
     """Parse one preset YAML file (what ``make presets`` compiles)."""
     import yaml
 
+    from .untrusted import DEPTH, YamlRefused, load_yaml
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as e:
+        data = load_yaml(path.read_text(encoding="utf-8"), DEPTH["record"])
+    except (OSError, yaml.YAMLError, YamlRefused) as e:
         raise RulesError("preset", "rules_bad_file", path=str(path), problem=str(e).splitlines()[0]) from None
     if not isinstance(data, dict) or not isinstance(data.get("rules", {}), dict):
         raise RulesError("preset", "rules_bad_file", path=str(path), problem="no 'rules' mapping")

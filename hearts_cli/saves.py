@@ -131,6 +131,7 @@ class Store:
                     os.close(fd)
                     raise SaveLocked(str(self.root))
                 self._lock_fd = fd
+                self.sweep()
                 return
         self.root.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
@@ -138,6 +139,39 @@ class Store:
             os.close(fd)
             raise SaveLocked(str(self.root))
         self._lock_fd = fd
+        self.sweep()
+
+    def sweep(self) -> list[Path]:
+        """Remove the temporary files a killed process left half-written; returns them.
+
+        A save (or an archived game) is written to ``.name.<pid>.<random>.tmp``
+        and renamed over its place; a ``kill -9`` in between leaves the
+        temporary file. One is stale when its process is gone, or, where that
+        cannot be asked, when it is over a minute old. Only under the lock,
+        which every writer of this directory holds.
+        """
+        from .record import TEMP_RE
+
+        removed = []
+        now = time.time()
+        for folder in (self.root, self.archive_dir):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                m = TEMP_RE.fullmatch(name)
+                if m is None or not m.group("name").endswith(".yaml"):
+                    continue
+                path = folder / name
+                try:
+                    stale = not _alive(int(m.group("pid"))) or now - path.stat().st_mtime > 60
+                    if stale:
+                        path.unlink()
+                        removed.append(path)
+                except OSError:
+                    pass
+        return removed
 
     def release(self) -> None:
         if self._lock_fd is not None:
@@ -246,12 +280,16 @@ def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[
     unknown key is left out and named. ``turn_timer: off`` (or null, or false)
     means no timer, which is the default anyway.
     """
+    from .untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_limited
+
     path = (Path(root) if root is not None else home()) / SETTINGS_NAME
     where = {"path": str(path)}
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8")
     except (FileNotFoundError, NotADirectoryError):  # no file (a bad save directory is told elsewhere)
         return {}, []
+    except TooBig as e:  # checked before reading: a huge file costs nothing
+        return {}, [("settings_unreadable", where | {"problem": ("input_too_big", {"limit": e.limit})})]
     except OSError as e:
         from .messages import os_problem_id
 
@@ -262,7 +300,12 @@ def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[
     import yaml
 
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text, DEPTH["settings"])
+    except YamlRefused as e:  # aliases, or nesting deeper than a list of settings: nothing was built
+        problem = (e.message_id, e.params)
+        if e.line is not None:
+            problem = ("settings_yaml_at", {"problem": problem, "line": e.line})
+        return {}, [("settings_unreadable", where | {"problem": problem})]
     except yaml.YAMLError as e:
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         mark = getattr(e, "problem_mark", None)
@@ -297,13 +340,27 @@ def settings_warnings(lang: str | None = None, root: Path | None = None) -> list
     """One sentence per problem in ``settings.yaml``, in ``lang`` (none when all is well)."""
     from .messages import t
 
-    out = []
-    for mid, params in read_settings(root)[1]:
-        problem = params.get("problem")
-        if isinstance(problem, tuple):  # a message of its own
-            params = params | {"problem": t(problem[0], lang, **problem[1])}
-        out.append(t(mid, lang, **params))
-    return out
+    def said(value: Any) -> Any:
+        if isinstance(value, tuple):  # a message of its own (whose parameters may be too)
+            return t(value[0], lang, **{k: said(v) for k, v in value[1].items()})
+        return value
+
+    return [t(mid, lang, **{k: said(v) for k, v in params.items()}) for mid, params in read_settings(root)[1]]
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (where that can be asked; elsewhere: assume it does)."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, and belongs to someone else
+        return True
+    return True
 
 
 def _try_lock(fd: int) -> bool:

@@ -196,3 +196,263 @@ def test_a_bad_number_is_told_in_the_language_of_lang_after_it(tmp_path):
     proc = shell("hearts new --players x --lang es", tmp_path)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "no es un número entero" in proc.stderr
+
+
+# ---------------------------------------------------------------- hostile files and input (issue 10)
+#
+# Each case below failed before the fix: a bomb of YAML aliases grew to a MemoryError (or
+# hung), deep nesting ended in RecursionError, nothing limited the size of settings or move
+# logs, escapes from a file reached the terminal, an error quoted a whole megabyte back, a
+# kill during a write left temporary files for ever, and an unwritable save directory was
+# named by its temporary file, after the move had been shown as played.
+
+BOMB = (
+    "lol:\n"
+    "  l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+    + "".join(f"  l{k}: &l{k} [{', '.join([f'*l{k - 1}'] * 9)}]\n" for k in range(1, 10))
+)
+QUICK = RECORD.read_text(encoding="utf-8")
+
+
+def bombed(field: str) -> str:
+    """The quick-4p record with ``field`` an alias into "billion laughs" anchors."""
+    places = {
+        "code": ('code: "DEM0GAMV"', "code: *l9"),
+        "score": ("score: [16, 6, 2, 2]", "score: *l9"),
+        "totals": ("totals: [25, 15, 5, 33]", "totals: *l9"),
+        "hands": ("0: [2C, 4C, 7C, QC, KC, 4D, 5D, 7D, TD, 5H, 9H, 2S, QS]", "0: *l9"),
+        "trick cards": ("cards: [2C, KC, 9C, KS]", "cards: *l9"),
+    }
+    old, new = places[field]
+    assert old in QUICK
+    return QUICK.replace("program:", BOMB + "program:", 1).replace(old, new, 1)
+
+
+@pytest.mark.parametrize("field", ["code", "score", "totals", "hands", "trick cards"])
+def test_a_record_with_an_alias_bomb_is_refused_before_anything_is_built(field, tmp_path):
+    path = tmp_path / "bomb.yaml"
+    path.write_text(bombed(field), encoding="utf-8")
+    proc = shell(f"hearts replay {path}", tmp_path)  # before: minutes of CPU, then MemoryError
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == "" and "Traceback" not in proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert str(path) in line and "anchor or alias" in line, line
+
+
+def test_explain_record_and_stdin_refuse_an_alias_bomb_in_spanish(tmp_path):
+    path = tmp_path / "bomb.yaml"
+    path.write_text(bombed("hands"), encoding="utf-8")
+    proc = shell(f"hearts explain QS --record {path} --lang es", tmp_path)
+    assert proc.returncode == 2 and "ancla o un alias" in proc.stderr, proc.stderr
+    proc = shell(f"hearts replay - --lang es < {path}", tmp_path)
+    assert proc.returncode == 2 and "ancla o un alias" in proc.stderr, proc.stderr
+
+
+def test_a_saved_game_with_an_alias_bomb_is_set_aside_and_a_game_starts(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "current.yaml").write_text(bombed("trick cards"), encoding="utf-8")
+    proc = shell("hearts play --delay 0 </dev/null", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "anchor or alias" in proc.stderr and "Traceback" not in proc.stderr
+    [moved] = (home / "damaged").iterdir()  # kept, never lost
+    assert "*l9" in moved.read_text(encoding="utf-8")
+    assert "Game " in proc.stdout  # and a new game started
+
+
+@pytest.mark.parametrize("settings", [
+    BOMB + "confirm: *l9\n",                # an alias bomb: start-up used to hang
+    "[" * 5000 + "]" * 5000 + "\n",         # 5,000 deep: used to end in RecursionError
+    "confirm: " + "[" * 5000 + "]" * 5000 + "\n",
+], ids=["alias-bomb", "deep-list", "deep-value"])
+def test_hostile_settings_give_one_warning_and_the_defaults(settings, tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text(settings, encoding="utf-8")
+    proc = shell(f"hearts new --code {CODE} --no-play --plain", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert CODE in proc.stdout
+    [line] = proc.stderr.strip().splitlines()  # one warning line, then the defaults
+    assert str(home / "settings.yaml") in line and "default settings" in line, line
+    assert "Traceback" not in proc.stderr and len(line) < 300
+
+
+def test_settings_larger_than_the_limit_are_not_read(isolated):
+    from hearts_cli.untrusted import MAX_SETTINGS_BYTES
+
+    home = isolated / "home"
+    home.mkdir()
+    # valid settings, padded past the limit: refused by their size alone, before reading
+    text = "confirm: false\n" + ("# padding\n" * (MAX_SETTINGS_BYTES // 10 + 1))
+    (home / "settings.yaml").write_text(text, encoding="utf-8")
+    result = run("new", "--code", CODE, "--no-play", "--plain")
+    assert result.exit_code == 0, result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert f"larger than {MAX_SETTINGS_BYTES} bytes" in line and "default settings" in line, line
+    from hearts_cli.saves import read_settings
+
+    assert read_settings(home)[0] == {}  # confirm: false was not taken from it
+
+
+def _padded_log(size: int) -> str:
+    log = (ROOT / "fixtures" / "replays" / "quick-4p.log").read_text(encoding="utf-8")
+    return log + ("# padding\n" * (size // 10 + 1))
+
+
+def test_a_move_log_file_larger_than_the_limit_is_refused(tmp_path):
+    from hearts_cli.untrusted import MAX_MOVE_LOG_BYTES
+
+    path = tmp_path / "moves.txt"
+    path.write_text(_padded_log(MAX_MOVE_LOG_BYTES), encoding="utf-8")
+    one_sentence(run("replay", str(path)), 2, str(path), f"larger than {MAX_MOVE_LOG_BYTES} bytes")
+
+
+def test_a_move_log_on_stdin_larger_than_the_limit_is_refused(tmp_path):
+    from hearts_cli.untrusted import MAX_MOVE_LOG_BYTES
+
+    path = tmp_path / "moves.txt"
+    path.write_text(_padded_log(MAX_MOVE_LOG_BYTES), encoding="utf-8")
+    proc = shell(f"hearts replay - < {path}", tmp_path)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert f"larger than {MAX_MOVE_LOG_BYTES} bytes" in line
+
+
+@pytest.mark.parametrize("args", [["replay", "--moves", "{log}"], ["explain", "2C", "--moves", "{log}"]])
+def test_a_moves_option_larger_than_the_limit_is_refused(args):
+    from hearts_cli.untrusted import MAX_MOVE_LOG_BYTES
+
+    log = "2C " + " " * MAX_MOVE_LOG_BYTES
+    err = one_sentence(run(*[log if a == "{log}" else a for a in args], "--code", CODE), 2)
+    assert f"larger than {MAX_MOVE_LOG_BYTES} bytes" in err and len(err) < 200
+
+
+def test_a_line_without_end_piped_to_the_game_is_refused_short(tmp_path):
+    from hearts_cli.untrusted import MAX_LINE_CHARS
+
+    result = run("new", "--code", CODE, "--delay", "0", input="q" * (MAX_LINE_CHARS * 50) + "\n")
+    assert result.exit_code == 2
+    err = result.stderr.strip()
+    assert f"longer than {MAX_LINE_CHARS} characters" in err and len(err) < 200, err[:300]
+
+
+def test_an_engine_request_larger_than_the_limit_gets_one_short_error(tmp_path):
+    from hearts_cli.untrusted import MAX_REQUEST_BYTES
+
+    request = tmp_path / "request.jsonl"
+    request.write_text('{"cmd": "hello", "pad": "' + "x" * MAX_REQUEST_BYTES + '"}\n{"cmd": "hello"}\n',
+                       encoding="utf-8")
+    proc = shell(f"hearts engine < {request}", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    first, second = proc.stdout.splitlines()
+    assert '"bad_json"' in first and f"longer than {MAX_REQUEST_BYTES} bytes" in first and len(first) < 300
+    assert '"ok": true' in second  # and it keeps serving
+
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[31mWest"
+
+
+def _no_raw_controls(text: str) -> None:
+    assert not any(ch in text for ch in "\x1b\x07\x9b\r\x08"), repr(text[:300])
+
+
+def test_a_seat_name_with_terminal_escapes_is_shown_escaped_by_replay(tmp_path):
+    path = tmp_path / "names.yaml"
+    quoted = ESCAPES.replace("\x1b", "\\e").replace("\x07", "\\a")  # YAML's own escapes
+    path.write_text(QUICK.replace("name: Ana", f'name: "{quoted}"'), encoding="utf-8")
+    for args in ([str(path)], [str(path), "--at", "1.2.1"]):
+        result = run("replay", *args)
+        assert result.exit_code == 0, result.stderr
+        _no_raw_controls(result.stdout)
+        assert "\\e]0;pwned\\x07\\e[31mWest" in result.stdout
+
+
+def test_control_characters_typed_as_a_card_come_back_escaped(tmp_path):
+    result = run("new", "--code", CODE, "--delay", "0", input=f"pass {ESCAPES} 2c 3c\n")
+    assert result.exit_code == 2
+    _no_raw_controls(result.stderr)
+    assert "\\e]0;pwned" in result.stderr
+    result = run("explain", ESCAPES, "--code", CODE)
+    assert result.exit_code == 2
+    _no_raw_controls(result.stderr)
+
+
+def test_escapes_in_settings_and_in_a_move_log_are_shown_escaped(isolated):
+    home = isolated / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text('"\\e[2Jkey": 1\n', encoding="utf-8")
+    result = run("new", "--code", CODE, "--no-play", "--plain")
+    assert result.exit_code == 0 and "\\e[2Jkey" in result.stderr, result.stderr
+    _no_raw_controls(result.stderr)
+    result = run("replay", "--code", CODE, "--moves", "2C \x1b[2J")
+    assert result.exit_code == 2 and "\\e[2J" in result.stderr
+    _no_raw_controls(result.stderr)
+
+
+WORD = "x" * 1_000_000
+
+
+@pytest.mark.parametrize("args, stdin", [
+    (["explain", WORD, "--code", CODE], None),
+    (["replay", "--code", CODE, "--moves", "2C " + WORD], None),
+    (["new", "--preset", WORD], None),
+    (["new", "--level", WORD], None),
+    (["new", "--code", WORD], None),
+    (["new", "--lang", WORD], None),
+    (["new", "--players", WORD], None),
+    (["new", "--code", CODE, "--delay", "0"], "q" * 4000 + "\n"),  # under the line limit
+    (["new", "--code", CODE, "--delay", "0"], "pass 2c 3c q" + "q" * 4000 + "\n"),
+], ids=["explain-card", "movelog-token", "preset", "level", "code", "lang", "players", "play-word",
+        "play-pass"])
+def test_an_error_quotes_only_a_few_dozen_characters_of_bad_input(args, stdin):
+    result = run(*args, input=stdin)
+    assert result.exit_code == 2, result.stderr[:300]
+    err = result.stderr.strip()
+    assert err and "Traceback" not in err
+    assert len(err) < 400, err[:500]  # before: the whole word came back, up to a megabyte
+
+
+def test_a_record_value_is_quoted_short(tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text(QUICK.replace('code: "DEM0GAMV"', f'code: "{WORD}"'), encoding="utf-8")
+    err = one_sentence(run("replay", str(path)), 2, str(path))
+    assert len(err) < 400 + len(str(path)), err[:500]
+
+
+def test_temporary_files_a_kill_left_behind_are_cleaned_up(isolated):
+    home = isolated / "home"
+    assert run("new", "--code", CODE, "--no-play").exit_code == 0
+    dead = 2 ** 22 + 12345  # above any pid in use here
+    stale = [home / f".current.yaml.{dead}.0badf00d.tmp",
+             home / "archive" / f".20260101-000000-{CODE}.yaml.{dead}.12345678.tmp"]
+    stale[1].parent.mkdir()
+    fresh = home / f".current.yaml.{os.getpid()}.cafef00d.tmp"  # a live writer's: kept
+    other = home / ".notes.txt.tmp"  # not ours: kept
+    for path in stale + [fresh, other]:
+        path.write_text("half a save", encoding="utf-8")
+    result = run("play", "--delay", "0", input="")
+    assert result.exit_code == 0, result.stderr
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and other.exists()
+
+
+def test_a_save_directory_that_cannot_be_written_is_named_and_the_move_is_not_shown(isolated, monkeypatch):
+    home = isolated / "home"
+    assert run("new", "--code", CODE, "--no-play").exit_code == 0
+    before = (home / "current.yaml").read_bytes()
+    real_open = os.open
+
+    def refuse(path, flags, *args, **kw):  # the directory turned read-only (root ignores chmod)
+        if str(path).endswith(".tmp"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kw)
+
+    monkeypatch.setattr(os, "open", refuse)
+    result = run("play", "--plain", "--delay", "0", input="pass 8s 9s ts\n")
+    monkeypatch.undo()
+    assert result.exit_code == 1
+    err = result.stderr.strip()
+    assert str(home) in err and ".tmp" not in err and "Permission denied" in err, err
+    assert "You pass" not in result.stdout  # not shown as played: it was never saved
+    assert (home / "current.yaml").read_bytes() == before
+    assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]

@@ -479,7 +479,7 @@ def test_new_and_play_with_the_real_game_loop(isolated):
     ("delay: 30\nturn_timer: 2\n", ["'delay' must be a number of seconds from 0 to 10, not '30'",
                                      "'turn_timer' must be a whole number of seconds from 5 to 600, not '2'"]),
     ("confrim: false\n", ["'confrim' is not a setting"]),
-    ("confirm: [false\n", ["settings.yaml cannot be read (expected ',' or ']'"]),
+    ("confirm: [false\n", ["expected ',' or ']', line 2); the game uses the default settings."]),
     ("- confirm\n", ["settings.yaml is not a list of settings"]),
 ])
 def test_bad_settings_are_named_on_stderr_and_the_game_starts(isolated, settings, words):

@@ -225,6 +225,7 @@ def _number(value: Any, default: float) -> float:
 def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
               play: bool = True) -> int:
     """Commands line by line; plain text (or JSON lines) out; the first refused line stops with 2."""
+    from ..untrusted import MAX_LINE_CHARS, read_line
     from .render import Renderer, plain
 
     renderer = Renderer(table, plain=True)
@@ -268,7 +269,11 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
         if table.dirty and not table.game.over:
             show_table()
         out.flush()
-        line = inp.readline()
+        line, too_long = read_line(inp)  # a line without end never sits in memory whole
+        if too_long:
+            table.error("line_too_long", limit=MAX_LINE_CHARS)
+            out.flush()
+            return 2
         if not line:
             if not table.game.over:
                 table.emit("saved")

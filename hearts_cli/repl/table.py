@@ -20,6 +20,7 @@ from ..engine import Game, PassError, Phase
 from ..messages import t
 from ..events import SCHEMA, Event
 from ..rules import Direction
+from ..untrusted import MAX_LINE_CHARS
 
 DEFAULT_LEVELS = ("easy", "normal", "hard")  # by place from the person's left; every level is in bots.REGISTRY
 
@@ -401,6 +402,9 @@ class Table:
     def handle(self, line: str) -> str | None:
         """Act on one line; returns ``"quit"``, ``"new"``, ``"replay"`` or None."""
         self.failed = False
+        if len(line) > MAX_LINE_CHARS:  # a paste of a whole file is no card or command
+            self.error("line_too_long", limit=MAX_LINE_CHARS)
+            return None
         text = line.strip()
         if not text:
             return None
