@@ -16,31 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .untrusted import ECHO_CHARS as ECHO_LIMIT  # characters of a person's input quoted back
+from .untrusted import shown  # the one helper that escapes and shortens what is quoted back
+
 __all__ = ["ECHO_LIMIT", "HeartsError", "shown"]
 
-ECHO_LIMIT = 40  # characters of a person's input quoted back in a sentence
-
-
-def shown(text: Any, limit: int | None = ECHO_LIMIT) -> str:
-    """``text`` as it may be quoted back: control characters escaped, at most ``limit`` characters.
-
-    A newline becomes ``\\n``, an escape character ``\\x1b``: nothing that
-    reaches a terminal from here can move its cursor or change its colours.
-    What is cut is marked with ``…``; ``limit=None`` only escapes.
-    """
-    text = str(text)
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if code < 0x20 or 0x7F <= code < 0xA0 or code in (0x2028, 0x2029) or 0x202A <= code <= 0x202E \
-                or 0x2066 <= code <= 0x2069:
-            out.append(repr(ch)[1:-1] if ch in "\n\r\t" else f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    escaped = "".join(out)
-    if limit is not None and len(escaped) > limit:
-        escaped = escaped[: max(1, limit - 1)] + "…"
-    return escaped
 
 
 class HeartsError(ValueError):

@@ -504,7 +504,7 @@ def serve(stdin: TextIO, stdout: TextIO, lang: str | None = None) -> int:
             if not line:
                 return 0
             if too_long:
-                reply = session._error(Fail("bad_json", session.t("proto_too_long", limit=MAX_REQUEST_BYTES)))
+                reply = session._error(Fail("bad_json", "proto_too_long", {"limit": MAX_REQUEST_BYTES}))
             else:
                 reply = session.handle_line(line)
             if reply is None:

@@ -97,7 +97,12 @@ def read_line(stream: IO[Any], limit: int = MAX_LINE_CHARS) -> tuple[Any, bool]:
     first ``limit`` characters are returned), so it never sits in memory
     whole. Empty at the end of the stream, as ``readline`` gives it.
     """
-    line = stream.readline(limit + 1)
+    try:
+        line = stream.readline(limit + 1)
+    except TypeError:  # a stand-in for a stream whose readline takes no size
+        line = stream.readline()
+        body = line.rstrip("\r\n" if isinstance(line, str) else b"\r\n")
+        return (line[:limit], True) if len(body) > limit else (line, False)
     end = "\n" if isinstance(line, str) else b"\n"
     if len(line) <= limit or line.endswith(end):
         return line, False
@@ -214,8 +219,8 @@ def load_yaml(text: str, depth: int) -> Any:
 _UNSAFE = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
 _UNSAFE_RE = re.compile(f"[{_UNSAFE}]")
 _UNSAFE_BUT_LINES_RE = re.compile("[\x00-\x08\x0b-\x1f" + _UNSAFE[3:] + "]")  # \t and \n kept
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\x1b": "\\e"}
-_ESCAPE_RE = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[enrt])")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_ESCAPE_RE = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])")
 
 
 def _escape(ch: str) -> str:
@@ -228,29 +233,31 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def shown(text: Any, limit: int | None = ECHO_CHARS, ellipsis: str = "…") -> str:
-    """``text`` from outside, fit to show: escaped, and cut to ``limit`` characters.
+def shown(text: Any, limit: int | None = ECHO_CHARS) -> str:
+    """``text`` from outside as it may be shown: escaped, and at most ``limit`` characters.
 
     Every character that could drive a terminal or hide what is written is
-    shown as an escape (``\\e``, ``\\x07``, ``\\n``, ``\\u202e``); past
-    ``limit`` characters (counted as shown) the rest is dropped for
-    ``ellipsis``, never in the middle of an escape. ``limit=None``: escape only.
+    shown as an escape (``\\x1b``, ``\\x07``, ``\\n``, ``\\u202e``): nothing
+    that reaches a terminal from here can move its cursor, change its colours
+    or its title. What is cut is marked with ``…`` (never in the middle of an
+    escape). ``limit=None``: escape only.
     """
     text = str(text)
-    whole = limit is None or len(text) <= limit
-    if not whole:
-        text = text[:limit]
+    if limit is not None and len(text) > limit:
+        text = text[:limit]  # what is shown is no longer than this anyway
+        cut = True
+    else:
+        cut = False
     if _UNSAFE_RE.search(text):
         text = _UNSAFE_RE.sub(lambda m: _escape(m.group()), text)
-    if limit is not None and len(text) > limit:
-        whole = False
-        cut = limit
-        for m in _ESCAPE_RE.finditer(text, max(0, cut - 5), cut):
-            if m.end() > cut:  # an escape that would be cut in two goes whole
-                cut = m.start()
+    if limit is not None and (cut or len(text) > limit):
+        end = max(1, limit - 1)
+        for m in _ESCAPE_RE.finditer(text, max(0, end - 5), end + 5):
+            if m.start() < end < m.end():  # an escape that would be cut in two goes whole
+                end = m.start()
                 break
-        text = text[:cut]
-    return text if whole else text + ellipsis
+        text = text[:end] + "…"
+    return text
 
 
 def escaped(text: str) -> str:

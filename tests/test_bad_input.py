@@ -364,14 +364,14 @@ def test_a_seat_name_with_terminal_escapes_is_shown_escaped_by_replay(tmp_path):
         result = run("replay", *args)
         assert result.exit_code == 0, result.stderr
         _no_raw_controls(result.stdout)
-        assert "\\e]0;pwned\\x07\\e[31mWest" in result.stdout
+        assert "\\x1b]0;pwned\\x07\\x1b[31mWest" in result.stdout
 
 
 def test_control_characters_typed_as_a_card_come_back_escaped(tmp_path):
     result = run("new", "--code", CODE, "--delay", "0", input=f"pass {ESCAPES} 2c 3c\n")
     assert result.exit_code == 2
     _no_raw_controls(result.stderr)
-    assert "\\e]0;pwned" in result.stderr
+    assert "\\x1b]0;pwned" in result.stderr
     result = run("explain", ESCAPES, "--code", CODE)
     assert result.exit_code == 2
     _no_raw_controls(result.stderr)
@@ -382,10 +382,10 @@ def test_escapes_in_settings_and_in_a_move_log_are_shown_escaped(isolated):
     home.mkdir()
     (home / "settings.yaml").write_text('"\\e[2Jkey": 1\n', encoding="utf-8")
     result = run("new", "--code", CODE, "--no-play", "--plain")
-    assert result.exit_code == 0 and "\\e[2Jkey" in result.stderr, result.stderr
+    assert result.exit_code == 0 and "\\x1b[2Jkey" in result.stderr, result.stderr
     _no_raw_controls(result.stderr)
     result = run("replay", "--code", CODE, "--moves", "2C \x1b[2J")
-    assert result.exit_code == 2 and "\\e[2J" in result.stderr
+    assert result.exit_code == 2 and "\\x1b[2J" in result.stderr
     _no_raw_controls(result.stderr)
 
 
