@@ -911,8 +911,8 @@ def replay(
             text = read_limited(sys.stdin if source == "-" else source, limit).decode("utf-8")
         except TooBig:
             if source == "-":
-                out.fail(out.t("cli_stdin_too_big", limit=limit))
-            out.fail(out.t("cli_bad_file", path=source, problem=out.t("input_too_big", limit=limit)))
+                _refuse("cli_stdin_too_big", limit=limit)
+            _refuse("cli_bad_file", path=source, problem=out.t("input_too_big", limit=limit))
         except OSError as e:
             _refuse("cli_bad_file", path=source, problem=_os_problem(out, e))
         except UnicodeDecodeError:

@@ -129,5 +129,5 @@ def test_the_level_list_costs_no_bot_import():
     code = ("import sys\nfrom hearts_cli.bots import LEVELS\n"
             "print(sorted(m for m in sys.modules if m.startswith('hearts_cli.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
-    assert eval(out) == ["hearts_cli.bots", "hearts_cli.errors"]
+    assert eval(out) == ["hearts_cli.bots", "hearts_cli.errors", "hearts_cli.untrusted"]
     assert bots.DEFAULT_SIMULATIONS >= 1  # Hard's budget, loaded when asked for
