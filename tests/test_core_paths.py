@@ -1,0 +1,225 @@
+"""Every path that plays cards agrees with the engine, on random positions.
+
+The rules are written once (``hearts_cli.core``); the engine's step API asks
+it, and the fast path's code is generated from it. This differential test is
+what keeps the derived paths honest: for every preset at every player count
+(3 to 6), on random positions (whole deals, positions with a seat void in the
+led suit on the first trick, positions anywhere in a round), it checks that
+
+* ``Round.legal_mask`` and ``Round.why`` agree card by card (a refused card
+  has a reason, a legal card has none);
+* ``fast.Position.legal_mask`` and ``Position.play`` give the engine's legal
+  sets, trick winners, taken cards, points and scores;
+* ``fast.playout_steps`` (Hard's and ``replay --analyze``'s loop) offers the
+  engine's legal set, seat and trick winner so far at every card, and ends
+  with the engine's scores;
+* the generated random loops (``fast.playout`` from a position, and
+  ``fast.random_round``) end every round where the engine does, draw for draw.
+
+``tests/mutation.py`` breaks each derived path in turn and shows that this
+file notices (see docs/testing.md).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_cli import core, fast
+from hearts_cli.cards import SUIT_MASKS, cards_of
+from hearts_cli.engine import Phase, Round
+from hearts_cli.rules import Rules, RulesError, load_preset, preset_names
+
+CONFIGS = [(name, n) for name in preset_names() for n in range(3, 7)]
+
+
+def rules_for(name: str, players: int) -> Rules:
+    try:
+        return load_preset(name).replace(players=players)
+    except RulesError:
+        pytest.skip(f"{name} cannot be played by {players}")
+
+
+def pick(mask: int, rng: random.Random) -> int:
+    cards = cards_of(mask)
+    return cards[fast.pick_index(rng, len(cards))]
+
+
+def void_first_follower(rules: Rules, hands: list[int], leader: int, rng: random.Random) -> list[int]:
+    """The same deal with the seat after ``leader`` made void in clubs (the first
+    trick's suit under a lowest-club lead) by swapping its clubs for other seats'
+    non-clubs: a first-trick discard is then certain to come up."""
+    n = rules.players
+    hands = list(hands)
+    seat = (leader + 1) % n
+    clubs = SUIT_MASKS[0]
+    for c in cards_of(hands[seat] & clubs):
+        if core.lead_card(hands) == c:
+            continue  # the card that leads stays with its holder
+        for other in rng.sample(range(n), n):
+            if other in (seat, leader):
+                continue
+            spare = hands[other] & ~clubs
+            if spare:
+                x = pick(spare, rng)
+                hands[seat] += (1 << x) - (1 << c)
+                hands[other] += (1 << c) - (1 << x)
+                break
+    return hands
+
+
+def position(rules: Rules, rng: random.Random, *, void: bool) -> Round:
+    """A random round at its first lead (after the pass), sometimes with a void follower."""
+    direction = rules.pass_cycle[fast.pick_index(rng, len(rules.pass_cycle))]
+    hands, kitty, passes = fast.deal_with_passes(rules, rng)
+    r = Round(rules, [cards_of(h) for h in hands], kitty=cards_of(kitty), direction=direction,
+              dealer=rng.randrange(rules.players),
+              scores=tuple(rng.randrange(0, 90) for _ in range(rules.players)))
+    if r.phase is Phase.PASS:
+        for seat in range(rules.players):
+            r.pass_cards(seat, cards_of(passes[seat]))
+    if void:
+        hands = void_first_follower(rules, r.hands, r.leader, rng)
+        r = Round(rules, [cards_of(h) for h in hands], kitty=cards_of(r.kitty_mask),
+                  direction="none", dealer=r.dealer, scores=r.scores_before)
+    return r
+
+
+def check_step_api(r: Round) -> None:
+    """``Round.legal_mask`` and ``Round.why`` agree on every card of the hand."""
+    legal = r.legal_mask()
+    assert legal and legal & r.hands[r.turn] == legal
+    for c in cards_of(r.hands[r.turn]):
+        v = r.why(c)
+        assert v.legal == bool(legal >> c & 1), (c, v)
+        if not v.legal:
+            assert v.reason is not None and v.reason.code in REASONS
+
+
+REASONS = {x.reason for x in core.RESTRICTIONS} | {"must_lead_two_clubs"}
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
+def test_position_and_step_api_match_the_engine_card_by_card(name, players):
+    """fast.Position (legal_mask, play, result) beside the engine, on random plays."""
+    rules = rules_for(name, players)
+    firsts = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        r = position(rules, rng, void=seed % 2 == 0)
+        pos = fast.Position.start(rules, r.hands, kitty=r.kitty_mask, dealer=r.dealer,
+                                  scores=r.scores_before)
+        assert pos.leader == r.leader
+        while not r.over:
+            check_step_api(r)
+            legal = r.legal_mask()
+            assert pos.legal_mask() == legal, (seed, len(r.tricks), r.trick)
+            if not r.tricks and r.trick and not r.hands[r.turn] & SUIT_MASKS[r.trick[0] // 13]:
+                firsts += 1  # a first-trick discard
+            c = pick(legal, rng)
+            done = r.play(c)
+            pos.play(c)
+            if done is not None:
+                assert pos.leader == done.winner  # the trick winner
+                assert pos.taken == r.taken and pos.points == r.points
+        assert pos.over and pos.result() == r.result.scores
+    assert firsts  # the first-trick discard rule was exercised
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
+def test_playout_steps_matches_the_engine_card_by_card(name, players):
+    """fast.playout_steps: legal set, seat, trick winner so far, and scores are the engine's,
+    from the first lead (void followers included) and from anywhere in a round."""
+    rules = rules_for(name, players)
+    discards = 0
+    for seed in range(12):
+        rng = random.Random(100 + seed)
+        r = position(rules, rng, void=seed % 2 == 0)
+        for _ in range(rng.randrange(rules.hand_size * players) if seed % 3 == 2 else 0):
+            r.play(pick(r.legal_mask(), rng))
+        if r.over:
+            continue
+        pos = fast.Position.from_round(r)
+
+        def policy(legal, seat, win_card, win_seat, p):
+            nonlocal discards
+            assert seat == r.turn and p.hands == r.hands
+            assert legal == r.legal_mask(), (seed, len(r.tricks), r.trick)
+            if r.trick:
+                i = core.trick_winner(r.trick)
+                assert (win_card, win_seat) == (r.trick[i], (r.leader + i) % players)
+                discards += not r.tricks and not legal & SUIT_MASKS[r.trick[0] // 13]
+            else:
+                assert win_card == win_seat == -1
+            c = pick(legal, rng)
+            done = r.play(c)
+            if done is not None and not r.over:
+                assert r.leader == done.winner
+            return c
+
+        scores = fast.playout_steps(pos, policy)
+        assert r.over and scores == r.result.scores
+        assert pos.taken == r.taken and pos.points == r.points
+    assert discards  # first-trick discards were offered to the policy
+
+
+@pytest.mark.parametrize("name,players", CONFIGS)
+def test_generated_loops_end_where_the_engine_does(name, players):
+    """fast.playout (the generated `play` loop) from the first lead, from a trick
+    boundary and from mid-trick, and fast.random_round (the generated `round_`):
+    the engine makes the same draws and ends with the same cards taken and scores."""
+    rules = rules_for(name, players)
+    for seed in range(12):
+        rng = random.Random(200 + seed)
+        r = position(rules, rng, void=seed % 2 == 0)
+        for _ in range(rng.randrange(rules.hand_size * players) if seed % 3 else 0):
+            r.play(pick(r.legal_mask(), rng))
+        pos = fast.Position.from_round(r) if not r.over else None
+        if pos is None:
+            continue
+        a, b = random.Random(seed), random.Random(seed)
+        got = fast.playout(pos, a)
+        while not r.over:
+            r.play(pick(r.legal_mask(), b))
+        assert got == r.result.scores and pos.taken == r.taken and pos.points == r.points
+        assert a.random() == b.random()  # the same draws
+    for seed in range(12):
+        a, b = random.Random(seed), random.Random(seed)
+        before = tuple(range(players))
+        got = fast.random_round(rules, a, dealer=seed % players, scores=before)
+        direction = rules.pass_cycle[fast.pick_index(b, len(rules.pass_cycle))]
+        hands, kitty, passes = fast.deal_with_passes(rules, b)
+        r = Round(rules, [cards_of(h) for h in hands], kitty=cards_of(kitty), direction=direction,
+                  dealer=seed % players, scores=before)
+        if r.phase is Phase.PASS:
+            for seat in range(players):
+                r.pass_cards(seat, cards_of(passes[seat]))
+        while not r.over:
+            r.play(pick(r.legal_mask(), b))
+        assert got == r.result.scores
+        assert a.random() == b.random()
+
+
+def test_the_generated_loops_are_in_use():
+    """Every preset at every count gets the generated chunk loops (the fallback through
+    Position exists for rules of another shape, not for these)."""
+    for name, players in CONFIGS:
+        try:
+            rules = load_preset(name).replace(players=players)
+        except RulesError:
+            continue
+        kit = fast._kit(rules)
+        assert kit.play is not None and kit.round_ is not None, (name, players)
+
+
+def test_the_fallback_without_generated_loops_plays_the_same_rounds(monkeypatch):
+    """When the chunk loops do not apply, fast.playout and fast.random_round play
+    through Position: the same draws, the same rounds."""
+    rules = load_preset("quick").replace(players=5, target=77)  # a rule set of its own
+    with_loops = [fast.random_round(rules, random.Random(s)) for s in range(20)]
+    fast._KITS.pop(id(rules), None)
+    monkeypatch.setattr("hearts_cli.fast_gen.compile_loops", lambda *a, **k: None)
+    without = [fast.random_round(rules, random.Random(s)) for s in range(20)]
+    fast._KITS.pop(id(rules), None)
+    assert with_loops == without
