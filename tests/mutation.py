@@ -187,7 +187,7 @@ MUTANTS: list[Mutant] = [
            "    if b > best:\n        best = b\n", "    if b < best:\n        best = b\n",
            "the generated loops give the trick to a lower card", PATH_TESTS),
     Mutant("loops-led-heart-never-breaks", GEN,
-           '            led_breaks.append(f"led == {u}")\n', "",
+           '            led_breaks.append(f"led == {u}")\n', "            pass\n",
            "the generated loops: a heart led or followed does not break hearts", PATH_TESTS),
     Mutant("position-forgets-first-trick", "hearts_cli/fast.py",
            "trick[0] // 13 if trick else -1, self.first_trick, self.hearts_broken,",
