@@ -95,21 +95,28 @@ RESTRICTIONS: tuple[Restriction, ...] = (
 )
 
 
-def chain(rules: Rules, when: str, first: bool, broken: bool) -> tuple[tuple[str, int, bool], ...]:
-    """The restrictions in force, as ``(reason, allows, final)``: a fact of the rule set,
-    computed once per rule set and situation."""
-    cache = rules.__dict__.get("_chains")
-    if cache is None:
-        cache = {}
-        for w in (LEAD, FOLLOW):
-            for f in (False, True):
-                for b in (False, True):
-                    cache[w, f, b] = tuple(
-                        (x.reason, m, x.final) for x in RESTRICTIONS
-                        if w in x.when and (f or not x.first_trick) and (not b or not x.unbroken)
-                        and (m := x.allows(rules)) != ALL)
-        rules.__dict__["_chains"] = cache  # a cached fact, like functools.cached_property
-    return cache[when, first, broken]
+Chain = tuple[tuple[str, int, bool], ...]
+
+
+def _chains(rules: Rules) -> tuple[Chain, ...]:
+    """Every situation's chain, indexed ``following << 2 | first << 1 | broken``: a
+    fact of the rule set, computed once (kept on the Rules, like a cached property)."""
+    out = []
+    for w in (LEAD, FOLLOW):
+        for f in (False, True):
+            for b in (False, True):
+                out.append(tuple(
+                    (x.reason, m, x.final) for x in RESTRICTIONS
+                    if w in x.when and (f or not x.first_trick) and (not b or not x.unbroken)
+                    and (m := x.allows(rules)) != ALL))
+    rules.__dict__["_chains"] = chains = tuple(out)
+    return chains
+
+
+def chain(rules: Rules, when: str, first: bool, broken: bool) -> Chain:
+    """The restrictions in force, as ``(reason, allows, final)``, in order."""
+    chains = rules.__dict__.get("_chains") or _chains(rules)
+    return chains[(when == FOLLOW) << 2 | first << 1 | broken]
 
 
 def lead_card(hands: Sequence[int]) -> int:
@@ -144,9 +151,12 @@ def legal(rules: Rules, hand: int, led: int, first: bool, broken: bool,
     """The legal cards of ``hand``: ``led`` is the suit led (-1 when leading),
     ``first`` whether this is the first trick, ``broken`` whether hearts are;
     ``hands`` every hand (to find the card that must lead)."""
+    chains = rules.__dict__.get("_chains") or _chains(rules)
     legal = hand
-    for _, m, final in chain(rules, FOLLOW if led >= 0 else LEAD, first, broken):
-        kept = legal & _resolve(m, led, hands)
+    for _, m, final in chains[(led >= 0) << 2 | first << 1 | broken]:
+        if m < 0:
+            m = _resolve(m, led, hands)
+        kept = legal & m
         if kept:
             legal = kept
             if final:
@@ -184,14 +194,23 @@ beats: Callable[[int, int, int], bool] = eval(  # noqa: S307 - our own constant 
     "lambda c, w, led: " + BEATS.format(c="c", w="w", led="led"))
 
 
-def trick_winner(cards: Sequence[int]) -> int:
-    """The index in ``cards`` (play order) of the card that wins the trick."""
+_TRICK_WINNER = """\
+def trick_winner(cards):
     led = cards[0] // 13
     best = 0
+    w = cards[0]
     for i in range(1, len(cards)):
-        if beats(cards[i], cards[best], led):
+        c = cards[i]
+        if {beats}:
             best = i
+            w = c
     return best
+"""
+_space: dict[str, object] = {}
+exec(_TRICK_WINNER.format(beats=BEATS.format(c="c", w="w", led="led")), _space)  # noqa: S102
+trick_winner: Callable[[Sequence[int]], int] = _space["trick_winner"]  # type: ignore[assignment]
+trick_winner.__doc__ = """The index in ``cards`` (play order) of the card that wins the trick
+(BEATS folded over the trick, compiled with it written in)."""
 
 
 # ---------------------------------------------------------------- scoring

@@ -3,9 +3,10 @@
 :class:`~hearts_cli.engine.Round` is the checked, step-by-step public API:
 it keeps a history of :class:`~hearts_cli.engine.Trick` objects, seat views
 and reasons. A search bot needs none of that; it wants to play a position to
-the end thousands of times. This module plays the *same rules* (the legal
-sets are those of ``Round.legal_mask`` at every position, which
-``tests/test_fast.py`` checks card by card) on nothing but ints:
+the end thousands of times. This module plays the *same rules*, those of
+:mod:`hearts_cli.core` (its hot loops are generated from them by
+:mod:`hearts_cli.fast_gen`; ``tests/test_core_paths.py`` checks every path
+against the engine card by card), on nothing but ints:
 
 * :class:`Position` is a mid-round state a bot can build from what it knows
   (or from a :class:`Round` / :class:`SeatView` plus guessed hands);

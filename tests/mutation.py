@@ -114,8 +114,8 @@ MUTANTS: list[Mutant] = [
            "    return ALL & ~HEARTS_MASK",
            "hearts_break 'free' is ignored"),
     Mutant("restriction-may-leave-nothing", CORE,
-           "        kept = legal & _resolve(m, led, hands)\n        if kept:\n            legal = kept\n",
-           "        kept = legal & _resolve(m, led, hands)\n        if True:\n            legal = kept\n",
+           "        kept = legal & m\n        if kept:\n            legal = kept\n",
+           "        kept = legal & m\n        if True:\n            legal = kept\n",
            "a restriction applies even when it leaves no card (a hand of only hearts)"),
     # ------------------------------------------------ the trick
     Mutant("beats-any-suit", CORE,

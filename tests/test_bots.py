@@ -467,6 +467,15 @@ def _ending(cards: list[str], leader: int, trick: str = "", rules: Rules = QUICK
                          hearts_broken=True, first_trick=False)
 
 
+def test_endgame_solver_keeps_hearts_unled_until_broken():
+    """Hearts are not broken: after A♣ wins the trick, seat 0 must lead A♦ (not 2♥), the
+    others discard a heart each on it, and seat 0 takes 3 points. Were 2♥ a legal lead
+    there, the search would duck with it and score 0."""
+    hands = [mask_of(parse_cards(h.split())) for h in ("AC AD 2H", "2C 5H 6H", "3C 7H 8H", "4C 9H TH")]
+    pos = fast.Position(QUICK, hands, leader=0, hearts_broken=False, first_trick=False)
+    assert solve(QUICK, pos, [int(Card("AC"))]) == [(3, 0, 0, 4)]
+
+
 def test_endgame_solver_finds_the_only_safe_lead():
     """Seat 0 leads with 2♠ A♠; the Q♠ and K♠ are single in seats 1 and 2.
 
