@@ -331,6 +331,7 @@ async def _bridge(conn: Connection, first: dict) -> int:
 
 async def _reader(conn: Connection, seat: Seat, show: Callable[[list[str]], None],
                   changed: asyncio.Event) -> None:
+    shown: dict[str, Any] = {}
     while True:
         line = await conn.reader.readline()
         if not line:
@@ -345,7 +346,9 @@ async def _reader(conn: Connection, seat: Seat, show: Callable[[list[str]], None
         if not answered or msg.get("ok") is False:
             show(seat.lines(msg))
         if msg.get("event") == "view":
-            if seat.my_decision():
+            key = (msg.get("round"), msg.get("phase"), msg.get("tricks_played"), len(msg.get("trick") or ()))
+            if seat.my_decision() and key != shown.get("key"):  # once per decision
+                shown["key"] = key
                 show([""] + seat.table())
             changed.set()
         elif msg.get("event") == "game_end":

@@ -639,3 +639,60 @@ def test_tls_when_a_certificate_is_given(tmp_path):
         await server.close()
 
     asyncio.run(main())
+
+
+# ---------------------------------------------------------------- hearts join in a real terminal
+
+
+def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
+    """The seat's table in a pseudo-terminal: the prompt, the hand, `why`, a pass, Tab completion
+    of the cards in hand, and a card played only when entered a second time."""
+    import threading
+
+    pytest.importorskip("pexpect")
+    pytest.importorskip("pyte")
+    from test_pty import Term
+
+    tb = new_table("JYR35SWD", 1)
+    box: dict = {}
+    ready = threading.Event()
+
+    def host() -> None:
+        async def go() -> None:
+            server = Server("en")
+            server.add(tb)
+            box["port"] = await server.start(HOST, 0)
+            ready.set()
+            while not tb.present(0):
+                await asyncio.sleep(0.01)
+            await tb.run()
+
+        asyncio.run(go())
+
+    threading.Thread(target=host, daemon=True).start()
+    assert ready.wait(10)
+    term = Term(["join", f"{HOST}:{box['port']}/{tokens(tb)[0]}", "--name", "Ana"], tmp_path / "home")
+    try:
+        term.wait_prompt("Cards to pass>")
+        screen = term.text()
+        assert "You sit at seat 0 of 4" in screen and "Your hand:" in screen
+        hand = [str(c) for c in tb.game.round.hand(0)]
+        term.send("why " + hand[0] + "\r")
+        term.wait_for("no card can be played yet")  # the table says why not, in a sentence
+        term.send("pass " + " ".join(hand[-3:]) + "\r")
+        term.wait_for("You pass")
+        term.wait_prompt("Your card>", timeout=30)
+        legal = [str(c) for c in tb.game.round.legal_cards()]
+        term.send(legal[0][0])
+        term.send("\t")  # Tab: the cards in hand that fit, playable ones first
+        term.wait_for("playable")
+        term.send("\x15")  # Ctrl-U: clear the line
+        term.send(legal[0] + "\r")
+        term.wait_for("Enter it again")
+        assert tb.game.round.hand(0).count(parse_card(legal[0])) == 1  # not played yet
+        term.send(legal[0] + "\r")
+        term.wait_for("You play")
+        term.send("\x04")  # Ctrl-D: leave; the CPU plays the seat
+        term.wait_for(lambda s: term.eof or not term.child.isalive(), timeout=10)
+    finally:
+        term.close()
