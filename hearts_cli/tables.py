@@ -269,18 +269,34 @@ class SharedTable:
             return "you" if seat == mover else "player"
         return by
 
-    def _views(self) -> None:
-        self._each(self._view)
+    def _views(self, mover: int | None) -> None:
+        """A view to each seat with a decision to make, and to everybody at the end; the others
+        follow the events (``state`` asks for one at any time)."""
+        told = set(self.due())
+        if self.game.over:
+            told = set(range(self.players))
+        for s, c in self.clients():
+            if s in told:
+                c.send_obj(self._view(s))
+
+    def _moved(self, mover: int, by: str, make: Callable[[str], Event]) -> None:
+        """A move told to everyone: encoded once for the mover and once for the others."""
+        if by == "person":
+            mine, others = encode(make("you").to_json()), encode(make("player").to_json())
+        else:
+            mine = others = encode(make(by).to_json())
+        for s, c in self.clients():
+            c.send(mine if s == mover else others)
 
     # ------------------------------------------------------------ moves (every move goes through these)
 
-    def _after_move(self) -> None:
+    def _after_move(self, mover: int | None = None) -> None:
         # saved before anything is sent: a client never sees a move a crash could lose
         if self.store is not None and not self.game.over:
             self.store.save(self.game, self.record_seats())
         self.moves += 1
         self._mark_due()
-        self._views()
+        self._views(mover)
         if self.turn_timer:
             waiting = [s for s in self.due() if self.seats[s].human and self.present(s)]
             if waiting:
@@ -306,7 +322,7 @@ class SharedTable:
                                          "source": v.received_from, "hand": list(v.hand)})
             self._each(received)
             self._lead()
-        self._after_move()
+        self._after_move(seat)
 
     def _lead(self) -> None:
         rd = self.game.round
@@ -333,8 +349,8 @@ class SharedTable:
         number, trick_no = len(g.rounds), len(rd.tricks) + 1
         broken = rd.hearts_broken
         done = g.play(card)
-        self._each(lambda s: Event("play", {"round": number, "trick": trick_no, "seat": seat, "card": card,
-                                            "by": self._by(seat, by, s)}))
+        self._moved(seat, by, lambda who: Event("play", {"round": number, "trick": trick_no, "seat": seat,
+                                                         "card": card, "by": who}))
         if not broken and rd.hearts_broken:
             self._public(Event("hearts_broken", {"round": number, "trick": trick_no, "seat": seat, "card": card}))
         if done is not None:
@@ -350,7 +366,7 @@ class SharedTable:
                                              "shooter": res.shooter, "moon": res.moon}))
             if not g.over:
                 self._deal()
-        self._after_move()
+        self._after_move(seat)
 
     def _finish(self) -> None:
         g = self.game

@@ -190,7 +190,7 @@ def test_several_clients_play_a_whole_game_and_tell_it_as_the_replay_does(tmp_pa
                 game = _game_like(record, plays, passes)
                 assert _view(m) == _view(rp.view_event(game, seat)), (seat, plays)
                 views += 1
-        assert views > 50
+        assert views > 30  # one at each of its decisions at least
 
 
 def _game_like(record, plays: int, passes: set) -> Game:
