@@ -25,6 +25,7 @@ from typing import Any, Callable
 from .cards import Card, CardParseError, fold, parse_card, parse_card_list
 from .messages import t
 from .tables import MAX_LINE, parse_invitation
+from .untrusted import LIMITS
 
 COMMANDS = {
     "why": "why", "por-que": "why", "porque": "why",
@@ -254,7 +255,7 @@ async def _connect(invitation: str, name: str | None, lang: str, cafile: str | N
 
         ctx = ssl.create_default_context(cafile=cafile)
     reader, writer = await asyncio.wait_for(
-        asyncio.open_connection(host, port, ssl=ctx, limit=1 << 20), 15)
+        asyncio.open_connection(host, port, ssl=ctx, limit=LIMITS["net_update"]), 15)
     conn = Connection(reader, writer)
     hello: dict[str, Any] = {"cmd": "hello", "token": token, "lang": lang}
     if name:

@@ -32,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from .untrusted import MAX_RECORD_BYTES as MAX_RECORD  # what the record reader accepts too
+
 INDEX_NAME = "stats.sqlite3"
 SCHEMA = 2  # PRAGMA user_version of the index; another value means: rebuild (2: shared tables apart)
 RECENT = 10  # games in the chart
@@ -99,7 +101,6 @@ def _stamp_of(name: str, mtime_ns: int) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(mtime_ns / 1e9))
 
 
-MAX_RECORD = 1 << 20  # bytes; what the record reader accepts too
 
 _SEAT_LINE = re.compile(r"^  - \{seat: (\d+), name: .*, kind: (human|cpu)(?:, level: ([a-z]+))?\}$")
 _INTS = re.compile(r"^\[(-?\d+(?:, -?\d+)*)\]$")

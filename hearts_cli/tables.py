@@ -34,8 +34,9 @@ from .codes import seed_for
 from .engine import Game, IllegalMove, PassError, Phase
 from .events import SCHEMA, Event, view_json
 from .messages import LANGUAGES, t
+from .untrusted import LIMITS
 
-MAX_LINE = 4096  # bytes in one message from a client
+MAX_LINE = LIMITS["net_message"]  # bytes in one message from a client
 RATE = 20.0  # messages a second a client may send, sustained (moves made are not counted) ...
 BURST = 40.0  # ... and at once
 MAX_BAD = 50  # refused messages (bad JSON, too long, too fast) before the connection is closed

@@ -36,6 +36,8 @@ LIMITS: dict[str, int] = {
     "settings": 64 * KiB,   # settings.yaml: three keys
     "line": 4 * KiB,        # one line typed at the game (or piped to it)
     "request": 1 * MiB,     # one engine request (`hearts engine`): a position with a whole game's moves
+    "net_message": 4 * KiB,  # one message from a client to a hosted table (`hearts host`)
+    "net_update": 1 * MiB,   # one line from the host to a joined client (`hearts join`): the table's state
 }
 MAX_RECORD_BYTES = LIMITS["record"]
 MAX_MOVE_LOG_BYTES = LIMITS["move_log"]
@@ -160,6 +162,15 @@ def yaml_loader(pure: bool = False) -> type:
             parser = None
 
     class Guard(Composer):
+        def get_single_data(self) -> Any:
+            try:
+                return super().get_single_data()
+            except yaml.MarkedYAMLError as e:  # libyaml's own bound (1,000), met while scanning ahead
+                if "nesting depth" not in str(e.problem):
+                    raise
+                mark = e.problem_mark or e.context_mark
+                raise YamlRefused("yaml_too_deep", mark.line + 1 if mark else None, self.max_depth) from None
+
         def compose_node(self, parent: Any, index: Any) -> Any:
             event = self.peek_event()
             if isinstance(event, AliasEvent) or event.anchor is not None:

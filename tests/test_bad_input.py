@@ -456,3 +456,26 @@ def test_a_save_directory_that_cannot_be_written_is_named_and_the_move_is_not_sh
     assert "You pass" not in result.stdout  # not shown as played: it was never saved
     assert (home / "current.yaml").read_bytes() == before
     assert not [p for p in home.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["libyaml", "pure-python"])
+def test_both_loaders_read_a_record_and_refuse_aliases_and_depth(pure):
+    """The guard holds on libyaml's parser and on PyYAML's own (a PyYAML built without libyaml)."""
+    import yaml
+
+    from hearts_cli.untrusted import DEPTH, YamlRefused, yaml_loader
+
+    def load(text: str, depth: int):
+        loader = yaml_loader(pure=pure)(text, depth)
+        try:
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
+
+    assert load(QUICK, DEPTH["record"]) == yaml.safe_load(QUICK)
+    for text, refused, line in [(BOMB, "yaml_alias", 2), ("a: 1\nb: *x\n", "yaml_alias", 2),
+                                ("[" * 5000 + "]" * 5000, "yaml_too_deep", 1),
+                                ("a:\n  b:\n    c: [1]\n", "yaml_too_deep", 3)]:
+        with pytest.raises(YamlRefused) as caught:
+            load(text, 2)
+        assert (caught.value.message_id, caught.value.line) == (refused, line)
