@@ -1045,6 +1045,7 @@ def host(
     cert: Annotated[Optional[str], typer.Option("--cert", metavar="FILE", help="TLS certificate (PEM); with --key.")] = None,
     key: Annotated[Optional[str], typer.Option("--key", metavar="FILE", help="TLS private key (PEM); with --cert.")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Bring back the table saved by the last `hearts host`.")] = False,
+    hints: Annotated[bool, typer.Option("--hints", help="Let people ask the CPU for a hint (`hint`).")] = False,
     code: Annotated[Optional[str], typer.Option("--code", metavar="CODE", help="Deal this game code (default: a fresh one).")] = None,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -1069,7 +1070,7 @@ def host(
 
     raise typer.Exit(run_host(rules=rules, humans=humans, level=level, turn_timer=turn_timer, delay=delay,
                               port=port, bind=bind, cert=cert, key=key, resume=resume, lang=out.lang,
-                              code=code))
+                              code=code, hints=hints))
 
 
 @app.command(cls=_Command, epilog=(

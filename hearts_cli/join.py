@@ -33,6 +33,7 @@ COMMANDS = {
     "table": "table", "mesa": "table",
     "score": "score", "scores": "score", "puntos": "score",
     "help": "help", "ayuda": "help", "?": "help",
+    "hint": "hint", "pista": "hint",
     "quit": "quit", "exit": "quit", "salir": "quit",
 }
 
@@ -378,6 +379,16 @@ async def _act(conn: Connection, seat: Seat, line: str, show: Callable[[list[str
         return None
     if seat.over or v is None:
         show([seat.say("net_closed")])
+        return None
+    if cmd == "hint":
+        reply = await conn.request({"cmd": "hint"})
+        if not reply.get("ok"):
+            show(seat.lines(reply))
+        elif reply.get("cards"):
+            show([seat.say("net_hint_pass", cards=seat.cards(reply["cards"]))])
+        else:
+            for card in seat.cards([str(reply.get("card", ""))]):
+                show([seat.say("net_hint_play", card=card)])
         return None
     if cmd == "why":
         card = _one(rest, seat, show)

@@ -650,7 +650,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "net_takeover_away": "{name} is away: the CPU plays for them.",
         "net_waiting": "Waiting for {names}.",
         "net_welcome": "You sit at seat {seat} of {players}: {names}.",
-        "net_help": "Enter a card to play it (QS, 10h, Q♠, queen of spades), then again to confirm. While passing, enter cards to choose them and then `pass`, or `pass QS AS KS` at once. Commands: why CARD, table, score, help, quit (the CPU plays your seat until you join again).",
+        "net_no_hints": "This table gives no hints (the host can allow them with --hints).",
+        "net_hint_pass": "Hint: pass {cards}.",
+        "net_hint_play": "Hint: play {card}.",
+        "net_help": "Enter a card to play it (QS, 10h, Q♠, queen of spades), then again to confirm. While passing, enter cards to choose them and then `pass`, or `pass QS AS KS` at once. Commands: why CARD, hint (when the table allows it), table, score, help, quit (the CPU plays your seat until you join again).",
     },
     "es": {
         # --- cli.py, rules_text.py, explain.py (línea de órdenes) ---
@@ -1271,7 +1274,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "net_takeover_away": "{name} no está: la CPU juega por esa persona.",
         "net_waiting": "Esperando a {names}.",
         "net_welcome": "Te sientas en el asiento {seat} de {players}: {names}.",
-        "net_help": "Escribe una carta para jugarla (QS, 10h, Q♠, dama de picas) y otra vez para confirmar. Al pasar, escribe cartas para elegirlas y luego `pasar`, o `pasar QS AS KS` de una vez. Órdenes: por-que CARTA, mesa, puntos, ayuda, salir (la CPU juega por ti hasta que vuelvas).",
+        "net_no_hints": "Esta mesa no da pistas (quien la abre puede permitirlas con --hints).",
+        "net_hint_pass": "Pista: pasa {cards}.",
+        "net_hint_play": "Pista: juega {card}.",
+        "net_help": "Escribe una carta para jugarla (QS, 10h, Q♠, dama de picas) y otra vez para confirmar. Al pasar, escribe cartas para elegirlas y luego `pasar`, o `pasar QS AS KS` de una vez. Órdenes: por-que CARTA, pista (si la mesa lo permite), mesa, puntos, ayuda, salir (la CPU juega por ti hasta que vuelvas).",
     },
 }
 

@@ -152,7 +152,7 @@ class SharedTable:
 
     def __init__(self, game: Game, seats: Sequence[SeatState], *, turn_timer: float | None = None,
                  delay: float = 0.0, store: Any = None, on_change: Callable[[str, dict], None] | None = None,
-                 bot_threads: bool = True):
+                 bot_threads: bool = True, hints: bool = False):
         self.game = game
         self.seats = list(seats)
         self.turn_timer = turn_timer
@@ -160,6 +160,7 @@ class SharedTable:
         self.store = store
         self.on_change = on_change or (lambda what, data: None)
         self.bot_threads = bot_threads
+        self.hints = hints  # whether a person may ask the CPU for a suggestion (`hint`)
         self.wake = asyncio.Event()
         self.moves = 0  # moves made by this process (a CPU move checks nothing changed meanwhile)
         self.archived: Path | None = None
@@ -219,7 +220,8 @@ class SharedTable:
         st.joined_once = True
         st.due_since = time.monotonic() if st.due_since is not None else None  # a fresh turn timer
         client.send_obj({"event": "welcome", "schema": SCHEMA, "seat": seat, "players": self.players,
-                         "turn_timer": self.turn_timer, "names": [s.name for s in self.seats]})
+                         "turn_timer": self.turn_timer, "hints": self.hints,
+                         "names": [s.name for s in self.seats]})
         client.send_obj(self._start(seat).to_json())
         client.send_obj(self._view(seat))
         self._public(Event("seat", {"seat": seat, "name": st.name, "status": "back" if back else "joined"}))
@@ -394,12 +396,22 @@ class SharedTable:
             return {"ok": True} | self._view(seat)
         if cmd == "quit":
             return {"ok": True, "bye": True}
-        if cmd not in ("pass", "play", "why"):
+        if cmd not in ("pass", "play", "why", "hint"):
             return _fail("unknown_cmd", t("proto_unknown_cmd", lang, cmd=str(cmd)[:40]),
-                         commands=["pass", "play", "why", "state", "ping", "quit"])
+                         commands=["pass", "play", "why", "hint", "state", "ping", "quit"])
         if g.over:
             return _fail("wrong_phase", t("wrong_phase_over", lang))
         rd = g.round
+        if cmd == "hint":
+            if not self.hints:
+                return _fail("no_hints", t("net_no_hints", lang))
+            if seat not in self.due() or (rd.phase is Phase.PASS and rd.passes[seat] is not None):
+                return _fail("wrong_phase", t("hint_not_now", lang))
+            # the Normal CPU, from this seat's own view only (a hint can tell nothing more)
+            choice = self._suggest(rd.view(seat), "normal")
+            if rd.phase is Phase.PASS:
+                return {"ok": True, "cards": [str(c) for c in sorted(choice)]}
+            return {"ok": True, "card": str(Card(choice))}
         if cmd == "pass":
             cards = _cards(request.get("cards"), lang)
             if isinstance(cards, dict):
@@ -798,7 +810,7 @@ def make_seats(players: int, humans: int, level: str | None) -> list[SeatState]:
 
 
 async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int, turn_timer: float | None,
-                     delay: float, store: HostStore | None, ssl_context: Any, lang: str,
+                     delay: float, store: HostStore | None, ssl_context: Any, lang: str, hints: bool,
                      say: Callable[..., None], meta: dict[str, Any]) -> int:
     """Serve one table until its game is over (and its clients have had the end); returns the exit status."""
     server = Server(lang)
@@ -813,7 +825,8 @@ async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int
             if data["archived"]:
                 say(t("archived_at", lang, path=data["archived"]))
 
-    table = SharedTable(game, seats, turn_timer=turn_timer, delay=delay, store=store, on_change=on_change)
+    table = SharedTable(game, seats, turn_timer=turn_timer, delay=delay, store=store, on_change=on_change,
+                        hints=hints)
     server.add(table)
     try:
         actual = await server.start(bind, port, ssl_context)
@@ -857,7 +870,7 @@ def _hostname() -> str:
 
 def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | None, delay: float,
              port: int, bind: str, cert: str | None, key: str | None, resume: bool, lang: str,
-             code: str | None = None) -> int:
+             code: str | None = None, hints: bool = False) -> int:
     """``hearts host``: check the options, open (or resume) the table, serve it to the end."""
     import sys
 
@@ -909,6 +922,7 @@ def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | 
                 seats.append(SeatState(human, token if human else None, rec.name, rec.level))
             if turn_timer is None and isinstance(meta.get("turn_timer"), (int, float)):
                 turn_timer = meta["turn_timer"]
+            hints = hints or meta.get("hints") is True
             if port == DEFAULT_PORT and isinstance(meta.get("port"), int):
                 port = meta["port"]
         else:
@@ -919,9 +933,10 @@ def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | 
                 return fail(t("net_bad_humans", lang, players=rules.players))
             game = Game(rules, code)
             seats = make_seats(rules.players, humans, level)
-        meta = {"turn_timer": turn_timer, "level": level}
+        meta = {"turn_timer": turn_timer, "level": level, "hints": hints}
         return asyncio.run(host_table(game, seats, bind=bind, port=port, turn_timer=turn_timer, delay=delay,
-                                      store=store, ssl_context=ssl_context, lang=lang, say=say, meta=meta))
+                                      store=store, ssl_context=ssl_context, lang=lang, hints=hints, say=say,
+                                      meta=meta))
     except KeyboardInterrupt:
         return 130
     finally:

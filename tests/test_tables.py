@@ -696,3 +696,29 @@ def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
         term.wait_for(lambda s: term.eof or not term.child.isalive(), timeout=10)
     finally:
         term.close()
+
+
+@pytest.mark.parametrize("hints", [False, True])
+def test_a_hint_only_where_the_table_allows_it_and_only_from_the_seats_view(hints):
+    tb = new_table("K7Q2MXA7", 1, hints=hints)
+
+    async def main():
+        server, port = await serve(tb)
+        c = await Conn.open(port, tokens(tb)[0], "Ana")
+        view = await c.until(lambda m: m.get("event") == "view")
+        await c.send({"cmd": "hint", "id": 1})
+        reply = await c.until(lambda m: m.get("id") == 1)
+        await server.close()
+        return view, reply
+
+    view, reply = asyncio.run(main())
+    if not hints:
+        assert reply["ok"] is False and reply["error"]["code"] == "no_hints"
+        return
+    assert reply["ok"] is True and len(reply["cards"]) == 3 and set(reply["cards"]) <= set(view["hand"])
+    # what the Normal CPU suggests from the seat's own view, nothing else
+    from hearts_cli.bots import suggest
+    from hearts_cli.codes import seed_for
+
+    expected = suggest(tb.game.round.view(0), "normal", seed_for(tb.game.code, "cpu", 0))
+    assert reply["cards"] == [str(c) for c in sorted(expected)]
