@@ -12,6 +12,9 @@ Reported, per number of tables:
 
 - tables held: tables whose four clients were all seated and moving at the end;
 - moves/s: passes and cards played, all tables together;
+- host CPU, clients CPU: CPU seconds per second used by the host process and
+  by the clients' process (1.0 is one core kept busy), and the host's CPU
+  time per move: what the server costs, however busy the machine is;
 - latency: from the moment a client sends a move to the moment each of the
   three other clients at the table reads that move (the ``play`` or ``pass``
   event), median and 99th percentile, in milliseconds (one clock: every client
@@ -162,12 +165,28 @@ async def _play(port: int, tokens: list[list[str]], think: float, seconds: float
             "latency_ms_max": round(1000 * lat[-1], 2) if lat else None}
 
 
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used, from /proc (0 where there is none)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def measure(tables: int, seconds: float, think: float) -> dict:
     host = subprocess.Popen([sys.executable, __file__, "--serve", str(tables), "--seconds", str(seconds + 10)],
                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         first = json.loads(host.stdout.readline())
-        return asyncio.run(_play(first["port"], first["tokens"], think, seconds))
+        before_host, before_me = _cpu(host.pid), time.process_time()
+        row = asyncio.run(_play(first["port"], first["tokens"], think, seconds))
+        # CPU seconds per second of the run: the host process, and this (clients') process
+        row["host_cpu"] = round((_cpu(host.pid) - before_host) / seconds, 2)
+        row["clients_cpu"] = round((time.process_time() - before_me) / seconds, 2)
+        # the host's CPU per move (passes and cards, all tables), whatever else the machine runs
+        row["host_us_per_move"] = round(1e6 * row["host_cpu"] / row["moves_per_s"]) if row["moves_per_s"] else None
+        return row
     finally:
         host.kill()
         host.wait()
@@ -189,10 +208,12 @@ def main() -> None:
         print(json.dumps({"think_s": args.think, "seconds": args.seconds, "cpus": os.cpu_count(), "rows": rows}))
         return
     print(f"think {args.think} s, {args.seconds} s per row, {os.cpu_count()} CPUs")
-    print(f"{'tables':>6} {'held':>5} {'moves/s':>9} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'samples':>8}")
+    print(f"{'tables':>6} {'held':>5} {'moves/s':>9} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'samples':>8}"
+          f" {'host CPU':>9} {'clients CPU':>12} {'host us/move':>13}")
     for r in rows:
         print(f"{r['tables']:>6} {r['held']:>5} {r['moves_per_s']:>9} {r['latency_ms_median']:>10} "
-              f"{r['latency_ms_p99']:>8} {r['latency_ms_max']:>8} {r['samples']:>8}")
+              f"{r['latency_ms_p99']:>8} {r['latency_ms_max']:>8} {r['samples']:>8} {r['host_cpu']:>9} "
+              f"{r['clients_cpu']:>12} {r['host_us_per_move']:>13}")
 
 
 if __name__ == "__main__":
