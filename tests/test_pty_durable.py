@@ -103,12 +103,12 @@ def test_a_kill_the_instant_a_line_shows_keeps_its_move(terms, home, line, holds
     again.wait_for("Welcome back")
 
 
-def _last_trick_save(home: Path) -> Game:
+def _last_trick_save(home: Path, target: int = 50) -> Game:
     """A save of K7Q2MXA7 with South to play the last card it holds in round 1."""
     from hearts_cli.bots import suggest
     from hearts_cli.repl.table import make_seats
 
-    game = Game(Rules.from_spec(None), CODE)
+    game = Game(Rules.from_spec({"preset": "quick", "target": target}), CODE)
     rd = game.round
     for seat in range(4):
         game.pass_cards(seat, suggest(rd.view(seat), "easy", seed_for(CODE, "cpu", seat)))
@@ -128,4 +128,20 @@ def test_a_kill_as_the_round_end_shows_keeps_the_whole_round(terms, home):
     kill_on(term, "End of round 1")
     game = saved_game(home)
     assert len(game.results) == 1 and len(game.rounds) == 2
-    assert game.totals == tuple(game.results[0].scores) or list(game.totals) == list(game.results[0].scores)
+    assert list(game.totals) == list(game.results[0].scores)
+
+
+def test_a_kill_as_the_game_end_shows_finds_it_in_the_archive(terms, home):
+    from hearts_cli.record import read_record
+
+    home.mkdir(parents=True)
+    before = _last_trick_save(home, target=1)  # the first round ends the game
+    last = before.round.hand(0)[0]
+    term = spawn(terms, ["play", "--no-confirm", *SLOW], home)
+    term.wait_prompt("Your card>")
+    term.send(str(last) + "\r")
+    kill_on(term, "End of round 1")
+    [archived] = (home / "archive").glob("*.yaml")
+    game = read_record(archived).replay()
+    assert game.over and len(game.results) == 1
+    assert not (home / "current.yaml").exists()
