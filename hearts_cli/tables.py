@@ -732,11 +732,12 @@ class HostStore:
     def save(self, game: Game, seats: Sequence[Any]) -> Any:
         return self.store.save(game, seats)
 
-    def archive(self, game: Game, seats: Sequence[Any]) -> Path:
+    def archive(self, game: Game, seats: Sequence[Any], unfinished: bool = False) -> Path:
         from .record import save_record
         from .saves import _free_name, _stamp
 
-        target = _free_name(self.archive_root / f"{_stamp()}-{game.code}.yaml")
+        tag = "-unfinished" if unfinished else ""
+        target = _free_name(self.archive_root / f"{_stamp()}-{game.code}{tag}.yaml")
         target.parent.mkdir(parents=True, exist_ok=True)
         save_record(target, game, seats=seats)
         self.store.discard()
@@ -928,6 +929,13 @@ def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | 
         else:
             from .codes import new_code
 
+            try:  # a table left unfinished is archived, never overwritten
+                previous = store.load()
+            except DamagedSave:  # moved aside by load(): nothing to lose here
+                previous = None
+            if previous is not None:
+                where = store.archive(previous.game, previous.seats, unfinished=not previous.game.over)
+                say(t("previous_archived", lang, code=previous.game.code, path=str(where)))
             code = code or new_code()
             if not 1 <= humans <= rules.players:
                 return fail(t("net_bad_humans", lang, players=rules.players))

@@ -722,3 +722,36 @@ def test_a_hint_only_where_the_table_allows_it_and_only_from_the_seats_view(hint
 
     expected = suggest(tb.game.round.view(0), "normal", seed_for(tb.game.code, "cpu", 0))
     assert reply["cards"] == [str(c) for c in sorted(expected)]
+
+
+def test_a_new_table_archives_the_unfinished_one_instead_of_losing_it(tmp_path):
+    home = tmp_path / "home"
+    p = _host(home, "--humans", "1", "--code", "JYR35SWD")
+    try:
+        ((port, token),) = _invitations(p, 1)
+
+        async def a_few_moves() -> None:
+            c = await Conn.open(port, token, "Ana")
+            moves = 0
+
+            def enough(m):
+                nonlocal moves
+                moves += m.get("ok") is True
+                return moves >= 3
+
+            await play_honestly(c, stop=enough)
+
+        asyncio.run(a_few_moves())
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    q = _host(home, "--humans", "1", "--code", "K7Q2MXA7")
+    try:
+        _invitations(q, 1)
+    finally:
+        q.kill()
+        q.wait(timeout=10)
+    (kept,) = (home / "archive").glob("*JYR35SWD-unfinished.yaml")
+    assert len(read_record(kept).moves) >= 3
