@@ -473,10 +473,29 @@ class SharedTable:
 
         return suggest(view, level, seed_for(self.game.code, "cpu", view.seat))
 
+    async def gather(self) -> None:
+        """Before the first move (a new table, or one brought back): wait until every person's
+        seat is taken, at most one turn timer when there is one."""
+        deadline = time.monotonic() + self.turn_timer if self.turn_timer else None
+        while not all(self.present(s) for s, st in enumerate(self.seats) if st.human):
+            timeout = None if deadline is None else deadline - time.monotonic()
+            if timeout is not None and timeout <= 0:
+                return
+            self.wake.clear()
+            try:
+                await asyncio.wait_for(self.wake.wait(), timeout)
+            except asyncio.TimeoutError:
+                return
+        self._mark_due()
+        for st in self.seats:  # everybody's clock starts now
+            if st.due_since is not None:
+                st.due_since = time.monotonic()
+
     async def run(self) -> None:
         """Play the CPU moves as they fall due until the game is over."""
         if not self.game.over and self.moves == 0 and self.store is not None:
             self.store.save(self.game, self.record_seats())
+        await self.gather()
         while not self.game.over:
             now = time.monotonic()
             move = self.cpu_due(now)
