@@ -327,10 +327,14 @@ def tips(rules: Rules, lang: str, ascii: bool = False) -> Sections:
     moon = r.moon is not Moon.OFF
     first_safe = bool(r.first_trick_forbidden)
     advice = []
+    across = Direction.ACROSS in r.pass_cycle
+    jack = r.points[JACK_OF_DIAMONDS]
     if passing:
         if queen:
             advice.append("rt_tip_pass_candidates")
             advice.append("rt_tip_pass_queen")
+            if across:  # 003: never pass the Q♠ across
+                advice.append("rt_tip_pass_queen_across")
             advice.append("rt_tip_pass_spades")
         advice.append("rt_tip_pass_void")
     else:
@@ -344,9 +348,11 @@ def tips(rules: Rules, lang: str, ascii: bool = False) -> Sections:
         advice.append("rt_tip_lead_spades")
         advice.append("rt_tip_count_spades")
     advice.append("rt_tip_voids")
+    if jack < 0:  # Omnibus: the J♦ is worth taking
+        advice.append("rt_tip_jack")
     if moon:
         advice.append("rt_tip_moon_watch")
-        advice.append("rt_tip_moon_shoot")
+        advice.append("rt_tip_moon_shoot" if passing else "rt_tip_moon_shoot_no_pass")
     mistakes = []
     if moon:
         mistakes.append("rt_mis_moon")
@@ -355,7 +361,8 @@ def tips(rules: Rules, lang: str, ascii: bool = False) -> Sections:
     mistakes.append("rt_mis_void_win")
     if first_safe:
         mistakes.append("rt_mis_first_small")
-    params = {"total": r.penalty_total, "queen": QUEEN_OF_SPADES}
+    params = {"total": r.penalty_total, "queen": QUEEN_OF_SPADES, "jack": JACK_OF_DIAMONDS,
+              "bonus": -jack}
     return [
         (w("rt_h_tips"), ["- " + w(m, **params) for m in advice]),
         (w("rt_h_mistakes"), ["- " + w(m, **params) for m in mistakes]),

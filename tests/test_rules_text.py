@@ -229,3 +229,29 @@ def test_the_source_is_said_in_words_not_as_a_file_name(name, lang):
                 if ln.startswith(("Source:", "Fuente:")))
     assert ".txt" not in line and source[:3] not in line, line
     assert CATALOG[lang][f"rt_source_{source[:3]}"] in line
+
+
+def test_tips_speak_of_a_pass_only_where_there_is_one():
+    """Cutthroat has no passing: no tip may speak of a pass (issue 10)."""
+    for lang in ("en", "es"):
+        body = section(R("cutthroat"), "rt_h_tips", lang) + section(R("cutthroat"), "rt_h_mistakes", lang)
+        # saying that there is no passing is right; speaking of a pass is not
+        body = body.lower().replace("with no passing", "").replace("sin pase", "")
+        words = ("pass", "planned") if lang == "en" else ("pase", "pasa")
+        assert not any(w in body for w in words), body
+    assert "a pass planned" in section(R("reference"), "rt_h_tips")
+
+
+def test_omnibus_has_a_jack_of_diamonds_tip():
+    assert "J♦ is worth -10" in section(R("omnibus"), "rt_h_tips")
+    assert "J♦ vale -10" in section(R("omnibus"), "rt_h_tips", "es")
+    assert "J♦" not in section(R("reference"), "rt_h_tips")
+
+
+def test_never_pass_the_queen_across_where_a_pass_goes_across():
+    """003: "never pass it across (it comes straight back into play against you)"."""
+    assert any(d is Direction.ACROSS for d in R("reference").pass_cycle)
+    assert "never pass the Q♠" in section(R("reference"), "rt_h_tips")
+    assert "no pases nunca la Q♠" in section(R("reference"), "rt_h_tips", "es")
+    assert Direction.ACROSS not in R("always-left").pass_cycle
+    assert "across" not in section(R("always-left"), "rt_h_tips")
