@@ -140,6 +140,7 @@ def parse(text: str) -> ParsedLog:
     if len(text) > MAX_MOVE_LOG_BYTES:  # however it came (a file, stdin, --moves)
         raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
     out = ParsedLog()
+    rules_spec: dict[str, Any] = {}
     for ln, raw in enumerate(text.splitlines(), 1):
         body = raw.split("#", 1)[0]
         stripped = body.strip()
@@ -154,9 +155,11 @@ def parse(text: str) -> ParsedLog:
             if head == "code":
                 out.code = _header_code(rest, ln, col)
                 out.code_at = (ln, col)
-            else:
-                out.rules = _header_rules(rest, ln, col)
-                out.rules_at = (ln, col)
+            else:  # several `rules` lines add up (a narrow screen breaks a long one)
+                rules_spec = _header_rules(rest, ln, col, rules_spec if out.rules is not None else None)
+                out.rules = _rules_of(rules_spec, ln, col)
+                if out.rules_at == (0, 0):
+                    out.rules_at = (ln, col)
             continue
         for m in _WORD.finditer(body):
             word = m.group(0)
@@ -209,19 +212,30 @@ def _header_code(rest: str, ln: int, col: int) -> str:
         raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
 
 
-def _header_rules(rest: str, ln: int, col: int) -> Rules:
-    """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it."""
+def _header_rules(rest: str, ln: int, col: int, before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it,
+    added to the settings of the ``rules`` lines ``before`` it (only the first names the
+    preset: a narrow screen breaks a long line in several)."""
     from .overrides import parse_set
 
     parts = _SETTING_SPLIT.split(rest) if rest else []
-    spec: dict[str, Any] = {}
+    spec: dict[str, Any] = dict(before or {})
     if parts and "=" not in parts[0]:
+        if before is not None:
+            raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=parts[0])
         spec["preset"] = parts.pop(0).strip()
     for part in parts:
         if "=" not in part:
             raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=part)
     try:
-        return Rules.from_spec(spec | parse_set(parts))
+        return spec | parse_set(parts)
+    except RulesError as e:
+        raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
+
+
+def _rules_of(spec: dict[str, Any], ln: int, col: int) -> Rules:
+    try:
+        return Rules.from_spec(spec)
     except RulesError as e:
         raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
 
@@ -373,3 +387,46 @@ def format_log(game: Game, *, hide_round_in_progress: bool = False, per_line: in
         if first:  # a round with nothing but its marker
             lines.append(label)
     return lines
+
+
+
+def fit_lines(lines: list[str], width: int) -> list[str]:
+    """``lines`` of a log (:func:`format_log`) broken to at most ``width`` columns, each
+    still a line of the notation: a comment goes on as more ``#`` lines, moves go on
+    indented, and a long ``rules`` line becomes several (their settings add up).
+    Only a single word (or setting) longer than ``width`` leaves a line longer."""
+    width = max(width, 20)
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        body, hash_, comment = line.partition("#")
+        words = body.split()
+        if words:
+            if words[0] == "rules":
+                lead = later = "rules "
+                words = _SETTING_SPLIT.split(body.strip()[len("rules"):].strip())
+            elif _ROUND.fullmatch(words[0]):
+                lead = words[0] + "  "
+                later = " " * len(lead)
+                words = words[1:]
+            else:
+                lead = later = body[: len(body) - len(body.lstrip())]
+            cur, fresh = lead, True
+            for word in words:
+                if not fresh and len(cur) + 1 + len(word) > width:
+                    out.append(cur.rstrip())
+                    cur, fresh = later, True
+                cur += ("" if fresh else " ") + word
+                fresh = False
+            out.append(cur.rstrip())
+        if hash_:
+            cur = "#"
+            for word in comment.split():
+                if cur != "#" and len(cur) + 1 + len(word) > width:
+                    out.append(cur)
+                    cur = "#"
+                cur += " " + word
+            out.append(cur)
+    return out

@@ -29,9 +29,11 @@ def plain(line: Line) -> str:
 
 
 class Renderer:
-    def __init__(self, table: Table, *, plain: bool):
+    def __init__(self, table: Table, *, plain: bool, width: int | None = None):
         self.tb = table
         self.plain = plain
+        # the columns to fit (a terminal's, kept up to date by the session); None: no limit
+        self.width = width
 
     # ------------------------------------------------------------ small pieces
 
@@ -364,6 +366,11 @@ class Renderer:
         return self._text(text, "class:info")
 
     def ev_info(self, topic, text) -> list[Line]:
+        if topic == "log" and self.width:
+            # every line shown must stay a line of the notation, however narrow the screen
+            from ..movelog import fit_lines
+
+            text = "\n".join(fit_lines(text.split("\n"), self.width))
         return self._text(text, "class:info")
 
     def ev_error(self, id, message) -> list[Line]:

@@ -212,6 +212,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
                     print_formatted_text(FormattedText(line), style=STYLE, color_depth=color_depth)
 
     def emit(ev: Any) -> None:
+        renderer.width = columns() - 1
         show(renderer.event(ev))
         text = renderer.status(ev)
         if text:

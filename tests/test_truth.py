@@ -1,0 +1,66 @@
+"""Issue 10 §2, "the table tells the truth out loud": what the table says, at any width,
+in either language (the shooter's choice, ties at the target, the log, narrow terminals,
+scrolling, naming, help, Ctrl-C, completion)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hearts_cli.engine import Game
+from hearts_cli.movelog import replay_log
+from hearts_cli.record import moves_of
+from hearts_cli.repl.render import Renderer, plain, wrap
+from hearts_cli.repl.table import Table, make_seats
+from hearts_cli.rules import Rules
+
+CODE = "JYR35SWD"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.delenv("HEARTS_ASCII", raising=False)
+    return tmp_path / "home"
+
+
+def _table(spec=None, lang: str = "en", code: str = CODE, **kw) -> Table:
+    rules = Rules.from_spec(spec)
+    return Table(Game(rules, code), make_seats(rules.players, 0, None), lang=lang, **kw)
+
+
+def shown(renderer: Renderer, lines, width: int) -> list[str]:
+    """What the session prints at ``width`` columns: each line wrapped as ``show`` does."""
+    return [plain(part) for line in lines for part in wrap(line, width)]
+
+
+# ---------------------------------------------------------------- `log` at any width
+
+
+def _into_second_round(spec) -> Table:
+    tb = _table(spec)
+    tb.cmd_auto("")
+    while len(tb.game.rounds) < 2:
+        assert tb.cpu_step()
+    tb.cmd_auto("")  # and the first pass of round 2: its round stays hidden
+    while tb.game.round.passes[0] is None:
+        assert tb.cpu_step()
+    return tb
+
+
+@pytest.mark.parametrize("spec", [None, {"preset": "reference", "players": 6, "moon": "shooter_minus"}])
+@pytest.mark.parametrize("width", [40, 60, 80, 120])
+def test_every_line_log_prints_replays_at_any_width(spec, width):
+    tb = _into_second_round(spec)
+    for lang in ("en", "es"):
+        tb.lang = lang
+        tb.handle("log")
+        ev = tb.events[-1]
+        assert ev.kind == "info" and ev.data["topic"] == "log"
+        r = Renderer(tb, plain=True, width=width)
+        lines = shown(r, r.event(ev), width)
+        assert all(len(line) <= width for line in lines), lines
+        logged = replay_log("\n".join(lines))  # copied from the screen, as it is
+        assert logged.game.rules == tb.game.rules
+        assert moves_of(logged.game) == [m for m in moves_of(tb.game) if m.round == 1]
+        assert any(line.startswith("# ") and "2" in line for line in lines)  # round 2 is said to be hidden
