@@ -622,6 +622,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "an_only_good_pass": "the only good pass: every other costs at least {diff} more.",
         "an_pass_keeps_queen": "keeps the Q♠ with only {low} lower spades to guard it ({diff} pts lost).",
         "an_pass_generic": "passing {cards} was worth {diff} pts less on average.",
+        "how_to_leave": "Ctrl-C only cancels a choice. To leave, Ctrl-D saves and leaves, and `{quit}` quits (the game is saved either way).",
         "log_round_hidden": "Round {round} is under way: its moves are shown once it ends (the passes are secret until then).",
         # --- events, engine protocol v2, shared tables (hearts host / join) ---
         "type_totals": "a list of {players} whole numbers (each seat's game total before this round)",
@@ -1249,6 +1250,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "an_only_good_pass": "el único pase bueno: cualquier otro cuesta al menos {diff} más.",
         "an_pass_keeps_queen": "se queda la Q♠ con solo {low} picas menores para guardarla ({diff} ptos perdidos).",
         "an_pass_generic": "pasar {cards} valía {diff} ptos menos de media.",
+        "how_to_leave": "Ctrl-C solo anula una elección. Para irte, Ctrl-D guarda y sale, y `{quit}` sale (la partida queda guardada en los dos casos).",
         "log_round_hidden": "La ronda {round} está en juego: sus jugadas se muestran cuando termine (los pases son secretos hasta entonces).",
         # --- eventos, protocolo del motor v2, mesas compartidas (hearts host / join) ---
         "type_totals": "una lista de {players} números enteros (el total de cada asiento antes de este reparto)",

@@ -64,3 +64,38 @@ def test_every_line_log_prints_replays_at_any_width(spec, width):
         assert logged.game.rules == tb.game.rules
         assert moves_of(logged.game) == [m for m in moves_of(tb.game) if m.round == 1]
         assert any(line.startswith("# ") and "2" in line for line in lines)  # round 2 is said to be hidden
+
+
+# ---------------------------------------------------------------- Ctrl-C at an empty prompt
+
+
+def _session(tb: Table, keys: str, **kw) -> int:
+    import threading
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from hearts_cli.repl.session import run_interactive
+
+    with create_pipe_input() as inp:
+        inp.send_text(keys)
+        watchdog = threading.Timer(60, inp.close)  # keys that never arrive fail, never hang
+        watchdog.start()
+        try:
+            with create_app_session(input=inp, output=DummyOutput()):
+                return run_interactive(tb, plain=True, delay=kw.get("delay", 0), turn_timer=None,
+                                       resumed=False, notes=[])
+        finally:
+            watchdog.cancel()
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Ctrl-D saves and leaves", "`quit` quits")),
+                                         ("es", ("Ctrl-D guarda y sale", "`salir` sale"))])
+def test_ctrl_c_at_an_empty_prompt_says_once_how_to_leave(lang, words):
+    tb = _table(lang=lang, confirm=True)
+    assert _session(tb, "\x03" + "\x03" + "TS\r" + "\x03" + "\x03" + "\x04") == 0
+    told = [ev for ev in tb.events if ev.kind == "info" and ev.data["topic"] == "leave"]
+    assert len(told) == 1  # once, not at every Ctrl-C
+    assert all(w in told[0].data["text"] for w in words)
+    assert [ev.kind for ev in tb.events].count("cancel") == 1  # the chosen T♠ was still cancelled

@@ -154,6 +154,7 @@ class Table:
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
         self.undos = undos  # moves taken back in this game (the record notes how many)
+        self.told_how_to_leave = False  # Ctrl-C with nothing to cancel says it once
 
     # ------------------------------------------------------------ naming
 
@@ -519,12 +520,16 @@ class Table:
         return None
 
     def cancel(self) -> None:
-        """Ctrl-C: drop the chosen cards and the card waiting for confirmation."""
+        """Ctrl-C: drop the chosen cards and the card waiting for confirmation; with
+        nothing to drop, say (once) how to leave, since Ctrl-C does not."""
         if self.selection or self.pending is not None:
             self.selection = []
             self.pending = None
             self.dirty = True
             self.emit("cancel", text=self.say("cancelled"))
+        elif not self.told_how_to_leave:
+            self.told_how_to_leave = True
+            self.info("leave", self.say("how_to_leave", quit=COMMAND_NAMES[self.lang]["quit"]))
 
     # ------------------------------------------------------------ commands
 
