@@ -99,3 +99,56 @@ def test_ctrl_c_at_an_empty_prompt_says_once_how_to_leave(lang, words):
     assert len(told) == 1  # once, not at every Ctrl-C
     assert all(w in told[0].data["text"] for w in words)
     assert [ev.kind for ev in tb.events].count("cancel") == 1  # the chosen T♠ was still cancelled
+
+
+# ---------------------------------------------------------------- ties at the target
+
+
+def _all_auto(code: str, ties: str, lang: str = "en") -> Table:
+    """A game to 1 point played by the CPUs (Normal for the person): it ends after round 1
+    unless the tie policy deals on."""
+    tb = _table({"preset": "quick", "target": 1, "ties": ties}, lang=lang, code=code)
+    while not tb.game.over:
+        tb.auto_round = len(tb.game.rounds) - 1
+        assert tb.cpu_step()
+    return tb
+
+
+def _tie_lines(tb: Table) -> list[str]:
+    r = Renderer(tb, plain=True)
+    return [plain(line) for ev in tb.events if ev.kind == "tie" for line in r.event(ev)]
+
+
+# WCZSF120: after round 1, West and North are tied on 0; VKGR023N: North and East, on 2 after
+# round 1 and again after round 2
+@pytest.mark.parametrize("ties, code, expected", [
+    ("share", "WCZSF120", ["The target is reached and West and North are tied for the lowest total (0): "
+                           "they share first place."]),
+    ("one_more_round", "WCZSF120", ["The target is reached, but West and North are tied for the lowest "
+                                    "total (0): one more round decides it."]),
+    ("one_more_round", "VKGR023N", ["The target is reached, but North and East are tied for the lowest "
+                                    "total (2): one more round decides it.",
+                                    "Still tied after the extra round: North and East share first place "
+                                    "with 2."]),
+    ("until_single", "VKGR023N", ["The target is reached, but North and East are tied for the lowest "
+                                  "total (2): play goes on, a round at a time, until one player alone "
+                                  "has the lowest total.",
+                                  "Still tied: North and East have the lowest total (2), so another "
+                                  "round is dealt."]),
+])
+def test_a_tie_at_the_target_says_who_tied_and_what_happens_next(ties, code, expected):
+    tb = _all_auto(code, ties)
+    assert _tie_lines(tb) == expected
+    kinds = [ev.kind for ev in tb.events]
+    first_tie = kinds.index("tie")
+    assert kinds[first_tie - 1] == "round_end"  # said right after the round's scores
+    if not tb.game.over or kinds[first_tie + 1] != "game_end":
+        assert kinds[first_tie + 1] == "deal"  # ... and before the extra round is dealt
+    es = _tie_lines(_all_auto(code, ties, "es"))
+    assert len(es) == len(expected)
+    assert all(any(pair in line for pair in ("Oeste y Norte", "Norte y Este")) for line in es), es
+
+
+def test_no_tie_is_announced_below_the_target_or_with_one_lowest():
+    tb = _all_auto("GX4V1CXP", "one_more_round")
+    assert not _tie_lines(tb) and tb.game.over and len(tb.game.results) == 1

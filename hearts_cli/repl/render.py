@@ -283,6 +283,12 @@ class Renderer:
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
 
+    def ev_tie(self, seats, total, policy, outcome) -> list[Line]:
+        tb = self.tb
+        names = [tb.name(s) for s in seats]
+        joined = self.say("names_and", first=", ".join(names[:-1]), last=names[-1])
+        return self._text(self.say(f"tie_{outcome}", names=joined, total=total), "class:moon")
+
     def ev_game_end(self, winners, totals, standings, rounds, record=None) -> list[Line]:
         tb = self.tb
         out = self._text(self.say("game_over_line", rounds=len(rounds)), "class:header")

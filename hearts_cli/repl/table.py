@@ -360,6 +360,7 @@ class Table:
             number = len(g.results)
             self.emit("round_end", round=number, taken=list(res.taken), scores=list(res.scores),
                       totals=list(g.totals), shooter=res.shooter, moon=res.moon)
+            self._announce_tie()
             if g.over:
                 # archived (by _keep) before it is shown
                 record = self._record_change() if self.store is not None else None
@@ -386,6 +387,24 @@ class Table:
         return {"id": change["id"], "text": change_text(change, self.lang),
                 "streak": {"kind": change["kind"], "length": change["length"]},
                 "won": change["won"], "played": change["played"]}
+    def _announce_tie(self) -> None:
+        """The target is reached with a tie for lowest: who tied, and what the tie policy does."""
+        g = self.game
+        if not g.target_reached:
+            return
+        lowest = min(g.totals)
+        tied = [s for s in self.round_the_table() if g.totals[s] == lowest]
+        if len(tied) < 2:
+            return
+        policy = g.rules.ties
+        if g.over:  # shared now: at once under `share`, or still tied after the extra round
+            outcome = "still_tied" if policy == "one_more_round" else "shared"
+        else:
+            outcome = "one_more_round" if policy == "one_more_round" else "until_single"
+            before = [v - x for v, x in zip(g.totals, g.results[-1].scores)]
+            if outcome == "until_single" and max(before) >= g.rules.target:
+                outcome = "until_single_again"  # the target was already reached before this round
+        self.emit("tie", seats=tied, total=lowest, policy=policy, outcome=outcome)
 
     def points_left(self) -> bool:
         """Whether any card that scores is still to be played this round."""
