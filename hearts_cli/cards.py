@@ -74,8 +74,9 @@ class Card(int):
 
     @property
     def symbol(self) -> str:
-        """``Q♠``: for display only; never parsed as the canonical form."""
-        return RANK_CHARS[self % 13] + SUIT_SYMBOLS[self // 13]
+        """``Q♠``, ``10♥``: for the screen, where a ten is ``10`` as people say and type it
+        (records and move logs keep the canonical ``TH``, see :meth:`__str__`)."""
+        return _SYMBOLS[self]
 
     def __str__(self) -> str:
         return NAMES[self]
@@ -88,6 +89,7 @@ class Card(int):
 
 
 NAMES: tuple[str, ...] = tuple(r + s for s in SUIT_CHARS for r in RANK_CHARS)
+_SYMBOLS: tuple[str, ...] = tuple(("10" if r == "T" else r) + s for s in SUIT_SYMBOLS for r in RANK_CHARS)
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
 _CANONICAL: dict[str, Card] = dict(zip(NAMES, CARDS))  # "QS" -> the Q♠, exactly as written
 DECK_MASK = (1 << 52) - 1
@@ -313,6 +315,17 @@ for _c in CARDS:
         _VOCABULARY[_name] = _c
     if _r == 10:
         _VOCABULARY[f"reina de {_SUIT_NAMES_ES[_s]}"] = _c
+
+
+def card_phrases(card: int) -> tuple[str, ...]:
+    """Every way to write ``card`` that completion offers, folded: ``qs``, ``q♠``,
+    ``queen of spades``, ``dama de picas``, ``reina de picas``... (and ``10s`` for a ten)."""
+    c = CARDS[card]
+    forms = [name for name, v in _VOCABULARY.items() if v == c]
+    forms.append(fold(c.symbol))
+    if c % 13 == 8:
+        forms += ["10" + SUIT_CHARS[c // 13].lower(), "10" + SUIT_SYMBOLS[c // 13]]
+    return tuple(dict.fromkeys(forms))
 
 
 def closest_cards(text: str, limit: int = 4) -> tuple[Card, ...]:

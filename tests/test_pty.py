@@ -145,7 +145,7 @@ def test_tab_completion_lists_the_playable_cards_with_reasons_for_the_others(ter
     term.send("pass TS JS KS\r")
     term.wait_prompt("Your card>")
     screen = term.text()
-    assert "You received A♣, T♥, Q♥ from East." in screen
+    assert "You received A♣, 10♥, Q♥ from East." in screen
     term.send("\t")
     screen = term.wait_for("must be led with")
     first = next(i for i, line in enumerate(screen.splitlines()) if " 2♣ " in line and "playable" in line)
@@ -230,12 +230,12 @@ def test_spanish_with_lang_es(terms, home):
     term = spawn(terms, ["new", "--code", CODE, "--lang", "es"], home)
     screen = term.wait_prompt("Cartas para pasar>")
     assert "← pasas a la izquierda, a Oeste" in screen
-    assert "Tu mano: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 T J K" in screen
+    assert "Tu mano: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 10 J K" in screen
     assert "Corazones, partida JYR35SWD, ronda 1 (quick, a 50)" in screen
     term.send("pass diez de picas, jota de picas, rey de picas\r")
     screen = term.wait_prompt("Tu carta>")
-    assert "Pasas T♠, J♠, K♠ a Oeste." in screen
-    assert "Has recibido A♣, T♥, Q♥ de Este." in screen
+    assert "Pasas 10♠, J♠, K♠ a Oeste." in screen
+    assert "Has recibido A♣, 10♥, Q♥ de Este." in screen
     term.send("why as de corazones\r")
     term.wait_for("La primera baza se abre con 2♣.")
     term.wait_prompt("Tu carta>")

@@ -191,9 +191,9 @@ def test_plain_batch_output_shows_the_table(home):
     assert start_new(code=CODE, stdin=io.StringIO(script), stdout=out) == 0
     text = out.getvalue()
     assert "← passing left, to West · choose 3 more" in text
-    assert "Your hand: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 T J K" in text
-    assert "You pass T♠, J♠, K♠ to West." in text
-    assert "You received A♣, T♥, Q♥ from East." in text
+    assert "Your hand: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 10 J K" in text
+    assert "You pass 10♠, J♠, K♠ to West." in text
+    assert "You received A♣, 10♥, Q♥ from East." in text
     # unplayable cards in parentheses: only the 2♣ may lead the first trick
     assert "Your hand: ♣ 2 (7) (A)   ♦ (3) (4) (Q)" in text
     assert "The first trick must be led with 2♣." in text  # the answer to `why AH`
@@ -210,7 +210,7 @@ def test_spanish_output_and_card_names_in_either_language(home):
     text = out.getvalue()
     assert "← pasas a la izquierda, a Oeste" in text
     assert "Tu mano: ♣ 2 7" in text
-    assert "Pasas T♠, J♠, K♠ a Oeste." in text
+    assert "Pasas 10♠, J♠, K♠ a Oeste." in text
     assert "Juegas 2♣." in text
     assert "Juegas contra Oeste (Fácil), Norte (Normal), Este (Difícil)." in text
 
@@ -223,8 +223,8 @@ def test_pass_one_card_at_a_time_toggles_and_needs_exactly_three(home, capsys):
     assert capsys.readouterr().err == "Pass exactly 3 cards (you chose 1).\n"
     out = io.StringIO()
     assert start_new(code=CODE, stdin=io.StringIO("TS\nJS\nKS\npass\n"), stdout=out) == 0
-    assert "chosen: T♠, J♠, K♠ · type `pass` to pass them" in out.getvalue()
-    assert "You pass T♠, J♠, K♠ to West." in out.getvalue()
+    assert "chosen: 10♠, J♠, K♠ · type `pass` to pass them" in out.getvalue()
+    assert "You pass 10♠, J♠, K♠ to West." in out.getvalue()
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

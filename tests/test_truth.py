@@ -152,3 +152,64 @@ def test_a_tie_at_the_target_says_who_tied_and_what_happens_next(ties, code, exp
 def test_no_tie_is_announced_below_the_target_or_with_one_lowest():
     tb = _all_auto("GX4V1CXP", "one_more_round")
     assert not _tie_lines(tb) and tb.game.over and len(tb.game.results) == 1
+
+
+# ---------------------------------------------------------------- completion of phrases
+
+
+def _complete(tb: Table, text: str) -> list[tuple[str, int]]:
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from hearts_cli.repl.session import CardCompleter
+
+    return [(c.text, c.start_position)
+            for c in CardCompleter(tb, ascii=False).get_completions(Document(text), CompleteEvent())]
+
+
+@pytest.mark.parametrize("typed, cards", [
+    ("queen", ["QD"]), ("queen of", ["QD"]), ("queen of d", ["QD"]), ("dama de", ["QD"]),
+    ("reina de diamantes", ["QD"]), ("as de", ["AH"]), ("as de c", ["AH"]), ("ace of h", ["AH"]),
+    ("why as de", ["AH"]), ("pass 2c queen of", ["QD"]), ("por-que dama", ["QD"]),
+    ("king of spades", ["KS"]), ("rey de picas", ["KS"]), ("rey de espadas", ["KS"]),
+    ("ten of", ["TS"]), ("diez", ["TS"]), ("10", ["TS"]), ("10♠", ["TS"]),
+])
+def test_phrases_in_either_language_complete_to_cards(typed, cards):
+    tb = _table()  # South holds 2♣ 7♣ 3♦ 4♦ Q♦ 7♥ 8♥ A♥ 2♠ 8♠ T♠ J♠ K♠, passing
+    got = _complete(tb, typed)
+    assert [text for text, _ in got] == cards
+    words = typed.split()
+    replaced = -len(typed) if words[0] not in ("why", "pass", "por-que") else -len(typed.split(" ", 1)[1])
+    if typed.startswith("pass 2c"):
+        replaced = -len("queen of")
+    assert all(start == replaced for _, start in got)  # the whole phrase becomes the card
+
+
+def test_commands_still_complete_and_other_commands_take_no_cards():
+    tb = _table()
+    assert ("hint", -2) in _complete(tb, "hi")
+    assert _complete(tb, "score ") == [] and _complete(tb, "tricks q") == []
+    assert len(_complete(tb, "pass ")) == 13
+
+
+# ---------------------------------------------------------------- the ten is 10 on screen
+
+
+def test_the_ten_shows_as_10_and_t_is_still_read(home):
+    import io
+
+    from hearts_cli.cards import Card, parse_card
+    from hearts_cli.repl import start_new
+
+    assert Card("TS").symbol == "10♠" and str(Card("TS")) == "TS"  # records keep TS
+    assert parse_card("Ts") == parse_card("10s") == parse_card("10♠") == Card("TS")
+    out = io.StringIO()
+    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "♠ 2 8 10 J K" in text and "You pass 10♠, J♠, K♠ to West." in text
+    assert "T♠" not in text and " T " not in text
+    from hearts_cli.record import read_record
+
+    saved = (home / "current.yaml").read_text(encoding="utf-8")
+    assert "[TS, JS, KS]" in saved and "10" not in saved.split("passes:")[1].split("\n")[1]
+    assert read_record(home / "current.yaml").replay().round.passes[0] == (Card("TS"), Card("JS"), Card("KS"))

@@ -28,10 +28,10 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
-from ..cards import Card
+from ..cards import Card, card_phrases
 from ..engine import Phase
 from .render import Renderer, plain as plain_text, shorten, wrap
-from .table import COMMAND_NAMES, FrontEnd, Table, command_words, fold
+from .table import COMMAND_NAMES, COMMANDS, FrontEnd, Table, command_words, fold
 
 # class names of our own: prompt-toolkit's default style already has "red" (#ff0000) and
 # "black" (#000000, invisible on a dark terminal), and an empty rule here would not undo it
@@ -58,6 +58,7 @@ STYLE = Style.from_dict({
 
 # commands whose argument is a card
 CARD_COMMANDS = {"why", "por-que", "porque", "pass", "pasar", "paso"}
+COMMAND_WORDS_FOLDED = frozenset(COMMANDS)
 
 
 class _Shown(FrontEnd):
@@ -92,16 +93,34 @@ class CardCompleter(Completer):
         text = document.text_before_cursor
         word = document.get_word_before_cursor(WORD=True)
         before = text[: len(text) - len(word)].strip()
-        first = fold(before.split()[0]) if before else ""
-        if before and first not in CARD_COMMANDS:
-            return
-        key = fold(word)
+        words = text.split()
+        first = fold(words[0]) if words else ""
+        command = bool(words) and (len(words) > 1 or text.endswith(" ")) and first in CARD_COMMANDS
+        if before and not command and first in COMMAND_WORDS_FOLDED:
+            return  # a command that takes no card
         if not tb.game.over:
-            for card, meta in self.card_choices():
-                if not key or any(form.startswith(key) for form in _forms(card)):
-                    shown = str(card) if self.ascii else card.symbol
-                    yield Completion(str(card), start_position=-len(word), display=shown,
-                                     display_meta=meta)
+            # the card being written: the last one, two or three words (`queen of`, `as de`),
+            # in either language; the longest ending that starts some card's name
+            cards = self.card_choices()
+            tail = words[1:] if command else words
+            if text.endswith(" ") and tail:
+                tail = tail + [""]
+            phrase, found = "", []
+            for size in (3, 2, 1):
+                if size > len(tail):
+                    continue
+                phrase = " ".join(tail[-size:])
+                key = fold(phrase) + (" " if phrase.endswith(" ") and fold(phrase) else "")
+                found = [(c, m) for c, m in cards if any(f.startswith(key) for f in card_phrases(c))]
+                if found:
+                    break
+            if not tail:
+                phrase, found = "", cards
+            for card, meta in found:
+                shown = str(card) if self.ascii else card.symbol
+                yield Completion(str(card), start_position=-len(phrase), display=shown,
+                                 display_meta=meta)
+        key = fold(word)
         if not before and key:
             # the display language's commands; the other language's when none of those fits
             own, other = command_words(tb.lang)
@@ -125,14 +144,6 @@ class CardCompleter(Completer):
                 verdict = rd.why(c, tb.me)
                 bad.append((c, verdict.message(tb.lang, tb.ascii)))
         return good + bad
-
-
-def _forms(card: Card) -> list[str]:
-    name = str(card).lower()
-    forms = [name, card.symbol.lower()]
-    if name[0] == "t":
-        forms.append("10" + name[1])
-    return forms
 
 
 class _QuietInput:
