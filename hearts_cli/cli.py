@@ -255,13 +255,54 @@ def _complete_levels(incomplete: str) -> list[str]:
     return [prefix + x for x in SIM_LEVELS if x.startswith(last.strip().lower())]
 
 
-def _complete_preset(incomplete: str) -> list[str]:
+def _complete_preset(incomplete: str) -> list[tuple[str, str]]:
+    """Preset names (in the language of the help, and the ids) with their one-line description."""
     try:
+        from .messages import preset_line, preset_name
         from .rules import preset_names
 
-        return [x for x in preset_names() if x.startswith(incomplete)]
+        lang = _early_lang(None)
+        out = []
+        for pid in preset_names():
+            for name in dict.fromkeys((preset_name(pid, lang), pid)):
+                if name.startswith(incomplete.lower()):
+                    out.append((name, preset_line(pid, lang)))
+        return out
     except Exception:  # completion must never fail loudly
         return []
+
+
+def _preset_value(value: str | None) -> str | None:
+    """``--preset`` in either language: ``rápida`` is ``quick``."""
+    if value is None:
+        return None
+    from .messages import preset_id
+
+    return preset_id(value)
+
+
+class _PresetsCommand(typer.core.TyperCommand):
+    """A command whose help ends with the presets, each with its one-line description."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params = super().get_params(ctx)
+        _lighten(params)
+        return params
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        super().format_epilog(ctx, formatter)
+        try:
+            from .messages import preset_line, preset_name, t
+            from .rules import preset_names
+
+            lang = _early_lang(ctx)
+            rows = [(preset_name(p, lang), preset_line(p, lang)) for p in preset_names()]
+        except Exception:  # noqa: BLE001 - help must show even with the presets unreadable
+            return
+        formatter.write_paragraph()
+        formatter.write_text(t("cli_presets_heading", lang))
+        with formatter.indentation():
+            formatter.write_dl(rows, col_spacing=2)
 
 
 def _complete_card(incomplete: str) -> list[str]:
@@ -284,7 +325,8 @@ PlainOpt = Annotated[
 PresetOpt = Annotated[
     Optional[str],
     typer.Option("--preset", "-p", metavar="PRESET", autocompletion=_complete_preset,
-                 help="Rule preset (see `hearts rules --help` and seeds/README.md). Default: quick."),
+                 callback=_preset_value,
+                 help="Rule preset, by name in English or Spanish (listed below). Default: quick."),
 ]
 PlayersOpt = Annotated[
     Optional[int], typer.Option("--players", metavar="3..6", help="Number of players, 3 to 6."),
@@ -526,7 +568,7 @@ def play(
                                  turn_timer=turn_timer, confirm=confirm))
 
 
-@app.command(cls=_Command, epilog=(
+@app.command(cls=_PresetsCommand, epilog=(
     "\b\nExamples:\n"
     "  hearts new                          another game: a fresh code, the default rules\n"
     "  hearts new --code K7Q2MXA7          replay this deal\n"
@@ -591,7 +633,7 @@ def new(
     ))
 
 
-@app.command(cls=_Command, epilog=(
+@app.command(cls=_PresetsCommand, epilog=(
     "\b\nExamples:\n"
     "  hearts rules                         the default preset (quick)\n"
     "  hearts rules --preset online --players 5\n"

@@ -32,6 +32,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "cli_stdin_too_big": "The standard input is larger than {limit} bytes; no record or move log is that big.",
         "cli_save_unreadable": "The saved game cannot be read: {problem}",
         "cli_internal": "Something went wrong inside hearts ({problem}). Run again with HEARTS_DEBUG=1 to see the details.",
+        "cli_presets_heading": "Presets (--preset NAME; Tab completes them):",
         "cli_new_code": "New game {code}: preset {preset}, to {target}.",
         "cli_not_int": "'{value}' is not a whole number.",
         "cli_not_float": "'{value}' is not a number.",
@@ -679,7 +680,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "cli_stdin_too_big": "La entrada estándar ocupa más de {limit} bytes; ningún registro de partida ni de jugadas es tan grande.",
         "cli_save_unreadable": "No se puede leer la partida guardada: {problem}",
         "cli_internal": "Algo ha fallado dentro de hearts ({problem}). Vuelve a ejecutarlo con HEARTS_DEBUG=1 para ver los detalles.",
-        "cli_new_code": "Partida nueva {code}: preset {preset}, a {target}.",
+        "cli_presets_heading": "Variantes (--preset NOMBRE; el tabulador las completa):",
+        "cli_new_code": "Partida nueva {code}: variante {preset}, a {target}.",
         "cli_not_int": "«{value}» no es un número entero.",
         "cli_not_float": "«{value}» no es un número.",
         "cli_not_bool": "«{value}» no es sí o no.",
@@ -711,8 +713,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "rule_must_follow_suit": "asistir al palo",
         "rule_no_points_on_first_trick": "la primera baza",
         "rule_hearts_not_broken": "romper corazones",
-        "rt_title": "Corazones: las reglas del preset «{preset}»",
-        "rt_changed": "Cambios respecto al preset: {changes}.",
+        "rt_title": "Corazones: las reglas de la variante «{preset}»",
+        "rt_changed": "Cambios respecto a la variante: {changes}.",
         "rt_source": "Fuente: {source}.",
         "rt_source_000": "la página de reglas de una mesa de un solo asiento, una persona contra tres jugadores de la CPU",
         "rt_source_001": "la tarjeta de reglas (versión 1.0.0) de un programa con tres niveles de CPU",
@@ -1077,10 +1079,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "rules_removal_missing": "La regla «removal» no dice qué cartas quitar con {players} jugadores, y 52 cartas no se reparten entre {players}.",
         "rules_across_odd": "La regla «passing» pasa enfrente, y eso necesita un número par de jugadores.",
         "rules_pass_count": "La regla «pass_count» debe dejar cartas en la mano: como mucho {most} con {players} jugadores.",
-        "rules_unknown_preset": "No existe el preset «{name}»; los presets son: {names}.",
-        "rules_bad_file": "No se puede leer el preset {path}: {problem}",
-        "type_spec": "un nombre de preset o un mapa de ajustes",
-        "type_preset": "un nombre de preset",
+        "rules_unknown_preset": "No existe la variante «{name}»; las variantes son: {names}.",
+        "rules_bad_file": "No se puede leer la variante {path}: {problem}",
+        "type_spec": "un nombre de variante o un mapa de ajustes",
+        "type_preset": "un nombre de variante",
         "type_int": "un número entero",
         "type_bool": "true o false",
         "type_removal": "un mapa de número de jugadores a lista de cartas",
@@ -1160,7 +1162,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "sim_seat_count": "--seats nombra {given} asientos, pero estas reglas son para {players} jugadores: da {players} niveles, o --players {given}.",
         "sim_at_least_one": "{option} debe ser 1 o más, no {value}.",
         "sim_seat_range": "--seats nombra {given} asientos, pero una partida tiene de 3 a 6 jugadores.",
-        "sim_title": "Preset {preset}, {players} jugadores; asientos {seats}; semilla {seed}.",
+        "sim_title": "Variante {preset}, {players} jugadores; asientos {seats}; semilla {seed}.",
         "sim_played_duplicate": "{deals} repartos en {games} partidas, cada partida jugada una vez por rotación de los asientos ({rotations} rotaciones): {rounds} rondas, {seconds} s.",
         "sim_played": "{deals} repartos en {games} partidas (sin duplicado): {rounds} rondas, {seconds} s.",
         "sim_progress": "Jugando",
@@ -1300,6 +1302,76 @@ CATALOG: dict[str, dict[str, str]] = {
         "net_help": "Escribe una carta para jugarla (QS, 10h, Q♠, dama de picas) y otra vez para confirmar. Al pasar, escribe cartas para elegirlas y luego `pasar`, o `pasar QS AS KS` de una vez. Órdenes: por-que CARTA, pista (si la mesa lo permite), mesa, puntos, ayuda, salir (la CPU juega por ti hasta que vuelvas).",
     },
 }
+
+
+# Each preset's name and one-line description in each language (help pages, the table's
+# header, `hearts rules`). The English name is the preset's id; a Spanish name is read too.
+_PRESET_TEXT: dict[str, tuple[str, str, str]] = {
+    # id: (Spanish name, English line, Spanish line)
+    "quick": ("rápida", "the default: 4 players to 50, ties share first place",
+              "la de siempre: 4 jugadores a 50, los empates comparten el primer puesto"),
+    "standard": ("estándar", "as quick, to 100", "como rápida, a 100"),
+    "classic": ("clásica", "the rules card: to 100, a tie plays one more round",
+                "la ficha de reglas: a 100, un empate juega una ronda más"),
+    "reference": ("referencia", "3 to 6 players, to 100, sudden death on a tie",
+                  "de 3 a 6 jugadores, a 100, muerte súbita si hay empate"),
+    "online": ("en-línea", "3 to 5 players, to 100, deal on until one is lowest",
+               "de 3 a 5 jugadores, a 100, se reparte hasta que uno quede abajo"),
+    "cutthroat": ("a-degüello", "no passing", "sin pases"),
+    "omnibus": ("ómnibus", "the J♦ is worth -10", "la J♦ vale -10"),
+    "spot": ("por-valor", "each heart scores its face value", "cada corazón puntúa su valor"),
+    "black-maria": ("maría-negra", "3 players; Q♠ 13, K♠ 10, A♠ 7",
+                    "3 jugadores; Q♠ 13, K♠ 10, A♠ 7"),
+    "british": ("británica", "3 players; the Q♠ is no penalty",
+                "3 jugadores; la Q♠ no penaliza"),
+    "kitty": ("reserva", "3 players with a kitty for the first trick",
+              "3 jugadores con una reserva para la primera baza"),
+    "no-breaking": ("sin-rotura", "hearts may be led at any time",
+                    "se puede salir de corazones en cualquier momento"),
+    "no-moon": ("sin-luna", "no moon: taking all the points scores them",
+                "sin luna: quien se lleva todos los puntos los suma"),
+    "old-lead": ("salida-antigua", "the player left of the dealer leads any card",
+                 "sale con cualquier carta quien está a la izquierda del que reparte"),
+    "queen-breaks": ("dama-rompe", "the Q♠ breaks hearts too", "la Q♠ también rompe corazones"),
+    "shooter-choice": ("elige-tirador", "the moon's shooter chooses: -26 or +26 to the others",
+                       "quien tira a la luna elige: -26 o +26 a los demás"),
+    "shooter-minus": ("tirador-resta", "a moon subtracts 26 from the shooter",
+                      "la luna resta 26 a quien la tira"),
+    "first-trick-points": ("puntos-primera-baza", "points allowed on the first trick",
+                           "se permiten puntos en la primera baza"),
+    "always-left": ("siempre-izquierda", "always pass left", "siempre se pasa a la izquierda"),
+}
+for _id, (_es, _line_en, _line_es) in _PRESET_TEXT.items():
+    CATALOG["en"][f"preset_name_{_id}"] = _id
+    CATALOG["es"][f"preset_name_{_id}"] = _es
+    CATALOG["en"][f"preset_line_{_id}"] = _line_en
+    CATALOG["es"][f"preset_line_{_id}"] = _line_es
+
+
+def preset_name(preset: str, lang: str | None = None) -> str:
+    """A preset as ``lang`` names it (``quick`` is ``rápida`` in Spanish); an unknown one as it is."""
+    lang = lang if lang in LANGUAGES else default_language()
+    return CATALOG[lang].get(f"preset_name_{preset}", preset)
+
+
+def preset_line(preset: str, lang: str | None = None) -> str:
+    """The one-line description of a preset, or "" for one the catalog does not know."""
+    lang = lang if lang in LANGUAGES else default_language()
+    return CATALOG[lang].get(f"preset_line_{preset}", "")
+
+
+def preset_id(text: str) -> str:
+    """The preset a name stands for in either language (``rápida`` -> ``quick``); any other
+    text as it is, for the rules to refuse by name."""
+    import unicodedata
+
+    folded = "".join(ch for ch in unicodedata.normalize("NFKD", text.strip().lower())
+                     if not unicodedata.combining(ch))
+    for pid, (es, _, _) in _PRESET_TEXT.items():
+        if folded in (pid, "".join(ch for ch in unicodedata.normalize("NFKD", es)
+                                   if not unicodedata.combining(ch))):
+            return pid
+    return text
 
 
 def default_language() -> str:

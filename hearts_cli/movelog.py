@@ -35,7 +35,7 @@ from typing import Any
 
 from .cards import Card, CardParseError, parse_card
 from .engine import Game, IllegalMove, PassError, Phase
-from .messages import t
+from .messages import preset_id, t
 from .record import PlaceError
 from .rules import Rules, RulesError
 from .untrusted import MAX_MOVE_LOG_BYTES
@@ -223,7 +223,7 @@ def _header_rules(rest: str, ln: int, col: int, before: dict[str, Any] | None = 
     if parts and "=" not in parts[0]:
         if before is not None:
             raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=parts[0])
-        spec["preset"] = parts.pop(0).strip()
+        spec["preset"] = preset_id(parts.pop(0).strip())  # a Spanish name too (`rápida`)
     for part in parts:
         if "=" not in part:
             raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=part)

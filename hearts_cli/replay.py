@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
 from .engine import Game, Phase, Round, SeatView, Trick
 from .errors import HeartsError
-from .messages import t
+from .messages import preset_name, t
 from .record import Annotation, GameRecord, Move, Position, display_name
 from .events import SCHEMA, Event, view_json
 from .events import jsonable as _jsonable
@@ -648,7 +648,7 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
         return t(mid, lang, ascii=ascii, **params)
 
     if k == "start":
-        spec = " ".join([str(d["rules"]["preset"])] + [f"{a}={b}" for a, b in d["rules"].items()
+        spec = " ".join([preset_name(str(d["rules"]["preset"]), lang)] + [f"{a}={b}" for a, b in d["rules"].items()
                                                        if a != "preset"])
         lines = [say("rp_start", code=d["code"], rules=spec, target=d["target"], players=d["players"])]
         lines.append(", ".join(name(s["seat"]) for s in d["seats"]))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card
-from .messages import t
+from .messages import preset_name, t
 from .rules import (Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing,
                     Rules, Ties)
 
@@ -98,7 +98,7 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
 
     w = _Writer(lang, ascii)
     name = rules.preset or DEFAULT_PRESET
-    lines = [w("rt_title", preset=name)]
+    lines = [w("rt_title", preset=preset_name(name, lang))]
     try:
         info = preset_info(name)
     except Exception:  # a preset file that vanished: the rules still stand

@@ -16,7 +16,7 @@ from typing import Any
 
 from .cards import cards_of
 from .bots.match import GameResult, TournamentStats, rotations, run_tournament, tournament_stats
-from .messages import t
+from .messages import preset_name, t
 from .rules import Rules
 
 
@@ -176,7 +176,7 @@ def _plain_table(head: list[str], rows: list[list[str]]) -> str:
 def render(sim: Simulation, lang: str, color: bool) -> str:
     """The human report: a title, what was played, two tables, a legend."""
     share = f"{100 / sim.rules.players:.1f}%"
-    title = t("sim_title", lang, preset=sim.rules.preset or "quick", players=sim.rules.players,
+    title = t("sim_title", lang, preset=preset_name(sim.rules.preset or "quick", lang), players=sim.rules.players,
               seats=",".join(sim.seats), seed=sim.seed)
     if sim.rules.overrides:  # a preset with --set on top
         from .rules_text import changes

@@ -86,7 +86,7 @@ def test_shell_completion_is_offered():
 
 
 def test_completion_of_option_values():
-    assert cli._complete_preset("sh") == ["shooter-choice", "shooter-minus"]
+    assert [name for name, _ in cli._complete_preset("sh")] == ["shooter-choice", "shooter-minus"]
     assert cli._complete_lang("e") == ["en", "es"]
     assert cli._complete_level("h") == ["hard"]
     assert cli._complete_card("Q") == ["QC", "QD", "QH", "QS"]
@@ -134,7 +134,7 @@ def test_rules_in_spanish(how, monkeypatch):
         monkeypatch.setenv("HEARTS_LANG", "es")
         result = run("rules")
     assert result.exit_code == 0
-    assert "Corazones: las reglas del preset «quick»" in result.stdout
+    assert "Corazones: las reglas de la variante «rápida»" in result.stdout
     assert "Tirar a la luna" in result.stdout
 
 
@@ -189,7 +189,7 @@ def test_rules_errors():
     assert_user_error(run("rules", "--players", "7"), "players", "3 to 6")
     assert_user_error(run("rules", "--target", "0"), "target")
     assert_user_error(run("rules", "--lang", "fr"), "'fr'", "en or es")
-    assert_user_error(run("rules", "--preset", "nope", "--lang", "es"), "No existe el preset «nope»")
+    assert_user_error(run("rules", "--preset", "nope", "--lang", "es"), "No existe la variante «nope»")
     # the Typer-level error for a non-number is still exit 2 and no traceback
     result = run("rules", "--players", "many")
     assert result.exit_code == 2 and "Traceback" not in result.stderr
@@ -517,7 +517,7 @@ def test_an_ascii_terminal_gets_near_ascii_never_an_error(isolated):
     rules = _ascii_run("--lang", "es", "rules")
     assert rules.returncode == 0, rules.stderr
     text = rules.stdout.decode("ascii")  # every byte is ASCII
-    assert 'preset "quick"' in text and "partida rapida" in text
+    assert 'variante "rapida"' in text and "partida rapida" in text
     bad = _ascii_run("--lang", "es", "explain", "as de bolas", "--code", CODE)
     assert bad.returncode == 2 and bad.stdout == b""
     assert bad.stderr.decode("ascii").startswith('"as de bolas" no es una carta; quiza ')

@@ -213,3 +213,62 @@ def test_the_ten_shows_as_10_and_t_is_still_read(home):
     saved = (home / "current.yaml").read_text(encoding="utf-8")
     assert "[TS, JS, KS]" in saved and "10" not in saved.split("passes:")[1].split("\n")[1]
     assert read_record(home / "current.yaml").replay().round.passes[0] == (Card("TS"), Card("JS"), Card("KS"))
+
+
+# ---------------------------------------------------------------- help lists the presets
+
+
+@pytest.mark.parametrize("command", ["new", "rules"])
+def test_help_lists_every_preset_with_a_line_in_either_language(command, monkeypatch):
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.messages import preset_line, preset_name
+    from hearts_cli.rules import preset_names
+
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    for lang, heading in (("en", "Presets"), ("es", "Variantes")):
+        monkeypatch.setenv("HEARTS_LANG", lang)
+        result = CliRunner().invoke(app, [command, "--help"], terminal_width=200)
+        assert result.exit_code == 0
+        listed = result.stdout.split(heading, 1)[1]
+        for pid in preset_names():
+            row = next(line for line in listed.splitlines() if line.split()[:1] == [preset_name(pid, lang)])
+            assert preset_line(pid, lang) in row and preset_line(pid, lang)
+        if lang == "es":
+            assert "rápida" in listed and "la J♦ vale -10" in listed
+
+
+def test_presets_complete_with_their_description(monkeypatch):
+    from hearts_cli.cli import _complete_preset
+
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    got = dict(_complete_preset("shoot"))
+    assert set(got) == {"shooter-choice", "shooter-minus"}
+    assert got["shooter-minus"] == "a moon subtracts 26 from the shooter"
+    monkeypatch.setenv("HEARTS_LANG", "es")
+    got = dict(_complete_preset("r"))
+    assert "rápida" in got and "referencia" in got and "reference" in got
+
+
+# ---------------------------------------------------------------- naming in Spanish
+
+
+def test_spanish_names_the_presets_in_spanish_and_reads_them(home):
+    import io
+
+    from hearts_cli.repl import start_new
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.messages import CATALOG
+
+    out = io.StringIO()
+    assert start_new(preset="quick", code=CODE, lang="es", play=False, stdout=out) == 0
+    assert "Partida JYR35SWD (rápida, a 50)." in out.getvalue()
+    assert "(quick" not in out.getvalue()
+    result = CliRunner().invoke(app, ["rules", "--preset", "a-degüello", "--lang", "es"])
+    assert result.exit_code == 0 and "«a-degüello»" in result.stdout
+    for mid, text in CATALOG["es"].items():  # the word stays only in option names
+        assert "preset" not in text.replace("--preset", "").replace("{preset}", ""), mid

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..cards import Card, SUIT_SYMBOLS
 from ..engine import Phase
-from ..messages import t
+from ..messages import preset_name, t
 from ..rules import Direction, Moon
 from .table import Event, Table
 
@@ -78,7 +78,7 @@ class Renderer:
         n = tb.players
         lines: list[Line] = []
         broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
-        head = self.say("table_header", code=g.code, round=len(g.rounds), preset=g.rules.preset,
+        head = self.say("table_header", code=g.code, round=len(g.rounds), preset=preset_name(g.rules.preset, self.lang),
                         target=g.rules.target)
         lines.append([("class:header", head + self.sep() + broken)])
         # the seats, placed around the trick
@@ -216,7 +216,7 @@ class Renderer:
     def ev_start(self, code, preset, target, players, you, seats) -> list[Line]:
         tb = self.tb
         others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
-        out = self._text(self.say("start_line", code=code, preset=preset, target=target,
+        out = self._text(self.say("start_line", code=code, preset=preset_name(preset, self.lang), target=target,
                                   others=others), "class:header")
         return out + self._changes()
 
@@ -421,7 +421,7 @@ class Renderer:
         except Exception:  # noqa: BLE001 - a preset file that went missing: show the settings only
             desc = {}
         text = desc.get(self.lang) or desc.get("en") or preset if isinstance(desc, dict) else str(desc)
-        out = self._text(self.say("rules_title", preset=preset) + " " + text)
+        out = self._text(self.say("rules_title", preset=preset_name(preset, self.lang)) + " " + text)
         out += self._changes()  # a preset with --set on top: say what differs
         out += self._text(self.say("rules_summary", target=settings["target"],
                                    ties=self.say(f"ties_{settings['ties']}"),
