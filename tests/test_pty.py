@@ -231,7 +231,7 @@ def test_spanish_with_lang_es(terms, home):
     screen = term.wait_prompt("Cartas para pasar>")
     assert "← pasas a la izquierda, a Oeste" in screen
     assert "Tu mano: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 10 J K" in screen
-    assert "Corazones, partida JYR35SWD, ronda 1 (quick, a 50)" in screen
+    assert "Corazones, partida JYR35SWD, ronda 1 (rápida, a 50)" in screen
     term.send("pass diez de picas, jota de picas, rey de picas\r")
     screen = term.wait_prompt("Tu carta>")
     assert "Pasas 10♠, J♠, K♠ a Oeste." in screen
