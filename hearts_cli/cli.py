@@ -201,6 +201,25 @@ class _Command(typer.core.TyperCommand):
             _person_error(ctx, e)
 
 
+class _PresetsCommand(_Command):
+    """A command whose help ends with the presets, each with its one-line description."""
+
+    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+        super().format_epilog(ctx, formatter)
+        try:
+            from .messages import preset_line, preset_name, t
+            from .rules import preset_names
+
+            lang = _early_lang(ctx)
+            rows = [(preset_name(p, lang), preset_line(p, lang)) for p in preset_names()]
+        except Exception:  # noqa: BLE001 - help must show even with the presets unreadable
+            return
+        formatter.write_paragraph()
+        formatter.write_text(t("cli_presets_heading", lang))
+        with formatter.indentation():
+            formatter.write_dl(rows, col_spacing=2)
+
+
 class _Group(typer.core.TyperGroup):
     def get_params(self, ctx: Any) -> list[Any]:
         params = super().get_params(ctx)  # with the help and completion options added by Typer
@@ -279,30 +298,6 @@ def _preset_value(value: str | None) -> str | None:
     from .messages import preset_id
 
     return preset_id(value)
-
-
-class _PresetsCommand(typer.core.TyperCommand):
-    """A command whose help ends with the presets, each with its one-line description."""
-
-    def get_params(self, ctx: Any) -> list[Any]:
-        params = super().get_params(ctx)
-        _lighten(params)
-        return params
-
-    def format_epilog(self, ctx: Any, formatter: Any) -> None:
-        super().format_epilog(ctx, formatter)
-        try:
-            from .messages import preset_line, preset_name, t
-            from .rules import preset_names
-
-            lang = _early_lang(ctx)
-            rows = [(preset_name(p, lang), preset_line(p, lang)) for p in preset_names()]
-        except Exception:  # noqa: BLE001 - help must show even with the presets unreadable
-            return
-        formatter.write_paragraph()
-        formatter.write_text(t("cli_presets_heading", lang))
-        with formatter.indentation():
-            formatter.write_dl(rows, col_spacing=2)
 
 
 def _complete_card(incomplete: str) -> list[str]:

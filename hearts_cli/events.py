@@ -153,6 +153,10 @@ RoundEnd = _kind("RoundEnd", "round_end", "round taken scores totals shooter moo
 GameEnd = _kind("GameEnd", "game_end", "code winners totals standings rounds", "record",
                 doc="The game is over; ``record`` (at a person's table) how it changes their record: "
                     "``id``, ``text``, ``streak`` {kind, length}, ``won``, ``played``.")
+Tie = _kind("Tie", "tie", "seats total policy outcome",
+            doc="The target is reached with ``seats`` tied for the lowest ``total``: ``outcome`` says what "
+                "the tie policy does, ``one_more_round``, ``until_single`` (``until_single_again`` when "
+                "still tied), ``shared`` or ``still_tied`` (shared after the extra round).")
 NoPointsLeft = _kind("NoPointsLeft", "no_points_left", "round auto")
 Stop = _kind("Stop", "stop", "moves round phase trick card turn",
              doc="A replayed log ends before the game does.")

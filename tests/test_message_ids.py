@@ -121,6 +121,12 @@ FAMILIES: dict[str, list[str]] = {
     "tally_{kind}_after": [f"tally_{k}_after" for k in ("win", "loss")],
     "tally_{kind}_run": [f"tally_{k}_run" for k in ("win", "loss")],
     "tally_{kind}_run_longest": [f"tally_{k}_run_longest" for k in ("win", "loss")],
+    "preset_name_{_id}": [f"preset_name_{p}" for p in preset_names()],
+    "preset_line_{_id}": [f"preset_line_{p}" for p in preset_names()],
+    "preset_name_{preset}": [f"preset_name_{p}" for p in preset_names()],
+    "preset_line_{preset}": [f"preset_line_{p}" for p in preset_names()],
+    "tie_{outcome}": [f"tie_{o}" for o in ("shared", "still_tied", "one_more_round", "until_single",
+                                           "until_single_again")],
 }
 # f-strings that are not message ids: method names, or tried in turn (movelog.rule_name)
 NOT_IDS = {"ev_{ev.kind}", "cmd_{cmd}", "rule_{code}", "movelog_rule_{code}"}
