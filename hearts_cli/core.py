@@ -32,7 +32,7 @@ from .rules import FirstLead, HeartsBreak, Moon, Rules
 __all__ = [
     "Restriction", "RESTRICTIONS", "LED_SUIT", "LEAD_CARD", "LEAD", "FOLLOW", "chain", "legal",
     "reason", "lead_card", "first_leader", "BEATS", "beats", "trick_winner", "shooter",
-    "score_round", "RoundScore",
+    "score_round", "RoundScore", "moon_scores", "better_moon_choice",
 ]
 
 # ---------------------------------------------------------------- legality
@@ -233,34 +233,43 @@ def shooter(rules: Rules, taken: Sequence[int]) -> int | None:
     return next((s for s, t in enumerate(taken) if t & pm == pm), None)
 
 
-def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
-                scores_before: Sequence[int]) -> RoundScore:
-    """The round's scores from what each seat took (masks) and its points."""
-    who = shooter(rules, taken)
-    if who is None:
-        return RoundScore(tuple(points))
-    n = rules.players
+def moon_scores(rules: Rules, who: int, taken: Sequence[int], mode: Moon | str) -> tuple[int, ...]:
+    """A moon's round scores: ``Moon.OTHERS`` (the moon's value to everybody else) or
+    ``Moon.SHOOTER_MINUS`` (the shooter subtracts it); the J♦ still counts for whoever took it."""
     value = rules.penalty_total
-    jd = rules.moon_keeps
-    keep = [sum(p for c, p in jd if t >> c & 1) for t in taken]  # J♦ still counts
-    mode = rules.moon
-    if mode is Moon.SHOOTER_CHOICE:
-        mode = _shooter_choice(who, value, keep, scores_before)
-    if mode is Moon.OTHERS:
-        scores = tuple((0 if s == who else value) + keep[s] for s in range(n))
-    else:
-        scores = tuple((-value if s == who else 0) + keep[s] for s in range(n))
-    return RoundScore(scores, who, mode)
+    keep = [sum(p for c, p in rules.moon_keeps if t >> c & 1) for t in taken]  # J♦ still counts
+    if mode == Moon.OTHERS:
+        return tuple((0 if s == who else value) + keep[s] for s in range(rules.players))
+    return tuple((-value if s == who else 0) + keep[s] for s in range(rules.players))
 
 
-def _shooter_choice(who: int, value: int, keep: list[int], before: Sequence[int]) -> Moon:
-    """Both choices leave the shooter the same margin; what differs is when the game ends.
+def better_moon_choice(rules: Rules, who: int, taken: Sequence[int], before: Sequence[int]) -> Moon:
+    """The shooter's better choice for the match, from public facts (who took what, the totals).
 
+    Both choices leave the shooter the same margin; what differs is when the game ends.
     A shooter who is then strictly lowest takes "others +26", which brings the
-    end closer; anyone else subtracts 26 and keeps the game going.
+    end closer; anyone else subtracts 26 and keeps the game going. The CPUs
+    choose with it (``bots.choose_moon``), a person is offered it as the
+    default, and a round scored with no choice given (a search's playout) assumes it.
     """
-    after = [before[s] + (0 if s == who else value) + keep[s] for s in range(len(before))]
+    after = [b + x for b, x in zip(before, moon_scores(rules, who, taken, Moon.OTHERS))]
     lowest = min(after)
     if after[who] == lowest and after.count(lowest) == 1:
         return Moon.OTHERS
     return Moon.SHOOTER_MINUS
+
+
+def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
+                scores_before: Sequence[int], choice: Moon | str | None = None) -> RoundScore:
+    """The round's scores from what each seat took (masks) and its points.
+
+    Under ``moon: shooter_choice`` the shooter's ``choice`` (``others`` or
+    ``shooter_minus``) decides how a moon scores; without one, the better choice."""
+    who = shooter(rules, taken)
+    if who is None:
+        return RoundScore(tuple(points))
+    mode = rules.moon
+    if mode is Moon.SHOOTER_CHOICE:
+        mode = Moon(choice) if choice in (Moon.OTHERS, Moon.SHOOTER_MINUS) else \
+            better_moon_choice(rules, who, taken, scores_before)
+    return RoundScore(moon_scores(rules, who, taken, mode), who, mode)

@@ -27,14 +27,20 @@ from .values import Frozen
 
 __all__ = [
     "Phase", "Trick", "Reason", "Effect", "Verdict", "IllegalMove", "PassError",
-    "RoundResult", "SeatView", "Round", "Game", "REASON_ORDER",
+    "RoundResult", "SeatView", "Round", "Game", "REASON_ORDER", "MOON_CHOICES", "MoonChoiceError",
+    "moon_scores",
 ]
 
 
 class Phase(str, Enum):
     PASS = "pass"
     PLAY = "play"
+    MOON = "moon"  # the shooter's choice is pending (``moon: shooter_choice``)
     OVER = "over"
+
+
+# The two ways a moon can score, as the shooter's choice names them.
+MOON_CHOICES = (Moon.OTHERS, Moon.SHOOTER_MINUS)
 
 
 # When several rules forbid a card, the first of these is the reason given.
@@ -161,6 +167,10 @@ class PassError(HeartsError):
     def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
         mid = THIRD_PERSON.get(self.message_id, self.message_id) if third_person else self.message_id
         return t(mid, lang, ascii=ascii, **self.shown_params())
+
+
+class MoonChoiceError(PassError):
+    """A shooter's choice that cannot be made now (or is neither choice); the state is unchanged."""
 
 
 class RoundResult(NamedTuple):
@@ -440,7 +450,7 @@ class Round:
             return Verdict(c, False, Reason("not_in_hand", c))
         if self.phase is not Phase.PLAY or seat != self.turn:
             detail = "wrong_phase_pass" if self.phase is Phase.PASS else (
-                "wrong_phase_over" if self.phase is Phase.OVER else "not_your_turn_card")
+                "wrong_phase_over" if self.phase in (Phase.OVER, Phase.MOON) else "not_your_turn_card")
             return Verdict(c, False, Reason("wrong_phase", c, detail=detail))
         if self.legal_mask() >> c & 1:
             return Verdict(c, True, effect=self._effect(c))
@@ -550,10 +560,41 @@ class Round:
         return done
 
     def _finish(self) -> None:
+        self.leader = None
+        shooter = moon_shooter(self.rules, self.taken)
+        if shooter is not None and self.rules.moon is Moon.SHOOTER_CHOICE:
+            # the shooter decides how the moon scores: a move of its own (choose_moon)
+            self.phase = Phase.MOON
+            self.turn = shooter
+            return
         self.phase = Phase.OVER
         self.turn = None
-        self.leader = None
         self.result = score_round(self.rules, self.taken, self.points, self.scores_before)
+
+    # ------------------------------------------------------------ the shooter's choice
+
+    @property
+    def moon_pending(self) -> bool:
+        """Whether the round waits for its shooter to choose how the moon scores."""
+        return self.phase is Phase.MOON
+
+    def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
+        """The shooter's choice: ``"others"`` (everybody else +26) or ``"shooter_minus"``
+        (the shooter -26). ``seat``, when given, must be the shooter."""
+        if self.phase is not Phase.MOON:
+            raise MoonChoiceError(-1 if seat is None else seat, "moon_choice_not_now")
+        if seat is not None and seat != self.turn:
+            raise MoonChoiceError(seat, "moon_choice_not_shooter", shooter=self.turn)
+        if choice not in MOON_CHOICES:
+            raise MoonChoiceError(self.turn, "moon_choice_bad", text=str(choice)[:30])
+        self.phase = Phase.OVER
+        self.turn = None
+        self.result = score_round(self.rules, self.taken, self.points, self.scores_before, Moon(choice))
+        return self.result
+
+    def moon_outcomes(self) -> dict[Moon, tuple[int, ...]]:
+        """While the choice is pending: the round's scores under each choice."""
+        return {c: moon_scores(self.rules, self.turn, self.taken, c) for c in MOON_CHOICES}
 
     # ------------------------------------------------------------ questions
 
@@ -608,10 +649,17 @@ class Round:
 
 
 def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
-                scores_before: Sequence[int]) -> RoundResult:
-    """Apply the moon and the J♦ to what each seat took (:func:`core.score_round`)."""
-    scores, shooter, mode = core.score_round(rules, taken, points, scores_before)
+                scores_before: Sequence[int], choice: Moon | str | None = None) -> RoundResult:
+    """Apply the moon and the J♦ to what each seat took (:func:`core.score_round`);
+    ``choice`` is the shooter's, under ``moon: shooter_choice``."""
+    scores, shooter, mode = core.score_round(rules, taken, points, scores_before, choice)
     return RoundResult(tuple(points), scores, shooter, mode)
+
+
+# the shooter's choice, as the rules of scoring (core) say it
+moon_shooter = core.shooter
+moon_scores = core.moon_scores
+better_moon_choice = core.better_moon_choice
 
 
 class Game:
@@ -646,6 +694,12 @@ class Game:
         if self.round.over:
             self._round_over()
         return done
+
+    def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
+        """The shooter's choice (see :meth:`Round.choose_moon`); the round then ends."""
+        result = self.round.choose_moon(choice, seat)
+        self._round_over()
+        return result
 
     def _round_over(self) -> None:
         result = self.round.result

@@ -148,7 +148,13 @@ Queen = _kind("Queen", "queen", "round trick seat by")
 Jack = _kind("Jack", "jack", "round trick seat by points")
 MoonAttempt = _kind("MoonAttempt", "moon_attempt", "round trick seat cards")
 MoonStopped = _kind("MoonStopped", "moon_stopped", "round trick seat by")
-Moon = _kind("Moon", "moon", "round seat mode")
+Moon = _kind("Moon", "moon", "round seat mode", "chosen points",
+             doc="A moon: ``mode`` how it scores; under the shooter's choice ``chosen`` (true) and "
+                 "``points``, the moon's value.")
+MoonChoice = _kind("MoonChoice", "moon_choice", "round seat choices default",
+                   doc="A moon under the shooter's choice: ``seat`` chooses; ``choices`` the round's "
+                       "scores under ``others`` and ``shooter_minus``; ``default`` the better one for "
+                       "the match (what a CPU chooses).")
 RoundEnd = _kind("RoundEnd", "round_end", "round taken scores totals shooter moon")
 GameEnd = _kind("GameEnd", "game_end", "code winners totals standings rounds", "record",
                 doc="The game is over; ``record`` (at a person's table) how it changes their record: "

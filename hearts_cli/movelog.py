@@ -18,6 +18,9 @@ breaks are free; ``#`` starts a comment that runs to the end of the line::
   ``|`` may separate them and must then stand right after a whole pass.
 - Then the cards played, in play order. ``/`` may separate tricks and must then
   stand right after a whole trick.
+- Under ``moon: shooter_choice``, a round whose shooter took every penalty card
+  ends with the shooter's choice: ``moon=others`` (everybody else +26) or
+  ``moon=minus`` (the shooter -26).
 - A card is one word in any notation the program reads (``QS``, ``qs``,
   ``10h``, ``Q♠``); names of several words (``queen of spades``) are not
   accepted here.
@@ -44,6 +47,9 @@ from .values import Frozen, Plain
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
 
 HEADER = "# hearts move log; the notation is described in docs/replay.md"
+
+# the shooter's choice (``moon: shooter_choice``), written ``moon=others`` or ``moon=minus``
+MOON_WORDS = {"others": "others", "minus": "shooter_minus", "shooter_minus": "shooter_minus"}
 
 
 class MoveLogError(PlaceError):
@@ -170,6 +176,9 @@ def parse(text: str) -> ParsedLog:
             if word == "/":
                 out.tokens.append(Token("slash", word, ln, col))
                 continue
+            if word.lower().startswith("moon="):  # the shooter's choice
+                out.tokens.append(Token("moon", word, ln, col))
+                continue
             rm = _ROUND.fullmatch(word)
             if rm:
                 out.tokens.append(Token("round", word, ln, col, number=int(rm.group(1))))
@@ -250,6 +259,34 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
     what is not given (the default preset when nothing names the rules).
 
     A log may stop anywhere except inside a pass: the game is left at that point.
+    An error names the seats by place (``South``, ``West``...), as the story does.
+    """
+    try:
+        return _replay_log(text, code, rules)
+    except MoveLogError as e:
+        if e.names is None and e.seat is not None:
+            players = (rules or (text.rules if isinstance(text, ParsedLog) else None))
+            n = players.players if players is not None else _players_of(text)
+            from .record import default_seats
+
+            e.names = tuple(s.name for s in default_seats(n))
+        raise
+
+
+def _players_of(text: "str | ParsedLog") -> int:
+    try:
+        parsed = parse(text) if isinstance(text, str) else text
+    except MoveLogError:
+        return 4
+    return parsed.rules.players if parsed.rules is not None else Rules.from_spec(None).players
+
+
+def _replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | None = None) -> LoggedGame:
+    """Play a log through the engine. ``code`` and ``rules`` (from the command line)
+    must agree with the log's header when both are given; the header fills in
+    what is not given (the default preset when nothing names the rules).
+
+    A log may stop anywhere except inside a pass: the game is left at that point.
     """
     from .record import Move
 
@@ -289,6 +326,21 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
                 raise MoveLogError("movelog_pass_size", line=pending[0].line, column=pending[0].column,
                                    round=r, seat=seat, given=len(pending), count=rules.pass_count)
             continue
+        if tok.kind == "moon":
+            choice = MOON_WORDS.get(tok.text.lower().partition("=")[2])
+            if choice is None:
+                raise MoveLogError("movelog_bad_moon", line=tok.line, column=tok.column, text=tok.text)
+            if rd.phase is not Phase.MOON:
+                raise MoveLogError("movelog_moon_not_now", line=tok.line, column=tok.column, round=r,
+                                   text=tok.text)
+            seat = rd.turn
+            game.choose_moon(choice, seat)
+            moves.append(Move(r, seat, (), choice=choice))
+            places.append((tok.line, tok.column))
+            continue
+        if rd.phase is Phase.MOON:
+            raise MoveLogError("movelog_moon_needed", line=tok.line, column=tok.column, round=r,
+                               text=tok.text)
         if tok.kind == "slash":
             if rd.phase is Phase.PASS:
                 raise MoveLogError("movelog_slash_in_pass", line=tok.line, column=tok.column, round=r)
@@ -384,6 +436,9 @@ def format_log(game: Game, *, hide_round_in_progress: bool = False, per_line: in
             chunk = " / ".join(tricks[j:j + per_line])
             lines.append((f"{label}  " if first else pad) + chunk)
             first = False
+        res = rnd.result
+        if res is not None and res.shooter is not None and rnd.rules.moon == "shooter_choice":
+            lines[-1] += "  moon=" + ("others" if res.moon == "others" else "minus")
         if first:  # a round with nothing but its marker
             lines.append(label)
     return lines

@@ -20,7 +20,7 @@ from . import __version__
 from .bots import LEVELS, LevelError, check_level
 from .cards import Card, CardParseError, parse_card
 from .codes import CodeError, normalize_code
-from .engine import IllegalMove, PassError, Phase, Reason, Round
+from .engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Reason, Round
 from .errors import HeartsError
 from .events import SCHEMA, view_json
 from .messages import LANGUAGES, default_language, t
@@ -104,6 +104,7 @@ class Session:
             "play": self.cmd_play,
             "why": self.cmd_why,
             "go": self.cmd_go,
+            "moon": self.cmd_moon,
             "quit": self.cmd_quit,
         }
 
@@ -229,6 +230,8 @@ class Session:
             reply.update(seat=None, pass_to=None, hand=[], legal=[], passed=None, received=None,
                          received_from=None)
         reply["passes_made"] = [p is not None for p in r.passes]
+        if r.phase is Phase.MOON:  # the shooter chooses: the round's scores under each choice
+            reply["moon_choices"] = {str(c): list(v) for c, v in r.moon_outcomes().items()}
         if request is not None and request.get("reveal") is True:
             reply["hands"] = {str(s): _cards(r.hand(s)) for s in range(r.players)}
         return reply
@@ -325,7 +328,30 @@ class Session:
                 except IllegalMove as e:
                     raise self._indexed(e.reason.code, "plays", i, self._reason(e.reason)) from None
 
+        if request.get("moon") is not None:  # the shooter's choice, once the plays end in a moon
+            self._choose_moon(r, request["moon"], "moon")
+
         self.round = r
+        return self.state(request)
+
+    def _choose_moon(self, r: Round, choice: Any, field: str) -> None:
+        if not isinstance(choice, str) or choice not in MOON_CHOICES:
+            raise Fail("bad_field", "proto_bad_choice", {"field": field, "choices": ", ".join(MOON_CHOICES)},
+                       field=field)
+        try:
+            r.choose_moon(choice)
+        except MoonChoiceError as e:
+            raise Fail("wrong_phase", cause=e) from None
+
+    def cmd_moon(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The shooter's choice (``moon: shooter_choice``): ``others`` or ``shooter_minus``."""
+        r = self._need_round()
+        if request.get("choice") is None:
+            raise self._missing("choice")
+        seat = self._seat(request, required=False)
+        if seat is not None and r.phase is Phase.MOON and seat != r.turn:
+            raise Fail("not_your_turn", "moon_choice_not_shooter", {"shooter": r.turn})
+        self._choose_moon(r, request["choice"], "choice")
         return self.state(request)
 
     def _reason(self, reason: Reason) -> str:
@@ -467,6 +493,8 @@ class Session:
         assert seat is not None
         view = r.view(seat)
         choice = suggest(view, level, seed, simulations=simulations)
+        if r.phase is Phase.MOON:
+            return {"ok": True, "seat": seat, "moon": str(choice)}
         if r.phase is Phase.PASS:
             chosen = [Card(c) for c in choice]
             hand = set(r.hand(seat))

@@ -32,10 +32,10 @@ from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 from . import __version__
 from .cards import Card, CardParseError, cards_of, parse_card
 from .codes import CodeError, normalize_code
-from .engine import Game, IllegalMove, PassError, Phase, Reason, Round
+from .engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase, Reason, Round, better_moon_choice
 from .errors import HeartsError
 from .messages import t
-from .rules import Rules, RulesError
+from .rules import Moon, Rules, RulesError
 from .untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
 from .values import Frozen, Plain
 
@@ -195,8 +195,20 @@ class Seat(Frozen):
         return (self.name, self.kind, self.level)
 
 
+# The seats by place, clockwise from the bottom (seat 0, South), as the table names them:
+# what a record without seats, and a move log, call the players.
+PLACES: dict[int, tuple[str, ...]] = {
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+    5: ("South", "West", "North-West", "North-East", "East"),
+    6: ("South", "West", "North-West", "North", "North-East", "East"),
+}
+
+
 def default_seats(players: int) -> tuple[Seat, ...]:
-    return tuple(Seat(f"Player {i + 1}") for i in range(players))
+    """Seats named by place (``South``, ``West``...), as the table and records name them."""
+    names = PLACES.get(players) or tuple(f"Player {i + 1}" for i in range(players))
+    return tuple(Seat(name) for name in names)
 
 
 # The names the game itself writes into records, and the place each stands for. The
@@ -222,8 +234,12 @@ def display_name(name: str, lang: str | None = None) -> str:
     return name
 
 
-def default_name(seat: int, lang: str | None = None) -> str:
-    """The name of a seat that has none (a move log's): ``Player 1`` for seat 0, in ``lang``."""
+def default_name(seat: int, lang: str | None = None, players: int | None = None) -> str:
+    """The name of a seat that has none (a move log's): its place (``South`` for seat 0)
+    when the number of players is known, else ``Player 1``..., in ``lang``."""
+    names = PLACES.get(players or 0)
+    if names is not None and 0 <= seat < len(names):
+        return display_name(names[seat], lang)
     return t("seat_player", lang, number=seat + 1)
 
 
@@ -310,28 +326,34 @@ class Position(Frozen):
 
 
 class Move(Frozen):
-    """One action: a seat's pass (``trick == 0``) or one card played."""
+    """One action: a seat's pass (``trick == 0``), one card played, or a shooter's
+    choice of how its moon scores (``choice``: ``others`` or ``shooter_minus``)."""
 
-    __match_args__ = ("round", "seat", "cards", "trick", "index")
+    __match_args__ = ("round", "seat", "cards", "trick", "index", "choice")
     __slots__ = __match_args__
     round: int  # 1-based
     seat: int
     cards: tuple[Card, ...]
     trick: int  # 1-based, 0 for a pass
     index: int  # 1-based place in the trick
+    choice: str | None  # the shooter's choice (moon: shooter_choice), else None
 
-    def __init__(self, round: int, seat: int, cards: tuple[Card, ...], trick: int = 0, index: int = 0):
+    def __init__(self, round: int, seat: int, cards: tuple[Card, ...], trick: int = 0, index: int = 0,
+                 choice: str | None = None):
         object.__setattr__(self, "round", round)
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "trick", trick)
         object.__setattr__(self, "index", index)
+        object.__setattr__(self, "choice", choice)
 
     def _fields(self) -> tuple[Any, ...]:
-        return (self.round, self.seat, self.cards, self.trick, self.index)
+        return (self.round, self.seat, self.cards, self.trick, self.index, self.choice)
 
     @property
     def kind(self) -> str:
+        if self.choice is not None:
+            return "moon"
         return "play" if self.trick else "pass"
 
     @property
@@ -340,13 +362,17 @@ class Move(Frozen):
 
     @property
     def position(self) -> Position:
+        if self.choice is not None:
+            return Position(self.round)  # the round as a whole: how it scores
         if self.trick:
             return Position(self.round, self.trick, self.index)
         return Position(self.round, seat=self.seat)
 
     def apply(self, game: Game) -> None:
         """Make this move in ``game`` (checked by the engine)."""
-        if self.trick:
+        if self.choice is not None:
+            game.choose_moon(self.choice, self.seat)
+        elif self.trick:
             game.play(self.cards[0])
         else:
             game.pass_cards(self.seat, self.cards)
@@ -374,6 +400,9 @@ def _round_moves(r: int, rnd: Round) -> Iterator[Move]:
     for k, (leader, cards) in enumerate(tricks, 1):
         for i, c in enumerate(cards):
             yield Move(r, (leader + i) % n, (c,), k, i + 1)
+    res = rnd.result
+    if res is not None and res.shooter is not None and rnd.rules.moon is Moon.SHOOTER_CHOICE:
+        yield Move(r, res.shooter, (), choice=str(res.moon))
 
 
 # ---------------------------------------------------------------- the record
@@ -454,6 +483,8 @@ def next_position(game: Game) -> Position:
     r = len(game.rounds)
     if rd.phase is Phase.PASS:
         return Position(r, 0, 0, rd.passes.index(None))
+    if rd.phase is Phase.MOON:  # the shooter's choice: the round as a whole
+        return Position(r)
     return Position(r, len(rd.tricks) + 1, len(rd.trick) + 1)
 
 
@@ -619,6 +650,8 @@ def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
         out.append(f"    score: {_flow(result.scores)}")
         if result.shooter is not None:
             out.append(f"    moon: {result.shooter}")
+            if rnd.rules.moon is Moon.SHOOTER_CHOICE:
+                out.append(f"    moon_choice: {result.moon}")
     return out
 
 
@@ -954,9 +987,37 @@ class _Reader:
             self.want(tricks, list, f"{name}.tricks", raw)
             for k, trick in enumerate(tricks, 1):
                 self.read_trick(game, rnd, r, k, trick, tricks, moves, last=k == len(tricks))
+            self.read_moon_choice(game, rnd, r, raw, moves, more=r < len(rounds))
         except RecordError as e:
             self.fail(e, fatal=True)
         self.check_score(rnd, r, raw)
+
+    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict, moves: list[Move],
+                         more: bool) -> None:
+        """The shooter's choice (``moon_choice``), a move of its own under ``moon: shooter_choice``.
+
+        A record written before the choice was a move has none: its ``score`` says which
+        it was, and a round followed by another took the better choice (as it then did)."""
+        name = f"rounds.{r}.moon_choice"
+        choice = raw.get("moon_choice")
+        if choice is not None and (not isinstance(choice, str) or choice not in MOON_CHOICES):
+            raise self.bad_field(name, "record_want_value", raw, expected=" / ".join(MOON_CHOICES))
+        if rnd.phase is not Phase.MOON:
+            if choice is not None and (rnd.result is None or rnd.result.moon != choice):
+                moon = rnd.result.moon if rnd.result is not None else None
+                self.fail(self.bad_field(name, "record_want_value", raw, expected=_scalar(moon)))
+            return
+        if choice is None:
+            score = raw.get("score")
+            outcomes = rnd.moon_outcomes()
+            choice = next((c for c in MOON_CHOICES if score == list(outcomes[c])), None)
+            if choice is None and more:
+                choice = better_moon_choice(rnd.rules, rnd.turn, rnd.taken, rnd.scores_before)
+            if choice is None:
+                return  # the game stops here, the shooter to choose
+        shooter = rnd.turn
+        game.choose_moon(choice, shooter)
+        moves.append(Move(r, shooter, (), choice=str(Moon(choice))))
 
     def check_hands(self, rnd: Round, r: int, raw: dict, code: str) -> None:
         name = f"rounds.{r}"

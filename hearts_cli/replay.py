@@ -125,6 +125,12 @@ def narrate(record: GameRecord, seat: int | None = None,
                                                     "hand": list(rd.hand(seat))}))
                 events.append(_lead_event(r, rd))
             continue
+        if move.kind == "moon":  # the shooter's choice ends the round
+            move.apply(game)
+            events.extend(_round_end(game, rd, r))
+            if game.over:
+                events.append(_game_end(game))
+            continue
         # a card
         before_broken = rd.hearts_broken
         trick_no = len(rd.tricks) + 1
@@ -158,16 +164,20 @@ def narrate(record: GameRecord, seat: int | None = None,
         if finished:
             events.extend(_round_end(game, rd, r))
         if game.over:
-            events.append(Event("game_end", {
-                "code": game.code, "winners": list(game.winners), "totals": list(game.totals),
-                "standings": [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
-                "rounds": [list(res.scores) for res in game.results],
-            }))
+            events.append(_game_end(game))
     if not game.over:
         events.extend(state.pending)
         events.extend(state.decisions)
         events.append(Event("stop", {"moves": len(moves), **_where(game)}))
     return events
+
+
+def _game_end(game: Game) -> Event:
+    return Event("game_end", {
+        "code": game.code, "winners": list(game.winners), "totals": list(game.totals),
+        "standings": [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
+        "rounds": [list(res.scores) for res in game.results],
+    })
 
 
 class _RoundState:
@@ -220,7 +230,10 @@ def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
     assert res is not None
     out = []
     if res.shooter is not None:
-        out.append(Event("moon", {"round": r, "seat": res.shooter, "mode": res.moon}))
+        moon = {"round": r, "seat": res.shooter, "mode": res.moon}
+        if rd.rules.moon is Moon.SHOOTER_CHOICE:  # the shooter chose the mode
+            moon |= {"chosen": True, "points": rd.rules.penalty_total}
+        out.append(Event("moon", moon))
     totals = [rd.scores_before[s] + res.scores[s] for s in range(rd.players)]
     out.append(Event("round_end", {"round": r, "taken": list(res.taken), "scores": list(res.scores),
                                    "totals": totals, "shooter": res.shooter, "moon": res.moon}))
@@ -237,6 +250,8 @@ def _where(game: Game) -> dict[str, Any]:
         out["turn"] = rd.turn
     elif rd.phase is Phase.PASS:
         out["turn"] = rd.passes.index(None)
+    elif rd.phase is Phase.MOON:  # the shooter is still to choose
+        out["turn"] = rd.turn
     return out
 
 
@@ -478,11 +493,14 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
     game = Game(rules, record.code)
     out: list[Decision] = []
     moves = record.moves
-    total = sum(1 for m in moves if m.seat in chosen and (passes or m.kind == "play"))
+    def weighed(m: Move) -> bool:  # a card, or a pass with ``passes`` (never the moon's choice)
+        return m.seat in chosen and (m.kind == "play" or (passes and m.kind == "pass"))
+
+    total = sum(1 for m in moves if weighed(m))
     done = 0
     for move in moves:
         rd = game.round
-        if move.seat in chosen and (passes or move.kind == "play"):
+        if weighed(move):
             view = rd.view(move.seat)
             d = _weigh_pass(move, view, seed, simulations) if move.kind == "pass" else \
                 _weigh_play(move, view, rd, seed, simulations, record.code)
@@ -693,7 +711,11 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
     if k == "moon_stopped":
         return ["  " + say("rp_moon_stopped", seat=name(d["seat"]), by=name(d["by"]))]
     if k == "moon":
-        return [say("rp_moon", seat=name(d["seat"]))]
+        out = [say("rp_moon", seat=name(d["seat"]))]
+        if d.get("chosen"):
+            mid = "rp_moon_chose_others" if d["mode"] == "others" else "rp_moon_chose_minus"
+            out.append(say(mid, seat=name(d["seat"]), points=d["points"]))
+        return out
     if k == "round_end":
         parts = ", ".join(f"{name(s)} {sc} ({tot})" for s, (sc, tot) in
                           enumerate(zip(d["scores"], d["totals"])))
@@ -707,7 +729,10 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
         lines.append(say("rp_winners" if len(d["winners"]) > 1 else "rp_winner", seats=winners))
         return lines
     if k == "stop":
-        return [say("rp_stop", moves=d["moves"], round=d["round"])]
+        out = [say("rp_stop", moves=d["moves"], round=d["round"])]
+        if d["phase"] == "moon":
+            out.append(say("rp_moon_waiting", seat=name(d["turn"])))
+        return out
     if k == "decision":
         return [_describe_decision(d, name, say, ascii)]
     if k == "summary":

@@ -79,9 +79,11 @@ def play_script(r: Round, script: str) -> None:
 
 def play_out(r: Round, choose: Callable[[Round, int, list[Card]], Card] | None = None,
              play: Callable[[Card], object] | None = None) -> None:
-    """Play until the round is over; ``choose(round, seat, legal)`` picks (default: lowest)."""
+    """Play every card of the round; ``choose(round, seat, legal)`` picks (default: lowest).
+
+    Under the shooter's choice a moon leaves the round waiting for it (``Phase.MOON``)."""
     play = play or r.play
-    while not r.over:
+    while r.phase is Phase.PLAY:
         legal = list(r.legal_cards())
         c = choose(r, r.turn, legal) if choose else legal[0]
         play(c)

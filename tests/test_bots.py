@@ -406,6 +406,8 @@ def test_every_level_plays_legally_everywhere(label, rules):
             while rnd.phase is Phase.PLAY:
                 s = rnd.turn
                 rnd.play(bots[s].choose_card(rnd.view(s)))  # raises IllegalMove if illegal
+            if rnd.phase is Phase.MOON:  # the shooter's choice, from the shooter's view
+                rnd.choose_moon(suggest(rnd.view(rnd.turn), levels[rnd.turn], 0))
             assert rnd.result is not None
 
 

@@ -687,9 +687,29 @@ def test_black_maria_points():
     ((60, 20, 80, 80), "shooter_minus", (-26, 0, 0, 0)),
     ((90, 0, 0, 0), "shooter_minus", (-26, 0, 0, 0)),
 ])
-def test_shooter_choice(before, mode, scores):
+def test_shooter_choice_is_the_shooters_move_and_the_better_one_is_known(before, mode, scores):
+    from hearts_cli.bots import choose_moon, suggest
+
     r = run_d(R("shooter-choice"), scores=before)
-    assert r.result.moon == mode and r.result.scores == scores
+    # 003: the shooter may choose; nobody chooses for it
+    assert r.phase is Phase.MOON and r.turn == 0 and r.result is None and not r.over
+    view = r.view(0)
+    assert choose_moon(view) == mode == suggest(view, "easy", 1)  # the CPU's choice, from its view
+    with pytest.raises(PassError):
+        r.choose_moon(mode, seat=1)  # not the shooter
+    with pytest.raises(PassError):
+        r.choose_moon("both")
+    assert r.phase is Phase.MOON
+    other = "shooter_minus" if mode == "others" else "others"
+    assert r.moon_outcomes()[other] != r.moon_outcomes()[mode]
+    copy = r.copy()
+    copy.choose_moon(other)
+    assert copy.result.moon == other and copy.result.scores == r.moon_outcomes()[other]
+    res = r.choose_moon(mode)
+    assert res is r.result and r.over
+    assert r.result.moon == mode and r.result.scores == scores and r.result.shooter == 0
+    with pytest.raises(PassError):
+        r.choose_moon(mode)  # once only
 
 
 # ---------------------------------------------------------------- game end and ties

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_cli.cards import CARDS
-from hearts_cli.engine import REASON_ORDER, Game, IllegalMove, Phase, Round
+from hearts_cli.engine import MOON_CHOICES, REASON_ORDER, Game, IllegalMove, Phase, Round, better_moon_choice
 from hearts_cli.rules import Rules
 
 from test_engine_rules import assert_no_other_hand
@@ -70,7 +70,7 @@ def play_random_round(rules: Rules, code: str, rnd: int, rng: random.Random,
     shown_void: list[set[int]] = [set() for _ in range(n)]
     broken = False
     queen_breaks = rules.hearts_break == "heart_or_queen"
-    while not r.over:
+    while r.phase is Phase.PLAY:
         seat = r.turn
         hand = r.hand(seat)
         legal = set(r.legal_cards())
@@ -97,6 +97,9 @@ def play_random_round(rules: Rules, code: str, rnd: int, rng: random.Random,
         assert_no_other_hand(r)  # a seat's view never holds another seat's unplayed cards
         for s in range(n):
             assert {int(x) for x in r.view(s).voids[s]} == shown_void[s]
+    if r.phase is Phase.MOON:  # the shooter's choice: either one, at random
+        assert r.rules.moon == "shooter_choice" and r.result is None
+        r.choose_moon(rng.choice(MOON_CHOICES))
     return r
 
 
@@ -120,11 +123,14 @@ def check_score(r: Round) -> None:
         return
     assert res.shooter == shooter
     if rules.moon == "shooter_choice":
-        # `hearts rules`: "+26 to the others when that leaves the shooter alone in the lowest
-        # place, otherwise minus 26 for the shooter"
+        # the shooter chose; the better choice for the match is "+26 to the others" when that
+        # leaves the shooter alone in the lowest place, otherwise "minus 26 for the shooter"
+        assert res.moon in MOON_CHOICES
+        masks = [sum(1 << c for c in taken[s]) for s in range(n)]
         after = [b + s for b, s in zip(r.scores_before, ref_moon_scores(rules, taken, "others"))]
         alone_lowest = after.count(min(after)) == 1 and after[shooter] == min(after)
-        assert res.moon == ("others" if alone_lowest else "shooter_minus")
+        assert better_moon_choice(rules, shooter, masks, r.scores_before) == (
+            "others" if alone_lowest else "shooter_minus")
     else:
         assert res.moon == rules.moon
     assert res.scores == ref_moon_scores(rules, taken, res.moon)
@@ -153,10 +159,15 @@ def test_a_moon_scores_exactly_under_every_preset(rules, jack_to_shooter):
     if not jack_to_shooter:
         prefs[2] = "-JD"
     for before in ((0, 0, 0, 0), (40, 10, 70, 90)):
-        r = position(rules, D, dealer=3, scores=before)
-        play_out(r, preferring(prefs))
-        assert (r.result.shooter == 0) == (rules.moon != "off")
-        check_score(r)
+        for choice in MOON_CHOICES:
+            r = position(rules, D, dealer=3, scores=before)
+            play_out(r, preferring(prefs))
+            if r.phase is Phase.MOON:
+                assert r.turn == 0 and rules.moon == "shooter_choice"
+                r.choose_moon(choice)
+                assert r.result.moon == choice
+            assert (r.result.shooter == 0) == (rules.moon != "off")
+            check_score(r)
 
 
 def _game_should_end(rules: Rules, history: list[list[int]]) -> bool:
@@ -195,8 +206,10 @@ def test_random_games_end_by_the_rules(rules, code, target, rng):
         if r.phase is Phase.PASS:
             for s in range(n):
                 g.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))
-        while not r.over:
+        while r.phase is Phase.PLAY:
             g.play(rng.choice(r.legal_cards()))
+        if r.phase is Phase.MOON:
+            g.choose_moon(rng.choice(MOON_CHOICES))
         check_score(r)
         totals = [a + b for a, b in zip(totals, r.result.scores)]
         history.append(list(totals))

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from hearts_cli import __version__
 from hearts_cli.cards import Card
-from hearts_cli.engine import Game, Phase
+from hearts_cli.engine import MOON_CHOICES, Game, Phase
 from hearts_cli.messages import CATALOG
 from hearts_cli.record import (
     FORMAT, GLYPHS, MAX_RECORD_BYTES, Annotation, GameRecord, Move, Position, RecordError, Seat,
@@ -53,6 +53,8 @@ def random_game(spec, code: str = CODE, seed: int = 1, stop: int | None = None) 
         if rnd.phase is Phase.PASS:
             seat = rng.choice([s for s, p in enumerate(rnd.passes) if p is None])
             game.pass_cards(seat, rng.sample(list(rnd.hand(seat)), rules.pass_count))
+        elif rnd.phase is Phase.MOON:
+            game.choose_moon(rng.choice(MOON_CHOICES))
         else:
             game.play(rng.choice(rnd.legal_cards()))
         steps += 1
@@ -186,6 +188,8 @@ def test_mid_trick_in_progress_resumes(stop):
             if rnd.phase is Phase.PASS:
                 seat = rnd.passes.index(None)
                 g.pass_cards(seat, rng.sample(list(rnd.hand(seat)), 3))
+            elif rnd.phase is Phase.MOON:
+                g.choose_moon(rng.choice(MOON_CHOICES))
             else:
                 g.play(rng.choice(rnd.legal_cards()))
     assert state(resumed) == state(game)
@@ -600,7 +604,7 @@ def test_wrong_format_and_wrong_types():
     expect_error(text.replace("format: hearts-record/1\n", ""), "record_bad_format")
     expect_error(text.replace("rounds:\n", "rounds: 5\n").split("  - round")[0] + "totals: [0,0,0,0]\n",
                  "record_bad_field")
-    expect_error(text.replace("  - {seat: 3, name: Player 4, kind: human}\n", ""), "record_bad_field")
+    expect_error(text.replace("  - {seat: 3, name: East, kind: human}\n", ""), "record_bad_field")
     expect_error(text.replace("kind: human}", "kind: robot}", 1), "record_bad_field")
 
 
@@ -713,7 +717,7 @@ def test_value_types_behave_like_frozen_dataclasses():
     assert pos != Position(2, seat=1) and pos != (2, 3, 1, None)
     assert repr(pos) == "Position(round=2, trick=3, card=1, seat=None)"
     move = Move(1, 0, (Card("2C"),), 1, 1)
-    assert repr(move) == "Move(round=1, seat=0, cards=(Card('2C'),), trick=1, index=1)"
+    assert repr(move) == "Move(round=1, seat=0, cards=(Card('2C'),), trick=1, index=1, choice=None)"
     for value in (pos, move, Seat("Ana", "cpu", "hard"), Annotation("?", "too early")):
         with pytest.raises(dataclasses.FrozenInstanceError):
             value.round = 5  # type: ignore[attr-defined]

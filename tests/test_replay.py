@@ -16,7 +16,7 @@ from hearts_cli import replay as rp
 from hearts_cli.cli import app
 from hearts_cli.cards import Card
 from hearts_cli.engine import Game, Phase
-from hearts_cli.record import Position, read_record, write_record
+from hearts_cli.record import Position, default_seats, read_record, write_record
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
 GAMES = sorted(p.stem for p in FIX.glob("*.yaml"))
@@ -40,10 +40,10 @@ def test_the_log_replays_to_the_same_story(name):
     assert result.exit_code == 0, result.output
     record = read_record(FIX / f"{name}.yaml")
     expected = (FIX / f"{name}.txt").read_text(encoding="utf-8")
-    names = [s.name for s in record.seats]
-    if names[0] != "Player 1":  # the log carries no names: seat names are the defaults
-        for i, seat_name in enumerate(names):
-            expected = expected.replace(seat_name, f"Player {i + 1}")
+    # the log carries no names: the story names the seats by place, as the table does
+    for given, place in zip(record.seats, default_seats(record.rules.players)):
+        expected = expected.replace(given.name, place.name)
+    assert "Player" not in result.stdout
     assert result.stdout == expected
 
 
@@ -186,7 +186,7 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
     note = annotated.annotations[Position.parse(planted)]
     assert note.glyph == "??"
     assert write_record(annotated.replay()) == write_record(read_record(src).replay())
-    assert f"{planted} Player 1: QS??" in result.stdout  # blunder.yaml's seat 0 is "Player 1"
+    assert f"{planted} South: QS??" in result.stdout  # blunder.yaml's seat 0 is "South"
     assert "Analysis (12 deals per decision, seed 0):" in result.stdout
     again = run(str(out), "--plain", "--lang", "en")
     assert again.exit_code == 0
@@ -199,11 +199,11 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
     ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9X", "movelog_bad_token",
      ["'9X' is not a card", "(line 1, column 50)"]),
     ("KC 9H QS | AC QD 2C | KD QH KS | 6C AH AS", "not_in_hand",
-     ["Player 2's pass", "2♣ is not in that hand.", "(round 1; line 1, column 18)"]),
+     ["West's pass", "2♣ is not in that hand.", "(round 1; line 1, column 18)"]),
     ("KC 9H QS | AC QD JH | KD QH KS | 6C AH AS  2C KC 9C KS 8C 5C KH 4D", "must_follow_suit",
-     ["Player 1 cannot play 4♦", "follow suit", "(round 1, trick 2, card 4; line 1, column 65)"]),
+     ["South cannot play 4♦", "follow suit", "(round 1, trick 2, card 4; line 1, column 65)"]),
     ("KC 9H | AC QD JH KD | QH KS 6C | AH AS", "pass size",
-     ["Player 1's pass has 2 cards; a pass is 3 cards.", "(round 1; line 1, column 1)"]),
+     ["South's pass has 2 cards; a pass is 3 cards.", "(round 1; line 1, column 1)"]),
     ("code K7Q2MXA7\nKC 9H QS", "other code", ["This log is for game K7Q2MXA7, not DEM0GAMV.", "(line 1,"]),
     ("rules standard\nKC 9H QS", "other rules", ["This log is for the rules 'standard'", "(line 1,"]),
 ])
@@ -327,13 +327,14 @@ def test_points_are_singular_for_one(tmp_path):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", ["Player 2 cannot play 4♣", "(round 1, trick 1, card 2;"]),
-    ("es", ["Jugador 2 no puede jugar 4♣", "(ronda 1, baza 1, carta 2;"]),
+    ("en", ["West cannot play 4♣", "(round 1, trick 1, card 2;"]),
+    ("es", ["Oeste no puede jugar 4♣", "(ronda 1, baza 1, carta 2;"]),
 ])
 def test_move_log_errors_name_the_seat_as_the_story_does(lang, words):
     moves = "2D 3D TH AD KH AS 7D QH AH 5C JC KS 2C 4C"
     story = run("--code", "K7Q2MXA7", "--moves", moves[:-3], "--lang", lang).stdout
-    assert words[0].split(" ")[0] in story  # the story says "Player"/"Jugador" too
+    assert words[0].split(" ")[0] in story  # the story names the seat the same way
+    assert "Player" not in story and "Jugador" not in story
     result = run("--code", "K7Q2MXA7", "--moves", moves, "--lang", lang)
     assert result.exit_code == 2 and result.stdout == ""
     for w in words:

@@ -272,3 +272,225 @@ def test_spanish_names_the_presets_in_spanish_and_reads_them(home):
     assert result.exit_code == 0 and "«a-degüello»" in result.stdout
     for mid, text in CATALOG["es"].items():  # the word stays only in option names
         assert "preset" not in text.replace("--preset", "").replace("{preset}", ""), mid
+
+
+# ---------------------------------------------------------------- the shooter's choice
+
+MOON_CODE = "DSPQ0009"  # with the `shoot` benchmark seat's moves, South shoots the moon in round 1
+
+
+def _shoot_for_person(tb: Table, lines=None) -> list[str]:
+    """Play the person's seat with the moon-running benchmark seat until the round waits
+    for the shooter's choice; returns the lines typed."""
+    from hearts_cli.bots import suggest
+    from hearts_cli.codes import seed_for
+    from hearts_cli.engine import Phase
+
+    typed = []
+    while True:
+        while tb.cpu_step():
+            pass
+        rd = tb.game.round
+        if rd.phase is Phase.MOON or tb.game.over:
+            return typed
+        choice = suggest(rd.view(tb.me), "shoot", seed_for(tb.game.code, "cpu", tb.me))
+        line = ("pass " + " ".join(map(str, choice))) if rd.phase is Phase.PASS else str(choice)
+        typed.append(line)
+        tb.handle(line)
+        assert not tb.failed, tb.events[-1]
+
+
+def _moon_table(lang="en", **kw) -> Table:
+    return _table({"preset": "shooter-choice", "target": 100}, lang=lang, code=MOON_CODE, **kw)
+
+
+@pytest.mark.parametrize("typed, choice, scores", [
+    ("", "others", [0, 26, 26, 26]), ("others", "others", [0, 26, 26, 26]),
+    ("minus", "shooter_minus", [-26, 0, 0, 0]), ("menos", "shooter_minus", [-26, 0, 0, 0]),
+    ("-26", "shooter_minus", [-26, 0, 0, 0]), ("+26", "others", [0, 26, 26, 26]),
+])
+def test_the_human_shooter_is_asked_and_enter_takes_the_better_choice(typed, choice, scores):
+    from hearts_cli.engine import Phase
+
+    tb = _moon_table()
+    _shoot_for_person(tb)
+    rd = tb.game.round
+    assert rd.phase is Phase.MOON and rd.turn == 0 and tb.waiting_for_person()
+    asked = [ev for ev in tb.events if ev.kind == "moon_choice"]
+    assert len(asked) == 1 and asked[0].data["default"] == "others"  # alone lowest: +26 to the others
+    r = Renderer(tb, plain=True)
+    question = plain(r.event(asked[0])[0])
+    assert question == ("You shot the moon! -26 for you, or +26 for everyone else? Type `minus` or "
+                        "`others`; Enter alone takes +26 for everyone else (the better for the match).")
+    assert "`minus` (-26 for you) or `others`" in plain(r.situation())
+    tb.handle("QS")  # a card is no answer: the question stands
+    assert tb.failed and tb.events[-1].data["id"] == "moon_choice_expected" and rd.phase is Phase.MOON
+    tb.handle("score")  # commands still work
+    assert not tb.failed and rd.phase is Phase.MOON
+    tb.handle(typed)
+    assert rd.result.moon == choice and rd.result.scores == tuple(scores)
+    end = next(ev for ev in tb.events if ev.kind == "round_end")
+    assert end.data["moon"] == choice
+    said = plain(r.event(end)[1])
+    assert said == ("You shot the moon and chose +26 for everybody else." if choice == "others"
+                    else "You shot the moon and chose -26 for you.")
+
+
+def test_the_question_in_spanish():
+    tb = _moon_table("es")
+    _shoot_for_person(tb)
+    r = Renderer(tb, plain=True)
+    ev = next(ev for ev in tb.events if ev.kind == "moon_choice")
+    assert plain(r.event(ev)[0]).startswith("¡Has tirado a la luna! ¿-26 para ti, o +26 para todos los demás?")
+    tb.handle("menos")
+    assert tb.game.results[0].scores == (-26, 0, 0, 0)
+
+
+def test_a_cpu_shooter_chooses_the_better_for_its_standing():
+    from hearts_cli.bots import choose_moon, suggest
+
+    tb = _moon_table()
+    _shoot_for_person(tb)
+    view = tb.game.round.view(0)
+    # the same moon with other totals: the shooter's view (public totals) decides
+    for before, expected in (((0, 0, 0, 0), "others"), ((10, 60, 70, 80), "others"),
+                             ((30, 20, 90, 95), "others"),  # 30 + 0 < 20 + 26: alone lowest
+                             ((90, 20, 30, 40), "shooter_minus"), ((50, 20, 30, 40), "shooter_minus")):
+        other = type(view)(*[before if f == "scores" else getattr(view, f) for f in view.__slots__])
+        assert choose_moon(other) == expected == suggest(other, "hard", 1)
+    with pytest.raises(ValueError):
+        choose_moon(tb.game.round.view(1))  # not the shooter
+    # at the table, a CPU that shoots chooses by itself: 50YG0009, East shoots in round 1
+    tb = _table({"preset": "shooter-choice", "target": 100}, code="50YG0009")
+    tb.auto_round = 0
+    while len(tb.game.rounds) == 1:
+        assert tb.cpu_step()
+    asked = next(ev for ev in tb.events if ev.kind == "moon_choice")
+    assert asked.data["seat"] == 3 and asked.data["default"] == "others"
+    assert tb.game.results[0].moon == "others" and tb.game.results[0].scores == (26, 26, 26, 0)
+    r = Renderer(tb, plain=True)
+    end = next(ev for ev in tb.events if ev.kind == "round_end")
+    assert plain(r.event(end)[1]) == "East shot the moon and chose +26 for everybody else."
+
+
+def _moon_game(choice: str | None) -> Table:
+    tb = _moon_table()
+    _shoot_for_person(tb)
+    if choice is not None:
+        tb.handle(choice)
+    return tb
+
+
+def test_records_store_the_choice_and_a_save_waiting_for_it_resumes_there(tmp_path):
+    from hearts_cli.engine import Phase
+    from hearts_cli.record import read_record, write_record
+
+    for word, stored in (("minus", "shooter_minus"), ("others", "others")):
+        text = write_record(_moon_game(word).game)
+        assert f"    moon: 0\n    moon_choice: {stored}\n" in text
+        record = read_record(text)
+        assert record.moves[-1].kind == "moon" and record.moves[-1].choice == stored
+        assert record.replay().results[0].moon == stored and record.to_text() == text
+        wrong = text.replace(f"moon_choice: {stored}", "moon_choice: both")
+        with pytest.raises(Exception) as e:
+            read_record(wrong)
+        assert "moon_choice" in str(e.value)
+    waiting = write_record(_moon_game(None).game)
+    assert "moon_choice" not in waiting and "score:" not in waiting
+    game = read_record(waiting).replay()
+    assert game.round.phase is Phase.MOON and game.round.turn == 0
+    # a record written before the choice was a move: its score says which it was
+    old = text.replace("    moon_choice: others\n", "")
+    assert read_record(old).replay().results[0].moon == "others"
+
+
+def test_resuming_at_the_choice_asks_again(home):
+    import io
+
+    from hearts_cli.repl import resume
+    from hearts_cli.saves import Store
+
+    tb = _moon_game(None)
+    Store().save(tb.game, tb.seats)
+    out = io.StringIO()
+    assert resume(stdin=io.StringIO("\n"), stdout=out) == 0  # Enter alone: the better choice
+    text = out.getvalue()
+    assert "You shot the moon! -26 for you, or +26 for everyone else?" in text
+    assert "You shot the moon and chose +26 for everybody else." in text
+    assert "End of round 1: You 0 · West 26 · North 26 · East 26." in text
+
+
+def test_scripts_and_json_make_and_show_the_choice(home):
+    import io
+    import json
+
+    from hearts_cli.repl import start_new
+
+    typed = _shoot_for_person(_moon_table(confirm=False))
+    script = "\n".join(typed + ["minus", "quit"]) + "\n"
+    out = io.StringIO()
+    assert start_new(preset="shooter-choice", code=MOON_CODE, stdin=io.StringIO(script), stdout=out,
+                     json_events=True) == 0
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    asked = next(e for e in events if e["event"] == "moon_choice")
+    assert asked == {"event": "moon_choice", "round": 1, "seat": 0, "default": "others",
+                     "choices": {"others": [0, 26, 26, 26], "shooter_minus": [-26, 0, 0, 0]}}
+    view = next(e for e in events[events.index(asked):] if e["event"] == "view")
+    assert view["phase"] == "moon" and view["turn"] == 0
+    end = next(e for e in events if e["event"] == "round_end")
+    assert end["moon"] == "shooter_minus" and end["scores"] == [-26, 0, 0, 0]
+
+
+def test_replay_and_its_json_show_the_choice(tmp_path):
+    import json
+
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.movelog import format_log
+
+    log = tmp_path / "moon.log"
+    log.write_text("\n".join(format_log(_moon_game("minus").game)) + "\n", encoding="utf-8")
+    assert log.read_text().rstrip().endswith("moon=minus")
+    runner = CliRunner()
+    story = runner.invoke(app, ["replay", str(log), "--plain", "--lang", "en"])
+    assert story.exit_code == 0, story.output
+    assert "South shoots the moon!\nSouth chooses -26 for South.\n" in story.stdout
+    assert "Player" not in story.stdout
+    lines = [json.loads(x) for x in runner.invoke(app, ["replay", str(log), "--json"]).stdout.splitlines()]
+    moon = next(e for e in lines if e["event"] == "moon")
+    assert moon == {"event": "moon", "round": 1, "seat": 0, "mode": "shooter_minus", "chosen": True,
+                    "points": 26}
+    # a log that stops at the choice says the shooter has yet to choose
+    log.write_text(log.read_text().replace("  moon=minus", ""), encoding="utf-8")
+    story = runner.invoke(app, ["replay", str(log), "--plain", "--lang", "es"])
+    assert "Sur ha tirado a la luna y aún no ha elegido cómo se anota." in story.stdout
+    # the choice in the wrong place, or a word that is no choice: one sentence, status 2
+    for bad, words in (("moon=both", "is not a shooter's choice"),
+                       ("2C moon=others", "no moon waits for one here")):
+        result = runner.invoke(app, ["replay", "--code", MOON_CODE, "--moves", bad, "--preset",
+                                     "shooter-choice"])
+        assert result.exit_code == 2 and words in result.stderr, result.stderr
+
+
+def test_the_engine_protocol_asks_and_takes_the_choice():
+    from hearts_cli.protocol import Session
+    from hearts_cli.record import moves_of
+
+    tb = _moon_game(None)
+    rd = tb.game.round
+    position = {"cmd": "position", "rules": "shooter-choice", "code": MOON_CODE,
+                "passes": [[str(c) for c in p] for p in rd.passes],
+                "plays": [str(m.card) for m in moves_of(tb.game) if m.kind == "play"]}
+    s = Session("en")
+    state = s.handle(position)
+    assert state["phase"] == "moon" and state["turn"] == 0 and state["result"] is None
+    assert state["moon_choices"] == {"others": [0, 26, 26, 26], "shooter_minus": [-26, 0, 0, 0]}
+    assert s.handle({"cmd": "go", "level": "easy"}) == {"ok": True, "seat": 0, "moon": "others"}
+    assert s.handle({"cmd": "moon", "choice": "both"})["error"]["code"] == "bad_field"
+    assert s.handle({"cmd": "moon", "choice": "others", "seat": 1})["error"]["code"] == "not_your_turn"
+    done = s.handle({"cmd": "moon", "choice": "shooter_minus"})
+    assert done["phase"] == "over" and done["result"]["scores"] == [-26, 0, 0, 0]
+    assert s.handle({"cmd": "moon", "choice": "others"})["error"]["code"] == "wrong_phase"
+    again = s.handle(position | {"moon": "others"})
+    assert again["result"]["moon"] == "others"

@@ -2,7 +2,9 @@
 
 ``suggest(view, level, seed, simulations=None)`` is the whole interface: a
 pure function of its arguments. In the pass phase it returns the
-``rules.pass_count`` cards to pass; in the play phase one legal card.
+``rules.pass_count`` cards to pass; in the play phase one legal card; when the
+seat shot the moon under the shooter's choice, ``"others"`` or
+``"shooter_minus"`` (:func:`choose_moon`, the same for every level).
 
 :data:`REGISTRY` is the one list of CPU levels. The command line (validation,
 completion, metavar, help), the game loop, the engine protocol and ``sim``
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from ..engine import SeatView
 
 __all__ = ["BENCH_LEVELS", "DEFAULT_SIMULATIONS", "LEVELS", "REGISTRY", "SIM_LEVELS", "Bot", "Level",
-           "LevelError", "check_level", "level_class", "make_bot", "suggest"]
+           "LevelError", "check_level", "choose_moon", "level_class", "make_bot", "suggest"]
 
 
 class Level(NamedTuple):
@@ -96,6 +98,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def choose_moon(view: "SeatView") -> str:
+    """The shooter's choice for a CPU that shot the moon (see :mod:`hearts_cli.bots.moon`)."""
+    from .moon import choose_moon as choose
+
+    return choose(view)
+
+
 class Bot(Protocol):
     level: str
 
@@ -120,12 +129,15 @@ def make_bot(level: str, seed: int = 0, simulations: int | None = None) -> Bot:
 
 
 def suggest(view: SeatView, level: str, seed: int, simulations: int | None = None
-            ) -> tuple[Card, ...] | Card:
-    """The pass (a tuple of cards) or the card to play (one Card) for this view."""
+            ) -> tuple[Card, ...] | Card | str:
+    """The pass (a tuple of cards), the card to play (one Card), or the shooter's choice
+    (``"others"`` or ``"shooter_minus"``) for this view."""
     from ..engine import Phase, SeatView
 
     if not isinstance(view, SeatView):
         raise TypeError("a bot only accepts a SeatView")
+    if view.phase is Phase.MOON:
+        return choose_moon(view)
     bot = make_bot(level, seed, simulations)
     if view.phase is Phase.PASS:
         return bot.choose_pass(view)

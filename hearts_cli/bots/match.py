@@ -19,6 +19,7 @@ from ..cards import Card
 from ..engine import Phase, Round, SeatView
 from ..rules import Moon, Rules
 from . import Bot, make_bot
+from .moon import choose_moon
 
 def match_code(label: str, index: int) -> str:
     """A valid game code for deal ``index`` of a match labelled ``label``."""
@@ -60,6 +61,8 @@ def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
     while rnd.phase is Phase.PLAY:
         s = rnd.turn
         rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked: an illegal move raises
+    if rnd.phase is Phase.MOON:  # the shooter's choice
+        rnd.choose_moon(choose_moon(rnd.view(rnd.turn)))
     assert rnd.result is not None
     return list(rnd.result.scores)
 
@@ -223,6 +226,8 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
                     threat = holders[0]
             elif any(held[x] for x in range(n) if x != threat):
                 stopper = done.winner
+        if rnd.phase is Phase.MOON:  # the shooter's choice
+            game.choose_moon(choose_moon(rnd.view(rnd.turn)))
         result = rnd.result
         assert result is not None
         logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper, tuple(rnd.taken)))

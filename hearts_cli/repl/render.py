@@ -140,6 +140,10 @@ class Renderer:
             else:
                 line.append(("class:error", self.say("too_many", count=need)))
             return line
+        if rd.phase is Phase.MOON:
+            if rd.turn == tb.me:
+                return [("class:turn", self.say("moon_situation", **tb.moon_words()))]
+            return [("class:status", self.say("moon_their_choice", name=tb.name(rd.turn)))]
         trick_no = len(rd.tricks) + 1
         if rd.turn == tb.me:
             return [("class:turn", self.say("your_turn", trick=trick_no))]
@@ -279,9 +283,17 @@ class Renderer:
             value = tb.game.rules.penalty_total
             who = "you" if shooter == tb.me else "other"
             mid = f"moon_{who}_others" if Moon(moon) is Moon.OTHERS else f"moon_{who}_minus"
+            if tb.game.rules.moon is Moon.SHOOTER_CHOICE:
+                mid += "_chosen"  # the shooter chose it
             out += self._text(self.say(mid, name=tb.name(shooter), points=value), "class:moon")
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
+
+    def ev_moon_choice(self, round, seat, choices, default) -> list[Line]:
+        tb = self.tb
+        if seat != tb.me:
+            return self._text(self.say("moon_their_choice", name=tb.name(seat)), "class:moon")
+        return self._text(self.say("moon_ask", **tb.moon_words()), "class:moon")
 
     def ev_tie(self, seats, total, policy, outcome) -> list[Line]:
         tb = self.tb

@@ -98,6 +98,12 @@ class CardCompleter(Completer):
         command = bool(words) and (len(words) > 1 or text.endswith(" ")) and first in CARD_COMMANDS
         if before and not command and first in COMMAND_WORDS_FOLDED:
             return  # a command that takes no card
+        if not tb.game.over and tb.game.round.phase is Phase.MOON:
+            if not before:  # the shooter's choice: its two words
+                for name in (tb.say("moon_word_minus"), tb.say("moon_word_others")):
+                    if name.startswith(fold(word)):
+                        yield Completion(name, start_position=-len(word))
+            return
         if not tb.game.over:
             # the card being written: the last one, two or three words (`queen of`, `as de`),
             # in either language; the longest ending that starts some card's name
@@ -309,9 +315,11 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             mid = "prompt_over"
         elif g.round.phase is Phase.PASS:
             mid = "prompt_pass"
+        elif g.round.phase is Phase.MOON:
+            mid = "prompt_moon"
         else:
             mid = "prompt_play"
-        return [("class:prompt", table.say(mid) + "> ")]
+        return [("class:prompt", table.say(mid, points=g.rules.penalty_total) + "> ")]
 
     def ask() -> str:
         timed = turn_timer and not table.game.over

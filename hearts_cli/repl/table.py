@@ -238,6 +238,8 @@ class Table:
         if resumed:
             rd = g.round
             self.emit("resume", round=len(g.rounds), trick=len(rd.tricks) + 1, phase=rd.phase.value)
+            if rd.phase is Phase.MOON:
+                self._ask_moon()
         else:
             self.announce_deal()
 
@@ -302,6 +304,11 @@ class Table:
                 return True
             self._play(self.suggest(seat, self.level(seat) or "normal"), by="cpu")
             return True
+        if rd.phase is Phase.MOON:
+            if rd.turn == self.me and not auto:
+                return False
+            self._choose_moon(self.moon_default(), by="auto" if rd.turn == self.me else "cpu")
+            return True
         return False
 
     def play_for_person(self) -> bool:
@@ -313,6 +320,8 @@ class Table:
         self.pending = None
         if rd.phase is Phase.PASS:
             self._pass(self.me, self.suggest(self.me, "normal"), by="timer")
+        elif rd.phase is Phase.MOON:
+            self._choose_moon(self.moon_default(), by="timer")
         else:
             self._play(self.suggest(self.me, "normal"), by="timer")
         return True
@@ -356,19 +365,9 @@ class Table:
                       plays=[{"seat": s, "card": c} for s, c in done.plays()],
                       winner=done.winner, points=done.points, kitty=sorted(done.kitty))
         if rd.over:
-            res = rd.result
-            number = len(g.results)
-            self.emit("round_end", round=number, taken=list(res.taken), scores=list(res.scores),
-                      totals=list(g.totals), shooter=res.shooter, moon=res.moon)
-            self._announce_tie()
-            if g.over:
-                # archived (by _keep) before it is shown
-                record = self._record_change() if self.store is not None else None
-                self.emit("game_end", code=g.code, winners=list(g.winners), totals=list(g.totals),
-                          standings=[{"place": p, "seat": s, "total": v} for p, s, v in g.standings()],
-                          rounds=[list(r.scores) for r in g.results], record=record)
-            else:
-                self.announce_deal()
+            self._round_end()
+        elif rd.phase is Phase.MOON:  # the shooter chooses how the moon scores
+            self._ask_moon()
         elif done is not None and not self.points_left():
             index = len(g.rounds) - 1
             if index not in self.finish_offered:
@@ -387,6 +386,57 @@ class Table:
         return {"id": change["id"], "text": change_text(change, self.lang),
                 "streak": {"kind": change["kind"], "length": change["length"]},
                 "won": change["won"], "played": change["played"]}
+
+    def _round_end(self) -> None:
+        g = self.game
+        res = g.results[-1]  # the round just ended (the next one may be dealt already)
+        self.emit("round_end", round=len(g.results), taken=list(res.taken), scores=list(res.scores),
+                  totals=list(g.totals), shooter=res.shooter, moon=res.moon)
+        self._announce_tie()
+        if g.over:
+            # archived (by _keep) before it is shown
+            record = self._record_change() if self.store is not None else None
+            self.emit("game_end", code=g.code, winners=list(g.winners), totals=list(g.totals),
+                      standings=[{"place": p, "seat": s, "total": v} for p, s, v in g.standings()],
+                      rounds=[list(r.scores) for r in g.results], record=record)
+        else:
+            self.announce_deal()
+
+    # ------------------------------------------------------------ the shooter's choice
+
+    def moon_default(self) -> str:
+        """The better choice for the shooter's match standing (what a CPU would choose)."""
+        from ..bots import choose_moon
+
+        rd = self.game.round
+        return str(choose_moon(rd.view(rd.turn)))
+
+    def _ask_moon(self) -> None:
+        rd = self.game.round
+        self.emit("moon_choice", round=len(self.game.rounds), seat=rd.turn,
+                  choices={str(c): list(v) for c, v in rd.moon_outcomes().items()},
+                  default=self.moon_default())
+
+    def _choose_moon(self, choice: str, by: str) -> None:
+        rd = self.game.round
+        seat = rd.turn
+        self.game.choose_moon(choice, seat)
+        self.selection = []
+        self.pending = None
+        self._keep()  # durable before it is told
+        self._round_end()
+        self.dirty = True
+
+    def moon_word(self, text: str) -> str | None:
+        """The choice a typed word names: ``minus``/``menos``/``-26`` or ``others``/``demas``/``+26``."""
+        word = fold(text).replace(" ", "")
+        value = str(self.game.rules.penalty_total)
+        if word in ("minus", "menos", "-", "-" + value, "−" + value, "shooter_minus", "m"):
+            return "shooter_minus"
+        if word in ("others", "other", "otros", "demas", "losdemas", "+", "+" + value, "o", "d"):
+            return "others"
+        return None
+
     def _announce_tie(self) -> None:
         """The target is reached with a tie for lowest: who tied, and what the tie policy does."""
         g = self.game
@@ -426,6 +476,12 @@ class Table:
             self.error("line_too_long", limit=MAX_LINE_CHARS)
             return None
         text = line.strip()
+        g = self.game
+        moon = not g.over and g.round.phase is Phase.MOON and g.round.turn == self.me
+        if moon and (not text or self.moon_word(text)):
+            # your moon: -26 for you or +26 for everyone else; Enter alone takes the better one
+            self._choose_moon(self.moon_word(text) if text else self.moon_default(), by="you")
+            return None
         if not text:
             return None
         head, _, rest = text.partition(" ")
@@ -434,9 +490,21 @@ class Table:
             rest = rest.partition(" ")[2] if fold(rest.partition(" ")[0]) in ("que",) else rest
         if cmd is not None:
             return getattr(self, f"cmd_{cmd}")(rest.strip())
+        if moon:
+            self.error("moon_choice_expected", **self.moon_words())
+            return None
         if self._mistyped_command(head, text):
             return None
         return self.enter(text)
+
+    def moon_words(self) -> dict[str, Any]:
+        """What the moon's question says: the two words to type and the default, in words."""
+        default = self.moon_default()
+        points = self.game.rules.penalty_total
+        return {"minus": self.say("moon_word_minus"), "others": self.say("moon_word_others"),
+                "points": points,
+                "default": self.say("moon_opt_minus" if default == "shooter_minus" else "moon_opt_others",
+                                    points=points)}
 
     def _mistyped_command(self, head: str, text: str) -> bool:
         """A word that is neither a card nor a command: say so, with the closest commands.
@@ -613,6 +681,10 @@ class Table:
             self.error("hint_not_now")
             return None
         rd = g.round
+        if rd.phase is Phase.MOON:
+            words = self.moon_words()
+            self.emit("hint", text=self.say("hint_moon", default=words["default"]))
+            return None
         choice = self.suggest(self.me, "hard")
         if rd.phase is Phase.PASS:
             cards = sorted(choice)

@@ -1,0 +1,24 @@
+"""The shooter's choice (``moon: shooter_choice``): how a CPU that shot the moon scores it.
+
+A pure function of the shooter's :class:`~hearts_cli.engine.SeatView`: which
+seat took which tricks is public, and so are the totals, so the choice needs
+nothing a seat may not know.
+"""
+
+from __future__ import annotations
+
+from ..cards import mask_of
+from ..engine import Phase, SeatView, better_moon_choice
+
+__all__ = ["choose_moon"]
+
+
+def choose_moon(view: SeatView) -> str:
+    """``"others"`` or ``"shooter_minus"``: whichever is better for the shooter's match
+    standing (see :func:`hearts_cli.engine.better_moon_choice`)."""
+    if view.phase is not Phase.MOON or view.turn != view.seat:
+        raise ValueError("this seat has no moon to score")
+    taken = [0] * view.players
+    for tr in view.tricks:
+        taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
+    return better_moon_choice(view.rules, view.seat, taken, view.scores)
