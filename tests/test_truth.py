@@ -85,7 +85,7 @@ def _session(tb: Table, keys: str, **kw) -> int:
         try:
             with create_app_session(input=inp, output=DummyOutput()):
                 return run_interactive(tb, plain=True, delay=kw.get("delay", 0), turn_timer=None,
-                                       resumed=False, notes=[])
+                                       resumed=False, notes=[], key_within=kw.get("key_within"))
         finally:
             watchdog.cancel()
 
@@ -494,3 +494,105 @@ def test_the_engine_protocol_asks_and_takes_the_choice():
     assert s.handle({"cmd": "moon", "choice": "others"})["error"]["code"] == "wrong_phase"
     again = s.handle(position | {"moon": "others"})
     assert again["result"]["moon"] == "others"
+
+
+# ---------------------------------------------------------------- narrow terminals
+
+
+def _mid_trick(players: int, lang: str = "en") -> Table:
+    spec = None if players == 4 else {"preset": "reference", "players": players}
+    tb = _table(spec, lang=lang)
+    tb.cmd_auto("")
+    while not tb.game.round.tricks or len(tb.game.round.trick) < players - 1:
+        assert tb.cpu_step()
+    return tb
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("width", [40, 45, 50, 60, 70, 80, 120])
+def test_the_table_adapts_from_40_columns_and_never_splits_a_word(players, width):
+    for lang in ("en", "es"):
+        tb = _mid_trick(players, lang)
+        r = Renderer(tb, plain=True, width=width - 1)  # as the session sets it: one column spare
+        lines = shown(r, r.table(), width - 1)
+        assert all(len(line) <= width - 1 for line in lines), "\n".join(lines)
+        text = "\n".join(lines)
+        for seat in range(players):  # every seat's whole label on one line
+            assert any(tb.label(seat) in line for line in lines), (tb.label(seat), text)
+        for c in tb.game.round.trick:  # and every card on the table
+            assert c.symbol in text
+        words = {w.rstrip(":") for line in [plain(x) for x in Renderer(tb, plain=True).table()]
+                 for w in line.split()}
+        narrow = {w.rstrip(":") for line in lines for w in line.split()}  # a narrow list says "West:"
+        assert narrow == words  # the same words, none cut
+
+
+def test_at_60_columns_east_stays_beside_the_trick_and_at_40_you_is_whole():
+    tb = _mid_trick(4)
+    r = Renderer(tb, plain=True, width=59)
+    lines = shown(r, r.table(), 59)
+    assert any("West (Easy)" in line and "East (Hard)" in line for line in lines), "\n".join(lines)
+    r = Renderer(tb, plain=True, width=39)
+    lines = shown(r, r.table(), 39)
+    assert any(line.split()[-1:] == ["You"] for line in lines), "\n".join(lines)
+    assert not any(line.strip() in ("Y", "ou") for line in lines)
+
+
+# ---------------------------------------------------------------- scrolling
+
+
+def test_any_key_skips_the_rest_of_a_tricks_pauses():
+    from hearts_cli.repl.session import CpuPause
+
+    asked = []
+    keys = iter([False, True, False, False])
+
+    def key_within(seconds):
+        asked.append(seconds)
+        return next(keys)
+
+    p = CpuPause(0.5, key_within)
+    p.after_card()  # waits the whole 0.5 s: no key
+    p.after_card()  # a key: cut short...
+    p.after_card()  # ...and no more waiting in this trick
+    p.after_trick()
+    assert asked == [0.5, 0.5]
+    p.after_card()  # the next trick has its pauses again
+    p.after_trick()
+    assert asked == [0.5, 0.5, 0.5, 0.5]
+
+
+def test_the_session_pauses_once_per_trick_when_keys_come(monkeypatch):
+    import time as _time
+
+    monkeypatch.setattr(_time, "sleep", lambda s: pytest.fail("a CPU pause slept despite the key"))
+    tb = _table(confirm=False)
+    asked = []
+
+    def key_within(seconds):
+        asked.append(len(tb.events))
+        return True  # a key at once, every time
+
+    assert _session(tb, "pass TS JS KS\r" + "2c\r" + "\x04", delay=0.5, key_within=key_within) == 0
+    tricks = sum(1 for ev in tb.events if ev.kind == "trick")
+    cpu_cards = sum(1 for ev in tb.events if ev.kind == "play" and ev.data["by"] == "cpu")
+    assert tricks >= 1 and cpu_cards >= 3
+    assert len(asked) <= tricks + 1 < cpu_cards + tricks  # one pause per trick, cut short
+
+
+def test_the_table_is_drawn_again_only_at_your_turn_when_it_changed_or_on_table(monkeypatch):
+    drawn = []
+    original = Renderer.table
+
+    def counting(self):
+        drawn.append(len(self.tb.events))
+        return original(self)
+
+    monkeypatch.setattr(Renderer, "table", counting)
+    tb = _table(confirm=False)
+    keys = "TS\r" + "JS\r" + "score\r" + "\x03" + "JS\r" + "TS\r" + "table\r" + "KS\r" + "pass\r" + "\x04"
+    assert _session(tb, keys) == 0
+    kinds = [ev.kind for ev in tb.events]
+    assert kinds.count("selection") == 5 and "cancel" in kinds and "receive" in kinds
+    # at the first prompt, on `table`, and at your first card after the exchange: nothing else
+    assert len(drawn) == 3, drawn

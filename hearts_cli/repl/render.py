@@ -18,7 +18,8 @@ from ..rules import Direction, Moon
 from .table import Event, Table
 
 Line = list[tuple[str, str]]
-WIDTH = 80
+WIDTH = 80  # the table is laid out for 80 columns, or fewer: down to MIN_WIDTH
+MIN_WIDTH = 40
 # the pass arrow, as the table is drawn (you at the bottom): left is West, across North, right East
 ARROWS = {"left": {False: "←", True: "<-"}, "across": {False: "↑", True: "^"},
           "right": {False: "→", True: "->"}}
@@ -86,36 +87,66 @@ class Renderer:
         if rd.phase is Phase.PLAY and rd.trick:
             for i, c in enumerate(rd.trick):
                 cards_in_trick[(rd.leader + i) % n] = c
-        rows: list[list[tuple[int, str, tuple[str, str] | Line]]] = [[] for _ in range(5)]
-        label_at = {"north": (0, 40, "c"), "northwest": (0, 20, "c"), "northeast": (0, 60, "c"),
-                    "west": (2, 1, "l"), "east": (2, WIDTH - 1, "r"), "you": (4, 40, "c")}
-        card_at = {"north": (1, 40), "northwest": (1, 20), "northeast": (1, 60),
-                   "west": (2, 28), "east": (2, 52), "you": (3, 40)}
-        for seat in range(n):
-            pos = tb.position(seat)
-            label = tb.label(seat)
-            pts = rd.points[seat]
-            if pts:
-                label += " " + self.say("seat_points", points=pts)
-            turn = rd.phase is Phase.PLAY and rd.turn == seat
-            if turn:
-                label = (">" if self.ascii else "▶") + " " + label
-            style = "class:me" if seat == tb.me else "class:seat"
-            if turn:
-                style += " class:turn"
-            r, col, align = label_at[pos]
-            rows[r].append(_place(col, align, [(style, label)]))
-            if seat in cards_in_trick:
-                r, col = card_at[pos]
-                rows[r].append(_place(col, "c", [self.card_frag(cards_in_trick[seat])]))
-        for row in rows:
-            if row:
-                lines.append(_compose(row))
+        lines.extend(self.seats(cards_in_trick))
         # what is going on
         lines.append(self.situation())
         lines.append([("class:scores", self.say("table_scores") + " " + self.names(list(g.totals)))])
         lines.extend(self.hand())
         return lines
+
+    @property
+    def columns(self) -> int:
+        """The width the table is laid out for: the terminal's (from 40 columns up), 80 at most."""
+        return max(MIN_WIDTH, min(self.width or WIDTH, WIDTH))
+
+    def seat_label(self, seat: int) -> tuple[str, str]:
+        """A seat's name, level, points this round and turn mark, and its style."""
+        tb = self.tb
+        rd = tb.game.round
+        label = tb.label(seat)
+        pts = rd.points[seat]
+        if pts:
+            label += " " + self.say("seat_points", points=pts)
+        turn = rd.phase is Phase.PLAY and rd.turn == seat
+        if turn:
+            label = (">" if self.ascii else "▶") + " " + label
+        style = "class:me" if seat == tb.me else "class:seat"
+        if turn:
+            style += " class:turn"
+        return style, label
+
+    def seats(self, cards_in_trick: dict[int, Card]) -> list[Line]:
+        """The seats placed where they sit, each card of the trick beside its player; when
+        the terminal is too narrow for that, one seat a line, from your left round the table."""
+        tb = self.tb
+        n = tb.players
+        w = self.columns
+        mid, quarter = w // 2, w // 4
+        label_at = {"north": (0, mid, "c"), "northwest": (0, quarter, "c"), "northeast": (0, w - quarter, "c"),
+                    "west": (2, 1, "l"), "east": (2, w - 1, "r"), "you": (4, mid, "c")}
+        card_at = {"north": (1, mid), "northwest": (1, quarter), "northeast": (1, w - quarter),
+                   "west": (2, w * 7 // 20), "east": (2, w * 13 // 20), "you": (3, mid)}
+        rows: list[list[tuple[int, Line]]] = [[] for _ in range(5)]
+        for seat in range(n):
+            pos = tb.position(seat)
+            style, label = self.seat_label(seat)
+            r, col, align = label_at[pos]
+            rows[r].append(_place(col, align, [(style, label)], w))
+            if seat in cards_in_trick:
+                r, col = card_at[pos]
+                rows[r].append(_place(col, "c", [self.card_frag(cards_in_trick[seat])], w))
+        placed = [_compose(row) for row in rows if row]
+        if all(_fits(row) for row in rows if row) and all(
+                sum(len(text) for _, text in line) <= w for line in placed):
+            return placed
+        out: list[Line] = []
+        for seat in tb.round_the_table()[1:] + [tb.me]:
+            style, label = self.seat_label(seat)
+            line: Line = [("", "  " if not label.startswith((">", "▶")) else ""), (style, label)]
+            if seat in cards_in_trick:
+                line += [("", ": "), self.card_frag(cards_in_trick[seat])]
+            out.append(line)
+        return out
 
     def situation(self) -> Line:
         tb = self.tb
@@ -190,7 +221,7 @@ class Renderer:
         width = len(title)
         for frag in groups:
             w = len(plain(frag)) + 3
-            if width + w > WIDTH - 1 and len(cur) > 1:
+            if width + w > self.columns - 1 and len(cur) > 1:
                 out.append(cur)
                 cur = [("", " " * len(title))]
                 width = len(title)
@@ -457,16 +488,26 @@ def _wanted(fn: Any, data: dict[str, Any]) -> dict[str, Any]:
 _PARAMS: dict[Any, frozenset[str]] = {}
 
 
-def _place(col: int, align: str, frags: Line) -> tuple[int, Line]:
-    width = sum(len(text) for _, text in frags)
+def _place(col: int, align: str, frags: Line, width: int = WIDTH) -> tuple[int, Line]:
+    size = sum(len(text) for _, text in frags)
     if align == "c":
-        start = col - width // 2
+        start = col - size // 2
     elif align == "r":
-        start = col - width + 1
+        start = col - size + 1
     else:
         start = col
-    start = max(0, min(start, WIDTH - 1 - width))
+    start = max(0, min(start, width - 1 - size))
     return (start, frags)
+
+
+def _fits(items: list[tuple[int, Line]]) -> bool:
+    """Whether the pieces of a row stand apart (at least one space between them)."""
+    pos = -1
+    for start, frags in sorted(items, key=lambda x: x[0]):
+        if start <= pos:
+            return False
+        pos = start + sum(len(text) for _, text in frags)
+    return True
 
 
 def _compose(items: list[tuple[int, Line]]) -> Line:
@@ -513,7 +554,10 @@ def wrap(line: Line, width: int) -> list[Line]:
     for k, (sp, wd) in enumerate(words):
         w_len = sum(len(t) for _, t in wd)
         s_len = sum(len(t) for _, t in sp)
-        if k == 0:  # the first line keeps its indentation
+        if k == 0:  # the first line keeps its indentation, as far as it fits
+            if s_len + w_len > width:
+                sp = [("", " " * max(0, width - w_len))] if s_len else []
+                s_len = sum(len(t) for _, t in sp)
             cur, used = sp + wd, s_len + w_len
         elif used + s_len + w_len <= width:
             cur += sp + wd

@@ -185,7 +185,10 @@ class _QuietInput:
         try:
             self.saved = termios.tcgetattr(self.fd)
             attrs = termios.tcgetattr(self.fd)
-            attrs[3] &= ~(termios.ECHO | termios.ECHONL)
+            # no echo, and each key readable at once (not after Enter): any key cuts a pause short
+            attrs[3] &= ~(termios.ECHO | termios.ECHONL | termios.ICANON)
+            attrs[6][termios.VMIN] = 1
+            attrs[6][termios.VTIME] = 0
             termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
         except (termios.error, OSError):
             self.saved = None
@@ -205,13 +208,60 @@ class _QuietInput:
         self.saved = None
 
 
+class CpuPause:
+    """The pause after each CPU card and trick, which any key cuts short.
+
+    ``key_within(seconds)`` waits up to that long and says whether a key came
+    (and was taken); once one has, the rest of the trick goes by without
+    pausing, and the next trick pauses again.
+    """
+
+    def __init__(self, delay: float, key_within: Any):
+        self.delay = delay
+        self.key_within = key_within
+        self.skipping = False
+
+    def after_card(self) -> None:
+        if not self.skipping and self.key_within(self.delay):
+            self.skipping = True
+
+    def after_trick(self) -> None:
+        self.after_card()
+        self.skipping = False  # the next trick is shown at its pace again
+
+
+def _key_within(quiet: "_QuietInput") -> Any:
+    """Wait for a key on the terminal (echo is off meanwhile), reading it away; without a
+    terminal, just wait."""
+    def wait(seconds: float) -> bool:
+        fd = quiet.fd if quiet.saved is not None else None
+        if fd is None:
+            time.sleep(seconds)
+            return False
+        import os
+        import select
+
+        try:
+            ready, _, _ = select.select([fd], [], [], seconds)
+            if ready:
+                os.read(fd, 1024)  # thrown away, as everything typed while the CPUs play
+                return True
+        except (OSError, ValueError):
+            time.sleep(seconds)
+        return False
+    return wait
+
+
 def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int | None,
-                    resumed: bool, notes: list[str | tuple[str, str]]) -> int:
+                    resumed: bool, notes: list[str | tuple[str, str]], key_within: Any = None) -> int:
+    """The prompt-toolkit game loop; ``key_within(seconds)`` (tests) stands in for the
+    terminal's keys during the CPUs' pauses."""
     renderer = Renderer(table, plain=plain)
     status: dict[str, Any] = {"text": "", "deadline": None, "paused": False}
     color_depth = ColorDepth.MONOCHROME if plain else None
     # the terminal itself; not a pipe standing in for it (tests), whose keys must all arrive
     quiet = _QuietInput(None if isinstance(get_app_session().input, PipeInput) else sys.stdin)
+    pause = CpuPause(delay, key_within or _key_within(quiet))
 
     def columns() -> int:
         try:
@@ -236,10 +286,10 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             status["text"] = text
         if ev.kind == "play" and ev.data["by"] in ("cpu", "auto") and delay and not fast():
             status["paused"] = True
-            time.sleep(delay)
+            pause.after_card()
         elif ev.kind == "trick" and delay and not fast():
             status["paused"] = True
-            time.sleep(delay)
+            pause.after_trick()
 
     def fast() -> bool:
         # no waiting while the CPU finishes a round that has no points left
@@ -361,6 +411,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             while table.cpu_step():
                 status["paused"] = True
             if table.dirty and not table.game.over:
+                renderer.width = columns() - 1  # laid out for the terminal as it is now
                 show([[("", "")]] + renderer.table())
                 table.dirty = False
             if table.game.over:  # the last cards are mostly the CPUs' (or auto's)

@@ -586,7 +586,7 @@ class Table:
                     self.selection.remove(c)
                 else:
                     self.selection.append(c)
-            self.dirty = True
+            # what changed is said (the selection event); the table is not drawn again for it
             self.emit("selection", cards=sorted(self.selection), count=len(self.selection),
                       need=g.rules.pass_count)
             return None
@@ -612,7 +612,6 @@ class Table:
         if self.selection or self.pending is not None:
             self.selection = []
             self.pending = None
-            self.dirty = True
             self.emit("cancel", text=self.say("cancelled"))
         elif not self.told_how_to_leave:
             self.told_how_to_leave = True
@@ -642,7 +641,6 @@ class Table:
                     self.error("pass_count", count=need, given=len(chosen))
                     return None
                 self.selection = chosen
-                self.dirty = True
                 if len(chosen) < need:
                     self.emit("selection", cards=sorted(chosen), count=len(chosen), need=need)
                     return None
