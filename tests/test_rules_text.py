@@ -171,7 +171,7 @@ def test_each_moon_mode_has_its_own_sentence_and_value():
     assert "There is no moon" in modes["off"] and "simply scores 26" in modes["off"]
     assert "every other player scores 26" in modes["others"]
     assert "subtracts 26" in modes["shooter_minus"]
-    assert "The choice is made for the shooter" in modes["shooter_choice"]
+    assert "The shooter chooses" in modes["shooter_choice"]
     assert "scores 43" in section(R("black-maria"), "rt_h_moon")
     assert "still applies with a moon" in section(R("omnibus"), "rt_h_moon")
 
