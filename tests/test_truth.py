@@ -598,3 +598,24 @@ def test_the_table_is_drawn_again_only_at_your_turn_when_it_changed_or_on_table(
     assert kinds.count("selection") == 5 and "cancel" in kinds and "receive" in kinds
     # at the first prompt, on `table`, and at your first card after the exchange: nothing else
     assert len(drawn) == 3, drawn
+
+
+@pytest.mark.parametrize("cols", [40, 60])
+def test_a_real_narrow_terminal_shows_whole_words(tmp_path, cols):
+    """In a pseudo-terminal of 40 and 60 columns (read through pyte): the labels stay whole."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("pyte")
+    from test_pty import Term
+
+    term = Term(["new", "--code", CODE, "--no-confirm"], tmp_path / "home", rows=40, cols=cols)
+    try:
+        term.send("pass TS JS KS\r")
+        term.wait_for("Your card>")
+        screen = term.text()
+        rows = screen.splitlines()
+        assert any("You" == line.split()[-1] for line in rows if line.split()), term.dump()
+        for label in ("West (Easy)", "North (Normal)", "East (Hard)"):
+            assert any(label in line for line in rows), term.dump()
+        assert not any(line.strip() in ("Y", "ou", "(Hard)") for line in rows), term.dump()
+    finally:
+        term.close()
