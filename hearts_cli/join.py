@@ -53,6 +53,7 @@ class Seat:
         self.over = False
         self.selection: list[Card] = []
         self.pending: Card | None = None
+        self.moon: dict[str, Any] | None = None  # the last moon_choice event: the shooter's question
 
     def say(self, mid: str, **params: Any) -> str:
         return t(mid, self.lang, ascii=self.ascii, **params)
@@ -119,6 +120,23 @@ class Seat:
     def ev_start(self, m: dict) -> list[str]:
         self.names = [_clean(str(s["name"])) for s in m["seats"]]
         return []
+
+    def moon_words(self) -> dict[str, Any]:
+        """The words of the shooter's question: what to type, the moon's value, the default."""
+        m = self.moon or {}
+        others, minus = m["choices"]["others"], m["choices"]["shooter_minus"]
+        somebody = next(s for s in range(len(others)) if s != m["seat"])
+        points = others[somebody] - minus[somebody]
+        default = self.say("moon_opt_minus" if m["default"] == "shooter_minus" else "moon_opt_others",
+                           points=points)
+        return {"minus": self.say("moon_word_minus"), "others": self.say("moon_word_others"),
+                "points": points, "default": default}
+
+    def ev_moon_choice(self, m: dict) -> list[str]:
+        self.moon = m
+        if m["seat"] != self.seat:
+            return [self.say("moon_their_choice", name=self.name(m["seat"]))]
+        return [self.say("moon_ask", **self.moon_words())]
 
     def ev_view(self, m: dict) -> list[str]:
         old = self.view
@@ -360,6 +378,16 @@ async def _reader(conn: Connection, seat: Seat, show: Callable[[list[str]], None
 async def _act(conn: Connection, seat: Seat, line: str, show: Callable[[list[str]], None]) -> str | None:
     """One line the person typed; ``"quit"`` to leave."""
     text = line.strip()
+    v = seat.view
+    if v is not None and v["phase"] == "moon" and v["turn"] == seat.seat and seat.moon is not None:
+        from .repl.table import moon_word
+
+        choice = moon_word(text, seat.moon_words()["points"]) if text else seat.moon["default"]
+        if choice is not None:  # your moon: Enter alone takes the better choice
+            reply = await conn.request({"cmd": "moon", "choice": choice})
+            if not reply.get("ok"):
+                show(seat.lines(reply))
+            return None
     if not text:
         return None
     head, _, rest = text.partition(" ")

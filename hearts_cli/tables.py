@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import Card, CardParseError, parse_card
 from .codes import seed_for
-from .engine import Game, IllegalMove, PassError, Phase
+from .engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase
 from .events import SCHEMA, Event, view_json
 from .messages import LANGUAGES, t
 from .untrusted import LIMITS
@@ -362,13 +362,29 @@ class SharedTable:
                                          "winner": done.winner, "points": done.points,
                                          "kitty": sorted(done.kitty)}))
         if rd.over:
-            res = rd.result
-            assert res is not None
-            self._public(Event("round_end", {"round": number, "taken": list(res.taken),
-                                             "scores": list(res.scores), "totals": list(g.totals),
-                                             "shooter": res.shooter, "moon": res.moon}))
-            if not g.over:
-                self._deal()
+            self._round_end(number)
+        elif rd.phase is Phase.MOON:  # the shooter chooses how its moon scores (moon: shooter_choice)
+            from .bots import choose_moon
+
+            self._public(Event("moon_choice", {"round": number, "seat": rd.turn,
+                                               "choices": {str(c): list(v) for c, v in rd.moon_outcomes().items()},
+                                               "default": str(choose_moon(rd.view(rd.turn)))}))
+        self._after_move(seat)
+
+    def _round_end(self, number: int) -> None:
+        g = self.game
+        res = g.results[-1]
+        self._public(Event("round_end", {"round": number, "taken": list(res.taken),
+                                         "scores": list(res.scores), "totals": list(g.totals),
+                                         "shooter": res.shooter, "moon": res.moon}))
+        if not g.over:
+            self._deal()
+
+    def _moon(self, seat: int, choice: str, by: str) -> None:
+        """The shooter's choice: ``others`` or ``shooter_minus``."""
+        number = len(self.game.rounds)
+        self.game.choose_moon(choice, seat)
+        self._round_end(number)
         self._after_move(seat)
 
     def _finish(self) -> None:
@@ -396,9 +412,9 @@ class SharedTable:
             return {"ok": True} | self._view(seat)
         if cmd == "quit":
             return {"ok": True, "bye": True}
-        if cmd not in ("pass", "play", "why", "hint"):
+        if cmd not in ("pass", "play", "why", "hint", "moon"):
             return _fail("unknown_cmd", t("proto_unknown_cmd", lang, cmd=str(cmd)[:40]),
-                         commands=["pass", "play", "why", "hint", "state", "ping", "quit"])
+                         commands=["pass", "play", "why", "hint", "moon", "state", "ping", "quit"])
         if g.over:
             return _fail("wrong_phase", t("wrong_phase_over", lang))
         rd = g.round
@@ -407,11 +423,22 @@ class SharedTable:
                 return _fail("no_hints", t("net_no_hints", lang))
             if seat not in self.due() or (rd.phase is Phase.PASS and rd.passes[seat] is not None):
                 return _fail("wrong_phase", t("hint_not_now", lang))
+            if rd.phase is Phase.MOON:  # the shooter's choice: the better one
+                return {"ok": True, "moon": str(self._suggest(rd.view(seat), "normal"))}
             # the Normal CPU, from this seat's own view only (a hint can tell nothing more)
             choice = self._suggest(rd.view(seat), "normal")
             if rd.phase is Phase.PASS:
                 return {"ok": True, "cards": [str(c) for c in sorted(choice)]}
             return {"ok": True, "card": str(Card(choice))}
+        if cmd == "moon":  # {"cmd": "moon", "choice": "others" | "shooter_minus"}
+            choice = request.get("choice")
+            if rd.phase is not Phase.MOON or rd.turn != seat:
+                return _fail("wrong_phase", t("moon_choice_not_now", lang))
+            if not isinstance(choice, str) or choice not in MOON_CHOICES:
+                return _fail("bad_field", t("proto_bad_choice", lang, field="choice",
+                                            choices=", ".join(MOON_CHOICES)), field="choice")
+            self._moon(seat, choice, "person")
+            return {"ok": True}
         if cmd == "pass":
             cards = _cards(request.get("cards"), lang)
             if isinstance(cards, dict):
@@ -531,6 +558,8 @@ class SharedTable:
             rd = self.game.round
             if rd.phase is Phase.PASS:
                 self._pass(seat, list(choice), by)
+            elif rd.phase is Phase.MOON:
+                self._moon(seat, str(choice), by)
             else:
                 self._play(choice, by)
 

@@ -619,3 +619,31 @@ def test_a_real_narrow_terminal_shows_whole_words(tmp_path, cols):
         assert not any(line.strip() in ("Y", "ou", "(Hard)") for line in rows), term.dump()
     finally:
         term.close()
+
+
+def test_a_shared_table_lets_a_cpu_shooter_choose():
+    """`hearts host`: a moon under the shooter's choice waits for the shooter like any move;
+    a CPU seat chooses (963V0007: seat 2 shoots in round 1)."""
+    import asyncio
+
+    from hearts_cli.tables import SharedTable, make_seats
+
+    rules = Rules.from_spec({"preset": "shooter-choice", "target": 30})
+    table = SharedTable(Game(rules, "963V0007"), make_seats(4, 0, None), bot_threads=False)
+    asyncio.run(asyncio.wait_for(table.run(), 120))
+    first = table.game.results[0]
+    assert table.game.over and first.shooter == 2 and first.moon == "others"
+    assert first.scores == (26, 26, 0, 26)
+
+
+def test_a_person_at_a_shared_table_answers_with_the_moon_command():
+    from hearts_cli.tables import SharedTable, make_seats
+
+    game = _moon_game(None).game  # South (a person here) shot the moon and is to choose
+    table = SharedTable(game, make_seats(4, 1, None), bot_threads=False)
+    assert table.due() == [0]
+    assert table.act(1, {"cmd": "moon", "choice": "others"}, "en")["error"]["code"] == "wrong_phase"
+    assert table.act(0, {"cmd": "moon", "choice": "both"}, "en")["error"]["code"] == "bad_field"
+    assert table.act(0, {"cmd": "play", "card": "2C"}, "en")["ok"] is False
+    assert table.act(0, {"cmd": "moon", "choice": "shooter_minus"}, "en") == {"ok": True}
+    assert game.results[0].scores == (-26, 0, 0, 0) and len(game.rounds) == 2

@@ -71,6 +71,17 @@ COMMAND_NAMES: dict[str, dict[str, str]] = {
 COMMAND_WORDS = tuple(dict.fromkeys(name for lang in ("en", "es") for name in COMMAND_NAMES[lang].values()))
 
 
+def moon_word(text: str, value: int) -> str | None:
+    """The shooter's choice a typed word names, in either language: ``minus``, ``menos``,
+    ``-26`` (the shooter subtracts the moon) or ``others``, ``demas``, ``+26``; else None."""
+    word = fold(text).replace(" ", "")
+    if word in ("minus", "menos", "-", f"-{value}", f"\u2212{value}", "shooter_minus", "m"):
+        return "shooter_minus"
+    if word in ("others", "other", "otros", "demas", "losdemas", "+", f"+{value}", "o", "d"):
+        return "others"
+    return None
+
+
 def command_words(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The command names of ``lang``, and those of the other language."""
     own = tuple(COMMAND_NAMES.get(lang, COMMAND_NAMES["en"]).values())
@@ -429,13 +440,7 @@ class Table:
 
     def moon_word(self, text: str) -> str | None:
         """The choice a typed word names: ``minus``/``menos``/``-26`` or ``others``/``demas``/``+26``."""
-        word = fold(text).replace(" ", "")
-        value = str(self.game.rules.penalty_total)
-        if word in ("minus", "menos", "-", "-" + value, "−" + value, "shooter_minus", "m"):
-            return "shooter_minus"
-        if word in ("others", "other", "otros", "demas", "losdemas", "+", "+" + value, "o", "d"):
-            return "others"
-        return None
+        return moon_word(text, self.game.rules.penalty_total)
 
     def _announce_tie(self) -> None:
         """The target is reached with a tie for lowest: who tied, and what the tie policy does."""
