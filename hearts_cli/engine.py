@@ -731,6 +731,25 @@ class Game:
             return False
         return False  # until_single: keep dealing
 
+    def tie(self) -> tuple[tuple[int, ...], int, str] | None:
+        """After a round that reaches the target with a tie for lowest: the tied seats,
+        their total, and what the tie policy does now, ``shared`` (first place shared),
+        ``still_tied`` (shared after the extra round), ``one_more_round``,
+        ``until_single`` or ``until_single_again`` (another round while still tied)."""
+        if not self.target_reached or not self.results:
+            return None
+        lowest = min(self.totals)
+        tied = tuple(s for s, v in enumerate(self.totals) if v == lowest)
+        if len(tied) < 2:
+            return None
+        policy = self.rules.ties
+        if self.over:
+            return tied, lowest, "still_tied" if policy is Ties.ONE_MORE_ROUND else "shared"
+        if policy is Ties.ONE_MORE_ROUND:
+            return tied, lowest, "one_more_round"
+        before = [v - x for v, x in zip(self.totals, self.results[-1].scores)]
+        return tied, lowest, "until_single_again" if max(before) >= self.rules.target else "until_single"
+
     def standings(self) -> list[tuple[int, int, int]]:
         """``(place, seat, total)``, lowest total first; tied seats share a place."""
         order = sorted(range(len(self.totals)), key=lambda s: (self.totals[s], s))

@@ -128,6 +128,7 @@ def narrate(record: GameRecord, seat: int | None = None,
         if move.kind == "moon":  # the shooter's choice ends the round
             move.apply(game)
             events.extend(_round_end(game, rd, r))
+            events.extend(_tie(game))
             if game.over:
                 events.append(_game_end(game))
             continue
@@ -163,6 +164,7 @@ def narrate(record: GameRecord, seat: int | None = None,
         finished = rd.result is not None
         if finished:
             events.extend(_round_end(game, rd, r))
+            events.extend(_tie(game))
         if game.over:
             events.append(_game_end(game))
     if not game.over:
@@ -170,6 +172,16 @@ def narrate(record: GameRecord, seat: int | None = None,
         events.extend(state.decisions)
         events.append(Event("stop", {"moves": len(moves), **_where(game)}))
     return events
+
+
+def _tie(game: Game) -> list[Event]:
+    """The target reached with a tie for lowest: who tied and what the tie policy does."""
+    news = game.tie()
+    if news is None:
+        return []
+    seats, total, outcome = news
+    return [Event("tie", {"seats": list(seats), "total": total, "policy": str(game.rules.ties),
+                          "outcome": outcome})]
 
 
 def _game_end(game: Game) -> Event:
@@ -728,6 +740,10 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
         winners = ", ".join(name(s) for s in d["winners"])
         lines.append(say("rp_winners" if len(d["winners"]) > 1 else "rp_winner", seats=winners))
         return lines
+    if k == "tie":
+        names = [name(s) for s in d["seats"]]
+        joined = say("names_and", first=", ".join(names[:-1]), last=names[-1])
+        return [say(f"tie_{d['outcome']}", names=joined, total=d["total"])]
     if k == "stop":
         out = [say("rp_stop", moves=d["moves"], round=d["round"])]
         if d["phase"] == "moon":

@@ -127,6 +127,8 @@ FAMILIES: dict[str, list[str]] = {
     "preset_line_{preset}": [f"preset_line_{p}" for p in preset_names()],
     "tie_{outcome}": [f"tie_{o}" for o in ("shared", "still_tied", "one_more_round", "until_single",
                                            "until_single_again")],
+    "tie_{d['outcome']}": [f"tie_{o}" for o in ("shared", "still_tied", "one_more_round", "until_single",
+                                                "until_single_again")],
 }
 # f-strings that are not message ids: method names, or tried in turn (movelog.rule_name)
 NOT_IDS = {"ev_{ev.kind}", "cmd_{cmd}", "rule_{code}", "movelog_rule_{code}"}

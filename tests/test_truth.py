@@ -647,3 +647,21 @@ def test_a_person_at_a_shared_table_answers_with_the_moon_command():
     assert table.act(0, {"cmd": "play", "card": "2C"}, "en")["ok"] is False
     assert table.act(0, {"cmd": "moon", "choice": "shooter_minus"}, "en") == {"ok": True}
     assert game.results[0].scores == (-26, 0, 0, 0) and len(game.rounds) == 2
+
+
+@pytest.mark.parametrize("name, words", [
+    ("tie-share", ("they share first place", "comparten el primer puesto")),
+    ("tie-one-more-round", ("one more round decides it", "una ronda más lo decide")),
+    ("tie-until-single", ("play goes on, a round at a time", "se sigue jugando, ronda a ronda")),
+])
+def test_the_replay_says_who_tied_and_what_happens_next(name, words):
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+
+    record = Path(__file__).resolve().parent.parent / "fixtures" / "replays" / f"{name}.yaml"
+    for lang, phrase in zip(("en", "es"), words):
+        result = CliRunner().invoke(app, ["replay", str(record), "--plain", "--lang", lang])
+        assert result.exit_code == 0 and phrase in result.stdout, result.stdout[-600:]

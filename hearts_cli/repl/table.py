@@ -445,21 +445,12 @@ class Table:
     def _announce_tie(self) -> None:
         """The target is reached with a tie for lowest: who tied, and what the tie policy does."""
         g = self.game
-        if not g.target_reached:
+        news = g.tie()
+        if news is None:
             return
-        lowest = min(g.totals)
-        tied = [s for s in self.round_the_table() if g.totals[s] == lowest]
-        if len(tied) < 2:
-            return
-        policy = g.rules.ties
-        if g.over:  # shared now: at once under `share`, or still tied after the extra round
-            outcome = "still_tied" if policy == "one_more_round" else "shared"
-        else:
-            outcome = "one_more_round" if policy == "one_more_round" else "until_single"
-            before = [v - x for v, x in zip(g.totals, g.results[-1].scores)]
-            if outcome == "until_single" and max(before) >= g.rules.target:
-                outcome = "until_single_again"  # the target was already reached before this round
-        self.emit("tie", seats=tied, total=lowest, policy=policy, outcome=outcome)
+        seats, lowest, outcome = news
+        tied = [s for s in self.round_the_table() if s in seats]  # named from your place round
+        self.emit("tie", seats=tied, total=lowest, policy=g.rules.ties, outcome=outcome)
 
     def points_left(self) -> bool:
         """Whether any card that scores is still to be played this round."""
