@@ -236,11 +236,15 @@ def shooter(rules: Rules, taken: Sequence[int]) -> int | None:
 def moon_scores(rules: Rules, who: int, taken: Sequence[int], mode: Moon | str) -> tuple[int, ...]:
     """A moon's round scores: ``Moon.OTHERS`` (the moon's value to everybody else) or
     ``Moon.SHOOTER_MINUS`` (the shooter subtracts it); the J♦ still counts for whoever took it."""
+    n = rules.players
     value = rules.penalty_total
-    keep = [sum(p for c, p in rules.moon_keeps if t >> c & 1) for t in taken]  # J♦ still counts
+    jd = rules.moon_keeps
+    keep = [sum(p for c, p in jd if t >> c & 1) for t in taken]  # J♦ still counts
     if mode == Moon.OTHERS:
-        return tuple((0 if s == who else value) + keep[s] for s in range(rules.players))
-    return tuple((-value if s == who else 0) + keep[s] for s in range(rules.players))
+        scores = tuple((0 if s == who else value) + keep[s] for s in range(n))
+    else:
+        scores = tuple((-value if s == who else 0) + keep[s] for s in range(n))
+    return scores
 
 
 def better_moon_choice(rules: Rules, who: int, taken: Sequence[int], before: Sequence[int]) -> Moon:
