@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
 
 from hearts_cli.cards import Card, parse_card
@@ -28,6 +29,13 @@ settings.register_profile(
 # `HYPOTHESIS_PROFILE=ci` gives the same examples on every run and machine.
 settings.register_profile(
     "ci", deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow],
+)
+# `HYPOTHESIS_PROFILE=mutation` (tests/mutation.py): the same examples every run, and a
+# failure reported as found, without minutes of shrinking.
+settings.register_profile(
+    "mutation", deadline=None, derandomize=True, database=None,
+    phases=[HypothesisPhase.explicit, HypothesisPhase.reuse, HypothesisPhase.generate],
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 

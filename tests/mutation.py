@@ -234,7 +234,8 @@ def _run(m: Mutant | None, tests: tuple[str, ...], timeout: float) -> tuple[str,
             if count != 1:
                 return f"broken (the text to patch occurs {count} times)", 0.0, ""
             target.write_text(text.replace(m.old, m.new), encoding="utf-8")
-        env = dict(os.environ, PYTHONPATH=str(dest), PYTHONDONTWRITEBYTECODE="1")
+        env = dict(os.environ, PYTHONPATH=str(dest), PYTHONDONTWRITEBYTECODE="1",
+                   HYPOTHESIS_PROFILE="mutation")
         env.pop("PYTEST_ADDOPTS", None)
         start = time.monotonic()
         try:
