@@ -203,11 +203,14 @@ def main() -> None:
     if args.serve is not None:
         asyncio.run(_serve(args.serve, args.seconds))
         return
+    load_before = os.getloadavg()[0]
     rows = [measure(n, args.seconds, args.think) for n in args.tables]
+    load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     if args.json:
-        print(json.dumps({"think_s": args.think, "seconds": args.seconds, "cpus": os.cpu_count(), "rows": rows}))
+        print(json.dumps({"think_s": args.think, "seconds": args.seconds, "cpus": os.cpu_count(), "load": load,
+                          "rows": rows}))
         return
-    print(f"think {args.think} s, {args.seconds} s per row, {os.cpu_count()} CPUs")
+    print(f"think {args.think} s, {args.seconds} s per row, {os.cpu_count()} CPUs, {load}")
     print(f"{'tables':>6} {'held':>5} {'moves/s':>9} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'samples':>8}"
           f" {'host CPU':>9} {'clients CPU':>12} {'host us/move':>13}")
     for r in rows:
