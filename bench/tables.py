@@ -4,14 +4,17 @@ For each number of tables (1, 50 and 200 by default) a fresh host process
 (``hearts_cli.tables.Server``, one ``SharedTable`` per table, four seats for
 people, no CPU, no save) serves the tables while one client process (asyncio)
 plays all their seats over 127.0.0.1: each client answers its seat's view
-after a think time (``--think``, default 0.1 s, so a table moves about as fast
-as four quick bots), for ``--seconds`` seconds. Games run to a target no game
+after a think time (``--think``, default 0.1 s, drawn between half and one and
+a half times that, so tables do not move in step; a table then moves about as
+fast as four quick bots), for ``--seconds`` seconds. Games run to a target no game
 reaches in that time, so every table stays busy throughout.
 
 Reported, per number of tables:
 
 - tables held: tables whose four clients were all seated and moving at the end;
-- moves/s: passes and cards played, all tables together;
+- moves/s: passes and cards played, all tables together (after a warm-up,
+  ``--warmup``, default 3 s: the tables all sit down and pass at once at first,
+  which no real server sees);
 - host CPU, clients CPU: CPU seconds per second used by the host process and
   by the clients' process (1.0 is one core kept busy), and the host's CPU
   time per move: what the server costs, however busy the machine is;
@@ -35,6 +38,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -87,15 +91,17 @@ class TableClients:
         self.seated = 0
 
 
-async def _client(port: int, token: str, shared: TableClients, think: float, stop: float) -> None:
+async def _client(port: int, token: str, shared: TableClients, think: float, stop: float,
+                  warm: float) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
     writer.write(json.dumps({"cmd": "hello", "token": token, "name": "bench"}).encode() + b"\n")
     seat = None
     asked = None
+    rng = random.Random(token)
     pending: asyncio.Task | None = None
 
     async def move(request: dict, key: tuple) -> None:
-        await asyncio.sleep(think)
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # people (and bots) do not move in step
         if time.monotonic() >= stop:
             return
         shared.sent[key] = time.monotonic()
@@ -117,10 +123,11 @@ async def _client(port: int, token: str, shared: TableClients, think: float, sto
             elif kind == "play" or kind == "pass":
                 key = (kind, msg["round"], msg.get("trick"), msg["seat"])
                 if msg["seat"] == seat:
-                    shared.moves += 1
+                    if time.monotonic() >= warm:
+                        shared.moves += 1
                 else:
                     t0 = shared.sent.get(key)
-                    if t0 is not None:
+                    if t0 is not None and t0 >= warm:  # steady state: not the 800 first passes at once
                         shared.latencies.append(time.monotonic() - t0)
             elif kind == "view" and msg["phase"] != "over":
                 state = (msg["round"], msg["phase"], msg["tricks_played"], len(msg["trick"]))
@@ -140,18 +147,19 @@ async def _client(port: int, token: str, shared: TableClients, think: float, sto
         writer.close()
 
 
-async def _play(port: int, tokens: list[list[str]], think: float, seconds: float) -> dict:
-    stop = time.monotonic() + seconds
+async def _play(port: int, tokens: list[list[str]], think: float, seconds: float, warmup: float) -> dict:
+    warm = time.monotonic() + warmup
+    stop = warm + seconds
     tables = [TableClients() for _ in tokens]
     tasks = []
     for shared, seats in zip(tables, tokens):
         for tok in seats:
-            tasks.append(asyncio.create_task(_client(port, tok, shared, think, stop)))
+            tasks.append(asyncio.create_task(_client(port, tok, shared, think, stop, warm)))
     t0 = time.monotonic()
     for problem in await asyncio.gather(*tasks, return_exceptions=True):
         if problem is not None:
             print("client failed:", repr(problem), file=sys.stderr)
-    elapsed = time.monotonic() - t0
+    elapsed = time.monotonic() - t0 - warmup
     lat = sorted(x for t in tables for x in t.latencies)
     moves = sum(t.moves for t in tables)
 
@@ -174,16 +182,17 @@ def _cpu(pid: int) -> float:
         return 0.0
 
 
-def measure(tables: int, seconds: float, think: float) -> dict:
-    host = subprocess.Popen([sys.executable, __file__, "--serve", str(tables), "--seconds", str(seconds + 10)],
+def measure(tables: int, seconds: float, think: float, warmup: float) -> dict:
+    host = subprocess.Popen([sys.executable, __file__, "--serve", str(tables), "--seconds",
+                             str(seconds + warmup + 10)],
                             stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         first = json.loads(host.stdout.readline())
         before_host, before_me = _cpu(host.pid), time.process_time()
-        row = asyncio.run(_play(first["port"], first["tokens"], think, seconds))
+        row = asyncio.run(_play(first["port"], first["tokens"], think, seconds, warmup))
         # CPU seconds per second of the run: the host process, and this (clients') process
-        row["host_cpu"] = round((_cpu(host.pid) - before_host) / seconds, 2)
-        row["clients_cpu"] = round((time.process_time() - before_me) / seconds, 2)
+        row["host_cpu"] = round((_cpu(host.pid) - before_host) / (seconds + warmup), 2)
+        row["clients_cpu"] = round((time.process_time() - before_me) / (seconds + warmup), 2)
         # the host's CPU per move (passes and cards, all tables), whatever else the machine runs
         row["host_us_per_move"] = round(1e6 * row["host_cpu"] / row["moves_per_s"]) if row["moves_per_s"] else None
         return row
@@ -197,6 +206,7 @@ def main() -> None:
     ap.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200])
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--think", type=float, default=0.1, help="seconds a client waits before each move")
+    ap.add_argument("--warmup", type=float, default=3.0, help="seconds of play before latencies are counted")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -204,7 +214,7 @@ def main() -> None:
         asyncio.run(_serve(args.serve, args.seconds))
         return
     load_before = os.getloadavg()[0]
-    rows = [measure(n, args.seconds, args.think) for n in args.tables]
+    rows = [measure(n, args.seconds, args.think, args.warmup) for n in args.tables]
     load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     if args.json:
         print(json.dumps({"think_s": args.think, "seconds": args.seconds, "cpus": os.cpu_count(), "load": load,
