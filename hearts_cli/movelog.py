@@ -40,7 +40,7 @@ from .cards import Card, CardParseError, parse_card
 from .engine import Game, IllegalMove, PassError, Phase
 from .messages import preset_id, t
 from .record import PlaceError
-from .rules import Rules, RulesError
+from .rules import Moon, Rules, RulesError
 from .untrusted import MAX_MOVE_LOG_BYTES
 from .values import Frozen, Plain
 
@@ -438,8 +438,8 @@ def format_log(game: Game, *, hide_round_in_progress: bool = False, per_line: in
             lines.append((f"{label}  " if first else pad) + chunk)
             first = False
         res = rnd.result
-        if res is not None and res.shooter is not None and rnd.rules.moon == "shooter_choice":
-            lines[-1] += "  moon=" + ("others" if res.moon == "others" else "minus")
+        if res is not None and res.shooter is not None and rnd.rules.moon is Moon.SHOOTER_CHOICE:
+            lines[-1] += "  moon=" + ("others" if res.moon is Moon.OTHERS else "minus")
         if first:  # a round with nothing but its marker
             lines.append(label)
     return lines

@@ -1003,7 +1003,7 @@ class _Reader:
         if choice is not None and (not isinstance(choice, str) or choice not in MOON_CHOICES):
             raise self.bad_field(name, "record_want_value", raw, expected=" / ".join(MOON_CHOICES))
         if rnd.phase is not Phase.MOON:
-            if choice is not None and (rnd.result is None or rnd.result.moon != choice):
+            if choice is not None and (rnd.result is None or rnd.result.moon is not Moon(choice)):
                 moon = rnd.result.moon if rnd.result is not None else None
                 self.fail(self.bad_field(name, "record_want_value", raw, expected=_scalar(moon)))
             return

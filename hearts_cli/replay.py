@@ -725,7 +725,7 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
     if k == "moon":
         out = [say("rp_moon", seat=name(d["seat"]))]
         if d.get("chosen"):
-            mid = "rp_moon_chose_others" if d["mode"] == "others" else "rp_moon_chose_minus"
+            mid = "rp_moon_chose_others" if Moon(d["mode"]) is Moon.OTHERS else "rp_moon_chose_minus"
             out.append(say(mid, seat=name(d["seat"]), points=d["points"]))
         return out
     if k == "round_end":

@@ -19,7 +19,7 @@ from ..codes import new_code, seed_for
 from ..engine import Game, PassError, Phase
 from ..messages import t
 from ..events import SCHEMA, Event
-from ..rules import Direction
+from ..rules import Direction, Moon
 from ..untrusted import MAX_LINE_CHARS
 
 DEFAULT_LEVELS = ("easy", "normal", "hard")  # by place from the person's left; every level is in bots.REGISTRY
@@ -499,7 +499,7 @@ class Table:
         points = self.game.rules.penalty_total
         return {"minus": self.say("moon_word_minus"), "others": self.say("moon_word_others"),
                 "points": points,
-                "default": self.say("moon_opt_minus" if default == "shooter_minus" else "moon_opt_others",
+                "default": self.say("moon_opt_minus" if Moon(default) is Moon.SHOOTER_MINUS else "moon_opt_others",
                                     points=points)}
 
     def _mistyped_command(self, head: str, text: str) -> bool:
