@@ -272,6 +272,22 @@ def test_every_choice_setting_is_an_enum_member(name):
     assert Rules(moon="shooter_minus").moon is Moon.SHOOTER_MINUS
 
 
+@pytest.mark.parametrize("name", preset_names())
+def test_derived_facts_live_on_rules_and_rules_facts_copies_them(name):
+    """Every layer reads the derived facts from Rules (computed once, cached); the
+    slotted Rules.facts the bots' loops read holds the same values."""
+    from hearts_cli.rules import FACTS, SETTINGS
+
+    r = R(name)
+    f = r.facts
+    assert r.facts is f  # computed once
+    for key in FACTS + SETTINGS:
+        assert getattr(f, key) == getattr(r, key), key
+    assert r.breaks_mask >> 49 & 1 == (r.hearts_break == "heart_or_queen")
+    assert r.queen_scores == (r.points[49] > 0)
+    assert r.moon_keeps == tuple((c, p) for c, p in enumerate(r.points) if p < 0)
+
+
 def test_a_bad_choice_given_directly_names_the_key():
     with pytest.raises(RulesError) as e:
         Rules(moon="sideways")
