@@ -403,7 +403,10 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
         for _ in range(200):  # a flood of requests that are not moves
             await g.send({"cmd": "state"})
         while True:
-            m = await g.recv()
+            try:
+                m = await g.recv()
+            except ConnectionError:  # cut off while our flood was still unread: a reset
+                break
             if m is None:  # cut off: too many refused messages
                 break
             if m.get("ok") is False:
