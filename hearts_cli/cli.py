@@ -364,9 +364,14 @@ def _echo(text: str = "", err: bool = False, nl: bool = True) -> None:
     """Print to stdout (or stderr), through the stream as it is set up (see :func:`_degrade_unencodable`).
 
     Not ``typer.echo``: Click swaps a stream whose encoding is ASCII for a UTF-8
-    one of its own, which an ASCII terminal shows as garbage.
+    one of its own, which an ASCII terminal shows as garbage. DEL and the C1 controls,
+    which only a string from outside can hold (in JSON), go out as ``\\u`` escapes.
     """
     stream = sys.stderr if err else sys.stdout
+    if not text.isascii() or "\x7f" in text:  # (plain ASCII needs no look, nor the import)
+        from .untrusted import json_safe
+
+        text = json_safe(text)
     stream.write(text + "\n" if nl else text)
     stream.flush()
 

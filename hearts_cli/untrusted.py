@@ -271,6 +271,19 @@ def shown(text: Any, limit: int | None = ECHO_CHARS) -> str:
     return text
 
 
+_C1_RE = re.compile("[\x7f-\x9f\u2028\u2029]")
+
+
+def json_safe(line: str) -> str:
+    """A JSON text written with ``ensure_ascii=False``, with DEL and the C1 controls (and the
+    line separators) as ``\\u`` escapes too: JSON escapes only C0, and a string from a file
+    must not reach a terminal that reads ``\\x9b`` as the start of an escape sequence.
+    The same JSON value; these characters can only stand inside strings."""
+    if _C1_RE.search(line):
+        return _C1_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", line)
+    return line
+
+
 def escaped(text: str) -> str:
     """``text`` with what could drive a terminal escaped, line breaks and tabs kept; not cut.
 

@@ -479,3 +479,16 @@ def test_both_loaders_read_a_record_and_refuse_aliases_and_depth(pure):
         with pytest.raises(YamlRefused) as caught:
             load(text, 2)
         assert (caught.value.message_id, caught.value.line) == (refused, line)
+
+
+def test_replay_json_writes_c1_controls_from_a_file_as_escapes(tmp_path):
+    """JSON escapes only C0: a seat name holding U+009B (a one-character CSI) went out raw."""
+    import json
+
+    path = tmp_path / "c1.yaml"
+    path.write_text(QUICK.replace("name: Ana", 'name: "\\x9b31mAna"'), encoding="utf-8")
+    result = run("replay", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    assert "\x9b" not in result.stdout and "\\u009b31mAna" in result.stdout
+    first = json.loads(result.stdout.splitlines()[0])
+    assert "\x9b31mAna" in json.dumps(first, ensure_ascii=False)  # the same value, escaped in transit

@@ -225,7 +225,7 @@ def _number(value: Any, default: float) -> float:
 def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
               play: bool = True) -> int:
     """Commands line by line; plain text (or JSON lines) out; the first refused line stops with 2."""
-    from ..untrusted import MAX_LINE_CHARS, read_line
+    from ..untrusted import MAX_LINE_CHARS, json_safe, read_line
     from .render import Renderer, plain
 
     renderer = Renderer(table, plain=True)
@@ -233,7 +233,7 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
 
     def emit(ev: Any) -> None:
         if json_events:
-            out.write(json.dumps(ev.to_json(), ensure_ascii=False) + "\n")
+            out.write(json_safe(json.dumps(ev.to_json(), ensure_ascii=False)) + "\n")
         elif ev.kind != "error":
             for line in renderer.event(ev):
                 out.write(plain(line) + "\n")
@@ -243,7 +243,7 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
 
     def show_table() -> None:
         if json_events:
-            out.write(json.dumps(turn_event(table), ensure_ascii=False) + "\n")
+            out.write(json_safe(json.dumps(turn_event(table), ensure_ascii=False)) + "\n")
         else:
             for line in renderer.table():
                 out.write(plain(line) + "\n")
