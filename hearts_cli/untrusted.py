@@ -36,6 +36,7 @@ LIMITS: dict[str, int] = {
     "settings": 64 * KiB,   # settings.yaml: three keys
     "line": 4 * KiB,        # one line typed at the game (or piped to it)
     "request": 1 * MiB,     # one engine request (`hearts engine`): a position with a whole game's moves
+    "history": 256 * KiB,   # the prompt history read at start (its newest part; the file may be longer)
     "net_message": 4 * KiB,  # one message from a client to a hosted table (`hearts host`)
     "net_update": 1 * MiB,   # one line from the host to a joined client (`hearts join`): the table's state
 }

@@ -152,6 +152,48 @@ class CardCompleter(Completer):
         return good + bad
 
 
+class _History(FileHistory):
+    """The prompt history, read from its newest end only, as far as ``LIMITS["history"]``.
+
+    prompt-toolkit would read the whole file at start, however large it grew
+    (or was made); a line too long to be a command is not kept in it either.
+    """
+
+    def load_history_strings(self) -> Iterable[str]:
+        import os
+
+        from ..untrusted import LIMITS
+
+        limit = LIMITS["history"]
+        try:
+            with open(self.filename, "rb") as fh:
+                size = fh.seek(0, os.SEEK_END)
+                fh.seek(max(0, size - limit))
+                data = fh.read(limit)
+        except OSError:
+            return []
+        if size > limit:  # the first entry may be cut: start at the first whole one
+            cut = data.find(b"\n\n")
+            data = data[cut + 1:] if cut >= 0 else b""
+        strings: list[str] = []
+        lines: list[str] = []
+        for raw in data.decode("utf-8", errors="replace").splitlines(keepends=True):
+            if raw.startswith("+"):
+                lines.append(raw[1:])
+            elif lines:
+                strings.append("".join(lines)[:-1])
+                lines = []
+        if lines:
+            strings.append("".join(lines)[:-1])
+        return list(reversed(strings))
+
+    def store_string(self, string: str) -> None:
+        from ..untrusted import MAX_LINE_CHARS
+
+        if len(string) <= MAX_LINE_CHARS:
+            super().store_string(string)
+
+
 class _QuietInput:
     """Keys typed while the CPUs play: not echoed into the table, and thrown away.
 
@@ -308,7 +350,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     try:
         hist_path = history_path()
         hist_path.parent.mkdir(parents=True, exist_ok=True)
-        history: Any = FileHistory(str(hist_path))
+        history: Any = _History(str(hist_path))
     except OSError:
         history = InMemoryHistory()
 
