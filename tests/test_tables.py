@@ -237,7 +237,7 @@ def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
         b2 = await Conn.open(port, b_tok, "Bea")
         welcome = await b2.recv()
         assert welcome["event"] == "welcome" and welcome["seat"] == 1
-        assert time.monotonic() - t0 < 1.0
+        assert time.monotonic() - t0 < 5.0  # at once: not at the next trick or round (a loaded machine is slow)
         start = await b2.recv()
         view = await b2.recv()
         assert start["event"] == "start" and view["event"] == "view" and view["phase"] != "over"
