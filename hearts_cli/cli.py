@@ -324,7 +324,8 @@ PresetOpt = Annotated[
                  help="Rule preset, by name in English or Spanish (listed below). Default: quick."),
 ]
 PlayersOpt = Annotated[
-    Optional[int], typer.Option("--players", metavar="3..6", help="Number of players, 3 to 6."),
+    Optional[int], typer.Option("--players", metavar="3..11",
+                                help="Number of players: 3 to 6 with one deck, 6 to 11 with two (--preset cancellation)."),
 ]
 TargetOpt = Annotated[
     Optional[int], typer.Option("--target", metavar="N", help="Points that end the game (50 quick, 100 standard)."),
@@ -815,8 +816,9 @@ def sim(
     n = rule_set.players
     chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [check_level(x, bench=True) for x in seats.split(",")]
     if len(chosen) != n:
-        _refuse("sim_seat_count" if 3 <= len(chosen) <= 6 else "sim_seat_range",
-                       given=len(chosen), players=n)
+        low, high = rule_set.min_players, rule_set.max_players
+        _refuse("sim_seat_count" if low <= len(chosen) <= high else "sim_seat_range",
+                given=len(chosen), players=n, low=low, high=high)
     for option, value in (("--deals", deals), ("--workers", workers), ("--simulations", simulations)):
         if value is not None and value < 1:
             _refuse("sim_at_least_one", option=option, value=value)

@@ -27,12 +27,13 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Sequence
 
 from .cards import DECK_MASK, HEARTS_MASK, SUIT_MASKS
-from .rules import FirstLead, HeartsBreak, Moon, Rules
+from .rules import FirstLead, HeartsBreak, Moon, Rules, SetAside
 
 __all__ = [
     "Restriction", "RESTRICTIONS", "LED_SUIT", "LEAD_CARD", "LEAD", "FOLLOW", "chain", "legal",
     "reason", "lead_card", "first_leader", "BEATS", "beats", "trick_winner", "shooter",
     "score_round", "RoundScore", "moon_scores", "better_moon_choice",
+    "cancelled", "cancelling_winner", "set_aside_winner", "winner",
 ]
 
 # ---------------------------------------------------------------- legality
@@ -131,11 +132,13 @@ def lead_card(hands: Sequence[int]) -> int:
 
 def first_leader(rules: Rules, hands: Sequence[int], dealer: int) -> int:
     """Who leads the first trick: the holder of :func:`lead_card`, or (first lead
-    ``any``) the player left of the dealer."""
+    ``any``) the player left of the dealer. With two decks both copies of that card
+    may be out: the holder first clockwise from the dealer's left leads."""
+    n = rules.players
     if _lead_card(rules) == ALL:
-        return (dealer + 1) % rules.players
+        return (dealer + 1) % n
     bit = 1 << lead_card(hands)
-    return next(s for s in range(rules.players) if hands[s] & bit)
+    return next(s % n for s in range(dealer + 1, dealer + 1 + n) if hands[s % n] & bit)
 
 
 def _resolve(m: int, led: int, hands: Sequence[int]) -> int:
@@ -213,6 +216,59 @@ trick_winner.__doc__ = """The index in ``cards`` (play order) of the card that w
 (BEATS folded over the trick, compiled with it written in)."""
 
 
+# ---------------------------------------------------------------- cancellation (two decks)
+#
+# With two decks, identical cards in one trick cancel each other: neither can
+# win it (both still score). The highest uncancelled card of the led suit wins,
+# BEATS folded over the uncancelled cards. When every card of the led suit is
+# cancelled nobody wins: the trick is set aside for the winner of the next
+# trick, and on the last trick the rule set's fallback (``set_aside_last``) decides.
+
+
+def cancelled(cards: Sequence[int]) -> tuple[int, ...]:
+    """The cards played twice in ``cards`` (each once, in order of play)."""
+    out: list[int] = []
+    for c in cards:
+        if c not in out and cards.count(c) > 1:
+            out.append(c)
+    return tuple(out)
+
+
+def cancelling_winner(cards: Sequence[int]) -> int | None:
+    """The index of the card that wins under cancellation, or None when every card
+    of the led suit is cancelled."""
+    led = cards[0] // 13
+    best = None
+    w = -1
+    for i, c in enumerate(cards):
+        if cards.count(c) == 1 and beats(c, w, led):
+            best = i
+            w = c
+    return best
+
+
+def set_aside_winner(rules: Rules, cards: Sequence[int]) -> int:
+    """Who takes a last trick whose every card of the led suit is cancelled: the
+    leader (index 0), or the second copy of the highest card of the led suit."""
+    if rules.set_aside_last is SetAside.LEADER:
+        return 0
+    led = cards[0] // 13
+    top = max(c for c in cards if c // 13 == led)
+    return max(i for i, c in enumerate(cards) if c == top)
+
+
+def winner(rules: Rules, cards: Sequence[int], last: bool = False) -> int | None:
+    """The index of the winning card of a complete trick under ``rules``: the
+    one-deck :func:`trick_winner`, or with two decks the cancelling winner (None: the
+    trick is set aside; ``last``: the last trick of the round, which cannot be)."""
+    if rules.decks == 1:
+        return trick_winner(cards)
+    best = cancelling_winner(cards)
+    if best is None and last:
+        return set_aside_winner(rules, cards)
+    return best
+
+
 # ---------------------------------------------------------------- scoring
 
 
@@ -225,21 +281,29 @@ class RoundScore(NamedTuple):
     moon: Moon | None = None
 
 
-def shooter(rules: Rules, taken: Sequence[int]) -> int | None:
-    """The seat that shot the moon (took every penalty card), if the rules have a moon."""
+def shooter(rules: Rules, taken: Sequence[int], twice: Sequence[int] = ()) -> int | None:
+    """The seat that shot the moon (took every penalty card, every copy of it), if the
+    rules have a moon. ``twice``: with two decks, the cards each seat took twice."""
     if rules.moon is Moon.OFF:
         return None
     pm = rules.penalty_mask
-    return next((s for s, t in enumerate(taken) if t & pm == pm), None)
+    pm2 = pm & rules.twice_mask
+    if not pm2:
+        return next((s for s, t in enumerate(taken) if t & pm == pm), None)
+    return next((s for s, t in enumerate(taken) if t & pm == pm and twice[s] & pm2 == pm2), None)
 
 
-def moon_scores(rules: Rules, who: int, taken: Sequence[int], mode: Moon | str) -> tuple[int, ...]:
+def moon_scores(rules: Rules, who: int, taken: Sequence[int], mode: Moon | str,
+                twice: Sequence[int] = ()) -> tuple[int, ...]:
     """A moon's round scores: ``Moon.OTHERS`` (the moon's value to everybody else) or
-    ``Moon.SHOOTER_MINUS`` (the shooter subtracts it); the J♦ still counts for whoever took it."""
+    ``Moon.SHOOTER_MINUS`` (the shooter subtracts it); the J♦ still counts for whoever took it
+    (each copy, with two decks: ``twice``)."""
     n = rules.players
     value = rules.penalty_total
     jd = rules.moon_keeps
     keep = [sum(p for c, p in jd if t >> c & 1) for t in taken]  # J♦ still counts
+    for s, t in enumerate(twice):
+        keep[s] += sum(p for c, p in jd if t >> c & 1)
     if mode == Moon.OTHERS:
         scores = tuple((0 if s == who else value) + keep[s] for s in range(n))
     else:
@@ -247,7 +311,8 @@ def moon_scores(rules: Rules, who: int, taken: Sequence[int], mode: Moon | str) 
     return scores
 
 
-def better_moon_choice(rules: Rules, who: int, taken: Sequence[int], before: Sequence[int]) -> Moon:
+def better_moon_choice(rules: Rules, who: int, taken: Sequence[int], before: Sequence[int],
+                       twice: Sequence[int] = ()) -> Moon:
     """The shooter's better choice for the match, from public facts (who took what, the totals).
 
     Both choices leave the shooter the same margin; what differs is when the game ends.
@@ -256,7 +321,7 @@ def better_moon_choice(rules: Rules, who: int, taken: Sequence[int], before: Seq
     choose with it (``bots.choose_moon``), a person is offered it as the
     default, and a round scored with no choice given (a search's playout) assumes it.
     """
-    after = [b + x for b, x in zip(before, moon_scores(rules, who, taken, Moon.OTHERS))]
+    after = [b + x for b, x in zip(before, moon_scores(rules, who, taken, Moon.OTHERS, twice))]
     lowest = min(after)
     if after[who] == lowest and after.count(lowest) == 1:
         return Moon.OTHERS
@@ -264,16 +329,18 @@ def better_moon_choice(rules: Rules, who: int, taken: Sequence[int], before: Seq
 
 
 def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
-                scores_before: Sequence[int], choice: Moon | str | None = None) -> RoundScore:
-    """The round's scores from what each seat took (masks) and its points.
+                scores_before: Sequence[int], choice: Moon | str | None = None,
+                twice: Sequence[int] = ()) -> RoundScore:
+    """The round's scores from what each seat took (masks; ``twice``: the cards taken
+    twice, with two decks) and its points.
 
     Under ``moon: shooter_choice`` the shooter's ``choice`` (``others`` or
     ``shooter_minus``) decides how a moon scores; without one, the better choice."""
-    who = shooter(rules, taken)
+    who = shooter(rules, taken, twice)
     if who is None:
         return RoundScore(tuple(points))
     mode = rules.moon
     if mode is Moon.SHOOTER_CHOICE:
         mode = Moon(choice) if choice in (Moon.OTHERS, Moon.SHOOTER_MINUS) else \
-            better_moon_choice(rules, who, taken, scores_before)
-    return RoundScore(moon_scores(rules, who, taken, mode), who, mode)
+            better_moon_choice(rules, who, taken, scores_before, twice)
+    return RoundScore(moon_scores(rules, who, taken, mode, twice), who, mode)

@@ -69,6 +69,13 @@ class Trick(NamedTuple):
     winner: int
     points: int
     kitty: tuple[Card, ...] = ()
+    # two decks: ``winner`` is None when every card of the led suit was cancelled (the
+    # trick is set aside); ``carried`` are the set-aside cards this trick's winner took too
+    carried: tuple[Card, ...] = ()
+
+    @property
+    def set_aside(self) -> bool:
+        return self.winner is None
 
     def seat_of(self, index: int) -> int:
         return (self.leader + index) % len(self.cards)
@@ -114,8 +121,21 @@ class Effect(NamedTuple):
     points: int | None
     exact: bool
     breaks_hearts: bool
+    # two decks: the cards cancelled in the trick with this card, and the card that
+    # would then win (None: every card of the led suit cancelled, the trick set aside)
+    cancelled: tuple[Card, ...] = ()
+    by: Card | None = None
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        text = self._message(lang, ascii)
+        if self.cancelled:
+            pairs = ", ".join(t("cancel_pair", lang, ascii=ascii, card=c) for c in self.cancelled)
+            then = (t("effect_cancel_wins", lang, ascii=ascii, card=self.by) if self.by is not None
+                    else t("effect_cancel_aside", lang))
+            text = t("effect_cancel", lang, ascii=ascii, pairs=pairs, then=then) + " " + text
+        return text
+
+    def _message(self, lang: str | None, ascii: bool) -> str:
         if self.wins is None:
             mid = "effect_unknown"
         elif not self.wins:
@@ -130,8 +150,12 @@ class Effect(NamedTuple):
         return text
 
     def to_json(self) -> dict:
-        return {"wins": self.wins, "points": self.points, "exact": self.exact,
-                "breaks_hearts": self.breaks_hearts}
+        out = {"wins": self.wins, "points": self.points, "exact": self.exact,
+               "breaks_hearts": self.breaks_hearts}
+        if self.cancelled:
+            out["cancelled"] = [str(c) for c in self.cancelled]
+            out["by"] = str(self.by) if self.by is not None else None
+        return out
 
 
 class Verdict(NamedTuple):
@@ -260,6 +284,14 @@ class SeatView(Frozen):
         return next(s for s in range(self.players)
                     if self.direction.receiver(s, self.players) == self.seat)
 
+    def played(self) -> tuple[Card, ...]:
+        """Every card played this round, the trick in progress included (a card may
+        show twice with two decks)."""
+        out = list(self.trick)
+        for tr in self.tricks:
+            out.extend(tr.cards)
+        return tuple(out)
+
     def played_mask(self) -> int:
         m = mask_of(self.trick)
         for tr in self.tricks:
@@ -268,13 +300,37 @@ class SeatView(Frozen):
 
     def unseen(self) -> tuple[Card, ...]:
         """Cards in play this seat cannot place: in other hands or the unseen kitty."""
-        known = mask_of(self.hand) | self.played_mask() | mask_of(self.kitty)
-        return cards_of(self.rules.in_play_mask & ~known)
+        if self.rules.decks == 1:
+            known = mask_of(self.hand) | self.played_mask() | mask_of(self.kitty)
+            return cards_of(self.rules.in_play_mask & ~known)
+        left = list(self.rules.copies)
+        for c in self.hand + self.played() + self.kitty:
+            left[c] -= 1
+        return tuple(CARDS[c] for c in range(52) for _ in range(left[c]))
 
 
 # Enum members cost an attribute lookup through the enum class; the hot paths use these.
 _PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
 _BIT_OF = {c: 1 << c for c in range(52)}
+
+
+def pair_of(cards: Iterable[int | str]) -> tuple[int, int]:
+    """A hand that may hold a card twice (two decks) as two masks: the cards held at
+    least once, and those held twice. Legality reads only the first."""
+    once = twice = 0
+    for c in cards:
+        bit = 1 << (parse_card(c) if isinstance(c, str) else c)
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice
+
+
+def cards_of_pair(once: int, twice: int) -> tuple[Card, ...]:
+    """The cards of a hand pair, sorted, a card held twice written twice."""
+    if not twice:
+        return cards_of(once)
+    return tuple(sorted(cards_of(once) + cards_of(twice)))
 
 
 def _hand_mask(cards: Iterable[int | str]) -> int:
@@ -310,15 +366,34 @@ class Round:
         self.round_index = round_index
         self.dealer = round_index % n if dealer is None else dealer
         hands = [h if h.__class__ in (list, tuple, bytes) else list(h) for h in hands]
-        masks = [_hand_mask(h) for h in hands]
-        self._check_hands(masks, hands)
+        self.two = two = rules.decks > 1
+        if two:
+            pairs = [pair_of(h) for h in hands]
+            masks = [p[0] for p in pairs]
+            self.twice: list[int] = [p[1] for p in pairs]
+            self._check_two(hands)
+        else:
+            masks = [_hand_mask(h) for h in hands]
+            self._check_hands(masks, hands)
+            self.twice = [0] * n
         self.hands: list[int] = masks
         self.dealt: tuple[int, ...] = tuple(masks)
-        used = 0
-        for m in masks:
-            used |= m
-        self.kitty_mask = rules.in_play_mask & ~used if kitty is None else _hand_mask(kitty)
+        if two:
+            if kitty is None:
+                left = list(rules.copies)
+                for h in hands:
+                    for c in h:
+                        left[parse_card(c) if isinstance(c, str) else c] -= 1
+                kitty = [c for c in range(52) for _ in range(left[c])]
+            self.kitty_mask, self.kitty_twice = pair_of(kitty)
+        else:
+            used = 0
+            for m in masks:
+                used |= m
+            self.kitty_mask = rules.in_play_mask & ~used if kitty is None else _hand_mask(kitty)
+            self.kitty_twice = 0
         self.kitty_taken = False
+        self.set_aside: list[Card] = []  # two decks: cancelled tricks waiting for a winner
         if direction is None:
             direction = rules.pass_direction(round_index)
         elif direction.__class__ is not Direction:
@@ -333,6 +408,7 @@ class Round:
         self.turn: int | None = None
         self.hearts_broken = False
         self.taken: list[int] = [0] * n
+        self.taken_twice: list[int] = [0] * n  # two decks: cards a seat took both copies of
         self.points: list[int] = [0] * n
         self.voids: list[int] = [0] * n  # bit s set: the seat showed it lacks suit s
         self.result: RoundResult | None = None
@@ -360,6 +436,37 @@ class Round:
                 raise ValueError(f"seat {seat}'s hand repeats a card or holds one out of play")
             seen |= m
 
+    def _check_two(self, hands: list[list[int | str]]) -> None:
+        r = self.rules
+        if len(hands) != r.players:
+            raise ValueError(f"expected {r.players} hands, got {len(hands)}")
+        left = list(r.copies)
+        for seat, h in enumerate(hands):
+            if len(h) != r.hand_size:
+                raise ValueError(f"seat {seat}'s hand must be {r.hand_size} cards")
+            for c in h:
+                c = parse_card(c) if isinstance(c, str) else c
+                left[c] -= 1
+                if left[c] < 0:
+                    raise ValueError(f"seat {seat}'s hand holds a card more often than it is in play")
+
+    def _add(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        if self.hands[seat] & bit:
+            self.twice[seat] |= bit
+        self.hands[seat] |= bit
+
+    def _remove(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        if self.twice[seat] & bit:
+            self.twice[seat] &= ~bit
+        else:
+            self.hands[seat] &= ~bit
+
+    def count(self, seat: int, card: int) -> int:
+        """How many copies of ``card`` the seat holds (0, 1, or 2 with two decks)."""
+        return (self.hands[seat] >> card & 1) + (self.twice[seat] >> card & 1)
+
     @classmethod
     def deal(cls, rules: Rules, code: str, round_index: int = 0,
              scores: Sequence[int] | None = None,
@@ -370,7 +477,7 @@ class Round:
         dealt never depend on it.
         """
         code = normalize_code(code)
-        in_play = [c for c in range(52) if rules.in_play_mask >> c & 1]
+        in_play = [c for c in range(52) for _ in range(rules.copies[c])]
         hands, kitty, dealer = deal_cards(code, in_play, rules.players, rules.hand_size, round_index)
         return cls(rules, hands, kitty=kitty, direction=direction, round_index=round_index,
                    dealer=dealer, scores=scores)
@@ -386,8 +493,8 @@ class Round:
         if self.passes[seat] is not None:
             raise PassError(seat, "pass_twice", seat=seat)
         chosen = [parse_card(c) if isinstance(c, str) else CARDS[c] for c in cards]
-        if len(set(chosen)) != len(chosen):
-            dup = next(c for c in chosen if chosen.count(c) > 1)
+        dup = next((c for c in chosen if chosen.count(c) > max(1, self.count(seat, c))), None)
+        if dup is not None:
             raise PassError(seat, "pass_duplicate", card=dup)
         if len(chosen) != self.rules.pass_count:
             raise PassError(seat, "pass_count", count=self.rules.pass_count, given=len(chosen))
@@ -402,6 +509,19 @@ class Round:
 
     def _exchange(self) -> None:
         n = self.players
+        if self.two:
+            offset = self.direction.receiver(0, n)
+            for seat, cards in enumerate(self.passes):
+                for c in cards:
+                    self._remove(seat, c)
+            for seat, cards in enumerate(self.passes):
+                to = (seat + offset) % n
+                for c in cards:
+                    self._add(to, c)
+                self.received[to] = cards
+            self.phase = Phase.PLAY
+            self._start_play()
+            return
         for seat, cards in enumerate(self.passes):
             assert cards is not None
             self.hands[seat] &= ~mask_of(cards)
@@ -479,6 +599,8 @@ class Round:
         points = sum(pts[x] for x in trick) + pts[c]
         breaks = not self.hearts_broken and bool(self._breaks >> c & 1)
         led = trick[0] // 13 if trick else c // 13
+        if self.two:
+            return self._effect_two(c, points, breaks)
         if core.trick_winner(trick + [c]) != len(trick):
             return Effect(c, False, None, False, breaks)
         last = len(trick) == n - 1
@@ -496,6 +618,28 @@ class Round:
         if out_there:
             return Effect(c, None, None, False, breaks)
         return Effect(c, True, points, False, breaks)
+
+    def _effect_two(self, c: Card, points: int, breaks: bool) -> Effect:
+        """Two decks: a card is certain only as the trick's last card, or when its twin
+        is already in the trick (it is cancelled and cannot win)."""
+        trick = self.trick + [c]
+        last = len(trick) == self.players
+        cancel = core.cancelled(trick)
+        if last:
+            best = core.winner(self.rules, trick,
+                               self.hands[self.turn] == 1 << c and not self.twice[self.turn])
+            by = CARDS[trick[best]] if best is not None else None
+            if best == len(trick) - 1:
+                return Effect(c, True, points + self._aside_points(), not (
+                    not self.tricks and self.kitty_mask), breaks, cancel, by)
+            return Effect(c, False, None, False, breaks, cancel, by)
+        if c in self.trick or c // 13 != trick[0] // 13:
+            return Effect(c, False, None, False, breaks, cancel if c in self.trick else ())
+        return Effect(c, None, None, False, breaks)
+
+    def _aside_points(self) -> int:
+        pts = self._pts
+        return sum(pts[x] for x in self.set_aside)
 
     # ------------------------------------------------------------ playing
 
@@ -519,6 +663,8 @@ class Round:
         """
         seat = self.turn
         n = self.players
+        if self.two:
+            return self._play_two(c)
         self.hands[seat] &= ~(1 << c)
         trick = self.trick
         suit = c // 13
@@ -559,9 +705,59 @@ class Round:
             self._finish()
         return done
 
+    def _play_two(self, c: Card) -> Trick | None:
+        """play_unchecked with two decks: a hand pair, and cancellation (core.winner)."""
+        seat = self.turn
+        n = self.players
+        self._remove(seat, c)
+        trick = self.trick
+        if trick and c // 13 != trick[0] // 13:
+            self.voids[seat] |= 1 << (trick[0] // 13)
+        if not self.hearts_broken and self._breaks >> c & 1:
+            self.hearts_broken = True
+        trick.append(c)
+        self._legal = None
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+            return None
+        leader = self.leader
+        last = not self.hands[leader]
+        best = core.winner(self.rules, trick, last)
+        pts = self._pts
+        kitty: tuple[Card, ...] = ()
+        if not self.tricks and self.kitty_mask:
+            kitty = cards_of_pair(self.kitty_mask, self.kitty_twice)
+            self.kitty_taken = True
+        points = sum(pts[x] for x in trick) + sum(pts[x] for x in kitty)
+        self.trick = []
+        self.turn = leader
+        if best is None:  # every card of the led suit cancelled: set aside, same leader
+            self.set_aside.extend(trick)
+            self.set_aside.extend(kitty)
+            done = Trick(leader, tuple(trick), None, points, kitty)  # type: ignore[arg-type]
+            self.tricks.append(done)
+            return done
+        winner = (leader + best) % n
+        carried = tuple(self.set_aside)
+        self.set_aside = []
+        points = sum(pts[x] for x in trick) + sum(pts[x] for x in kitty) + sum(pts[x] for x in carried)
+        done = Trick(leader, tuple(trick), winner, points, kitty, carried)
+        self.tricks.append(done)
+        for x in trick + list(kitty) + list(carried):
+            bit = 1 << x
+            if self.taken[winner] & bit:
+                self.taken_twice[winner] |= bit
+            self.taken[winner] |= bit
+        self.points[winner] += points
+        self.leader = winner
+        self.turn = winner
+        if last:
+            self._finish()
+        return done
+
     def _finish(self) -> None:
         self.leader = None
-        shooter = moon_shooter(self.rules, self.taken)
+        shooter = moon_shooter(self.rules, self.taken, self.taken_twice)
         if shooter is not None and self.rules.moon is Moon.SHOOTER_CHOICE:
             # the shooter decides how the moon scores: a move of its own (choose_moon)
             self.phase = Phase.MOON
@@ -569,7 +765,8 @@ class Round:
             return
         self.phase = Phase.OVER
         self.turn = None
-        self.result = score_round(self.rules, self.taken, self.points, self.scores_before)
+        self.result = score_round(self.rules, self.taken, self.points, self.scores_before,
+                                  twice=self.taken_twice)
 
     # ------------------------------------------------------------ the shooter's choice
 
@@ -589,12 +786,13 @@ class Round:
             raise MoonChoiceError(self.turn, "moon_choice_bad", text=str(choice)[:30])
         self.phase = Phase.OVER
         self.turn = None
-        self.result = score_round(self.rules, self.taken, self.points, self.scores_before, Moon(choice))
+        self.result = score_round(self.rules, self.taken, self.points, self.scores_before, Moon(choice),
+                                  twice=self.taken_twice)
         return self.result
 
     def moon_outcomes(self) -> dict[Moon, tuple[int, ...]]:
         """While the choice is pending: the round's scores under each choice."""
-        return {c: moon_scores(self.rules, self.turn, self.taken, c) for c in MOON_CHOICES}
+        return {c: moon_scores(self.rules, self.turn, self.taken, c, self.taken_twice) for c in MOON_CHOICES}
 
     # ------------------------------------------------------------ questions
 
@@ -607,7 +805,7 @@ class Round:
         return self.phase is _OVER
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        return cards_of(self.hands[seat])
+        return cards_of_pair(self.hands[seat], self.twice[seat])
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own hand and pass, and everything public."""
@@ -618,7 +816,7 @@ class Round:
             round_index=self.round_index,
             direction=self.direction,
             phase=self.phase,
-            hand=cards_of(self.hands[seat]),
+            hand=cards_of_pair(self.hands[seat], self.twice[seat]),
             passed=self.passes[seat],
             received=self.received[seat] if exchanged else None,
             leader=self.leader,
@@ -629,7 +827,7 @@ class Round:
             voids=tuple(frozenset(Suit(s) for s in range(4) if v >> s & 1) for v in self.voids),
             points=tuple(self.points),
             scores=self.scores_before,
-            kitty=cards_of(self.kitty_mask) if self.kitty_taken else (),
+            kitty=cards_of_pair(self.kitty_mask, self.kitty_twice) if self.kitty_taken else (),
             legal=self.legal_cards() if seat == self.turn and self.phase is Phase.PLAY else (),
         )
 
@@ -638,6 +836,9 @@ class Round:
         new = object.__new__(Round)
         new.__dict__.update(self.__dict__)
         new.hands = list(self.hands)
+        new.twice = list(self.twice)
+        new.taken_twice = list(self.taken_twice)
+        new.set_aside = list(self.set_aside)
         new.passes = list(self.passes)
         new.received = list(self.received)
         new.trick = list(self.trick)
@@ -649,10 +850,12 @@ class Round:
 
 
 def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
-                scores_before: Sequence[int], choice: Moon | str | None = None) -> RoundResult:
+                scores_before: Sequence[int], choice: Moon | str | None = None,
+                twice: Sequence[int] = ()) -> RoundResult:
     """Apply the moon and the J♦ to what each seat took (:func:`core.score_round`);
-    ``choice`` is the shooter's, under ``moon: shooter_choice``."""
-    scores, shooter, mode = core.score_round(rules, taken, points, scores_before, choice)
+    ``choice`` is the shooter's, under ``moon: shooter_choice``; ``twice`` the cards
+    each seat took twice (two decks)."""
+    scores, shooter, mode = core.score_round(rules, taken, points, scores_before, choice, twice)
     return RoundResult(tuple(points), scores, shooter, mode)
 
 

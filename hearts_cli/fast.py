@@ -470,3 +470,200 @@ def random_round(rules: Rules, rng: random.Random, direction: Direction | str | 
         kitty = int(s.translate(f.kitty_table), 2) if f.kitty_table else 0
         return playout(Position.start(rules, hands, kitty=kitty, dealer=dealer, scores=scores), rng)
     return f.round_(grb, tables, dealer, scores if scores is not None else f.zeros)
+
+
+# ---------------------------------------------------------------- two decks: the generic path
+#
+# With two decks a hand may hold a card twice, and a trick's winner depends on
+# the whole trick (cancellation), so the chunk loops do not apply. This path is
+# plain Python over a hand pair per seat (the cards held at least once, the
+# cards held twice); legality is core.legal on the first mask, the winner
+# core.winner, the score core.score_round. tests/test_core_paths.py holds it
+# equal to the engine card by card. The one-deck paths above are untouched.
+
+
+class MultiPosition:
+    """A two-deck round in its play phase: ``once[s]``/``twice[s]`` seat ``s``'s hand
+    pair; ``aside`` the cards of set-aside tricks waiting for the next winner;
+    ``kitty`` the kitty's cards while the first trick is played (empty after)."""
+
+    __slots__ = ("rules", "n", "once", "twice", "trick", "leader", "hearts_broken", "first_trick",
+                 "kitty", "taken", "taken2", "points", "scores", "aside")
+
+    def __init__(self, rules: Rules, once: Sequence[int], twice: Sequence[int], *, leader: int,
+                 trick: Sequence[int] = (), hearts_broken: bool = False, first_trick: bool = True,
+                 kitty: Sequence[int] = (), taken: Sequence[int] | None = None,
+                 taken2: Sequence[int] | None = None, points: Sequence[int] | None = None,
+                 scores: Sequence[int] | None = None, aside: Sequence[int] = ()):
+        n = self.n = rules.players
+        self.rules = rules
+        self.once = list(once)
+        self.twice = list(twice)
+        self.trick = [int(c) for c in trick]
+        self.leader = leader
+        self.hearts_broken = hearts_broken
+        self.first_trick = first_trick
+        self.kitty = list(kitty)
+        self.taken = list(taken) if taken is not None else [0] * n
+        self.taken2 = list(taken2) if taken2 is not None else [0] * n
+        self.points = list(points) if points is not None else [0] * n
+        self.scores = tuple(scores) if scores is not None else (0,) * n
+        self.aside = list(aside)
+
+    @classmethod
+    def from_round(cls, rnd: Round) -> "MultiPosition":
+        if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
+            raise ValueError("only a round in its play phase can be played out")
+        kitty = () if rnd.kitty_taken else _pair_cards(rnd.kitty_mask, rnd.kitty_twice)
+        return cls(rnd.rules, rnd.hands, rnd.twice, leader=rnd.leader, trick=rnd.trick,
+                   hearts_broken=rnd.hearts_broken, first_trick=not rnd.tricks, kitty=kitty,
+                   taken=rnd.taken, taken2=rnd.taken_twice, points=rnd.points,
+                   scores=rnd.scores_before, aside=rnd.set_aside)
+
+    @classmethod
+    def from_view(cls, view: SeatView, once: Sequence[int], twice: Sequence[int],
+                  kitty: Sequence[int] = ()) -> "MultiPosition":
+        """A seat's view completed with guessed hand pairs for every seat."""
+        if view.leader is None:
+            raise ValueError("only a view of the play phase can be played out")
+        n = view.rules.players
+        pos = cls(view.rules, once, twice, leader=view.leader, trick=view.trick,
+                  hearts_broken=view.hearts_broken, first_trick=not view.tricks,
+                  kitty=kitty if not view.tricks else (), points=view.points, scores=view.scores)
+        aside: list[int] = []
+        for tr in view.tricks:
+            if tr.winner is None:
+                aside.extend(tr.cards)
+                aside.extend(tr.kitty)
+                continue
+            aside = []
+            for x in tr.cards + tr.kitty + tr.carried:
+                pos._take(tr.winner, x)
+        pos.aside = aside
+        assert len(pos.taken) == n
+        return pos
+
+    def copy(self) -> "MultiPosition":
+        new = object.__new__(MultiPosition)
+        new.rules = self.rules
+        new.n = self.n
+        new.once = list(self.once)
+        new.twice = list(self.twice)
+        new.trick = list(self.trick)
+        new.leader = self.leader
+        new.hearts_broken = self.hearts_broken
+        new.first_trick = self.first_trick
+        new.kitty = list(self.kitty)
+        new.taken = list(self.taken)
+        new.taken2 = list(self.taken2)
+        new.points = list(self.points)
+        new.scores = self.scores
+        new.aside = list(self.aside)
+        return new
+
+    @property
+    def turn(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    @property
+    def over(self) -> bool:
+        return not self.trick and not self.once[self.leader]
+
+    def legal_mask(self) -> int:
+        trick = self.trick
+        return core.legal(self.rules, self.once[(self.leader + len(trick)) % self.n],
+                          trick[0] // 13 if trick else -1, self.first_trick, self.hearts_broken,
+                          self.once)
+
+    def _take(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        if self.taken[seat] & bit:
+            self.taken2[seat] |= bit
+        self.taken[seat] |= bit
+
+    def play(self, card: int) -> None:
+        """Play a legal card for the seat to move (unchecked)."""
+        n = self.n
+        trick = self.trick
+        seat = (self.leader + len(trick)) % n
+        c = int(card)
+        bit = 1 << c
+        if self.twice[seat] & bit:
+            self.twice[seat] ^= bit
+        else:
+            self.once[seat] &= ~bit
+        if not self.hearts_broken and self.rules.breaks_mask >> c & 1:
+            self.hearts_broken = True
+        trick.append(c)
+        if len(trick) < n:
+            return
+        last = not self.once[self.leader]
+        best = core.winner(self.rules, trick, last)
+        cards = trick + self.kitty
+        self.kitty = []
+        self.first_trick = False
+        self.trick = []
+        if best is None:
+            self.aside.extend(cards)
+            return
+        winner = (self.leader + best) % n
+        cards += self.aside
+        self.aside = []
+        pts = self.rules.points
+        for x in cards:
+            self._take(winner, x)
+            self.points[winner] += pts[x]
+        self.leader = winner
+
+    def result(self) -> tuple[int, ...]:
+        return core.score_round(self.rules, self.taken, self.points, self.scores, self.taken2).scores
+
+
+def _pair_cards(once: int, twice: int) -> list[int]:
+    return sorted([c for c in range(52) if once >> c & 1] + [c for c in range(52) if twice >> c & 1])
+
+
+def pair_of_cards(cards: Sequence[int]) -> tuple[int, int]:
+    """The hand pair (at least once, twice) of a list of cards."""
+    once = twice = 0
+    for c in cards:
+        bit = 1 << c
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice
+
+
+def multi_playout(pos: MultiPosition, rng: random.Random,
+                  policy: Callable[[int, MultiPosition], int] | None = None) -> tuple[int, ...]:
+    """Play a two-deck position to the end (random legal cards by :func:`pick_index`,
+    or ``policy(legal, pos)``) and return the scores; ``pos`` is changed."""
+    while not pos.over:
+        legal = pos.legal_mask()
+        if policy is not None:
+            pos.play(policy(legal, pos))
+        else:
+            pos.play(random_card(legal, rng))
+    return pos.result()
+
+
+def multi_random_round(rules: Rules, rng: random.Random, dealer: int = 0) -> tuple[int, ...]:
+    """Deal (a shuffle of the two-deck multiset), pass at random in the round's first
+    direction, play and score one random two-deck round: the benchmark's unit."""
+    n = rules.players
+    h = rules.hand_size
+    cards = [c for c in range(52) for _ in range(rules.copies[c])]
+    rng.shuffle(cards)
+    hands = [sorted(cards[s * h:(s + 1) * h]) for s in range(n)]
+    kitty = cards[n * h:]
+    direction = rules.pass_cycle[0]
+    if direction is not Direction.NONE:
+        k = rules.pass_count
+        passes = [[hands[s].pop(pick_index(rng, len(hands[s]))) for _ in range(k)] for s in range(n)]
+        for s in range(n):
+            hands[direction.receiver(s, n)].extend(passes[s])
+    pairs = [pair_of_cards(x) for x in hands]
+    once = [p[0] for p in pairs]
+    leader = core.first_leader(rules, once, dealer)
+    pos = MultiPosition(rules, once, [p[1] for p in pairs], leader=leader, kitty=kitty)
+    return multi_playout(pos, rng)

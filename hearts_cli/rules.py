@@ -102,6 +102,14 @@ class Ties(StrEnum):
     UNTIL_SINGLE = "until_single"
 
 
+class SetAside(StrEnum):
+    """Two decks: who takes a last trick whose every card of the led suit is cancelled
+    (an earlier one goes to the winner of the next trick): the player who led it, or
+    the second-played copy of the highest cancelled pair of the led suit."""
+    LEADER = "leader"
+    SECOND = "second"
+
+
 class Passing(StrEnum):
     """A named pass cycle (a setting may also be a tuple of :class:`Direction`)."""
     STANDARD = "standard"
@@ -112,12 +120,12 @@ class Passing(StrEnum):
 # setting name -> the enum of its values
 ENUMS: dict[str, type[StrEnum]] = {
     "deck": Deck, "first_lead": FirstLead, "first_trick": FirstTrick,
-    "hearts_break": HeartsBreak, "moon": Moon, "ties": Ties,
+    "hearts_break": HeartsBreak, "moon": Moon, "ties": Ties, "set_aside_last": SetAside,
 }
 # setting name -> allowed spellings (a tuple), for messages and checks
 CHOICES: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in ENUMS.items()}
 FLAGS = ("jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty")
-INTS = ("players", "pass_count", "target")
+INTS = ("players", "decks", "pass_count", "target")
 PASSING_NAMES = tuple(m.value for m in Passing)
 
 
@@ -125,13 +133,16 @@ _DEFAULT_REMOVAL = (
     (3, (CARDS[0],)), (5, (CARDS[0], CARDS[13])), (6, (CARDS[0], CARDS[13], CARDS[39], CARDS[14])),
 )
 # the settings, in order: what makes two rule sets the same
-SETTINGS = ("players", "deck", "removal", "passing", "pass_count", "first_lead", "first_trick",
+SETTINGS = ("players", "decks", "deck", "removal", "passing", "pass_count", "first_lead", "first_trick",
             "hearts_break", "moon", "jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty",
-            "target", "ties")
+            "target", "ties", "set_aside_last")
+
+# the seats one or two decks seat: a fact of the deck setting (Rules.min_players/max_players)
+PLAYER_LIMITS = {1: (3, 6), 2: (6, 11)}
 
 
 # the derived facts (cached properties of Rules), copied into Rules.facts
-FACTS = ("removed", "in_play_mask", "hand_size", "kitty_size", "points", "penalty_mask",
+FACTS = ("removed", "copies", "in_play_mask", "twice_mask", "min_players", "max_players", "hand_size", "kitty_size", "points", "penalty_mask",
          "penalty_total", "penalty_count", "round_total", "bonus_mask", "queen_scores",
          "uneven_penalties", "moon_keeps", "breaks_mask", "lead_card", "pass_cycle",
          "first_trick_forbidden")
@@ -146,6 +157,7 @@ class Rules:
     """
 
     players: int
+    decks: int
     deck: Deck
     removal: tuple[tuple[int, tuple[Card, ...]], ...]
     passing: Passing | tuple[Direction, ...]
@@ -160,12 +172,14 @@ class Rules:
     queen_penalty: bool
     target: int
     ties: Ties
+    set_aside_last: SetAside
     # provenance: the preset these rules are described against; not part of what they are
     preset: str
 
     def __init__(
         self,
         players: int = 4,
+        decks: int = 1,
         deck: Deck | str = Deck.REMOVE,
         removal: tuple[tuple[int, tuple[Card, ...]], ...] = _DEFAULT_REMOVAL,
         passing: Passing | str | tuple[Direction, ...] = Passing.STANDARD,
@@ -180,17 +194,19 @@ class Rules:
         queen_penalty: bool = True,
         target: int = 50,
         ties: Ties | str = Ties.SHARE,
+        set_aside_last: SetAside | str = SetAside.LEADER,
         preset: str = "",
     ):
         self.__dict__.update(
-            players=players, deck=_member(Deck, "deck", deck), removal=removal,
+            players=players, decks=decks, deck=_member(Deck, "deck", deck), removal=removal,
             passing=passing if isinstance(passing, tuple) else _member(Passing, "passing", passing),
             pass_count=pass_count, first_lead=_member(FirstLead, "first_lead", first_lead),
             first_trick=_member(FirstTrick, "first_trick", first_trick),
             hearts_break=_member(HeartsBreak, "hearts_break", hearts_break),
             moon=_member(Moon, "moon", moon), jack_of_diamonds=jack_of_diamonds,
             spot_hearts=spot_hearts, black_maria=black_maria, queen_penalty=queen_penalty,
-            target=target, ties=_member(Ties, "ties", ties), preset=preset,
+            target=target, ties=_member(Ties, "ties", ties),
+            set_aside_last=_member(SetAside, "set_aside_last", set_aside_last), preset=preset,
         )
         _check(self)
 
@@ -226,16 +242,39 @@ class Rules:
         return dict(self.removal).get(self.players, ())
 
     @functools.cached_property
+    def copies(self) -> tuple[int, ...]:
+        """How many copies of each card index are in play: ``decks``, less one for
+        each time ``removed`` names it (two decks: a card named once loses one copy)."""
+        n = [self.decks] * 52
+        for c in self.removed:
+            n[c] = max(0, n[c] - 1)
+        return tuple(n)
+
+    @functools.cached_property
     def in_play_mask(self) -> int:
-        return DECK_MASK & ~mask_of(self.removed)
+        """Cards with at least one copy in play."""
+        return mask_of(c for c in range(52) if self.copies[c])
+
+    @functools.cached_property
+    def twice_mask(self) -> int:
+        """Cards with two copies in play (0 with one deck)."""
+        return mask_of(c for c in range(52) if self.copies[c] > 1)
+
+    @functools.cached_property
+    def min_players(self) -> int:
+        return PLAYER_LIMITS.get(self.decks, (3, 6))[0]
+
+    @functools.cached_property
+    def max_players(self) -> int:
+        return PLAYER_LIMITS.get(self.decks, (3, 6))[1]
 
     @functools.cached_property
     def hand_size(self) -> int:
-        return (52 - len(self.removed)) // self.players
+        return sum(self.copies) // self.players
 
     @functools.cached_property
     def kitty_size(self) -> int:
-        return 52 - len(self.removed) - self.hand_size * self.players
+        return sum(self.copies) - self.hand_size * self.players
 
     @functools.cached_property
     def points(self) -> tuple[int, ...]:
@@ -250,8 +289,9 @@ class Rules:
             pts[ACE_OF_SPADES] = 7
         if self.jack_of_diamonds:
             pts[JACK_OF_DIAMONDS] = -10
-        for c in self.removed:
-            pts[c] = 0
+        for c in range(52):
+            if not self.copies[c]:
+                pts[c] = 0
         return tuple(pts)
 
     @functools.cached_property
@@ -261,18 +301,19 @@ class Rules:
 
     @functools.cached_property
     def penalty_total(self) -> int:
-        """What a moon is worth: the sum of every penalty card in play (26 by default)."""
-        return sum(p for p in self.points if p > 0)
+        """What a moon is worth: the sum of every penalty card in play, each copy
+        (26 by default, 52 with two decks)."""
+        return sum(p * n for p, n in zip(self.points, self.copies) if p > 0)
 
     @functools.cached_property
     def round_total(self) -> int:
         """What a round hands out when nobody shoots the moon."""
-        return sum(self.points)
+        return sum(p * n for p, n in zip(self.points, self.copies))
 
     @functools.cached_property
     def penalty_count(self) -> int:
-        """How many penalty cards are in play (14 by default)."""
-        return self.penalty_mask.bit_count()
+        """How many penalty cards are in play, each copy (14 by default, 28 with two decks)."""
+        return sum(self.copies[c] for c in range(52) if self.penalty_mask >> c & 1)
 
     @functools.cached_property
     def bonus_mask(self) -> int:
@@ -484,17 +525,23 @@ def _coerce_removal(value: Any) -> tuple[tuple[int, tuple[Card, ...]], ...]:
 
 
 def _check(r: Rules) -> None:
-    if isinstance(r.players, bool) or not isinstance(r.players, int) or not 3 <= r.players <= 6:
-        raise RulesError("players", "rules_players")
+    if isinstance(r.decks, bool) or r.decks not in PLAYER_LIMITS:
+        raise RulesError("decks", "rules_decks")
+    low, high = PLAYER_LIMITS[r.decks]
+    if isinstance(r.players, bool) or not isinstance(r.players, int) or not low <= r.players <= high:
+        raise RulesError("players", "rules_players", low=low, high=high, decks=r.decks)
     if isinstance(r.target, bool) or not isinstance(r.target, int) or r.target <= 0:
         raise RulesError("target", "rules_target")
     n = r.players
     if r.deck is Deck.REMOVE:
         removed = dict(r.removal).get(n, ())
-        if not removed and 52 % n:
+        cards = 52 * r.decks
+        if not removed and cards % n:
             raise RulesError("removal", "rules_removal_missing", players=n)
-        if len(set(removed)) != len(removed) or (52 - len(removed)) % n:
-            raise RulesError("removal", "rules_removal_divide", players=n, left=52 - len(set(removed)))
+        most = max((removed.count(c) for c in removed), default=0)
+        if most > r.decks or (cards - len(removed)) % n:
+            raise RulesError("removal", "rules_removal_divide", players=n,
+                             left=cards - len(set(removed)) if most > r.decks else cards - len(removed))
         for c in removed:
             if c // 13 == 2 or (c == QUEEN_OF_SPADES and r.queen_penalty) or (
                 c in (KING_OF_SPADES, ACE_OF_SPADES) and r.black_maria

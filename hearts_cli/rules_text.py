@@ -140,11 +140,13 @@ def _ascii_suits(text: str) -> str:
 
 
 def _deck(r: Rules, w: _Writer) -> list[str]:
-    out = [w("rt_deck", players=r.players)]
+    out = [w("rt_deck", players=r.players) if r.decks == 1 else w("rt_deck_two", players=r.players)]
     if r.removed:
         removed = [w.card(c) for c in r.removed]
         mid = "rt_removed_one" if len(removed) == 1 else "rt_removed_many"
-        out.append(w(mid, cards=w.join(removed), left=52 - len(removed), hand=r.hand_size))
+        if r.decks > 1:
+            mid += "_copy"
+        out.append(w(mid, cards=w.join(removed), left=sum(r.copies), hand=r.hand_size))
     elif r.kitty_size:
         mid = "rt_kitty_one" if r.kitty_size == 1 else "rt_kitty_many"
         out.append(w(mid, hand=r.hand_size, kitty=r.kitty_size))
@@ -184,7 +186,13 @@ def _play(r: Rules, w: _Writer) -> list[str]:
                 out.append(w("rt_lead_kitty", two=TWO_OF_CLUBS))
         else:
             out.append(w("rt_lead_lowest", two=TWO_OF_CLUBS, card=low))
+        if r.twice_mask >> low & 1 and not r.kitty_size:
+            out.append(w("rt_lead_twice", card=low))
     out.append(w("rt_follow"))
+    if r.decks > 1:
+        out.append(w("rt_cancel"))
+        out.append(w("rt_cancel_aside"))
+        out.append(w(f"rt_cancel_last_{r.set_aside_last}"))
     return out
 
 
@@ -247,6 +255,8 @@ def _moon(r: Rules, w: _Writer) -> list[str]:
     mid = {Moon.OFF: "rt_moon_off", Moon.OTHERS: "rt_moon_others",
            Moon.SHOOTER_MINUS: "rt_moon_minus", Moon.SHOOTER_CHOICE: "rt_moon_choice"}[r.moon]
     out = [w(mid, cards=cards, total=total)]
+    if r.moon is not Moon.OFF and r.twice_mask & r.penalty_mask:
+        out.append(w("rt_moon_twice"))
     if r.moon is not Moon.OFF:
         bonus = [c for c in range(52) if r.points[c] < 0 and r.in_play_mask >> c & 1]
         for c in bonus:

@@ -207,10 +207,15 @@ class HardBot:
     def __init__(self, seed: int = 0, simulations: int | None = None):
         self.seed = seed
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
+        self.given = simulations  # two decks: worlds per decision, when given
 
     def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
         return hard_pass(view)
 
     def choose_card(self, view: SeatView) -> Card:
+        if view.rules.decks > 1:  # a hand may hold a card twice: the generic two-deck search
+            from . import multi
+
+            return multi.search(view, self.seed, multi.DEFAULT_WORLDS if self.given is None else self.given)
         return search(view, self.seed, self.simulations)
 
