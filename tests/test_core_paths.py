@@ -3,7 +3,7 @@
 The rules are written once (``hearts_cli.core``); the engine's step API asks
 it, and the fast path's code is generated from it. This differential test is
 what keeps the derived paths honest: for every preset at every player count
-(3 to 6), on random positions (whole deals, positions with a seat void in the
+(3 to 6; two decks at 6 to 11, at the end), on random positions (whole deals, positions with a seat void in the
 led suit on the first trick, positions anywhere in a round), it checks that
 
 * ``Round.legal_mask`` and ``Round.why`` agree card by card (a refused card
@@ -31,7 +31,8 @@ from hearts_cli.cards import SUIT_MASKS, cards_of
 from hearts_cli.engine import Phase, Round
 from hearts_cli.rules import Rules, RulesError, load_preset, preset_names
 
-CONFIGS = [(name, n) for name in preset_names() for n in range(3, 7)]
+# one-deck presets at 3 to 6 players (two-deck rule sets: the tests at the end of this file)
+CONFIGS = [(name, n) for name in preset_names() if load_preset(name).decks == 1 for n in range(3, 7)]
 
 
 def rules_for(name: str, players: int) -> Rules:
@@ -234,3 +235,76 @@ def test_the_fallback_without_generated_loops_plays_the_same_rounds(monkeypatch)
     without = [fast.random_round(rules, random.Random(s)) for s in range(20)]
     fast._KITS.pop(id(rules), None)
     assert with_loops == without
+
+
+# ---------------------------------------------------------------- two decks (Cancellation Hearts)
+#
+# With two decks the chunk loops do not apply: fast.MultiPosition (the generic
+# path Hard's two-deck search plays on) must agree with the engine card by card,
+# from the engine's round and from a seat's view completed with the real hands.
+
+TWO_DECKS = [("cancellation", {}), ("cancellation", {"set_aside_last": "second"}),
+             ("cancellation", {"deck": "kitty", "passing": "none", "first_lead": "any"}),
+             ("cancellation", {"jack_of_diamonds": True, "moon": "shooter_minus"}),
+             ("cancellation", {"spot_hearts": True, "first_trick": "any", "hearts_break": "free"})]
+TWO_CONFIGS = [(i, n) for i in range(len(TWO_DECKS)) for n in range(6, 12)]
+
+
+def two_deck_round(rules: Rules, rng: random.Random) -> Round:
+    from hearts_cli.codes import code_from_number
+
+    r = Round.deal(rules, code_from_number(rng.randrange(10**9)), rng.randrange(4),
+                   scores=tuple(rng.randrange(0, 90) for _ in range(rules.players)))
+    if r.phase is Phase.PASS:
+        for seat in range(rules.players):
+            r.pass_cards(seat, rng.sample(list(r.hand(seat)), rules.pass_count))
+    return r
+
+
+@pytest.mark.parametrize("which,players", TWO_CONFIGS)
+def test_two_deck_path_matches_the_engine_card_by_card(which, players):
+    """fast.MultiPosition (legal sets, set-aside tricks, winners, taken cards, points,
+    scores) beside the engine, from the first lead and from anywhere in a round."""
+    name, changes = TWO_DECKS[which]
+    rules = load_preset(name).replace(players=players, **changes)
+    seen_aside = seen_cancel = 0
+    for seed in range(10):
+        rng = random.Random(300 + seed)
+        r = two_deck_round(rules, rng)
+        for _ in range(rng.randrange(rules.hand_size * players) if seed % 2 else 0):
+            r.play(pick(r.legal_mask(), rng))
+        if r.over:
+            continue
+        pos = fast.MultiPosition.from_round(r)
+        real = (list(r.hands), list(r.twice))
+        view_pos = fast.MultiPosition.from_view(
+            r.view(r.turn), *real,
+            kitty=() if r.kitty_taken else sorted(cards_of(r.kitty_mask) + cards_of(r.kitty_twice)))
+        assert (view_pos.taken, view_pos.taken2, view_pos.points, view_pos.aside) == (
+            r.taken, r.taken_twice, r.points, r.set_aside)
+        while not r.over:
+            check_step_api(r)
+            legal = r.legal_mask()
+            assert pos.legal_mask() == legal == view_pos.legal_mask()
+            c = pick(legal, rng)
+            done = r.play(c)
+            pos.play(c)
+            view_pos.play(c)
+            if done is not None:
+                seen_aside += done.winner is None
+                seen_cancel += bool(core.cancelled(done.cards))
+                assert pos.leader == view_pos.leader == r.leader or r.over
+                assert pos.aside == view_pos.aside == r.set_aside
+                assert pos.taken == r.taken and pos.taken2 == r.taken_twice and pos.points == r.points
+            assert (pos.once, pos.twice) == (r.hands, r.twice)
+        assert pos.over and pos.result() == r.result.scores == view_pos.result()
+        assert sum(r.result.taken) == rules.round_total
+    assert seen_cancel  # cancellation came up
+
+
+def test_two_deck_random_rounds_hand_out_every_point():
+    rules = load_preset("cancellation")
+    rng = random.Random(5)
+    for _ in range(50):
+        scores = fast.multi_random_round(rules, rng)
+        assert sum(scores) in (52, 52 * 7)  # a moon gives the seven others 52

@@ -1,0 +1,184 @@
+"""Cancellation Hearts (two decks, 6-11 players): the rules of core.winner and scoring,
+and the engine playing them (set-aside tricks, the last-trick fallback, hand pairs)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_cli import core
+from hearts_cli.cards import cards_of, parse_card
+from hearts_cli.codes import code_from_number
+from hearts_cli.engine import PassError, Round
+from hearts_cli.rules import Rules, RulesError, load_preset
+
+
+def cs(text: str) -> list[int]:
+    return [int(parse_card(x)) for x in text.split()]
+
+
+def cancellation(**changes) -> Rules:
+    return load_preset("cancellation").replace(**changes)
+
+
+# ---------------------------------------------------------------- the trick winner
+
+
+def test_identical_cards_cancel_and_the_highest_uncancelled_card_wins():
+    rules = cancellation()
+    trick = cs("5H AH KH AH 2C 9H QS 3H")
+    assert core.cancelled(trick) == (parse_card("AH"),)
+    assert core.winner(rules, trick) == 2  # K♥: the two A♥ cancel
+    # one deck keeps the plain rule: the highest of the led suit
+    assert core.winner(Rules(), cs("5H AH KH 2C")) == 1
+
+
+def test_a_lone_card_of_the_led_suit_wins_even_when_low():
+    trick = cs("2D 2D 3D KS KS AC AC 9H")
+    assert core.cancelling_winner(trick) == 2  # the 3♦: both 2♦ cancel, discards never win
+
+
+def test_every_card_of_the_led_suit_cancelled_sets_the_trick_aside():
+    rules = cancellation()
+    trick = cs("5H 9C 5H AH QS AH 2C 3S")
+    assert core.winner(rules, trick) is None
+    # on the last trick the fallback decides: the leader, or the second copy of the highest
+    assert core.winner(rules, trick, last=True) == 0
+    assert core.winner(cancellation(set_aside_last="second"), trick, last=True) == 5
+
+
+# ---------------------------------------------------------------- the rules' facts
+
+
+def test_two_decks_seat_six_to_eleven_and_hand_out_52_points():
+    for n in range(6, 12):
+        r = cancellation(players=n)
+        assert r.hand_size * n + r.kitty_size == sum(r.copies)
+        assert r.penalty_total == r.round_total == 52 and r.penalty_count == 28
+    for n in (5, 12):
+        with pytest.raises(RulesError) as e:
+            cancellation(players=n)
+        assert "6 to 11" in e.value.message("en")
+    with pytest.raises(RulesError):
+        Rules(players=7)  # one deck: 3 to 6
+    with pytest.raises(RulesError):
+        cancellation(decks=3)
+    assert cancellation(players=6).removed == tuple(parse_card(x) for x in ("2C", "2D"))
+    assert cancellation(players=6).copies[0] == 1  # one 2♣ left: it leads
+
+
+def test_the_moon_takes_both_copies_of_every_penalty_card():
+    rules = cancellation()
+    pm = rules.penalty_mask
+    taken = [0] * 8
+    twice = [0] * 8
+    taken[3], twice[3] = pm, pm
+    points = [0] * 8
+    points[3] = 52
+    res = core.score_round(rules, taken, points, [0] * 8, twice)
+    assert res.shooter == 3 and res.scores == tuple(0 if s == 3 else 52 for s in range(8))
+    # one copy of the 2♥ elsewhere: no moon
+    twice[3] &= ~(1 << parse_card("2H"))
+    points[3], points[5] = 51, 1
+    assert core.score_round(rules, taken, points, [0] * 8, twice).shooter is None
+    # the J♦ -10 composes: a shooter who took both copies keeps -20
+    jd = cancellation(jack_of_diamonds=True)
+    bit = 1 << parse_card("JD")
+    taken[3] |= bit
+    twice[3] = pm | bit
+    points[3], points[5] = 52 - 20, 0
+    res = core.score_round(jd, taken, points, [0] * 8, twice)
+    assert res.shooter == 3 and res.scores[3] == -20 and res.scores[0] == 52
+
+
+# ---------------------------------------------------------------- the engine
+
+
+def seek_cancel(r: Round, rng: random.Random) -> int:
+    """Play a twin of a card in the trick when legal (cancellations come up often)."""
+    legal = cards_of(r.legal_mask())
+    twins = [c for c in legal if c in r.trick]
+    return twins[0] if twins else rng.choice(legal)
+
+
+def played(players: int, number: int, **changes) -> Round:
+    r = Round.deal(cancellation(players=players, passing="none", **changes), code_from_number(number), 0)
+    rng = random.Random(number)
+    while not r.over:
+        r.play(seek_cancel(r, rng))
+    return r
+
+
+def test_a_set_aside_trick_goes_with_its_points_to_the_next_winner():
+    r = played(6, 1)
+    i = next(i for i, tr in enumerate(r.tricks) if tr.winner is None)
+    aside, after = r.tricks[i], r.tricks[i + 1]
+    assert after.leader == aside.leader  # the same player leads again
+    if after.winner is not None:
+        assert sorted(after.carried) == sorted(aside.cards)
+        pts = r.rules.points
+        assert after.points == sum(pts[c] for c in after.cards + after.carried)
+    assert sum(r.result.taken) == 52 and sum(tr.points for tr in r.tricks if tr.winner is not None) == 52
+
+
+@pytest.mark.parametrize("fallback", ["leader", "second"])
+def test_the_last_trick_all_cancelled_goes_by_the_fallback(fallback):
+    r = played(11, 1, set_aside_last=fallback)
+    last = r.tricks[-1]
+    assert core.cancelling_winner(last.cards) is None  # every card of its led suit cancelled
+    index = core.set_aside_winner(r.rules, last.cards)
+    assert last.winner == (last.leader + index) % 11
+    if fallback == "leader":
+        assert last.winner == last.leader
+    else:
+        led = last.cards[0] // 13
+        top = max(c for c in last.cards if c // 13 == led)
+        assert last.cards[index] == top and list(last.cards).count(top) == 2
+    assert sum(r.result.taken) == 52
+
+
+def test_a_hand_holds_a_card_twice_and_passes_both():
+    rules = cancellation()
+    for number in range(200):
+        r = Round.deal(rules, code_from_number(number), 0)
+        seat = next((s for s in range(8) if r.twice[s]), None)
+        if seat is not None:
+            break
+    c = cards_of(r.twice[seat])[0]
+    hand = r.hand(seat)
+    assert list(hand).count(c) == 2 and len(hand) == 13
+    assert r.view(seat).hand == hand
+    others = [x for x in hand if x != c]
+    r.pass_cards(seat, [c, c, others[0]])  # both copies: the same card named twice
+    assert r.passes[seat] == tuple(sorted([c, c, others[0]]))
+    with pytest.raises(PassError):
+        r.pass_cards((seat + 1) % 8, [others[0]] * 3)  # not held three times (nor by that seat)
+
+
+def test_why_says_which_cards_cancel_and_what_would_win():
+    found = 0
+    for number in range(60):
+        r = Round.deal(cancellation(passing="none"), code_from_number(number), 0)
+        rng = random.Random(number)
+        while not r.over:
+            if len(r.trick) == 7:
+                for c in cards_of(r.legal_mask()):
+                    if c in r.trick and c // 13 == r.trick[0] // 13:
+                        trick = r.trick + [c]
+                        best = core.winner(r.rules, trick)
+                        text = r.why(c).message("en")
+                        # "the two 4♣, the two A♣ cancel: K♣ would win. A♣ does not win the trick."
+                        assert text.count("the two ") == len(core.cancelled(trick)) >= 1
+                        effect = r.why(c).effect
+                        assert effect.cancelled == core.cancelled(trick) and effect.wins is False
+                        if best is not None:
+                            assert effect.by == trick[best] and " cancel: " in text and "would win" in text
+                        else:
+                            assert effect.by is None and "set aside" in text
+                        assert "se anulan" in r.why(c).message("es")
+                        found += 1
+            r.play(seek_cancel(r, rng))
+        if found >= 3:
+            break
+    assert found
