@@ -132,7 +132,8 @@ class Effect(NamedTuple):
             pairs = ", ".join(t("cancel_pair", lang, ascii=ascii, card=c) for c in self.cancelled)
             then = (t("effect_cancel_wins", lang, ascii=ascii, card=self.by) if self.by is not None
                     else t("effect_cancel_aside", lang))
-            text = t("effect_cancel", lang, ascii=ascii, pairs=pairs, then=then) + " " + text
+            said = t("effect_cancel", lang, ascii=ascii, pairs=pairs, then=then)
+            text = said[:1].upper() + said[1:] + " " + text
         return text
 
     def _message(self, lang: str | None, ascii: bool) -> str:
@@ -378,6 +379,7 @@ class Round:
             self.twice = [0] * n
         self.hands: list[int] = masks
         self.dealt: tuple[int, ...] = tuple(masks)
+        self.dealt_twice: tuple[int, ...] = tuple(self.twice)
         if two:
             if kitty is None:
                 left = list(rules.copies)

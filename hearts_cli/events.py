@@ -141,8 +141,11 @@ Play = _kind("Play", "play", "round trick seat card by",
              doc="A card is played; ``by`` you, player, cpu, auto, timer or away (null when unknown).")
 HeartsBroken = _kind("HeartsBroken", "hearts_broken", "round trick seat card")
 TrickDone = _kind("TrickDone", "trick", "round trick leader plays winner points kitty",
+                  "cancelled by carried",
                   doc="A trick is complete: ``plays`` [{seat, card}] in play order; ``kitty`` the cards "
-                      "it took from the kitty ([] without).")
+                      "it took from the kitty ([] without). Two decks: ``cancelled`` the cards played "
+                      "twice, ``by`` the card that won (null: set aside, ``winner`` null too), "
+                      "``carried`` the set-aside cards the winner took with it.")
 Void = _kind("Void", "void", "round trick seat suit card", doc="A seat shows it lacks a suit.")
 Queen = _kind("Queen", "queen", "round trick seat by")
 Jack = _kind("Jack", "jack", "round trick seat by points")
@@ -216,7 +219,20 @@ def trick_json(view_or_round: Any, trick: Any, number: int) -> dict[str, Any]:
     return {"round": view_or_round.round_index + 1, "trick": number, "leader": trick.leader,
             "plays": [{"seat": s, "card": str(c)} for s, c in trick.plays()],
             "winner": trick.winner, "points": trick.points,
-            "kitty": [str(c) for c in sorted(trick.kitty)]}
+            "kitty": [str(c) for c in sorted(trick.kitty)]} | _cancel_json(trick)
+
+
+def _cancel_json(trick: Any) -> dict[str, Any]:
+    """Two decks: what cancelled in ``trick``, what won, what the winner carried off."""
+    from . import core
+
+    cancelled = core.cancelled(trick.cards)
+    if not cancelled and not trick.carried:
+        return {}
+    won = core.cancelling_winner(trick.cards)
+    return {"cancelled": [str(c) for c in cancelled],
+            "by": str(trick.cards[won]) if won is not None else None,
+            "carried": [str(c) for c in sorted(trick.carried)]}
 
 
 def view_json(view: Any, result: Any = None) -> dict[str, Any]:

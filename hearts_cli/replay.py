@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
-from .engine import Game, Phase, Round, SeatView, Trick
+from . import core
+from .engine import Game, Phase, Round, SeatView, Trick, cards_of_pair
 from .errors import HeartsError
 from .messages import preset_name, t
 from .record import Annotation, GameRecord, Move, Position, display_name
@@ -98,7 +99,8 @@ def narrate(record: GameRecord, seat: int | None = None,
         if announced_round != r and not game.over and (i < len(moves) or rd.phase is not Phase.OVER):
             announced_round = r
             state = _RoundState(rules)
-            hands = {s: cards_of(rd.dealt[s]) for s in range(n) if seat is None or s == seat}
+            hands = {s: cards_of_pair(rd.dealt[s], rd.dealt_twice[s])
+                     for s in range(n) if seat is None or s == seat}
             to = rd.direction.receiver(seat, n) if seat is not None and rd.direction.value != "none" else None
             events.append(Event("deal", {"round": r, "direction": rd.direction.value,
                                          "dealer": rd.dealer, "to": to, "hands": hands}))
@@ -155,7 +157,7 @@ def narrate(record: GameRecord, seat: int | None = None,
             "round": r, "trick": trick_no, "leader": done.leader,
             "plays": [{"seat": s, "card": c} for s, c in done.plays()],
             "winner": done.winner, "points": done.points, "kitty": sorted(done.kitty),
-        }))
+        } | _cancel_data(done)))
         events.extend(state.pending)
         state.pending = []
         events.extend(_trick_events(rules, state, r, trick_no, done))
@@ -204,14 +206,27 @@ class _RoundState:
         return (seat, int(suit)) in self.voids
 
 
+def _cancel_data(done: Trick) -> dict[str, Any]:
+    """Two decks: the cards that cancelled in the trick, the card that won, and the
+    set-aside cards the winner took with it (nothing for a one-deck trick)."""
+    cancelled = core.cancelled(done.cards)
+    if not cancelled and not done.carried:
+        return {}
+    won = core.cancelling_winner(done.cards)
+    return {"cancelled": list(cancelled), "by": done.cards[won] if won is not None else None,
+            "carried": sorted(done.carried)}
+
+
 def _lead_event(r: int, rd: Round) -> Event:
     return Event("lead", {"round": r, "seat": rd.leader})
 
 
 def _trick_events(rules: Any, state: _RoundState, r: int, k: int, done: Trick) -> list[Event]:
     out: list[Event] = []
+    if done.winner is None:  # set aside: told when the next trick's winner takes it
+        return out
     pts = rules.points
-    cards = list(done.cards) + list(done.kitty)
+    cards = list(done.cards) + list(done.kitty) + list(done.carried)
     if QUEEN_OF_SPADES in cards and pts[QUEEN_OF_SPADES]:
         by = next((s for s, c in done.plays() if c == QUEEN_OF_SPADES), None)
         out.append(Event("queen", {"round": r, "trick": k, "seat": done.winner, "by": by}))
@@ -703,11 +718,24 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
     if k == "trick":
         plays = ", ".join(f"{name(p['seat'])} {p['card'] if ascii else p['card'].symbol}"
                           for p in d["plays"])
-        text = say("rp_trick", trick=d["trick"], leader=name(d["leader"]), plays=plays,
-                   winner=name(d["winner"]), points=d["points"])
+        if d["winner"] is None:
+            text = say("rp_trick_aside", trick=d["trick"], plays=plays, points=d["points"])
+        else:
+            text = say("rp_trick", trick=d["trick"], leader=name(d["leader"]), plays=plays,
+                       winner=name(d["winner"]), points=d["points"])
         if d.get("kitty"):
             text += " " + say("rp_kitty", cards=list(d["kitty"]))
-        return [text]
+        out = [text]
+        if d.get("cancelled"):
+            pairs = ", ".join(say("cancel_pair", card=c) for c in d["cancelled"])
+            then = (say("rp_cancel_wins", card=d["by"]) if d.get("by") is not None
+                    else say("rp_cancel_aside"))
+            said = say("rp_cancel", pairs=pairs, then=then)
+            out.append("  " + said[:1].upper() + said[1:])
+        if d.get("carried"):
+            out.append("  " + say("rp_carried", seat=name(d["winner"]), count=len(d["carried"]),
+                                  cards=list(d["carried"])))
+        return out
     if k == "hearts_broken":
         return ["  " + say("rp_hearts_broken", seat=name(d["seat"]), card=d["card"])]
     if k == "void":

@@ -229,6 +229,8 @@ def _redistribute(rnd: Round, seat: int, rng: random.Random) -> Round:
     with their receiver until played), and under a kitty the clubs below the
     first lead stay in it. Independent of the bots' own sampler.
     """
+    if rnd.two:
+        return _redistribute_two(rnd, seat, rng)
     view = rnd.view(seat)
     new = rnd.copy()
     holders = [s for s in range(rnd.players) if s != seat]
@@ -266,7 +268,35 @@ def _redistribute(rnd: Round, seat: int, rng: random.Random) -> Round:
     return new
 
 
-@pytest.mark.parametrize("preset,players", [("quick", 4), ("kitty", 3), ("reference", 5)])
+def _redistribute_two(rnd: Round, seat: int, rng: random.Random) -> Round:
+    """Two decks: the same swaps over hands that may hold a card twice (multisets)."""
+    from hearts_cli.engine import pair_of
+
+    view = rnd.view(seat)
+    new = rnd.copy()
+    hands = {s: list(rnd.hand(s)) for s in range(rnd.players) if s != seat}
+    pinned = list(view.passed) if view.passed and rnd.phase is Phase.PLAY else []
+
+    def ok(h: int, c: int) -> bool:
+        return not (rnd.phase is Phase.PLAY and any(c // 13 == s for s in view.voids[h]))
+
+    keys = list(hands)
+    for _ in range(400):
+        a, b = rng.sample(keys, 2)
+        ia, ib = rng.randrange(len(hands[a])), rng.randrange(len(hands[b]))
+        x, y = hands[a][ia], hands[b][ib]
+        if x in pinned or y in pinned or x == y:
+            continue
+        if ok(b, x) and ok(a, y):
+            hands[a][ia], hands[b][ib] = y, x
+    for h, cards in hands.items():
+        new.hands[h], new.twice[h] = pair_of(cards)
+    new._legal = None
+    return new
+
+
+@pytest.mark.parametrize("preset,players", [("quick", 4), ("kitty", 3), ("reference", 5),
+                                            ("cancellation", 8)])
 def test_fairness_hidden_cards_do_not_change_decisions(preset, players):
     rules = load_preset(preset).replace(players=players)
     rng = random.Random(5)
@@ -384,7 +414,7 @@ def test_same_seed_same_game():
 def _rule_sets():
     for name in preset_names():
         base = load_preset(name)
-        for n in (3, 4, 5, 6):
+        for n in (3, 4, 5, 6) if base.decks == 1 else (6, 8, 11):
             try:
                 yield f"{name}-{n}", base.replace(players=n)
             except RulesError:
@@ -435,7 +465,7 @@ def _engine_checked(rnd: Round, inner, seen: list[int]):
     return policy
 
 
-@pytest.mark.parametrize("name", preset_names())
+@pytest.mark.parametrize("name", [n for n in preset_names() if load_preset(n).decks == 1])
 def test_hard_playouts_follow_the_engine(name):
     """Hard's playouts (fast.playout_steps + the heuristic policy) from mid-round positions:
     at every card the legal set, the seat and the trick's winner so far are the engine's,
@@ -609,3 +639,62 @@ def test_shoot_runs_for_the_moon_until_another_seat_takes_a_point():
                     running += 1
                 rnd.play(card)
     assert running > 30 and fallen > 30
+
+
+def test_hard_two_deck_playouts_follow_the_engine():
+    """Two decks: Hard's playouts (fast.MultiPosition + multi.duck_policy) from mid-round
+    positions make only legal plays and end with the engine's scores."""
+    from hearts_cli.bots import multi
+
+    rules = load_preset("cancellation")
+    rng = random.Random(4)
+    for k in range(4):
+        rnd = Round.deal(rules, "TDEB3825", k)
+        if rnd.phase is Phase.PASS:
+            for s in range(rules.players):
+                rnd.pass_cards(s, rnd.hand(s)[:rules.pass_count])
+        for _ in range(rng.randrange(0, 30)):
+            rnd.play(rng.choice(rnd.legal_cards()))
+        pos = fast.MultiPosition.from_round(rnd)
+
+        def policy(legal, p):
+            assert legal == rnd.legal_mask()
+            c = multi.duck_policy(legal, p)
+            rnd.play(CARDS[c])  # checked by the engine
+            return c
+
+        assert fast.multi_playout(pos, rng, policy) == rnd.result.scores
+
+
+def test_two_deck_worlds_respect_the_view():
+    """Hard's two-deck sampler: every unseen copy placed once, hand sizes kept, no card
+    of a suit a seat has shown void in, the cards passed still with their receiver."""
+    from collections import Counter
+
+    from hearts_cli.bots import multi
+
+    rules = load_preset("cancellation")
+    rng = random.Random(3)
+    checked = 0
+    for rnd, seat in _positions(rules, "TDEB3825", every=5):
+        if rnd.phase is not Phase.PLAY:
+            continue
+        view = rnd.view(seat)
+        hands, kitty = multi.sample_world(view, rng)
+        assert hands[seat] == [] and kitty == []
+        assert Counter(c for h in hands for c in h) == Counter(int(c) for c in view.unseen())
+        counts = multi.seat_counts(view)
+        for s in range(rules.players):
+            if s != seat:
+                assert len(hands[s]) == counts[s]
+                assert not any(c // 13 in {int(x) for x in view.voids[s]} for c in hands[s])
+        to = view.passed_to
+        if view.passed and to is not None:
+            by_to = Counter(int(c) for tr in view.tricks for t, c in tr.plays() if t == to)
+            by_to += Counter(int(c) for i, c in enumerate(view.trick)
+                             if (view.leader + i) % rules.players == to)
+            unseen = Counter(int(c) for c in view.unseen())
+            for c, k in Counter(int(c) for c in view.passed).items():
+                assert hands[to].count(c) >= min(max(0, k - by_to[c]), unseen[c])
+        checked += 1
+    assert checked >= 5
