@@ -137,8 +137,11 @@ SETTINGS = ("players", "decks", "deck", "removal", "passing", "pass_count", "fir
             "hearts_break", "moon", "jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty",
             "target", "ties", "set_aside_last")
 
-# the seats one or two decks seat: a fact of the deck setting (Rules.min_players/max_players)
-PLAYER_LIMITS = {1: (3, 6), 2: (6, 11)}
+# How many can sit at a table, by the number of decks: one deck seats 3 to 6, two decks
+# (Cancellation Hearts) 6 to 11. Every cap on players reads Rules.player_limits or these.
+PLAYER_LIMITS: dict[int, tuple[int, int]] = {1: (3, 6), 2: (6, 11)}
+FEWEST_PLAYERS = min(lo for lo, _ in PLAYER_LIMITS.values())
+MOST_PLAYERS = max(hi for _, hi in PLAYER_LIMITS.values())
 
 
 # the derived facts (cached properties of Rules), copied into Rules.facts
@@ -259,6 +262,11 @@ class Rules:
     def twice_mask(self) -> int:
         """Cards with two copies in play (0 with one deck)."""
         return mask_of(c for c in range(52) if self.copies[c] > 1)
+
+    @property
+    def player_limits(self) -> tuple[int, int]:
+        """The fewest and the most players these rules' deck seats."""
+        return PLAYER_LIMITS.get(self.decks, PLAYER_LIMITS[1])
 
     @functools.cached_property
     def min_players(self) -> int:
@@ -529,7 +537,7 @@ def _check(r: Rules) -> None:
         raise RulesError("decks", "rules_decks")
     low, high = PLAYER_LIMITS[r.decks]
     if isinstance(r.players, bool) or not isinstance(r.players, int) or not low <= r.players <= high:
-        raise RulesError("players", "rules_players", low=low, high=high, decks=r.decks)
+        raise RulesError("players", "rules_players", fewest=low, most=high, decks=r.decks)
     if isinstance(r.target, bool) or not isinstance(r.target, int) or r.target <= 0:
         raise RulesError("target", "rules_target")
     n = r.players

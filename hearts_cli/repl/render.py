@@ -296,8 +296,17 @@ class Renderer:
     def ev_hearts_broken(self, seat, card) -> list[Line]:
         return self._text(self.say("hearts_now_broken"), "class:red")
 
-    def ev_trick(self, trick, winner, points, kitty) -> list[Line]:
+    def ev_trick(self, trick, winner, points, kitty, cancelled=(), by=None, carried=()) -> list[Line]:
         tb = self.tb
+        if cancelled:  # two decks: "The two A♥ cancel: K♥ wins."
+            pairs = ", ".join(self.say("cancel_pair", card=c) for c in cancelled)
+            then = self.say("rp_cancel_wins", card=by) if by is not None else self.say("rp_cancel_aside")
+            said = self.say("rp_cancel", pairs=pairs, then=then)
+            out = self._text(said[:1].upper() + said[1:], "class:trick")
+        else:
+            out = []
+        if winner is None:
+            return out + self._text(self.say("trick_aside", number=trick, points=points), "class:trick")
         if winner == tb.me:
             mid = "trick_you_points" if points else "trick_you"
         else:
@@ -305,7 +314,9 @@ class Renderer:
         text = self.say(mid, name=tb.name(winner), points=points, number=trick)
         if kitty:
             text += " " + self.say("trick_kitty", cards=kitty)
-        return self._text(text, "class:trick")
+        if carried:
+            text += " " + self.say("rp_carried", seat=tb.name(winner), count=len(carried), cards=list(carried))
+        return out + self._text(text, "class:trick")
 
     def ev_round_end(self, round, taken, scores, totals, shooter, moon) -> list[Line]:
         tb = self.tb
@@ -449,7 +460,8 @@ class Renderer:
         for k, tr in enumerate(tricks, 1):
             cards = " ".join(self.card(c) for c in tr["cards"])
             out += self._text(self.say("trick_row", number=k, name=tb.name(tr["leader"]), cards=cards,
-                                       winner=tb.name(tr["winner"]), points=tr["points"]))
+                                       winner=tb.name(tr["winner"]) if tr["winner"] is not None
+                                       else self.say("trick_aside_short"), points=tr["points"]))
         if current:
             cards = " ".join(self.card(c) for c in current["cards"])
             out += self._text(self.say("trick_row_current", number=len(tricks) + 1,

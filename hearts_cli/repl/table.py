@@ -101,6 +101,18 @@ def close_commands(word: str, lang: str) -> list[str]:
     return found[:2]
 
 
+def cancel_fields(done) -> dict:
+    """Two decks: what cancelled in a trick, the card that won, the set-aside cards carried."""
+    from .. import core
+
+    cancelled = core.cancelled(done.cards)
+    if not cancelled and not done.carried:
+        return {}
+    won = core.cancelling_winner(done.cards)
+    return {"cancelled": list(cancelled), "by": done.cards[won] if won is not None else None,
+            "carried": sorted(done.carried)}
+
+
 def make_seats(players: int, me: int, level: str | None):
     """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default."""
     from ..record import Seat
@@ -374,7 +386,8 @@ class Table:
         if done is not None:
             self.emit("trick", round=number, trick=trick_no, leader=done.leader,
                       plays=[{"seat": s, "card": c} for s, c in done.plays()],
-                      winner=done.winner, points=done.points, kitty=sorted(done.kitty))
+                      winner=done.winner, points=done.points, kitty=sorted(done.kitty),
+                      **cancel_fields(done))
         if rd.over:
             self._round_end()
         elif rd.phase is Phase.MOON:  # the shooter chooses how the moon scores
