@@ -60,6 +60,8 @@ class _Kit:
                  "zeros", "pt", "score", "steps", "play", "round_")
 
     def __init__(self, rules: Rules):
+        if rules.decks > 1:
+            raise ValueError("the mask paths play one deck; two decks play on fast.MultiPosition")
         self.rules = rules
         n = self.n = rules.players
         h = rules.hand_size
@@ -455,6 +457,8 @@ def random_round(rules: Rules, rng: random.Random, direction: Direction | str | 
     the passes (:func:`deal_with_passes`), then one :func:`pick_index` per
     card played, as :func:`playout` from the first lead would make them.
     """
+    if rules.decks > 1:  # the generic two-deck path (the direction: the round's first)
+        return multi_random_round(rules, rng, dealer)
     f = _KITS.get(id(rules))
     if f is None or f.rules is not rules:
         f = _kit(rules)

@@ -497,8 +497,8 @@ class Session:
             return {"ok": True, "seat": seat, "moon": str(choice)}
         if r.phase is Phase.PASS:
             chosen = [Card(c) for c in choice]
-            hand = set(r.hand(seat))
-            if len(set(chosen)) != r.rules.pass_count or not set(chosen) <= hand:
+            hand = list(r.hand(seat))  # two decks: a card may be there twice
+            if len(chosen) != r.rules.pass_count or any(chosen.count(c) > hand.count(c) for c in chosen):
                 raise Fail("internal_error", "proto_bot_bad", {"cards": sorted(chosen)})
             return {"ok": True, "seat": seat, "cards": _cards(chosen)}
         card = Card(choice)

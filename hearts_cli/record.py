@@ -32,7 +32,8 @@ from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 from . import __version__
 from .cards import Card, CardParseError, cards_of, parse_card
 from .codes import CodeError, normalize_code
-from .engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase, Reason, Round, better_moon_choice
+from .engine import (MOON_CHOICES, Game, IllegalMove, PassError, Phase, Reason, Round, better_moon_choice,
+                     cards_of_pair)
 from .errors import HeartsError
 from .messages import t
 from .rules import Moon, Rules, RulesError
@@ -631,9 +632,9 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
 def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
     out = [f"  - round: {r}", f"    pass: {rnd.direction.value}", f"    dealer: {rnd.dealer}", "    hands:"]
     for seat, mask in enumerate(rnd.dealt):
-        out.append(f"      {seat}: {_cards(cards_of(mask))}")
+        out.append(f"      {seat}: {_cards(cards_of_pair(mask, rnd.dealt_twice[seat]))}")
     if rnd.kitty_mask:
-        out.append(f"    kitty: {_cards(cards_of(rnd.kitty_mask))}")
+        out.append(f"    kitty: {_cards(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice))}")
     if any(p is not None for p in rnd.passes):
         out.append("    passes:")
         for seat, cards in enumerate(rnd.passes):
@@ -643,7 +644,7 @@ def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
         out.append("    tricks:")
         for tr in rnd.tricks:
             out.append(f"      - {{lead: {tr.leader}, cards: {_cards(tr.cards)}, "
-                       f"won: {tr.winner}, points: {tr.points}}}")
+                       f"won: {'null' if tr.winner is None else tr.winner}, points: {tr.points}}}")
         if rnd.trick:
             out.append(f"      - {{lead: {rnd.leader}, cards: {_cards(rnd.trick)}}}")
     if result is not None:
@@ -1030,11 +1031,12 @@ class _Reader:
                 wrong = True
             for seat, cards in hands.items():
                 got = self.cards(cards, f"{name}.hands.{seat}", cards, hands)
-                if seat not in range(rnd.players) or sorted(got) != list(cards_of(rnd.dealt[seat])):
+                if seat not in range(rnd.players) or sorted(got) != list(
+                        cards_of_pair(rnd.dealt[seat], rnd.dealt_twice[seat])):
                     wrong = True
         if kitty is not None:
             got = self.cards(kitty, f"{name}.kitty", raw)
-            if sorted(got) != list(cards_of(rnd.kitty_mask)):
+            if sorted(got) != list(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice)):
                 wrong = True
         if wrong:
             self.fail(self.error("record_hands_mismatch", hands, raw, round=r, code=code))

@@ -206,3 +206,75 @@ def test_the_engine_scores_two_deck_rounds_as_the_core_does():
         res = core.score_round(r.rules, r.taken, r.points, r.scores_before, r.taken_twice)
         assert r.result.scores == res.scores
         assert sum(r.result.taken) == 52
+
+
+# ---------------------------------------------------------------- records, replay, protocol
+
+
+def _game_with_a_set_aside_trick():
+    from hearts_cli.engine import Game
+
+    rules = cancellation(players=6, passing="none")
+    game = Game(rules, code_from_number(1))
+    rng = random.Random(1)
+    rnd = game.round
+    while not rnd.over:
+        game.play(seek_cancel(rnd, rng))
+    assert any(tr.winner is None for tr in rnd.tricks)
+    return game
+
+
+def test_a_record_keeps_cards_held_twice_and_set_aside_tricks(tmp_path):
+    import io
+
+    from hearts_cli.record import read_record, write_record
+
+    game = _game_with_a_set_aside_trick()
+    text = write_record(game)
+    assert "won: null" in text
+    doubled = next(c for s in range(6) for c in cards_of(game.rounds[0].dealt_twice[s]))
+    assert any(line.count(str(doubled)) == 2 for line in text.splitlines() if line.strip()[:2].rstrip(":").isdigit())
+    rec = read_record(io.StringIO(text))  # strict: every trick's winner and points checked
+    assert [m.card for m in rec.moves if m.kind == "play"] == [
+        c for tr in game.rounds[0].tricks for c in tr.cards]
+
+
+def test_replay_tells_each_cancellation_and_the_set_aside_trick(tmp_path):
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.record import save_record
+
+    game = _game_with_a_set_aside_trick()
+    path = tmp_path / "game.yaml"
+    save_record(path, game)
+    out = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert out.exit_code == 0, out.stderr
+    text = out.stdout
+    assert "Nobody takes it: it is set aside" in text
+    assert "cancel: every card of the led suit is cancelled" in text
+    assert "also takes the" in text and "set-aside cards" in text
+    assert " cancel: " in text and " wins." in text  # "The two A♥ cancel: K♥ wins."
+    es = CliRunner().invoke(app, ["replay", str(path), "--lang", "es"]).stdout
+    assert "se anulan" in es and "se aparta" in es
+
+
+def test_the_engine_protocol_takes_a_hand_holding_a_card_twice():
+    import json
+    import subprocess
+    import sys
+
+    r = Round.deal(cancellation(), code_from_number(7), 0)
+    seat = next(s for s in range(8) if r.twice[s])
+    c = str(cards_of(r.twice[seat])[0])
+    lines = [{"cmd": "position", "rules": {"preset": "cancellation"}, "direction": "left",
+              "hands": [[str(x) for x in r.hand(s)] for s in range(8)]},
+             {"cmd": "pass", "seat": seat, "cards": [c, c, str(next(x for x in r.hand(seat) if str(x) != c))]},
+             {"cmd": "state", "reveal": True}]
+    lines.insert(1, {"cmd": "state", "reveal": True})
+    out = subprocess.run([sys.executable, "-m", "hearts_cli", "engine"], capture_output=True, text=True,
+                         input="\n".join(json.dumps(x) for x in lines) + "\n", timeout=60)
+    replies = [json.loads(x) for x in out.stdout.splitlines()]
+    assert [x["ok"] for x in replies] == [True, True, True, True], replies
+    assert replies[1]["hands"][str(seat)].count(c) == 2  # written twice
+    assert replies[3]["passes_made"][seat]  # both copies passed (exchanged once everyone has)

@@ -95,7 +95,8 @@ def test_the_command_line_says_a_person_error_in_one_short_safe_line(isolated, a
     err = result.stderr
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "\x1b" not in err and "\x07" not in err
-    assert len(err) < 300  # the echo is shortened, not the 300 characters given
+    # the echo is shortened, not the 300 characters given (the list of presets may be long)
+    assert len(err) < 400 and not any(ch * 60 in err for ch in "ZApl")
 
 
 def test_the_command_line_speaks_the_language_asked(isolated):

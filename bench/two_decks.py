@@ -1,0 +1,91 @@
+"""Cancellation Hearts (two decks): random rounds per second and Hard's decision time.
+
+    .venv/bin/python bench/two_decks.py [--players 8] [--rounds 2000] [--decisions 200]
+
+* ``fast path (two decks)``: ``fast.multi_random_round`` — deal the 104-card
+  multiset, a random pass, random legal cards on ``fast.MultiPosition`` (the
+  generic two-deck path: ``core.legal`` and ``core.winner`` per card), score.
+* ``step API (two decks)``: ``Round.deal`` from a game code, random passes,
+  ``legal_cards()`` + a random pick + ``play`` until over.
+* ``Hard``: the time of each of Hard's card decisions at its default two-deck
+  budget (``bots.multi.DEFAULT_WORLDS`` worlds), in games of Hard against
+  Normal and Easy: median and 95th percentile.
+
+A benchmark, never a test: run it by hand on an idle machine (docs/speed.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from hearts_cli import fast
+from hearts_cli.bots import make_bot
+from hearts_cli.codes import code_from_number
+from hearts_cli.engine import Phase, Round
+from hearts_cli.rules import load_preset
+
+
+def fast_rounds(rules, n: int) -> float:
+    rng = random.Random(1)
+    t = time.perf_counter()
+    for i in range(n):
+        fast.multi_random_round(rules, rng, dealer=i % rules.players)
+    return n / (time.perf_counter() - t)
+
+
+def step_rounds(rules, n: int) -> float:
+    rng = random.Random(2)
+    t = time.perf_counter()
+    for i in range(n):
+        r = Round.deal(rules, code_from_number(i), i)
+        if r.phase is Phase.PASS:
+            for s in range(rules.players):
+                r.pass_cards(s, rng.sample(list(r.hand(s)), rules.pass_count))
+        while not r.over:
+            legal = r.legal_cards()
+            r.play(legal[fast.pick_index(rng, len(legal))])
+    return n / (time.perf_counter() - t)
+
+
+def hard_times(rules, decisions: int) -> list[float]:
+    out: list[float] = []
+    k = 0
+    while len(out) < decisions:
+        r = Round.deal(rules, code_from_number(1000 + k), k)
+        k += 1
+        bots = [make_bot(("hard", "normal", "easy")[s % 3], s) for s in range(rules.players)]
+        if r.phase is Phase.PASS:
+            for s in range(rules.players):
+                r.pass_cards(s, bots[s].choose_pass(r.view(s)))
+        while not r.over:
+            s = r.turn
+            view = r.view(s)
+            t = time.perf_counter()
+            card = bots[s].choose_card(view)
+            if s % 3 == 0 and len(view.legal) > 1:
+                out.append(time.perf_counter() - t)
+            r.play(card)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=8)
+    ap.add_argument("--rounds", type=int, default=2000)
+    ap.add_argument("--decisions", type=int, default=200)
+    a = ap.parse_args()
+    rules = load_preset("cancellation").replace(players=a.players)
+    print(f"Cancellation Hearts, {a.players} players")
+    print(f"fast path (two decks): {fast_rounds(rules, a.rounds):8.0f} rounds/s")
+    print(f"step API (two decks):  {step_rounds(rules, max(1, a.rounds // 4)):8.0f} rounds/s")
+    times = sorted(hard_times(rules, a.decisions))
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"Hard: {len(times)} decisions, median {statistics.median(times) * 1000:.1f} ms, "
+          f"p95 {p95 * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
