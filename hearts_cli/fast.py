@@ -620,7 +620,8 @@ class MultiPosition:
         self.leader = winner
 
     def result(self) -> tuple[int, ...]:
-        return core.score_round(self.rules, self.taken, self.points, self.scores, self.taken2).scores
+        return core.score_round(self.rules, self.taken, self.points, self.scores,
+                                twice=self.taken2).scores
 
 
 def _pair_cards(once: int, twice: int) -> list[int]:

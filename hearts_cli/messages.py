@@ -1430,6 +1430,8 @@ _PRESET_TEXT: dict[str, tuple[str, str, str]] = {
     "first-trick-points": ("puntos-primera-baza", "points allowed on the first trick",
                            "se permiten puntos en la primera baza"),
     "always-left": ("siempre-izquierda", "always pass left", "siempre se pasa a la izquierda"),
+    "cancellation": ("anulación", "two decks, 6 to 11 players; identical cards cancel",
+                     "dos barajas, de 6 a 11 jugadores; las cartas idénticas se anulan"),
 }
 for _id, (_es, _line_en, _line_es) in _PRESET_TEXT.items():
     CATALOG["en"][f"preset_name_{_id}"] = _id

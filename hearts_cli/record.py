@@ -1013,7 +1013,8 @@ class _Reader:
             outcomes = rnd.moon_outcomes()
             choice = next((c for c in MOON_CHOICES if score == list(outcomes[c])), None)
             if choice is None and more:
-                choice = better_moon_choice(rnd.rules, rnd.turn, rnd.taken, rnd.scores_before)
+                choice = better_moon_choice(rnd.rules, rnd.turn, rnd.taken, rnd.scores_before,
+                                            rnd.taken_twice)
             if choice is None:
                 return  # the game stops here, the shooter to choose
         shooter = rnd.turn

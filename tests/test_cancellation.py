@@ -76,19 +76,19 @@ def test_the_moon_takes_both_copies_of_every_penalty_card():
     taken[3], twice[3] = pm, pm
     points = [0] * 8
     points[3] = 52
-    res = core.score_round(rules, taken, points, [0] * 8, twice)
+    res = core.score_round(rules, taken, points, [0] * 8, twice=twice)
     assert res.shooter == 3 and res.scores == tuple(0 if s == 3 else 52 for s in range(8))
     # one copy of the 2♥ elsewhere: no moon
     twice[3] &= ~(1 << parse_card("2H"))
     points[3], points[5] = 51, 1
-    assert core.score_round(rules, taken, points, [0] * 8, twice).shooter is None
+    assert core.score_round(rules, taken, points, [0] * 8, twice=twice).shooter is None
     # the J♦ -10 composes: a shooter who took both copies keeps -20
     jd = cancellation(jack_of_diamonds=True)
     bit = 1 << parse_card("JD")
     taken[3] |= bit
     twice[3] = pm | bit
     points[3], points[5] = 52 - 20, 0
-    res = core.score_round(jd, taken, points, [0] * 8, twice)
+    res = core.score_round(jd, taken, points, [0] * 8, twice=twice)
     assert res.shooter == 3 and res.scores[3] == -20 and res.scores[0] == 52
 
 
@@ -203,7 +203,7 @@ def test_the_engine_scores_two_deck_rounds_as_the_core_does():
     and a round's points are 52 unless somebody took all 28 penalty cards."""
     for number in range(30):
         r = played(8, number)
-        res = core.score_round(r.rules, r.taken, r.points, r.scores_before, r.taken_twice)
+        res = core.score_round(r.rules, r.taken, r.points, r.scores_before, twice=r.taken_twice)
         assert r.result.scores == res.scores
         assert sum(r.result.taken) == 52
 

@@ -7,7 +7,6 @@ nothing a seat may not know.
 
 from __future__ import annotations
 
-from ..cards import mask_of
 from ..engine import Phase, SeatView, better_moon_choice
 
 __all__ = ["choose_moon"]
@@ -19,6 +18,12 @@ def choose_moon(view: SeatView) -> str:
     if view.phase is not Phase.MOON or view.turn != view.seat:
         raise ValueError("this seat has no moon to score")
     taken = [0] * view.players
+    twice = [0] * view.players  # two decks: the cards a seat took both copies of
     for tr in view.tricks:
-        taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
-    return better_moon_choice(view.rules, view.seat, taken, view.scores)
+        if tr.winner is None:  # set aside: counted with the trick that took it (carried)
+            continue
+        for c in tr.cards + tr.kitty + tr.carried:
+            if taken[tr.winner] >> c & 1:
+                twice[tr.winner] |= 1 << c
+            taken[tr.winner] |= 1 << c
+    return better_moon_choice(view.rules, view.seat, taken, view.scores, twice)
