@@ -278,3 +278,19 @@ def test_the_engine_protocol_takes_a_hand_holding_a_card_twice():
     assert [x["ok"] for x in replies] == [True, True, True, True], replies
     assert replies[1]["hands"][str(seat)].count(c) == 2  # written twice
     assert replies[3]["passes_made"][seat]  # both copies passed (exchanged once everyone has)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_on_after_a_set_aside_trick(level):
+    """Once a trick is set aside (its winner unknown yet), every CPU level still reads its
+    view and plays legal cards to the end of the round."""
+    from hearts_cli.bots import make_bot
+
+    r = Round.deal(cancellation(players=6, passing="none"), code_from_number(1), 0)
+    rng = random.Random(1)
+    while not any(tr.winner is None for tr in r.tricks):
+        r.play(seek_cancel(r, rng))
+    bot = make_bot(level, 3, 4)
+    while not r.over:
+        r.play(bot.choose_card(r.view(r.turn)))  # raises IllegalMove if illegal
+    assert sum(r.result.taken) == 52

@@ -55,7 +55,8 @@ def public(view: SeatView) -> Public:
     for tr in view.tricks:
         m = mask_of(tr.cards)
         played |= m
-        taken[tr.winner] |= (m | mask_of(tr.kitty)) & keep
+        if tr.winner is not None:  # two decks: a set-aside trick counts where it is carried
+            taken[tr.winner] |= (m | mask_of(tr.kitty) | mask_of(tr.carried)) & keep
         for i in range(len(tr.cards)):
             plays[(tr.leader + i) % n] += 1
     leader = view.leader if view.leader is not None else 0
@@ -74,8 +75,14 @@ def public(view: SeatView) -> Public:
 
 
 def trick_winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:
-    """(winning card, winning seat) of a trick in progress."""
-    i = core.trick_winner(trick)
+    """(winning card, winning seat) of a trick in progress. With two decks a card played
+    twice cancels (core.cancelling_winner); while every card of the led suit is cancelled,
+    the leader's card stands in."""
+    if len(set(trick)) == len(trick):
+        i = core.trick_winner(trick)
+    else:
+        found = core.cancelling_winner(trick)
+        i = 0 if found is None else found
     return trick[i], (leader + i) % n
 
 
