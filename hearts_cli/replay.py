@@ -516,6 +516,8 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
     is called after each move is looked at.
     """
     rules = record.rules
+    if rules.decks > 1:  # Hard's analysis searches one-deck worlds (bots/hard.py)
+        raise HeartsError("replay_analyze_one_deck")
     chosen = set(range(rules.players) if seats is None else seats)
     game = Game(rules, record.code)
     out: list[Decision] = []

@@ -294,3 +294,31 @@ def test_every_level_plays_on_after_a_set_aside_trick(level):
     while not r.over:
         r.play(bot.choose_card(r.view(r.turn)))  # raises IllegalMove if illegal
     assert sum(r.result.taken) == 52
+
+
+def test_analyze_says_plainly_it_weighs_one_deck_games(tmp_path):
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.record import save_record
+
+    path = tmp_path / "game.yaml"
+    save_record(path, _game_with_a_set_aside_trick())
+    out = CliRunner().invoke(app, ["replay", str(path), "--analyze", "--lang", "en"])
+    assert out.exit_code == 2 and out.stdout == ""
+    assert "one-deck games only" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_sim_plays_cancellation_at_eight_players():
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+
+    out = CliRunner().invoke(app, ["sim", "--preset", "cancellation", "--players", "8", "--seats",
+                                   "normal,easy,normal,easy,normal,easy,normal,easy", "--deals", "1",
+                                   "--workers", "1", "--lang", "en"])
+    assert out.exit_code == 0, out.stderr
+    assert "8 players" in out.stdout and "normal" in out.stdout and "easy" in out.stdout
+    bad = CliRunner().invoke(app, ["sim", "--preset", "cancellation", "--seats", "easy,easy,easy",
+                                   "--lang", "en"])
+    assert bad.exit_code == 2 and "6 to 11" in bad.stderr
