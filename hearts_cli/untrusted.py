@@ -148,12 +148,18 @@ def yaml_loader(pure: bool = False) -> type:
     :class:`YamlRefused` at once, and so does a list or mapping nested more
     than ``depth`` levels. Only plain data is ever constructed (the safe
     constructor: no ``!!python`` tags).
+
+    Text with no ``&`` and no ``*`` anywhere can hold no anchor or alias: on
+    libyaml it is composed by libyaml's own (faster) composer, and its depth
+    checked on the nodes, before anything is constructed from them (the
+    records the program writes take this way; see bench/startup.py).
     """
     if pure in _LOADERS:
         return _LOADERS[pure]
     import yaml
     from yaml.composer import Composer
     from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
+    from yaml.nodes import MappingNode, SequenceNode
 
     parser: Any = None
     if not pure:
@@ -163,14 +169,37 @@ def yaml_loader(pure: bool = False) -> type:
             parser = None
 
     class Guard(Composer):
+        plain = False  # no anchor or alias can be in the text: libyaml composes it
+
         def get_single_data(self) -> Any:
             try:
-                return super().get_single_data()
+                if not self.plain:
+                    return super().get_single_data()
+                node = parser.get_single_node(self)  # libyaml's composer
+                if node is None:
+                    return None
+                self._check_depth(node)
+                return self.construct_document(node)
             except yaml.MarkedYAMLError as e:  # libyaml's own bound (1,000), met while scanning ahead
                 if "nesting depth" not in str(e.problem):
                     raise
                 mark = e.problem_mark or e.context_mark
                 raise YamlRefused("yaml_too_deep", mark.line + 1 if mark else None, self.max_depth) from None
+
+        def _check_depth(self, node: Any) -> None:
+            stack = [(node, 1)]
+            while stack:
+                node, depth = stack.pop()
+                kind = node.__class__
+                if kind is SequenceNode or kind is MappingNode:
+                    if depth > self.max_depth:
+                        raise YamlRefused("yaml_too_deep", node.start_mark.line + 1, self.max_depth)
+                    if kind is SequenceNode:
+                        stack.extend((child, depth + 1) for child in node.value)
+                    else:
+                        for key, value in node.value:
+                            stack.append((key, depth + 1))
+                            stack.append((value, depth + 1))
 
         def compose_node(self, parent: Any, index: Any) -> Any:
             event = self.peek_event()
@@ -195,6 +224,7 @@ def yaml_loader(pure: bool = False) -> type:
                 yaml.resolver.Resolver.__init__(self)
                 self.depth = 0
                 self.max_depth = depth
+                self.plain = isinstance(stream, str) and "&" not in stream and "*" not in stream
     else:
         class Loader(Guard, yaml.SafeLoader):  # type: ignore[no-redef]
             def __init__(self, stream: str, depth: int):
