@@ -38,6 +38,7 @@ from .errors import HeartsError
 from .messages import t
 from .rules import Moon, Rules, RulesError
 from .untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
+from .seating import place_name, place_of, recorded_names
 from .values import Frozen, Plain
 
 __all__ = [
@@ -196,51 +197,28 @@ class Seat(Frozen):
         return (self.name, self.kind, self.level)
 
 
-# The seats by place, clockwise from the bottom (seat 0, South), as the table names them:
-# what a record without seats, and a move log, call the players.
-PLACES: dict[int, tuple[str, ...]] = {
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-    5: ("South", "West", "North-West", "North-East", "East"),
-    6: ("South", "West", "North-West", "North", "North-East", "East"),
-}
-
-
 def default_seats(players: int) -> tuple[Seat, ...]:
     """Seats named by place (``South``, ``West``...), as the table and records name them."""
-    names = PLACES.get(players) or tuple(f"Player {i + 1}" for i in range(players))
-    return tuple(Seat(name) for name in names)
-
-
-# The names the game itself writes into records, and the place each stands for. The
-# person always sits at the bottom (South): older records name that seat "You", which a
-# story cannot use as a third person ("You deals"), so it is told as South too.
-_PLACE_NAMES = {"You": "south", "South": "south", "West": "west", "North-West": "northwest",
-                "North": "north", "North-East": "northeast", "East": "east"}
+    return tuple(Seat(name) for name in recorded_names(players))
 
 
 def display_name(name: str, lang: str | None = None) -> str:
     """A recorded seat name as sentences say it in ``lang``.
 
-    The names the program writes (the places ``West``, ``North``... and the
-    defaults ``Player 1``...) are said in the chosen language, and ``You`` is
-    said as ``South``, where the person sits; any other name is a name.
+    The names the program writes (the places ``West``, ``South-West``,
+    ``Left 2``... and the defaults ``Player 1``...) are said in the chosen
+    language, and ``You`` (older records) is said as ``South``, where the
+    person sits; any other name is a name.
     """
-    place = _PLACE_NAMES.get(name)
-    if place is not None:
-        return t(f"seat_{place}", lang)
-    number = name[7:] if name.startswith("Player ") else ""
-    if number.isdigit() and number.isascii():
-        return t("seat_player", lang, number=int(number))
-    return name
+    place = place_of(name)
+    return name if place is None else place_name(place, lang)
 
 
 def default_name(seat: int, lang: str | None = None, players: int | None = None) -> str:
     """The name of a seat that has none (a move log's): its place (``South`` for seat 0)
     when the number of players is known, else ``Player 1``..., in ``lang``."""
-    names = PLACES.get(players or 0)
-    if names is not None and 0 <= seat < len(names):
-        return display_name(names[seat], lang)
+    if players and 0 <= seat < players:
+        return display_name(recorded_names(players)[seat], lang)
     return t("seat_player", lang, number=seat + 1)
 
 

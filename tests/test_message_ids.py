@@ -26,7 +26,6 @@ from hearts_cli import errors
 from hearts_cli.bots import REGISTRY
 from hearts_cli.engine import REASON_ORDER, THIRD_PERSON, Game
 from hearts_cli.messages import CATALOG, LANGUAGES
-from hearts_cli.repl.table import POSITIONS
 from hearts_cli.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
@@ -86,7 +85,6 @@ def test_every_literal_message_id_exists_in_both_languages():
 
 DIRECTIONS = [d.value for d in Direction]
 PASSING = [d for d in DIRECTIONS if d != "none"]
-SEAT_PLACES = sorted({p for names in POSITIONS.values() for p in names})
 SOURCES_OF_PRESETS = sorted({str(preset_info(n).get("source", ""))[:3] for n in preset_names()} - {""})
 
 # the f-string as written in the code -> every id it can produce
@@ -98,8 +96,6 @@ FAMILIES: dict[str, list[str]] = {
     "rules_first_{settings['first_trick']}": [f"rules_first_{v}" for v in CHOICES["first_trick"]],
     "rules_break_{settings['hearts_break']}": [f"rules_break_{v}" for v in CHOICES["hearts_break"]],
     "rules_moon_{settings['moon']}": [f"rules_moon_{v}" for v in CHOICES["moon"]],
-    "seat_{self.position(seat)}": [f"seat_{p}" for p in SEAT_PLACES],
-    "seat_{place}": [f"seat_{p}" for p in SEAT_PLACES],
     "level_{lvl}": [lv.message_id for lv in REGISTRY],
     "level_{self.name}": [lv.message_id for lv in REGISTRY],
     "level_{self.name}_about": [lv.about_id for lv in REGISTRY],

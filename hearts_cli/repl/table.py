@@ -21,21 +21,13 @@ from ..messages import t
 from ..events import SCHEMA, Event
 from ..rules import Direction, Moon
 from ..untrusted import MAX_LINE_CHARS
+from ..seating import PLACES, place_name, record_name, seat_place
 
 DEFAULT_LEVELS = ("easy", "normal", "hard")  # by place from the person's left; every level is in bots.REGISTRY
 
-# Where each seat sits, counted clockwise (in play order) from the person, who is South.
-# Left is the next seat in play order: West; across is North; right is East.
-POSITIONS: dict[int, tuple[str, ...]] = {
-    3: ("you", "west", "east"),
-    4: ("you", "west", "north", "east"),
-    5: ("you", "west", "northwest", "northeast", "east"),
-    6: ("you", "west", "northwest", "north", "northeast", "east"),
-}
-RECORD_NAMES = {
-    "you": "South", "west": "West", "northwest": "North-West", "north": "North",
-    "northeast": "North-East", "east": "East",
-}
+# Where each seat sits, counted clockwise (in play order) from the person, who is South:
+# the one table of places and their names is hearts_cli/seating.py.
+POSITIONS = PLACES
 
 # commands and their aliases (Spanish too); matched after folding case and accents
 COMMANDS = {
@@ -117,15 +109,14 @@ def make_seats(players: int, me: int, level: str | None):
     """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default."""
     from ..record import Seat
 
-    names = POSITIONS[players]
     seats = []
     for seat in range(players):
         place = (seat - me) % players  # 1: on your left, and on clockwise
-        pos = names[place]
+        name = record_name(seat_place(seat, me, players))
         if seat == me:
-            seats.append(Seat(RECORD_NAMES[pos], "human", None))
+            seats.append(Seat(name, "human", None))
         else:  # by place: Easy on your left, then Normal, then Hard (across and right at four)
-            seats.append(Seat(RECORD_NAMES[pos], "cpu", level or DEFAULT_LEVELS[(place - 1) % 3]))
+            seats.append(Seat(name, "cpu", level or DEFAULT_LEVELS[(place - 1) % 3]))
     return tuple(seats)
 
 
@@ -186,7 +177,7 @@ class Table:
         return self.game.rules.players
 
     def position(self, seat: int) -> str:
-        return POSITIONS[self.players][(seat - self.me) % self.players]
+        return seat_place(seat, self.me, self.players)
 
     def round_the_table(self) -> list[int]:
         """The seats from the person's, clockwise (left, across, right...): the order lists use."""
@@ -194,7 +185,7 @@ class Table:
         return [(self.me + i) % n for i in range(n)]
 
     def name(self, seat: int) -> str:
-        return t(f"seat_{self.position(seat)}", self.lang)
+        return place_name(self.position(seat), self.lang)
 
     def level(self, seat: int) -> str | None:
         s = self.seats[seat]
