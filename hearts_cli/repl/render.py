@@ -90,7 +90,11 @@ class Renderer:
         lines.extend(self.seats(cards_in_trick))
         # what is going on
         lines.append(self.situation())
-        lines.append([("class:scores", self.say("table_scores") + " " + self.names(list(g.totals)))])
+        totals = list(g.totals)
+        title = self.say("table_scores")
+        scores = [[("class:scores", f"{tb.name(s)} {totals[s]}")] for s in tb.round_the_table()]
+        lines.extend(_pack(scores, self.fit, " " * (len(title) + 1), self.sep(),
+                           first=[("class:scores", title + " ")]))
         lines.extend(self.hand())
         return lines
 
@@ -98,6 +102,11 @@ class Renderer:
     def columns(self) -> int:
         """The width the table is laid out for: the terminal's (from 40 columns up), 80 at most."""
         return max(MIN_WIDTH, min(self.width or WIDTH, WIDTH))
+
+    @property
+    def fit(self) -> int:
+        """The most a line of a list may hold: the terminal's width itself, even below 40."""
+        return min(self.columns, self.width) if self.width else self.columns
 
     def seat_label(self, seat: int) -> tuple[str, str]:
         """A seat's name, level, points this round and turn mark, and its style."""
@@ -117,36 +126,44 @@ class Renderer:
 
     def seats(self, cards_in_trick: dict[int, Card]) -> list[Line]:
         """The seats placed where they sit, each card of the trick beside its player; when
-        the terminal is too narrow for that, one seat a line, from your left round the table."""
+        they do not fit around the trick (a narrow terminal, nine seats or more), a compact
+        list from your left round the table, as many seats a line as fit, none split."""
         tb = self.tb
         n = tb.players
         w = self.columns
         mid, quarter = w // 2, w // 4
         label_at = {"north": (0, mid, "c"), "northwest": (0, quarter, "c"), "northeast": (0, w - quarter, "c"),
-                    "west": (2, 1, "l"), "east": (2, w - 1, "r"), "you": (4, mid, "c")}
+                    "west": (2, 1, "l"), "east": (2, w - 1, "r"), "you": (4, mid, "c"),
+                    "southwest": (4, 1, "l"), "southeast": (4, w - 1, "r")}
         card_at = {"north": (1, mid), "northwest": (1, quarter), "northeast": (1, w - quarter),
-                   "west": (2, w * 7 // 20), "east": (2, w * 13 // 20), "you": (3, mid)}
-        rows: list[list[tuple[int, Line]]] = [[] for _ in range(5)]
-        for seat in range(n):
-            pos = tb.position(seat)
-            style, label = self.seat_label(seat)
-            r, col, align = label_at[pos]
-            rows[r].append(_place(col, align, [(style, label)], w))
-            if seat in cards_in_trick:
-                r, col = card_at[pos]
-                rows[r].append(_place(col, "c", [self.card_frag(cards_in_trick[seat])], w))
-        placed = [_compose(row) for row in rows if row]
-        if all(_fits(row) for row in rows if row) and all(
-                sum(len(text) for _, text in line) <= w for line in placed):
-            return placed
-        out: list[Line] = []
+                   "west": (2, w * 7 // 20), "east": (2, w * 13 // 20), "you": (3, mid),
+                   "southwest": (3, w * 3 // 10), "southeast": (3, w * 7 // 10)}
+        # the top corners pushed out to the edges: room for a long name with its points
+        spread = label_at | {"northwest": (0, 1, "l"), "northeast": (0, w - 1, "r")}
+        for labels in (label_at, spread):
+            if not all(tb.position(seat) in labels for seat in range(n)):
+                break  # nine seats or more: no compass place for each
+            rows: list[list[tuple[int, Line]]] = [[] for _ in range(5)]
+            for seat in range(n):
+                pos = tb.position(seat)
+                style, label = self.seat_label(seat)
+                r, col, align = labels[pos]
+                rows[r].append(_place(col, align, [(style, label)], w))
+                if seat in cards_in_trick:
+                    r, col = card_at[pos]
+                    rows[r].append(_place(col, "c", [self.card_frag(cards_in_trick[seat])], w))
+            placed = [_compose(row) for row in rows if row]
+            if all(_fits(row) for row in rows if row) and all(
+                    sum(len(text) for _, text in line) <= w for line in placed):
+                return placed
+        entries: list[Line] = []
         for seat in tb.round_the_table()[1:] + [tb.me]:
             style, label = self.seat_label(seat)
-            line: Line = [("", "  " if not label.startswith((">", "▶")) else ""), (style, label)]
+            entry: Line = [(style, label)]
             if seat in cards_in_trick:
-                line += [("", ": "), self.card_frag(cards_in_trick[seat])]
-            out.append(line)
-        return out
+                entry += [("", ": "), self.card_frag(cards_in_trick[seat])]
+            entries.append(entry)
+        return _pack(entries, self.fit, "  ", self.sep())
 
     def situation(self) -> Line:
         tb = self.tb
@@ -510,6 +527,28 @@ def _place(col: int, align: str, frags: Line, width: int = WIDTH) -> tuple[int, 
         start = col
     start = max(0, min(start, width - 1 - size))
     return (start, frags)
+
+
+def _pack(entries: list[Line], width: int, indent: str, sep: str, first: Line | None = None) -> list[Line]:
+    """``entries`` joined by ``sep`` into lines of at most ``width`` columns, each entry whole
+    (one longer than a line gets a line of its own); lines after the first start with ``indent``."""
+    out: list[Line] = []
+    cur: Line = list(first) if first is not None else [("", indent)]
+    used = sum(len(text) for _, text in cur)
+    empty = True
+    for entry in entries:
+        size = sum(len(text) for _, text in entry)
+        if not empty and used + len(sep) + size > width:
+            out.append(cur)
+            cur, used, empty = [("", indent)], len(indent), True
+        if not empty:
+            cur.append(("", sep))
+            used += len(sep)
+        cur += entry
+        used += size
+        empty = False
+    out.append(cur)
+    return out
 
 
 def _fits(items: list[tuple[int, Line]]) -> bool:

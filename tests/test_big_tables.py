@@ -1,0 +1,145 @@
+"""Issue 9 §3: the table at 6 to 11 seats, from 40 columns up: every line fits, no name or word
+split, every seat and every card of the trick shown.
+
+No rule set seats more than six players yet (the two-deck Cancellation rules come with their
+own change), so tables of 7 to 11 are drawn from a synthetic position: a stand-in for the game
+that holds exactly what the renderer reads (seats, trick, points, hand), with the real
+:class:`Table` methods that place and name the seats. Six seats are drawn from a real game too.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from hearts_cli.cards import Card
+from hearts_cli.engine import Game, Phase
+from hearts_cli.record import Seat
+from hearts_cli.repl.render import Renderer, plain, wrap
+from hearts_cli.repl.table import Table, make_seats
+from hearts_cli.rules import Direction, Rules
+from hearts_cli.seating import place_name, places
+
+WIDTHS = (40, 60, 80, 120)
+LEVELS = ("easy", "normal", "hard")
+
+
+class _Stand(SimpleNamespace):
+    """The renderer's view of a table of ``players`` seats, the person at seat ``me``."""
+
+    position = Table.position
+    round_the_table = Table.round_the_table
+    name = Table.name
+    level = Table.level
+    label = Table.label
+
+
+def synthetic(players: int, me: int = 0, lang: str = "en", ascii: bool = False, played: int | None = None,
+              turn_is_mine: bool = False):
+    """A table mid-trick: the seats after the leader have played; a card may be played twice
+    (two decks), and seats have points this round and totals in the game."""
+    played = players - 1 if played is None else played
+    leader = (me + 1) % players
+    trick = [Card(c) for c in ("AS", "KS", "AS", "2S", "QS", "TS", "9S", "8S", "7S", "6S", "5S")[:played]]
+    rnd = SimpleNamespace(
+        phase=Phase.PLAY, trick=trick, leader=leader, turn=(leader + played) % players,
+        points=[(s * 3) % 14 for s in range(players)], hearts_broken=True, tricks=[1, 2],
+        direction=Direction.LEFT, hand=lambda seat: [Card(c) for c in ("2C", "9D", "TD", "2H", "JH", "3S")],
+        legal_mask=lambda: -1)
+    game = SimpleNamespace(code="JYR35SWD", round=rnd, rounds=[1, 2, 3], totals=[s * 17 for s in range(players)],
+                           over=False,
+                           rules=SimpleNamespace(players=players, preset="cancellation", target=100, pass_count=3,
+                                                 overrides=()))
+    seats = tuple(Seat("You", "human", None) if s == me else Seat("x", "cpu", LEVELS[s % 3])
+                  for s in range(players))
+    if turn_is_mine:
+        rnd.turn = me
+    return _Stand(game=game, seats=seats, me=me, lang=lang, ascii=ascii, players=players, selection=set())
+
+
+def shown(renderer: Renderer, width: int) -> list[str]:
+    """What the session prints at ``width`` columns (one spare, as it sets the renderer)."""
+    renderer.width = width - 1
+    return [plain(part) for line in renderer.table() for part in wrap(line, width - 1)]
+
+
+def _check(tb, width: int) -> list[str]:
+    lines = shown(Renderer(tb, plain=True), width)
+    text = "\n".join(lines)
+    assert all(len(line) <= width - 1 for line in lines), text
+    for seat in range(tb.players):  # every seat's whole label (name and level) on one line
+        assert any(tb.label(seat) in line for line in lines), (tb.label(seat), text)
+        # and its name with its total on the scores line(s)
+        assert any(f"{tb.name(seat)} {tb.game.totals[seat]}" in line for line in lines), text
+    for c in tb.game.round.trick:
+        assert (str(c) if tb.ascii else c.symbol) in text
+    # the same words as on the widest table: none cut in two ("West:" in a list is "West")
+    wide = Renderer(tb, plain=True)
+    wide.width = 200
+    words = {w.rstrip(":") for line in wide.table() for w in plain(line).split()}
+    assert {w.rstrip(":") for line in lines for w in line.split()} == words, text
+    return lines
+
+
+@pytest.mark.parametrize("players", range(6, 12))
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("lang", ("en", "es"))
+def test_six_to_eleven_seats_fit_every_width(players, width, lang):
+    for me in (0, players - 1):
+        for played in (0, players // 2, players - 1):
+            _check(synthetic(players, me, lang, played=played), width)
+    _check(synthetic(players, 0, lang, ascii=True, turn_is_mine=True), width)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_real_six_seat_game_fits(width):
+    rules = Rules.from_spec({"preset": "reference", "players": 6})
+    for lang in ("en", "es"):
+        tb = Table(Game(rules, "JYR35SWD"), make_seats(6, 2, None), lang=lang)
+        tb.cmd_auto("")
+        while len(tb.game.round.trick) < 5 or not tb.game.round.tricks:
+            assert tb.cpu_step()
+        _check(tb, width)
+
+
+def _seat_rows(lines: list[str]) -> list[str]:
+    return lines[1:lines.index(next(x for x in lines if "to play" in x or "Your turn" in x))]
+
+
+def test_seven_and_eight_sit_round_the_trick_at_80_columns():
+    """South-West and South-East sit either side of you, their cards beside yours."""
+    for players in (7, 8):
+        tb = synthetic(players)
+        rows = _seat_rows(shown(Renderer(tb, plain=True), 80))
+        assert len(rows) == 5, rows  # the drawn table: top, cards, sides, cards, bottom
+        bottom = rows[-1]
+        assert bottom.startswith(" South-West (") and "South-East (" in bottom.split("You")[1], rows
+        assert rows[-2].split()[1:2] == ["10♠" if players == 7 else "9♠"], rows  # South-West's card
+
+
+@pytest.mark.parametrize("players", range(9, 12))
+def test_nine_or_more_are_a_compact_list_round_the_table(players):
+    tb = synthetic(players)
+    rows = _seat_rows(shown(Renderer(tb, plain=True), 80))
+    assert len(rows) < players  # more than one seat a line
+    text = " ".join(rows)
+    order = [text.index(tb.label(s)) for s in tb.round_the_table()[1:] + [tb.me]]
+    assert order == sorted(order)  # from your left round the table, you last
+    names = [place_name(p) for p in places(players)]
+    assert names[1] in rows[0]  # Left 1 first
+
+
+def test_a_name_with_a_number_is_never_broken():
+    """"Izquierda 5" at 40 columns: the name and its number stay on one line."""
+    tb = synthetic(11, lang="es")
+    lines = _check(tb, 40)
+    assert not any(line.rstrip().endswith("Izquierda") for line in lines)
+    assert sum("Izquierda\u00a05" in line for line in lines) >= 2  # the seat row and the scores
+
+
+def test_make_seats_names_every_count():
+    for players in range(3, 12):
+        seats = make_seats(players, 0, None)
+        assert len({s.name for s in seats}) == players
+        assert seats[0].name == "South" and seats[0].kind == "human"
