@@ -1,10 +1,10 @@
 """Issue 9 §3: the table at 6 to 11 seats, from 40 columns up: every line fits, no name or word
 split, every seat and every card of the trick shown.
 
-No rule set seats more than six players yet (the two-deck Cancellation rules come with their
-own change), so tables of 7 to 11 are drawn from a synthetic position: a stand-in for the game
-that holds exactly what the renderer reads (seats, trick, points, hand), with the real
-:class:`Table` methods that place and name the seats. Six seats are drawn from a real game too.
+Tables are drawn from real Cancellation games (two decks, 6 to 11 players) mid-trick, and from
+synthetic positions: a stand-in for the game that holds exactly what the renderer reads (seats,
+trick, points, totals, hand), with the real :class:`Table` methods that place and name the
+seats, so every shape (whose turn, where you sit, how much of the trick is out) is covered.
 """
 
 from __future__ import annotations
@@ -101,6 +101,18 @@ def test_a_real_six_seat_game_fits(width):
         while len(tb.game.round.trick) < 5 or not tb.game.round.tricks:
             assert tb.cpu_step()
         _check(tb, width)
+
+
+@pytest.mark.parametrize("players", range(6, 12))
+def test_a_real_cancellation_game_fits(players):
+    rules = Rules.from_spec({"preset": "cancellation", "players": players})
+    for lang in ("en", "es"):
+        tb = Table(Game(rules, "JYR35SWD"), make_seats(players, 1, None), lang=lang)
+        tb.cmd_auto("")
+        while len(tb.game.round.trick) < players - 2 or not tb.game.round.tricks:
+            assert tb.cpu_step()
+        for width in WIDTHS:
+            _check(tb, width)
 
 
 def _seat_rows(lines: list[str]) -> list[str]:
