@@ -586,7 +586,7 @@ Line = list  # of (style, text): "" plain, "bold", "win", "loss"
 def render(data: dict[str, Any], lang: str, ascii: bool = False,
            preset: str | None = None, since: str | None = None) -> list[Line]:
     """The statistics as lines of styled fragments (the chart as bars of ``#`` or ``█``)."""
-    from .messages import t
+    from .messages import preset_name, t
 
     def say(mid: str, **params: Any) -> str:
         return t(mid, lang, ascii=ascii, **params)
@@ -596,7 +596,7 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
 
     filters = []
     if preset is not None:
-        filters.append(say("stats_filter_preset", preset=preset))
+        filters.append(say("stats_filter_preset", preset=preset_name(preset, lang)))
     if since is not None:
         filters.append(say("stats_filter_since", since=since[:10] if since.endswith("T00:00:00") else since))
     out: list[Line] = []
@@ -631,18 +631,19 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
             out.append([("", "  " + name.ljust(width) + "  " + say("stats_row", games=d["games"], won=d["won"],
                                                                    rate=pct(d["win_rate"])))])
 
-    table(say("stats_by_preset"), [(d["preset"], d) for d in data["by_preset"]])
+    table(say("stats_by_preset"), [(preset_name(d["preset"], lang), d) for d in data["by_preset"]])
     table(say("stats_by_levels"), [(_levels_name(d["levels"], lang), d) for d in data["by_levels"]])
     recent = data["recent"]
     out.append([("bold", say("stats_recent", count=len(recent)))])
     top = max([r["total"] for r in recent] + [1])
     bar = "#" if ascii else "█"
-    pw = max(len(r["preset"] or "") for r in recent)
+    shown = {r["preset"]: preset_name(r["preset"], lang) if r["preset"] else "" for r in recent}
+    pw = max([len(name) for name in shown.values()] + [0])
     for r in recent:
         size = max(0, round(24 * r["total"] / top))
         word = say("stats_shared") if r["won"] and r["shared"] else say("stats_won" if r["won"] else "stats_lost")
         style = "win" if r["won"] else "loss"
-        out.append([("", f"  {r['date'][:10]} {r['date'][11:16]}  {(r['preset'] or '').ljust(pw)}  "),
+        out.append([("", f"  {r['date'][:10]} {r['date'][11:16]}  {shown[r['preset']].ljust(pw)}  "),
                     (style, bar * size), ("", " " * (24 - size) + f" {r['total']:>4}  "), (style, word)])
     return out
 

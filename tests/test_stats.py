@@ -412,7 +412,7 @@ def test_the_command_prints_every_figure_plain_json_and_in_spanish(home):
 
     es = hearts("stats", "--lang", "es", "--preset", "quick").stdout
     assert "Partidas: 4 jugadas, 2 ganadas, 2 perdidas (50 %)." in es
-    assert "Tu historial (variante quick)" in es
+    assert "Tu historial (variante rápida)" in es
 
 
 def test_on_a_terminal_the_chart_is_drawn_with_rich_in_colour(home):

@@ -665,3 +665,29 @@ def test_the_replay_says_who_tied_and_what_happens_next(name, words):
     for lang, phrase in zip(("en", "es"), words):
         result = CliRunner().invoke(app, ["replay", str(record), "--plain", "--lang", lang])
         assert result.exit_code == 0 and phrase in result.stdout, result.stdout[-600:]
+
+
+def test_hearts_join_asks_the_shooter_and_sends_the_choice():
+    import asyncio
+
+    from hearts_cli.join import Seat, _act
+
+    seat = Seat("en", False)
+    seat.seat, seat.names = 0, ["Ana", "Bo", "Cy", "Di"]
+    asked = seat.lines({"event": "moon_choice", "round": 1, "seat": 0, "default": "others",
+                        "choices": {"others": [0, 26, 26, 26], "shooter_minus": [-26, 0, 0, 0]}})
+    assert asked == ["You shot the moon! -26 for you, or +26 for everyone else? Type `minus` or "
+                     "`others`; Enter alone takes +26 for everyone else (the better for the match)."]
+    seat.view = {"phase": "moon", "turn": 0, "round": 1}
+
+    class Conn:
+        sent: list = []
+
+        async def request(self, obj):
+            self.sent.append(obj)
+            return {"ok": True}
+
+    conn = Conn()
+    for line, choice in (("minus", "shooter_minus"), ("", "others"), ("+26", "others")):
+        asyncio.run(_act(conn, seat, line, lambda lines: None))
+        assert conn.sent[-1] == {"cmd": "moon", "choice": choice}
