@@ -45,6 +45,8 @@ def test_every_preset_file_is_complete(name):
         assert isinstance(description.get(lang), str) and description[lang].strip(), (name, lang)
     source = str(info.get("source", ""))
     assert all(f"rt_source_{source[:3]}" in CATALOG[lang] for lang in LANGUAGES), (name, source)
+    for mid in (f"preset_name_{name}", f"preset_line_{name}"):  # the catalogued name and help line
+        assert all(CATALOG[lang].get(mid, "").strip() for lang in LANGUAGES), mid
     based_on = info.get("based_on")
     assert based_on is None or based_on in PRESETS
     assert load_preset(name).preset == name
@@ -62,3 +64,7 @@ def test_every_preset_is_offered_and_unknown_ones_are_refused_with_the_list():
     from hearts_cli.protocol import Session
 
     assert Session().handle({"cmd": "hello"})["presets"] == PRESETS
+    for command in ("new", "rules"):
+        text = CliRunner().invoke(app, [command, "--help"]).stdout
+        listed = [line.split()[0] for line in text.splitlines() if line.startswith("  ") and line.split()]
+        assert set(PRESETS) <= set(listed), command
