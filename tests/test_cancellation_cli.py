@@ -1,0 +1,54 @@
+"""End to end: `hearts new --preset cancellation --players 8` from the command line, fed its
+moves in script mode (no terminal), plays a whole two-deck game to the end."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from hearts_cli.repl import start_new
+
+from test_repl import Player, archived
+
+CODE = "K7Q2MXA7"
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.delenv("HEARTS_ASCII", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    return tmp_path / "home"
+
+
+def test_new_cancellation_for_eight_plays_a_whole_game_from_a_script(home, tmp_path):
+    # the person's moves, found by playing once through the JSON batch mode
+    player = Player()
+    assert start_new(preset="cancellation", players=8, code=CODE, json_events=True,
+                     stdin=player, stdout=player) == 0
+    end = player.events[-1]
+    assert end["event"] == "game_end" and max(end["totals"]) >= 100
+    tricks = [ev for ev in player.events if ev["event"] == "trick"]
+    assert any(ev.get("cancelled") for ev in tricks)  # cards cancelled along the way
+    rounds = [ev for ev in player.events if ev["event"] == "round_end"]
+    assert all(sum(ev["taken"]) == 52 for ev in rounds)  # two decks: 52 points a round
+    hands = [ev for ev in player.events if ev["event"] == "view"]
+    assert any(len(set(ev["hand"])) < len(ev["hand"]) for ev in hands)  # a card held twice
+
+    # the same lines fed to the command, as a person would script it
+    moves = tmp_path / "moves.txt"
+    moves.write_text("\n".join(player.lines) + "\n")
+    env = dict(os.environ, HEARTS_HOME=str(tmp_path / "run"), LANG="C.UTF-8")
+    with open(moves, "rb") as fh:
+        proc = subprocess.run([sys.executable, "-m", "hearts_cli", "new", "--preset", "cancellation",
+                               "--players", "8", "--code", CODE], stdin=fh, capture_output=True,
+                              env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr.decode()
+    text = proc.stdout.decode()
+    assert "Game over after" in text
+    assert " cancel: " in text and "The two " in text  # "The two A♥ cancel: K♥ wins."
+    assert archived(tmp_path / "run")  # the finished game is archived
