@@ -161,12 +161,88 @@ def discard_card(pub: Public, legal: int) -> int:
     return best
 
 
+MOON_WATCH = 3  # penalty cards one other seat must hold, alone, before Normal defends
+
+
+def moon_threat(pub: Public) -> int:
+    """The other seat that may be running for the moon, or -1.
+
+    It holds every penalty card taken so far, at least ``MOON_WATCH`` of them
+    (or the Q♠), and the moon is still on.
+    """
+    ctx = pub.ctx
+    if ctx.moon == "off":
+        return -1
+    who = -1
+    for s, m in enumerate(pub.taken):
+        if m & ctx.pen:
+            if who >= 0:
+                return -1
+            who = s
+    if who < 0 or who == pub.seat:
+        return -1
+    held = pub.taken[who] & ctx.pen
+    if popcount(held) >= MOON_WATCH or (ctx.queen and held >> QS & 1):
+        return who
+    return -1
+
+
+def defend_moon(pub: Public, voids: tuple, shooter: int) -> int:
+    """A card that spoils ``shooter``'s moon, or -1 to play as usual.
+
+    Take a trick the shooter is winning when we can; when void, put a penalty
+    card on a trick another seat surely wins, and otherwise keep the penalty
+    cards (they are the stoppers); lead a heart no unseen card can beat.
+    """
+    ctx = pub.ctx
+    n = ctx.n
+    legal = pub.legal
+    trick = pub.trick
+    if not trick:
+        hearts = legal & SUIT_MASKS[2]
+        if hearts:
+            top = hearts.bit_length() - 1
+            if not pub.unseen & SUIT_MASKS[2] & ~((2 << top) - 1):
+                return top  # a sure heart trick: a point taken away from the shooter
+        return -1
+    wc, ws = trick_winner(trick, pub.leader, n)
+    later = [(pub.leader + i) % n for i in range(len(trick) + 1, n)]
+    follow = legal & SUIT_MASKS[trick[0] // 13]
+    if follow:
+        if ws == shooter:
+            over = follow & ~((2 << wc) - 1)
+            if over:
+                # last to play: the lowest card that wins; else the highest, to hold the trick
+                return (over & -over).bit_length() - 1 if not later else over.bit_length() - 1
+            return (follow & -follow).bit_length() - 1  # under it anyway: keep the high cards
+        return -1
+    pen = legal & ctx.pen
+    shooter_can_win = ws == shooter or (shooter in later and trick[0] // 13 not in voids[shooter]
+                                        and pub.unseen & SUIT_MASKS[trick[0] // 13] & ~((2 << wc) - 1))
+    if not shooter_can_win:
+        if pen:
+            if ctx.queen and pen >> QS & 1:
+                return QS
+            return max((x for x in range(52) if pen >> x & 1), key=lambda x: (ctx.pts[x], x))
+        return -1
+    safe = legal & ~ctx.pen
+    if safe:
+        return discard_card(pub, safe)
+    # only penalty cards: give the shooter the cheapest, keep the high hearts to stop it later
+    return min((x for x in range(52) if legal >> x & 1), key=lambda x: (ctx.pts[x], x))
+
+
 def normal_card_mask(pub: Public, voids: tuple) -> int:
     legal = pub.legal
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     ctx = pub.facts
     trick = pub.trick
+    shooter = moon_threat(pub)
+    if shooter >= 0:
+        card = defend_moon(pub, voids, shooter)
+        if card >= 0:
+            return card
     if not trick:
         return lead_card(pub, legal)
     led_mask = SUIT_MASKS[trick[0] // 13]
