@@ -133,14 +133,15 @@ def _greedy(rnd: Round) -> Card:
     return CARDS[top_rank_card(rnd.legal_mask())]
 
 
-@pytest.mark.parametrize("code", ["TDEB3825", "98X7174K"])
+@pytest.mark.parametrize("code", ["03DN100C", "4XR9B00B"])
 def test_hard_stops_an_obvious_moon(code):
     """Seat 2 grabs every trick it can; late in the round it holds every point taken.
 
-    Normal at seat 0 lets the moon through (26 points each); Hard spends a heart to stop it.
+    Easy at seat 0 (and at seats 1 and 3) lets the moon through (26 points each);
+    Hard spends a heart to stop it.
     """
     shooter = 2
-    normal = make_bot("normal")
+    easy = make_bot("easy")
 
     def until_decision() -> Round:
         rnd = Round.deal(QUICK, code, 3)  # the no-pass round
@@ -150,22 +151,58 @@ def test_hard_stops_an_obvious_moon(code):
                 pts = rnd.points
                 if pts[shooter] >= 18 and sum(pts) == pts[shooter]:
                     return rnd
-            rnd.play(_greedy(rnd) if s == shooter else normal.choose_card(rnd.view(s)))
+            rnd.play(_greedy(rnd) if s == shooter else easy.choose_card(rnd.view(s)))
 
     def finish(rnd: Round, bot0) -> tuple:
         while rnd.phase is Phase.PLAY:
             s = rnd.turn
-            bot = bot0 if s == 0 else normal
+            bot = bot0 if s == 0 else easy
             rnd.play(_greedy(rnd) if s == shooter else bot.choose_card(rnd.view(s)))
         return rnd.result
 
     start = until_decision()
     view = start.view(0)
     assert any(c.suit == 2 for c in view.hand)
-    assert finish(start.copy(), normal).shooter == shooter
+    assert finish(start.copy(), easy).shooter == shooter
     result = finish(start.copy(), make_bot("hard", 7, 40))
     assert result.shooter is None
     assert result.scores[0] <= 5
+
+
+# Positions from real games to 100 (`bench/exploit.py`, three Hard seats against the `high` seat,
+# which passes low and plays high): hands after the pass, the cards played since, and the
+# scores before the round. The `high` seat holds every penalty card taken so far (16-18 of 26
+# points) and Hard, last to play, holds a card that surely stops the moon now; the Hard of
+# 2026-11-30 ducked instead (3♥, 5♦, 6♥), counting on the others to stop the moon later.
+RUNNER_POSITIONS = [
+    (["5C TC 4D 8D AD 6H QH AH 2S 4S 5S 6S 8S", "3C 4C 9C JC 2D 3D 6D JD QD KD 2H 8H 9H",
+      "2C 7C 8C KC AC 3H 4H 5H KH 3S 7S 9S TS", "6C QC 5D 7D 9D TD 7H TH JH JS QS KS AS"],
+     [0, 1, 0, 25], "2C QC TC 9C AS 8S 8H 9S KS 4S 9H 7S QS 5S 2H TS JS 6S JC 3S JH 6H 3C",
+     {"KH"}),
+    (["2C 4C 8C KC 2D 7D 8D KD 2H 3H 4H 9H 5S", "3C 5C 6C TC JC AC TH AH 3S 7S TS JS KS",
+      "3D 5D 6D JD QD AD 5H 6H 8H QH KH 2S 8S", "7C 9C QC 4D 9D TD 7H JH 4S 6S 9S QS AS"],
+     [0, 0, 0, 0], "2C 5C 8S QC AS 5S KS 2S QS KD TS QH JH 9H TH 5H TD 7D AH", {"JD", "QD", "AD"}),
+    (["3C 4C 5C 6C JC QC 3D 4D 5D 7D 3H 3S TS", "AC 6D JD QD AD 7H 8H 9H TH QH 6S 7S QS",
+      "2C KC 2D 8D TD KD 2H 5H 6H AH 2S 5S 8S", "7C 8C 9C TC 9D 4H JH KH 4S 9S JS KS AS"],
+     [27, 31, 46, 52], "2C TC JC AC 6S 8S AS TS KS 3S QS 2S JS 3D 7S 5S 9S 3H AD KC KH QC QH 5H JH 4D 7H",
+     {"AH"}),
+]
+
+
+@pytest.mark.parametrize("hands, scores, plays, stops", RUNNER_POSITIONS)
+def test_hard_stops_a_moon_run_when_one_card_surely_does(hands, scores, plays, stops):
+    rules = load_preset("standard")
+    rnd = Round(rules, [h.split() for h in hands], direction="none", scores=scores)
+    play_script(rnd, plays)
+    shooter = 3
+    assert rnd.turn == 2 and len(rnd.trick) == 3
+    assert sum(rnd.points) == rnd.points[shooter] >= 16  # the high seat holds every point so far
+    for seed in (1, 2):
+        card = suggest(rnd.view(2), "hard", seed)
+        assert str(card) in stops
+        after = rnd.copy()
+        after.play(card)
+        assert after.trick == [] and any(after.taken[s] & rules.penalty_mask for s in (0, 1, 2))
 
 
 def test_hard_shoots_with_a_certain_moon_hand():

@@ -43,6 +43,7 @@ from .playout import make_policy, popcount, solve, threat
 from .sampling import Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
+MOON_GUARD = 10.0  # a sure stop of a moon is played unless the search rates it this much worse
 ENDGAME_TRICKS = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
 ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
 
@@ -146,8 +147,57 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     return [min(t[j] for t in totals) / deals for j in range(len(cands))]
 
 
+def moon_runner(pub: Public) -> int:
+    """Another seat that holds every penalty card taken so far, at least half of their points
+    and ``threat_min`` of them (the moon is on for it), or -1."""
+    ctx = pub.ctx
+    if ctx.moon == "off" or not pub.ntricks:
+        return -1
+    who = threat(ctx, pub.taken)
+    if who < 0 or who == pub.seat or 2 * pub.points[who] < ctx.pen_total:
+        return -1
+    return who
+
+
+def sure_stop(pub: Public, voids: tuple, shooter: int, card: int) -> bool:
+    """After ``card`` the trick surely gives a penalty card to a seat other than ``shooter``.
+
+    From the view alone: the seats still to play after us cannot change the
+    winner (void in the suit led, or no unseen card of it above the winner).
+    A lead stops only with a penalty card nobody can beat (we take it ourselves).
+    """
+    ctx = pub.ctx
+    n = ctx.n
+    trick = pub.trick + [card]
+    if len(trick) == 1:
+        suit = card // 13
+        return bool(ctx.pen >> card & 1) and ctx.pts[card] <= 1 and \
+            not pub.unseen & SUIT_MASKS[suit] & ~((2 << card) - 1)
+    wc, ws = _winner(trick, pub.leader, n)
+    if ws == shooter or not any(ctx.pen >> x & 1 for x in trick):
+        return False
+    above = pub.unseen & SUIT_MASKS[wc // 13] & ~((2 << wc) - 1)
+    for i in range(len(trick), n):
+        s = (pub.leader + i) % n
+        if above and wc // 13 not in voids[s]:
+            return False
+    return True
+
+
+def _winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:
+    suit = trick[0] // 13
+    best = max(range(len(trick)), key=lambda i: (trick[i] // 13 == suit, trick[i]))
+    return trick[best], (leader + best) % n
+
+
 def search(view: SeatView, seed: int, simulations: int) -> Card:
-    """Hard's card: the candidate with the best mean value (see the module's docstring)."""
+    """Hard's card: the candidate with the best mean value (see the module's docstring).
+
+    One guard: when another seat is running for the moon (:func:`moon_runner`)
+    and a candidate surely stops it now (:func:`sure_stop`), Hard plays the
+    best such candidate, unless the search rates it more than ``MOON_GUARD``
+    worse: the playouts assume the other seats defend too, and they may not.
+    """
     pub = public(view)
     legal = pub.legal
     if not legal & (legal - 1):
@@ -163,6 +213,13 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     means = _weigh(view, pub, cands, rng, simulations,
                    lambda scores: _value(scores, me, before, target, ending))
     best = min(range(len(cands)), key=lambda j: (means[j], j))
+    shooter = moon_runner(pub)
+    if shooter >= 0 and not sure_stop(pub, view.voids, shooter, cands[best]):
+        stops = [j for j, c in enumerate(cands) if sure_stop(pub, view.voids, shooter, c)]
+        if stops:
+            j = min(stops, key=lambda j: (means[j], j))
+            if means[j] - means[best] <= MOON_GUARD:
+                best = j
     return CARDS[cands[best]]
 
 
