@@ -735,3 +735,28 @@ def test_two_deck_worlds_respect_the_view():
                 assert hands[to].count(c) >= min(max(0, k - by_to[c]), unseen[c])
         checked += 1
     assert checked >= 5
+
+
+def test_normal_defends_against_a_plain_moon_run():
+    """The `high` seat (pass low, play high) shot the moon in 15 of these 48 rounds against
+    the Normal of 2026-11-30, which ducked and dumped its points on the runner; now Normal
+    watches a seat that holds every penalty card and spoils the run (2 of 48)."""
+    from hearts_cli.bots.match import match_code
+
+    moons = rounds = 0
+    for g in range(12):
+        code = match_code("normal-moon", g)
+        for k in range(4):
+            seat = (g + k) % 4
+            levels = ["normal"] * 4
+            levels[seat] = "high"
+            rnd = Round.deal(QUICK, code, k)
+            bots = [make_bot(lv, s) for s, lv in enumerate(levels)]
+            if rnd.phase is Phase.PASS:
+                for s in range(4):
+                    rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+            while rnd.phase is Phase.PLAY:
+                rnd.play(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
+            rounds += 1
+            moons += rnd.result.shooter == seat
+    assert rounds == 48 and moons <= 6

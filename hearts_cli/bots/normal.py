@@ -14,7 +14,11 @@ Play:
   then the A♠/K♠ while she is out, then the highest penalty card, then the
   highest card;
 * keeps track of broken hearts (legal cards come from the engine) and of
-  which seats are void, to know when a trick is surely its own.
+  which seats are void, to know when a trick is surely its own;
+* defends the moon: once another seat holds every penalty card taken so far
+  (three or more, or the Q♠), it overtakes that seat when it can, plays low
+  under it and keeps its hearts, gives a penalty card to any other seat that
+  surely wins a trick, and leads a heart nobody can beat.
 """
 
 from __future__ import annotations
@@ -190,9 +194,12 @@ def moon_threat(pub: Public) -> int:
 def defend_moon(pub: Public, voids: tuple, shooter: int) -> int:
     """A card that spoils ``shooter``'s moon, or -1 to play as usual.
 
-    Take a trick the shooter is winning when we can; when void, put a penalty
-    card on a trick another seat surely wins, and otherwise keep the penalty
-    cards (they are the stoppers); lead a heart no unseen card can beat.
+    Take a trick the shooter is winning when we can (the lowest card that
+    does when last, else the highest), and play the lowest card under it when
+    we cannot, keeping the high ones; when void, put a penalty card on a trick
+    the shooter cannot win, and otherwise keep the penalty cards (they are the
+    stoppers) or, holding nothing else, give it the cheapest; lead a heart no
+    unseen card can beat.
     """
     ctx = pub.ctx
     n = ctx.n
