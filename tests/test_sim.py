@@ -164,22 +164,22 @@ def test_other_rules_are_consistent(args, spec):
 
 @pytest.mark.parametrize("preset", ["quick", "omnibus", "shooter-minus", "black-maria", "spot"])
 def test_points_break_down_by_source_against_a_moon_runner(preset):
-    """The high seat shoots often: moons conceded and the J♦ show up, and every part adds up."""
+    """The high seat shoots often against Easy: moons conceded and the J♦ show up, and every part adds up."""
     rules = Rules.from_spec(preset)
-    seats = ",".join(["high"] + ["normal"] * (rules.players - 1))
+    seats = ",".join(["high"] + ["easy"] * (rules.players - 1))
     data = sim_json("--preset", preset, "--seats", seats, "--deals", "12", "--seed", "parts")
     check_consistent(data, rules)
-    high, normal = data["levels"]["high"], data["levels"]["normal"]
+    high, easy = data["levels"]["high"], data["levels"]["easy"]
     assert high["moons_shot"] >= 1
     if rules.moon == "others":
-        assert normal["moon_points"] == (rules.players - 1) * rules.penalty_total * high["moons_shot"] > 0
+        assert easy["moon_points"] == (rules.players - 1) * rules.penalty_total * high["moons_shot"] > 0
     else:
-        assert normal["moon_points"] == 0
+        assert easy["moon_points"] == 0
         assert high["breakdown"]["moon_bonus"] == -rules.penalty_total * high["moons_shot"]
     if preset == "omnibus":
-        assert high["breakdown"]["jack"] + normal["breakdown"]["jack"] < 0
+        assert high["breakdown"]["jack"] + easy["breakdown"]["jack"] < 0
     if preset == "black-maria":
-        assert high["breakdown"]["other"] + normal["breakdown"]["other"] > 0  # the K♠ and A♠
+        assert high["breakdown"]["other"] + easy["breakdown"]["other"] > 0  # the K♠ and A♠
 
 
 def test_same_seed_same_results_and_another_seed_other_games():
