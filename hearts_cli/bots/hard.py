@@ -150,11 +150,11 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
 def moon_runner(pub: Public) -> int:
     """Another seat that holds every penalty card taken so far, at least half of their points
     and ``threat_min`` of them (the moon is on for it), or -1."""
-    ctx = pub.ctx
-    if ctx.moon == "off" or not pub.ntricks:
+    ctx = pub.facts
+    if ctx.moon is Moon.OFF or not pub.ntricks:
         return -1
     who = threat(ctx, pub.taken)
-    if who < 0 or who == pub.seat or 2 * pub.points[who] < ctx.pen_total:
+    if who < 0 or who == pub.seat or 2 * pub.points[who] < ctx.penalty_total:
         return -1
     return who
 
@@ -166,15 +166,15 @@ def sure_stop(pub: Public, voids: tuple, shooter: int, card: int) -> bool:
     winner (void in the suit led, or no unseen card of it above the winner).
     A lead stops only with a penalty card nobody can beat (we take it ourselves).
     """
-    ctx = pub.ctx
-    n = ctx.n
+    ctx = pub.facts
+    n = ctx.players
     trick = pub.trick + [card]
     if len(trick) == 1:
         suit = card // 13
-        return bool(ctx.pen >> card & 1) and ctx.pts[card] <= 1 and \
+        return bool(ctx.penalty_mask >> card & 1) and ctx.points[card] <= 1 and \
             not pub.unseen & SUIT_MASKS[suit] & ~((2 << card) - 1)
     wc, ws = _winner(trick, pub.leader, n)
-    if ws == shooter or not any(ctx.pen >> x & 1 for x in trick):
+    if ws == shooter or not any(ctx.penalty_mask >> x & 1 for x in trick):
         return False
     above = pub.unseen & SUIT_MASKS[wc // 13] & ~((2 << wc) - 1)
     for i in range(len(trick), n):

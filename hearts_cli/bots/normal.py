@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..engine import SeatView
+from ..rules import Moon
 from .common import Public, public, queen_out, trick_winner
 from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount
 
@@ -174,19 +175,19 @@ def moon_threat(pub: Public) -> int:
     It holds every penalty card taken so far, at least ``MOON_WATCH`` of them
     (or the Q♠), and the moon is still on.
     """
-    ctx = pub.ctx
-    if ctx.moon == "off":
+    ctx = pub.facts
+    if ctx.moon is Moon.OFF:
         return -1
     who = -1
     for s, m in enumerate(pub.taken):
-        if m & ctx.pen:
+        if m & ctx.penalty_mask:
             if who >= 0:
                 return -1
             who = s
     if who < 0 or who == pub.seat:
         return -1
-    held = pub.taken[who] & ctx.pen
-    if popcount(held) >= MOON_WATCH or (ctx.queen and held >> QS & 1):
+    held = pub.taken[who] & ctx.penalty_mask
+    if popcount(held) >= MOON_WATCH or (ctx.queen_scores and held >> QS & 1):
         return who
     return -1
 
@@ -201,8 +202,8 @@ def defend_moon(pub: Public, voids: tuple, shooter: int) -> int:
     stoppers) or, holding nothing else, give it the cheapest; lead a heart no
     unseen card can beat.
     """
-    ctx = pub.ctx
-    n = ctx.n
+    ctx = pub.facts
+    n = ctx.players
     legal = pub.legal
     trick = pub.trick
     if not trick:
@@ -223,20 +224,20 @@ def defend_moon(pub: Public, voids: tuple, shooter: int) -> int:
                 return (over & -over).bit_length() - 1 if not later else over.bit_length() - 1
             return (follow & -follow).bit_length() - 1  # under it anyway: keep the high cards
         return -1
-    pen = legal & ctx.pen
+    pen = legal & ctx.penalty_mask
     shooter_can_win = ws == shooter or (shooter in later and trick[0] // 13 not in voids[shooter]
                                         and pub.unseen & SUIT_MASKS[trick[0] // 13] & ~((2 << wc) - 1))
     if not shooter_can_win:
         if pen:
-            if ctx.queen and pen >> QS & 1:
+            if ctx.queen_scores and pen >> QS & 1:
                 return QS
-            return max((x for x in range(52) if pen >> x & 1), key=lambda x: (ctx.pts[x], x))
+            return max((x for x in range(52) if pen >> x & 1), key=lambda x: (ctx.points[x], x))
         return -1
-    safe = legal & ~ctx.pen
+    safe = legal & ~ctx.penalty_mask
     if safe:
         return discard_card(pub, safe)
     # only penalty cards: give the shooter the cheapest, keep the high hearts to stop it later
-    return min((x for x in range(52) if legal >> x & 1), key=lambda x: (ctx.pts[x], x))
+    return min((x for x in range(52) if legal >> x & 1), key=lambda x: (ctx.points[x], x))
 
 
 def normal_card_mask(pub: Public, voids: tuple) -> int:
