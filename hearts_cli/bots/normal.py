@@ -16,7 +16,7 @@ Play:
 * keeps track of broken hearts (legal cards come from the engine) and of
   which seats are void, to know when a trick is surely its own;
 * defends the moon: once another seat holds every penalty card taken so far
-  (three or more, or the Q♠), it overtakes that seat when it can, plays low
+  (three or more, or the Q♠ and another), it overtakes that seat when it can, plays low
   under it and keeps its hearts, gives a penalty card to any other seat that
   surely wins a trick, and leads a heart nobody can beat.
 """
@@ -173,7 +173,7 @@ def moon_threat(pub: Public) -> int:
     """The other seat that may be running for the moon, or -1.
 
     It holds every penalty card taken so far, at least ``MOON_WATCH`` of them
-    (or the Q♠), and the moon is still on.
+    (or the Q♠ and another), and the moon is still on.
     """
     ctx = pub.facts
     if ctx.moon is Moon.OFF:
@@ -187,7 +187,7 @@ def moon_threat(pub: Public) -> int:
     if who < 0 or who == pub.seat:
         return -1
     held = pub.taken[who] & ctx.penalty_mask
-    if popcount(held) >= MOON_WATCH or (ctx.queen_scores and held >> QS & 1):
+    if popcount(held) >= MOON_WATCH or (ctx.queen_scores and held >> QS & 1 and popcount(held) >= 2):
         return who
     return -1
 

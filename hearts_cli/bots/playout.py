@@ -31,8 +31,9 @@ HIGH_SPADES = (1 << KS) | (1 << AS)
 
 
 def threat_min(rules: Facts) -> int:
-    """A seat that holds every penalty card taken so far, and at least this many, is shooting."""
-    return max(4, rules.penalty_count // 3)
+    """A seat that holds every penalty card taken so far, and at least this many (or the Q♠ and
+    another), is shooting."""
+    return max(3, rules.penalty_count // 4)
 
 
 def popcount(m: int) -> int:
@@ -76,8 +77,12 @@ def threat(c: Facts, taken: list[int]) -> int:
             if who >= 0:
                 return -1
             who = s
-    if who >= 0 and (taken[who] & pen).bit_count() >= threat_min(c):
-        return who
+    if who >= 0:
+        held = taken[who] & pen
+        # the Q♠ with a heart is a start too: it is how a run that takes the queen early looks
+        count = held.bit_count()
+        if count >= threat_min(c) or (c.queen_scores and held >> QS & 1 and count >= 2):
+            return who
     return -1
 
 
