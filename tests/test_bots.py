@@ -740,7 +740,7 @@ def test_two_deck_worlds_respect_the_view():
 def test_normal_defends_against_a_plain_moon_run():
     """The `high` seat (pass low, play high) shot the moon in 15 of these 48 rounds against
     the Normal of 2026-11-30, which ducked and dumped its points on the runner; now Normal
-    watches a seat that holds every penalty card and spoils the run (2 of 48)."""
+    watches a seat that holds every penalty card and spoils the run (3 of 48)."""
     from hearts_cli.bots.match import match_code
 
     moons = rounds = 0
