@@ -119,12 +119,12 @@ def _tie_lines(tb: Table) -> list[str]:
     return [plain(line) for ev in tb.events if ev.kind == "tie" for line in r.event(ev)]
 
 
-# WCZSF120: after round 1, West and North are tied on 0; VKGR023N: North and East, on 2 after
+# QC4K1008: after round 1, West and North are tied on 0; VKGR023N: North and East, on 2 after
 # round 1 and again after round 2
 @pytest.mark.parametrize("ties, code, expected", [
-    ("share", "WCZSF120", ["The target is reached and West and North are tied for the lowest total (0): "
+    ("share", "QC4K1008", ["The target is reached and West and North are tied for the lowest total (0): "
                            "they share first place."]),
-    ("one_more_round", "WCZSF120", ["The target is reached, but West and North are tied for the lowest "
+    ("one_more_round", "QC4K1008", ["The target is reached, but West and North are tied for the lowest "
                                     "total (0): one more round decides it."]),
     ("one_more_round", "VKGR023N", ["The target is reached, but North and East are tied for the lowest "
                                     "total (2): one more round decides it.",
@@ -623,13 +623,13 @@ def test_a_real_narrow_terminal_shows_whole_words(tmp_path, cols):
 
 def test_a_shared_table_lets_a_cpu_shooter_choose():
     """`hearts host`: a moon under the shooter's choice waits for the shooter like any move;
-    a CPU seat chooses (963V0007: seat 2 shoots in round 1)."""
+    a CPU seat chooses (SS4A0002: seat 2 shoots in round 1)."""
     import asyncio
 
     from hearts_cli.tables import SharedTable, make_seats
 
     rules = Rules.from_spec({"preset": "shooter-choice", "target": 30})
-    table = SharedTable(Game(rules, "963V0007"), make_seats(4, 0, None), bot_threads=False)
+    table = SharedTable(Game(rules, "SS4A0002"), make_seats(4, 0, None), bot_threads=False)
     asyncio.run(asyncio.wait_for(table.run(), 120))
     first = table.game.results[0]
     assert table.game.over and first.shooter == 2 and first.moon == "others"
