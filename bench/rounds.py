@@ -319,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
     if note:
         print(note)
     else:
-        print("x OpenSpiel: against the fastest OpenSpiel driver. Targets: step API >= 1, fast path >= 2.")
+        print("x OpenSpiel: against the fastest OpenSpiel driver. Target: fast path >= 1.8 (the step API has none).")
     return 0
 
 
