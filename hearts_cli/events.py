@@ -222,17 +222,27 @@ def trick_json(view_or_round: Any, trick: Any, number: int) -> dict[str, Any]:
             "kitty": [str(c) for c in sorted(trick.kitty)]} | _cancel_json(trick)
 
 
-def _cancel_json(trick: Any) -> dict[str, Any]:
-    """Two decks: what cancelled in ``trick``, what won, what the winner carried off."""
+def cancel_fields(trick: Any) -> dict[str, Any]:
+    """Two decks: the cards that cancelled in ``trick``, the card that won, and the
+    set-aside cards the winner carried off (nothing for a one-deck trick)."""
     from . import core
 
     cancelled = core.cancelled(trick.cards)
     if not cancelled and not trick.carried:
         return {}
     won = core.cancelling_winner(trick.cards)
-    return {"cancelled": [str(c) for c in cancelled],
-            "by": str(trick.cards[won]) if won is not None else None,
-            "carried": [str(c) for c in sorted(trick.carried)]}
+    return {"cancelled": list(cancelled), "by": trick.cards[won] if won is not None else None,
+            "carried": sorted(trick.carried)}
+
+
+def _cancel_json(trick: Any) -> dict[str, Any]:
+    """:func:`cancel_fields` with the cards written as text."""
+    fields = cancel_fields(trick)
+    if fields:
+        fields = {"cancelled": [str(c) for c in fields["cancelled"]],
+                  "by": None if fields["by"] is None else str(fields["by"]),
+                  "carried": [str(c) for c in fields["carried"]]}
+    return fields
 
 
 def view_json(view: Any, result: Any = None) -> dict[str, Any]:

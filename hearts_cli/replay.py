@@ -25,12 +25,11 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
-from . import core
 from .engine import Game, Phase, Round, SeatView, Trick, cards_of_pair
 from .errors import HeartsError
 from .messages import preset_name, t
 from .record import Annotation, GameRecord, Move, Position, display_name
-from .events import SCHEMA, Event, view_json
+from .events import SCHEMA, Event, cancel_fields, view_json
 from .events import jsonable as _jsonable
 from .rules import Moon
 from .values import Plain
@@ -157,7 +156,7 @@ def narrate(record: GameRecord, seat: int | None = None,
             "round": r, "trick": trick_no, "leader": done.leader,
             "plays": [{"seat": s, "card": c} for s, c in done.plays()],
             "winner": done.winner, "points": done.points, "kitty": sorted(done.kitty),
-        } | _cancel_data(done)))
+        } | cancel_fields(done)))
         events.extend(state.pending)
         state.pending = []
         events.extend(_trick_events(rules, state, r, trick_no, done))
@@ -204,17 +203,6 @@ class _RoundState:
 
     def void_shown(self, seat: int, suit: int) -> bool:
         return (seat, int(suit)) in self.voids
-
-
-def _cancel_data(done: Trick) -> dict[str, Any]:
-    """Two decks: the cards that cancelled in the trick, the card that won, and the
-    set-aside cards the winner took with it (nothing for a one-deck trick)."""
-    cancelled = core.cancelled(done.cards)
-    if not cancelled and not done.carried:
-        return {}
-    won = core.cancelling_winner(done.cards)
-    return {"cancelled": list(cancelled), "by": done.cards[won] if won is not None else None,
-            "carried": sorted(done.carried)}
 
 
 def _lead_event(r: int, rd: Round) -> Event:

@@ -18,7 +18,7 @@ from ..cards import Card, CardParseError, cards_of, fold, parse_card, parse_card
 from ..codes import new_code, seed_for
 from ..engine import Game, PassError, Phase
 from ..messages import t
-from ..events import SCHEMA, Event
+from ..events import SCHEMA, Event, cancel_fields
 from ..rules import Direction, Moon
 from ..untrusted import MAX_LINE_CHARS
 from ..seating import PLACES, place_name, record_name, seat_place
@@ -91,18 +91,6 @@ def close_commands(word: str, lang: str) -> list[str]:
         if name not in found:
             found.append(name)
     return found[:2]
-
-
-def cancel_fields(done) -> dict:
-    """Two decks: what cancelled in a trick, the card that won, the set-aside cards carried."""
-    from .. import core
-
-    cancelled = core.cancelled(done.cards)
-    if not cancelled and not done.carried:
-        return {}
-    won = core.cancelling_winner(done.cards)
-    return {"cancelled": list(cancelled), "by": done.cards[won] if won is not None else None,
-            "carried": sorted(done.carried)}
 
 
 def make_seats(players: int, me: int, level: str | None):
