@@ -216,3 +216,13 @@ def isolated(tmp_path, monkeypatch):
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     monkeypatch.delenv("NO_COLOR", raising=False)
     return tmp_path
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """For game-loop tests: English, Unicode, and a save directory of our own (returned)."""
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("HEARTS_LANG", raising=False)
+    monkeypatch.delenv("HEARTS_ASCII", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    return tmp_path / "home"

@@ -16,13 +16,7 @@ from test_repl import Player, archived
 CODE = "K7Q2MXA7"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.delenv("HEARTS_ASCII", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own save directory
 
 
 def test_new_cancellation_for_eight_plays_a_whole_game_from_a_script(home, tmp_path):

@@ -27,13 +27,7 @@ from hearts_cli.saves import Store
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.delenv("HEARTS_ASCII", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("home")  # every test in its own save directory
 
 
 class Player:
