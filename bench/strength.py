@@ -39,7 +39,7 @@ def main(argv=None) -> int:
     ap.add_argument("--label", default="bench", help="names the deal codes; change it for fresh deals")
     a = ap.parse_args(argv)
     seats = a.seats.split(",")
-    sims = {"hard": a.simulations} if a.simulations else None
+    sims = {"hard": a.simulations, "hard0": a.simulations} if a.simulations else None
     jobs = [(a.preset, seats, i, a.label, sims) for i in range(a.deals)]
     t0 = time.perf_counter()
     if a.jobs > 1:

@@ -617,7 +617,7 @@ def test_benchmark_seats_are_for_sim_not_the_table(tmp_path, monkeypatch):
     from hearts_cli.protocol import Session
 
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
-    assert set(BENCH_LEVELS) == {"high", "shoot"} and set(SIM_LEVELS) == set(LEVELS) | set(BENCH_LEVELS)
+    assert set(BENCH_LEVELS) == {"high", "shoot", "hard0"} and set(SIM_LEVELS) == set(LEVELS) | set(BENCH_LEVELS)
     session = Session(lang="en")
     assert not set(session.handle({"cmd": "hello"})["levels"]) & set(BENCH_LEVELS)
     session.handle({"cmd": "position", "code": "K7Q2MXA7"})
@@ -760,3 +760,47 @@ def test_normal_defends_against_a_plain_moon_run():
             rounds += 1
             moons += rnd.result.shooter == seat
     assert rounds == 48 and moons <= 6
+
+
+def _hard0_round(rules, code, round_index, simulations=20):
+    """Four hard0 seats play one round: the passes, every card, the scores."""
+    rnd = Round.deal(rules, code, round_index)
+    bots = [make_bot("hard0", seed_for(code, "cpu", s), simulations) for s in range(rules.players)]
+    passes = []
+    if rnd.phase is Phase.PASS:
+        for s, bot in enumerate(bots):
+            passes.append(" ".join(str(c) for c in bot.choose_pass(rnd.view(s))))
+            rnd.pass_cards(s, passes[-1].split())
+    plays = []
+    while rnd.phase is Phase.PLAY:
+        card = bots[rnd.turn].choose_card(rnd.view(rnd.turn))
+        plays.append(str(card))
+        rnd.play(card)
+    return passes, " ".join(plays), rnd.result.scores
+
+
+# Hard of commit e5eee52 (2026-12-01) on these two rounds, 20 deals a decision, recorded then
+HARD0_GAMES = (
+    ("quick", "K7Q2MXA7", 0, ['2D 3D TH', '7C KC AS', '7D QH AH', '5C JC KS'],
+     "2C 5S TC JD 4S 2S 8S TH 7H 2H 6H 3H AC KH 4C 4H 9S KD 7S 3S KS 2D QS 6S TS 3D JS "
+     "QH 8H 5H 8C 4D JH 9H 3C 5D 6C 7D 9C 6D 5C 8D 7C 9D KC QD JC TD AS AH QC AD",
+     (20, 0, 6, 0)),
+    ("standard", "WQA4PK0R", 2, ['2D QD KS', '4C TC QC', '3C KC AS', 'AC 4D AD'],
+     "2C AC KS 4C 3D 5D 3S 6H 3H 2H AH 4H 3C KD 9H 9C 7H 9S 5H QH 2D TC 7C AD 4D 8D QS "
+     "8C 6D 8H AS 7D TH KH QC 6S 9D 6C 5C JH TD 4S JC 7S JD 5S KC TS QD 8S 2S JS",
+     (4, 1, 20, 1)),
+)
+
+
+def test_hard0_is_frozen_deterministic_and_not_at_the_table():
+    """hard0 is the yardstick for a stronger Hard: it must play exactly as Hard did on
+    2026-12-01 (whatever hard.py, playout.py or sampling.py become), the same way every
+    time, and only for sim and bench/."""
+    from hearts_cli.bots import BENCH_LEVELS
+
+    assert "hard0" in BENCH_LEVELS and "hard0" in SIM_LEVELS and "hard0" not in LEVELS
+    for preset, code, round_index, passes, plays, scores in HARD0_GAMES:
+        rules = load_preset(preset)
+        first = _hard0_round(rules, code, round_index)
+        assert first == (list(passes), plays, scores), (preset, code)
+        assert _hard0_round(rules, code, round_index) == first
