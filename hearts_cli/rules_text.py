@@ -350,13 +350,15 @@ def tips(rules: Rules, lang: str, ascii: bool = False) -> Sections:
     else:
         advice.append("rt_tip_no_pass")
     advice.append("rt_tip_follow_low")
+    if r.decks > 1:
+        advice += _two_deck_tips(r)
     advice.append("rt_tip_high_early")
     if first_safe:
         advice.append("rt_tip_first_trick")
     advice.append("rt_tip_no_tricks")
     if queen:
         advice.append("rt_tip_lead_spades")
-        advice.append("rt_tip_count_spades")
+        advice.append("rt_tip_count_spades" if r.decks == 1 else "rt_tip2_count_spades")
     advice.append("rt_tip_voids")
     if jack < 0:  # Omnibus: the J♦ is worth taking
         advice.append("rt_tip_jack")
@@ -371,12 +373,33 @@ def tips(rules: Rules, lang: str, ascii: bool = False) -> Sections:
     mistakes.append("rt_mis_void_win")
     if first_safe:
         mistakes.append("rt_mis_first_small")
+    if r.decks > 1:
+        mistakes += ["rt_mis2_once", "rt_mis2_aside"]
+    singles = [w.card(CARDS[c]) for c in range(52) if r.copies[c] == 1]
     params = {"total": r.penalty_total, "queen": QUEEN_OF_SPADES, "jack": JACK_OF_DIAMONDS,
-              "bonus": -jack}
+              "bonus": -jack, "ace": CARDS[51], "king": CARDS[50], "single": w.join(singles),
+              "kitty": r.kitty_size, "queens": 2 * r.points[QUEEN_OF_SPADES],
+              "card": lowest_club_in_play(r)}
     return [
         (w("rt_h_tips"), ["- " + w(m, **params) for m in advice]),
         (w("rt_h_mistakes"), ["- " + w(m, **params) for m in mistakes]),
     ]
+
+
+def _two_deck_tips(r: Rules) -> list[str]:
+    """Cancellation Hearts advice, true to the settings in force: which cards are in
+    play once, the kitty, the first lead, and who takes a cancelled last trick."""
+    out = ["rt_tip2_twin", "rt_tip2_twin_safe_single" if 1 in r.copies else "rt_tip2_twin_safe",
+           "rt_tip2_duplicate", "rt_tip2_aside", f"rt_tip2_last_{r.set_aside_last}"]
+    if r.kitty_size:
+        out.append("rt_tip2_kitty")
+    if r.first_lead is FirstLead.ANY:
+        out.append("rt_tip2_lead_any_single" if 1 in r.copies else "rt_tip2_lead_any")
+    else:
+        low = lowest_club_in_play(r)
+        if low is not None and r.twice_mask >> low & 1 and not r.kitty_size:
+            out.append("rt_tip2_lead_twice")
+    return out
 
 
 # ---------------------------------------------------------------- layout

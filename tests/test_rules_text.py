@@ -255,3 +255,86 @@ def test_never_pass_the_queen_across_where_a_pass_goes_across():
     assert "no pases nunca la Q♠" in section(R("reference"), "rt_h_tips", "es")
     assert Direction.ACROSS not in R("always-left").pass_cycle
     assert "across" not in section(R("always-left"), "rt_h_tips")
+
+
+# ---------------------------------------------------------------- Cancellation Hearts tips
+
+
+def tips_text(rules: Rules, lang: str = "en") -> str:
+    return section(rules, "rt_h_tips", lang) + " " + section(rules, "rt_h_mistakes", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_cancellation_has_its_own_tips(lang):
+    """Two decks: a card whose twin is out may be cancelled, duplicating the winner
+    hands the trick to the next card, a set-aside trick's points go to the next winner."""
+    two = tips_text(R("cancellation"), lang)
+    one = tips_text(R("reference"), lang)
+    mids = ("rt_tip2_twin", "rt_tip2_duplicate", "rt_tip2_aside", "rt_tip2_count_spades",
+            "rt_mis2_once", "rt_mis2_aside")
+    for mid in mids:
+        words = max(CATALOG[lang][mid].split("{"), key=len).split("}")[-1]  # its longest fixed text
+        assert words in two, mid
+        assert words not in one, mid
+    # the one-deck counting tip is replaced, not repeated, and speaks of both queens
+    assert max(CATALOG[lang]["rt_tip_count_spades"].split("{"), key=len) not in two
+    assert ("both Q♠" if lang == "en" else "las dos Q♠") in two
+    assert "26" in two  # two Q♠ on one trick: their winner takes 26
+    # `--set decks=2` on a one-deck preset gets the same advice
+    assert CATALOG[lang]["rt_tip2_twin"].split(":")[0] in tips_text(R("reference", decks=2, players=8), lang)
+
+
+def test_cancellation_tips_name_the_cards_in_play_once():
+    """The cards a removal list leaves once cannot be cancelled: the tip lists exactly them."""
+    for players, single in ((6, "2♣ and 2♦"), (9, "2♣, 3♣, 2♦, 3♦ and 2♠"), (10, "2♣, 3♣, 2♦ and 2♠")):
+        rules = R("cancellation", players=players)
+        assert sorted(int(c) for c in rules.removed) == [c for c in range(52) if rules.copies[c] == 1]
+        assert f"in play only once ({single})" in tips_text(rules)
+    # 8 players remove nothing, and a kitty removes nothing: no card is in play once
+    for rules in (R("cancellation"), R("cancellation", players=9, deck="kitty")):
+        assert set(rules.copies) == {2}
+        body = tips_text(rules)
+        assert "Nobody can cancel a card whose twin is in your hand" in body
+        assert "in play only once" not in body
+
+
+def test_cancellation_tips_follow_the_last_trick_setting():
+    leader = tips_text(R("cancellation"))
+    second = tips_text(R("cancellation", set_aside_last="second"))
+    assert "the player who led it takes it" in leader and "second copy" not in leader
+    assert "second copy of the highest card" in second and "the player who led it takes it" not in second
+    assert "la segunda copia" in tips_text(R("cancellation", set_aside_last="second"), "es")
+
+
+def test_cancellation_tips_follow_the_kitty_and_the_first_lead():
+    kitty = tips_text(R("cancellation", players=9, deck="kitty"))
+    assert R("cancellation", players=9, deck="kitty").kitty_size == 5
+    assert "also takes the 5 cards of the kitty" in kitty
+    assert "kitty" not in tips_text(R("cancellation", players=9))
+    # 8 players: both 2♣ are dealt, and the second may cancel the lead
+    assert "With both 2♣ in play" in tips_text(R("cancellation"))
+    assert "With both 2♣ in play" not in tips_text(R("cancellation", players=6))  # one 2♣ removed
+    assert "With both" not in kitty  # with a kitty one of them may be face down
+    free = tips_text(R("cancellation", first_lead="any"))
+    assert "The first lead is free: a lead card whose twin you hold is the only one" in free
+    assert "With both 2♣" not in free
+    assert "in play once (2♣ and 2♦)" in tips_text(R("cancellation", players=6, first_lead="any"))
+    assert "first lead is free" not in tips_text(R("cancellation"))
+
+
+def test_cancellation_tips_are_true_to_the_engine():
+    """What the tips claim about a cancelled trick is what core.winner does."""
+    from hearts_cli import core
+    from hearts_cli.cards import parse_card
+
+    def idx(text: str) -> list[int]:
+        return [int(parse_card(x)) for x in text.split()]
+
+    rules = R("cancellation")
+    # duplicating the winning A♠ hands the trick to the next highest spade (the K♠, index 1)
+    assert core.winner(rules, idx("5S KS AS 2H AS 3S 4S 6S")) == 1
+    # every spade cancelled: set aside (None), and on the last trick the leader takes it
+    trick = idx("KS 2H KS 3D 4D 5D 6D 7D")
+    assert core.winner(rules, trick) is None
+    assert core.winner(rules, trick, last=True) == 0
+    assert core.winner(R("cancellation", set_aside_last="second"), trick, last=True) == 2
