@@ -1037,7 +1037,8 @@ def replay(
 
         encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
         lines = [encode(ev.to_json()) for ev in events]
-        lines += [encode({"event": "summary"} | row) for row in summary]
+        method = {"method": rp.METHOD_TWO} if record.rules.decks > 1 else {}  # how it was weighed
+        lines += [encode({"event": "summary"} | row | method) for row in summary]
         if events[-1].kind == "stop":
             lines.append(encode(rp.view_event(record.replay(), seat, False, len(record.moves))))
         _echo("\n".join(lines))  # one write: the same lines, without a flush after each
@@ -1052,6 +1053,8 @@ def replay(
             emit(lines, style)
         if summary:
             emit(["", out.t("rp_summary_head", simulations=sims, seed=seed)], "bold")
+            if record.rules.decks > 1:
+                emit([out.t("rp_analysis_two")])
             for row in summary:
                 emit(rp.describe(rp.Event("summary", row), record, out.lang, out.ascii))
         if events[-1].kind == "stop":

@@ -152,11 +152,16 @@ def narrate(record: GameRecord, seat: int | None = None,
             state.decisions.append(d.event())
         if done is None:
             continue
+        told = cancel_fields(done)
+        if done.winner is None:
+            state.aside.append(trick_no)
+        elif done.carried:  # the set-aside tricks this winner takes with it
+            told["carried_from"], state.aside = state.aside, []
         events.append(Event("trick", {
             "round": r, "trick": trick_no, "leader": done.leader,
             "plays": [{"seat": s, "card": c} for s, c in done.plays()],
             "winner": done.winner, "points": done.points, "kitty": sorted(done.kitty),
-        } | cancel_fields(done)))
+        } | told))
         events.extend(state.pending)
         state.pending = []
         events.extend(_trick_events(rules, state, r, trick_no, done))
@@ -200,6 +205,7 @@ class _RoundState:
         self.attempt: int | None = None
         self.pending: list[Event] = []
         self.decisions: list[Event] = []
+        self.aside: list[int] = []  # two decks: the numbers of the tricks set aside, not yet taken
 
     def void_shown(self, seat: int, suit: int) -> bool:
         return (seat, int(suit)) in self.voids
@@ -344,10 +350,103 @@ def _rng(seed: int, view: SeatView, salt: str) -> random.Random:
 
 
 def evaluate_play(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
-    """Expected round points for this seat of each legal card (lower is better), as Hard weighs them."""
+    """Expected round points for this seat of each legal card (lower is better), as Hard weighs them
+    (two decks: :func:`evaluate_play_two`)."""
+    if view.rules.decks > 1:
+        return evaluate_play_two(view, seed, simulations)
     from .bots.hard import evaluate
 
     return evaluate(view, seed, simulations)
+
+
+# Two decks (Cancellation Hearts). Hard's one-deck search (sampling, heuristic playouts,
+# endgame solver) works on 52-bit masks where a card is held once; a two-deck round is
+# weighed instead on the generic multiset path the two-deck Hard plays on
+# (:mod:`hearts_cli.bots.multi`): worlds sampled from the unseen multiset, each distinct
+# legal card played, and the round played out on :class:`hearts_cli.fast.MultiPosition`
+# (cancellation and set-aside tricks by hearts_cli.core) with the ducking playout policy.
+# No endgame search and no grouping of equivalent cards: the summary says so (``METHOD_TWO``).
+METHOD_TWO = "two_deck_playout"
+
+
+def evaluate_play_two(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
+    """Expected round points for this seat of each distinct legal card of a two-deck round."""
+    import random
+
+    from .bots.multi import duck_policy, sample_world
+    from .fast import MultiPosition, multi_playout, pair_of_cards
+
+    cands = sorted(set(view.legal))
+    if len(cands) == 1:
+        return {cands[0]: 0.0}
+    rng = _rng(seed, view, "play2")
+    me = view.seat
+    mine = pair_of_cards([int(c) for c in view.hand])
+    totals = [0.0] * len(cands)
+    deals = max(1, simulations)
+    for _ in range(deals):
+        hands, kitty = sample_world(view, rng)
+        pairs = [pair_of_cards(h) for h in hands]
+        pairs[me] = mine
+        root = MultiPosition.from_view(view, [p[0] for p in pairs], [p[1] for p in pairs], kitty)
+        stream = rng.getrandbits(64)
+        for j, c in enumerate(cands):
+            pos = root.copy()
+            pos.play(int(c))
+            totals[j] += multi_playout(pos, random.Random(stream), duck_policy)[me]
+    return {c: totals[j] / deals for j, c in enumerate(cands)}
+
+
+def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: int,
+                      simulations: int) -> dict[tuple[Card, ...], float]:
+    """:func:`evaluate_pass` for two decks: the other hands dealt from the unseen multiset,
+    the others pass as Hard would, and the round is played out from the first lead on
+    :class:`hearts_cli.fast.MultiPosition` with the ducking policy."""
+    import random
+
+    from . import core
+    from .bots.hard import hard_pass
+    from .bots.multi import duck_policy
+    from .fast import MultiPosition, multi_playout, pair_of_cards
+
+    rules = view.rules
+    n = rules.players
+    me = view.seat
+    rng = _rng(seed, view, "pass2")
+    unseen = [int(c) for c in view.unseen()]
+    hand_size = rules.hand_size
+    totals = [0.0] * len(candidates)
+    deals = max(1, simulations)
+    for _ in range(deals):
+        rng.shuffle(unseen)
+        hands: list[list[int]] = []
+        pos = 0
+        for s in range(n):
+            if s == me:
+                hands.append([int(c) for c in view.hand])
+            else:
+                hands.append(unseen[pos:pos + hand_size])
+                pos += hand_size
+        kitty = unseen[pos:]
+        rd = Round(rules, hands, kitty=kitty, direction=view.direction, round_index=view.round_index,
+                   scores=view.scores)
+        others = {s: [int(c) for c in hard_pass(rd.view(s))] for s in range(n) if s != me}
+        stream = rng.getrandbits(64)
+        for j, cand in enumerate(candidates):
+            passes = dict(others)
+            passes[me] = [int(c) for c in cand]
+            after = [list(h) for h in hands]
+            for s in range(n):
+                for c in passes[s]:
+                    after[s].remove(c)
+            for s in range(n):
+                after[view.direction.receiver(s, n)].extend(passes[s])
+            pairs = [pair_of_cards(h) for h in after]
+            once = [p[0] for p in pairs]
+            start = MultiPosition(rules, once, [p[1] for p in pairs], kitty=kitty, scores=view.scores,
+                                  leader=core.first_leader(rules, once, rd.dealer))
+            totals[j] += multi_playout(start, random.Random(stream), duck_policy)[me]
+    return {cand: totals[j] / deals for j, cand in enumerate(candidates)}
 
 
 def pass_candidates(view: SeatView, chosen: Sequence[Card]) -> list[tuple[Card, ...]]:
@@ -393,6 +492,8 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
     from .fast import Position as FastPosition
     from .fast import playout_steps
 
+    if view.rules.decks > 1:
+        return evaluate_pass_two(view, candidates, seed, simulations)
     rules = view.rules
     n = rules.players
     me = view.seat
@@ -504,8 +605,6 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
     is called after each move is looked at.
     """
     rules = record.rules
-    if rules.decks > 1:  # Hard's analysis searches one-deck worlds (bots/hard.py)
-        raise HeartsError("replay_analyze_one_deck")
     chosen = set(range(rules.players) if seats is None else seats)
     game = Game(rules, record.code)
     out: list[Decision] = []
@@ -549,6 +648,8 @@ def _weigh_play(move: Move, view: SeatView, rd: Round, seed: int, simulations: i
 
 
 def _classes_of(view: SeatView) -> dict[Card, Card]:
+    if view.rules.decks > 1:  # two decks: each distinct card is weighed on its own
+        return {c: c for c in view.legal}
     from .bots.hard import equivalent_cards
 
     return equivalent_cards(view)
@@ -583,6 +684,8 @@ def _play_reason(view: SeatView, rd: Round, card: Card, best: Card, v: float, bv
     diff = round(v - bv, 1)
     if glyph == "!":
         return ("an_only_good", {"card": card, "diff": round((second or v) - v, 1)})
+    if view.rules.decks > 1:
+        return _play_reason_two(view, card, best, diff)
     pts = view.rules.points
     queen_live = pts[QUEEN_OF_SPADES] > 0
     trick = list(view.trick)
@@ -608,6 +711,29 @@ def _play_reason(view: SeatView, rd: Round, card: Card, best: Card, v: float, bv
             return ("an_takes_points", {"card": card, "points": points, "best": best, "diff": diff})
     if not trick and card.suit == Suit(3) and queen_live and QUEEN_OF_SPADES in view.hand and card != best:
         return ("an_leads_spade_with_queen", {"card": card, "best": best, "diff": diff})
+    return ("an_generic", {"best": best, "diff": diff})
+
+
+def _play_reason_two(view: SeatView, card: Card, best: Card, diff: float) -> tuple[str, dict[str, Any]]:
+    """Why a two-deck card cost points, where the trick itself shows it: the last card of a
+    trick that takes its points (with any set-aside trick's, cancellation counted) when the
+    better card would not have; otherwise the generic reason."""
+    from . import core
+
+    trick = [int(c) for c in view.trick]
+    n = view.players
+    if len(trick) != n - 1:
+        return ("an_generic", {"best": best, "diff": diff})
+    pts = view.rules.points
+    last = len(view.hand) == 1
+    aside: list[int] = []
+    for tr in view.tricks:  # the set-aside tricks waiting for this trick's winner
+        aside = aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
+    points = sum(pts[c] for c in trick + [int(card)] + aside)
+    mine = core.winner(view.rules, trick + [int(card)], last)
+    alt = core.winner(view.rules, trick + [int(best)], last)
+    if mine == n - 1 and points > 0 and alt != n - 1:
+        return ("an_takes_points", {"card": card, "points": points, "best": best, "diff": diff})
     return ("an_generic", {"best": best, "diff": diff})
 
 
@@ -718,13 +844,26 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
         out = [text]
         if d.get("cancelled"):
             pairs = ", ".join(say("cancel_pair", card=c) for c in d["cancelled"])
-            then = (say("rp_cancel_wins", card=d["by"]) if d.get("by") is not None
-                    else say("rp_cancel_aside"))
+            if d.get("by") is not None:
+                then = say("rp_cancel_wins", card=d["by"])
+            elif d["winner"] is not None:  # the last trick: the fallback gave it to somebody
+                then = say(f"rp_cancel_last_{record.rules.set_aside_last}", seat=name(d["winner"]))
+            else:
+                then = say("rp_cancel_aside")
             said = say("rp_cancel", pairs=pairs, then=then)
             out.append("  " + said[:1].upper() + said[1:])
         if d.get("carried"):
-            out.append("  " + say("rp_carried", seat=name(d["winner"]), count=len(d["carried"]),
-                                  cards=list(d["carried"])))
+            pts = sum(record.rules.points[c] for c in d["carried"])
+            if d.get("carried_from"):
+                nums = [str(x) for x in d["carried_from"]]
+                numbers = nums[0] if len(nums) == 1 else say("names_and", first=", ".join(nums[:-1]),
+                                                             last=nums[-1])
+                out.append("  " + say("rp_carried_from", seat=name(d["winner"]), tricks=len(nums),
+                                      numbers=numbers, count=len(d["carried"]), points=pts,
+                                      cards=list(d["carried"])))
+            else:
+                out.append("  " + say("rp_carried", seat=name(d["winner"]), count=len(d["carried"]),
+                                      cards=list(d["carried"])))
         return out
     if k == "hearts_broken":
         return ["  " + say("rp_hearts_broken", seat=name(d["seat"]), card=d["card"])]

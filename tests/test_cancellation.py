@@ -3,6 +3,7 @@ and the engine playing them (set-aside tricks, the last-trick fallback, hand pai
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from hearts_cli import core
 from hearts_cli.cards import cards_of, parse_card
 from hearts_cli.codes import code_from_number
-from hearts_cli.engine import PassError, Round
+from hearts_cli.engine import PassError, Round, cards_of_pair
 from hearts_cli.rules import Rules, RulesError, load_preset
 
 
@@ -253,7 +254,7 @@ def test_replay_tells_each_cancellation_and_the_set_aside_trick(tmp_path):
     text = out.stdout
     assert "Nobody takes it: it is set aside" in text
     assert "cancel: every card of the led suit is cancelled" in text
-    assert "also takes the" in text and "set-aside cards" in text
+    assert "also takes the set-aside trick" in text and " cards, " in text
     assert " cancel: " in text and " wins." in text  # "The two A♥ cancel: K♥ wins."
     es = CliRunner().invoke(app, ["replay", str(path), "--lang", "es"]).stdout
     assert "se anulan" in es and "se aparta" in es
@@ -296,17 +297,140 @@ def test_every_level_plays_on_after_a_set_aside_trick(level):
     assert sum(r.result.taken) == 52
 
 
-def test_analyze_says_plainly_it_weighs_one_deck_games(tmp_path):
+def _whole_game():
+    """A whole two-deck game (6 players, to 40), played end to end by CPU players: it has a
+    trick set aside in round 1 and taken by the next winner, and a cancelled last trick."""
+    from hearts_cli.bots import make_bot
+    from hearts_cli.engine import Game, Phase
+
+    game = Game(cancellation(players=6, target=40), "V0000009")
+    bots = [make_bot("normal" if s % 2 else "easy", s) for s in range(6)]
+    while not game.over:
+        rd = game.round
+        if rd.phase is Phase.PASS:
+            s = rd.passes.index(None)
+            game.pass_cards(s, bots[s].choose_pass(rd.view(s)))
+        else:
+            game.play(bots[rd.turn].choose_card(rd.view(rd.turn)))
+    return game
+
+
+def test_replay_tells_who_takes_each_set_aside_trick_and_the_last_trick(tmp_path):
     from typer.testing import CliRunner
 
     from hearts_cli.cli import app
     from hearts_cli.record import save_record
 
+    game = _whole_game()
+    first = game.rounds[0]
+    aside = [k for k, tr in enumerate(first.tricks, 1) if tr.winner is None]
+    assert aside == [11]
+    taker = first.tricks[11]  # trick 12 takes trick 11 with it
+    last = first.tricks[-1]
+    assert last.winner == last.leader and core.cancelling_winner(last.cards) is None  # the fallback
     path = tmp_path / "game.yaml"
-    save_record(path, _game_with_a_set_aside_trick())
-    out = CliRunner().invoke(app, ["replay", str(path), "--analyze", "--lang", "en"])
-    assert out.exit_code == 2 and out.stdout == ""
-    assert "one-deck games only" in out.stderr and "Traceback" not in out.stderr
+    save_record(path, game)
+    text = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"]).stdout
+    seats = ["South", "West", "North-West", "North", "North-East", "East"]
+    pts = sum(game.rules.points[c] for c in taker.carried)
+    assert (f"{seats[taker.winner]} also takes the set-aside trick 11: {len(taker.carried)} cards, "
+            f"{pts} pts") in text
+    assert (f"cancel: every card of the led suit is cancelled, and on the last trick the player who led "
+            f"it takes it: {seats[last.leader]}.") in text
+    es = CliRunner().invoke(app, ["replay", str(path), "--lang", "es"]).stdout
+    assert "se lleva también la baza apartada 11" in es and "en la última baza se la lleva quien salió" in es
+    events = [json.loads(x) for x in CliRunner().invoke(app, ["replay", str(path), "--json"]).stdout.splitlines()]
+    tricks = [e for e in events if e["event"] == "trick" and e["round"] == 1]
+    assert tricks[11]["carried_from"] == [11] and tricks[10]["winner"] is None
+
+
+def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
+    """`--analyze` on a real two-deck record: every decision of the seat with a choice is
+    weighed, each distinct legal card (or candidate pass) gets a value, and the output says
+    how a two-deck game was weighed."""
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.engine import Game
+    from hearts_cli.record import read_record, save_record
+
+    game = _whole_game()
+    path = tmp_path / "game.yaml"
+    save_record(path, game)
+    args = ["replay", str(path), "--analyze", "--seat", "0", "--simulations", "4"]
+    out = CliRunner().invoke(app, args + ["--json"])
+    assert out.exit_code == 0, out.stderr
+    events = [json.loads(x) for x in out.stdout.splitlines()]
+    decisions = {e["position"]: e for e in events if e["event"] == "decision"}
+    (summary,) = [e for e in events if e["event"] == "summary"]
+    assert summary["method"] == "two_deck_playout" and summary["decisions"] == len(decisions)
+    # replay the record: each card decision of seat 0 with two distinct legal cards is there,
+    # valued on exactly those cards; forced ones are not
+    record = read_record(path)
+    g = Game(record.rules, record.code)
+    plays = 0
+    for move in record.moves:
+        rd = g.round
+        if move.seat == 0 and move.kind == "play":
+            legal = sorted({str(c) for c in rd.legal_cards()})
+            d = decisions.get(str(move.position))
+            if len(legal) > 1:
+                assert d is not None, move.position
+                assert sorted(d["values"]) == legal
+                assert d["expected"] == d["values"][str(move.card)]
+                assert all(0 <= v <= 52 for v in d["values"].values())
+                plays += 1
+            else:
+                assert d is None
+        if move.seat == 0 and move.kind == "pass":
+            d = decisions[str(move.position)]
+            assert sorted(d["played"]) == sorted(str(c) for c in move.cards) and len(d["values"]) > 1
+            assert all(len(k.split()) == 3 for k in d["values"])
+        move.apply(g)
+    assert plays > 20
+    assert sum(1 for d in decisions.values() if d["glyph"]) >= 1
+    # the text says how a two-deck game was weighed, in both languages; the same seed, the same analysis
+    text = CliRunner().invoke(app, args + ["--lang", "en"]).stdout
+    assert "Two decks: each distinct card (and pass) was weighed" in text and "no endgame search" in text
+    assert "South: " + str(summary["decisions"]) + " decisions" in text
+    assert CliRunner().invoke(app, args + ["--lang", "en"]).stdout == text
+    es = CliRunner().invoke(app, args + ["--lang", "es"]).stdout
+    assert "Dos barajas: cada carta distinta" in es
+    # and --annotate-to writes a record that replays
+    notes = tmp_path / "study.yaml"
+    assert CliRunner().invoke(app, args + ["--annotate-to", str(notes)]).exit_code == 0
+    again = CliRunner().invoke(app, ["replay", str(notes), "--lang", "en"])
+    assert again.exit_code == 0 and "Winner" in again.stdout
+
+
+def test_two_deck_analysis_prices_a_trick_full_of_points():
+    """On a seat's last card of a trick with points in it, a card that wins it (cancellation
+    counted) is valued at no fewer points than a card that ducks it."""
+    from hearts_cli import replay as rp
+
+    game = _whole_game()
+    rules = game.rules
+    found = 0
+    for rd in game.rounds:
+        r = Round(rules, [cards_of_pair(rd.dealt[s], rd.dealt_twice[s]) for s in range(6)],
+                  direction=rd.direction, round_index=rd.round_index, dealer=rd.dealer)
+        moves = [(s, list(p)) for s, p in enumerate(rd.passes)] if rd.passes[0] is not None else []
+        for s, p in moves:
+            r.pass_cards(s, p)
+        for tr in rd.tricks:
+            for i, c in enumerate(tr.cards):
+                if i == 5 and sum(rules.points[x] for x in r.trick) >= 2:
+                    legal = sorted(set(r.legal_cards()))
+                    wins = [x for x in legal if core.winner(rules, list(r.trick) + [x]) == 5]
+                    ducks = [x for x in legal if core.winner(rules, list(r.trick) + [x]) != 5
+                             and rules.points[x] == 0]
+                    if wins and ducks:
+                        values = rp.evaluate_play(r.view(r.turn), 1, 8)
+                        assert set(values) == set(legal)
+                        assert min(values[x] for x in wins) >= min(values[x] for x in ducks)
+                        found += 1
+                r.play(c)
+    assert found
 
 
 def test_sim_plays_cancellation_at_eight_players():

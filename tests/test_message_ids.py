@@ -110,6 +110,8 @@ FAMILIES: dict[str, list[str]] = {
     "rt_to_{cycle[0].value}": [f"rt_to_{d}" for d in PASSING],
     "rt_cancel_last_{r.set_aside_last}": [f"rt_cancel_last_{v}" for v in CHOICES["set_aside_last"]],
     "rt_tip2_last_{r.set_aside_last}": [f"rt_tip2_last_{v}" for v in CHOICES["set_aside_last"]],
+    "rp_cancel_last_{record.rules.set_aside_last}": [f"rp_cancel_last_{v}" for v in CHOICES["set_aside_last"]],
+    "rp_cancel_last_{tb.game.rules.set_aside_last}": [f"rp_cancel_last_{v}" for v in CHOICES["set_aside_last"]],
     "cli_not_{self.kind.__name__}": [f"cli_not_{k.__name__}" for k in (str, int, float, bool)],
     "set_values_{key}": [f"set_values_{k}" for k in SETTINGS if k not in CHOICES and k not in FLAGS],
     "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer", "undo")],

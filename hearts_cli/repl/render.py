@@ -317,7 +317,12 @@ class Renderer:
         tb = self.tb
         if cancelled:  # two decks: "The two A♥ cancel: K♥ wins."
             pairs = ", ".join(self.say("cancel_pair", card=c) for c in cancelled)
-            then = self.say("rp_cancel_wins", card=by) if by is not None else self.say("rp_cancel_aside")
+            if by is not None:
+                then = self.say("rp_cancel_wins", card=by)
+            elif winner is not None:  # the last trick: the fallback gave it to somebody
+                then = self.say(f"rp_cancel_last_{tb.game.rules.set_aside_last}", seat=tb.name(winner))
+            else:
+                then = self.say("rp_cancel_aside")
             said = self.say("rp_cancel", pairs=pairs, then=then)
             out = self._text(said[:1].upper() + said[1:], "class:trick")
         else:
