@@ -1,32 +1,43 @@
 """Load on the table server: one host process, many tables of 4 scripted clients, loopback only.
 
-For each number of tables (1, 50 and 200 by default) a fresh host process
-(``hearts_cli.tables.Server``, one ``SharedTable`` per table, four seats for
-people, no CPU, no save) serves the tables while one client process (asyncio)
-plays all their seats over 127.0.0.1: each client answers its seat's view
-after a think time (``--think``, default 0.1 s, drawn between half and one and
-a half times that, so tables do not move in step; a table then moves about as
-fast as four quick bots), for ``--seconds`` seconds. Games run to a target no game
-reaches in that time, so every table stays busy throughout.
+For each think time (``--think``, default 1.0 s, a person's pace, and 0.1 s, a
+quick bot's) and each number of tables (``--tables``, default 1, 50 and 200),
+a fresh host process (``hearts_cli.tables.Server``, one ``SharedTable`` per
+table, four seats for people, no CPU, no save) serves the tables while
+separate client processes (``--client-procs``, default 2; each an asyncio loop
+playing every seat of its share of the tables) play over 127.0.0.1. Each
+client answers its seat's view after a think time drawn between half and one
+and a half times ``--think``, so tables do not move in step, for ``--seconds``
+seconds after a warm-up (``--warmup``, default 3 s: the tables all sit down
+and pass at once at first, which no real server sees). Games run to a target
+no game reaches in that time, so every table stays busy throughout.
 
-Reported, per number of tables:
+Reported, per think time and number of tables:
 
 - tables held: tables whose four clients were all seated and moving at the end;
-- moves/s: passes and cards played, all tables together (after a warm-up,
-  ``--warmup``, default 3 s: the tables all sit down and pass at once at first,
-  which no real server sees);
-- host CPU, clients CPU: CPU seconds per second used by the host process and
-  by the clients' process (1.0 is one core kept busy), and the host's CPU
-  time per move: what the server costs, however busy the machine is;
-- latency: from the moment a client sends a move to the moment each of the
-  three other clients at the table reads that move (the ``play`` or ``pass``
-  event), median and 99th percentile, in milliseconds (one clock: every client
-  lives in the same process).
+- moves/s: passes and cards played, all tables together (a table moves at most
+  once per think time, so 200 tables at 0.1 s ask for about 2000 moves/s);
+- latency: from the moment a client writes a move to its socket to the moment
+  each of the three other clients at the table reads that move (the ``play``
+  or ``pass`` event) off its socket, median and 99th percentile, in
+  milliseconds. Sender and receiver stamp ``time.monotonic()`` (CLOCK_MONOTONIC,
+  one clock for every process of the machine); the four clients of a table
+  live in the same client process;
+- host CPU, clients CPU: CPU seconds per second of the measured run used by the
+  host process and by all client processes together (1.0 is one core kept
+  busy), and the host's CPU time per move: what the server costs, however busy
+  the machine is;
+- the load average of the machine before the run (other work skews every
+  latency: say it with the figures).
+
+``--profile FILE`` runs the host under cProfile (one row only: the last) and
+writes its statistics to FILE (``python -m pstats FILE``).
 
 Usage::
 
-    .venv/bin/python bench/tables.py                       # 1, 50, 200 tables, 10 s each
-    .venv/bin/python bench/tables.py --tables 200 --seconds 20 --think 0.05
+    .venv/bin/python bench/tables.py                       # 1 s and 0.1 s, 1, 50, 200 tables, 10 s each
+    .venv/bin/python bench/tables.py --think 0.1 --tables 200 --seconds 20
+    .venv/bin/python bench/tables.py --think 0.1 --tables 200 --profile /tmp/host.prof
     .venv/bin/python bench/tables.py --json
 
 A benchmark: it reports, it asserts nothing. Run it on a quiet machine.
@@ -39,6 +50,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -49,15 +61,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
+def _cpu_self() -> float:
+    """CPU seconds (user + system) this process has used."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
 # ---------------------------------------------------------------- the host process
 
 
-async def _serve(tables: int, seconds: float) -> None:
+async def _serve(tables: int, profile: str | None) -> None:
+    """Open the tables, print the port and the invitations, serve until stdin says ``stop``
+    (or closes), then print the CPU time used from ``mark`` to ``stop``."""
     from hearts_cli.codes import new_code
     from hearts_cli.engine import Game
     from hearts_cli.rules import Rules
     from hearts_cli.tables import SeatState, Server, SharedTable, new_token
 
+    import logging
+
+    logging.getLogger("asyncio").setLevel(logging.ERROR)  # the clients hang up at the end, mid-game
     rules = Rules.from_spec({"preset": "quick", "target": 100000})
     server = Server("en")
     made = []
@@ -68,22 +91,45 @@ async def _serve(tables: int, seconds: float) -> None:
         made.append(tb)
     port = await server.start("127.0.0.1", 0)
     print(json.dumps({"port": port, "tokens": [[s.token for s in tb.seats] for tb in made]}), flush=True)
+
     async def when_seated(tb: SharedTable) -> None:  # no CPU plays a seat before its client is there
         while not all(tb.present(s) for s in range(4)):
             await asyncio.sleep(0.01)
         await tb.run()
 
     runners = [asyncio.create_task(when_seated(tb)) for tb in made]
-    await asyncio.sleep(seconds)
+    loop = asyncio.get_running_loop()
+    stdin = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stdin), sys.stdin)
+    profiler = None
+    marked = 0.0
+    while True:
+        order = (await stdin.readline()).strip()
+        if order == b"mark":  # the measured part starts
+            marked = _cpu_self()
+            if profile:
+                import cProfile
+
+                profiler = cProfile.Profile()
+                profiler.enable()
+        else:  # "stop", or the parent went away
+            used = _cpu_self() - marked
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
+            break
     for r in runners:
         r.cancel()
     await server.close()
+    print(json.dumps({"cpu": used}), flush=True)
 
 
-# ---------------------------------------------------------------- the clients
+# ---------------------------------------------------------------- the clients (own processes)
 
 
 class TableClients:
+    """The four clients of one table: what they sent when, what they measured."""
+
     def __init__(self) -> None:
         self.sent: dict[tuple, float] = {}
         self.latencies: list[float] = []
@@ -91,142 +137,195 @@ class TableClients:
         self.seated = 0
 
 
-async def _client(port: int, token: str, shared: TableClients, think: float, stop: float,
-                  warm: float) -> None:
+async def _client(port: int, token: str, shared: TableClients, think: float, warm: float) -> None:
+    """One seat: reads what the table sends (in chunks, as it comes), answers its views."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
     writer.write(json.dumps({"cmd": "hello", "token": token, "name": "bench"}).encode() + b"\n")
     seat = None
     asked = None
     rng = random.Random(token)
     pending: asyncio.Task | None = None
+    clock = time.monotonic
+    loads = json.loads
 
     async def move(request: dict, key: tuple) -> None:
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # people (and bots) do not move in step
-        if time.monotonic() >= stop:
-            return
-        shared.sent[key] = time.monotonic()
-        writer.write(json.dumps(request).encode() + b"\n")
+        line = json.dumps(request).encode() + b"\n"
+        shared.sent[key] = clock()  # just before the bytes go to the socket (write sends at once)
+        writer.write(line)
 
+    rest = b""
     try:
-        while time.monotonic() < stop:
-            try:
-                line = await asyncio.wait_for(reader.readline(), max(0.01, stop - time.monotonic()))
-            except asyncio.TimeoutError:
+        while True:
+            chunk = await reader.read(1 << 16)
+            now = clock()  # when these lines were read off the socket
+            if not chunk:
                 break
-            if not line:
-                break
-            msg = json.loads(line)
-            kind = msg.get("event")
-            if kind == "welcome":
-                seat = msg["seat"]
-                shared.seated += 1
-            elif kind == "play" or kind == "pass":
-                key = (kind, msg["round"], msg.get("trick"), msg["seat"])
-                if msg["seat"] == seat:
-                    if time.monotonic() >= warm:
-                        shared.moves += 1
-                else:
-                    t0 = shared.sent.get(key)
-                    if t0 is not None and t0 >= warm:  # steady state: not the 800 first passes at once
-                        shared.latencies.append(time.monotonic() - t0)
-            elif kind == "view" and msg["phase"] != "over":
-                state = (msg["round"], msg["phase"], msg["tricks_played"], len(msg["trick"]))
-                if state == asked:
-                    continue
-                if msg["phase"] == "pass" and msg["passed"] is None and msg["legal"]:
-                    asked = state
-                    pending = asyncio.create_task(move({"cmd": "pass", "cards": msg["hand"][:3]},
-                                                       ("pass", msg["round"], None, seat)))
-                elif msg["phase"] == "play" and msg["turn"] == seat:
-                    asked = state
-                    pending = asyncio.create_task(move({"cmd": "play", "card": msg["legal"][-1]},
-                                                       ("play", msg["round"], msg["trick_number"], seat)))
-    finally:
+            *lines, rest = (rest + chunk).split(b"\n")
+            for line in lines:
+                msg = loads(line)
+                kind = msg.get("event")
+                if kind == "play" or kind == "pass":
+                    key = (kind, msg["round"], msg.get("trick"), msg["seat"])
+                    if msg["seat"] == seat:
+                        if now >= warm:
+                            shared.moves += 1
+                    else:
+                        t0 = shared.sent.get(key)
+                        if t0 is not None and t0 >= warm:  # steady state: not the first passes all at once
+                            shared.latencies.append(now - t0)
+                elif kind == "view" and msg["phase"] != "over":
+                    state = (msg["round"], msg["phase"], msg["tricks_played"], len(msg["trick"]))
+                    if state == asked:
+                        continue
+                    if msg["phase"] == "pass" and msg["passed"] is None and msg["legal"]:
+                        asked = state
+                        pending = asyncio.create_task(move({"cmd": "pass", "cards": msg["hand"][:3]},
+                                                           ("pass", msg["round"], None, seat)))
+                    elif msg["phase"] == "play" and msg["turn"] == seat:
+                        asked = state
+                        pending = asyncio.create_task(move({"cmd": "play", "card": msg["legal"][-1]},
+                                                           ("play", msg["round"], msg["trick_number"], seat)))
+                elif kind == "welcome":
+                    seat = msg["seat"]
+                    shared.seated += 1
+    finally:  # the end of the run cancels every client
         if pending is not None:
             pending.cancel()
         writer.close()
 
 
-async def _play(port: int, tokens: list[list[str]], think: float, seconds: float, warmup: float) -> dict:
-    warm = time.monotonic() + warmup
-    stop = warm + seconds
+async def _play(port: int, tokens: list[list[str]], think: float, warm: float, stop: float) -> dict:
     tables = [TableClients() for _ in tokens]
     tasks = []
     for shared, seats in zip(tables, tokens):
         for tok in seats:
-            tasks.append(asyncio.create_task(_client(port, tok, shared, think, stop, warm)))
-    t0 = time.monotonic()
-    for problem in await asyncio.gather(*tasks, return_exceptions=True):
-        if problem is not None:
-            print("client failed:", repr(problem), file=sys.stderr)
-    elapsed = time.monotonic() - t0 - warmup
-    lat = sorted(x for t in tables for x in t.latencies)
-    moves = sum(t.moves for t in tables)
-
-    def pct(p: float) -> float:
-        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
-
-    return {"tables": len(tokens), "held": sum(1 for t in tables if t.seated == 4 and t.moves > 0),
-            "moves": moves, "moves_per_s": round(moves / elapsed, 1), "samples": len(lat),
-            "latency_ms_median": round(1000 * statistics.median(lat), 2) if lat else None,
-            "latency_ms_p99": round(pct(0.99), 2) if lat else None,
-            "latency_ms_max": round(1000 * lat[-1], 2) if lat else None}
+            tasks.append(asyncio.create_task(_client(port, tok, shared, think, warm)))
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    failures = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for problem in failures[:3]:
+        print("client failed:", repr(problem), file=sys.stderr)
+    return {"held": sum(1 for t in tables if t.seated == 4 and t.moves > 0),
+            "moves": sum(t.moves for t in tables),
+            "latencies": [x for t in tables for x in t.latencies]}
 
 
-def _cpu(pid: int) -> float:
-    """CPU seconds (user + system) a process has used, from /proc (0 where there is none)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
+def _clients_main() -> None:
+    """A client process: reads its orders (one JSON line), plays, prints what it measured."""
+    order = json.loads(sys.stdin.readline())
+    warm, stop = order["warm"], order["stop"]
+    cpu0 = None
+
+    async def main() -> dict:
+        nonlocal cpu0
+        loop = asyncio.get_running_loop()
+
+        def mark() -> None:
+            nonlocal cpu0
+            cpu0 = _cpu_self()
+        loop.call_at(warm - time.monotonic() + loop.time(), mark)
+        return await _play(order["port"], order["tokens"], order["think"], warm, stop)
+
+    out = asyncio.run(main())
+    out["cpu"] = _cpu_self() - (cpu0 if cpu0 is not None else 0.0)
+    print(json.dumps(out), flush=True)
 
 
-def measure(tables: int, seconds: float, think: float, warmup: float) -> dict:
-    host = subprocess.Popen([sys.executable, __file__, "--serve", str(tables), "--seconds",
-                             str(seconds + warmup + 10)],
-                            stdout=subprocess.PIPE, text=True, cwd=ROOT)
+# ---------------------------------------------------------------- one measurement
+
+
+def measure(tables: int, seconds: float, think: float, warmup: float, procs: int,
+            profile: str | None = None) -> dict:
+    cmd = [sys.executable, __file__, "--serve", str(tables)] + (["--profile", profile] if profile else [])
+    host = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    clients: list[subprocess.Popen] = []
     try:
         first = json.loads(host.stdout.readline())
-        before_host, before_me = _cpu(host.pid), time.process_time()
-        row = asyncio.run(_play(first["port"], first["tokens"], think, seconds, warmup))
-        # CPU seconds per second of the run: the host process, and this (clients') process
-        row["host_cpu"] = round((_cpu(host.pid) - before_host) / (seconds + warmup), 2)
-        row["clients_cpu"] = round((time.process_time() - before_me) / (seconds + warmup), 2)
-        # the host's CPU per move (passes and cards, all tables), whatever else the machine runs
-        row["host_us_per_move"] = round(1e6 * row["host_cpu"] / row["moves_per_s"]) if row["moves_per_s"] else None
-        return row
+        tokens = first["tokens"]
+        procs = max(1, min(procs, tables))
+        start = time.monotonic() + 0.5  # every client process is up by then
+        warm, stop = start + warmup, start + warmup + seconds
+        for i in range(procs):
+            p = subprocess.Popen([sys.executable, __file__, "--clients"], stdin=subprocess.PIPE,
+                                 stdout=subprocess.PIPE, text=True, cwd=ROOT)
+            p.stdin.write(json.dumps({"port": first["port"], "tokens": tokens[i::procs], "think": think,
+                                      "warm": warm, "stop": stop}) + "\n")
+            p.stdin.flush()
+            clients.append(p)
+        time.sleep(max(0.0, warm - time.monotonic()))
+        host.stdin.write("mark\n")
+        host.stdin.flush()
+        parts = [json.loads(p.communicate()[0]) for p in clients]
+        elapsed = time.monotonic() - warm
+        host.stdin.write("stop\n")
+        host.stdin.flush()
+        host_cpu = json.loads(host.stdout.readline())["cpu"]
     finally:
-        host.kill()
-        host.wait()
+        for p in clients + [host]:
+            if p.poll() is None:
+                p.kill()
+            p.wait()
+    lat = sorted(x for part in parts for x in part["latencies"])
+    moves = sum(part["moves"] for part in parts)
+
+    def pct(p: float) -> float | None:
+        return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
+
+    row = {"think_s": think, "tables": tables, "held": sum(part["held"] for part in parts), "moves": moves,
+           "moves_per_s": round(moves / elapsed, 1), "samples": len(lat),
+           "latency_ms_median": round(1000 * statistics.median(lat), 2) if lat else None,
+           "latency_ms_p99": pct(0.99), "latency_ms_max": round(1000 * lat[-1], 2) if lat else None,
+           "host_cpu": round(host_cpu / elapsed, 2),
+           "clients_cpu": round(sum(part["cpu"] for part in parts) / elapsed, 2),
+           "client_procs": procs}
+    row["host_us_per_move"] = round(1e6 * host_cpu / moves) if moves else None
+    return row
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200])
-    ap.add_argument("--seconds", type=float, default=10.0)
-    ap.add_argument("--think", type=float, default=0.1, help="seconds a client waits before each move")
-    ap.add_argument("--warmup", type=float, default=3.0, help="seconds of play before latencies are counted")
+    ap.add_argument("--think", type=float, nargs="*", default=[1.0, 0.1],
+                    help="seconds a client waits before each move (each value is a series of rows)")
+    ap.add_argument("--seconds", type=float, default=10.0, help="measured seconds per row")
+    ap.add_argument("--warmup", type=float, default=3.0, help="seconds of play before anything is counted")
+    ap.add_argument("--client-procs", type=int, default=2, help="client processes (tables shared among them)")
+    ap.add_argument("--profile", metavar="FILE", help="cProfile the host during the last row, stats to FILE")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--clients", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve is not None:
-        asyncio.run(_serve(args.serve, args.seconds))
+        asyncio.run(_serve(args.serve, args.profile))
         return
-    load_before = os.getloadavg()[0]
-    rows = [measure(n, args.seconds, args.think, args.warmup) for n in args.tables]
-    load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    if args.clients:
+        _clients_main()
+        return
+    runs = [(think, n) for think in args.think for n in args.tables]
+    rows = []
+    for i, (think, n) in enumerate(runs):
+        load = os.getloadavg()[0]
+        row = measure(n, args.seconds, think, args.warmup, args.client_procs,
+                      args.profile if i == len(runs) - 1 else None)
+        row["load_before"] = round(load, 2)
+        rows.append(row)
+        if not args.json:
+            if i == 0:
+                print(f"{args.seconds} s per row after {args.warmup} s of warm-up, {os.cpu_count()} CPUs, "
+                      f"{args.client_procs} client processes")
+                print(f"{'think s':>7} {'tables':>6} {'held':>5} {'moves/s':>8} {'median ms':>9} {'p99 ms':>7}"
+                      f" {'max ms':>7} {'samples':>7} {'host CPU':>8} {'clients CPU':>11} {'host us/move':>12}"
+                      f" {'load':>5}")
+            r = row
+            print(f"{r['think_s']:>7} {r['tables']:>6} {r['held']:>5} {r['moves_per_s']:>8} "
+                  f"{r['latency_ms_median']:>9} {r['latency_ms_p99']:>7} {r['latency_ms_max']:>7} "
+                  f"{r['samples']:>7} {r['host_cpu']:>8} {r['clients_cpu']:>11} {r['host_us_per_move']:>12}"
+                  f" {r['load_before']:>5}", flush=True)
     if args.json:
-        print(json.dumps({"think_s": args.think, "seconds": args.seconds, "cpus": os.cpu_count(), "load": load,
-                          "rows": rows}))
-        return
-    print(f"think {args.think} s, {args.seconds} s per row, {os.cpu_count()} CPUs, {load}")
-    print(f"{'tables':>6} {'held':>5} {'moves/s':>9} {'median ms':>10} {'p99 ms':>8} {'max ms':>8} {'samples':>8}"
-          f" {'host CPU':>9} {'clients CPU':>12} {'host us/move':>13}")
-    for r in rows:
-        print(f"{r['tables']:>6} {r['held']:>5} {r['moves_per_s']:>9} {r['latency_ms_median']:>10} "
-              f"{r['latency_ms_p99']:>8} {r['latency_ms_max']:>8} {r['samples']:>8} {r['host_cpu']:>9} "
-              f"{r['clients_cpu']:>12} {r['host_us_per_move']:>13}")
+        print(json.dumps({"seconds": args.seconds, "warmup": args.warmup, "cpus": os.cpu_count(), "rows": rows}))
 
 
 if __name__ == "__main__":

@@ -212,6 +212,11 @@ _VIEW_FIELDS = ("seat", "rules", "round_index", "direction", "phase", "hand", "p
                 "kitty", "legal")
 
 
+# the suits of a voids mask (bit s: suit s), made once: every seat view has one per seat
+_VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(Suit(s) for s in range(4) if v >> s & 1)
+                                                for v in range(16))
+
+
 class SeatView(Frozen):
     """Everything one seat may know, and nothing else: what bots receive.
 
@@ -826,7 +831,7 @@ class Round:
             trick=tuple(self.trick),
             tricks=tuple(self.tricks),
             hearts_broken=self.hearts_broken,
-            voids=tuple(frozenset(Suit(s) for s in range(4) if v >> s & 1) for v in self.voids),
+            voids=tuple(map(_VOID_SETS.__getitem__, self.voids)),
             points=tuple(self.points),
             scores=self.scores_before,
             kitty=cards_of_pair(self.kitty_mask, self.kitty_twice) if self.kitty_taken else (),

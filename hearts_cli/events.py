@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .cards import Card, Suit
+from .cards import NAMES, Card, Suit
 from .values import Plain
 
 __all__ = ["SCHEMA", "KINDS", "Event", "jsonable", "view_json", "trick_json", "VIEW_FIELDS"]
@@ -217,10 +217,15 @@ View.OPTIONAL = ("passes_made", "hands", "code", "moves")
 
 def trick_json(view_or_round: Any, trick: Any, number: int) -> dict[str, Any]:
     """A completed trick in the form of a ``trick`` event (without ``event``)."""
-    return {"round": view_or_round.round_index + 1, "trick": number, "leader": trick.leader,
-            "plays": [{"seat": s, "card": str(c)} for s, c in trick.plays()],
-            "winner": trick.winner, "points": trick.points,
-            "kitty": [str(c) for c in sorted(trick.kitty)]} | _cancel_json(trick)
+    leader, cards = trick.leader, trick.cards
+    n = len(cards)
+    out = {"round": view_or_round.round_index + 1, "trick": number, "leader": leader,
+           "plays": [{"seat": (leader + i) % n, "card": NAMES[c]} for i, c in enumerate(cards)],
+           "winner": trick.winner, "points": trick.points,
+           "kitty": [NAMES[c] for c in sorted(trick.kitty)] if trick.kitty else []}
+    if trick.carried or len(set(cards)) < n:  # two decks: a card played twice, or set-aside cards
+        out |= _cancel_json(trick)
+    return out
 
 
 def cancel_fields(trick: Any) -> dict[str, Any]:
@@ -250,40 +255,46 @@ def view_json(view: Any, result: Any = None) -> dict[str, Any]:
     """The JSON form of a :class:`~hearts_cli.engine.SeatView`: what that seat may see, nothing else.
 
     ``result``: the round's :class:`~hearts_cli.engine.RoundResult` once it is over
-    (public then). Field by field in ``docs/events.md``.
+    (public then). Field by field in ``docs/events.md``. (Cards are named by table
+    lookups: the table server builds one for every move.)
     """
+    names = NAMES
     phase = view.phase.value
+    over = phase == "over"
     n = view.rules.players
+    leader = view.leader
     trick: list[dict[str, Any]] = []
-    if view.leader is not None:
-        trick = [{"seat": (view.leader + i) % n, "card": str(c)} for i, c in enumerate(view.trick)]
+    if leader is not None:
+        trick = [{"seat": (leader + i) % n, "card": names[c]} for i, c in enumerate(view.trick)]
+    hand = [names[c] for c in view.hand]
     if phase == "pass":
-        legal = [str(c) for c in view.hand] if view.passed is None else []
+        legal = hand[:] if view.passed is None else []
     else:
-        legal = [str(c) for c in view.legal]
-    last = trick_json(view, view.tricks[-1], len(view.tricks)) if view.tricks else None
+        legal = [names[c] for c in view.legal]
+    tricks = view.tricks
+    passed, received = view.passed, view.received
     out = {
         "seat": view.seat,
         "round": view.round_index + 1,
         "phase": phase,
         "direction": view.direction.value,
         "pass_to": view.passed_to,
-        "turn": None if phase == "over" else view.turn,
-        "leader": None if phase == "over" else view.leader,
-        "trick_number": len(view.tricks) + (0 if phase == "over" else 1),
+        "turn": None if over else view.turn,
+        "leader": None if over else leader,
+        "trick_number": len(tricks) + (0 if over else 1),
         "trick": trick,
-        "tricks_played": len(view.tricks),
-        "last_trick": last,
-        "hand": [str(c) for c in view.hand],
+        "tricks_played": len(tricks),
+        "last_trick": trick_json(view, tricks[-1], len(tricks)) if tricks else None,
+        "hand": hand,
         "legal": legal,
-        "passed": None if view.passed is None else [str(c) for c in sorted(view.passed)],
-        "received": None if view.received is None else [str(c) for c in sorted(view.received)],
-        "received_from": view.received_from if view.received is not None else None,
+        "passed": None if passed is None else [names[c] for c in sorted(passed)],
+        "received": None if received is None else [names[c] for c in sorted(received)],
+        "received_from": view.received_from if received is not None else None,
         "hearts_broken": view.hearts_broken,
-        "voids": {str(s): [SUIT_LETTERS[int(x)] for x in sorted(v)] for s, v in enumerate(view.voids) if v},
+        "voids": {str(s): [SUIT_LETTERS[x] for x in sorted(v)] for s, v in enumerate(view.voids) if v},
         "points": list(view.points),
         "totals": list(view.scores),
-        "kitty": [str(c) for c in view.kitty],
+        "kitty": [names[c] for c in view.kitty],
         "result": None,
     }
     if result is not None:

@@ -42,6 +42,7 @@ BURST = 40.0  # ... and at once
 MAX_BAD = 50  # refused messages (bad JSON, too long, too fast) before the connection is closed
 QUEUE_MAX = 5000  # messages waiting for a client that does not read, before it is dropped
 WRITE_TIMEOUT = 15.0  # seconds a client may take to accept what was sent to it
+WRITE_BUFFER = 65536  # bytes waiting in the socket's buffer before the client counts as slow
 HELLO_TIMEOUT = 10.0  # seconds to present an invitation
 NAME_MAX = 24
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (timer, gone)
@@ -62,58 +63,90 @@ def new_token(seat: int) -> str:
 
 
 class Client:
-    """One connection: a bounded queue of lines to write, drained by its own task."""
+    """One connection and its own bounded queue of lines to write.
+
+    What the table sends during one turn of the event loop (a move's event, the
+    view of the seat to move next, the reply) goes out in one write at the end of
+    that turn. A client that does not read fills its socket buffer: lines then
+    wait in its own queue while one task waits for it to read, at most
+    ``WRITE_TIMEOUT`` seconds and ``QUEUE_MAX`` lines, before it is dropped;
+    the table and the other clients never wait for it.
+    """
 
     def __init__(self, writer: asyncio.StreamWriter, lang: str = "en"):
         self.writer = writer
         self.lang = lang
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.queue: list[bytes] = []  # lines not yet handed to the socket
         self.closed = False
         self.seat: int | None = None
         self.table: SharedTable | None = None
         # with a witness (tests): every line sent, with what the witness says of that moment
         self.witness: Callable[[Client], Any] | None = None
         self.sent: list[tuple[bytes, Any]] = []
-        self.task = asyncio.get_running_loop().create_task(self._drain())
+        self._loop = asyncio.get_running_loop()
+        self._flush_due = False  # a flush is scheduled at the end of this turn of the loop
+        self._waiting: asyncio.Task | None = None  # the client is slow: waiting for it to read
+        self._finishing = False
 
     def send(self, line: bytes) -> None:
         """Queue one line (already JSON and newline); never waits. A client that does not read is dropped."""
-        if self.closed:
+        if self.closed or self._finishing:
             return
-        if self.queue.qsize() >= QUEUE_MAX:
+        if len(self.queue) >= QUEUE_MAX:
             self.close()
             return
         if self.witness is not None:
             self.sent.append((line, self.witness(self)))
-        self.queue.put_nowait(line)
+        self.queue.append(line)
+        if not self._flush_due and self._waiting is None:
+            self._flush_due = True
+            self._loop.call_soon(self._flush)
 
     def send_obj(self, obj: dict[str, Any]) -> None:
         self.send(encode(obj))
 
-    async def _drain(self) -> None:
-        try:
-            while True:
-                line = await self.queue.get()
-                if line is None:
-                    break
-                self.writer.write(line)
-                if self.writer.transport.get_write_buffer_size() > 65536:
-                    await asyncio.wait_for(self.writer.drain(), WRITE_TIMEOUT)
-        except (asyncio.TimeoutError, ConnectionError, OSError):
-            pass
-        finally:
+    def _flush(self) -> None:
+        """Hand what is queued to the socket in one write; wait for a client that reads too slowly."""
+        self._flush_due = False
+        if self.closed or self._waiting is not None:
+            return
+        if self.queue:
+            data = b"".join(self.queue) if len(self.queue) > 1 else self.queue[0]
+            self.queue.clear()
+            try:
+                self.writer.write(data)
+            except (ConnectionError, OSError, RuntimeError):
+                self.close()
+                return
+        if self.writer.transport.get_write_buffer_size() > WRITE_BUFFER:
+            self._waiting = self._loop.create_task(self._wait())
+        elif self._finishing:
             self.closed = True
             self._abort()
 
+    async def _wait(self) -> None:
+        try:
+            await asyncio.wait_for(self.writer.drain(), WRITE_TIMEOUT)
+        except (asyncio.TimeoutError, ConnectionError, OSError):
+            self.close()
+            return
+        self._waiting = None
+        self._flush()
+
     def finish(self) -> None:
         """Close once everything queued has been written."""
-        if not self.closed:
-            self.queue.put_nowait(None)
+        if not self.closed and not self._finishing:
+            self._finishing = True
+            if not self._flush_due and self._waiting is None:
+                self._flush_due = True
+                self._loop.call_soon(self._flush)
 
     def close(self) -> None:
         """Close at once (what is still queued is dropped)."""
         self.closed = True
-        self.task.cancel()
+        self.queue.clear()
+        if self._waiting is not None and self._waiting is not asyncio.current_task():
+            self._waiting.cancel()
         self._abort()
 
     def _abort(self) -> None:
@@ -132,6 +165,10 @@ _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 def encode(obj: dict[str, Any]) -> bytes:
     return (_encode(obj) + "\n").encode("utf-8")
+
+
+OK = {"ok": True}
+OK_LINE = encode(OK)  # the reply to most requests, encoded once
 
 
 class SeatState:
@@ -284,10 +321,11 @@ class SharedTable:
 
     def _moved(self, mover: int, by: str, make: Callable[[str], Event]) -> None:
         """A move told to everyone: encoded once for the mover and once for the others."""
+        obj = make("you" if by == "person" else by).to_json()
+        mine = others = encode(obj)
         if by == "person":
-            mine, others = encode(make("you").to_json()), encode(make("player").to_json())
-        else:
-            mine = others = encode(make(by).to_json())
+            obj["by"] = "player"
+            others = encode(obj)
         for s, c in self.clients():
             c.send(mine if s == mover else others)
 
@@ -695,7 +733,7 @@ class Server:
                     reply = _fail("internal_error", t("proto_internal", client.lang, problem=type(e).__name__))
                 if reply.get("ok") and request.get("cmd") in ("pass", "play"):
                     bucket.refund()  # a move made is paced by the game itself, not by the limit
-                client.send_obj(head | reply)
+                client.send(OK_LINE if reply == OK and not head else encode(head | reply))
                 if reply.get("bye"):
                     break
         except (asyncio.TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError):
