@@ -62,7 +62,9 @@ class Seat:
         if seat == self.seat:
             return self.say("seat_you")
         if isinstance(seat, int) and 0 <= seat < len(self.names):
-            return self.names[seat]
+            from .seating import shown_name
+
+            return shown_name(self.names[seat], seat, self.seat, len(self.names), self.lang)
         return "?"
 
     def card(self, text: str) -> str:

@@ -54,11 +54,12 @@ def history_path() -> Path:
     return Path(platformdirs.user_state_dir("hearts", appauthor=False)) / "history.txt"
 
 
-def _stamp() -> str:
+def stamp() -> str:
+    """The time now as archived files start with it (``20261201-135501``): they sort by date."""
     return time.strftime("%Y%m%d-%H%M%S")
 
 
-def _free_name(path: Path) -> Path:
+def free_name(path: Path) -> Path:
     """``path`` itself if nothing is there, else ``name-2.yaml``, ``name-3.yaml``..."""
     if not path.exists():
         return path
@@ -98,17 +99,16 @@ class Loaded:
 class Store:
     """The save directory of one player, held by this process while it plays."""
 
-    def __init__(self, root: Path | None = None):
+    def __init__(self, root: Path | None = None, archive_dir: Path | None = None):
         self.root = Path(root) if root is not None else home()
+        # where finished games go: the root's ``archive/`` (a host's table archives into the
+        # player's common archive, so that stats and replay find every game in one place)
+        self.archive_dir = Path(archive_dir) if archive_dir is not None else self.root / "archive"
         self._lock_fd: int | None = None
 
     @property
     def save_path(self) -> Path:
         return self.root / SAVE_NAME
-
-    @property
-    def archive_dir(self) -> Path:
-        return self.root / "archive"
 
     # ------------------------------------------------------------ the lock
 
@@ -154,7 +154,7 @@ class Store:
 
         removed = []
         now = time.time()
-        for folder in (self.root, self.archive_dir):
+        for folder in (self.root, self.root / "archive"):  # only what this lock guards
             try:
                 names = os.listdir(folder)
             except OSError:
@@ -210,7 +210,7 @@ class Store:
         return Loaded(game, tuple(record.seats), record.undos)
 
     def _move_aside(self, path: Path) -> Path:
-        target = _free_name(self.root / "damaged" / f"{_stamp()}-{path.name}")
+        target = free_name(self.root / "damaged" / f"{stamp()}-{path.name}")
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(path, target)
         return target
@@ -226,7 +226,7 @@ class Store:
         from .record import save_record
 
         tag = "-unfinished" if unfinished else ""
-        target = _free_name(self.archive_dir / f"{_stamp()}-{game.code}{tag}.yaml")
+        target = free_name(self.archive_dir / f"{stamp()}-{game.code}{tag}.yaml")
         save_record(target, game, seats=seats, undos=undos)
         self.discard()
         return target

@@ -98,3 +98,22 @@ def seat_place(seat: int, me: int, players: int) -> str:
 def recorded_names(players: int) -> tuple[str, ...]:
     """Seats 0.. named by place, seat 0 at the bottom (South): a record without seats, a move log."""
     return tuple(record_name(p) for p in places(players))
+
+
+def table_names(players: int) -> tuple[str, ...]:
+    """The names a shared table gives its seats, seat 0 at the bottom (South): what its
+    record writes for a seat whose person gave no name (and for every CPU seat)."""
+    return recorded_names(players)
+
+
+def shown_name(name: str, seat: int, me: int | None, players: int, lang: str | None = None) -> str:
+    """How one person's screen names ``seat`` of a shared table: their own seat "You"; a
+    seat still called by its place in the record (:func:`table_names`) by where it sits from
+    them (``me``; from seat 0, South, when None), in their language; a name a person gave,
+    as given (already cleaned by the host)."""
+    if me is not None and seat == me:
+        return place_name("you", lang)
+    if 0 <= seat < players and name == table_names(players)[seat]:
+        place = seat_place(seat, me, players) if me is not None else places(players)[seat]
+        return place_name("south" if place == "you" else place, lang)
+    return name

@@ -34,6 +34,7 @@ from .codes import seed_for
 from .engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase
 from .events import SCHEMA, Event, view_json
 from .messages import LANGUAGES, t
+from .saves import Store
 from .untrusted import LIMITS
 
 MAX_LINE = LIMITS["net_message"]  # bytes in one message from a client
@@ -801,43 +802,32 @@ class _Bucket:
 # ---------------------------------------------------------------- hearts host
 
 
-class HostStore:
-    """The host's save (``tables/`` in the data directory) and the common archive."""
+class HostStore(Store):
+    """The host's save (``tables/`` in the data directory: the game, as ``hearts play`` saves
+    it, and the table's invitations beside it in ``table.json``); finished games go to the
+    common archive, where ``hearts stats`` and ``hearts replay`` find every game."""
 
-    def __init__(self) -> None:
-        from .saves import Store, home
+    def __init__(self, root: Path | None = None, archive_dir: Path | None = None):
+        from .saves import home
 
-        root = home() / "tables"
-        self.store = Store(root)
-        self.archive_root = home() / "archive"
-        self.meta_path = root / "table.json"
+        super().__init__(root or home() / "tables", archive_dir or home() / "archive")
 
-    def acquire(self) -> None:
-        self.store.acquire()
+    @property
+    def meta_path(self) -> Path:
+        return self.root / "table.json"
 
-    def release(self) -> None:
-        self.store.release()
-
-    def save(self, game: Game, seats: Sequence[Any]) -> Any:
-        return self.store.save(game, seats)
-
-    def archive(self, game: Game, seats: Sequence[Any], unfinished: bool = False) -> Path:
-        from .record import save_record
-        from .saves import _free_name, _stamp
-
-        tag = "-unfinished" if unfinished else ""
-        target = _free_name(self.archive_root / f"{_stamp()}-{game.code}{tag}.yaml")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        save_record(target, game, seats=seats)
-        self.store.discard()
+    def archive(self, game: Game, seats: Sequence[Any], unfinished: bool = False, undos: int = 0) -> Path:
+        """The game to the archive; its save and invitations go with it."""
+        target = super().archive(game, seats, unfinished=unfinished, undos=undos)
         try:
             self.meta_path.unlink()
         except FileNotFoundError:
             pass
         return target
 
-    def load(self) -> Any:
-        return self.store.load()
+    def record_change(self) -> None:
+        """A host has no record of its own to tell of."""
+        return None
 
     def write_meta(self, meta: dict[str, Any]) -> None:
         """The invitations and settings of the table, readable by the owner only, written atomically."""
@@ -887,15 +877,18 @@ def parse_invitation(text: str) -> tuple[str, int, str, bool] | None:
 
 
 def make_seats(players: int, humans: int, level: str | None) -> list[SeatState]:
-    """Seats 0 .. humans-1 for people (each with a fresh invitation), the rest CPUs."""
+    """Seats 0 .. humans-1 for people (each with a fresh invitation), the rest CPUs; each named
+    by its place (seat 0 South, as a record writes it) until its person gives a name."""
     from .repl.table import DEFAULT_LEVELS
+    from .seating import table_names
 
+    names = table_names(players)
     out = []
     for s in range(players):
         if s < humans:
-            out.append(SeatState(True, new_token(s), f"Player {s + 1}", None))
+            out.append(SeatState(True, new_token(s), names[s], None))
         else:
-            out.append(SeatState(False, None, f"CPU {s + 1}", level or DEFAULT_LEVELS[(s - humans) % 3]))
+            out.append(SeatState(False, None, names[s], level or DEFAULT_LEVELS[(s - humans) % 3]))
     return out
 
 
@@ -906,10 +899,11 @@ async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int
     server = Server(lang)
 
     def on_change(what: str, data: dict[str, Any]) -> None:
-        if what == "joined":
-            say(t("net_host_joined", lang, seat=data["seat"], name=data["name"]))
-        elif what == "left":
-            say(t("net_host_left", lang, seat=data["seat"], name=data["name"]))
+        if what in ("joined", "left"):
+            from .seating import shown_name
+
+            name = shown_name(data["name"], data["seat"], None, table.players, lang)
+            say(t("net_host_" + what, lang, seat=data["seat"], name=name))
         elif what == "over":
             say(t("net_host_over", lang, code=data["code"]))
             if data["archived"]:

@@ -79,3 +79,25 @@ def test_players_capped_by_the_rules_deck():
             Rules(players=bad)
         text = e.value.message("en")
         assert f"from {fewest} to {most}" in text
+
+
+def test_a_shared_table_names_its_seats_by_place_from_each_persons_seat():
+    from hearts_cli.seating import shown_name, table_names
+    from hearts_cli.tables import make_seats
+
+    assert table_names(4) == ("South", "West", "North", "East")
+    seats = make_seats(4, 2, None)
+    assert [s.name for s in seats] == ["South", "West", "North", "East"]
+    names = [s.name for s in seats]
+    # seen from seat 1 (West's person): they are "You", South is on their right...
+    assert [shown_name(n, i, 1, 4, "en") for i, n in enumerate(names)] == ["East", "You", "West", "North"]
+    assert [shown_name(n, i, 1, 4, "es") for i, n in enumerate(names)] == ["Este", "Tú", "Oeste", "Norte"]
+    # ... and a name a person gave stays theirs, in every language
+    assert shown_name("Ana", 0, 1, 4, "es") == "Ana"
+    # the host's own screen names the places from seat 0, which it calls South
+    assert [shown_name(n, i, None, 4, "es") for i, n in enumerate(names)] == ["Sur", "Oeste", "Norte", "Este"]
+    # a name is cleaned and shortened before anybody sees it
+    from hearts_cli.tables import NAME_MAX, clean_name
+
+    assert clean_name("\x1b[31mAna\x07  de \tla Mancha" + "x" * 40, "West") == ("[31mAna de la Mancha" + "x" * 40)[:NAME_MAX]
+    assert clean_name("\x07\x1b", "West") == "West"

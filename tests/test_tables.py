@@ -590,7 +590,9 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
                 p.kill()
     (archived,) = (home / "archive").glob("*.yaml")
     seats = read_record(archived).seats
-    assert [s.name for s in seats][:3] == ["Ana", "Player 2", "Cy"]
+    # a person's --name (cleaned) is the seat's name; a seat without one keeps its place, as in
+    # `hearts play` (seat 0 South, then West...), and each screen names it from where it sits
+    assert [s.name for s in seats] == ["Ana", "West", "Cy", "East"]
 
 
 def test_host_refuses_bad_options_in_one_sentence(tmp_path):
