@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from .cards import Card, CardParseError, parse_card
-from .codes import seed_for
 from .engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase
 from .events import SCHEMA, Event, view_json
+from .gametable import GameTable, Seat, SeatClient
 from .messages import LANGUAGES, t
 from .saves import Store
 from .untrusted import LIMITS
@@ -46,7 +46,6 @@ WRITE_TIMEOUT = 15.0  # seconds a client may take to accept what was sent to it
 WRITE_BUFFER = 65536  # bytes waiting in the socket's buffer before the client counts as slow
 HELLO_TIMEOUT = 10.0  # seconds to present an invitation
 NAME_MAX = 24
-TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (timer, gone)
 
 
 def clean_name(name: Any, default: str) -> str:
@@ -63,8 +62,8 @@ def new_token(seat: int) -> str:
     return f"{seat}-{secrets.token_urlsafe(16)}"
 
 
-class Client:
-    """One connection and its own bounded queue of lines to write.
+class Client(SeatClient):
+    """One connection, the network client of a seat, and its own bounded queue of lines to write.
 
     What the table sends during one turn of the event loop (a move's event, the
     view of the seat to move next, the reply) goes out in one write at the end of
@@ -105,6 +104,19 @@ class Client:
 
     def send_obj(self, obj: dict[str, Any]) -> None:
         self.send(encode(obj))
+
+    # what the table tells its seat (gametable.SeatClient)
+
+    def event(self, ev: Event) -> None:
+        self.send(encode_event(ev))
+
+    def decide(self) -> None:
+        """The seat view, when the seat has a decision to make and at the end."""
+        if self.table is not None and self.seat is not None:
+            self.send_obj(self.table.view_of(self.seat))
+
+    def gone(self) -> bool:
+        return self.closed
 
     def _flush(self) -> None:
         """Hand what is queued to the socket in one write; wait for a client that reads too slowly."""
@@ -172,101 +184,61 @@ OK = {"ok": True}
 OK_LINE = encode(OK)  # the reply to most requests, encoded once
 
 
-class SeatState:
-    """A seat at a shared table: a person's (with an invitation) or a CPU's."""
-
-    def __init__(self, human: bool, token: str | None, name: str, level: str | None):
-        self.human = human
-        self.token = token
-        self.name = name
-        self.level = level
-        self.client: Client | None = None
-        self.due_since: float | None = None  # when its current decision started (turn timer)
-        self.joined_once = False
+SeatState = Seat  # a seat at a shared table is a seat of the one table (gametable.Seat)
 
 
-class SharedTable:
-    """One game, its seats and their clients. Moves go through :meth:`act` (people) and :meth:`run` (CPUs)."""
+def encode_event(ev: Event) -> bytes:
+    """An event as one line, encoded once however many clients it goes to."""
+    line = ev.__dict__.get("_line")
+    if line is None:
+        line = ev.__dict__["_line"] = encode(ev.to_json())
+    return line
 
-    def __init__(self, game: Game, seats: Sequence[SeatState], *, turn_timer: float | None = None,
+
+class SharedTable(GameTable):
+    """The one table (:class:`~hearts_cli.gametable.GameTable`) adapted to sockets: the people's
+    seats open with invitations, their requests come as JSON (:meth:`act`), and a clock
+    (:meth:`run`) makes the CPU moves as they fall due (a person's too, out of time or gone)."""
+
+    def __init__(self, game: Game, seats: Sequence[Seat], *, turn_timer: float | None = None,
                  delay: float = 0.0, store: Any = None, on_change: Callable[[str, dict], None] | None = None,
                  bot_threads: bool = True, hints: bool = False):
-        self.game = game
-        self.seats = list(seats)
-        self.turn_timer = turn_timer
+        super().__init__(game, seats, store=store, turn_timer=turn_timer)
+        for st in self.seats:
+            st.joined_once = False
         self.delay = delay
-        self.store = store
-        self.on_change = on_change or (lambda what, data: None)
+        if on_change is not None:
+            self.on_change = on_change
         self.bot_threads = bot_threads
         self.hints = hints  # whether a person may ask the CPU for a suggestion (`hint`)
         self.wake = asyncio.Event()
-        self.moves = 0  # moves made by this process (a CPU move checks nothing changed meanwhile)
-        self.archived: Path | None = None
         self.closed = asyncio.Event()
-        self._mark_due()
-
-    # ------------------------------------------------------------ who is who
-
-    @property
-    def players(self) -> int:
-        return self.game.rules.players
-
-    def record_seats(self) -> tuple:
-        from .record import Seat
-
-        return tuple(Seat(s.name, "human" if s.human else "cpu", None if s.human else s.level)
-                     for s in self.seats)
-
-    def present(self, seat: int) -> bool:
-        c = self.seats[seat].client
-        return c is not None and not c.closed
-
-    def due(self) -> list[int]:
-        """The seats whose move the game waits for."""
-        g = self.game
-        if g.over:
-            return []
-        rd = g.round
-        if rd.phase is Phase.PASS:
-            return [s for s in range(self.players) if rd.passes[s] is None]
-        return [rd.turn] if rd.turn is not None else []
-
-    def _mark_due(self) -> None:
-        now = time.monotonic()
-        due = set(self.due())
-        for s, st in enumerate(self.seats):
-            if s in due:
-                if st.due_since is None:
-                    st.due_since = now
-            else:
-                st.due_since = None
 
     # ------------------------------------------------------------ clients
 
-    def attach(self, seat: int, client: Client, name: str | None) -> None:
+    def attach(self, seat: int, client: "Client", name: str | None = None) -> None:  # type: ignore[override]
         """A person takes (or takes back) the seat: welcome, the game so far, the view."""
         st = self.seats[seat]
         old = st.client
         if old is not None and old is not client:
             old.table = None  # its closing is not a departure: the seat is taken back
-            old.close()
-        st.client = client
-        client.seat, client.table = seat, self
+            old.close()  # type: ignore[attr-defined]
+        back = st.joined_once
+        super().attach(seat, client)
+        client.table = self
         if name is not None:
             st.name = clean_name(name, st.name)
-        back = st.joined_once
-        st.joined_once = True
         st.due_since = time.monotonic() if st.due_since is not None else None  # a fresh turn timer
         client.send_obj({"event": "welcome", "schema": SCHEMA, "seat": seat, "players": self.players,
                          "turn_timer": self.turn_timer, "hints": self.hints,
                          "names": [s.name for s in self.seats]})
-        client.send_obj(self._start(seat).to_json())
-        client.send_obj(self._view(seat))
+        client.send_obj(self.start_event(seat).to_json())
+        client.decide()
         self._public(Event("seat", {"seat": seat, "name": st.name, "status": "back" if back else "joined"}))
         self.on_change("joined", {"seat": seat, "name": st.name})
         self.wake.set()
 
-    def detach(self, seat: int, client: Client) -> None:
+    def detach(self, seat: int, client: "Client") -> None:
         st = self.seats[seat]
         if st.client is not client:
             return
@@ -276,167 +248,17 @@ class SharedTable:
             self.on_change("left", {"seat": seat, "name": st.name})
         self.wake.set()
 
-    def clients(self) -> list[tuple[int, Client]]:
-        return [(s, st.client) for s, st in enumerate(self.seats) if st.client is not None and not st.client.closed]
-
-    # ------------------------------------------------------------ what each seat is told
-
-    def _start(self, seat: int) -> Event:
-        g = self.game
-        return Event("start", {"schema": SCHEMA, "code": g.code if g.over else None, "preset": g.rules.preset,
-                               "rules": g.rules.spec(), "players": self.players, "target": g.rules.target,
-                               "seats": [{"seat": i, "name": s.name, "kind": "human" if s.human else "cpu",
-                                          "level": None if s.human else s.level}
-                                         for i, s in enumerate(self.seats)],
-                               "you": seat})
-
-    def _view(self, seat: int) -> dict[str, Any]:
+    def view_of(self, seat: int) -> dict[str, Any]:
         rd = self.game.round
         return {"event": "view"} | view_json(rd.view(seat), rd.result)
 
-    def _public(self, ev: Event) -> None:
-        line = encode(ev.to_json())
-        for _, c in self.clients():
-            c.send(line)
-
-    def _each(self, make: Callable[[int], Event | dict | None]) -> None:
-        for s, c in self.clients():
-            ev = make(s)
-            if ev is not None:
-                c.send_obj(ev.to_json() if isinstance(ev, Event) else ev)
-
-    def _by(self, mover: int, by: str, seat: int) -> str:
-        if by == "person":
-            return "you" if seat == mover else "player"
-        return by
-
-    def _views(self, mover: int | None) -> None:
-        """A view to each seat with a decision to make, and to everybody at the end; the others
-        follow the events (``state`` asks for one at any time)."""
-        told = set(self.due())
-        if self.game.over:
-            told = set(range(self.players))
-        for s, c in self.clients():
-            if s in told:
-                c.send_obj(self._view(s))
-
-    def _moved(self, mover: int, by: str, make: Callable[[str], Event]) -> None:
-        """A move told to everyone: encoded once for the mover and once for the others."""
-        obj = make("you" if by == "person" else by).to_json()
-        mine = others = encode(obj)
-        if by == "person":
-            obj["by"] = "player"
-            others = encode(obj)
-        for s, c in self.clients():
-            c.send(mine if s == mover else others)
-
-    # ------------------------------------------------------------ moves (every move goes through these)
-
-    def _after_move(self, mover: int | None = None) -> None:
-        # saved before anything is sent: a client never sees a move a crash could lose
-        if self.store is not None and not self.game.over:
-            self.store.save(self.game, self.record_seats())
-        self.moves += 1
-        self._mark_due()
-        self._views(mover)
-        if self.turn_timer:
-            waiting = [s for s in self.due() if self.seats[s].human and self.present(s)]
-            if waiting:
-                self._public(Event("waiting", {"seats": waiting, "deadline": self.turn_timer}))
-        if self.game.over:
-            self._finish()
+    def changed(self) -> None:
         self.wake.set()
 
-    def _pass(self, seat: int, cards: Sequence[Card], by: str) -> None:
-        g = self.game
-        rd = g.round
-        number = len(g.rounds)
-        g.pass_cards(seat, cards)
-        to = rd.direction.receiver(seat, self.players)
-        chosen = sorted(cards)
-        self._each(lambda s: Event("pass", {"round": number, "seat": seat,
-                                            "cards": chosen if s == seat else None, "to": to,
-                                            "by": self._by(seat, by, s)}))
-        if rd.phase is Phase.PLAY:  # the exchange is made
-            def received(s: int) -> Event:
-                v = rd.view(s)
-                return Event("receive", {"round": number, "seat": s, "cards": list(v.received or ()),
-                                         "source": v.received_from, "hand": list(v.hand)})
-            self._each(received)
-            self._lead()
-        self._after_move(seat)
-
-    def _lead(self) -> None:
-        rd = self.game.round
-        if rd.leader is not None and rd.first_trick and not rd.trick:
-            self._public(Event("lead", {"round": len(self.game.rounds), "seat": rd.leader}))
-
-    def _deal(self) -> None:
-        rd = self.game.round
-        number = len(self.game.rounds)
-
-        def deal(s: int) -> Event:
-            v = rd.view(s)
-            return Event("deal", {"round": number, "direction": rd.direction.value, "dealer": rd.dealer,
-                                  "to": v.passed_to, "hands": {s: list(v.hand)}})
-        self._each(deal)
-        if rd.phase is Phase.PLAY:  # no pass this round
-            self._lead()
-
-    def _play(self, card: Card, by: str) -> None:
-        g = self.game
-        rd = g.round
-        seat = rd.turn
-        assert seat is not None
-        number, trick_no = len(g.rounds), len(rd.tricks) + 1
-        broken = rd.hearts_broken
-        done = g.play(card)
-        self._moved(seat, by, lambda who: Event("play", {"round": number, "trick": trick_no, "seat": seat,
-                                                         "card": card, "by": who}))
-        if not broken and rd.hearts_broken:
-            self._public(Event("hearts_broken", {"round": number, "trick": trick_no, "seat": seat, "card": card}))
-        if done is not None:
-            self._public(Event("trick", {"round": number, "trick": trick_no, "leader": done.leader,
-                                         "plays": [{"seat": s, "card": c} for s, c in done.plays()],
-                                         "winner": done.winner, "points": done.points,
-                                         "kitty": sorted(done.kitty)}))
-        if rd.over:
-            self._round_end(number)
-        elif rd.phase is Phase.MOON:  # the shooter chooses how its moon scores (moon: shooter_choice)
-            from .bots import choose_moon
-
-            self._public(Event("moon_choice", {"round": number, "seat": rd.turn,
-                                               "choices": {str(c): list(v) for c, v in rd.moon_outcomes().items()},
-                                               "default": str(choose_moon(rd.view(rd.turn)))}))
-        self._after_move(seat)
-
-    def _round_end(self, number: int) -> None:
-        g = self.game
-        res = g.results[-1]
-        self._public(Event("round_end", {"round": number, "taken": list(res.taken),
-                                         "scores": list(res.scores), "totals": list(g.totals),
-                                         "shooter": res.shooter, "moon": res.moon}))
-        if not g.over:
-            self._deal()
-
-    def _moon(self, seat: int, choice: str, by: str) -> None:
-        """The shooter's choice: ``others`` or ``shooter_minus``."""
-        number = len(self.game.rounds)
-        self.game.choose_moon(choice, seat)
-        self._round_end(number)
-        self._after_move(seat)
-
-    def _finish(self) -> None:
-        g = self.game
-        self._public(Event("game_end", {"code": g.code, "winners": list(g.winners), "totals": list(g.totals),
-                                        "standings": [{"place": p, "seat": s, "total": v}
-                                                      for p, s, v in g.standings()],
-                                        "rounds": [list(r.scores) for r in g.results]}))
-        if self.store is not None:
-            self.archived = self.store.archive(g, self.record_seats())
-        self.on_change("over", {"code": g.code, "archived": str(self.archived) if self.archived else None})
+    def over(self) -> None:
+        super().over()
         for _, c in self.clients():
-            c.finish()
+            c.finish()  # type: ignore[attr-defined]
         self.closed.set()
 
     # ------------------------------------------------------------ a person's requests
@@ -448,7 +270,7 @@ class SharedTable:
         if cmd == "ping":
             return {"ok": True}
         if cmd == "state":
-            return {"ok": True} | self._view(seat)
+            return {"ok": True} | self.view_of(seat)
         if cmd == "quit":
             return {"ok": True, "bye": True}
         if cmd not in ("pass", "play", "why", "hint", "moon"):
@@ -462,10 +284,10 @@ class SharedTable:
                 return _fail("no_hints", t("net_no_hints", lang))
             if seat not in self.due() or (rd.phase is Phase.PASS and rd.passes[seat] is not None):
                 return _fail("wrong_phase", t("hint_not_now", lang))
-            if rd.phase is Phase.MOON:  # the shooter's choice: the better one
-                return {"ok": True, "moon": str(self._suggest(rd.view(seat), "normal"))}
             # the Normal CPU, from this seat's own view only (a hint can tell nothing more)
-            choice = self._suggest(rd.view(seat), "normal")
+            choice = self.suggest(seat, "normal")
+            if rd.phase is Phase.MOON:  # the shooter's choice: the better one
+                return {"ok": True, "moon": str(choice)}
             if rd.phase is Phase.PASS:
                 return {"ok": True, "cards": [str(c) for c in sorted(choice)]}
             return {"ok": True, "card": str(Card(choice))}
@@ -476,7 +298,7 @@ class SharedTable:
             if not isinstance(choice, str) or choice not in MOON_CHOICES:
                 return _fail("bad_field", t("proto_bad_choice", lang, field="choice",
                                             choices=", ".join(MOON_CHOICES)), field="choice")
-            self._moon(seat, choice, "person")
+            self.choose_moon(seat, choice, "person")
             return {"ok": True}
         if cmd == "pass":
             cards = _cards(request.get("cards"), lang)
@@ -488,7 +310,7 @@ class SharedTable:
             if rd.passes[seat] is not None:
                 return _fail("pass_twice", t("pass_twice", lang, seat=seat))
             try:
-                self._pass(seat, cards, "person")
+                self.pass_cards(seat, cards, "person")
             except PassError as e:
                 code = "wrong_phase" if e.message_id.startswith(("wrong_phase", "no_pass")) else e.message_id
                 return _fail(code, e.message(lang, ascii=True))
@@ -497,7 +319,7 @@ class SharedTable:
         if isinstance(card, dict):
             return card
         if cmd == "play" and rd.phase is Phase.PLAY and rd.turn == seat and rd.is_legal(card):
-            self._play(card, "person")  # the common case, without working out what the card does
+            self.play(seat, card, "person")  # the common case, without working out what the card does
             return {"ok": True}
         verdict = rd.why(card, seat)
         if cmd == "why":
@@ -511,24 +333,12 @@ class SharedTable:
             assert verdict.reason is not None
             return _fail(verdict.reason.code, verdict.message(lang, ascii=True), card=str(card))
         try:
-            self._play(card, "person")
+            self.play(seat, card, "person")
         except IllegalMove as e:  # the check above said yes; never a half-made move
             return _fail(e.reason.code, e.reason.message(lang, ascii=True), card=str(card))
         return {"ok": True}
 
-    # ------------------------------------------------------------ the CPUs and the clock
-
-    def cpu_due(self, now: float) -> tuple[int, str] | None:
-        """A move the CPU makes now: a CPU seat's, or a person's who is gone or out of time."""
-        for s in self.due():
-            st = self.seats[s]
-            if not st.human:
-                return s, "cpu"
-            if not self.present(s):
-                return s, "away"
-            if self.turn_timer and st.due_since is not None and now - st.due_since >= self.turn_timer:
-                return s, "timer"
-        return None
+    # ------------------------------------------------------------ the clock
 
     def next_deadline(self) -> float | None:
         if not self.turn_timer:
@@ -536,11 +346,6 @@ class SharedTable:
         times = [st.due_since + self.turn_timer for s, st in enumerate(self.seats)
                  if st.human and st.due_since is not None and self.present(s)]
         return min(times) if times else None
-
-    def _suggest(self, view: Any, level: str) -> Any:
-        from .bots import suggest
-
-        return suggest(view, level, seed_for(self.game.code, "cpu", view.seat))
 
     async def gather(self) -> None:
         """Before the first move (a new table, or one brought back): wait until every person's
@@ -559,15 +364,19 @@ class SharedTable:
         for st in self.seats:  # everybody's clock starts now
             if st.due_since is not None:
                 st.due_since = time.monotonic()
+        due = set(self.due())
+        for s, c in self.clients():  # the game is on: the seats it waits for are told again
+            if s in due:
+                c.decide()
 
     async def run(self) -> None:
-        """Play the CPU moves as they fall due until the game is over."""
+        """Make the CPU moves as they fall due (:meth:`GameTable.due_move`) until the game is over."""
         if not self.game.over and self.moves == 0 and self.store is not None:
-            self.store.save(self.game, self.record_seats())
+            self.save()
         await self.gather()
         while not self.game.over:
             now = time.monotonic()
-            move = self.cpu_due(now)
+            move = self.due_move(now)
             if move is None:
                 deadline = self.next_deadline()
                 self.wake.clear()
@@ -580,30 +389,23 @@ class SharedTable:
             seat, by = move
             if by != "cpu" or self.delay:
                 # a person's seat: say so first; a pause lets people follow the CPUs
-                if by != "cpu":
+                if by in ("timer", "away"):
                     self._public(Event("takeover", {"seat": seat, "reason": by}))
                 if self.delay:
                     await asyncio.sleep(self.delay)
-                if self.game.over or self.cpu_due(time.monotonic()) != move:
+                if self.game.over or self.due_move(time.monotonic()) != move:
                     continue  # a person came back (or moved) during the pause
             before = self.moves
-            level = self.seats[seat].level if by == "cpu" else TAKEOVER_LEVEL
-            level = level or "normal"
+            level = self.level_for(seat, by)
             view = self.game.round.view(seat)  # made here: the game may move on while the CPU thinks
             if self.bot_threads:
-                choice = await asyncio.to_thread(self._suggest, view, level)
+                choice = await asyncio.to_thread(self.suggest, seat, level, view)
             else:
                 await asyncio.sleep(0)  # never a run of CPU moves without letting the clients in
-                choice = self._suggest(view, level)
-            if self.moves != before or self.game.over or self.cpu_due(time.monotonic()) != move:
+                choice = self.suggest(seat, level, view)
+            if self.moves != before or self.game.over or self.due_move(time.monotonic()) != move:
                 continue  # the person moved (or came back) meanwhile
-            rd = self.game.round
-            if rd.phase is Phase.PASS:
-                self._pass(seat, list(choice), by)
-            elif rd.phase is Phase.MOON:
-                self._moon(seat, str(choice), by)
-            else:
-                self._play(choice, by)
+            self.apply(seat, by, choice)
 
 
 def _fail(code: str, message: str, **extra: Any) -> dict[str, Any]:

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Sequence
 
-from ..cards import Card, CardParseError, cards_of, fold, parse_card, parse_card_list
-from ..codes import new_code, seed_for
+from ..cards import Card, CardParseError, fold, parse_card, parse_card_list
+from ..codes import new_code
 from ..engine import Game, PassError, Phase
+from ..gametable import GameTable, Refused, SeatClient
 from ..messages import t
-from ..events import SCHEMA, Event, cancel_fields
+from ..events import Event
 from ..rules import Direction, Moon
 from ..untrusted import MAX_LINE_CHARS
 from ..seating import PLACES, place_name, record_name, seat_place
@@ -127,36 +128,80 @@ class _Calls(FrontEnd):
         self.fn(ev)
 
 
-class Table:
-    """A game seen from the person's seat; feed it lines, its front end shows the events."""
+class Table(SeatClient):
+    """A game seen from the person's seat, as the in-process client of its
+    :class:`~hearts_cli.gametable.GameTable`: feed it lines; it asks the table for the
+    person's moves and requests, and its front end shows the events."""
 
     def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Any = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
                  front: FrontEnd | None = None):
-        self.game = game
-        self.seats = tuple(seats)
-        self.me = next((i for i, s in enumerate(self.seats) if s.kind == "human"), 0)
+        self.core = GameTable(game, seats, store=store, local=True, undos=undos)
+        self.me = next((i for i, s in enumerate(self.core.seats) if s.human), 0)
         self.lang = lang
         self.ascii = ascii
         self.confirm = confirm
-        self.store = store
         self.front: FrontEnd = front or (_Calls(emit) if emit is not None else FrontEnd())
         self.selection: list[Card] = []  # cards chosen to pass, in the order chosen
         self.pending: Card | None = None  # a card entered once, waiting for confirmation
-        self.auto_round: int | None = None  # the round the CPU plays for the person
-        self.by_timer = False  # the next move of the person's seat is the turn timer's
-        self.finish_offered: set[int] = set()
         self.dirty = True  # the table changed since it was last shown
         self.failed = False  # the last line was refused (batch mode stops on it)
-        self.archived: Any = None  # where the finished (or left) game went
-        self.archived_unfinished: str | None = None  # the code of a game left unfinished there
-        self._left: Game | None = None  # the unfinished game already archived
-        self._archived_game: Game | None = None  # the finished game already archived
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
-        self.undos = undos  # moves taken back in this game (the record notes how many)
         self.told_how_to_leave = False  # Ctrl-C with nothing to cancel says it once
+        self.core.attach(self.me, self)
+
+    # ------------------------------------------------------------ the table's state, read in-process
+
+    @property
+    def game(self) -> Game:
+        return self.core.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        self.core.game = game
+
+    @property
+    def seats(self) -> tuple:
+        return self.core.record_seats()
+
+    @property
+    def store(self) -> Any:
+        return self.core.store
+
+    @property
+    def undos(self) -> int:
+        return self.core.undos
+
+    @property
+    def archived(self) -> Any:
+        return self.core.archived
+
+    @archived.setter
+    def archived(self, value: Any) -> None:
+        self.core.archived = value
+
+    @property
+    def archived_unfinished(self) -> str | None:
+        return self.core.archived_unfinished
+
+    @archived_unfinished.setter
+    def archived_unfinished(self, value: str | None) -> None:
+        self.core.archived_unfinished = value
+
+    @property
+    def auto_round(self) -> int | None:
+        """The round the CPU plays for the person (``auto``, ``finish``), or None."""
+        return self.core.seats[self.me].auto_round
+
+    @auto_round.setter
+    def auto_round(self, value: int | None) -> None:
+        self.core.seats[self.me].auto_round = value
+
+    @property
+    def finish_offered(self) -> set[int]:
+        return self.core.finish_offered
 
     # ------------------------------------------------------------ naming
 
@@ -190,6 +235,19 @@ class Table:
 
     # ------------------------------------------------------------ events
 
+    def event(self, ev: Event) -> None:
+        """An event of the table, for the person's seat: kept, and shown by the front end."""
+        kind = ev.kind
+        if kind in ("pass", "play", "round_end", "undo"):
+            self.dirty = True
+            if kind == "play" or kind == "round_end" or kind == "undo":
+                self.pending = None
+            if kind == "round_end" or kind == "undo" or (kind == "pass" and ev.data["seat"] == self.me):
+                self.selection = []
+        if kind == "game_end" and "record" in ev.data:
+            ev = Event("game_end", ev.data | {"record": self._record_json(ev.data["record"])})
+        self._send(ev)
+
     def emit(self, kind: str, **data: Any) -> None:
         self._send(Event(kind, data))
 
@@ -210,64 +268,28 @@ class Table:
                   message=message if message is not None else self.say(message_id, **params))
 
     def save(self) -> None:
-        if self.store is not None and not self.game.over:
-            self.store.save(self.game, self.seats, undos=self.undos)
-
-    def _keep(self) -> None:
-        """Make the move just made durable, before any line tells of it.
-
-        A line on the screen means the save already holds that move: the save
-        (or, once the game is over, the archive) is written first, then the
-        events are shown, with the CPU delay after them. A save that fails
-        raises here, so the move is never shown as played.
-        """
-        g = self.game
-        if self.store is None:
-            return
-        if g.over:
-            if self._archived_game is not g:  # once
-                self.archived = self.store.archive(g, self.seats, undos=self.undos)
-                self._archived_game = g
-        else:
-            self.store.save(g, self.seats, undos=self.undos)
+        self.core.save()
 
     def announce_start(self, resumed: bool = False) -> None:
-        g = self.game
-        self.emit("start", schema=SCHEMA, code=g.code, preset=g.rules.preset, rules=g.rules.spec(),
-                  target=g.rules.target, players=self.players, you=self.me,
-                  seats=[{"seat": i, "name": s.name, "kind": s.kind, "level": s.level}
-                         for i, s in enumerate(self.seats)])
-        if resumed:
-            rd = g.round
-            self.emit("resume", round=len(g.rounds), trick=len(rd.tricks) + 1, phase=rd.phase.value)
-            if rd.phase is Phase.MOON:
-                self._ask_moon()
-        else:
-            self.announce_deal()
+        self.core.announce(self.me, resumed)
 
-    def announce_deal(self) -> None:
-        rd = self.game.round
-        view = rd.view(self.me)
-        self.emit("deal", round=len(self.game.rounds), direction=rd.direction.value, dealer=rd.dealer,
-                  to=view.passed_to, hands={self.me: list(view.hand)})
-        if rd.direction is Direction.NONE:
-            self._announce_lead()
+    def _record_json(self, change: dict[str, Any] | None) -> dict[str, Any] | None:
+        """How the game just archived changes the person's record ("3rd win in a row"), for game_end."""
+        if change is None:
+            return None
+        from ..stats import change_text
 
-    def _announce_lead(self) -> None:
-        rd = self.game.round
-        if rd.leader is not None and rd.first_trick and not rd.trick:
-            self.emit("lead", round=len(self.game.rounds), seat=rd.leader)
+        return {"id": change["id"], "text": change_text(change, self.lang),
+                "streak": {"kind": change["kind"], "length": change["length"]},
+                "won": change["won"], "played": change["played"]}
 
-    # ------------------------------------------------------------ CPU players
+    # ------------------------------------------------------------ the CPU players (the table's)
 
     def suggest(self, seat: int, level: str) -> Any:
-        from ..bots import suggest
-
-        view = self.game.round.view(seat)
-        return suggest(view, level, seed_for(self.game.code, "cpu", seat))
+        return self.core.suggest(seat, level)
 
     def _auto(self) -> bool:
-        return self.auto_round == len(self.game.rounds) - 1 and not self.game.over
+        return self.core.auto(self.me)
 
     def waiting_for_person(self) -> bool:
         """Whether the next move is the person's (and not the CPU's on their behalf)."""
@@ -283,177 +305,45 @@ class Table:
 
     def cpu_step(self) -> bool:
         """Make one CPU move if one is due (a CPU seat's, or the person's under ``auto``)."""
-        g = self.game
-        if g.over:
-            return False
-        rd = g.round
-        auto = self._auto()
-        if rd.phase is Phase.PASS:
-            if rd.passes[self.me] is None:
-                if not auto:
-                    return False
-                self._pass(self.me, self.suggest(self.me, "normal"), by="auto")
-                return True
-            seat = next(s for s in range(self.players) if rd.passes[s] is None)
-            self._pass(seat, self.suggest(seat, self.level(seat) or "normal"), by="cpu")
-            return True
-        if rd.phase is Phase.PLAY:
-            seat = rd.turn
-            if seat == self.me:
-                if not auto:
-                    return False
-                self._play(self.suggest(seat, "normal"), by="auto")
-                return True
-            self._play(self.suggest(seat, self.level(seat) or "normal"), by="cpu")
-            return True
-        if rd.phase is Phase.MOON:
-            if rd.turn == self.me and not auto:
-                return False
-            self._choose_moon(self.moon_default(), by="auto" if rd.turn == self.me else "cpu")
-            return True
-        return False
+        return self.core.cpu_step()
 
     def play_for_person(self) -> bool:
         """The turn timer ran out: the Normal CPU makes the person's move."""
-        rd = self.game.round
         if self.game.over or not self.waiting_for_person():
             return False
         self.selection = []
         self.pending = None
-        if rd.phase is Phase.PASS:
-            self._pass(self.me, self.suggest(self.me, "normal"), by="timer")
-        elif rd.phase is Phase.MOON:
-            self._choose_moon(self.moon_default(), by="timer")
-        else:
-            self._play(self.suggest(self.me, "normal"), by="timer")
+        self.core.take_over(self.me, "timer")
         return True
 
     # ------------------------------------------------------------ moves
 
     def _pass(self, seat: int, cards: Sequence[Card], by: str) -> None:
+        self.core.pass_cards(seat, cards, "person" if by == "you" else by)
+
+    def _play(self, card: Card, by: str) -> None:
+        g = self.game
+        self.core.play(g.round.turn, card, "person" if by == "you" else by)
+
+    def _choose_moon(self, choice: str, by: str) -> None:
         rd = self.game.round
-        self.game.pass_cards(seat, cards)
-        self._keep()
-        if seat == self.me:
-            self.selection = []
-            view = rd.view(self.me)
-            self.emit("pass", round=len(self.game.rounds), seat=seat, cards=sorted(cards),
-                      to=view.passed_to, by=by)
-        else:
-            self.emit("pass", round=len(self.game.rounds), seat=seat, cards=None,
-                      to=rd.direction.receiver(seat, self.players), by=by)
-        if rd.phase is Phase.PLAY:  # everybody has passed: the exchange is done
-            view = rd.view(self.me)
-            self.emit("receive", round=len(self.game.rounds), seat=self.me, cards=list(view.received or ()),
-                      source=view.received_from, hand=list(view.hand))
-            self._announce_lead()
-        self.dirty = True
-
-    def _play(self, card: Card, by: str) -> Event:
-        g = self.game
-        rd = g.round
-        seat = rd.turn
-        broken = rd.hearts_broken
-        number, trick_no = len(g.rounds), len(rd.tricks) + 1
-        done = g.play(card)
+        self.selection = []
         self.pending = None
-        self._keep()
-        ev = Event("play", {"round": number, "trick": trick_no, "seat": seat, "card": card, "by": by})
-        self._send(ev)
-        if not broken and rd.hearts_broken:
-            self.emit("hearts_broken", round=number, trick=trick_no, seat=seat, card=card)
-        if done is not None:
-            self.emit("trick", round=number, trick=trick_no, leader=done.leader,
-                      plays=[{"seat": s, "card": c} for s, c in done.plays()],
-                      winner=done.winner, points=done.points, kitty=sorted(done.kitty),
-                      **cancel_fields(done))
-        if rd.over:
-            self._round_end()
-        elif rd.phase is Phase.MOON:  # the shooter chooses how the moon scores
-            self._ask_moon()
-        elif done is not None and not self.points_left():
-            index = len(g.rounds) - 1
-            if index not in self.finish_offered:
-                self.finish_offered.add(index)
-                self.emit("no_points_left", round=index + 1, auto=self._auto())
-        self.dirty = True
-        return ev
-
-    def _record_change(self) -> dict[str, Any] | None:
-        """How the game just archived changes the person's record ("3rd win in a row"), for game_end."""
-        change = self.store.record_change()
-        if change is None:
-            return None
-        from ..stats import change_text
-
-        return {"id": change["id"], "text": change_text(change, self.lang),
-                "streak": {"kind": change["kind"], "length": change["length"]},
-                "won": change["won"], "played": change["played"]}
-
-    def _round_end(self) -> None:
-        g = self.game
-        res = g.results[-1]  # the round just ended (the next one may be dealt already)
-        self.emit("round_end", round=len(g.results), taken=list(res.taken), scores=list(res.scores),
-                  totals=list(g.totals), shooter=res.shooter, moon=res.moon)
-        self._announce_tie()
-        if g.over:
-            # archived (by _keep) before it is shown
-            record = self._record_change() if self.store is not None else None
-            self.emit("game_end", code=g.code, winners=list(g.winners), totals=list(g.totals),
-                      standings=[{"place": p, "seat": s, "total": v} for p, s, v in g.standings()],
-                      rounds=[list(r.scores) for r in g.results], record=record)
-        else:
-            self.announce_deal()
+        self.core.choose_moon(rd.turn, choice, "person" if by == "you" else by)
 
     # ------------------------------------------------------------ the shooter's choice
 
     def moon_default(self) -> str:
         """The better choice for the shooter's match standing (what a CPU would choose)."""
-        from ..bots import choose_moon
-
-        rd = self.game.round
-        return str(choose_moon(rd.view(rd.turn)))
-
-    def _ask_moon(self) -> None:
-        rd = self.game.round
-        self.emit("moon_choice", round=len(self.game.rounds), seat=rd.turn,
-                  choices={str(c): list(v) for c, v in rd.moon_outcomes().items()},
-                  default=self.moon_default())
-
-    def _choose_moon(self, choice: str, by: str) -> None:
-        rd = self.game.round
-        seat = rd.turn
-        self.game.choose_moon(choice, seat)
-        self.selection = []
-        self.pending = None
-        self._keep()  # durable before it is told
-        self._round_end()
-        self.dirty = True
+        return self.core.moon_default()
 
     def moon_word(self, text: str) -> str | None:
         """The choice a typed word names: ``minus``/``menos``/``-26`` or ``others``/``demas``/``+26``."""
         return moon_word(text, self.game.rules.penalty_total)
 
-    def _announce_tie(self) -> None:
-        """The target is reached with a tie for lowest: who tied, and what the tie policy does."""
-        g = self.game
-        news = g.tie()
-        if news is None:
-            return
-        seats, lowest, outcome = news
-        tied = [s for s in self.round_the_table() if s in seats]  # named from your place round
-        self.emit("tie", seats=tied, total=lowest, policy=g.rules.ties, outcome=outcome)
-
     def points_left(self) -> bool:
         """Whether any card that scores is still to be played this round."""
-        rd = self.game.round
-        held = 0
-        for m in rd.hands:
-            held |= m
-        if not rd.kitty_taken:
-            held |= rd.kitty_mask
-        pts = self.game.rules.points
-        return any(pts[c] for c in cards_of(held))
+        return self.core.points_left()
 
     # ------------------------------------------------------------ reading a line
 
@@ -751,20 +641,18 @@ class Table:
         if self.game.over:  # nothing left to play: not a mistake (a script may say it once too often)
             self.info("auto", self.say("game_over_cards"))
             return None
-        self.auto_round = len(self.game.rounds) - 1
+        self.core.set_auto(self.me)
         self.selection = []
         self.pending = None
         self.info("auto", self.say("auto_on"))
         return None
 
     def cmd_finish(self, rest: str) -> None:
-        if self.game.over:
-            self.error("game_over_cards")
+        try:
+            self.core.finish(self.me)
+        except Refused as e:
+            self.error(e.code)
             return None
-        if self.game.round.phase is not Phase.PLAY or self.points_left():
-            self.error("finish_not_yet")
-            return None
-        self.auto_round = len(self.game.rounds) - 1
         self.pending = None
         self.info("finish", self.say("finish_on"))
         return None
@@ -783,51 +671,17 @@ class Table:
         return None
 
     def cmd_undo(self, rest: str) -> None:
-        """Take back the person's last pass or card, and the CPU cards played after it.
-
-        The game is re-played from its code up to just before that move; since
-        every CPU move derives from the code and the seat's view, playing the
-        same card again brings back exactly the same game. The save is written
-        before anything is shown. After a pass, all the passes of that round go
-        (the CPUs pass only once the person has).
-        """
-        from ..record import moves_of
-
-        g = self.game
+        """Take back the person's last pass or card, and the CPU cards played after it (the
+        table's :meth:`~hearts_cli.gametable.GameTable.undo`: saved before it is shown)."""
         if not self.undo_allowed:
             self.error("undo_off")
             return None
-        if g.over:
-            self.error("undo_game_over")
-            return None
-        moves = moves_of(g)
-        mine = [i for i, m in enumerate(moves) if m.seat == self.me]
-        if not mine:
-            self.error("undo_nothing")
-            return None
-        last = moves[mine[-1]]
-        if last.kind == "pass":
-            cut = next(i for i, m in enumerate(moves) if m.round == last.round and m.kind == "pass")
-        else:
-            cut = mine[-1]
-        game = Game(g.rules, g.code)
-        for move in moves[:cut]:
-            move.apply(game)
-        after = sum(1 for m in moves[mine[-1] + 1:] if m.kind == "play")
-        self.game = game
-        self.undos += 1
         self.selection = []
         self.pending = None
-        self.auto_round = None
-        self.by_timer = False
-        current = len(game.rounds) - 1
-        self.finish_offered = {i for i in self.finish_offered
-                               if i < current or (i == current and not self.points_left())}
-        self.dirty = True
-        self.save()  # durable before it is shown
-        rd = game.round
-        self.emit("undo", move=last.kind, cards=sorted(last.cards), after=after, round=len(game.rounds),
-                  trick=len(rd.tricks) + 1, undos=self.undos)
+        try:
+            self.core.undo(self.me)
+        except Refused as e:
+            self.error(e.code)
         return None
 
     def cmd_table(self, rest: str) -> None:
@@ -851,23 +705,12 @@ class Table:
 
     def archive_unfinished(self) -> None:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""
-        g = self.game
-        if self.store is not None and not g.over and self._left is not g:
-            self.archived = self.store.archive(g, self.seats, unfinished=True, undos=self.undos)
-            self.archived_unfinished = g.code
-            self._left = g
+        self.core.archive_unfinished()
 
     def restart(self, same_deal: bool) -> None:
         """"Another game" (a new code) or "replay this deal" (the same code), same rules and seats."""
-        g = self.game
-        self.archive_unfinished()
-        code = g.code if same_deal else new_code()
-        self.game = Game(g.rules, code)
-        self.undos = 0
+        self.core.restart(self.game.code if same_deal else new_code())
         self.selection = []
         self.pending = None
-        self.auto_round = None
-        self.finish_offered = set()
         self.dirty = True
-        self.save()
         self.announce_start()
