@@ -760,3 +760,53 @@ def test_a_new_table_archives_the_unfinished_one_instead_of_losing_it(tmp_path):
         q.wait(timeout=10)
     (kept,) = (home / "archive").glob("*JYR35SWD-unfinished.yaml")
     assert len(read_record(kept).moves) >= 3
+
+
+# ---------------------------------------------------------------- one table for hearts play and hearts host
+
+
+def test_a_local_game_and_a_shared_table_are_the_same_table():
+    """`hearts play` is the table of `hearts host` with one in-process client: the same person's
+    moves at both give the same story, event for event, payload for payload."""
+    from hearts_cli.repl.table import Table, make_seats as local_seats
+
+    def first_three(hand):
+        return hand[:3]
+
+    rules = Rules.from_spec("quick")
+    local: list[dict] = []
+    tb = Table(Game(rules, "K7Q2MXA7"), local_seats(4, 0, None), lang="en", confirm=False,
+               emit=lambda ev: local.append(ev.to_json()))
+    tb.announce_start()
+    while not tb.game.over:
+        while tb.cpu_step():
+            pass
+        if tb.game.over:
+            break
+        rd = tb.game.round
+        if rd.phase is Phase.PASS:
+            assert tb.handle("pass " + " ".join(str(c) for c in first_three(rd.hand(0)))) is None
+        else:
+            assert tb.handle(str(rd.legal_cards()[-1])) is None
+        assert not tb.failed
+
+    shared = new_table("K7Q2MXA7", 1)
+
+    async def main():
+        server, port = await serve(shared)
+        c = await Conn.open(port, tokens(shared)[0], "Ana")
+        first = await c.until(lambda m: m.get("event") == "view")
+        runner = asyncio.create_task(shared.run())
+        await play_honestly(c, first=first)
+        await asyncio.wait_for(runner, 30)
+        await server.close()
+        return c.got
+
+    got = asyncio.run(main())
+    story = ("deal", "pass", "receive", "lead", "play", "hearts_broken", "trick", "moon_choice", "round_end",
+             "tie", "game_end")
+    # (the first deal is told to a network client by its view: a client may come in at any point)
+    mine = [m for m in local if m["event"] in story][1:]
+    theirs = [m for m in got if m.get("event") in story]
+    mine = [{k: v for k, v in m.items() if k != "record"} for m in mine]  # a person's own record
+    assert len(mine) > 100 and mine == theirs
