@@ -705,7 +705,8 @@ async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int
             from .seating import shown_name
 
             name = shown_name(data["name"], data["seat"], None, table.players, lang)
-            say(t("net_host_" + what, lang, seat=data["seat"], name=name))
+            mid = "net_host_joined" if what == "joined" else "net_host_left"
+            say(t(mid, lang, seat=data["seat"], name=name))
         elif what == "over":
             say(t("net_host_over", lang, code=data["code"]))
             if data["archived"]:
