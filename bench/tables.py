@@ -138,21 +138,29 @@ class TableClients:
 
 
 async def _client(port: int, token: str, shared: TableClients, think: float, warm: float) -> None:
-    """One seat: reads what the table sends (in chunks, as it comes), answers its views."""
+    """One seat: reads what the table sends (in chunks, as it comes), answers its views.
+
+    Only the lines it acts on are decoded (views, moves, the welcome): what the
+    clients' process spends is not the host's, but it shares the machine's cores."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
     writer.write(json.dumps({"cmd": "hello", "token": token, "name": "bench"}).encode() + b"\n")
     seat = None
     asked = None
     rng = random.Random(token)
-    pending: asyncio.Task | None = None
+    loop = asyncio.get_running_loop()
+    timer: asyncio.TimerHandle | None = None
     clock = time.monotonic
     loads = json.loads
+    sent = shared.sent
 
-    async def move(request: dict, key: tuple) -> None:
-        await asyncio.sleep(think * rng.uniform(0.5, 1.5))  # people (and bots) do not move in step
-        line = json.dumps(request).encode() + b"\n"
-        shared.sent[key] = clock()  # just before the bytes go to the socket (write sends at once)
+    def move(line: bytes, key: tuple) -> None:
+        sent[key] = clock()  # just before the bytes go to the socket (write sends at once)
         writer.write(line)
+
+    def answer(request: dict, key: tuple) -> asyncio.TimerHandle:
+        line = json.dumps(request).encode() + b"\n"
+        # people (and bots) do not move in step: a think time drawn around the one asked
+        return loop.call_later(think * rng.uniform(0.5, 1.5), move, line, key)
 
     rest = b""
     try:
@@ -163,35 +171,36 @@ async def _client(port: int, token: str, shared: TableClients, think: float, war
                 break
             *lines, rest = (rest + chunk).split(b"\n")
             for line in lines:
-                msg = loads(line)
-                kind = msg.get("event")
-                if kind == "play" or kind == "pass":
-                    key = (kind, msg["round"], msg.get("trick"), msg["seat"])
+                head = line[:16]
+                if head.startswith((b'{"event":"play"', b'{"event":"pass"')):
+                    msg = loads(line)
                     if msg["seat"] == seat:
                         if now >= warm:
                             shared.moves += 1
                     else:
-                        t0 = shared.sent.get(key)
+                        t0 = sent.get((msg["event"], msg["round"], msg.get("trick"), msg["seat"]))
                         if t0 is not None and t0 >= warm:  # steady state: not the first passes all at once
                             shared.latencies.append(now - t0)
-                elif kind == "view" and msg["phase"] != "over":
+                elif head.startswith(b'{"event":"view"'):
+                    msg = loads(line)
+                    if msg["phase"] == "over":
+                        continue
                     state = (msg["round"], msg["phase"], msg["tricks_played"], len(msg["trick"]))
                     if state == asked:
                         continue
                     if msg["phase"] == "pass" and msg["passed"] is None and msg["legal"]:
                         asked = state
-                        pending = asyncio.create_task(move({"cmd": "pass", "cards": msg["hand"][:3]},
-                                                           ("pass", msg["round"], None, seat)))
+                        timer = answer({"cmd": "pass", "cards": msg["hand"][:3]}, ("pass", msg["round"], None, seat))
                     elif msg["phase"] == "play" and msg["turn"] == seat:
                         asked = state
-                        pending = asyncio.create_task(move({"cmd": "play", "card": msg["legal"][-1]},
-                                                           ("play", msg["round"], msg["trick_number"], seat)))
-                elif kind == "welcome":
-                    seat = msg["seat"]
+                        timer = answer({"cmd": "play", "card": msg["legal"][-1]},
+                                       ("play", msg["round"], msg["trick_number"], seat))
+                elif head.startswith(b'{"event":"welco'):
+                    seat = loads(line)["seat"]
                     shared.seated += 1
     finally:  # the end of the run cancels every client
-        if pending is not None:
-            pending.cancel()
+        if timer is not None:
+            timer.cancel()
         writer.close()
 
 

@@ -87,7 +87,10 @@ class Event(Plain):
         raise AttributeError(name)
 
     def to_json(self) -> dict[str, Any]:
-        return {"event": self.kind} | {k: jsonable(v) for k, v in self.data.items()}
+        out: dict[str, Any] = {"event": self.kind}
+        for k, v in self.data.items():  # the table server makes one per move: no call for plain values
+            out[k] = v if type(v) in _PLAIN else jsonable(v)
+        return out
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> "Event":
@@ -95,6 +98,9 @@ class Event(Plain):
         obj = dict(obj)
         kind = obj.pop("event", None)
         return Event(kind, obj)
+
+
+_PLAIN = frozenset({int, str, bool, type(None)})
 
 
 def jsonable(value: Any) -> Any:
