@@ -134,6 +134,7 @@ class TableClients:
         self.sent: dict[tuple, float] = {}
         self.latencies: list[float] = []
         self.moves = 0
+        self.cpu_moves = 0
         self.seated = 0
 
 
@@ -177,6 +178,8 @@ async def _client(port: int, token: str, shared: TableClients, think: float, war
                     if msg["seat"] == seat:
                         if now >= warm:
                             shared.moves += 1
+                            if msg["by"] != "you":  # the CPU moved for this seat (it should not)
+                                shared.cpu_moves += 1
                     else:
                         t0 = sent.get((msg["event"], msg["round"], msg.get("trick"), msg["seat"]))
                         if t0 is not None and t0 >= warm:  # steady state: not the first passes all at once
@@ -211,6 +214,7 @@ async def _play(port: int, tokens: list[list[str]], think: float, warm: float, s
         for tok in seats:
             tasks.append(asyncio.create_task(_client(port, tok, shared, think, warm)))
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    cpu_end = _cpu_self()
     failures = [t.exception() for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
     for t in tasks:
         t.cancel()
@@ -218,8 +222,8 @@ async def _play(port: int, tokens: list[list[str]], think: float, warm: float, s
     for problem in failures[:3]:
         print("client failed:", repr(problem), file=sys.stderr)
     return {"held": sum(1 for t in tables if t.seated == 4 and t.moves > 0),
-            "moves": sum(t.moves for t in tables),
-            "latencies": [x for t in tables for x in t.latencies]}
+            "moves": sum(t.moves for t in tables), "cpu_moves": sum(t.cpu_moves for t in tables),
+            "latencies": [x for t in tables for x in t.latencies], "cpu_end": cpu_end}
 
 
 def _clients_main() -> None:
@@ -239,7 +243,7 @@ def _clients_main() -> None:
         return await _play(order["port"], order["tokens"], order["think"], warm, stop)
 
     out = asyncio.run(main())
-    out["cpu"] = _cpu_self() - (cpu0 if cpu0 is not None else 0.0)
+    out["cpu"] = out.pop("cpu_end") - (cpu0 if cpu0 is not None else 0.0)  # from warm to stop
     print(json.dumps(out), flush=True)
 
 
@@ -267,10 +271,11 @@ def measure(tables: int, seconds: float, think: float, warmup: float, procs: int
         time.sleep(max(0.0, warm - time.monotonic()))
         host.stdin.write("mark\n")
         host.stdin.flush()
-        parts = [json.loads(p.communicate()[0]) for p in clients]
-        elapsed = time.monotonic() - warm
-        host.stdin.write("stop\n")
+        time.sleep(max(0.0, stop - time.monotonic()))
+        host.stdin.write("stop\n")  # the host's CPU is counted from warm to stop, as the moves are
         host.stdin.flush()
+        elapsed = stop - warm
+        parts = [json.loads(p.communicate()[0]) for p in clients]
         host_cpu = json.loads(host.stdout.readline())["cpu"]
     finally:
         for p in clients + [host]:
@@ -284,6 +289,7 @@ def measure(tables: int, seconds: float, think: float, warmup: float, procs: int
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else None
 
     row = {"think_s": think, "tables": tables, "held": sum(part["held"] for part in parts), "moves": moves,
+           "cpu_moves": sum(part["cpu_moves"] for part in parts),
            "moves_per_s": round(moves / elapsed, 1), "samples": len(lat),
            "latency_ms_median": round(1000 * statistics.median(lat), 2) if lat else None,
            "latency_ms_p99": pct(0.99), "latency_ms_max": round(1000 * lat[-1], 2) if lat else None,

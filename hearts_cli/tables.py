@@ -253,7 +253,10 @@ class SharedTable(GameTable):
         return {"event": "view"} | view_json(rd.view(seat), rd.result)
 
     def changed(self) -> None:
-        self.wake.set()
+        # the clock (run) wakes when it has something to do: a CPU move, a turn timer, the end;
+        # a move between people alone leaves it asleep (one task switch a move saved)
+        if self.game.over or self.turn_timer or self.due_move() is not None:
+            self.wake.set()
 
     def over(self) -> None:
         super().over()
