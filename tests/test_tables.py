@@ -439,6 +439,68 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
     assert tb.seats[2].name == "[31mEvil"
 
 
+class _Pipe:
+    """A connection's writing end, without a socket: what was written, and how full it is."""
+
+    def __init__(self, stuck: bool = False):
+        self.transport = self
+        self.stuck = stuck  # a reader that never reads: the buffer stays full
+        self.written: list[bytes] = []
+        self.closed = False
+
+    def get_write_buffer_size(self) -> int:
+        return 10 ** 6 if self.stuck else 0
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    async def drain(self) -> None:
+        while self.stuck:
+            await asyncio.sleep(0.01)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def lines(self) -> list[dict]:
+        return [json.loads(x) for x in b"".join(self.written).splitlines()]
+
+
+def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(monkeypatch):
+    """Lines for a client whose socket stays full wait in its own queue; after WRITE_TIMEOUT
+    it is dropped and the CPU plays its seat, and the others never waited. A client that
+    lets QUEUE_MAX lines pile up is dropped at once."""
+    import hearts_cli.tables as tables
+
+    monkeypatch.setattr(tables, "WRITE_TIMEOUT", 0.3)
+    tb = new_table("K7Q2MXA7", 4)
+
+    async def main():
+        pipes = [_Pipe(stuck=(s == 3)) for s in range(4)]
+        clients = [tables.Client(p) for p in pipes]
+        for s, c in enumerate(clients):
+            tb.attach(s, c, f"P{s}")
+        await asyncio.sleep(0.01)
+        # the stuck client got its first lines into the "socket", then the rest wait for it
+        assert pipes[3].written and not clients[3].closed
+        for s in range(3):  # the people pass; every client is told at once (no waiting for seat 3)
+            assert tb.act(s, {"cmd": "pass", "cards": [str(c) for c in tb.game.round.hand(s)[:3]]}, "en")["ok"]
+        await asyncio.sleep(0.01)
+        told = [m for m in pipes[0].lines() if m.get("event") == "pass"]
+        assert [m["seat"] for m in told] == [0, 1, 2]
+        assert clients[3].queue and tb.present(3)  # queued for seat 3, which still has time
+        await asyncio.sleep(0.5)  # past WRITE_TIMEOUT
+        assert clients[3].closed and pipes[3].closed and not tb.present(3)
+        assert any(m.get("event") == "seat" and m["seat"] == 3 and m["status"] == "left" for m in pipes[0].lines())
+        # one that lets too many lines pile up goes at once
+        monkeypatch.setattr(tables, "QUEUE_MAX", 5)
+        pipes[2].stuck = True
+        for _ in range(10):
+            clients[2].send(b"{}\n")
+        assert clients[2].closed and not tb.present(2)
+
+    asyncio.run(main())
+
+
 # ---------------------------------------------------------------- nobody sees what they should not
 
 
