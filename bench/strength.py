@@ -2,11 +2,17 @@
 
     python bench/strength.py --seats hard,normal,normal,normal --deals 400
     python bench/strength.py --seats easy,random,random,random --deals 400 --preset quick
+    python bench/strength.py --preset cancellation --seats hard,normal,easy,hard,normal,easy,hard,normal --deals 100
 
-Each deal is played once per rotation of the seats; the table gives each level's
-mean points per round with a 95% confidence interval (over deals), and its
-decision time (median and 95th percentile over every play decision, forced
-ones included; "unforced" leaves out moves with a single legal card).
+Each deal is played once per rotation of the seats (8 rotations at an 8-seat
+table), so every level plays every hand from every seat; the table gives each
+level's mean points per round with a 95% confidence interval (over deals), and
+its decision time (wall clock: median and 95th percentile over every play
+decision, forced ones included; "unforced" leaves out moves with a single legal
+card). With several levels at the table, the ladder follows: for each level
+and the next stronger one, the mean per deal of the stronger level's points
+minus the weaker's, with its 95% confidence interval (paired over deals;
+negative: the stronger level takes fewer points).
 """
 
 from __future__ import annotations
@@ -19,13 +25,33 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_cli.bots.match import play_deal, summarize
+import math
+import statistics
+
+from hearts_cli.bots import LEVELS
+from hearts_cli.bots.match import DealResult, play_deal, summarize
 from hearts_cli.rules import Rules
 
 
 def _one(args):
-    preset, seats, index, label, sims = args
-    return play_deal(Rules.from_spec(preset), seats, index, label, sims)
+    preset, players, seats, index, label, sims = args
+    rules = Rules.from_spec(preset)
+    if players:
+        rules = rules.replace(players=players)
+    return play_deal(rules, seats, index, label, sims)
+
+
+def ladder(seats: list[str], results: list[DealResult]) -> list[tuple[str, str, float, float]]:
+    """``(weaker, stronger, mean, ci95)`` for each level and the next stronger one at the
+    table (the order of bots.LEVELS, weakest first): the per-deal difference stronger minus weaker, paired over deals."""
+    order = [lv for lv in LEVELS if lv in seats]
+    out = []
+    for weak, strong in zip(order, order[1:]):
+        diffs = [r.points[strong] - r.points[weak] for r in results]
+        mean = statistics.fmean(diffs)
+        ci = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+        out.append((weak, strong, mean, ci))
+    return out
 
 
 def main(argv=None) -> int:
@@ -34,13 +60,14 @@ def main(argv=None) -> int:
                     help="comma-separated levels, one per seat (random, easy, normal, hard)")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--preset", default="quick")
+    ap.add_argument("--players", type=int, default=None, help="players (default: the preset's; must match --seats)")
     ap.add_argument("--simulations", type=int, default=None, help="Hard's budget (deals sampled per decision)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     ap.add_argument("--label", default="bench", help="names the deal codes; change it for fresh deals")
     a = ap.parse_args(argv)
     seats = a.seats.split(",")
     sims = {"hard": a.simulations, "hard0": a.simulations} if a.simulations else None
-    jobs = [(a.preset, seats, i, a.label, sims) for i in range(a.deals)]
+    jobs = [(a.preset, a.players, seats, i, a.label, sims) for i in range(a.deals)]
     t0 = time.perf_counter()
     if a.jobs > 1:
         with ProcessPoolExecutor(a.jobs) as ex:
@@ -58,6 +85,9 @@ def main(argv=None) -> int:
     levels = list(res.stats)
     if len(levels) == 2:
         print(f"ratio {levels[0]}/{levels[1]}: {res.ratio(levels[0], levels[1]):.3f}")
+    for weak, strong, mean, ci in ladder(seats, results):
+        verdict = "stronger" if mean + ci < 0 else "weaker" if mean - ci > 0 else "not separated"
+        print(f"{strong} - {weak}: {mean:+.2f} ± {ci:.2f} points per round ({verdict})")
     return 0
 
 

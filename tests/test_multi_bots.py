@@ -162,17 +162,19 @@ def test_two_deck_playouts_follow_the_engine():
                 left[c] -= 1
         for c in rnd.trick:
             left[c] -= 1
-        copy, left2 = pos.copy(), list(left)
+        played = sum(1 << c for c in range(52) if left[c] < rules.copies[c])
+        copy, left2, played2 = pos.copy(), list(left), played
         while rnd.phase is Phase.PLAY:
             legal = pos.legal_mask()
             assert legal == rnd.legal_mask() and pos.turn == rnd.turn
-            c = multi.choose(legal, pos, left, rules.facts, pos.turn == me)
+            c = multi.choose(legal, pos, left, rules.facts, pos.turn == me, played)
             assert legal >> c & 1
             left[c] -= 1
+            played |= 1 << c
             pos.play(c)
             rnd.play(CARDS[c])  # checked by the engine
         assert pos.result() == rnd.result.scores
-        assert multi.playout(copy, left2, rules.facts, me) == rnd.result.scores
+        assert multi.playout(copy, left2, rules.facts, me, played2) == rnd.result.scores
 
 
 def _position(hands: list[list[int]], plays: str, lead: int = 0) -> fast.MultiPosition:
@@ -218,3 +220,28 @@ def test_candidates_collapse_only_cards_that_play_alike():
         assert len([c for c in cands if c // 13 == 2]) == hearts
         spades = {c for c in view.hand if c.suit == 3}
         assert len([c for c in cands if c // 13 == 3]) == len(spades)  # each has a copy out
+
+
+def test_playout_model_of_the_others_plays_as_normal_does():
+    """In the playouts the other seats play :func:`multi.choose` with ``cancel=False``: it is
+    Normal's play on masks (lead, discard, ducks), and must stay so, or the search plans
+    against players that do not exist. Positions of Normal games: the same card in at least
+    98% of the decisions with a choice (the rest: Normal's moon defence and one rare rule)."""
+    normal = make_bot("normal")
+    agree = total = 0
+    for d in range(6):
+        rnd = Round.deal(CANCEL, "TDEB3825", d)
+        if rnd.phase is Phase.PASS:
+            for s in range(CANCEL.players):
+                rnd.pass_cards(s, normal.choose_pass(rnd.view(s)))
+        while rnd.phase is Phase.PLAY:
+            view = rnd.view(rnd.turn)
+            card = normal.choose_card(view)
+            if len(set(view.legal)) > 1:
+                left = multi.unplayed(view)
+                played = sum(1 << c for c in range(52) if left[c] < CANCEL.copies[c])
+                pos = fast.MultiPosition.from_round(rnd)
+                total += 1
+                agree += multi.choose(rnd.legal_mask(), pos, left, CANCEL.facts, False, played) == card
+            rnd.play(card)
+    assert total > 300 and agree >= 0.98 * total

@@ -18,10 +18,10 @@ from ..cards import CARDS, SUIT_MASKS, Card
 from ..engine import SeatView
 from ..fast import MultiPosition, pair_of_cards, random_card
 from .common import decision_rng
-from .playout import HIGH_SPADES, QS, low_rank_card, top_rank_card
+from .playout import HIGH_SPADES, JD, QS
 
 # Worlds per decision (docs/bots.md, "Two decks": what it costs and what it buys).
-DEFAULT_WORLDS = 16
+DEFAULT_WORLDS = 64
 EPS = 0.0  # share of random cards in the playouts
 SELF_CANCEL = True  # in the playouts this seat ducks by cancelling the winning card...
 OTHERS_CANCEL = False  # ...and the others play as Normal does, which never does
@@ -175,55 +175,94 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 20) -> tuple[l
     return WorldSampler(view, tries).sample(rng)
 
 
-def choose(legal: int, pos: MultiPosition, left: list[int], facts, cancel: bool = True) -> int:
+def lead(legal: int, hand: int, played: int, facts) -> int:
+    """Normal's lead (:func:`hearts_cli.bots.normal.lead_card`) on masks, as Normal reads a
+    two-deck view: ``played`` holds every card of which a copy was played, and a card
+    counts as unseen when no copy of it is held or was played."""
+    queen_out = facts.queen_scores and not played >> QS & 1
+    unseen = facts.in_play_mask & ~hand & ~played
+    if queen_out and not hand >> QS & 1:
+        low = legal & LOW_SPADES
+        if low and unseen >> QS & 1:
+            return low.bit_length() - 1  # flush the queen out, with the highest spade under her
+    choice = legal
+    if queen_out:
+        if hand >> QS & 1:
+            choice = legal & ~SPADES or legal
+        else:
+            choice = legal & ~(HIGH_SPADES | 1 << QS) or legal
+    best, best_risk = -1, 1e9
+    for s in range(4):
+        m = choice & SUIT_MASKS[s]
+        if not m:
+            continue
+        c = (m & -m).bit_length() - 1
+        others = unseen & SUIT_MASKS[s]
+        lower = (others & ((1 << c) - 1)).bit_count()
+        higher = others.bit_count() - lower
+        risk = 10.0 + lower if not higher else lower / (lower + higher) - 0.02 * higher
+        if s == 2:
+            risk += 0.3
+        if risk < best_risk:
+            best, best_risk = c, risk
+    return best
+
+
+def discard(legal: int, hand: int, played: int, facts) -> int:
+    """Normal's discard (:func:`hearts_cli.bots.normal.discard_card`): the Q♠, the A♠/K♠
+    while a queen is out, the costliest penalty card, then the highest card of the
+    shortest suit."""
+    queen = facts.queen_scores
+    if queen and legal >> QS & 1:
+        return QS
+    if queen and legal & HIGH_SPADES and not played >> QS & 1:
+        return (legal & HIGH_SPADES).bit_length() - 1
+    p = legal & facts.penalty_mask
+    if p:
+        if facts.uneven_penalties:
+            pts = facts.points
+            return max((x for x in range(52) if p >> x & 1), key=lambda x: (pts[x], x))
+        return p.bit_length() - 1
+    if (facts.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
+        legal &= ~(1 << JD)
+    best, key = -1, None
+    for s in range(4):
+        m = legal & SUIT_MASKS[s]
+        if m:
+            c = m.bit_length() - 1
+            k = (c % 13 >= 8, -(hand & SUIT_MASKS[s]).bit_count(), c % 13)
+            if key is None or k > key:
+                best, key = c, k
+    return best
+
+
+def choose(legal: int, pos: MultiPosition, left: list[int], facts, cancel: bool = True,
+           played: int = 0) -> int:
     """Normal's rules of thumb for two decks, on a full world (a playout's policy).
 
-    ``left[c]``: copies of card ``c`` not played yet (public, with what the
-    seat holds it tells how many are still out). A card played twice in one
-    trick cannot win it, so a copy of the card winning so far is a duck that
-    sheds a high card; a discard never wins; the Q♠ goes on someone else's
-    trick; the lead is low, off hearts and, holding a Q♠, off spades.
+    ``left[c]``: copies of card ``c`` not played yet; ``played``: the cards of
+    which a copy was played (Normal's masks). The lead and the discard are
+    Normal's (:func:`lead`, :func:`discard`); following, it ducks under the card
+    winning so far (the Q♠ first, under a K♠/A♠), sheds its highest card on a
+    pointless trick it is last to, and when it cannot duck plays its highest
+    card without points (low spades while a queen may fall). With ``cancel``
+    a copy of a card already in the trick is a duck too: the two cancel, and
+    neither can win (Normal never plays it that way; this seat does).
     """
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     trick = pos.trick
     seat = (pos.leader + len(trick)) % pos.n
-    queen = facts.queen_scores
-    pts = facts.points
-    if not trick:  # lead
-        hand = pos.once[seat]
-        q_mine = hand >> QS & 1
-        q_out = queen and left[QS] - q_mine - (pos.twice[seat] >> QS & 1) > 0
-        choice = legal
-        if q_out:
-            if q_mine:
-                choice = legal & ~SPADES or legal
-            else:
-                low = legal & LOW_SPADES
-                if low:
-                    return (low & -low).bit_length() - 1  # flush the queen out
-                choice = legal & ~HIGH_SPADES or legal
-        choice = choice & ~HEARTS or choice
-        return low_rank_card(choice)
+    hand = pos.once[seat]
+    if not trick:
+        return lead(legal, hand, played, facts)
     led = trick[0] // 13
     suit = SUIT_MASKS[led]
     follow = legal & suit
     if not follow:  # a discard never wins
-        if queen and legal >> QS & 1:
-            return QS
-        hand = pos.once[seat]
-        if queen and legal & HIGH_SPADES and left[QS] - (hand >> QS & 1) - (pos.twice[seat] >> QS & 1) > 0:
-            return (legal & HIGH_SPADES).bit_length() - 1
-        p = legal & facts.penalty_mask
-        if p:
-            if facts.uneven_penalties:
-                best = -1
-                for x in range(52):
-                    if p >> x & 1 and (best < 0 or pts[x] >= pts[best]):
-                        best = x
-                return best
-            return p.bit_length() - 1
-        return top_rank_card(legal)
+        return discard(legal, hand, played, facts)
+    queen = facts.queen_scores
+    pts = facts.points
     once = twice = 0
     for x in trick:
         bit = 1 << x
@@ -238,35 +277,34 @@ def choose(legal: int, pos: MultiPosition, left: list[int], facts, cancel: bool 
     else:  # Normal's way: under the winner so far (the leader's card when all are cancelled)
         duck = follow & ((1 << (w if w >= 0 else trick[0])) - 1)
     last = len(trick) == pos.n - 1
+    queen_out = queen and not played >> QS & 1
+    safe = follow & ~facts.penalty_mask
     if duck:
-        safe = legal & ~facts.penalty_mask
         take = safe & ~duck
         if last and take:
             tp = 0
             for x in trick:
                 tp += pts[x]
-            for x in pos.aside:
-                tp += pts[x]
-            if tp <= 0:
-                return take.bit_length() - 1  # a pointless trick: shed the highest card on it
+            if tp <= 0:  # a pointless trick, ours for the taking: shed the highest card on it
+                hi = take.bit_length() - 1
+                if not (queen and led == 3 and hi < QS and queen_out):
+                    return hi
         if queen and duck >> QS & 1:
-            return QS
+            return QS  # someone else's K♠/A♠ wins it
         return duck.bit_length() - 1
     # every card we hold of the suit wins so far: the highest without points
-    safe = follow & ~facts.penalty_mask
-    if led == 3 and queen and not last and safe & ~HIGH_SPADES:
-        hand = pos.once[seat]
-        if left[QS] - (hand >> QS & 1) - (pos.twice[seat] >> QS & 1) > 0:
-            safe &= ~HIGH_SPADES  # the queen may still fall: win low
+    if led == 3 and queen_out and not last and safe & ~HIGH_SPADES:
+        safe &= ~HIGH_SPADES  # the queen may still fall: win low
     if safe:
         return safe.bit_length() - 1
     return (follow & -follow).bit_length() - 1
 
 
-def playout(pos: MultiPosition, left: list[int], facts, me: int, rng: random.Random | None = None,
-            eps: float = 0.0) -> tuple[int, ...]:
-    """Play ``pos`` to the end with :func:`choose` (``eps``: share of random cards from
-    ``rng``); ``pos`` and ``left`` are changed. Returns the scores."""
+def playout(pos: MultiPosition, left: list[int], facts, me: int, played: int = 0,
+            rng: random.Random | None = None, eps: float = 0.0) -> tuple[int, ...]:
+    """Play ``pos`` to the end with :func:`choose` (this seat ``me`` cancelling, the others
+    as Normal; ``eps``: share of random cards from ``rng``); ``pos`` and ``left`` are
+    changed. Returns the scores."""
     n = pos.n
     once = pos.once
     while True:
@@ -277,8 +315,10 @@ def playout(pos: MultiPosition, left: list[int], facts, me: int, rng: random.Ran
         if eps and rng.random() < eps:
             c = random_card(legal, rng)
         else:
-            c = choose(legal, pos, left, facts, SELF_CANCEL if (pos.leader + len(pos.trick)) % n == me else OTHERS_CANCEL)
+            mine = (pos.leader + len(trick)) % n == me
+            c = choose(legal, pos, left, facts, SELF_CANCEL if mine else OTHERS_CANCEL, played)
         left[c] -= 1
+        played |= 1 << c
         pos.play(c)
         once = pos.once
     return pos.result()
@@ -326,6 +366,7 @@ def search(view: SeatView, seed: int, worlds: int) -> Card:
     facts = view.rules.facts
     mine = pair_of_cards([int(c) for c in view.hand])
     left0 = unplayed(view)
+    played0 = sum(1 << c for c in range(52) if left0[c] < view.rules.copies[c])
     totals = [0.0] * len(cands)
     sampler = WorldSampler(view)
     for _ in range(max(1, worlds)):
@@ -339,10 +380,10 @@ def search(view: SeatView, seed: int, worlds: int) -> Card:
             pos.play(c)
             left = list(left0)
             left[c] -= 1
-            scores = playout(pos, left, facts, me, random.Random(stream), EPS)
+            scores = playout(pos, left, facts, me, played0 | 1 << c, random.Random(stream) if EPS else None, EPS)
             totals[j] += scores[me] - (sum(scores) - scores[me]) / (n - 1)
     # ties (common: the playouts are deterministic) go to the card the policy itself prefers
-    pref = choose(sum(1 << int(c) for c in set(view.legal)), root, left0, facts)
+    pref = choose(sum(1 << int(c) for c in set(view.legal)), root, left0, facts, SELF_CANCEL, played0)
     pref = max(c for c in cands if c <= pref and c // 13 == pref // 13)
     best = min(range(len(cands)), key=lambda j: (round(totals[j], 6), cands[j] != pref, j))
     return CARDS[cands[best]]
