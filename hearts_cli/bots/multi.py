@@ -175,6 +175,28 @@ def sample_world(view: SeatView, rng: random.Random, tries: int = 20) -> tuple[l
     return WorldSampler(view, tries).sample(rng)
 
 
+def duck_policy(legal: int, pos: MultiPosition) -> int:
+    """The first two-deck playout policy, cheap and plain (``hearts replay --analyze`` weighs
+    two-deck cards with it; Hard plays :func:`choose`): follow under the card winning so
+    far when possible (else as low as possible), discard the most points (else the
+    highest card), lead the lowest card."""
+    trick = pos.trick
+    pts = pos.rules.points
+    if not trick:
+        return (legal & -legal).bit_length() - 1
+    led = trick[0] // 13
+    follow = legal & (0x1FFF << (13 * led))
+    if follow:
+        live = [c for c in trick if c // 13 == led and trick.count(c) == 1]
+        if live:
+            under = follow & ((1 << max(live)) - 1)
+            if under:
+                return under.bit_length() - 1
+        return (follow & -follow).bit_length() - 1
+    cards = [c for c in range(52) if legal >> c & 1]
+    return max(cards, key=lambda c: (pts[c], c % 13))
+
+
 def lead(legal: int, hand: int, played: int, facts) -> int:
     """Normal's lead (:func:`hearts_cli.bots.normal.lead_card`) on masks, as Normal reads a
     two-deck view: ``played`` holds every card of which a copy was played, and a card
