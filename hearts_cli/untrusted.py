@@ -22,6 +22,7 @@ No imports from the project, and none but the standard library at import time.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from typing import IO, Any
@@ -257,12 +258,23 @@ def load_yaml(text: str, depth: int) -> Any:
 
 # C0 and C1 controls and DEL (escape sequences, bell, backspace, carriage return...),
 # the marks and overrides that reorder text, line and paragraph separators, and lone
-# surrogates (undecodable bytes), which no terminal should receive as they are
+# surrogates (undecodable bytes), which no terminal should receive as they are.
+# None of them is printable (``str.isprintable``), so text that is printable, nearly
+# all of it, is let through without a regex; the patterns are compiled on first use
+# (four compiles would cost every command about a millisecond of start-up).
 _UNSAFE = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
-_UNSAFE_RE = re.compile(f"[{_UNSAFE}]")
-_UNSAFE_BUT_LINES_RE = re.compile("[\x00-\x08\x0b-\x1f" + _UNSAFE[3:] + "]")  # \t and \n kept
+_PATTERNS = {
+    "unsafe": f"[{_UNSAFE}]",
+    "unsafe_but_lines": "[\x00-\x08\x0b-\x1f" + _UNSAFE[3:] + "]",  # \t and \n kept
+    "escape": r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])",  # one escape as _escape writes it
+    "c1": "[\x7f-\x9f\u2028\u2029]",
+}
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-_ESCAPE_RE = re.compile(r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])")
+
+
+@functools.cache
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(_PATTERNS[name])
 
 
 def _escape(ch: str) -> str:
@@ -290,11 +302,11 @@ def shown(text: Any, limit: int | None = ECHO_CHARS) -> str:
         cut = True
     else:
         cut = False
-    if _UNSAFE_RE.search(text):
-        text = _UNSAFE_RE.sub(lambda m: _escape(m.group()), text)
+    if not text.isprintable() and _pattern("unsafe").search(text):
+        text = _pattern("unsafe").sub(lambda m: _escape(m.group()), text)
     if limit is not None and (cut or len(text) > limit):
         end = max(1, limit - 1)
-        for m in _ESCAPE_RE.finditer(text, max(0, end - 5), end + 5):
+        for m in _pattern("escape").finditer(text, max(0, end - 5), end + 5):
             if m.start() < end < m.end():  # an escape that would be cut in two goes whole
                 end = m.start()
                 break
@@ -302,16 +314,13 @@ def shown(text: Any, limit: int | None = ECHO_CHARS) -> str:
     return text
 
 
-_C1_RE = re.compile("[\x7f-\x9f\u2028\u2029]")
-
-
 def json_safe(line: str) -> str:
     """A JSON text written with ``ensure_ascii=False``, with DEL and the C1 controls (and the
     line separators) as ``\\u`` escapes too: JSON escapes only C0, and a string from a file
     must not reach a terminal that reads ``\\x9b`` as the start of an escape sequence.
     The same JSON value; these characters can only stand inside strings."""
-    if _C1_RE.search(line):
-        return _C1_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", line)
+    if not line.isprintable() and _pattern("c1").search(line):
+        return _pattern("c1").sub(lambda m: f"\\u{ord(m.group()):04x}", line)
     return line
 
 
@@ -320,6 +329,6 @@ def escaped(text: str) -> str:
 
     For whole sentences made of our own words and parameters already shown.
     """
-    if _UNSAFE_BUT_LINES_RE.search(text):
-        return _UNSAFE_BUT_LINES_RE.sub(lambda m: _escape(m.group()), text)
+    if not text.isprintable() and _pattern("unsafe_but_lines").search(text):
+        return _pattern("unsafe_but_lines").sub(lambda m: _escape(m.group()), text)
     return text

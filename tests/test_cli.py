@@ -593,6 +593,38 @@ def test_scripted_commands_do_not_load_the_game_loop(args):
     assert loop == set()  # the game loop itself
     heavy = {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")}
     assert heavy == set()
+    # nor what only other commands need: PyYAML (records, settings), the network
+    # (host, join), the archive's database (stats), pydantic (Typer's own coercion)
+    unused = {m for m in mods if m.split(".")[0] in ("yaml", "asyncio", "ssl", "_ssl", "sqlite3", "pydantic")}
+    assert unused == set()
+
+
+@pytest.mark.parametrize("args, needed", [
+    (["stats"], {"sqlite3"}),
+    (["host", "--help"], set()),
+    (["join", "--help"], set()),
+    (["new", "--help"], set()),
+    (["replay", "--help"], set()),
+])
+def test_commands_load_only_the_heavy_modules_they_use(args, needed):
+    """The network, the database, PyYAML and the screen libraries are imported by the command
+    that uses them, when it runs: never by another command, nor by a command's help."""
+    mods = _modules_after(*args)
+    heavy = {m.split(".")[0] for m in mods} & {
+        "asyncio", "ssl", "sqlite3", "yaml", "prompt_toolkit", "rich", "pygments", "pydantic"}
+    assert heavy == needed
+
+
+def test_the_console_script_spares_its_exit_the_last_collection():
+    """``main`` leaves the objects alive at its end out of the collection Python runs as it
+    exits (``gc.freeze``): a tenth of every command's start-up (see docs/cli.md)."""
+    code = ("import gc, sys\n"
+            "sys.argv = ['hearts', '--version']\n"
+            "from hearts_cli.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(gc.get_freeze_count() > 1000)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.splitlines()[-1] == "True", proc.stdout + proc.stderr
 
 
 def test_set_is_read_without_pydantic_or_yaml():

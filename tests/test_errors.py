@@ -82,6 +82,20 @@ def test_shown_escapes_and_shortens():
     assert len(long) == ECHO_LIMIT and long.endswith("…")
 
 
+def test_printable_text_holds_nothing_that_is_escaped():
+    """``shown``, ``escaped`` and ``json_safe`` let printable text through without a regex:
+    that is only right while every character they escape is one ``str.isprintable`` refuses."""
+    import sys
+
+    from hearts_cli import untrusted
+
+    printable = "".join(ch for ch in map(chr, range(sys.maxunicode + 1)) if ch.isprintable())
+    for name in ("unsafe", "unsafe_but_lines", "c1"):
+        assert untrusted._pattern(name).search(printable) is None, name
+    assert untrusted.escaped("a\u2066b\nc") == "a\\u2066b\nc"
+    assert untrusted.json_safe('{"name": "a\x9bb"}') == '{"name": "a\\u009bb"}'
+
+
 @pytest.mark.parametrize("args", [
     ["explain", "\x1b]0;pwned\x07" + "Z" * 300, "--code", "K7Q2MXA7"],
     ["new", "--no-play", "--code", "\x1b[2J" + "A" * 300],
