@@ -78,6 +78,12 @@ class Card(int):
         (records and move logs keep the canonical ``TH``, see :meth:`__str__`)."""
         return _SYMBOLS[self]
 
+    def face(self, ascii: bool = False) -> str:
+        """The card as a screen shows it: :attr:`symbol` (``10♥``), or with ``ascii``
+        (``--plain``, a terminal without ``♥``) the suit as a letter, the ten still
+        ``10`` (``10H``, ``QS``): no wider than the symbol, and what people type."""
+        return _LETTERS[self] if ascii else _SYMBOLS[self]
+
     def __str__(self) -> str:
         return NAMES[self]
 
@@ -90,6 +96,7 @@ class Card(int):
 
 NAMES: tuple[str, ...] = tuple(r + s for s in SUIT_CHARS for r in RANK_CHARS)
 _SYMBOLS: tuple[str, ...] = tuple(("10" if r == "T" else r) + s for s in SUIT_SYMBOLS for r in RANK_CHARS)
+_LETTERS: tuple[str, ...] = tuple(("10" if r == "T" else r) + s for s in SUIT_CHARS for r in RANK_CHARS)
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(52))
 _CANONICAL: dict[str, Card] = dict(zip(NAMES, CARDS))  # "QS" -> the Q♠, exactly as written
 DECK_MASK = (1 << 52) - 1

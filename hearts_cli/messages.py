@@ -1543,7 +1543,7 @@ class _Count(int):
 
 def _show(value: Any, lang: str, ascii: bool) -> Any:
     if isinstance(value, Card):
-        return str(value) if ascii else value.symbol
+        return value.face(ascii)
     if type(value) is int:
         return _Count(value)
     if isinstance(value, (list, tuple)) and value and all(isinstance(v, Card) for v in value):

@@ -832,7 +832,7 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
     if k == "lead":
         return [say("rp_lead", seat=name(d["seat"]))]
     if k == "trick":
-        plays = ", ".join(f"{name(p['seat'])} {p['card'] if ascii else p['card'].symbol}"
+        plays = ", ".join(f"{name(p['seat'])} {p['card'].face(ascii)}"
                           for p in d["plays"])
         if d["winner"] is None:
             text = say("rp_trick_aside", trick=d["trick"], plays=plays, points=d["points"])
@@ -915,7 +915,7 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
 
 
 def _cards_text(cards: Sequence[Card], ascii: bool) -> str:
-    return " ".join(str(c) if ascii else c.symbol for c in cards)
+    return " ".join(c.face(ascii) for c in cards)
 
 
 def _describe_decision(d: dict[str, Any], name: Callable, say: Callable, ascii: bool) -> str:
@@ -955,7 +955,7 @@ def describe_table(table: dict[str, Any], record: GameRecord, lang: str | None,
         lines.append(say("rp_at_last", cards=list(lt["cards"]), winner=name(lt["winner"]),
                          points=lt["points"]))
     if table["trick_cards"]:
-        plays = ", ".join(f"{name(p['seat'])} {p['card'] if ascii else p['card'].symbol}"
+        plays = ", ".join(f"{name(p['seat'])} {p['card'].face(ascii)}"
                           for p in table["trick_cards"])
         lines.append(say("rp_at_trick", plays=plays))
     for s, cards in table["hands"].items():

@@ -52,7 +52,7 @@ class _Writer:
         return _ascii_suits(text) if self.ascii else text
 
     def card(self, c: Card) -> str:
-        return str(c) if self.ascii else c.symbol
+        return c.face(self.ascii)
 
     def join(self, items: list[str], word: str = "rt_and") -> str:
         if len(items) <= 1:

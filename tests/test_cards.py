@@ -73,6 +73,18 @@ def test_every_card_in_every_notation(c):
     assert Card(str(c)) == c
 
 
+@pytest.mark.parametrize("c", list(CARDS), ids=str)
+def test_a_screen_shows_the_ten_as_10_with_symbols_or_letters(c):
+    """``10♥`` on a screen, ``10H`` on a plain one (records keep ``TH``); either reads back."""
+    r, s = c % 13, c // 13
+    rank = "10" if r == 8 else RANKS[r]
+    assert c.face() == c.symbol == rank + SYMBOLS[s]
+    assert c.face(ascii=True) == rank + SUITS[s]
+    assert len(c.face(ascii=True)) == len(c.face())  # no wider than the symbols: no width reason
+    assert parse_card(c.face(ascii=True)) == parse_card(c.face()) == c
+    assert str(c) == RANKS[r] + SUITS[s]
+
+
 @settings(max_examples=60)
 @given(st.sampled_from(CARDS), st.data())
 def test_case_never_matters(c, data):

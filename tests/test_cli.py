@@ -553,6 +553,17 @@ def test_engine_speaks_the_chosen_language():
     assert_user_error(run("engine", "--lang", "xx"), "'xx'")
 
 
+@pytest.mark.parametrize("args", [["--plain"], []])
+def test_a_plain_screen_writes_the_ten_as_10_too(args):
+    """``--plain`` writes suits as letters, and a ten as everywhere else: ``10H``; ``TH``
+    is still read."""
+    result = run("explain", "TH", "--code", CODE, *args)
+    assert result.exit_code == 0
+    first = result.stdout.splitlines()[1]
+    assert first.startswith("10H " if args else "10♥ ")
+    assert "TH" not in result.stdout
+
+
 def test_engine_with_immediate_eof():
     result = run("engine", input="")
     assert result.exit_code == 0

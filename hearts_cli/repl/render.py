@@ -50,7 +50,7 @@ class Renderer:
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
     def card(self, c: Card) -> str:
-        return str(c) if self.ascii else c.symbol
+        return c.face(self.ascii)
 
     def card_frag(self, c: Card, extra: str = "") -> tuple[str, str]:
         style = "class:suit-red" if c // 13 in (1, 2) else "class:suit-black"

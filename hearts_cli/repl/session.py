@@ -123,8 +123,7 @@ class CardCompleter(Completer):
             if not tail:
                 phrase, found = "", cards
             for card, meta in found:
-                shown = str(card) if self.ascii else card.symbol
-                yield Completion(str(card), start_position=-len(phrase), display=shown,
+                yield Completion(str(card), start_position=-len(phrase), display=card.face(self.ascii),
                                  display_meta=meta)
         key = fold(word)
         if not before and key:
