@@ -275,18 +275,25 @@ def _complete_levels(incomplete: str) -> list[str]:
 
 
 def _complete_preset(incomplete: str) -> list[tuple[str, str]]:
-    """Preset names (in the language of the help, and the ids) with their one-line description."""
+    """Preset names (in the language of the help, and the ids) with their one-line description;
+    when none fits, the other language's names (``--preset rá`` -> ``rápida``, which
+    ``--preset`` reads whatever the language). Accents are optional, as when reading them."""
     try:
+        from .cards import fold
         from .messages import preset_line, preset_name
         from .rules import preset_names
 
         lang = _early_lang(None)
-        out = []
-        for pid in preset_names():
-            for name in dict.fromkeys((preset_name(pid, lang), pid)):
-                if name.startswith(incomplete.lower()):
-                    out.append((name, preset_line(pid, lang)))
-        return out
+        key = fold(incomplete)
+        for langs in ((lang,), LANGUAGES):
+            out: dict[str, str] = {}
+            for pid in preset_names():
+                for name in (*(preset_name(pid, x) for x in langs), pid):
+                    if fold(name).startswith(key):
+                        out.setdefault(name, preset_line(pid, lang))
+            if out:
+                return list(out.items())
+        return []
     except Exception:  # completion must never fail loudly
         return []
 
@@ -850,8 +857,8 @@ def sim(
 def stats(
     ctx: typer.Context,
     preset: Annotated[Optional[str], typer.Option(
-        "--preset", "-p", metavar="PRESET", autocompletion=_complete_preset,
-        help="Only the games played with this preset.")] = None,
+        "--preset", "-p", metavar="PRESET", autocompletion=_complete_preset, callback=_preset_value,
+        help="Only the games played with this preset, by name in English or Spanish.")] = None,
     since: Annotated[Optional[str], typer.Option(
         "--since", metavar="DATE", help="Only the games finished on or after this date (YYYY-MM-DD).")] = None,
     as_json: JsonOpt = False,

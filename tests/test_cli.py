@@ -87,6 +87,9 @@ def test_shell_completion_is_offered():
 
 def test_completion_of_option_values():
     assert [name for name, _ in cli._complete_preset("sh")] == ["shooter-choice", "shooter-minus"]
+    # a Spanish name, which --preset reads in any language, is offered when no English one fits
+    assert dict(cli._complete_preset("rapi")) == {"rápida": "the default: 4 players to 50, ties share first place"}
+    assert [name for name, _ in cli._complete_preset("a-deg")] == ["a-degüello"]
     assert cli._complete_lang("e") == ["en", "es"]
     assert cli._complete_level("h") == ["hard"]
     assert cli._complete_card("Q") == ["QC", "QD", "QH", "QS"]

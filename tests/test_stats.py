@@ -413,6 +413,11 @@ def test_the_command_prints_every_figure_plain_json_and_in_spanish(home):
     es = hearts("stats", "--lang", "es", "--preset", "quick").stdout
     assert "Partidas: 4 jugadas, 2 ganadas, 2 perdidas (50 %)." in es
     assert "Tu historial (variante rápida)" in es
+    # a preset by its Spanish name, as `hearts new` and `hearts rules` take it, accents or not
+    for name in ("rápida", "RAPIDA"):
+        assert hearts("stats", "--lang", "es", "--preset", name).stdout == es
+    data = json.loads(hearts("stats", "--preset", "estándar", "--json").stdout)
+    assert data["games"] == 1 and data["filters"]["preset"] == "standard"
 
 
 def test_on_a_terminal_the_chart_is_drawn_with_rich_in_colour(home):
