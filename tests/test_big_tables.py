@@ -73,7 +73,7 @@ def _check(tb, width: int) -> list[str]:
         # and its name with its total on the scores line(s)
         assert any(f"{tb.name(seat)} {tb.game.totals[seat]}" in line for line in lines), text
     for c in tb.game.round.trick:
-        assert (str(c) if tb.ascii else c.symbol) in text
+        assert c.face(tb.ascii) in text
     # the same words as on the widest table: none cut in two ("West:" in a list is "West")
     wide = Renderer(tb, plain=True)
     wide.width = 200
