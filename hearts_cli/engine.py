@@ -125,18 +125,53 @@ class Effect(NamedTuple):
     # would then win (None: every card of the led suit cancelled, the trick set aside)
     cancelled: tuple[Card, ...] = ()
     by: Card | None = None
+    # two decks, before the trick's last card (``pending``): whether it would win the trick
+    # so far, whether a copy still unseen could cancel it (``twin_out``), whether a higher
+    # card of the suit led may still come (``higher_out``), and the uncancelled cards ahead
+    # of it (``ahead``: the ones that beat it now)
+    pending: bool = False
+    so_far: bool | None = None
+    twin_out: bool = False
+    higher_out: bool = False
+    ahead: tuple[Card, ...] = ()
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         text = self._message(lang, ascii)
         if self.cancelled:
             pairs = ", ".join(t("cancel_pair", lang, ascii=ascii, card=c) for c in self.cancelled)
-            then = (t("effect_cancel_wins", lang, ascii=ascii, card=self.by) if self.by is not None
-                    else t("effect_cancel_aside", lang))
+            if self.pending:
+                then = (t("effect_cancel_wins_so_far", lang, ascii=ascii, card=self.by) if self.by is not None
+                        else t("effect_cancel_aside_so_far", lang))
+            else:
+                then = (t("effect_cancel_wins", lang, ascii=ascii, card=self.by) if self.by is not None
+                        else t("effect_cancel_aside", lang))
             said = t("effect_cancel", lang, ascii=ascii, pairs=pairs, then=then)
             text = said[:1].upper() + said[1:] + " " + text
         return text
 
+    def _pending_message(self, lang: str | None, ascii: bool) -> str:
+        """Two decks, cards still to come: what is known so far, and what could change it."""
+        say = lambda mid, **p: t(mid, lang, ascii=ascii, card=self.card, **p)  # noqa: E731
+        if self.wins is False:  # a card ahead that nothing can cancel now
+            return say("effect2_loses_ahead", ahead=self.ahead[0])
+        if self.so_far:
+            parts = [say("effect2_so_far")]
+            parts.append(say("effect2_twin_out") if self.twin_out else say("effect2_twin_safe"))
+        else:
+            parts = [say("effect2_behind", ahead=self.ahead[0]),
+                     say("effect2_behind_hope", cards=list(self.ahead), count=len(self.ahead))]
+            if self.twin_out:
+                parts.append(say("effect2_twin_out_too"))
+        if self.higher_out:
+            parts.append(say("effect2_higher_out"))
+        return " ".join(parts)
+
     def _message(self, lang: str | None, ascii: bool) -> str:
+        if self.pending and self.so_far is not None and not self.cancelled:
+            text = self._pending_message(lang, ascii)
+            if self.breaks_hearts:
+                text += " " + t("effect_breaks_hearts", lang)
+            return text
         if self.wins is None:
             mid = "effect_unknown"
         elif not self.wins:
@@ -156,6 +191,9 @@ class Effect(NamedTuple):
         if self.cancelled:
             out["cancelled"] = [str(c) for c in self.cancelled]
             out["by"] = str(self.by) if self.by is not None else None
+        if self.pending:  # two decks, cards still to come
+            out |= {"so_far": self.so_far, "twin_out": self.twin_out, "higher_out": self.higher_out,
+                    "ahead": [str(c) for c in self.ahead]}
         return out
 
 
@@ -627,8 +665,9 @@ class Round:
         return Effect(c, True, points, False, breaks)
 
     def _effect_two(self, c: Card, points: int, breaks: bool) -> Effect:
-        """Two decks: a card is certain only as the trick's last card, or when its twin
-        is already in the trick (it is cancelled and cannot win)."""
+        """Two decks: as the trick's last card, what happens; before it, what is known so far
+        (whether it would win the trick now, which card wins if it cancels one) and what the
+        cards still to come could change (its twin still out, a higher card still out)."""
         trick = self.trick + [c]
         last = len(trick) == self.players
         cancel = core.cancelled(trick)
@@ -640,9 +679,38 @@ class Round:
                 return Effect(c, True, points + self._aside_points(), not (
                     not self.tricks and self.kitty_mask), breaks, cancel, by)
             return Effect(c, False, None, False, breaks, cancel, by)
-        if c in self.trick or c // 13 != trick[0] // 13:
-            return Effect(c, False, None, False, breaks, cancel if c in self.trick else ())
-        return Effect(c, None, None, False, breaks)
+        if c // 13 != trick[0] // 13:  # a discard never wins
+            return Effect(c, False, None, False, breaks)
+        best = core.cancelling_winner(trick)
+        if c in self.trick:  # it cancels a card already played: what wins so far instead
+            by = CARDS[trick[best]] if best is not None else None
+            return Effect(c, False, None, False, breaks, cancel, by, pending=True)
+        out = self._unseen_copies
+        led = c // 13
+        twin_out = out(c) > 0
+        higher_out = any(out(x) > 0 and x not in self.trick for x in range(c + 1, led * 13 + 13))
+        if best == len(trick) - 1:  # the highest uncancelled card of the suit led, so far
+            if not twin_out and not higher_out:  # nothing still to come can cancel or beat it
+                return Effect(c, True, points + self._aside_points(), False, breaks)
+            return Effect(c, None, None, False, breaks, pending=True, so_far=True, twin_out=twin_out,
+                          higher_out=higher_out)
+        # uncancelled cards ahead of it: it can win only if a twin still out cancels each
+        ahead = [x for x in trick if x // 13 == led and x > c and trick.count(x) == 1]
+        ahead.sort(reverse=True)
+        stuck = [x for x in ahead if not out(x)]
+        if stuck:
+            return Effect(c, False, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                          higher_out=higher_out, ahead=(CARDS[stuck[0]],))
+        return Effect(c, None, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                      higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead))
+
+    def _unseen_copies(self, card: int) -> int:
+        """Copies of ``card`` the seat to move cannot place: in other hands or the unseen kitty."""
+        left = self.rules.copies[card] - self.count(self.turn, card)
+        left -= self.trick.count(card) + sum(tr.cards.count(card) for tr in self.tricks)
+        if self.kitty_taken:
+            left -= (self.kitty_mask >> card & 1) + (self.kitty_twice >> card & 1)
+        return left
 
     def _aside_points(self) -> int:
         pts = self._pts

@@ -446,3 +446,142 @@ def test_sim_plays_cancellation_at_eight_players():
     bad = CliRunner().invoke(app, ["sim", "--preset", "cancellation", "--seats", "easy,easy,easy",
                                    "--lang", "en"])
     assert bad.exit_code == 2 and "6 to 11" in bad.stderr
+
+
+# ---------------------------------------------------------------- `why` before the trick's last card
+
+
+def _outcomes(r: Round, card, rng: random.Random, tries: int = 6):
+    """The end of the trick after ``card`` in a few random continuations (the other hands as
+    dealt): the trick's cards and the index of its winner (None: set aside)."""
+    import copy
+
+    out = []
+    for _ in range(tries):
+        x = copy.deepcopy(r)
+        x.play(card)
+        while len(x.trick):
+            x.play(rng.choice(list(x.legal_cards())))
+        tr = x.tricks[-1]
+        out.append((list(tr.cards), None if tr.winner is None else (tr.winner - tr.leader) % x.players))
+    return out
+
+
+def test_why_before_the_last_card_says_what_is_known_so_far_and_what_could_change_it():
+    """Two decks, cards still to come: `why` says whether the card would win the trick so far,
+    which card wins if it cancels one, whether a copy still out could cancel it, and says
+    `wins` True/False only when no card still to come can change it — checked against
+    how the trick really ends in random continuations."""
+    rules = cancellation(passing="none")
+    seen = {"so_far_twin": 0, "so_far_safe": 0, "behind_hope": 0, "stuck": 0, "sure": 0, "cancels": 0}
+    for number in range(12):
+        r = Round.deal(rules, code_from_number(number), 0)
+        rng = random.Random(number)
+        while not r.over:
+            k = len(r.trick)
+            if k < 7:
+                for c in sorted(set(r.legal_cards())):
+                    eff = r.why(c).effect
+                    trick = list(r.trick) + [c]
+                    en, es = r.why(c).message("en"), r.why(c).message("es")
+                    if c // 13 != trick[0] // 13:  # a discard never wins
+                        assert eff.wins is False and not eff.pending
+                        continue
+                    best = core.cancelling_winner(trick)
+                    ends = _outcomes(r, c, rng)
+                    won = [w == k for _, w in ends]
+                    if eff.wins is True:
+                        assert all(won), (trick, ends)
+                        seen["sure"] += 1
+                        continue
+                    assert eff.pending
+                    if eff.wins is False:
+                        assert not any(won)
+                    if c in r.trick:  # it cancels a card played: what wins so far instead
+                        assert eff.cancelled == core.cancelled(trick) and eff.wins is False
+                        assert eff.by == (trick[best] if best is not None else None)
+                        assert ("would win so far" in en) == (best is not None)
+                        assert "se anulan" in es
+                        seen["cancels"] += 1
+                        continue
+                    assert eff.so_far == (best == k)
+                    # a copy still out could cancel it: if it ever was cancelled, one was out
+                    if any(cards.count(c) > 1 for cards, _ in ends):
+                        assert eff.twin_out
+                    if eff.so_far:
+                        assert en.startswith(f"{c.symbol} would win the trick so far.")
+                        assert es.startswith(f"Por ahora {c.symbol} ganaría la baza.")
+                        assert ("could cancel it" in en) == eff.twin_out
+                        assert ("Nobody can cancel it" in en) == (not eff.twin_out)
+                        seen["so_far_twin" if eff.twin_out else "so_far_safe"] += 1
+                    elif eff.wins is False:
+                        assert eff.ahead and f"{eff.ahead[0].symbol} is higher, and no copy" in en
+                        assert trick.count(eff.ahead[0]) == 1 and eff.ahead[0] > c
+                        seen["stuck"] += 1
+                    else:
+                        assert f"{c.symbol} would not win the trick so far: {trick[best].symbol} is higher." in en
+                        assert "It can still win only if" in en and "Solo puede ganar aún si" in es
+                        seen["behind_hope"] += 1
+                    if eff.so_far and not eff.twin_out and not eff.higher_out:
+                        raise AssertionError("certain: should have said wins")
+                    # it lost to a higher card that came later: that card was said to be out
+                    for cards, w in ends:
+                        if w is not None and w > k and cards[w] > c and cards.count(c) == 1:
+                            assert eff.higher_out or eff.ahead
+            r.play(seek_cancel(r, rng))
+    assert all(seen.values()), seen
+
+
+def test_the_game_loop_and_explain_answer_why_mid_trick_in_words(tmp_path):
+    """`why CARD` in the game loop and `hearts explain` (same position, from a move log) say
+    the two-deck answer before the trick's last card, in English and Spanish, never "may or
+    may not win"."""
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.engine import Game
+    from hearts_cli.repl.table import Table, make_seats
+
+    rules = cancellation()
+    for number in range(40):
+        game = Game(rules, code_from_number(number))
+        tb = Table(game, make_seats(8, 0, None), lang="en", confirm=False)
+        while tb.cpu_step():
+            pass
+        rd = game.round
+        if rd.phase.value == "pass":
+            tb.handle("pass " + " ".join(str(c) for c in rd.hand(0)[:3]))
+            while tb.cpu_step():
+                pass
+        rd = game.round
+        follow = [c for c in sorted(set(rd.legal_cards())) if rd.trick and c // 13 == rd.trick[0] // 13
+                  and c not in rd.trick]
+        if rd.turn == 0 and 0 < len(rd.trick) < 7 and follow:
+            break
+    else:
+        raise AssertionError("no position with seat 0 following mid-trick")
+    card = follow[-1]
+    tb.handle(f"why {card}")
+    ev = tb.events[-1]
+    assert ev.kind == "why" and ev.data["legal"]
+    text = ev.data["text"]
+    assert "may or may not" not in text
+    assert "would win the trick so far" in text or "would not win the trick so far" in text, text
+    assert text == rd.why(card, 0).message("en")
+    es = Table(game, make_seats(8, 0, None), lang="es", confirm=False)
+    es.handle(f"why {card}")
+    assert es.events[-1].data["text"] == rd.why(card, 0).message("es")
+    # hearts explain, the same position from the code and the moves made
+    record_moves = [str(c) for s in range(8) for c in (rd.passes[s] or ())] if rd.passes[0] else []
+    record_moves += [str(c) for tr in rd.tricks for c in tr.cards] + [str(c) for c in rd.trick]
+    out = CliRunner().invoke(app, ["explain", str(card), "--preset", "cancellation", "--code", game.code,
+                                   "--moves", " ".join(record_moves), "--lang", "en", "--json"])
+    assert out.exit_code == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["message"] == rd.why(card, 0).message("en")
+    eff = data["effect"]
+    if eff["wins"] is None:
+        assert eff["so_far"] is not None and isinstance(eff["twin_out"], bool)
+    es = CliRunner().invoke(app, ["explain", str(card), "--preset", "cancellation", "--code", game.code,
+                                  "--moves", " ".join(record_moves), "--lang", "es"])
+    assert es.exit_code == 0 and "puede ganar la baza o no" not in es.stdout
