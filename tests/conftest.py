@@ -226,3 +226,89 @@ def home(tmp_path, monkeypatch):
     monkeypatch.delenv("HEARTS_ASCII", raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     return tmp_path / "home"
+
+
+# ---------------------------------------------------------------- two decks (Cancellation Hearts)
+#
+# Read from seeds/README.md's account of the published rules, not from hearts_cli.core:
+# identical cards in one trick cancel, the highest uncancelled card of the suit led wins,
+# a trick whose every card of the led suit cancelled is set aside for the next winner,
+# and the last trick falls back to its leader or to the second copy of its highest card.
+# Legality is the one-deck reading (``ref_legal``) on the set of cards held.
+
+
+def ref_trick_winner_two(rules: Rules, cards: Sequence[int], last: bool) -> int | None:
+    """The index (play order) of the card that takes a two-deck trick; None: set aside."""
+    led = suit_of(cards[0])
+    lone = [c for c in cards if suit_of(c) == led and list(cards).count(c) == 1]
+    if lone:
+        return list(cards).index(max(lone))
+    if not last:
+        return None
+    if rules.set_aside_last == "leader":
+        return 0
+    top = max(c for c in cards if suit_of(c) == led)
+    return len(cards) - 1 - list(reversed(cards)).index(top)  # the second copy played
+
+
+def ref_first_leader_two(rules: Rules, hands: Sequence[Sequence[int]], dealer: int) -> int:
+    """Who leads a two-deck round: left of the dealer (first lead ``any``), else the
+    first holder of the lowest club clockwise from the dealer's left."""
+    n = rules.players
+    order = [(dealer + k) % n for k in range(1, n + 1)]
+    if rules.first_lead == "any":
+        return order[0]
+    low = min(c for h in hands for c in h if suit_of(c) == 0)
+    return next(s for s in order if low in hands[s])
+
+
+def ref_taken_two(rules: Rules, tricks: Sequence) -> list[list[int]]:
+    """The cards each seat takes in a two-deck round (a list: a card may be there twice),
+    from each trick's cards and kitty alone: set-aside tricks go to the next winner."""
+    n = rules.players
+    taken: list[list[int]] = [[] for _ in range(n)]
+    aside: list[int] = []
+    for k, t in enumerate(tricks):
+        cards = [int(c) for c in t.cards] + [int(c) for c in t.kitty]
+        w = ref_trick_winner_two(rules, [int(c) for c in t.cards], k == len(tricks) - 1)
+        if w is None:
+            aside += cards
+            continue
+        taken[(t.leader + w) % n] += cards + aside
+        aside = []
+    assert not aside, "a set-aside trick nobody took"
+    return taken
+
+
+def ref_moon_scores_two(rules: Rules, taken: Sequence[Sequence[int]], mode: str) -> tuple[int, ...] | None:
+    """Round scores under a moon in a two-deck round (every copy of every penalty card in
+    play taken by one seat), or None when nobody took them all."""
+    n = rules.players
+    copies = {c: 2 - [int(x) for x in rules.removed].count(c) for c in range(52)}
+    penalty = {c: k for c, k in copies.items() if rules.points[c] > 0 and k}
+    shooter = next((s for s in range(n) if all(taken[s].count(c) == k for c, k in penalty.items())), None)
+    if shooter is None:
+        return None
+    value = sum(rules.points[c] * k for c, k in penalty.items())
+    jd = [rules.points[22] * taken[s].count(22) for s in range(n)]  # the J♦ still counts
+    if mode == "others":
+        return tuple((0 if s == shooter else value) + jd[s] for s in range(n))
+    return tuple((-value if s == shooter else 0) + jd[s] for s in range(n))
+
+
+def two_deck_rule_sets() -> list[Rules]:
+    """The cancellation preset at 6 to 11 players, with each two-deck setting changed."""
+    variants = [{}, {"deck": "kitty"}, {"first_lead": "any"}, {"set_aside_last": "second"},
+                {"passing": "none"}, {"jack_of_diamonds": True, "moon": "shooter_choice"},
+                {"first_trick": "any", "hearts_break": "free"}, {"moon": "off", "spot_hearts": True}]
+    out = []
+    for n in range(6, 12):
+        for v in variants:
+            try:
+                out.append(R("cancellation", players=n, **v))
+            except RulesError:  # not playable so (a kitty with nothing left over...)
+                pass
+    return out
+
+
+TWO_DECK = two_deck_rule_sets()

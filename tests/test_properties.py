@@ -17,7 +17,7 @@ from hearts_cli.engine import MOON_CHOICES, REASON_ORDER, Game, IllegalMove, Pha
 from hearts_cli.rules import Rules
 
 from test_engine_rules import assert_no_other_hand
-from conftest import PLAYABLE, codes, ref_legal, ref_moon_scores, snapshot, suit_of
+from conftest import PLAYABLE, TWO_DECK, R, codes, ref_legal, ref_moon_scores, snapshot, suit_of
 
 rule_sets = st.sampled_from(PLAYABLE)
 
@@ -219,3 +219,136 @@ def test_random_games_end_by_the_rules(rules, code, target, rng):
     assert g.winners == tuple(s for s in range(n) if g.totals[s] == lowest)
     if rules.ties != "share" and rules.ties != "one_more_round":
         assert len(g.winners) == 1
+
+
+# ---------------------------------------------------------------- two decks, 6 to 11 players
+
+
+def _check_conservation_two(r: Round) -> None:
+    """Every card is where it is as often as it is in play: two copies, less the removed."""
+    from collections import Counter
+
+    seen: Counter = Counter()
+    for s in range(r.players):
+        seen.update(int(c) for c in r.hand(s))
+    seen.update(int(c) for c in r.trick)
+    for t in r.tricks:
+        seen.update(int(c) for c in t.cards)
+        seen.update(int(c) for c in t.kitty)
+    if not r.kitty_taken:
+        seen.update(c for c in range(52) for _ in range((r.kitty_mask >> c & 1) + (r.kitty_twice >> c & 1)))
+    expected = Counter({c: k for c, k in enumerate(r.rules.copies) if k})
+    assert seen == expected
+
+
+def play_random_two_deck_round(rules: Rules, code: str, rnd: int, rng: random.Random,
+                               illegal_rate: float = 0.1) -> Round:
+    """A random two-deck round, every move checked against the reference reading: the legal
+    set, the first leader, each trick's winner (cancellation, set-aside tricks, the last-trick
+    fallback) and what the winner carries off."""
+    from conftest import ref_first_leader_two, ref_trick_winner_two
+
+    r = Round.deal(rules, code, rnd)
+    n = rules.players
+    assert len(r.hand(0)) == rules.hand_size
+    _check_conservation_two(r)
+    if r.phase is Phase.PASS:
+        for s in rng.sample(range(n), n):
+            r.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))  # a card held twice may go twice
+            _check_conservation_two(r)
+    assert r.phase is Phase.PLAY
+    assert r.turn == ref_first_leader_two(rules, [list(map(int, r.hand(s))) for s in range(n)], r.dealer)
+    broken = False
+    aside: list[int] = []
+    while r.phase is Phase.PLAY:
+        seat = r.turn
+        hand = [int(c) for c in r.hand(seat)]
+        legal = set(r.legal_cards())
+        held = [int(c) for s in range(n) for c in r.hand(s)]
+        first = not r.tricks
+        assert legal and legal <= set(hand)
+        assert legal == ref_legal(rules, hand, [int(c) for c in r.trick], first, broken, held)
+        if rng.random() < illegal_rate:
+            _try_illegal(r, rng)
+        # cancellations come up often: play a twin of a card in the trick when legal
+        twins = sorted(c for c in legal if c in r.trick)
+        c = twins[0] if twins and rng.random() < 0.9 else rng.choice(sorted(legal))
+        if suit_of(c) == 2 or (rules.hearts_break == "heart_or_queen" and c == 49):
+            broken = True
+        leader, cards = r.leader, [int(x) for x in r.trick] + [int(c)]
+        last = len(hand) == 1
+        done = r.play(c)
+        assert r.hearts_broken == broken
+        _check_conservation_two(r)
+        if done is None:
+            continue
+        w = ref_trick_winner_two(rules, cards, last)
+        assert done.winner == (None if w is None else (leader + w) % n), cards
+        if w is None:
+            aside += cards + [int(x) for x in done.kitty]
+            assert r.leader == leader  # the same player leads again
+        else:
+            assert sorted(int(x) for x in done.carried) == sorted(aside)
+            assert done.points == sum(rules.points[x] for x in cards + aside + [int(k) for k in done.kitty])
+            aside = []
+            assert r.phase is not Phase.PLAY or r.leader == done.winner
+    if r.phase is Phase.MOON:
+        r.choose_moon(rng.choice(MOON_CHOICES))
+    return r
+
+
+def check_score_two(r: Round) -> None:
+    from conftest import ref_moon_scores_two, ref_taken_two
+
+    rules = r.rules
+    taken = ref_taken_two(rules, r.tricks)
+    pts = tuple(sum(rules.points[c] for c in t) for t in taken)
+    res = r.result
+    assert res.taken == pts
+    assert sum(pts) == rules.round_total
+    moon = ref_moon_scores_two(rules, taken, str(res.moon)) if res.moon else None
+    if rules.moon == "off" or ref_moon_scores_two(rules, taken, "others") is None:
+        assert res.shooter is None and res.scores == pts
+        return
+    assert res.shooter is not None and res.scores == moon
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(TWO_DECK), codes, st.integers(0, 7), st.randoms(use_true_random=False))
+def test_random_two_deck_rounds_follow_the_rules(rules, code, rnd, rng):
+    r = play_random_two_deck_round(rules, code, rnd, rng)
+    check_score_two(r)
+    assert all(not r.hand(s) for s in range(rules.players))
+    assert len(r.tricks) == rules.hand_size
+
+
+def test_the_two_deck_reference_sees_set_asides_and_both_fallbacks():
+    """The random rounds above reach what they check: set-aside tricks, a cancelled last trick
+    under each fallback, and a moon (hand-built: all 28 penalty cards to one seat)."""
+    from hearts_cli.codes import code_from_number
+
+    from conftest import ref_moon_scores_two, ref_trick_winner_two
+
+    seen = {"aside": 0, "last": 0}
+    for k in range(30):
+        rules = TWO_DECK[k % len(TWO_DECK)]
+        r = play_random_two_deck_round(rules, code_from_number(k), k % 4, random.Random(k))
+        check_score_two(r)
+        seen["aside"] += any(t.winner is None for t in r.tricks)
+    for fallback, index in (("leader", 0), ("second", 2)):
+        rules = R("cancellation", set_aside_last=fallback)
+        assert ref_trick_winner_two(rules, cards_i("AH 2C AH 5H 5H 3S 4S 6S"), last=True) == index
+        assert ref_trick_winner_two(rules, cards_i("AH 2C AH 5H 5H 3S 4S 6S"), last=False) is None
+        assert ref_trick_winner_two(rules, cards_i("5H 2C AH 5H 3S 4S 6S 7S"), last=True) == 2
+        seen["last"] += 1
+    rules = R("cancellation")
+    taken = [[] for _ in range(8)]
+    taken[2] = [c for c in range(52) if rules.points[c] for _ in range(2)]
+    assert ref_moon_scores_two(rules, taken, "others") == tuple(0 if s == 2 else 52 for s in range(8))
+    assert seen["aside"] >= 3, seen
+
+
+def cards_i(text: str) -> list[int]:
+    from conftest import cards
+
+    return [int(c) for c in cards(text)]
