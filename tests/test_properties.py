@@ -242,7 +242,7 @@ def _check_conservation_two(r: Round) -> None:
 
 
 def play_random_two_deck_round(rules: Rules, code: str, rnd: int, rng: random.Random,
-                               illegal_rate: float = 0.1) -> Round:
+                               illegal_rate: float = 0.1, twin_rate: float = 0.9) -> Round:
     """A random two-deck round, every move checked against the reference reading: the legal
     set, the first leader, each trick's winner (cancellation, set-aside tricks, the last-trick
     fallback) and what the winner carries off."""
@@ -272,7 +272,7 @@ def play_random_two_deck_round(rules: Rules, code: str, rnd: int, rng: random.Ra
             _try_illegal(r, rng)
         # cancellations come up often: play a twin of a card in the trick when legal
         twins = sorted(c for c in legal if c in r.trick)
-        c = twins[0] if twins and rng.random() < 0.9 else rng.choice(sorted(legal))
+        c = twins[0] if twins and rng.random() < twin_rate else rng.choice(sorted(legal))
         if suit_of(c) == 2 or (rules.hearts_break == "heart_or_queen" and c == 49):
             broken = True
         leader, cards = r.leader, [int(x) for x in r.trick] + [int(c)]
@@ -335,6 +335,20 @@ def test_the_two_deck_reference_sees_set_asides_and_both_fallbacks():
         r = play_random_two_deck_round(rules, code_from_number(k), k % 4, random.Random(k))
         check_score_two(r)
         seen["aside"] += any(t.winner is None for t in r.tricks)
+    for fallback in ("leader", "second"):  # a whole round whose last trick is all cancelled
+        rules = R("cancellation", players=11, passing="none", set_aside_last=fallback)
+        for k in range(300):
+            r = play_random_two_deck_round(rules, code_from_number(k), 0, random.Random(k), 0, 1.0)
+            last = [int(c) for c in r.tricks[-1].cards]
+            led = suit_of(last[0])
+            if all(last.count(c) == 2 for c in last if suit_of(c) == led):
+                check_score_two(r)
+                top = max(c for c in last if suit_of(c) == led)
+                if fallback == "second" and last[0] == top:
+                    continue  # the leader played the highest: both fallbacks agree, look further
+                break
+        else:
+            raise AssertionError(f"no round ends in a cancelled last trick ({fallback})")
     for fallback, index in (("leader", 0), ("second", 2)):
         rules = R("cancellation", set_aside_last=fallback)
         assert ref_trick_winner_two(rules, cards_i("AH 2C AH 5H 5H 3S 4S 6S"), last=True) == index
@@ -352,3 +366,40 @@ def cards_i(text: str) -> list[int]:
     from conftest import cards
 
     return [int(c) for c in cards(text)]
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(TWO_DECK), st.randoms(use_true_random=False), st.sampled_from(["all", "one_short", "random"]))
+def test_two_deck_round_scores_follow_the_reference(rules, rng, layout):
+    """Scoring (core.score_round, which the engine scores with) against the reference on
+    rounds where one seat takes every penalty card, all but one copy of one, or anything."""
+    from hearts_cli import core
+    from conftest import ref_moon_scores_two
+
+    n = rules.players
+    cards = [c for c in range(52) for _ in range(rules.copies[c])]
+    taken: list[list[int]] = [[] for _ in range(n)]
+    shooter = rng.randrange(n)
+    short = rng.choice([c for c in cards if rules.points[c] > 0]) if layout == "one_short" else None
+    for c in cards:
+        if layout != "random" and rules.points[c] > 0 and not (c == short and short in taken[shooter]):
+            taken[shooter].append(c)
+        else:
+            taken[rng.randrange(n)].append(c)
+    if short is not None and taken[shooter].count(short) == 2:  # the other copy went to the shooter by chance
+        taken[shooter].remove(short)
+        taken[(shooter + 1) % n].append(short)
+    masks = [sum(1 << c for c in set(t)) for t in taken]
+    twice = [sum(1 << c for c in set(t) if t.count(c) == 2) for t in taken]
+    points = [sum(rules.points[c] for c in t) for t in taken]
+    scores_before = [rng.randrange(60) for _ in range(n)]
+    res = core.score_round(rules, masks, points, scores_before, twice=twice)
+    moon = ref_moon_scores_two(rules, taken, "others")
+    if rules.moon == "off" or moon is None:
+        assert res.shooter is None and res.scores == tuple(points)
+        assert layout != "all" or rules.moon == "off" or not any(rules.points)
+        return
+    assert res.shooter == shooter
+    assert res.scores == ref_moon_scores_two(rules, taken, str(res.moon))
+    if rules.moon != "shooter_choice":
+        assert str(res.moon) == str(rules.moon)
