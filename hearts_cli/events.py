@@ -147,12 +147,11 @@ Play = _kind("Play", "play", "round trick seat card by",
              doc="A card is played; ``by`` you, player, cpu, auto, timer or away (null when unknown).")
 HeartsBroken = _kind("HeartsBroken", "hearts_broken", "round trick seat card")
 TrickDone = _kind("TrickDone", "trick", "round trick leader plays winner points kitty",
-                  "cancelled by carried carried_from",
+                  "cancelled by carried",
                   doc="A trick is complete: ``plays`` [{seat, card}] in play order; ``kitty`` the cards "
                       "it took from the kitty ([] without). Two decks: ``cancelled`` the cards played "
                       "twice, ``by`` the card that won (null: set aside, ``winner`` null too), "
-                      "``carried`` the set-aside cards the winner took with it, and in a replay "
-                      "``carried_from`` the numbers of the set-aside tricks they came from.")
+                      "``carried`` the set-aside cards the winner took with it.")
 Void = _kind("Void", "void", "round trick seat suit card", doc="A seat shows it lacks a suit.")
 Queen = _kind("Queen", "queen", "round trick seat by")
 Jack = _kind("Jack", "jack", "round trick seat by points")

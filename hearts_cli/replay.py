@@ -152,16 +152,11 @@ def narrate(record: GameRecord, seat: int | None = None,
             state.decisions.append(d.event())
         if done is None:
             continue
-        told = cancel_fields(done)
-        if done.winner is None:
-            state.aside.append(trick_no)
-        elif done.carried:  # the set-aside tricks this winner takes with it
-            told["carried_from"], state.aside = state.aside, []
         events.append(Event("trick", {
             "round": r, "trick": trick_no, "leader": done.leader,
             "plays": [{"seat": s, "card": c} for s, c in done.plays()],
             "winner": done.winner, "points": done.points, "kitty": sorted(done.kitty),
-        } | told))
+        } | cancel_fields(done)))
         events.extend(state.pending)
         state.pending = []
         events.extend(_trick_events(rules, state, r, trick_no, done))
@@ -205,7 +200,6 @@ class _RoundState:
         self.attempt: int | None = None
         self.pending: list[Event] = []
         self.decisions: list[Event] = []
-        self.aside: list[int] = []  # two decks: the numbers of the tricks set aside, not yet taken
 
     def void_shown(self, seat: int, suit: int) -> bool:
         return (seat, int(suit)) in self.voids
@@ -854,8 +848,11 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
             out.append("  " + said[:1].upper() + said[1:])
         if d.get("carried"):
             pts = sum(record.rules.points[c] for c in d["carried"])
-            if d.get("carried_from"):
-                nums = [str(x) for x in d["carried_from"]]
+            # the set-aside tricks are the ones just before this one: a kitty (set aside with the
+            # first trick) is always smaller than a trick, so the count of tricks is exact
+            aside = len(d["carried"]) // record.rules.players
+            if aside:
+                nums = [str(x) for x in range(d["trick"] - aside, d["trick"])]
                 numbers = nums[0] if len(nums) == 1 else say("names_and", first=", ".join(nums[:-1]),
                                                              last=nums[-1])
                 out.append("  " + say("rp_carried_from", seat=name(d["winner"]), tricks=len(nums),

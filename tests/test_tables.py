@@ -82,10 +82,11 @@ class Conn:
         self.writer.close()
 
 
-async def play_honestly(c: Conn, stop=None, timeout: float = 60.0, first: dict | None = None) -> dict:
-    """Answer every view that asks this seat to move (first three cards; highest legal card),
-    until the game ends (returns game_end) or ``stop(msg)`` says so (returns that message).
-    ``first``: a message already read, to answer first."""
+async def play_honestly(c: Conn, stop=None, timeout: float = 60.0, first: dict | None = None,
+                        choose=None) -> dict:
+    """Answer every view that asks this seat to move (first three cards; highest legal card,
+    or ``choose(view)``), until the game ends (returns game_end) or ``stop(msg)`` says so
+    (returns that message). ``first``: a message already read, to answer first."""
     asked = None
     end = time.monotonic() + timeout
     while True:
@@ -105,7 +106,7 @@ async def play_honestly(c: Conn, stop=None, timeout: float = 60.0, first: dict |
             await c.send({"cmd": "pass", "cards": msg["hand"][:3]})
         elif msg["phase"] == "play" and msg["turn"] == msg["seat"]:
             asked = key
-            await c.send({"cmd": "play", "card": msg["legal"][-1]})
+            await c.send({"cmd": "play", "card": choose(msg) if choose else msg["legal"][-1]})
 
 
 def new_table(code: str, humans: int, *, preset: str = "quick", players: int | None = None, **kw):
@@ -872,3 +873,136 @@ def test_a_local_game_and_a_shared_table_are_the_same_table():
     theirs = [m for m in got if m.get("event") in story]
     mine = [{k: v for k, v in m.items() if k != "record"} for m in mine]  # a person's own record
     assert len(mine) > 100 and mine == theirs
+
+
+# ---------------------------------------------------------------- two decks at a shared table
+
+
+def _known_counts(client):
+    """How many copies of each card the client's seat may know of at this moment (two decks:
+    a card is in play twice): its hand, its pass, the cards played and turned up this round."""
+    from collections import Counter
+
+    tb, seat = client.table, client.seat
+    if tb is None or seat is None:
+        return Counter()
+    g = tb.game
+    every = Counter({c: k for c, k in enumerate(g.rules.copies) if k})
+    if g.over:
+        return every
+    rd = g.round
+    known = Counter(int(c) for c in rd.hand(seat))
+    mine = Counter(int(c) for c in rd.passes[seat] or ())  # now in the receiver's hand
+    for tr in rd.tricks:
+        known.update(int(c) for c in tr.cards)
+        known.update(int(c) for c in tr.kitty)
+    known.update(int(c) for c in rd.trick)
+    played = Counter(int(c) for tr in rd.tricks for c in tr.cards) + Counter(int(c) for c in rd.trick)
+    known.update(mine - played)  # passed and not yet played (a played one is counted once)
+    return (Counter({c: min(k, every[c]) for c, k in known.items()}), len(g.rounds),
+            Counter(str(c) for c in rd.hand(seat)))
+
+
+def _card_lists(obj):
+    """Every list of cards in a message: lists of card names, and the cards of lists of plays."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from _card_lists(v)
+    elif isinstance(obj, list):
+        names = [x for x in obj if isinstance(x, str) and CARD.fullmatch(f'"{x}"')]
+        if names:
+            yield names
+        plays = [x["card"] for x in obj if isinstance(x, dict) and isinstance(x.get("card"), str)]
+        if plays:
+            yield plays
+        for x in obj:
+            if isinstance(x, (dict, list)):
+                yield from _card_lists(x)
+
+
+def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see(tmp_path, monkeypatch):
+    """Cancellation Hearts at a shared table over real sockets: 6 seats, two scripted
+    clients (who cancel a card of the trick when they can) and four CPUs. No line sent to a client names a card more often than its seat may
+    know of it (a card is there twice: counts, not presence), the story is the replay's, and
+    the archived record replays."""
+    from collections import Counter
+
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli import app
+    from hearts_cli.tables import HostStore
+
+    monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
+    store = HostStore()
+    store.acquire()
+    rules = Rules.from_spec({"preset": "cancellation", "players": 6, "target": 60})
+    game = Game(rules, "GC489SKH")  # a game with a trick set aside and carried off
+    tb = SharedTable(game, make_seats(6, 2, "normal"), bot_threads=False, store=store)
+    seen: list = []
+
+    def witness(client):
+        if client not in seen:
+            seen.append(client)
+        return _known_counts(client)
+
+    def twin_first(view: dict) -> str:  # cancel a card of the trick when it can: set-aside tricks come up
+        on_table = {p["card"] for p in view["trick"]}
+        return next((c for c in view["legal"] if c in on_table), view["legal"][-1])
+
+    async def main():
+        server, port = await serve(tb, witness=witness)
+        conns = [await Conn.open(port, tok, name) for tok, name in zip(tokens(tb), ("Ana", "Bea"))]
+        for c in conns:
+            await c.until(lambda m: m.get("event") == "view")
+        runner = asyncio.create_task(tb.run())
+        ends = await asyncio.gather(*(play_honestly(c, timeout=240, choose=twin_first) for c in conns))
+        await asyncio.wait_for(runner, 30)
+        await server.close()
+        return conns, ends
+
+    try:
+        conns, ends = asyncio.run(main())
+    finally:
+        store.release()
+    assert ends[0] == ends[1] and ends[0]["event"] == "game_end" and tb.game.over
+    # what each client was sent, line by line, against what its seat may know then
+    lines = twice_held = cancels = 0
+    for client in seen:
+        for line, known in client.sent:
+            lines += 1
+            if not known:
+                continue
+            counts, rnd, hand = known if isinstance(known, tuple) else (known, None, None)
+            msg = json.loads(line)
+            if rnd is not None and isinstance(msg.get("round"), int) and msg["round"] < rnd:
+                continue  # about a round that is over: every card of it has been played
+            for text in CARD.findall(line.decode()):
+                assert counts[parse_card(text)] >= 1, f"seat {client.seat} was sent {text}: {line[:200]!r}"
+            for cards in _card_lists(msg):
+                for text, k in Counter(cards).items():
+                    assert k <= counts[parse_card(text)], (
+                        f"seat {client.seat} was sent {text} {k} times, may know of {counts[parse_card(text)]}: "
+                        f"{line[:300]!r}")
+            if msg.get("event") == "view" and msg["seat"] == client.seat and hand is not None:
+                assert Counter(msg["hand"]) == hand  # a card held twice is sent twice, no more
+                twice_held += len(msg["hand"]) - len(set(msg["hand"]))
+            cancels += bool(msg.get("event") == "trick" and msg.get("cancelled"))
+    assert lines > 500 and twice_held > 0 and cancels > 0
+    # the story told live is the one `hearts replay --seat` tells of the archived game
+    (path,) = (tmp_path / "archive").glob("*.yaml")
+    record = read_record(path)
+    assert record.rules.decks == 2 and record.replay().over
+    assert any(tr.carried for rd in tb.game.rounds for tr in rd.tricks)  # a trick set aside, then taken
+    assert [s.name for s in record.seats][:2] == ["Ana", "Bea"] and record.seats[2].kind == "cpu"
+    for seat, c in enumerate(conns):
+        got = [m for m in c.got if "event" in m]
+        told = [e.to_json() for e in rp.narrate(record, seat)]
+        for kind in SHARED:
+            live = [m for m in got if m["event"] == kind]
+            again = [m for m in told if m["event"] == kind]
+            if kind == "pass":
+                live = sorted((m | {"by": None} for m in live), key=lambda m: (m["round"], m["seat"]))
+                again = sorted(again, key=lambda m: (m["round"], m["seat"]))
+            assert live and live == again, (seat, kind)
+    out = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert out.exit_code == 0 and " cancel: " in out.stdout and "Winner" in out.stdout
