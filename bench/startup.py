@@ -11,6 +11,8 @@ Usage::
 
     .venv/bin/python bench/startup.py            # 20 runs of each, median
     .venv/bin/python bench/startup.py --runs 50 --json
+    .venv/bin/python bench/startup.py --modules engine          # where one command's time goes
+    .venv/bin/python bench/startup.py --modules --yaml replay fixtures/replays/quick-4p.yaml --json
 
 Each command runs as a fresh process (stdin empty, output discarded) after one
 warm-up run, the commands interleaved run by run; the figure is the median
@@ -103,11 +105,96 @@ def heavy_imports(argv: list[str], env: dict[str, str]) -> list[str]:
     return sorted(found)
 
 
+# Run in a fresh process by --modules: after the baseline's imports, each module's own
+# import time (CPU, without the modules it imports) and the whole command's.
+_MODULES_CHILD = r"""
+import sys, time
+import typer
+if __YAML__:
+    import yaml
+own, stack = {}, [0.0]
+
+class Timed:
+    def find_spec(self, name, path, target=None):
+        for finder in sys.meta_path[1:]:
+            spec = getattr(finder, "find_spec", lambda *a: None)(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        if loader is None or isinstance(loader, type) or not hasattr(loader, "exec_module"):
+            return spec
+        run = loader.exec_module
+
+        def exec_module(module):
+            stack.append(0.0)
+            start = time.thread_time()
+            try:
+                run(module)
+            finally:
+                took = time.thread_time() - start
+                own[name] = took - stack.pop()
+                stack[-1] += took
+        loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, Timed())
+began = time.thread_time()
+
+def report():
+    own["(the whole command)"] = time.thread_time() - began
+    sys.__stderr__.write("MODULES " + repr(own) + "\n")
+
+import atexit
+atexit.register(report)
+sys.argv = ["hearts"] + __ARGS__
+from hearts_cli.cli import main
+main()
+"""
+
+
+def module_times(command: list[str], runs: int, with_yaml: bool, env: dict[str, str]) -> dict[str, float]:
+    """Milliseconds of CPU each module's own code takes to import when ``hearts COMMAND`` runs
+    (after ``import typer`` and, with ``with_yaml``, ``import yaml``), best of ``runs``."""
+    import ast
+
+    code = _MODULES_CHILD.replace("__YAML__", repr(with_yaml)).replace("__ARGS__", repr(command))
+    best: dict[str, float] = {}
+    for _ in range(runs):
+        proc = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, env=env, text=True, check=False)
+        line = next((x for x in proc.stderr.splitlines() if x.startswith("MODULES ")), None)
+        if line is None:
+            raise SystemExit(proc.stderr)
+        for name, took in ast.literal_eval(line[len("MODULES "):]).items():
+            best[name] = min(best.get(name, took * 1000), took * 1000)
+    return best
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20, help="runs per command (median reported)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--modules", nargs=argparse.REMAINDER, metavar="COMMAND",
+                        help="instead: the import time of each module one hearts command loads (best of --runs)")
+    parser.add_argument("--yaml", action="store_true", help="with --modules: PyYAML counts as baseline")
     args = parser.parse_args()
+    if args.modules is not None:
+        command = list(args.modules)
+        if command[:1] == ["--yaml"]:
+            args.yaml, command = True, command[1:]
+        with tempfile.TemporaryDirectory() as home:
+            env = dict(os.environ, HEARTS_HOME=home, HEARTS_LANG="en", PYTHONDONTWRITEBYTECODE="")
+            best = module_times(command, args.runs, args.yaml, env)
+        whole = best.pop("(the whole command)")
+        base = "import typer, yaml" if args.yaml else "import typer"
+        print(f"hearts {' '.join(command)}: {whole:.2f} ms of CPU after `{base}` (best of {args.runs}), "
+              f"{sum(best.values()):.2f} ms of it importing:")
+        for name, took in sorted(best.items(), key=lambda kv: -kv[1]):
+            if took >= 0.05:
+                print(f"  {took:6.2f} ms  {name}")
+        return 0
 
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, HEARTS_HOME=home, HEARTS_LANG="en", PYTHONDONTWRITEBYTECODE="")
