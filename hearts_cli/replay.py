@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .cards import CARDS as CARDS_
 from .cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
 from .engine import Game, Phase, Round, SeatView, Trick, cards_of_pair
 from .errors import HeartsError
@@ -354,54 +355,66 @@ def evaluate_play(view: SeatView, seed: int, simulations: int) -> dict[Card, flo
 
 
 # Two decks (Cancellation Hearts). Hard's one-deck search (sampling, heuristic playouts,
-# endgame solver) works on 52-bit masks where a card is held once; a two-deck round is
-# weighed instead on the generic multiset path the two-deck Hard plays on
-# (:mod:`hearts_cli.bots.multi`): worlds sampled from the unseen multiset, each distinct
-# legal card played, and the round played out on :class:`hearts_cli.fast.MultiPosition`
-# (cancellation and set-aside tricks by hearts_cli.core) with the ducking playout policy.
-# No endgame search and no grouping of equivalent cards: the summary says so (``METHOD_TWO``).
+# endgame solver) works on 52-bit masks where a card is held once; a two-deck decision is
+# weighed as the two-deck Hard weighs it (:mod:`hearts_cli.bots.multi`): worlds sampled from
+# the unseen multiset, one card per class of equivalent legal cards played on each, and the
+# round played out on :class:`hearts_cli.fast.MultiPosition` (cancellation and set-aside
+# tricks by hearts_cli.core) with Hard's two-deck playout policy. No endgame search: the
+# summary says so (``METHOD_TWO``).
 METHOD_TWO = "two_deck_playout"
 
 
 def evaluate_play_two(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
-    """Expected round points for this seat of each distinct legal card of a two-deck round."""
-    import random
+    """Expected round points for this seat of each legal card of a two-deck round
+    (equivalent cards share a value)."""
+    from .bots import multi
+    from .fast import MultiPosition, pair_of_cards
 
-    from .bots.multi import duck_policy, sample_world
-    from .fast import MultiPosition, multi_playout, pair_of_cards
-
-    cands = sorted(set(view.legal))
+    stands_for = _classes_two(view)
+    cands = sorted(set(stands_for.values()))
     if len(cands) == 1:
-        return {cands[0]: 0.0}
+        return {c: 0.0 for c in stands_for}
     rng = _rng(seed, view, "play2")
     me = view.seat
+    facts = view.rules.facts
     mine = pair_of_cards([int(c) for c in view.hand])
+    left0 = multi.unplayed(view)
+    played0 = sum(1 << c for c in range(52) if left0[c] < view.rules.copies[c])
+    sampler = multi.WorldSampler(view)
     totals = [0.0] * len(cands)
     deals = max(1, simulations)
     for _ in range(deals):
-        hands, kitty = sample_world(view, rng)
+        hands, kitty = sampler.sample(rng)
         pairs = [pair_of_cards(h) for h in hands]
         pairs[me] = mine
         root = MultiPosition.from_view(view, [p[0] for p in pairs], [p[1] for p in pairs], kitty)
-        stream = rng.getrandbits(64)
         for j, c in enumerate(cands):
             pos = root.copy()
             pos.play(int(c))
-            totals[j] += multi_playout(pos, random.Random(stream), duck_policy)[me]
-    return {c: totals[j] / deals for j, c in enumerate(cands)}
+            left = list(left0)
+            left[c] -= 1
+            totals[j] += multi.playout(pos, left, facts, me, played0 | 1 << int(c))[me]
+    value = {c: totals[j] / deals for j, c in enumerate(cands)}
+    return {c: value[rep] for c, rep in stands_for.items()}
+
+
+def _classes_two(view: SeatView) -> dict[Card, Card]:
+    """Every legal card -> the card of Hard's two-deck candidates that stands for it."""
+    from .bots.multi import candidates
+
+    cands = candidates(view)
+    return {c: CARDS_[max(x for x in cands if x <= c and x // 13 == c // 13)] for c in set(view.legal)}
 
 
 def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: int,
                       simulations: int) -> dict[tuple[Card, ...], float]:
     """:func:`evaluate_pass` for two decks: the other hands dealt from the unseen multiset,
     the others pass as Hard would, and the round is played out from the first lead on
-    :class:`hearts_cli.fast.MultiPosition` with the ducking policy."""
-    import random
-
+    :class:`hearts_cli.fast.MultiPosition` with Hard's two-deck playout policy."""
     from . import core
+    from .bots import multi
     from .bots.hard import hard_pass
-    from .bots.multi import duck_policy
-    from .fast import MultiPosition, multi_playout, pair_of_cards
+    from .fast import MultiPosition, pair_of_cards
 
     rules = view.rules
     n = rules.players
@@ -425,7 +438,6 @@ def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], se
         rd = Round(rules, hands, kitty=kitty, direction=view.direction, round_index=view.round_index,
                    scores=view.scores)
         others = {s: [int(c) for c in hard_pass(rd.view(s))] for s in range(n) if s != me}
-        stream = rng.getrandbits(64)
         for j, cand in enumerate(candidates):
             passes = dict(others)
             passes[me] = [int(c) for c in cand]
@@ -439,7 +451,7 @@ def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], se
             once = [p[0] for p in pairs]
             start = MultiPosition(rules, once, [p[1] for p in pairs], kitty=kitty, scores=view.scores,
                                   leader=core.first_leader(rules, once, rd.dealer))
-            totals[j] += multi_playout(start, random.Random(stream), duck_policy)[me]
+            totals[j] += multi.playout(start, list(rules.copies), rules.facts, me)[me]
     return {cand: totals[j] / deals for j, cand in enumerate(candidates)}
 
 
@@ -642,8 +654,8 @@ def _weigh_play(move: Move, view: SeatView, rd: Round, seed: int, simulations: i
 
 
 def _classes_of(view: SeatView) -> dict[Card, Card]:
-    if view.rules.decks > 1:  # two decks: each distinct card is weighed on its own
-        return {c: c for c in view.legal}
+    if view.rules.decks > 1:
+        return _classes_two(view)
     from .bots.hard import equivalent_cards
 
     return equivalent_cards(view)

@@ -346,10 +346,11 @@ def test_replay_tells_who_takes_each_set_aside_trick_and_the_last_trick(tmp_path
 
 def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     """`--analyze` on a real two-deck record: every decision of the seat with a choice is
-    weighed, each distinct legal card (or candidate pass) gets a value, and the output says
-    how a two-deck game was weighed."""
+    weighed (a choice: two cards Hard does not hold equivalent), each distinct legal card (or
+    candidate pass) gets a value, and the output says how a two-deck game was weighed."""
     from typer.testing import CliRunner
 
+    from hearts_cli import replay as rp
     from hearts_cli.cli import app
     from hearts_cli.engine import Game
     from hearts_cli.record import read_record, save_record
@@ -374,7 +375,9 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
         if move.seat == 0 and move.kind == "play":
             legal = sorted({str(c) for c in rd.legal_cards()})
             d = decisions.get(str(move.position))
-            if len(legal) > 1:
+            classes = rp._classes_of(rd.view(0))  # Hard's classes of equivalent cards
+            assert sorted(str(c) for c in classes) == legal
+            if len(set(classes.values())) > 1:
                 assert d is not None, move.position
                 assert sorted(d["values"]) == legal
                 assert d["expected"] == d["values"][str(move.card)]
@@ -391,11 +394,12 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     assert sum(1 for d in decisions.values() if d["glyph"]) >= 1
     # the text says how a two-deck game was weighed, in both languages; the same seed, the same analysis
     text = CliRunner().invoke(app, args + ["--lang", "en"]).stdout
-    assert "Two decks: each distinct card (and pass) was weighed" in text and "no endgame search" in text
+    assert "Two decks: each decision was weighed as the two-deck Hard weighs it" in text
+    assert "no endgame search" in text
     assert "South: " + str(summary["decisions"]) + " decisions" in text
     assert CliRunner().invoke(app, args + ["--lang", "en"]).stdout == text
     es = CliRunner().invoke(app, args + ["--lang", "es"]).stdout
-    assert "Dos barajas: cada carta distinta" in es
+    assert "Dos barajas: cada decisión se evaluó como la evalúa el Difícil" in es
     # and --annotate-to writes a record that replays
     notes = tmp_path / "study.yaml"
     assert CliRunner().invoke(app, args + ["--annotate-to", str(notes)]).exit_code == 0
