@@ -190,6 +190,19 @@ class Seat:
         return [self.say("hearts_now_broken")]
 
     def ev_trick(self, m: dict) -> list[str]:
+        out = []
+        if m.get("cancelled"):  # two decks: "The two A♥ cancel: K♥ wins."
+            pairs = ", ".join(self.say("cancel_pair", card=c) for c in self.cards(m["cancelled"]))
+            if m.get("by") is not None:
+                then = self.say("rp_cancel_wins", card=self.cards([m["by"]])[0])
+            elif m["winner"] is not None:  # the last trick: the table's fallback gave it to somebody
+                then = self.say("rp_cancel_last", seat=self.name(m["winner"]))
+            else:
+                then = self.say("rp_cancel_aside")
+            said = self.say("rp_cancel", pairs=pairs, then=then)
+            out.append(said[:1].upper() + said[1:])
+        if m["winner"] is None:  # set aside for the winner of the next trick
+            return out + [self.say("trick_aside", number=m["trick"], points=m["points"])]
         mine = m["winner"] == self.seat
         if m["points"]:
             mid = "trick_you_points" if mine else "trick_other_points"
@@ -198,7 +211,10 @@ class Seat:
         text = self.say(mid, name=self.name(m["winner"]), points=m["points"], number=m["trick"])
         if m.get("kitty"):
             text += " " + self.say("trick_kitty", cards=self.cards(m["kitty"]))
-        return [text]
+        if m.get("carried"):
+            text += " " + self.say("rp_carried", seat=self.name(m["winner"]), count=len(m["carried"]),
+                                   cards=self.cards(m["carried"]))
+        return out + [text]
 
     def ev_round_end(self, m: dict) -> list[str]:
         return [self.say("round_end_line", round=m["round"], scores=self.scores(m["scores"])),

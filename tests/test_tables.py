@@ -1017,3 +1017,26 @@ def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see
             assert live and live == again, (seat, kind)
     out = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
     assert out.exit_code == 0 and " cancel: " in out.stdout and "Winner" in out.stdout
+
+
+def test_hearts_join_tells_cancelled_and_set_aside_tricks():
+    """`hearts join` says a two-deck trick as the game loop does: what cancelled, a trick set
+    aside (nobody takes it), and the set-aside cards the next winner takes too."""
+    from hearts_cli.join import Seat
+
+    for lang, words in (("en", ("The two K♥ cancel", "set aside", "also takes the 8 set-aside cards")),
+                        ("es", ("Los dos K♥ se anulan", "se aparta", "se lleva también las 8 cartas apartadas"))):
+        me = Seat(lang, False)
+        me.lines({"event": "welcome", "seat": 0, "players": 8, "names": [f"P{i}" for i in range(8)]})
+        plays = [{"seat": s, "card": c} for s, c in enumerate("KH 2C KH 3S 4S 5S 6S 7S".split())]
+        aside = me.lines({"event": "trick", "round": 1, "trick": 4, "leader": 0, "plays": plays, "winner": None,
+                          "points": 2, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
+        text = " ".join(aside)
+        assert words[0] in text and words[1] in text and "?" not in text, aside
+        plays = [{"seat": s, "card": c} for s, c in enumerate("AH 2H 3H 4H 5H 6H 7H 8H".split())]
+        taken = me.lines({"event": "trick", "round": 1, "trick": 5, "leader": 0, "plays": plays, "winner": 3,
+                          "points": 10, "kitty": [], "carried": ["KH", "KH", "2C", "3S", "4S", "5S", "6S", "7S"]})
+        assert words[2] in " ".join(taken) and "P3" in " ".join(taken), taken
+        last = me.lines({"event": "trick", "round": 1, "trick": 13, "leader": 2, "plays": plays, "winner": 2,
+                         "points": 0, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
+        assert "P2" in " ".join(last) and "?" not in " ".join(last), last
