@@ -589,3 +589,33 @@ def test_the_game_loop_and_explain_answer_why_mid_trick_in_words(tmp_path):
     es = CliRunner().invoke(app, ["explain", str(card), "--preset", "cancellation", "--code", game.code,
                                   "--moves", " ".join(record_moves), "--lang", "es"])
     assert es.exit_code == 0 and "puede ganar la baza o no" not in es.stdout
+
+
+def test_two_deck_analysis_reasons_say_what_the_trick_shows():
+    """A two-deck decision said to "take N pts" is the trick's last card, wins it with
+    cancellation counted, and N is its points with any set-aside trick's."""
+    import io
+
+    from hearts_cli import replay as rp
+    from hearts_cli.engine import Game
+    from hearts_cli.record import read_record, write_record
+
+    record = read_record(io.StringIO(write_record(_whole_game())))
+    decisions = {d.position: d for d in rp.analyze(record, simulations=4)}
+    g = Game(record.rules, record.code)
+    takes = 0
+    for move in record.moves:
+        d = decisions.get(move.position)
+        rd = g.round
+        if d is not None and d.reason is not None and d.reason[0] == "an_takes_points":
+            trick = [int(c) for c in rd.trick] + [int(move.card)]
+            assert len(trick) == rd.players
+            assert core.winner(rd.rules, trick, len(rd.hand(rd.turn)) == 1) == rd.players - 1
+            aside = [int(c) for c in rd.set_aside]
+            assert d.reason[1]["points"] == sum(rd.rules.points[c] for c in trick + aside)
+            assert d.glyph in ("?", "??") and d.reason[1]["card"] == move.card
+            takes += 1
+        if d is not None and d.glyph == "!":
+            assert d.reason[0] in ("an_only_good", "an_only_good_pass")
+        move.apply(g)
+    assert takes
