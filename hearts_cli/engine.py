@@ -468,6 +468,59 @@ class Round:
             self.phase = Phase.PASS
             self.turn = 0
 
+    @classmethod
+    def seen_by(cls, view: SeatView) -> "Round":
+        """The round as ``view``'s seat knows it: the other hands (and a kitty not yet turned
+        up) unknown, so empty. For that seat it answers what the engine answers of the real
+        round, from nothing more than its view: its legal cards, why another card is not,
+        what a card would certainly do (``hearts join`` draws and checks a seat with it; a
+        test holds it equal to the real round's). Not for playing on: the other hands are gone."""
+        rules = view.rules
+        n = rules.players
+        seat = view.seat
+        new = object.__new__(cls)
+        new.rules = rules
+        new.players = n
+        new.round_index = view.round_index
+        new.dealer = view.round_index % n
+        new.two = two = rules.decks > 1
+        new.hands = [0] * n
+        new.twice = [0] * n
+        if two:
+            new.hands[seat], new.twice[seat] = pair_of(view.hand)
+        else:
+            new.hands[seat] = mask_of(view.hand)
+        new.dealt, new.dealt_twice = tuple(new.hands), tuple(new.twice)
+        new.kitty_taken = bool(view.kitty)
+        if new.kitty_taken:
+            new.kitty_mask, new.kitty_twice = pair_of(view.kitty) if two else (mask_of(view.kitty), 0)
+        else:  # there may be one, unseen
+            new.kitty_mask, new.kitty_twice = (1 if rules.kitty_size else 0), 0
+        new.set_aside = []
+        for tr in view.tricks:  # two decks: the cancelled tricks still waiting for a winner
+            new.set_aside = new.set_aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
+        new.direction = view.direction
+        new.scores_before = tuple(view.scores)
+        new.passes = [None] * n
+        new.passes[seat] = view.passed
+        new.received = [None] * n
+        new.received[seat] = view.received
+        new.trick = list(view.trick)
+        new.tricks = list(view.tricks)
+        new.leader = view.leader
+        new.turn = view.turn
+        new.hearts_broken = view.hearts_broken
+        new.taken = [0] * n
+        new.taken_twice = [0] * n
+        new.points = list(view.points)
+        new.voids = [sum(1 << int(s) for s in v) for v in view.voids]
+        new.result = None
+        new._legal = None
+        new._pts = rules.points
+        new._breaks = rules.breaks_mask
+        new.phase = view.phase
+        return new
+
     def _check_hands(self, masks: list[int], hands: list[list[int | str]]) -> None:
         r = self.rules
         if len(masks) != r.players:

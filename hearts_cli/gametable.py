@@ -69,14 +69,17 @@ class Seat:
 class Refused(Exception):
     """A request the table does not grant: ``code`` names why (a message id)."""
 
-    def __init__(self, code: str, **params: Any):
+    def __init__(self, code: str, message: str | None = None, **params: Any):
         super().__init__(code)
         self.code = code
+        self.message = message  # already said (a shared table's own sentence), else None
         self.params = params
 
 
 class GameTable:
     """One game, its seats and their clients: every move of every seat goes through here."""
+
+    me: int | None = None  # (a shared table's seat, as its client: join.RemoteTable)
 
     def __init__(self, game: Game, seats: Sequence[Any], *, store: Any = None,
                  turn_timer: float | None = None, local: bool = False, undos: int = 0):

@@ -1,287 +1,57 @@
 """``hearts join``: sit at a shared table from a terminal (or bridge it to a script).
 
-The table lives in the host's process (:mod:`hearts_cli.tables`); this side
-only shows what the seat is told and sends what the person types:
+The table lives in the host's process (:mod:`hearts_cli.tables`). In a terminal,
+and line by line without one, ``hearts join`` is the front end of ``hearts
+play`` itself, for that seat only: the same :class:`~hearts_cli.repl.table.Table`
+(commands, selection, confirmation, ``why``, ``hint`` when the table allows it,
+English and Spanish), the same prompt-toolkit session (the drawn table, the
+bottom toolbar that says why a card cannot be played, tab completion) and the
+same line-by-line mode. Only the table behind it differs: :class:`RemoteTable`,
+the seat's network client, stands where a local game has its in-process
+:class:`~hearts_cli.gametable.GameTable`. What it knows of the game is what the
+seat is told: the events, and the seat view, from which
+:meth:`~hearts_cli.engine.Round.seen_by` answers for the seat what the engine
+answers (legal cards, reasons, what a card would do).
 
-- in a terminal, a prompt-toolkit prompt with the seat's hand, tab completion
-  of the cards in hand (playable ones first), ``why``, a confirmation step
-  before a card is played, and every sentence in English or Spanish;
-- with stdin not a terminal, the same commands line by line (each line is
-  read when the seat has a decision to make), plain text out;
-- with ``--json``, a bridge: JSON requests from stdin go to the table, the
-  table's JSON lines come out on stdout (docs/tables.md).
+With ``--json``, a bridge: JSON requests from stdin go to the table, the
+table's JSON lines come out on stdout (docs/tables.md).
 
-Everything the table sends is shown through the message catalog with names
-cleaned by the host; nothing received is ever evaluated.
+Everything the table sends is untrusted: cards are parsed as cards, names are
+cleaned, a message of an unknown kind is skipped; nothing is ever evaluated.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
+import queue
 import sys
+import threading
 from typing import Any, Callable
 
-from .cards import Card, CardParseError, fold, parse_card, parse_card_list
 from .messages import t
 from .tables import MAX_LINE, parse_invitation
 from .untrusted import LIMITS
 
-COMMANDS = {
-    "why": "why", "por-que": "why", "porque": "why",
-    "pass": "pass", "pasar": "pass", "paso": "pass",
-    "table": "table", "mesa": "table",
-    "score": "score", "scores": "score", "puntos": "score",
-    "help": "help", "ayuda": "help", "?": "help",
-    "hint": "hint", "pista": "hint",
-    "quit": "quit", "exit": "quit", "salir": "quit",
-}
+
+class Lost(Exception):
+    """The connection to the table is gone."""
 
 
-PASSING = {"left": "passing_left", "right": "passing_right", "across": "passing_across"}
-
-
-class Seat:
-    """What this seat knows of the table: the names, the last view; and how to say each event."""
-
-    def __init__(self, lang: str, ascii: bool):
-        self.lang = lang
-        self.ascii = ascii
-        self.seat: int | None = None
-        self.names: list[str] = []
-        self.view: dict[str, Any] | None = None
-        self.over = False
-        self.selection: list[Card] = []
-        self.pending: Card | None = None
-        self.moon: dict[str, Any] | None = None  # the last moon_choice event: the shooter's question
-
-    def say(self, mid: str, **params: Any) -> str:
-        return t(mid, self.lang, ascii=self.ascii, **params)
-
-    def name(self, seat: Any) -> str:
-        if seat == self.seat:
-            return self.say("seat_you")
-        if isinstance(seat, int) and 0 <= seat < len(self.names):
-            from .seating import shown_name
-
-            return shown_name(self.names[seat], seat, self.seat, len(self.names), self.lang)
-        return "?"
-
-    def card(self, text: str) -> str:
-        try:
-            c = parse_card(text)
-        except CardParseError:
-            return "?"
-        return str(c) if self.ascii else c.symbol
-
-    def cards(self, texts: list[str]) -> list[Card]:
-        out = []
-        for x in texts or ():
-            try:
-                out.append(parse_card(x))
-            except CardParseError:
-                pass
-        return out
-
-    def scores(self, values: list[int]) -> str:
-        sep = " | " if self.ascii else " · "
-        n = len(values)
-        me = self.seat or 0
-        return sep.join(f"{self.name((me + i) % n)} {values[(me + i) % n]}" for i in range(n))
-
-    def my_decision(self) -> bool:
-        v = self.view
-        if v is None or self.over or v["phase"] == "over":
-            return False
-        if v["phase"] == "pass":
-            return v["passed"] is None and bool(v["legal"])
-        return v["turn"] == self.seat
-
-    # ------------------------------------------------------------ what the table says
-
-    def lines(self, msg: dict[str, Any]) -> list[str]:
-        """The sentences for one message from the table (none for most replies)."""
-        kind = msg.get("event")
-        if kind is None:
-            if msg.get("ok") is False:
-                err = msg.get("error") or {}
-                return [_clean(str(err.get("message", "")))]
-            return []
-        fn = getattr(self, "ev_" + str(kind), None)
-        try:
-            return fn(msg) if fn is not None else []
-        except (KeyError, TypeError, ValueError, IndexError):  # a message of a later version: skip it
-            return []
-
-    def ev_welcome(self, m: dict) -> list[str]:
-        self.seat = m["seat"]
-        self.names = [_clean(str(x)) for x in m["names"]]
-        names = ", ".join(self.name(s) for s in range(len(self.names)))
-        return [self.say("net_welcome", seat=m["seat"], players=m["players"], names=names)]
-
-    def ev_start(self, m: dict) -> list[str]:
-        self.names = [_clean(str(s["name"])) for s in m["seats"]]
-        return []
-
-    def moon_words(self) -> dict[str, Any]:
-        """The words of the shooter's question: what to type, the moon's value, the default."""
-        m = self.moon or {}
-        others, minus = m["choices"]["others"], m["choices"]["shooter_minus"]
-        somebody = next(s for s in range(len(others)) if s != m["seat"])
-        points = others[somebody] - minus[somebody]
-        default = self.say("moon_opt_minus" if m["default"] == "shooter_minus" else "moon_opt_others",
-                           points=points)
-        return {"minus": self.say("moon_word_minus"), "others": self.say("moon_word_others"),
-                "points": points, "default": default}
-
-    def ev_moon_choice(self, m: dict) -> list[str]:
-        self.moon = m
-        if m["seat"] != self.seat:
-            return [self.say("moon_their_choice", name=self.name(m["seat"]))]
-        return [self.say("moon_ask", **self.moon_words())]
-
-    def ev_view(self, m: dict) -> list[str]:
-        old = self.view
-        self.view = m
-        if old is None or (old["round"], old["phase"]) != (m["round"], m["phase"]):
-            self.selection = []
-        self.pending = None
-        return []
-
-    def ev_seat(self, m: dict) -> list[str]:
-        if isinstance(m["seat"], int) and 0 <= m["seat"] < len(self.names):
-            self.names[m["seat"]] = _clean(str(m["name"]))
-        if m["seat"] == self.seat:
-            return []
-        mid = {"joined": "net_seat_joined", "left": "net_seat_left", "back": "net_seat_back"}.get(m["status"])
-        return [self.say(mid, name=self.name(m["seat"]), seat=m["seat"])] if mid else []
-
-    def ev_takeover(self, m: dict) -> list[str]:
-        if m["seat"] == self.seat and m["reason"] == "timer":
-            return []  # the play line says so
-        mid = "net_takeover_timer" if m["reason"] == "timer" else "net_takeover_away"
-        return [self.say(mid, name=self.name(m["seat"]))]
-
-    def ev_deal(self, m: dict) -> list[str]:
-        text = self.say("round_line", round=m["round"])
-        if m["direction"] == "none":
-            return [text + " - " + self.say("no_pass_round")]
-        return [text + " - " + self.say(PASSING[m["direction"]], name=self.name(m["to"]))]
-
-    def ev_pass(self, m: dict) -> list[str]:
-        if m["seat"] != self.seat or m["cards"] is None:
-            return []
-        mid = "pass_you_timer" if m["by"] == "timer" else "pass_you"
-        return [self.say(mid, cards=self.cards(m["cards"]), name=self.name(m["to"]))]
-
-    def ev_receive(self, m: dict) -> list[str]:
-        return [self.say("received", cards=self.cards(m["cards"]), name=self.name(m["source"]))]
-
-    def ev_play(self, m: dict) -> list[str]:
-        card = self.cards([m["card"]])
-        if not card:
-            return []
-        if m["seat"] == self.seat:
-            mid = {"timer": "play_timer", "away": "play_auto", "auto": "play_auto"}.get(m["by"], "play_you")
-            return [self.say(mid, card=card[0])]
-        return [self.say("play_other", name=self.name(m["seat"]), card=card[0])]
-
-    def ev_hearts_broken(self, m: dict) -> list[str]:
-        return [self.say("hearts_now_broken")]
-
-    def ev_trick(self, m: dict) -> list[str]:
-        out = []
-        if m.get("cancelled"):  # two decks: "The two A♥ cancel: K♥ wins."
-            pairs = ", ".join(self.say("cancel_pair", card=c) for c in self.cards(m["cancelled"]))
-            if m.get("by") is not None:
-                then = self.say("rp_cancel_wins", card=self.cards([m["by"]])[0])
-            elif m["winner"] is not None:  # the last trick: the table's fallback gave it to somebody
-                then = self.say("rp_cancel_last", seat=self.name(m["winner"]))
-            else:
-                then = self.say("rp_cancel_aside")
-            said = self.say("rp_cancel", pairs=pairs, then=then)
-            out.append(said[:1].upper() + said[1:])
-        if m["winner"] is None:  # set aside for the winner of the next trick
-            return out + [self.say("trick_aside", number=m["trick"], points=m["points"])]
-        mine = m["winner"] == self.seat
-        if m["points"]:
-            mid = "trick_you_points" if mine else "trick_other_points"
-        else:
-            mid = "trick_you" if mine else "trick_other"
-        text = self.say(mid, name=self.name(m["winner"]), points=m["points"], number=m["trick"])
-        if m.get("kitty"):
-            text += " " + self.say("trick_kitty", cards=self.cards(m["kitty"]))
-        if m.get("carried"):
-            text += " " + self.say("rp_carried", seat=self.name(m["winner"]), count=len(m["carried"]),
-                                   cards=self.cards(m["carried"]))
-        return out + [text]
-
-    def ev_round_end(self, m: dict) -> list[str]:
-        return [self.say("round_end_line", round=m["round"], scores=self.scores(m["scores"])),
-                self.say("totals_line", totals=self.scores(m["totals"]))]
-
-    def ev_game_end(self, m: dict) -> list[str]:
-        self.over = True
-        out = [self.say("game_over_line", rounds=len(m["rounds"]))]
-        winners = m["winners"]
-        if len(winners) > 1:
-            out.append(self.say("winners_shared", names=", ".join(self.name(s) for s in winners)))
-        elif winners == [self.seat]:
-            out.append(self.say("winner_you"))
-        else:
-            out.append(self.say("winner_other", name=self.name(winners[0])))
-        out.append(self.say("totals_line", totals=self.scores(m["totals"])))
-        out.append(self.say("code_info", code=str(m["code"])[:12]))
-        return out
-
-    def table(self) -> list[str]:
-        """The seat's position, in a few lines: the trick on the table and the hand."""
-        v = self.view
-        if v is None:
-            return []
-        out = []
-        if v["phase"] == "pass":
-            if v["direction"] != "none":
-                out.append(self.say(PASSING[v["direction"]], name=self.name(v["pass_to"])))
-        elif v["trick"]:
-            out.append(", ".join(f"{self.name(p['seat'])} {self.card(p['card'])}" for p in v["trick"]))
-        hand = " ".join(("[" + self.card(c) + "]") if c in v["legal"] and v["phase"] == "play"
-                        else self.card(c) for c in v["hand"])
-        out.append(self.say("your_hand") + " " + hand)
-        if self.selection:
-            out.append(self.say("chosen", cards=self.selection))
-        return out
-
-
-def _clean(text: str) -> str:
+def _clean(text: Any) -> str:
     """Text from the network, safe for a terminal: no control characters, not too long."""
-    return "".join(ch if ch.isprintable() else "?" for ch in text)[:200]
+    return "".join(ch if ch.isprintable() else "?" for ch in str(text))[:200]
 
 
 class Connection:
-    """The socket to the table, with replies matched to requests by ``id``."""
+    """The socket to the table (asyncio streams)."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         self.reader, self.writer = reader, writer
-        self.next_id = 0
-        self.waiting: dict[int, asyncio.Future] = {}
-
-    async def request(self, obj: dict[str, Any]) -> dict[str, Any]:
-        self.next_id += 1
-        fut: asyncio.Future = asyncio.get_running_loop().create_future()
-        self.waiting[self.next_id] = fut
-        self.send(obj | {"id": self.next_id})
-        return await fut
 
     def send(self, obj: dict[str, Any]) -> None:
         self.writer.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + b"\n")
-
-    def answer(self, msg: dict[str, Any]) -> bool:
-        fut = self.waiting.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
-        if fut is not None and not fut.done():
-            fut.set_result(msg)
-            return True
-        return False
 
 
 async def _connect(invitation: str, name: str | None, lang: str, cafile: str | None) -> tuple[Connection, dict]:
@@ -300,7 +70,404 @@ async def _connect(invitation: str, name: str | None, lang: str, cafile: str | N
     conn.send(hello)
     line = await asyncio.wait_for(reader.readline(), 15)
     first = json.loads(line) if line else {}
-    return conn, first
+    return conn, (first if isinstance(first, dict) else {})
+
+
+class Link:
+    """The connection, served by an event loop in a thread of its own, so that the table's
+    messages come in while the prompt waits for the person: each one, in order, into
+    ``inbox`` (and ``wake`` is called); the reply to a request goes to whoever waits for it."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="hearts-join")
+        self.inbox: queue.Queue[dict | None] = queue.Queue()
+        self.waiting: dict[int, concurrent.futures.Future] = {}
+        self.next_id = 0
+        self.lost = False
+        self.wake: Callable[[], None] = lambda: None
+        self.conn: Connection | None = None
+
+    def connect(self, invitation: str, name: str | None, lang: str, cafile: str | None) -> dict:
+        self.thread.start()
+        conn, first = asyncio.run_coroutine_threadsafe(_connect(invitation, name, lang, cafile),
+                                                       self.loop).result(40)
+        self.conn = conn
+        if first.get("event") == "welcome":
+            asyncio.run_coroutine_threadsafe(self._read(), self.loop)
+        return first
+
+    async def _read(self) -> None:
+        assert self.conn is not None
+        try:
+            while True:
+                line = await self.conn.reader.readline()
+                if not line:
+                    break
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                if not isinstance(msg, dict):
+                    continue
+                rid = msg.get("id")
+                fut = self.waiting.pop(rid, None) if isinstance(rid, int) else None
+                if fut is not None:
+                    fut.set_result(msg)
+                    continue
+                self.inbox.put(msg)
+                self.wake()
+        except (ConnectionError, OSError, ValueError):
+            pass
+        finally:
+            self.lost = True
+            for fut in list(self.waiting.values()):
+                if not fut.done():
+                    fut.set_result(None)
+            self.waiting.clear()
+            self.inbox.put(None)
+            self.wake()
+
+    def send(self, obj: dict[str, Any]) -> None:
+        if self.conn is not None and not self.lost:
+            self.loop.call_soon_threadsafe(self.conn.send, obj)
+
+    def request(self, obj: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+        """Send one request and wait for its reply (the events it caused are in ``inbox`` first)."""
+        if self.lost:
+            raise Lost()
+        self.next_id += 1
+        fut: concurrent.futures.Future = concurrent.futures.Future()
+        self.waiting[self.next_id] = fut
+        self.send(obj | {"id": self.next_id})
+        try:
+            reply = fut.result(timeout)
+        except concurrent.futures.TimeoutError:
+            raise Lost() from None
+        if reply is None:
+            raise Lost()
+        return reply
+
+    def close(self) -> None:
+        def shut() -> None:
+            if self.conn is not None:
+                try:
+                    self.conn.writer.close()
+                except Exception:  # noqa: BLE001 - already gone
+                    pass
+        try:
+            self.loop.call_soon_threadsafe(shut)
+        except RuntimeError:
+            pass
+
+
+class SeatGame:
+    """The game as one seat of a shared table knows it (what the REPL reads of a game): the
+    rules, the round (:meth:`Round.seen_by` of the latest seat view), the scores so far."""
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+        self.code: str | None = None  # told at the end: it would reveal every deal
+        self.over = False
+        self.results: list[Any] = []  # what each round scored (``.scores``)
+        self.totals: list[int] = [0] * rules.players
+        self.rounds: list[None] = [None]  # one per round dealt so far
+        self.round: Any = None
+
+
+def _card(text: Any) -> Any:
+    from .cards import parse_card
+
+    if not isinstance(text, str):
+        raise ValueError("not a card")
+    return parse_card(text[:8])
+
+
+def _cards(texts: Any) -> list:
+    if not isinstance(texts, list):
+        raise ValueError("not a list of cards")
+    return [_card(x) for x in texts[:60]]
+
+
+def seat_view(msg: dict[str, Any], rules: Any, tricks: list) -> Any:
+    """The :class:`~hearts_cli.engine.SeatView` of a ``view`` message (its tricks: those the
+    seat was told this round)."""
+    from .cards import Suit
+    from .engine import Direction, Phase, SeatView
+
+    n = rules.players
+    trick = [p["card"] for p in msg["trick"]]
+    voids = [frozenset() for _ in range(n)]
+    for s, suits in (msg.get("voids") or {}).items():
+        voids[int(s) % n] = frozenset(Suit("CDHS".index(x)) for x in suits if x in ("C", "D", "H", "S"))
+    phase = Phase(msg["phase"])
+    return SeatView(
+        seat=int(msg["seat"]), rules=rules, round_index=int(msg["round"]) - 1,
+        direction=Direction(msg["direction"]), phase=phase, hand=tuple(_cards(msg["hand"])),
+        passed=None if msg["passed"] is None else tuple(_cards(msg["passed"])),
+        received=None if msg["received"] is None else tuple(_cards(msg["received"])),
+        leader=msg["leader"], turn=msg["turn"], trick=tuple(_cards(trick)), tricks=tuple(tricks),
+        hearts_broken=bool(msg["hearts_broken"]), voids=tuple(voids), points=tuple(msg["points"]),
+        scores=tuple(msg["totals"]), kitty=tuple(_cards(msg["kitty"])),
+        legal=tuple(_cards(msg["legal"])) if phase is Phase.PLAY else ())
+
+
+# the cards in each kind of event, as the table writes them (text) and as the REPL shows them (Card)
+def _event(msg: dict[str, Any]) -> Any:
+    """The event of a message from the table, with its cards as cards; None for one this
+    version does not know (or a malformed one)."""
+    from .events import Event
+
+    data = {k: v for k, v in msg.items() if k != "event"}
+    kind = msg.get("event")
+    if kind == "deal":
+        data["hands"] = {int(s): _cards(h) for s, h in data["hands"].items()}
+    elif kind == "pass":
+        data["cards"] = None if data["cards"] is None else _cards(data["cards"])
+    elif kind == "receive":
+        data["cards"], data["hand"] = _cards(data["cards"]), _cards(data["hand"])
+    elif kind in ("play", "hearts_broken"):
+        data["card"] = _card(data["card"])
+    elif kind == "trick":
+        data["plays"] = [{"seat": int(p["seat"]), "card": _card(p["card"])} for p in data["plays"]]
+        data["kitty"] = _cards(data["kitty"])
+        for key in ("cancelled", "carried"):
+            if key in data:
+                data[key] = _cards(data[key])
+        if data.get("by") is not None:
+            data["by"] = _card(data["by"])
+    elif kind in ("seat",):
+        data["name"] = _clean(data["name"])
+    return Event(kind, data)
+
+
+class RemoteTable:
+    """A seat at a shared table, as the REPL's table (what a local game's
+    :class:`~hearts_cli.gametable.GameTable` is to it): the seat's moves and requests go
+    to the host; what the host says comes back as the events of the seat and its view."""
+
+    local = False  # no undo, auto, finish, new game: a move once made at a shared table stays
+    store = None
+    undos = 0
+
+    def __init__(self, link: Link, welcome: dict[str, Any]):
+        self.link = link
+        self.me = int(welcome["seat"])
+        self.hints = welcome.get("hints") is True
+        self.turn_timer = welcome.get("turn_timer")
+        self.names = [_clean(x) for x in welcome.get("names") or ()]
+        self.welcome = welcome
+        self.seats: list[Any] = []
+        self.game: Any = None
+        self.client: Any = None
+        self.archived = None
+        self.archived_unfinished = None
+        self.finish_offered: set[int] = set()
+        self.moon: dict[str, Any] | None = None  # the last moon_choice: the shooter's question
+        self.tricks: list[Any] = []  # this round's tricks, as told
+        self.blocking = False  # line by line: wait for the seat's next decision
+        self.stale = False  # a move was made: the view is old until the next one comes
+
+    # ------------------------------------------------------------ what the REPL reads
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def attach(self, seat: int, client: Any) -> None:
+        self.client = client
+
+    def record_seats(self) -> tuple:
+        from .record import Seat
+
+        return tuple(Seat(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self.seats)
+
+    def round_from(self, seat: int) -> list[int]:
+        n = self.players
+        return [(seat + i) % n for i in range(n)]
+
+    def auto(self, seat: int) -> bool:
+        return False
+
+    def points_left(self) -> bool:
+        return True
+
+    def moon_default(self) -> str:
+        return str((self.moon or {}).get("default", "others"))
+
+    def decision(self) -> bool:
+        """Whether the seat has a decision to make now (or the game is over), as last told."""
+        g = self.game
+        if g is None:
+            return False
+        if g.over:
+            return True
+        if self.stale or g.round is None:
+            return False
+        from .engine import Phase
+
+        rd = g.round
+        if rd.phase is Phase.PASS:
+            return rd.passes[self.me] is None
+        return rd.turn == self.me
+
+    # ------------------------------------------------------------ what the table says
+
+    def announce(self, seat: int, resumed: bool = False) -> None:
+        """The start of the game for this seat: what the table says until the seat's view."""
+        from .events import Event
+
+        self.client.event(Event("info", {"topic": "welcome", "text": self.client.say(
+            "net_welcome", seat=self.me, players=len(self.names),
+            names=", ".join(self._shown(s, n) for s, n in enumerate(self.names)))}))
+        while self.game is None or self.game.round is None:
+            self._take(self._next(True))
+
+    def _shown(self, seat: int, name: str) -> str:
+        from .seating import shown_name
+
+        return shown_name(name, seat, self.me, len(self.names), self.client.lang)
+
+    def _next(self, block: bool) -> dict | None:
+        try:
+            msg = self.link.inbox.get(block=block, timeout=None)
+        except queue.Empty:
+            return {}
+        if msg is None:
+            raise Lost()
+        return msg
+
+    def cpu_step(self) -> bool:
+        """Take in one message of the table (its events shown, its view kept): True while there
+        was one. Line by line, it waits for the seat's next decision."""
+        msg = self._next(self.blocking and not self.decision())
+        if not msg:
+            return False
+        self._take(msg)
+        return True
+
+    def pending(self) -> bool:
+        return not self.link.inbox.empty()
+
+    def _take(self, msg: dict[str, Any]) -> None:
+        from .engine import Trick
+        from .rules import Rules
+
+        kind = msg.get("event")
+        if kind is None:  # a reply no one waits for: an error is shown
+            if msg.get("ok") is False:
+                err = msg.get("error") or {}
+                self.client.error(str(err.get("code", "error"))[:40], _clean(err.get("message", "")))
+                self.client.failed = False
+            return
+        if kind == "welcome":
+            return
+        try:
+            if kind == "start":
+                from .gametable import Seat
+
+                rules = Rules.from_spec(msg["rules"])
+                self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), s.get("level"))
+                              for s in msg["seats"]][:rules.players]
+                if self.game is None or self.game.rules != rules:
+                    self.game = SeatGame(rules)
+                if msg.get("code"):
+                    self.game.code = _clean(msg["code"])[:12]
+            elif kind == "view":
+                g = self.game
+                if g is None:
+                    return
+                from .engine import Round
+
+                number, played = int(msg["round"]), int(msg["tricks_played"])
+                if number != len(g.rounds) and played == 0:
+                    self.tricks = []
+                g.rounds = [None] * number
+                tricks = self.tricks[:played]
+                if len(tricks) < played:  # joined again mid-round: the tricks before are not told
+                    last = msg.get("last_trick") or {}
+                    tricks += [Trick(0, (), 0, 0)] * (played - len(tricks) - 1)
+                    tricks.append(Trick(int(last.get("leader", 0)), tuple(_card(p["card"]) for p in
+                                                                          last.get("plays", ())),
+                                        last.get("winner"), int(last.get("points", 0))))
+                g.round = Round.seen_by(seat_view(msg, g.rules, tricks))
+                g.totals = list(msg["totals"])  # the game's totals before this round
+                if msg["phase"] == "over" and msg.get("result"):
+                    g.totals = [a + b for a, b in zip(msg["totals"], msg["result"]["scores"])]
+                self.stale = False
+                if self.decision():
+                    self.client.dirty = True
+                return
+            elif kind == "deal":
+                self.tricks = []
+            elif kind == "trick":
+                plays = msg["plays"]
+                self.tricks.append(Trick(int(msg["leader"]), tuple(_card(p["card"]) for p in plays),
+                                         msg["winner"], int(msg["points"]), tuple(_cards(msg["kitty"])),
+                                         tuple(_cards(msg.get("carried") or []))))
+            elif kind == "round_end" and self.game is not None:
+                from types import SimpleNamespace
+
+                self.game.results.append(SimpleNamespace(scores=list(msg["scores"])))
+                self.game.totals = list(msg["totals"])
+            elif kind == "game_end" and self.game is not None:
+                self.game.over = True
+                self.game.code = _clean(msg["code"])[:12]
+                self.client.dirty = False
+            elif kind == "moon_choice":
+                self.moon = msg
+            elif kind == "seat":
+                s = msg["seat"]
+                if isinstance(s, int) and 0 <= s < len(self.seats):
+                    self.seats[s].name = _clean(msg["name"])
+            ev = _event(msg)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return  # a message of a later version, or a malformed one: skipped
+        self.client.event(ev)
+
+    # ------------------------------------------------------------ the seat's moves and requests
+
+    def _move(self, obj: dict[str, Any]) -> None:
+        from .gametable import Refused
+
+        reply = self.link.request(obj)
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
+        self.stale = True
+
+    def pass_cards(self, seat: int, cards: Any, by: str) -> None:
+        self._move({"cmd": "pass", "cards": [str(c) for c in cards]})
+
+    def play(self, seat: int, card: Any, by: str) -> None:
+        self._move({"cmd": "play", "card": str(card)})
+
+    def choose_moon(self, seat: int, choice: str, by: str) -> None:
+        self._move({"cmd": "moon", "choice": choice})
+
+    def suggest(self, seat: int, level: str) -> Any:
+        """A hint: the host's CPU suggestion from this seat's view, when the table allows them."""
+        from .gametable import Refused
+
+        reply = self.link.request({"cmd": "hint"})
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
+        if "cards" in reply:
+            return tuple(_cards(reply["cards"]))
+        if "moon" in reply:
+            return str(reply["moon"])
+        return _card(reply.get("card"))
+
+    def take_over(self, seat: int, by: str) -> None:
+        """The turn timer is the host's: nothing to do here."""
+
+    def save(self) -> None:
+        """The host saves the game."""
+
+    def leave(self) -> None:
+        """Leave the seat (the CPU plays it until the same invitation comes back)."""
+        self.link.send({"cmd": "quit"})
 
 
 def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_json: bool,
@@ -309,14 +476,57 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
     if parse_invitation(invitation) is None:
         sys.stderr.write(t("net_bad_invitation", lang, text=invitation[:80]) + "\n")
         return 2
+    if as_json:
+        try:
+            return asyncio.run(_bridge_main(invitation, name, lang, cafile))
+        except KeyboardInterrupt:
+            return 130
+    host, port, _, _ = parse_invitation(invitation)  # type: ignore[misc]
+    link = Link()
     try:
-        return asyncio.run(_join(invitation, name, lang, plain, as_json, cafile))
+        first = link.connect(invitation, name, lang, cafile)
+    except (OSError, asyncio.TimeoutError, concurrent.futures.TimeoutError, ValueError) as e:
+        problem = getattr(e, "strerror", None) or type(e).__name__
+        sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
+        return 1
+    if first.get("event") != "welcome":
+        sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")
+        link.close()
+        return 2
+    try:
+        return _seat(link, first, lang, plain)
+    except Lost:
+        sys.stderr.write(t("net_lost", lang) + "\n")
+        return 1
     except KeyboardInterrupt:
+        link.send({"cmd": "quit"})
         return 130
+    finally:
+        link.close()
 
 
-async def _join(invitation: str, name: str | None, lang: str, plain: bool, as_json: bool,
-                cafile: str | None) -> int:
+def _seat(link: Link, welcome: dict, lang: str, plain: bool) -> int:
+    """The REPL of ``hearts play`` at this seat: the session in a terminal, else line by line."""
+    import os
+
+    from .repl import run_batch, wants_ascii
+    from .repl.table import Table
+
+    remote = RemoteTable(link, welcome)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    table = Table(None, (), lang=lang, ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
+                  core=remote)
+    if interactive:
+        from .repl.session import run_interactive
+
+        no_color = plain or bool(os.environ.get("NO_COLOR"))
+        # the host paces the CPUs (hearts host --delay): no pause of our own
+        return run_interactive(table, plain=no_color, delay=0, turn_timer=None, resumed=False, notes=[])
+    remote.blocking = True
+    return run_batch(table, sys.stdin, sys.stdout, json_events=False, resumed=False)
+
+
+async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str | None) -> int:
     host, port, _, _ = parse_invitation(invitation)  # type: ignore[misc]
     try:
         conn, first = await _connect(invitation, name, lang, cafile)
@@ -324,18 +534,10 @@ async def _join(invitation: str, name: str | None, lang: str, plain: bool, as_js
         problem = getattr(e, "strerror", None) or type(e).__name__
         sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
         return 1
-    if first.get("ok") is False:
-        sys.stderr.write(_clean(str((first.get("error") or {}).get("message", ""))) + "\n")
+    if first.get("ok") is False or first.get("event") != "welcome":
+        sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")
         return 2
-    if as_json:
-        return await _bridge(conn, first)
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    from .repl import wants_ascii
-
-    seat = Seat(lang, plain or wants_ascii(sys.stdout))
-    if interactive:
-        return await _interactive(conn, seat, first, plain)
-    return await _batch(conn, seat, first)
+    return await _bridge(conn, first)
 
 
 async def _bridge(conn: Connection, first: dict) -> int:
@@ -365,251 +567,3 @@ async def _bridge(conn: Connection, first: dict) -> int:
         return 1
     finally:
         feeder.cancel()
-
-
-async def _reader(conn: Connection, seat: Seat, show: Callable[[list[str]], None],
-                  changed: asyncio.Event) -> None:
-    shown: dict[str, Any] = {}
-    while True:
-        line = await conn.reader.readline()
-        if not line:
-            return
-        try:
-            msg = json.loads(line)
-        except ValueError:
-            continue
-        if not isinstance(msg, dict):
-            continue
-        answered = conn.answer(msg)
-        if not answered or msg.get("ok") is False:
-            show(seat.lines(msg))
-        if msg.get("event") == "view":
-            key = (msg.get("round"), msg.get("phase"), msg.get("tricks_played"), len(msg.get("trick") or ()))
-            if seat.my_decision() and key != shown.get("key"):  # once per decision
-                shown["key"] = key
-                show([""] + seat.table())
-            changed.set()
-        elif msg.get("event") == "game_end":
-            changed.set()
-
-
-async def _act(conn: Connection, seat: Seat, line: str, show: Callable[[list[str]], None]) -> str | None:
-    """One line the person typed; ``"quit"`` to leave."""
-    text = line.strip()
-    v = seat.view
-    if v is not None and v["phase"] == "moon" and v["turn"] == seat.seat and seat.moon is not None:
-        from .repl.table import moon_word
-
-        choice = moon_word(text, seat.moon_words()["points"]) if text else seat.moon["default"]
-        if choice is not None:  # your moon: Enter alone takes the better choice
-            reply = await conn.request({"cmd": "moon", "choice": choice})
-            if not reply.get("ok"):
-                show(seat.lines(reply))
-            return None
-    if not text:
-        return None
-    head, _, rest = text.partition(" ")
-    cmd = COMMANDS.get(fold(head))
-    v = seat.view
-    if cmd == "quit":
-        return "quit"
-    if cmd == "help":
-        show([seat.say("net_help")])
-        return None
-    if cmd == "table":
-        show(seat.table())
-        return None
-    if cmd == "score":
-        if v is not None:
-            show([seat.say("totals_line", totals=seat.scores(v["totals"]))])
-        return None
-    if seat.over or v is None:
-        show([seat.say("net_closed")])
-        return None
-    if cmd == "hint":
-        reply = await conn.request({"cmd": "hint"})
-        if not reply.get("ok"):
-            show(seat.lines(reply))
-        elif reply.get("cards"):
-            show([seat.say("net_hint_pass", cards=seat.cards(reply["cards"]))])
-        else:
-            for card in seat.cards([str(reply.get("card", ""))]):
-                show([seat.say("net_hint_play", card=card)])
-        return None
-    if cmd == "why":
-        card = _one(rest, seat, show)
-        if card is not None:
-            reply = await conn.request({"cmd": "why", "card": str(card)})
-            show([_clean(str(reply.get("message") or (reply.get("error") or {}).get("message", "")))])
-        return None
-    if v["phase"] == "pass":
-        if cmd == "pass":  # `pass` sends the cards chosen; `pass QS AS KS` sends those
-            chosen = _many(rest, seat, show) if rest else list(seat.selection)
-            if chosen is None:
-                return None
-            reply = await conn.request({"cmd": "pass", "cards": [str(c) for c in chosen]})
-            if reply.get("ok"):
-                seat.selection = []
-            else:
-                show(seat.lines(reply))
-            return None
-        cards = _many(text, seat, show)  # cards typed on their own are chosen (again: dropped)
-        if cards is None:
-            return None
-        for c in cards:
-            if c in seat.selection:
-                seat.selection.remove(c)
-            else:
-                seat.selection.append(c)
-        show([seat.say("chosen", cards=seat.selection)])
-        return None
-    if cmd == "pass":
-        show([seat.say("wrong_phase_play")])
-        return None
-    card = _one(text, seat, show)
-    if card is None:
-        return None
-    if seat.pending != card:
-        reply = await conn.request({"cmd": "why", "card": str(card)})
-        if reply.get("ok") and reply.get("legal"):
-            seat.pending = card
-            show([seat.say("confirm_card", effect=_clean(str(reply.get("message", ""))))])
-        else:
-            show([_clean(str(reply.get("message") or (reply.get("error") or {}).get("message", "")))])
-        return None
-    seat.pending = None
-    reply = await conn.request({"cmd": "play", "card": str(card)})
-    if not reply.get("ok"):
-        show(seat.lines(reply))
-    return None
-
-
-def _one(text: str, seat: Seat, show: Callable[[list[str]], None]) -> Card | None:
-    try:
-        return parse_card(text)
-    except CardParseError as e:
-        show([seat.say("bad_card_hint", text=e.text, cards=list(e.suggestions)) if e.suggestions
-              else seat.say("bad_card", text=e.text)])
-        return None
-
-
-def _many(text: str, seat: Seat, show: Callable[[list[str]], None]) -> list[Card] | None:
-    try:
-        return parse_card_list(text)
-    except CardParseError as e:
-        show([seat.say("bad_card", text=e.text)])
-        return None
-
-
-async def _batch(conn: Connection, seat: Seat, first: dict) -> int:
-    """Commands line by line, each read when the seat has a decision to make; plain text out."""
-    out = sys.stdout
-
-    def show(lines: list[str]) -> None:
-        for line in lines:
-            out.write(line + "\n")
-        out.flush()
-
-    show(seat.lines(first))
-    changed = asyncio.Event()
-    reading = asyncio.get_running_loop().create_task(_reader(conn, seat, show, changed))
-    loop = asyncio.get_running_loop()
-    try:
-        while True:
-            while not seat.over and not seat.my_decision() and not reading.done():
-                changed.clear()
-                await asyncio.wait([reading, loop.create_task(changed.wait())],
-                                   return_when=asyncio.FIRST_COMPLETED)
-            if reading.done():
-                if not seat.over:
-                    show([seat.say("net_lost")])
-                    return 1
-                return 0
-            if seat.over:
-                await asyncio.wait_for(reading, 5)
-                return 0
-            line = await loop.run_in_executor(None, sys.stdin.readline)
-            if not line:
-                return 0
-            before = seat.view
-            if await _act(conn, seat, line, show) == "quit":
-                conn.send({"cmd": "quit"})
-                return 0
-            if seat.view is before and seat.my_decision():
-                changed.clear()  # the line made no move: read the next one
-    except (ConnectionError, OSError, asyncio.TimeoutError):
-        if seat.over:
-            return 0
-        show([seat.say("net_lost")])
-        return 1
-    finally:
-        reading.cancel()
-        conn.writer.close()
-
-
-async def _interactive(conn: Connection, seat: Seat, first: dict, plain: bool) -> int:
-    """A prompt-toolkit prompt; the table's events print above it as they come."""
-    from prompt_toolkit import PromptSession, print_formatted_text
-    from prompt_toolkit.completion import Completer, Completion
-    from prompt_toolkit.patch_stdout import patch_stdout
-
-    def show(lines: list[str]) -> None:
-        for line in lines:
-            print_formatted_text(line)
-
-    class Cards(Completer):
-        def get_completions(self, document: Any, complete_event: Any) -> Any:
-            v = seat.view
-            if v is None:
-                return
-            word = document.get_word_before_cursor(WORD=True)
-            key = fold(word)
-            legal = set(v["legal"])
-            hand = sorted(v["hand"], key=lambda c: c not in legal)
-            for c in hand:
-                if not key or c.lower().startswith(key):
-                    meta = seat.say("meta_playable") if c in legal and v["phase"] == "play" \
-                        else seat.say("meta_in_hand")
-                    yield Completion(c, start_position=-len(word), display=seat.card(c), display_meta=meta)
-            if key:
-                for cmd in COMMANDS:
-                    if cmd.startswith(key):
-                        yield Completion(cmd, start_position=-len(word))
-
-    show(seat.lines(first))
-    changed = asyncio.Event()
-    session: PromptSession = PromptSession(completer=Cards(), complete_while_typing=False)
-    with patch_stdout():
-        reading = asyncio.get_running_loop().create_task(_reader(conn, seat, show, changed))
-        try:
-            while not reading.done():
-                def prompt_text() -> str:
-                    v = seat.view
-                    if seat.over or v is None:
-                        return seat.say("prompt_over") + "> "
-                    return seat.say("prompt_pass" if v["phase"] == "pass" else "prompt_play") + "> "
-                asking = asyncio.get_running_loop().create_task(session.prompt_async(prompt_text))
-                done, _ = await asyncio.wait([asking, reading], return_when=asyncio.FIRST_COMPLETED)
-                if asking not in done:
-                    asking.cancel()
-                    break
-                try:
-                    line = asking.result()
-                except KeyboardInterrupt:
-                    seat.selection, seat.pending = [], None
-                    continue
-                except EOFError:
-                    conn.send({"cmd": "quit"})
-                    return 0
-                if await _act(conn, seat, line, show) == "quit":
-                    conn.send({"cmd": "quit"})
-                    return 0
-        except (ConnectionError, OSError):
-            pass
-        finally:
-            reading.cancel()
-            conn.writer.close()
-    if seat.over:
-        return 0
-    show([seat.say("net_lost")])
-    return 1

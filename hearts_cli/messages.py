@@ -260,6 +260,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "passing_right": "passing right, to {name}",
         "passing_across": "passing across, to {name}",
         "table_header": "Hearts, game {code}, round {round} ({preset}, to {target})",
+        "table_header_shared": "Hearts, a shared table, round {round} ({preset}, to {target})",
         "hearts_broken_yes": "hearts broken",
         "hearts_broken_no": "hearts not broken",
         "table_scores": "Scores:",
@@ -745,7 +746,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "net_no_hints": "This table gives no hints (the host can allow them with --hints).",
         "net_hint_pass": "Hint: pass {cards}.",
         "net_hint_play": "Hint: play {card}.",
-        "net_help": "Enter a card to play it (QS, 10h, Q♠, queen of spades), then again to confirm. While passing, enter cards to choose them and then `pass`, or `pass QS AS KS` at once. Commands: why CARD, hint (when the table allows it), table, score, help, quit (the CPU plays your seat until you join again).",
+        "net_help": "Enter a card to play it (QS, 10h, Q♠, queen of spades), then again to confirm. While passing, enter cards to choose them and then `pass`, or `pass QS AS KS` at once. Commands: why CARD, hint (when the table allows it), table, score, tricks, rules, help, quit (the CPU plays your seat until you join again). Tab completes cards and commands.",
+        "net_left": "You have left the table: the CPU plays your seat until you join again with the same invitation.",
+        "net_undo": "At a shared table a move once made stays: undo is for a game of your own (hearts play).",
+        "net_own_game": "`{command}` is for a game of your own (hearts play), not for a shared table.",
+        "start_line_shared": "A shared table ({preset}, to {target}).\nYou play with {others}.",
     },
     "es": {
         # --- cli.py, rules_text.py, explain.py (línea de órdenes) ---
@@ -983,6 +988,7 @@ CATALOG: dict[str, dict[str, str]] = {
         "passing_right": "pasas a la derecha, a {name}",
         "passing_across": "pasas enfrente, a {name}",
         "table_header": "Corazones, partida {code}, ronda {round} ({preset}, a {target})",
+        "table_header_shared": "Corazones, mesa compartida, ronda {round} ({preset}, a {target})",
         "hearts_broken_yes": "corazones rotos",
         "hearts_broken_no": "corazones sin romper",
         "table_scores": "Puntos:",
@@ -1461,7 +1467,11 @@ CATALOG: dict[str, dict[str, str]] = {
         "net_no_hints": "Esta mesa no da pistas (quien la abre puede permitirlas con --hints).",
         "net_hint_pass": "Pista: pasa {cards}.",
         "net_hint_play": "Pista: juega {card}.",
-        "net_help": "Escribe una carta para jugarla (QS, 10h, Q♠, dama de picas) y otra vez para confirmar. Al pasar, escribe cartas para elegirlas y luego `pasar`, o `pasar QS AS KS` de una vez. Órdenes: por-que CARTA, pista (si la mesa lo permite), mesa, puntos, ayuda, salir (la CPU juega por ti hasta que vuelvas).",
+        "net_help": "Escribe una carta para jugarla (QS, 10h, Q♠, dama de picas) y otra vez para confirmar. Al pasar, escribe cartas para elegirlas y luego `pasar`, o `pasar QS AS KS` de una vez. Órdenes: por-que CARTA, pista (si la mesa lo permite), mesa, puntos, bazas, reglas, ayuda, salir (la CPU juega por ti hasta que vuelvas). Tab completa cartas y órdenes.",
+        "net_left": "Has dejado la mesa: la CPU juega tu asiento hasta que vuelvas con la misma invitación.",
+        "net_undo": "En una mesa compartida una jugada hecha se queda: deshacer es para una partida tuya (hearts play).",
+        "net_own_game": "`{command}` es para una partida tuya (hearts play), no para una mesa compartida.",
+        "start_line_shared": "Una mesa compartida ({preset}, a {target}).\nJuegas con {others}.",
     },
 }
 

@@ -668,26 +668,43 @@ def test_the_replay_says_who_tied_and_what_happens_next(name, words):
 
 
 def test_hearts_join_asks_the_shooter_and_sends_the_choice():
-    import asyncio
+    """`hearts join` is the REPL of `hearts play`: the same question, the same words (Enter
+    alone takes the better choice), sent to the host as a `moon` request."""
+    import queue
 
-    from hearts_cli.join import Seat, _act
+    from hearts_cli.events import view_json
+    from hearts_cli.join import RemoteTable
+    from hearts_cli.repl.render import Renderer, plain
+    from hearts_cli.repl.table import Table
 
-    seat = Seat("en", False)
-    seat.seat, seat.names = 0, ["Ana", "Bo", "Cy", "Di"]
-    asked = seat.lines({"event": "moon_choice", "round": 1, "seat": 0, "default": "others",
-                        "choices": {"others": [0, 26, 26, 26], "shooter_minus": [-26, 0, 0, 0]}})
-    assert asked == ["You shot the moon! -26 for you, or +26 for everyone else? Type `minus` or "
-                     "`others`; Enter alone takes +26 for everyone else (the better for the match)."]
-    seat.view = {"phase": "moon", "turn": 0, "round": 1}
-
-    class Conn:
+    class Link:
         sent: list = []
+        inbox: queue.Queue = queue.Queue()
 
-        async def request(self, obj):
+        def request(self, obj):
             self.sent.append(obj)
             return {"ok": True}
 
-    conn = Conn()
+        def send(self, obj):
+            self.sent.append(obj)
+
+    link = Link()
+    remote = RemoteTable(link, {"event": "welcome", "seat": 0, "names": ["Ana", "Bo", "Cy", "Di"]})
+    tb = Table(None, (), lang="en", confirm=True, core=remote)
+    rules = Rules.from_spec({"preset": "quick", "moon": "shooter_choice"})
+    game = Game(rules, "K7Q2MXA7")
+    remote._take({"event": "start", "schema": 2, "code": None, "preset": "quick", "rules": rules.spec(),
+                  "target": rules.target, "players": 4, "you": 0,
+                  "seats": [{"seat": s, "name": n, "kind": "human" if s < 2 else "cpu", "level": None}
+                            for s, n in enumerate(["Ana", "Bo", "Cy", "Di"])]})
+    remote._take({"event": "moon_choice", "round": 1, "seat": 0, "default": "others",
+                  "choices": {"others": [0, 26, 26, 26], "shooter_minus": [-26, 0, 0, 0]}})
+    asked = [plain(x) for x in Renderer(tb, plain=True).event(tb.events[-1])]
+    assert asked == ["You shot the moon! -26 for you, or +26 for everyone else? Type `minus` or "
+                     "`others`; Enter alone takes +26 for everyone else (the better for the match)."]
+    # the seat's view says the moon waits for its choice
+    remote._take({"event": "view"} | view_json(game.round.view(0)) | {"phase": "moon", "turn": 0})
     for line, choice in (("minus", "shooter_minus"), ("", "others"), ("+26", "others")):
-        asyncio.run(_act(conn, seat, line, lambda lines: None))
-        assert conn.sent[-1] == {"cmd": "moon", "choice": choice}
+        tb.handle(line)
+        assert link.sent[-1] == {"cmd": "moon", "choice": choice}
+        remote.stale = False

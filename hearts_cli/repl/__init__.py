@@ -269,6 +269,8 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
         if table.dirty and not table.game.over:
             show_table()
         out.flush()
+        if table.game.over and not table.local:  # a shared table closes at the end of its game
+            return 0
         line, too_long = read_line(inp)  # a line without end never sits in memory whole
         if too_long:
             table.error("line_too_long", limit=MAX_LINE_CHARS)
@@ -276,7 +278,7 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
             return 2
         if not line:
             if not table.game.over:
-                table.emit("saved")
+                table.leave()
             out.flush()
             return 0
         signal = table.handle(line)
@@ -285,7 +287,7 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
             return 2
         if signal == "quit":
             if not table.game.over:
-                table.emit("saved")
+                table.leave()
             out.flush()
             return 0
         if signal in ("new", "replay"):

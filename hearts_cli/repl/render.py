@@ -79,8 +79,8 @@ class Renderer:
         n = tb.players
         lines: list[Line] = []
         broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
-        head = self.say("table_header", code=g.code, round=len(g.rounds), preset=preset_name(g.rules.preset, self.lang),
-                        target=g.rules.target)
+        head = self.say("table_header" if g.code is not None else "table_header_shared", code=g.code,
+                        round=len(g.rounds), preset=preset_name(g.rules.preset, self.lang), target=g.rules.target)
         lines.append([("class:header", head + self.sep() + broken)])
         # the seats, placed around the trick
         cards_in_trick: dict[int, Card] = {}
@@ -268,7 +268,8 @@ class Renderer:
     def ev_start(self, code, preset, target, players, you, seats) -> list[Line]:
         tb = self.tb
         others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
-        out = self._text(self.say("start_line", code=code, preset=preset_name(preset, self.lang), target=target,
+        mid = "start_line" if code is not None else "start_line_shared"  # a shared table: no code yet
+        out = self._text(self.say(mid, code=code, preset=preset_name(preset, self.lang), target=target,
                                   others=others), "class:header")
         return out + self._changes()
 
@@ -462,6 +463,20 @@ class Renderer:
         """A message naming a file: the path's line is never wrapped (see :func:`wrap`)."""
         return [[("class:info class:path" if line.strip() == path else "class:info", line)]
                 for line in text.split("\n")]
+
+    def ev_seat(self, seat, name, status) -> list[Line]:
+        """A shared table: somebody sits down, goes (the CPU plays for them) or is back."""
+        mid = {"joined": "net_seat_joined", "left": "net_seat_left", "back": "net_seat_back"}.get(status)
+        if mid is None or seat == self.tb.me:
+            return []
+        return self._text(self.say(mid, name=self.tb.name(seat), seat=seat), "class:info")
+
+    def ev_takeover(self, seat, reason) -> list[Line]:
+        """The CPU moves for a person's seat (yours: the move's own line says so)."""
+        if seat == self.tb.me:
+            return []
+        mid = "net_takeover_timer" if reason == "timer" else "net_takeover_away"
+        return self._text(self.say(mid, name=self.tb.name(seat)), "class:info")
 
     def ev_saved(self) -> list[Line]:
         return self._text(self.say("saved_line"), "class:info")

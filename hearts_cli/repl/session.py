@@ -75,6 +75,10 @@ class _TimeUp(Exception):
     """The turn timer ran out while the prompt was open."""
 
 
+class _Incoming(Exception):
+    """A shared table said something while the prompt was open (``hearts join``)."""
+
+
 class CardCompleter(Completer):
     """Cards in hand (playable first; the others with the rule that stops them) and commands."""
 
@@ -331,6 +335,11 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
         elif ev.kind == "trick" and delay and not fast():
             status["paused"] = True
             pause.after_trick()
+        if ev.kind == "waiting":  # a shared table's turn timer: the toolbar counts down the host's
+            mine = table.me in ev.data["seats"] and ev.data["deadline"]
+            status["host_deadline"] = time.monotonic() + ev.data["deadline"] if mine else None
+        elif ev.kind in ("pass", "play") and ev.data["seat"] == table.me:
+            status["host_deadline"] = None
 
     def fast() -> bool:
         # no waiting while the CPU finishes a round that has no points left
@@ -412,11 +421,35 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             mid = "prompt_play"
         return [("class:prompt", table.say(mid, points=g.rules.penalty_total) + "> ")]
 
+    typed: dict[str, str] = {}  # what was being typed when a shared table's news came
+
+    def incoming() -> None:
+        """The table's news (from another thread): the prompt steps aside to show it."""
+        app = session.app
+        loop = getattr(app, "loop", None)
+        if app.is_running and loop is not None:
+            def leave() -> None:
+                if app.is_running and app.future is not None and not app.future.done():  # (not leaving already)
+                    typed["text"] = session.default_buffer.text
+                    app.exit(exception=_Incoming())
+            loop.call_soon_threadsafe(leave)
+
+    remote = not table.local
+    if remote:
+        table.core.link.wake = incoming
+
+    def pre_run() -> None:
+        app = session.app
+        if remote and table.core.pending() and app.future is not None and not app.future.done():
+            typed["text"] = session.default_buffer.text
+            app.exit(exception=_Incoming())
+
     def ask() -> str:
         timed = turn_timer and not table.game.over
         if not timed:
-            status["deadline"] = None
-            return session.prompt(prompt_text())
+            status["deadline"] = status.get("host_deadline") if remote else None
+            return session.prompt(prompt_text(), default=typed.pop("text", ""), pre_run=pre_run,
+                                  refresh_interval=1.0 if status["deadline"] else 0)
         status["deadline"] = time.monotonic() + turn_timer
 
         def expire() -> None:
@@ -457,6 +490,8 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
                 table.dirty = False
             if table.game.over:  # the last cards are mostly the CPUs' (or auto's)
                 show_archived()
+                if remote:  # a shared table closes at the end of its game
+                    break
             if status["paused"] and quiet.active:
                 clear_typeahead(session.input)  # read along with the last line
             quiet.stop(flush=bool(status["paused"]))
@@ -470,6 +505,8 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
                 break
             except _TimeUp:
                 table.play_for_person()
+                continue
+            except _Incoming:
                 continue
             signal = table.handle(line)
             if signal == "quit":
@@ -485,6 +522,5 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     finally:
         quiet.stop(flush=False)
     if not table.game.over:
-        table.save()  # a move interrupted (Ctrl-C) between the engine and its save is kept too
-        table.emit("saved")
+        table.leave()  # saved (a move interrupted between the engine and its save too), or left to the CPU
     return 0

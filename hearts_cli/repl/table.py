@@ -22,7 +22,7 @@ from ..messages import t
 from ..events import Event
 from ..rules import Direction, Moon
 from ..untrusted import MAX_LINE_CHARS
-from ..seating import PLACES, place_name, record_name, seat_place
+from ..seating import PLACES, place_name, record_name, seat_place, shown_name
 
 DEFAULT_LEVELS = ("easy", "normal", "hard")  # by place from the person's left; every level is in bots.REGISTRY
 
@@ -136,9 +136,13 @@ class Table(SeatClient):
     def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Any = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
-                 front: FrontEnd | None = None):
-        self.core = GameTable(game, seats, store=store, local=True, undos=undos)
-        self.me = next((i for i, s in enumerate(self.core.seats) if s.human), 0)
+                 front: FrontEnd | None = None, core: Any = None):
+        # the table: a local game's own (in-process), or a seat's at a shared table (``core``:
+        # join.RemoteTable, which sends the person's moves to the host)
+        self.core = core if core is not None else GameTable(game, seats, store=store, local=True, undos=undos)
+        self.local = self.core.local
+        self.me = self.core.me if not self.local else next(
+            (i for i, s in enumerate(self.core.seats) if s.human), 0)
         self.lang = lang
         self.ascii = ascii
         self.confirm = confirm
@@ -218,6 +222,8 @@ class Table(SeatClient):
         return [(self.me + i) % n for i in range(n)]
 
     def name(self, seat: int) -> str:
+        if not getattr(self, "local", True):  # a shared table: a person's own name, else the seat's place
+            return shown_name(self.core.seats[seat].name, seat, self.me, self.players, self.lang)
         return place_name(self.position(seat), self.lang)
 
     def level(self, seat: int) -> str | None:
@@ -239,7 +245,8 @@ class Table(SeatClient):
         """An event of the table, for the person's seat: kept, and shown by the front end."""
         kind = ev.kind
         if kind in ("pass", "play", "round_end", "undo"):
-            self.dirty = True
+            # (at a shared table the table is drawn when the seat's view comes: RemoteTable)
+            self.dirty = self.dirty or self.local
             if kind == "play" or kind == "round_end" or kind == "undo":
                 self.pending = None
             if kind == "round_end" or kind == "undo" or (kind == "pass" and ev.data["seat"] == self.me):
@@ -269,6 +276,16 @@ class Table(SeatClient):
 
     def save(self) -> None:
         self.core.save()
+
+    def leave(self) -> None:
+        """The person leaves before the end: a local game is saved (and says so); a seat at a
+        shared table is left to the CPU until the person joins again."""
+        if self.local:
+            self.save()  # a move interrupted (Ctrl-C) between the engine and its save is kept too
+            self.emit("saved")
+        else:
+            self.core.leave()
+            self.info("leave", self.say("net_left"))
 
     def announce_start(self, resumed: bool = False) -> None:
         self.core.announce(self.me, resumed)
@@ -319,17 +336,36 @@ class Table(SeatClient):
     # ------------------------------------------------------------ moves
 
     def _pass(self, seat: int, cards: Sequence[Card], by: str) -> None:
-        self.core.pass_cards(seat, cards, "person" if by == "you" else by)
+        try:
+            self.core.pass_cards(seat, cards, "person" if by == "you" else by)
+        except Refused as e:  # a shared table said no
+            self.error(e.code, e.message)
 
     def _play(self, card: Card, by: str) -> None:
-        g = self.game
-        self.core.play(g.round.turn, card, "person" if by == "you" else by)
+        self.pending = None
+        try:
+            self.core.play(self.game.round.turn, card, "person" if by == "you" else by)
+        except Refused as e:
+            self.error(e.code, e.message)
 
     def _choose_moon(self, choice: str, by: str) -> None:
         rd = self.game.round
         self.selection = []
         self.pending = None
-        self.core.choose_moon(rd.turn, choice, "person" if by == "you" else by)
+        try:
+            self.core.choose_moon(rd.turn, choice, "person" if by == "you" else by)
+        except Refused as e:
+            self.error(e.code, e.message)
+
+    def _own_game_only(self, command: str) -> bool:
+        """At a shared table, a request for a game of one's own is refused (said so): True."""
+        if self.local:
+            return False
+        if command == "undo":
+            self.error("net_undo")
+        else:
+            self.error("net_own_game", command=COMMAND_NAMES[self.lang][command])
+        return True
 
     # ------------------------------------------------------------ the shooter's choice
 
@@ -561,7 +597,11 @@ class Table(SeatClient):
             words = self.moon_words()
             self.emit("hint", text=self.say("hint_moon", default=words["default"]))
             return None
-        choice = self.suggest(self.me, "hard")
+        try:  # the Hard CPU at a game of one's own; at a shared table the host's, if it allows hints
+            choice = self.suggest(self.me, "hard")
+        except Refused as e:
+            self.error(e.code, e.message)
+            return None
         if rd.phase is Phase.PASS:
             cards = sorted(choice)
             text = self.say("hint_pass", cards=cards, reason=self._pass_reason(cards))
@@ -634,10 +674,15 @@ class Table(SeatClient):
         return None
 
     def cmd_code(self, rest: str) -> None:
+        if self.game.code is None:  # a shared table tells it at the end (it would reveal the deal)
+            self.error("net_own_game", command=COMMAND_NAMES[self.lang]["code"])
+            return None
         self.info("code", self.say("code_info", code=self.game.code))
         return None
 
     def cmd_auto(self, rest: str) -> None:
+        if self._own_game_only("auto"):
+            return None
         if self.game.over:  # nothing left to play: not a mistake (a script may say it once too often)
             self.info("auto", self.say("game_over_cards"))
             return None
@@ -648,6 +693,8 @@ class Table(SeatClient):
         return None
 
     def cmd_finish(self, rest: str) -> None:
+        if self._own_game_only("finish"):
+            return None
         try:
             self.core.finish(self.me)
         except Refused as e:
@@ -664,6 +711,8 @@ class Table(SeatClient):
         show the other seats' passes."""
         from ..movelog import format_log
 
+        if self._own_game_only("log"):
+            return None
         lines = format_log(self.game, hide_round_in_progress=True)
         if lines[-1].startswith("# R"):
             lines[-1] = "# " + self.say("log_round_hidden", round=len(self.game.rounds))
@@ -673,6 +722,8 @@ class Table(SeatClient):
     def cmd_undo(self, rest: str) -> None:
         """Take back the person's last pass or card, and the CPU cards played after it (the
         table's :meth:`~hearts_cli.gametable.GameTable.undo`: saved before it is shown)."""
+        if self._own_game_only("undo"):
+            return None
         if not self.undo_allowed:
             self.error("undo_off")
             return None
@@ -689,17 +740,17 @@ class Table(SeatClient):
         return None
 
     def cmd_help(self, rest: str) -> None:
-        self.info("help", self.say("help_text"))
+        self.info("help", self.say("help_text" if self.local else "net_help"))
         return None
 
     def cmd_quit(self, rest: str) -> str:
         return "quit"
 
-    def cmd_new(self, rest: str) -> str:
-        return "new"
+    def cmd_new(self, rest: str) -> str | None:
+        return None if self._own_game_only("new") else "new"
 
-    def cmd_replay(self, rest: str) -> str:
-        return "replay"
+    def cmd_replay(self, rest: str) -> str | None:
+        return None if self._own_game_only("replay") else "replay"
 
     # ------------------------------------------------------------ a new game at the same table
 
