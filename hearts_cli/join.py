@@ -266,7 +266,9 @@ class RemoteTable:
         self.moon: dict[str, Any] | None = None  # the last moon_choice: the shooter's question
         self.tricks: list[Any] = []  # this round's tricks, as told
         self.blocking = False  # line by line: wait for the seat's next decision
-        self.stale = False  # a move was made: the view is old until the next one comes
+        self.stale = False  # a move was made: the view is old until one that shows it comes
+        self.seen: tuple = ()  # where the last view stood (round, phase, trick, cards, passed)
+        self.moved_at: tuple = ()  # ... when the seat's last move was made
 
     # ------------------------------------------------------------ what the REPL reads
 
@@ -394,7 +396,9 @@ class RemoteTable:
                 g.totals = list(msg["totals"])  # the game's totals before this round
                 if msg["phase"] == "over" and msg.get("result"):
                     g.totals = [a + b for a, b in zip(msg["totals"], msg["result"]["scores"])]
-                self.stale = False
+                self.seen = (number, msg["phase"], played, len(msg["trick"]), msg["passed"] is None)
+                if self.seen != self.moved_at:  # (a view sent before the move was made is no news)
+                    self.stale = False
                 if self.decision():
                     self.client.dirty = True
                 return
@@ -435,6 +439,7 @@ class RemoteTable:
             err = reply.get("error") or {}
             raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
         self.stale = True
+        self.moved_at = self.seen
 
     def pass_cards(self, seat: int, cards: Any, by: str) -> None:
         self._move({"cmd": "pass", "cards": [str(c) for c in cards]})
