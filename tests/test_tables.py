@@ -1020,23 +1020,40 @@ def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see
 
 
 def test_hearts_join_tells_cancelled_and_set_aside_tricks():
-    """`hearts join` says a two-deck trick as the game loop does: what cancelled, a trick set
-    aside (nobody takes it), and the set-aside cards the next winner takes too."""
-    from hearts_cli.join import Seat
+    """`hearts join` says a two-deck trick as the game loop does (it is the game loop's REPL):
+    what cancelled, a trick set aside (nobody takes it), and the set-aside cards the next
+    winner takes too."""
+    import queue
 
+    from hearts_cli.join import RemoteTable
+    from hearts_cli.repl.render import Renderer, plain
+    from hearts_cli.repl.table import Table
+
+    class Link:
+        inbox: queue.Queue = queue.Queue()
+
+    rules = Rules.from_spec({"preset": "cancellation", "players": 8})
     for lang, words in (("en", ("The two K♥ cancel", "set aside", "also takes the 8 set-aside cards")),
                         ("es", ("Los dos K♥ se anulan", "se aparta", "se lleva también las 8 cartas apartadas"))):
-        me = Seat(lang, False)
-        me.lines({"event": "welcome", "seat": 0, "players": 8, "names": [f"P{i}" for i in range(8)]})
+        remote = RemoteTable(Link(), {"event": "welcome", "seat": 0, "names": [f"P{i}" for i in range(8)]})
+        me = Table(None, (), lang=lang, core=remote)
+        remote._take({"event": "start", "schema": 2, "code": None, "preset": "cancellation", "rules": rules.spec(),
+                      "target": rules.target, "players": 8, "you": 0,
+                      "seats": [{"seat": i, "name": f"P{i}", "kind": "human", "level": None} for i in range(8)]})
+
+        def lines(msg: dict) -> list[str]:
+            remote._take(msg)
+            return [plain(x) for x in Renderer(me, plain=True).event(me.events[-1])]
+
         plays = [{"seat": s, "card": c} for s, c in enumerate("KH 2C KH 3S 4S 5S 6S 7S".split())]
-        aside = me.lines({"event": "trick", "round": 1, "trick": 4, "leader": 0, "plays": plays, "winner": None,
-                          "points": 2, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
+        aside = lines({"event": "trick", "round": 1, "trick": 4, "leader": 0, "plays": plays, "winner": None,
+                       "points": 2, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
         text = " ".join(aside)
         assert words[0] in text and words[1] in text and "?" not in text, aside
         plays = [{"seat": s, "card": c} for s, c in enumerate("AH 2H 3H 4H 5H 6H 7H 8H".split())]
-        taken = me.lines({"event": "trick", "round": 1, "trick": 5, "leader": 0, "plays": plays, "winner": 3,
-                          "points": 10, "kitty": [], "carried": ["KH", "KH", "2C", "3S", "4S", "5S", "6S", "7S"]})
+        taken = lines({"event": "trick", "round": 1, "trick": 5, "leader": 0, "plays": plays, "winner": 3,
+                       "points": 10, "kitty": [], "carried": ["KH", "KH", "2C", "3S", "4S", "5S", "6S", "7S"]})
         assert words[2] in " ".join(taken) and "P3" in " ".join(taken), taken
-        last = me.lines({"event": "trick", "round": 1, "trick": 13, "leader": 2, "plays": plays, "winner": 2,
-                         "points": 0, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
+        last = lines({"event": "trick", "round": 1, "trick": 13, "leader": 2, "plays": plays, "winner": 2,
+                      "points": 0, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
         assert "P2" in " ".join(last) and "?" not in " ".join(last), last
