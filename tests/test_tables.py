@@ -761,7 +761,15 @@ def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
         term.send("pass " + " ".join(hand[-3:]) + "\r")
         term.wait_for("You pass")
         term.wait_prompt("Your card>", timeout=30)
-        legal = [str(c) for c in tb.game.round.legal_cards()]
+        # the table of `hearts play`: the seats drawn around yours, named from where you sit
+        screen = term.text()
+        assert "West (Easy)" in screen and "North (Normal)" in screen and "East (Hard)" in screen
+        rd = tb.game.round
+        legal = [str(c) for c in rd.legal_cards()]
+        bad = [c for c in rd.hand(0) if str(c) not in legal]
+        if bad:  # a card the rules refuse: the reason, the engine's own sentence (and the toolbar's)
+            term.send(str(bad[0]) + "\r")
+            term.wait_for(rd.why(bad[0], 0).message("en")[:24])
         term.send(legal[0][0])
         term.send("\t")  # Tab: the cards in hand that fit, playable ones first
         term.wait_for("playable")
