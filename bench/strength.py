@@ -2,7 +2,7 @@
 
     python bench/strength.py --seats hard,normal,normal,normal --deals 400
     python bench/strength.py --seats easy,random,random,random --deals 400 --preset quick
-    python bench/strength.py --preset cancellation --seats hard,normal,easy,hard,normal,easy,hard,normal --deals 100
+    python bench/strength.py --preset cancellation --seats hard,normal,easy,hard,normal,easy,hard,normal --deals 100 --out FILE.jsonl
 
 Each deal is played once per rotation of the seats (8 rotations at an 8-seat
 table), so every level plays every hand from every seat; the table gives each
@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import json
 import math
 import statistics
 
@@ -64,16 +65,39 @@ def main(argv=None) -> int:
     ap.add_argument("--simulations", type=int, default=None, help="Hard's budget (deals sampled per decision)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (timings are per process)")
     ap.add_argument("--label", default="bench", help="names the deal codes; change it for fresh deals")
+    ap.add_argument("--out", default=None,
+                    help="a JSON-lines file: each finished deal is appended, and a rerun skips the deals "
+                         "already there (same seats, preset and label) and counts them in the summary")
     a = ap.parse_args(argv)
     seats = a.seats.split(",")
     sims = {"hard": a.simulations, "hard0": a.simulations} if a.simulations else None
-    jobs = [(a.preset, a.players, seats, i, a.label, sims) for i in range(a.deals)]
+    key = {"seats": seats, "preset": a.preset, "players": a.players, "label": a.label,
+           "simulations": a.simulations}
+    done: dict[int, DealResult] = {}
+    if a.out and Path(a.out).exists():
+        for line in Path(a.out).read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            if row["key"] == key and row["index"] < a.deals:
+                done[row["index"]] = DealResult(row["index"], row["points"], row["times"], row["forced"])
+    jobs = [(a.preset, a.players, seats, i, a.label, sims) for i in range(a.deals) if i not in done]
     t0 = time.perf_counter()
+    out = open(a.out, "a", encoding="utf-8") if a.out else None
+    results = list(done.values())
     if a.jobs > 1:
-        with ProcessPoolExecutor(a.jobs) as ex:
-            results = list(ex.map(_one, jobs, chunksize=4))
+        ex = ProcessPoolExecutor(a.jobs)
+        stream = ex.map(_one, jobs, chunksize=4)
     else:
-        results = [_one(j) for j in jobs]
+        ex = None
+        stream = map(_one, jobs)
+    for r in stream:
+        results.append(r)
+        if out:
+            out.write(json.dumps({"key": key, "index": r.index, "points": r.points, "times": r.times,
+                                  "forced": r.forced}) + "\n")
+            out.flush()
+    if ex:
+        ex.shutdown()
+    results.sort(key=lambda r: r.index)
     res = summarize(seats, results)
     print(f"preset {a.preset}, seats {','.join(seats)}, {res.deals} deals x {len(seats)} rotations, "
           f"{time.perf_counter() - t0:.0f} s")
