@@ -26,7 +26,6 @@ EPS = 0.0  # share of random cards in the playouts
 SELF_CANCEL = True  # in the playouts this seat ducks by cancelling the winning card...
 OTHERS_CANCEL = False  # ...and the others play as Normal does, which never does
 
-HEARTS = SUIT_MASKS[2]
 SPADES = SUIT_MASKS[3]
 LOW_SPADES = SPADES & ((1 << QS) - 1)
 
