@@ -805,7 +805,7 @@ def sim(
         "--seed", metavar="S", help="Any text; the games' codes derive from it. Default: a fresh one, printed.")] = None,
     workers: Annotated[int, typer.Option("--workers", metavar="N", help="Worker processes.")] = 1,
     simulations: Annotated[Optional[int], typer.Option(
-        "--simulations", metavar="N", help="Hard's budget: deals sampled per decision (default 120).")] = None,
+        "--simulations", metavar="N", help="Hard's budget: deals sampled per decision (default 120; with two decks, worlds per decision, default 64).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,

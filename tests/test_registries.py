@@ -131,3 +131,15 @@ def test_the_level_list_costs_no_bot_import():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
     assert eval(out) == ["hearts_cli.bots", "hearts_cli.errors", "hearts_cli.untrusted"]
     assert bots.DEFAULT_SIMULATIONS >= 1  # Hard's budget, loaded when asked for
+
+
+def test_sim_help_states_hards_real_default_budgets():
+    """The help of --simulations names the budgets Hard really uses, one deck and two."""
+    from typer.testing import CliRunner
+
+    from hearts_cli.bots import hard, multi
+    from hearts_cli.cli import app
+
+    text = " ".join(CliRunner().invoke(app, ["sim", "--help"], env={"COLUMNS": "200"}).output.split())
+    assert f"(default {hard.DEFAULT_SIMULATIONS};" in text
+    assert f"default {multi.DEFAULT_WORLDS})" in text
