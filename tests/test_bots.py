@@ -780,3 +780,33 @@ def test_hard0_is_frozen_deterministic_and_not_at_the_table():
         first = _hard0_round(rules, code, round_index)
         assert first == (list(passes), plays, scores), (preset, code)
         assert _hard0_round(rules, code, round_index) == first
+
+
+def test_believed_deals_take_the_queen_from_a_seat_that_did_not_dump_her():
+    """A seat void in clubs that threw the A♥ on a club trick, rather than the Q♠ (what the
+    playout policy does with her), is believed to hold her less often than a uniform draw says."""
+    from hearts_cli.bots.belief import believed_deals
+    from hearts_cli.bots.hard import BELIEF_MISS, BELIEF_SPREAD
+
+    hands = [parse_cards(h.split()) for h in (
+        "2C 3C 4C 5C 6C 7D 8D 9D TD 8H 9H TH 4S",
+        "2D 3D 4D 5D 6D 2H 3H 4H 5H 6H AH 2S 3S",
+        "AC KC QC JC TC 9C JD QD KD JH QH KH 5S",
+        "7C 8C AD 7H QS KS AS 6S 7S 8S 9S TS JS")]
+    rnd = Round(QUICK, hands, direction="none")
+    play_script(rnd, "2C 2D AC 7C KC 8C 3C AH")  # seat 1 is void in clubs and throws the A♥
+    view = rnd.view(0)
+    pub = public(view)
+    con = constraints(view, pub)
+    i = con.holders.index(1)
+
+    def queen_share(spread: int) -> float:
+        deals = believed_deals(view, pub, con, Sampler(con), random.Random(3), 600, spread, BELIEF_MISS)
+        for d in deals:  # each still a deal consistent with the view
+            assert [m.bit_count() for m in d] == [pub.counts[h] for h in con.holders]
+            assert not d[i] & SUIT_MASKS[0]
+        return sum(d[i] >> Card("QS") & 1 for d in deals) / len(deals)
+
+    uniform, believed = queen_share(1), queen_share(BELIEF_SPREAD)
+    assert 0.3 < uniform < 0.45  # about her share of the unseen cards
+    assert believed < uniform - 0.07

@@ -40,12 +40,15 @@ from ..rules import Moon
 from .common import Public, decision_rng, public
 from .normal import normal_pass
 from .playout import make_policy, popcount, solve, threat
+from .belief import believed_deals
 from .sampling import Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
 MOON_GUARD = 10.0  # a sure stop of a moon is played unless the search rates it this much worse
 ENDGAME_TRICKS = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
 ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
+BELIEF_SPREAD = 3  # deals drawn per deal searched, kept by how well they explain the plays seen
+BELIEF_MISS = 0.5  # the weight of a deal is this to the number of plays the policy would not make
 
 
 def distinct_candidates(pub: Public) -> list[int]:
@@ -120,8 +123,10 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     threat0 = threat(ctx, base.taken) if ctx.moon is not Moon.OFF else -1
     deals = max(1, simulations)
     sampler = Sampler(con)
-    for _ in range(deals):
-        assigned = sampler.sample(rng)
+    believed = believed_deals(view, pub, con, sampler, rng, deals, BELIEF_SPREAD, BELIEF_MISS) \
+        if BELIEF_SPREAD > 1 else None
+    for d in range(deals):
+        assigned = believed[d] if believed is not None else sampler.sample(rng)
         root = base.copy()
         hands = root.hands
         for h, m in zip(holders, assigned):

@@ -28,6 +28,7 @@ from ..rules import Facts, Moon, Rules
 QS, KS, AS, JD = 49, 50, 51, 22
 SPADES = SUIT_MASKS[3]
 HIGH_SPADES = (1 << KS) | (1 << AS)
+FLUSH = True  # a seat without the Q♠, A♠, K♠ leads spades under the queen while she is out
 
 
 def threat_min(rules: Facts) -> int:
@@ -146,6 +147,10 @@ def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_car
         if hand >> QS & 1:
             choice = legal & ~SPADES or legal
         else:
+            if FLUSH and not hand & HIGH_SPADES:
+                low = legal & SPADES & ((1 << QS) - 1)
+                if low:  # lead spades under her to flush the Q♠ out
+                    return low.bit_length() - 1
             choice = legal & ~(HIGH_SPADES | (1 << QS)) or legal
     nh = choice & ~HEARTS_MASK
     if nh:
