@@ -12,6 +12,12 @@ result is the mean points per round of the ``new`` seats minus that of the
 ``old`` seats over its rotations (negative: ``new`` took fewer points, it is
 better); the 95% CI is over deals (1.96 standard errors).
 
+``--set MODULE.NAME=VALUE`` (repeatable) changes a constant of a bot module
+of ``hearts_cli.bots`` in every process before play, to measure a variant
+without editing it in (``--set hard.BELIEF_SPREAD=3 --set playout.FLUSH=1``;
+booleans are 0/1). It changes every level that reads that constant (never
+``hard0``, which has its own copies), and is recorded in each row as ``set``.
+
 Results go to ``--out`` as JSON lines, one per (deal, format), with every
 decision's CPU time of each level; a rerun skips what is already there, so an
 interrupted run resumes (and ``--deals`` can be raised later).
@@ -80,8 +86,24 @@ def play(preset: str, new: str, old: str, fmt: str, index: int, label: str,
             "cpu_ms": {k: [round(1000 * t, 2) for t in v] for k, v in cpu.items()}}
 
 
+def apply(sets: tuple[str, ...]) -> None:
+    """Set each ``module.NAME=value`` of ``hearts_cli.bots`` (the value takes the old one's type)."""
+    import importlib
+
+    for kv in sets:
+        key, value = kv.split("=", 1)
+        mod, attr = key.rsplit(".", 1)
+        m = importlib.import_module(f"hearts_cli.bots.{mod}")
+        old = getattr(m, attr)
+        setattr(m, attr, value == "1" if isinstance(old, bool) else type(old)(value))
+
+
 def _job(args):
-    return play(*args)
+    *rest, sets = args
+    apply(sets)
+    row = play(*rest)
+    row["set"] = list(sets)
+    return row
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -92,13 +114,13 @@ def _pct(xs: list[float], q: float) -> float:
 def summary(rows: list[dict]) -> None:
     by: dict[tuple, list[dict]] = {}
     for r in rows:
-        by.setdefault((r["new"], r["old"], r["format"], r["label"]), []).append(r)
-    for (new, old, fmt, label), rs in sorted(by.items()):
+        by.setdefault((r["new"], r["old"], r["format"], r["label"], " ".join(r.get("set", []))), []).append(r)
+    for (new, old, fmt, label, sets), rs in sorted(by.items()):
         d = [r["diff"] for r in rs]
         ci = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0
         nm = statistics.fmean(r["new_pts"] for r in rs)
         om = statistics.fmean(r["old_pts"] for r in rs)
-        print(f"{new} vs {old}, {fmt}, label {label}, {len(rs)} deals: {new} {nm:.3f}, {old} {om:.3f} "
+        print(f"{new}{' (' + sets + ')' if sets else ''} vs {old}, {fmt}, label {label}, {len(rs)} deals: {new} {nm:.3f}, {old} {om:.3f} "
               f"pts/round; {new} - {old} = {statistics.fmean(d):+.3f} ± {ci:.3f} (95%)")
         for side, name in (("new", new), ("old", old)):
             ts = [t for r in rs for t in r["cpu_ms"][side]]
@@ -117,16 +139,20 @@ def main(argv=None) -> int:
     ap.add_argument("--preset", default="quick")
     ap.add_argument("--simulations", type=int, default=None, help="budget of both sides (default: their own)")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="a bot constant changed for this run (repeatable), e.g. hard.BELIEF_SPREAD=3")
     ap.add_argument("--out", required=True)
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     a = ap.parse_args(argv)
     out = Path(a.out)
     rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()] if out.exists() else []
     if not a.summary:
-        done = {(r["deal"], r["format"], r["new"], r["old"], r["label"]) for r in rows}
-        todo = [(a.preset, a.new, a.old, a.format, i, a.label, a.simulations)
+        sets = tuple(a.set)
+        done = {(r["deal"], r["format"], r["new"], r["old"], r["label"], tuple(r.get("set", ())))
+                for r in rows}
+        todo = [(a.preset, a.new, a.old, a.format, i, a.label, a.simulations, sets)
                 for i in range(a.start, a.start + a.deals)
-                if (i, a.format, a.new, a.old, a.label) not in done]
+                if (i, a.format, a.new, a.old, a.label, sets) not in done]
         with out.open("a") as f:
             if a.jobs > 1:
                 with ProcessPoolExecutor(a.jobs) as ex:

@@ -786,7 +786,7 @@ def test_believed_deals_take_the_queen_from_a_seat_that_did_not_dump_her():
     """A seat void in clubs that threw the A♥ on a club trick, rather than the Q♠ (what the
     playout policy does with her), is believed to hold her less often than a uniform draw says."""
     from hearts_cli.bots.belief import believed_deals
-    from hearts_cli.bots.hard import BELIEF_MISS, BELIEF_SPREAD
+    from hearts_cli.bots.hard import BELIEF_MISS
 
     hands = [parse_cards(h.split()) for h in (
         "2C 3C 4C 5C 6C 7D 8D 9D TD 8H 9H TH 4S",
@@ -807,6 +807,42 @@ def test_believed_deals_take_the_queen_from_a_seat_that_did_not_dump_her():
             assert not d[i] & SUIT_MASKS[0]
         return sum(d[i] >> Card("QS") & 1 for d in deals) / len(deals)
 
-    uniform, believed = queen_share(1), queen_share(BELIEF_SPREAD)
+    uniform, believed = queen_share(1), queen_share(3)  # 3: as measured (docs/bots.md)
     assert 0.3 < uniform < 0.45  # about her share of the unseen cards
     assert believed < uniform - 0.07
+
+
+def test_playouts_can_lead_spades_under_the_queen_to_flush_her(monkeypatch):
+    """`playout.FLUSH` (off by default, measured in docs/bots.md): a seat without the Q♠, K♠ or
+    A♠ leads its highest spade under her while she is out, instead of its lowest card."""
+    from hearts_cli.bots import playout
+
+    facts = QUICK.facts
+    hand = mask_of(parse_cards("2C 9C 3D 5S JS 4H".split()))
+    args = (facts, 0, hand, hand & ~SUIT_MASKS[2], [], -1, -1, True, -1)
+    assert playout.choose(*args) == Card("2C")
+    monkeypatch.setattr(playout, "FLUSH", True)
+    assert playout.choose(*args) == Card("JS")
+    assert playout.choose(*args[:-2], False, -1) == Card("2C")  # she is gone: lead low
+    with_king = hand | 1 << Card("KS")
+    assert playout.choose(facts, 0, with_king, with_king & ~SUIT_MASKS[2], [], -1, -1, True, -1) == Card("2C")
+
+
+def test_hard_with_believed_deals_plays_whole_rounds_the_same_way_twice(monkeypatch):
+    """`hard.BELIEF_SPREAD` > 1 (off by default): Hard still plays legal cards, deterministically."""
+    from hearts_cli.bots import hard
+
+    monkeypatch.setattr(hard, "BELIEF_SPREAD", 3)
+
+    def round_cards() -> list[Card]:
+        rnd = Round.deal(QUICK, "K7Q2MXA7", 1)
+        bots = [make_bot("hard", s, 10) for s in range(4)]
+        for s in range(4):
+            rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+        out = []
+        while rnd.phase is Phase.PLAY:
+            out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
+            rnd.play(out[-1])  # checked: an illegal card raises
+        return out
+
+    assert round_cards() == round_cards()
