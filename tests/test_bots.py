@@ -205,6 +205,45 @@ def test_hard_stops_a_moon_run_when_one_card_surely_does(hands, scores, plays, s
         assert after.trick == [] and any(after.taken[s] & rules.penalty_mask for s in (0, 1, 2))
 
 
+def test_hard_keeps_a_heart_stopper_when_it_passes():
+    """Normal passes its A♥ (and hands a moon runner the heart that would stop it); Hard
+    keeps it and passes the next most dangerous card, unless there is no moon to stop."""
+    hand = "7D 8D 9D TD 2H TH QH AH 2S 3S 4S 6S KS"  # seat 1, round 6 of a game against `high`
+    standard = load_preset("standard")
+    rnd = Round(standard, deal_rest(standard, {0: hand}), direction="right")
+    assert set(suggest(rnd.view(0), "normal", 1)) == set(parse_cards(["KS", "QH", "AH"]))
+    assert set(suggest(rnd.view(0), "hard", 1)) == set(parse_cards(["KS", "QH", "TH"]))
+    # the K♥ is the stopper when the A♥ is not ours
+    rnd = Round(standard, deal_rest(standard, {0: "2C 5C 9C JC 4D 6D 8D TD KH QH 5H 3S 4S"}),
+                direction="left")
+    assert set(suggest(rnd.view(0), "normal", 1)) == set(parse_cards(["JC", "QH", "KH"]))
+    assert set(suggest(rnd.view(0), "hard", 1)) == set(parse_cards(["JC", "TD", "QH"]))
+    no_moon = load_preset("no-moon")
+    rnd = Round(no_moon, deal_rest(no_moon, {0: hand}), direction="right")
+    assert set(suggest(rnd.view(0), "hard", 1)) == set(suggest(rnd.view(0), "normal", 1))
+
+
+def test_hard_keeps_its_sure_stopper_from_a_runner():
+    """A seat that led A♦ K♠ Q♠ Q♦ J♠ and won eight tricks holds the Q♠ and nothing else
+    has been taken: it is running. Seat 0 holds only hearts, the A♥ on top, and the
+    runner wins the diamond trick: the old Hard threw its A♥ on it (the runner then ran
+    the hearts, as most seeds still would); Hard keeps the A♥, the one card that surely
+    wins a heart trick later."""
+    standard = load_preset("standard")
+    hands = [parse_cards(h.split()) for h in (
+        "4C 6C KC 2D 6D 2H 4H 6H 9H AH 6S 7S TS",
+        "2C 3C 8C JD KD 3H 5H 7H TH 3S 5S 8S AS",
+        "9C QC AC 5D 7D QD AD JH QH KH JS QS KS",
+        "5C 7C TC JC 3D 4D 8D 9D TD 8H 2S 4S 9S")]
+    rnd = Round(standard, hands, direction="none")
+    play_script(rnd, "2C AC TC KC  AD 8D 6D KD  KS 9S TS AS  8C QC JC 6C  QS 4S 6S 8S  QD 9D 2D JD"
+                     "  JS 2S 7S 3S  9C 5C 4C 3C  7D 3D")
+    assert rnd.turn == 0 and all(c.suit == 2 for c in rnd.view(0).hand)
+    old = [suggest(rnd.view(0), "hard0", seed) for seed in range(1, 7)]
+    assert old.count(Card("AH")) >= 4  # a close call for the search alone
+    assert all(suggest(rnd.view(0), "hard", seed) != Card("AH") for seed in range(1, 7))
+
+
 def test_hard_shoots_with_a_certain_moon_hand():
     hands = [
         parse_cards(["2C", "4C", "5C", "2D", "3D", "4D", "5D", "6D", "2S", "3S", "4S", "5S", "2H"]),

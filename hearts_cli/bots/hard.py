@@ -38,12 +38,13 @@ from ..engine import SeatView
 from ..fast import Position, playout_steps
 from ..rules import Moon
 from .common import Public, decision_rng, public
-from .normal import normal_pass
+from .hard_pass import hard_pass
 from .playout import make_policy, popcount, solve, threat
 from .belief import believed_deals
 from .sampling import Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
+STOPPER_GUARD = 10.0  # a sure stopper is not discarded while a moon is in view, unless this much worse
 MOON_GUARD = 10.0  # a sure stop of a moon is played unless the search rates it this much worse
 ENDGAME_TRICKS = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
 ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
@@ -122,6 +123,9 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     base = Position.from_view(view, [0] * ctx.players)
     first = not view.tricks
     threat0 = threat(ctx, base.taken) if ctx.moon is not Moon.OFF else -1
+    runner = moon_suspect(view, pub) if ctx.moon is not Moon.OFF else -1
+    if threat0 < 0:
+        threat0 = runner
     deals = max(1, simulations)
     sampler = Sampler(con)
     believed = believed_deals(view, pub, con, sampler, rng, deals, BELIEF_SPREAD, BELIEF_MISS) \
@@ -149,8 +153,42 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
                 pos = root.copy()
                 pos.play(c)
                 r = random.Random(stream)
-                row[j] += value(playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0)))
+                row[j] += value(playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0,
+                                                               runner)))
     return [min(t[j] for t in totals) / deals for j in range(len(cands))]
+
+
+SUSPECT_TRICKS = 3  # tricks another seat must have won, and
+SUSPECT_LEADS = 2  # high cards (queen or better) it must have led, to be taken for a runner
+SUSPECT_RANK = 10
+
+
+def moon_suspect(view: SeatView, pub: Public) -> int:
+    """Another seat that plays like a moon runner before it holds enough points to be a
+    threat: it holds every penalty card taken so far (perhaps none yet), has won
+    ``SUSPECT_TRICKS`` tricks and led ``SUSPECT_LEADS`` high cards (a ducking player
+    leads low). -1 when there is none."""
+    ctx = pub.facts
+    who = -1
+    for s, m in enumerate(pub.taken):
+        if m & ctx.penalty_mask:
+            if who >= 0:
+                return -1
+            who = s
+    n = ctx.players
+    won = [0] * n
+    high = [0] * n
+    for tr in view.tricks:
+        if tr.winner is None:
+            continue
+        won[tr.winner] += 1
+        if tr.cards[0] % 13 >= SUSPECT_RANK:
+            high[tr.leader] += 1
+    cands = [who] if who >= 0 else range(n)
+    for s in cands:
+        if s != pub.seat and won[s] >= SUSPECT_TRICKS and high[s] >= SUSPECT_LEADS:
+            return s
+    return -1
 
 
 def moon_runner(pub: Public) -> int:
@@ -226,7 +264,42 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
             j = min(stops, key=lambda j: (means[j], j))
             if means[j] - means[best] <= MOON_GUARD:
                 best = j
+    runner = shooter if shooter >= 0 else moon_seat(view, pub)
+    if runner >= 0 and gives_up_stopper(pub, cands[best]) and \
+            not sure_stop(pub, view.voids, runner, cands[best]):
+        keep = [j for j, c in enumerate(cands) if not gives_up_stopper(pub, c)]
+        if keep:
+            j = min(keep, key=lambda j: (means[j], j))
+            if means[j] - means[best] <= STOPPER_GUARD:
+                best = j
     return CARDS[cands[best]]
+
+
+def moon_seat(view: SeatView, pub: Public) -> int:
+    """Another seat with a moon in view: a threat by the points it holds, or a suspect."""
+    ctx = pub.facts
+    if ctx.moon is Moon.OFF:
+        return -1
+    who = threat(ctx, pub.taken)
+    if who >= 0:
+        return who if who != pub.seat else -1
+    return moon_suspect(view, pub)
+
+
+def sure_stopper(hand: int, unseen: int, penalty: int) -> int:
+    """Our highest heart when no unseen heart ranks above it (it wins any heart trick), or -1."""
+    hearts = hand & SUIT_MASKS[2] & penalty
+    if not hearts:
+        return -1
+    top = hearts.bit_length() - 1
+    return -1 if unseen & SUIT_MASKS[2] & ~((2 << top) - 1) else top
+
+
+def gives_up_stopper(pub: Public, card: int) -> bool:
+    """Playing ``card`` leaves us without a heart that surely wins a heart trick."""
+    pen = pub.facts.penalty_mask
+    return sure_stopper(pub.hand, pub.unseen, pen) >= 0 and \
+        sure_stopper(pub.hand & ~(1 << card), pub.unseen, pen) < 0
 
 
 def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
@@ -258,10 +331,6 @@ def _classes(pub: Public) -> dict[Card, Card]:
     cands = distinct_candidates(pub)
     return {CARDS[c]: CARDS[max(x for x in cands if x <= c and x // 13 == c // 13)]
             for c in range(52) if pub.legal >> c & 1}
-
-
-def hard_pass(view: SeatView) -> tuple[Card, ...]:
-    return normal_pass(view)
 
 
 class HardBot:

@@ -160,6 +160,17 @@ def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_car
     return low_rank_card(choice)
 
 
+def _sole_holder(c: Facts, taken: list[int]) -> int:
+    """The one seat holding penalty cards (-1: nobody yet, -2: several seats)."""
+    who = -1
+    for s, m in enumerate(taken):
+        if m & c.penalty_mask:
+            if who >= 0:
+                return -2
+            who = s
+    return who
+
+
 def _queen_held(pos: Position) -> int:
     out = pos.kitty >> QS & 1
     for h in pos.hands:
@@ -168,7 +179,7 @@ def _queen_held(pos: Position) -> int:
 
 
 def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -1,
-                threat_seat: int = -1) -> StepPolicy:
+                threat_seat: int = -1, suspect: int = -1) -> StepPolicy:
     """The playout policy as a :func:`hearts_cli.fast.playout_steps` hook.
 
     With probability ``eps`` a seat plays a random legal card; otherwise
@@ -178,6 +189,8 @@ def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -
     ``threat_seat`` is that seat at the start (:func:`threat` of what has
     been taken: public, so the same on every sampled deal); it is looked at
     again at each lead, since it only changes when a trick is won.
+    ``suspect`` is a seat already seen playing like a runner: it stays the
+    threat while nobody else has taken a penalty card.
     """
     if isinstance(c, Rules):
         c = c.facts
@@ -192,6 +205,8 @@ def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -
         if win_seat < 0:  # a lead: a trick may have been won since the last one
             if moon and pos.points != seen:  # the threat changes only when points are taken
                 state[0] = threat(c, pos.taken)
+                if state[0] < 0 <= suspect and _sole_holder(c, pos.taken) in (suspect, -1):
+                    state[0] = suspect
                 seen[:] = pos.points
             if state[1]:
                 state[1] = _queen_held(pos)
