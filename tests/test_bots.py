@@ -205,24 +205,6 @@ def test_hard_stops_a_moon_run_when_one_card_surely_does(hands, scores, plays, s
         assert after.trick == [] and any(after.taken[s] & rules.penalty_mask for s in (0, 1, 2))
 
 
-def test_hard_keeps_a_heart_stopper_when_it_passes():
-    """Normal passes its A♥ (and hands a moon runner the heart that would stop it); Hard
-    keeps it and passes the next most dangerous card, unless there is no moon to stop."""
-    hand = "7D 8D 9D TD 2H TH QH AH 2S 3S 4S 6S KS"  # seat 1, round 6 of a game against `high`
-    standard = load_preset("standard")
-    rnd = Round(standard, deal_rest(standard, {0: hand}), direction="right")
-    assert set(suggest(rnd.view(0), "normal", 1)) == set(parse_cards(["KS", "QH", "AH"]))
-    assert set(suggest(rnd.view(0), "hard", 1)) == set(parse_cards(["KS", "QH", "TH"]))
-    # the K♥ is the stopper when the A♥ is not ours
-    rnd = Round(standard, deal_rest(standard, {0: "2C 5C 9C JC 4D 6D 8D TD KH QH 5H 3S 4S"}),
-                direction="left")
-    assert set(suggest(rnd.view(0), "normal", 1)) == set(parse_cards(["JC", "QH", "KH"]))
-    assert set(suggest(rnd.view(0), "hard", 1)) == set(parse_cards(["JC", "TD", "QH"]))
-    no_moon = load_preset("no-moon")
-    rnd = Round(no_moon, deal_rest(no_moon, {0: hand}), direction="right")
-    assert set(suggest(rnd.view(0), "hard", 1)) == set(suggest(rnd.view(0), "normal", 1))
-
-
 def test_hard_keeps_its_sure_stopper_from_a_runner():
     """A seat that led A♦ K♠ Q♠ Q♦ J♠ and won eight tricks holds the Q♠ and nothing else
     has been taken: it is running. Seat 0 holds only hearts, the A♥ on top, and the

@@ -38,7 +38,7 @@ from ..engine import SeatView
 from ..fast import Position, playout_steps
 from ..rules import Moon
 from .common import Public, decision_rng, public
-from .hard_pass import hard_pass
+from .normal import normal_pass
 from .playout import make_policy, popcount, solve, threat
 from .belief import believed_deals
 from .sampling import Sampler, constraints
@@ -319,6 +319,10 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
                    lambda scores: float(scores[me]))
     value = dict(zip(cands, means))
     return {c: value[rep] for c, rep in stands_for.items()}
+
+
+def hard_pass(view: SeatView) -> tuple[Card, ...]:
+    return normal_pass(view)
 
 
 def equivalent_cards(view: SeatView) -> dict[Card, Card]:

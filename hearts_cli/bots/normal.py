@@ -68,12 +68,9 @@ def pass_danger(view: SeatView) -> dict[Card, float]:
     return danger
 
 
-def normal_pass(view: SeatView, danger: dict[Card, float] | None = None) -> tuple[Card, ...]:
-    """The most dangerous cards (:func:`pass_danger`, or ``danger`` when given), a short
-    side suit whole with the slots left, then the next most dangerous."""
+def normal_pass(view: SeatView) -> tuple[Card, ...]:
     k = view.rules.pass_count
-    if danger is None:
-        danger = pass_danger(view)
+    danger = pass_danger(view)
     must = [c for c in sorted(view.hand, key=lambda c: -danger[c]) if danger[c] >= 40][:k]
     room = k - len(must)
     chosen = list(must)
