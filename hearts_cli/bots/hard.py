@@ -241,6 +241,9 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     and a candidate surely stops it now (:func:`sure_stop`), Hard plays the
     best such candidate, unless the search rates it more than ``MOON_GUARD``
     worse: the playouts assume the other seats defend too, and they may not.
+    A second: while a moon is in view (:func:`moon_seat`), Hard keeps a heart
+    that surely wins a heart trick (:func:`gives_up_stopper`) unless the card
+    surely stops the moon now or every other card is ``STOPPER_GUARD`` worse.
     """
     pub = public(view)
     legal = pub.legal
