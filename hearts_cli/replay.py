@@ -406,6 +406,30 @@ def _classes_two(view: SeatView) -> dict[Card, Card]:
     return {c: CARDS_[max(x for x in cands if x <= c and x // 13 == c // 13)] for c in set(view.legal)}
 
 
+def _pass_deals(view: SeatView, rng: Any, unseen: list[int], deals: int):
+    """Each sampled deal of a pass decision, as (hands, kitty, round): the seat's own hand,
+    and the unseen cards shuffled out to the others (a seat sees only its own hand when
+    it passes). The shuffle for a deal is drawn when the deal is asked for."""
+    rules = view.rules
+    n = rules.players
+    me = view.seat
+    size = rules.hand_size
+    own = [int(c) for c in view.hand]
+    for _ in range(max(1, deals)):
+        rng.shuffle(unseen)
+        hands: list[list[int]] = []
+        pos = 0
+        for s in range(n):
+            if s == me:
+                hands.append(list(own))
+            else:
+                hands.append(unseen[pos:pos + size])
+                pos += size
+        kitty = unseen[pos:]
+        yield hands, kitty, Round(rules, hands, kitty=kitty, direction=view.direction,
+                                  round_index=view.round_index, scores=view.scores)
+
+
 def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: int,
                       simulations: int) -> dict[tuple[Card, ...], float]:
     """:func:`evaluate_pass` for two decks: the other hands dealt from the unseen multiset,
@@ -421,22 +445,9 @@ def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], se
     me = view.seat
     rng = _rng(seed, view, "pass2")
     unseen = [int(c) for c in view.unseen()]
-    hand_size = rules.hand_size
     totals = [0.0] * len(candidates)
     deals = max(1, simulations)
-    for _ in range(deals):
-        rng.shuffle(unseen)
-        hands: list[list[int]] = []
-        pos = 0
-        for s in range(n):
-            if s == me:
-                hands.append([int(c) for c in view.hand])
-            else:
-                hands.append(unseen[pos:pos + hand_size])
-                pos += hand_size
-        kitty = unseen[pos:]
-        rd = Round(rules, hands, kitty=kitty, direction=view.direction, round_index=view.round_index,
-                   scores=view.scores)
+    for hands, kitty, rd in _pass_deals(view, rng, unseen, deals):
         others = {s: [int(c) for c in hard_pass(rd.view(s))] for s in range(n) if s != me}
         for j, cand in enumerate(candidates):
             passes = dict(others)
@@ -505,23 +516,10 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
     me = view.seat
     rng = _rng(seed, view, "pass")
     unseen = [c for c in range(52) if rules.in_play_mask >> c & 1 and c not in view.hand]
-    hand_size = rules.hand_size
     totals = [0.0] * len(candidates)
     deals = max(1, simulations)
     offset = view.direction.receiver(0, n)
-    for _ in range(deals):
-        rng.shuffle(unseen)
-        hands: list[list[int]] = []
-        pos = 0
-        for s in range(n):
-            if s == me:
-                hands.append(list(view.hand))
-            else:
-                hands.append(unseen[pos:pos + hand_size])
-                pos += hand_size
-        kitty = unseen[pos:]
-        rd = Round(rules, hands, kitty=kitty, direction=view.direction, round_index=view.round_index,
-                   scores=view.scores)
+    for hands, kitty, rd in _pass_deals(view, rng, unseen, deals):
         others = {s: mask_of(hard_pass(rd.view(s))) for s in range(n) if s != me}
         stream = rng.getrandbits(64)
         for j, cand in enumerate(candidates):
