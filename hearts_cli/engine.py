@@ -794,17 +794,9 @@ class Round:
         if self.two:
             return self._play_two(c)
         self.hands[seat] &= ~(1 << c)
-        trick = self.trick
-        suit = c // 13
-        if trick and suit != trick[0] // 13:
-            self.voids[seat] |= 1 << (trick[0] // 13)
-        if not self.hearts_broken and self._breaks >> c & 1:
-            self.hearts_broken = True
-        trick.append(c)
-        self._legal = None
-        if len(trick) < n:
-            self.turn = (seat + 1) % n
+        if not self._lay(seat, c):
             return None
+        trick = self.trick
         # the trick is complete
         best = core.trick_winner(trick)
         won = 0  # the trick's cards as a mask
@@ -833,11 +825,9 @@ class Round:
             self._finish()
         return done
 
-    def _play_two(self, c: Card) -> Trick | None:
-        """play_unchecked with two decks: a hand pair, and cancellation (core.winner)."""
-        seat = self.turn
-        n = self.players
-        self._remove(seat, c)
+    def _lay(self, seat: int, c: Card) -> bool:
+        """Lay ``c`` from ``seat`` on the trick (a void shown, hearts broken); True once the
+        trick is complete, else the turn passes on. One deck or two, the same."""
         trick = self.trick
         if trick and c // 13 != trick[0] // 13:
             self.voids[seat] |= 1 << (trick[0] // 13)
@@ -845,9 +835,19 @@ class Round:
             self.hearts_broken = True
         trick.append(c)
         self._legal = None
-        if len(trick) < n:
-            self.turn = (seat + 1) % n
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return False
+        return True
+
+    def _play_two(self, c: Card) -> Trick | None:
+        """play_unchecked with two decks: a hand pair, and cancellation (core.winner)."""
+        seat = self.turn
+        n = self.players
+        self._remove(seat, c)
+        if not self._lay(seat, c):
             return None
+        trick = self.trick
         leader = self.leader
         last = not self.hands[leader]
         best = core.winner(self.rules, trick, last)
