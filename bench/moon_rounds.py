@@ -46,6 +46,8 @@ def main(argv=None) -> int:
     for kv in a.set:
         key, value = kv.split("=", 1)
         mod, attr = key.rsplit(".", 1)
+        if not mod.startswith("hearts_cli."):  # hard.MOON_GUARD, as bench/versus.py takes it
+            mod = f"hearts_cli.bots.{mod}"
         setattr(importlib.import_module(mod), attr, ast.literal_eval(value))
     rules = Rules.from_spec(a.preset)
     n = rules.players

@@ -187,6 +187,11 @@ RUNNER_POSITIONS = [
      [27, 31, 46, 52], "2C TC JC AC 6S 8S AS TS KS 3S QS 2S JS 3D 7S 5S 9S 3H AD KC KH QC QH 5H JH 4D 7H",
      {"AH"}),
 ]
+# The first position in the last round of a game: the runner at 90, Hard at 70 behind a seat at
+# 50. Stopping the moon ends the game now with Hard beaten; the moon (26 to each other seat)
+# keeps it going, so the match value prefers the moon (hard0 ducks with the 3♥). Hard stops it.
+LATE_RUNNER = (RUNNER_POSITIONS[0][0], [60, 50, 70, 90], *RUNNER_POSITIONS[0][2:])
+RUNNER_POSITIONS.append(LATE_RUNNER)
 
 
 @pytest.mark.parametrize("hands, scores, plays, stops", RUNNER_POSITIONS)
@@ -203,6 +208,14 @@ def test_hard_stops_a_moon_run_when_one_card_surely_does(hands, scores, plays, s
         after = rnd.copy()
         after.play(card)
         assert after.trick == [] and any(after.taken[s] & rules.penalty_mask for s in (0, 1, 2))
+
+
+def test_hard0_lets_the_late_moon_through_for_the_match():
+    """The late position is a real test of the guard: the match value alone ducks there."""
+    hands, scores, plays, stops = LATE_RUNNER
+    rnd = Round(load_preset("standard"), [h.split() for h in hands], direction="none", scores=scores)
+    play_script(rnd, plays)
+    assert all(str(suggest(rnd.view(2), "hard0", seed)) not in stops for seed in (1, 2))
 
 
 def test_hard_keeps_its_sure_stopper_from_a_runner():

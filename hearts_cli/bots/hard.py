@@ -45,7 +45,6 @@ from .sampling import Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
 STOPPER_GUARD = 10.0  # a sure stopper is not discarded while a moon is in view, unless this much worse
-MOON_GUARD = 10.0  # a sure stop of a moon is played unless the search rates it this much worse
 ENDGAME_TRICKS = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
 ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
 # sampling that believes what it saw (belief.py): measured against hard0, not shown to pay, so off
@@ -239,8 +238,11 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
 
     One guard: when another seat is running for the moon (:func:`moon_runner`)
     and a candidate surely stops it now (:func:`sure_stop`), Hard plays the
-    best such candidate, unless the search rates it more than ``MOON_GUARD``
-    worse: the playouts assume the other seats defend too, and they may not.
+    best such candidate, always: the playouts assume the other seats defend
+    too, and they may not; and near the end of a game the match value can
+    prefer a moon that keeps the game going, which a player does not expect
+    of the strongest level (issue 11: never let a moon through that one card
+    would have stopped).
     A second: while a moon is in view (:func:`moon_seat`), Hard keeps a heart
     that surely wins a heart trick (:func:`gives_up_stopper`) unless the card
     surely stops the moon now or every other card is ``STOPPER_GUARD`` worse.
@@ -264,9 +266,7 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     if shooter >= 0 and not sure_stop(pub, view.voids, shooter, cands[best]):
         stops = [j for j, c in enumerate(cands) if sure_stop(pub, view.voids, shooter, c)]
         if stops:
-            j = min(stops, key=lambda j: (means[j], j))
-            if means[j] - means[best] <= MOON_GUARD:
-                best = j
+            best = min(stops, key=lambda j: (means[j], j))
     runner = shooter if shooter >= 0 else moon_seat(view, pub)
     if runner >= 0 and gives_up_stopper(pub, cands[best]) and \
             not sure_stop(pub, view.voids, runner, cands[best]):
