@@ -16,8 +16,6 @@ bench/exploit.py (whole games) is the measure of the issue's targets.
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib
 import sys
 import time
 from pathlib import Path
@@ -31,6 +29,8 @@ from hearts_cli.codes import seed_for
 from hearts_cli.engine import Phase, Round
 from hearts_cli.rules import Rules
 
+from tweak import apply
+
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -43,12 +43,7 @@ def main(argv=None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
     ap.add_argument("-v", action="store_true", help="list the strategy's moons")
     a = ap.parse_args(argv)
-    for kv in a.set:
-        key, value = kv.split("=", 1)
-        mod, attr = key.rsplit(".", 1)
-        if not mod.startswith("hearts_cli."):  # hard.MOON_GUARD, as bench/versus.py takes it
-            mod = f"hearts_cli.bots.{mod}"
-        setattr(importlib.import_module(mod), attr, ast.literal_eval(value))
+    apply(a.set)
     rules = Rules.from_spec(a.preset)
     n = rules.players
     t0 = time.process_time()

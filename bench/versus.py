@@ -42,6 +42,8 @@ from hearts_cli.codes import seed_for
 from hearts_cli.engine import Phase, Round
 from hearts_cli.rules import Rules
 
+from tweak import apply
+
 SEATINGS = {"1v3": ("new", "old", "old", "old"), "3v1": ("new", "new", "new", "old"),
             "2v2": ("new", "old", "new", "old")}
 
@@ -84,18 +86,6 @@ def play(preset: str, new: str, old: str, fmt: str, index: int, label: str,
     return {"deal": index, "format": fmt, "label": label, "new": new, "old": old,
             "new_pts": nm, "old_pts": om, "diff": nm - om,
             "cpu_ms": {k: [round(1000 * t, 2) for t in v] for k, v in cpu.items()}}
-
-
-def apply(sets: tuple[str, ...]) -> None:
-    """Set each ``module.NAME=value`` of ``hearts_cli.bots`` (the value takes the old one's type)."""
-    import importlib
-
-    for kv in sets:
-        key, value = kv.split("=", 1)
-        mod, attr = key.rsplit(".", 1)
-        m = importlib.import_module(f"hearts_cli.bots.{mod}")
-        old = getattr(m, attr)
-        setattr(m, attr, value == "1" if isinstance(old, bool) else type(old)(value))
 
 
 def _job(args):

@@ -218,6 +218,63 @@ def test_hard0_lets_the_late_moon_through_for_the_match():
     assert all(str(suggest(rnd.view(2), "hard0", seed)) not in stops for seed in (1, 2))
 
 
+def test_hard_wins_a_heart_trick_from_a_threat_before_it_is_a_runner():
+    """A real game's moon (the `high` seat at 82 passed low and ran): it has taken 4 hearts,
+    nobody else a point, and leads the 9♥. Seat 0 holds T♥ J♥ Q♥ A♥ and ducked with the 8♥;
+    the runner kept the lead and took all 26. Hard now takes the trick with a heart: 3 points
+    that surely end the moon. (4 points are not yet half of the 26, so the runner guard alone
+    did not fire.)"""
+    hands = ["2C TC JC QC KC 2H 5H 6H 8H TH JH QH AH", "3C 4C 5C 6C 8C 9C 9D KD 3S 7S 9S JS QS",
+             "7C AC 4D 6D 8D JD AD 7H 9H KH 8S KS AS", "2D 3D 5D 7D TD QD 3H 4H 2S 4S 5S 6S TS"]
+    rnd = Round(load_preset("standard"), [h.split() for h in hands], direction="none",
+                scores=[12, 7, 82, 3])
+    play_script(rnd, "2C 8C AC 5D  AS TS TC 9S  AD QD JC KD  KS 4S 2H JS  KH 3H 5H 9D"
+                     "  JD TD QC 9C  9H 4H")
+    assert rnd.turn == 0 and rnd.points == [0, 0, 4, 0]
+    assert all(str(suggest(rnd.view(0), "hard0", seed)) == "8H" for seed in (1, 2))
+    for seed in (1, 2, 3):
+        card = suggest(rnd.view(0), "hard", seed)
+        assert card.suit == 2 and card > Card("9H")
+
+
+def test_hard_values_a_late_moon_by_another_seat_as_the_end_of_the_game():
+    """Near the end a moon that keeps the game going is not a gift to a seat that is behind:
+    Hard weighs it by the standings it leaves, as if the game ended there, so that the
+    search does not prefer letting a runner shoot to losing the game now."""
+    from hearts_cli.bots.hard import _value
+
+    before = (70, 90, 50, 60)  # seat 1 runs; seat 0 is behind seat 2
+    moon = (26, 0, 26, 26)
+    as_end = _value(moon, 0, before, 100, True, moon=True)
+    assert as_end == (96 - 76) + 30  # behind the best other seat by 20, and beaten
+    assert _value(moon, 0, before, 100, True) == pytest.approx(26 - 52 / 3)  # the round alone
+    assert _value(moon, 2, before, 100, True, moon=True) == (76 - 86) - 30  # the leader: ahead
+    stop = (0, 20, 3, 3)  # the runner stopped at 110: the game ends with seat 2 first
+    assert _value(stop, 0, before, 100, True) == (70 - 53) + 30
+
+
+def test_hard_search_tells_its_valuation_which_playouts_end_in_another_seats_moon():
+    """The late position: the runner holds 16 of the points, so some playouts end in its moon
+    (told to the valuation), and never one where a seat other than the runner took a point."""
+    from hearts_cli.bots import hard
+
+    hands, scores, plays, _ = LATE_RUNNER
+    rnd = Round(load_preset("standard"), [h.split() for h in hands], direction="none", scores=scores)
+    play_script(rnd, plays)
+    view = rnd.view(2)
+    pub = public(view)
+    seen: list[tuple[tuple[int, ...], bool]] = []
+
+    def value(result, moon=False):
+        seen.append((tuple(result), moon))
+        return 0.0
+
+    hard._weigh(view, pub, distinct_candidates(pub), random.Random(5), 40, value)
+    assert any(moon for _, moon in seen) and not all(moon for _, moon in seen)
+    for result, moon in seen:  # 26 to each other seat: the runner shot (standard: no J♦)
+        assert moon == (sorted(result) == [0, 26, 26, 26] and result[3] == 0)
+
+
 def test_hard_keeps_its_sure_stopper_from_a_runner():
     """A seat that led A♦ K♠ Q♠ Q♦ J♠ and won eight tricks holds the Q♠ and nothing else
     has been taken: it is running. Seat 0 holds only hearts, the A♥ on top, and the

@@ -44,7 +44,9 @@ from .belief import believed_deals
 from .sampling import Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
-STOPPER_GUARD = 10.0  # a sure stopper is not discarded while a moon is in view, unless this much worse
+# when the round can end the game, another seat's moon is valued as if the game ended there: the
+# moon keeps the game going, which the match value otherwise rates far above losing it now
+MOON_ENDS = True
 ENDGAME_TRICKS = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
 ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
 # sampling that believes what it saw (belief.py): measured against hard0, not shown to pay, so off
@@ -74,11 +76,11 @@ def distinct_candidates(pub: Public) -> list[int]:
 
 
 def _value(scores: tuple[int, ...] | list[int], me: int, before: tuple[int, ...], target: int,
-           ending: bool) -> float:
+           ending: bool, moon: bool = False) -> float:
     n = len(scores)
-    if ending:
+    if ending:  # the round can end the game: the match margin, and who wins, once it has
         final = [before[s] + scores[s] for s in range(n)]
-        if max(final) >= target:
+        if max(final) >= target or moon:
             best_other = min(final[s] for s in range(n) if s != me)
             margin = final[me] - best_other
             return margin + (-30.0 if margin < 0 else 30.0 if margin > 0 else 0.0)
@@ -103,12 +105,13 @@ def _moon_plausible(pub: Public) -> bool:
 
 
 def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, simulations: int,
-           value: "Callable[[tuple[int, ...] | list[int]], float]") -> list[float]:
+           value: "Callable[..., float]") -> list[float]:
     """Mean ``value`` of each candidate over ``simulations`` sampled deals.
 
     Every candidate is played on the same deals with the same random stream;
     when a moon is plausible for this seat each candidate also gets the plan
-    of shooting, and its better plan counts.
+    of shooting, and its better plan counts. With ``MOON_ENDS`` a playout's
+    value is ``value(scores, moon)``, ``moon`` telling that another seat shot.
     """
     ctx = pub.facts
     con = constraints(view, pub)
@@ -126,6 +129,8 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     if threat0 < 0:
         threat0 = runner
     deals = max(1, simulations)
+    pen = ctx.penalty_mask
+    judge_moons = MOON_ENDS and ctx.moon is not Moon.OFF
     sampler = Sampler(con)
     believed = believed_deals(view, pub, con, sampler, rng, deals, BELIEF_SPREAD, BELIEF_MISS) \
         if BELIEF_SPREAD > 1 else None
@@ -152,8 +157,9 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
                 pos = root.copy()
                 pos.play(c)
                 r = random.Random(stream)
-                row[j] += value(playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0,
-                                                               runner)))
+                scores = playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0, runner))
+                row[j] += value(scores, any(t & pen == pen for s, t in enumerate(pos.taken) if s != me)) \
+                    if judge_moons else value(scores)
     return [min(t[j] for t in totals) / deals for j in range(len(cands))]
 
 
@@ -190,18 +196,6 @@ def moon_suspect(view: SeatView, pub: Public) -> int:
     return -1
 
 
-def moon_runner(pub: Public) -> int:
-    """Another seat that holds every penalty card taken so far, at least half of their points
-    and ``threat_min`` of them (the moon is on for it), or -1."""
-    ctx = pub.facts
-    if ctx.moon is Moon.OFF or not pub.ntricks:
-        return -1
-    who = threat(ctx, pub.taken)
-    if who < 0 or who == pub.seat or 2 * pub.points[who] < ctx.penalty_total:
-        return -1
-    return who
-
-
 def sure_stop(pub: Public, voids: tuple, shooter: int, card: int) -> bool:
     """After ``card`` the trick surely gives a penalty card to a seat other than ``shooter``.
 
@@ -236,16 +230,17 @@ def _winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:
 def search(view: SeatView, seed: int, simulations: int) -> Card:
     """Hard's card: the candidate with the best mean value (see the module's docstring).
 
-    One guard: when another seat is running for the moon (:func:`moon_runner`)
-    and a candidate surely stops it now (:func:`sure_stop`), Hard plays the
-    best such candidate, always: the playouts assume the other seats defend
-    too, and they may not; and near the end of a game the match value can
-    prefer a moon that keeps the game going, which a player does not expect
-    of the strongest level (issue 11: never let a moon through that one card
-    would have stopped).
-    A second: while a moon is in view (:func:`moon_seat`), Hard keeps a heart
-    that surely wins a heart trick (:func:`gives_up_stopper`) unless the card
-    surely stops the moon now or every other card is ``STOPPER_GUARD`` worse.
+    Two guards while another seat has a moon in view (:func:`moon_seat`: it
+    holds every penalty card taken so far, at least ``threat_min`` of them or
+    the Q♠ and another, or it plays like a runner before that), both always:
+
+    - a candidate that surely stops the moon now (:func:`sure_stop`) is played
+      (the best of them). The playouts assume the other seats defend too, and
+      they may not; near the end of a game the match value can prefer a moon
+      that keeps the game going; and a few points taken early are cheap beside
+      26. Issue 11: Hard never lets a moon through that one card would stop.
+    - otherwise Hard keeps a heart that surely wins a heart trick
+      (:func:`gives_up_stopper`) while it has another card to play.
     """
     pub = public(view)
     legal = pub.legal
@@ -260,21 +255,18 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     target = pub.facts.target
     ending = max(before) + pub.facts.penalty_total >= target
     means = _weigh(view, pub, cands, rng, simulations,
-                   lambda scores: _value(scores, me, before, target, ending))
+                   lambda scores, moon=False: _value(scores, me, before, target, ending, moon))
     best = min(range(len(cands)), key=lambda j: (means[j], j))
-    shooter = moon_runner(pub)
+    shooter = moon_seat(view, pub)
     if shooter >= 0 and not sure_stop(pub, view.voids, shooter, cands[best]):
         stops = [j for j, c in enumerate(cands) if sure_stop(pub, view.voids, shooter, c)]
         if stops:
             best = min(stops, key=lambda j: (means[j], j))
-    runner = shooter if shooter >= 0 else moon_seat(view, pub)
-    if runner >= 0 and gives_up_stopper(pub, cands[best]) and \
-            not sure_stop(pub, view.voids, runner, cands[best]):
+    if shooter >= 0 and gives_up_stopper(pub, cands[best]) and \
+            not sure_stop(pub, view.voids, shooter, cands[best]):
         keep = [j for j, c in enumerate(cands) if not gives_up_stopper(pub, c)]
         if keep:
-            j = min(keep, key=lambda j: (means[j], j))
-            if means[j] - means[best] <= STOPPER_GUARD:
-                best = j
+            best = min(keep, key=lambda j: (means[j], j))
     return CARDS[cands[best]]
 
 
@@ -319,7 +311,7 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
         return {c: 0.0 for c in stands_for}
     me = pub.seat
     means = _weigh(view, pub, cands, decision_rng(seed, view, "analysis"), simulations,
-                   lambda scores: float(scores[me]))
+                   lambda scores, moon=False: float(scores[me]))
     value = dict(zip(cands, means))
     return {c: value[rep] for c, rep in stands_for.items()}
 
