@@ -113,7 +113,7 @@ def os_params(rules: Rules) -> dict[str, bool]:
 
 
 def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...],
-               sims: int, uct_c: float, hard_sims: int | None, salt: str) -> dict:
+               sims: int, uct_c: float, hard_sims: int | None, salt: str, level: str = "hard") -> dict:
     import pyspiel
 
     game = pyspiel.load_game("hearts", os_params(rules))
@@ -124,7 +124,7 @@ def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...]
     for i in range(rules.hand_size):
         for s in range(4):
             st.apply_action(to_os(hands[s][i]))
-    hard = {s: make_bot("hard", seed_for(code, "cpu", round_index, s), hard_sims)
+    hard = {s: make_bot(level, seed_for(code, "cpu", round_index, s), hard_sims)
             for s in range(4) if sides[s] == "hard"}
     ismcts = {}
     for s in range(4):
@@ -165,7 +165,7 @@ def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...]
 
 
 def play_deal(args) -> dict:
-    preset, index, fmt, sims, uct_c, hard_sims, label = args
+    preset, index, fmt, sims, uct_c, hard_sims, label, level = args
     rules = Rules.from_spec(preset)
     code = match_code(label, index)
     round_index = index % len(rules.pass_cycle)
@@ -173,14 +173,14 @@ def play_deal(args) -> dict:
     counts = {"hard": 0, "ismcts": 0}
     times = {"hard": [], "ismcts": []}
     for a, sides in enumerate(FORMATS[fmt]):
-        r = play_round(rules, code, round_index, sides, sims, uct_c, hard_sims, f"{fmt}/{a}")
+        r = play_round(rules, code, round_index, sides, sims, uct_c, hard_sims, f"{fmt}/{a}", level)
         for s, side in enumerate(sides):
             sums[side] += r["scores"][s]
             counts[side] += 1
         for k, ts in r["times"].items():
             times[k] += ts
     return {"deal": index, "format": fmt, "preset": preset, "sims": sims, "uct_c": uct_c,
-            "hard_sims": hard_sims, "label": label,
+            "hard_sims": hard_sims, "label": label, "level": level,
             "hard": sums["hard"] / counts["hard"], "ismcts": sums["ismcts"] / counts["ismcts"],
             "hard_ms": [round(1000 * t, 2) for t in times["hard"]],
             "ismcts_ms": [round(1000 * t, 2) for t in times["ismcts"]]}
@@ -226,20 +226,23 @@ def main(argv=None) -> int:
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--hard-simulations", type=int, default=None, help="Hard's budget (default: its own)")
     ap.add_argument("--label", default="ismcts", help="names the deal codes")
+    ap.add_argument("--level", default="hard", choices=("hard", "hard0"),
+                    help="our side's level (hard0: the frozen Hard, for a baseline on the same deals)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default="bench/ismcts_results.jsonl")
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     a = ap.parse_args(argv)
     out = Path(a.out)
     rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
-    key = (a.preset, a.simulations, a.uct_c, a.hard_simulations, a.label)
-    rows = [r for r in rows if (r["preset"], r["sims"], r["uct_c"], r["hard_sims"], r["label"]) == key]
+    key = (a.preset, a.simulations, a.uct_c, a.hard_simulations, a.label, a.level)
+    rows = [r for r in rows if (r["preset"], r["sims"], r["uct_c"], r["hard_sims"], r["label"],
+                                r.get("level", "hard")) == key]
     if a.summary:
         print(summary(rows))
         return 0
     os_params(Rules.from_spec(a.preset))  # refuse early
     done = {(r["deal"], r["format"]) for r in rows}
-    todo = [(a.preset, i, f, a.simulations, a.uct_c, a.hard_simulations, a.label)
+    todo = [(a.preset, i, f, a.simulations, a.uct_c, a.hard_simulations, a.label, a.level)
             for i in range(a.start, a.start + a.deals) for f in a.formats.split(",")
             if (i, f) not in done]
     print(f"{len(todo)} (deal, format) pairs to play, {len(done)} already in {out}", flush=True)
