@@ -702,3 +702,28 @@ def test_a_game_left_for_another_is_archived_once_and_named_as_unfinished(home):
     tb.restart(same_deal=False)  # and then starts the next one: no second copy
     assert archived(home) == [left] and tb.game.code != CODE
     assert read_record(left).replay().round.passes[0] is not None  # the pass was kept
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Cards to pass", "Waiting for the passes", "Waiting for",
+                                                 "Your card")),
+                                         ("es", ("Cartas para pasar", "Esperando los pases", "Esperando a",
+                                                 "Tu carta"))])
+def test_the_prompt_asks_for_a_decision_only_when_the_seat_has_one(lang, words):
+    """At a shared table the prompt stays up while the others play: between your decisions it
+    names whom the table waits for instead of asking for a card."""
+    from hearts_cli.repl.session import prompt_message
+
+    ask_pass, wait_passes, wait, ask_card = words
+    tb = _table(lang=lang)
+    game = tb.game
+    assert prompt_message(tb) == ask_pass
+    game.pass_cards(0, game.round.hand(0)[:3])
+    assert prompt_message(tb) == wait_passes
+    for s in (1, 2, 3):
+        game.pass_cards(s, game.round.hand(s)[:3])
+    rnd = game.round
+    assert rnd.phase is Phase.PLAY
+    while rnd.turn != 0:
+        assert prompt_message(tb) == f"{wait} {tb.name(rnd.turn)}"
+        game.play(rnd.legal_cards()[0])
+    assert prompt_message(tb) == ask_card

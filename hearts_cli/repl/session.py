@@ -79,6 +79,23 @@ class _Incoming(Exception):
     """A shared table said something while the prompt was open (``hearts join``)."""
 
 
+def prompt_message(table: Any) -> str:
+    """What the prompt asks for: the seat's own decision, or, at a shared table between
+    them, whom the table waits for (a card typed then is refused by the host)."""
+    g = table.game
+    if g.over:
+        return table.say("prompt_over")
+    r = g.round
+    me = table.me
+    if r.phase is Phase.PASS:
+        return table.say("prompt_pass" if r.passes[me] is None else "prompt_wait_passes")
+    if r.turn is not None and r.turn != me:
+        return table.say("prompt_wait", seat=table.name(r.turn))
+    if r.phase is Phase.MOON:
+        return table.say("prompt_moon", points=g.rules.penalty_total)
+    return table.say("prompt_play")
+
+
 class CardCompleter(Completer):
     """Cards in hand (playable first; the others with the rule that stops them) and commands."""
 
@@ -410,16 +427,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     )
 
     def prompt_text() -> Any:
-        g = table.game
-        if g.over:
-            mid = "prompt_over"
-        elif g.round.phase is Phase.PASS:
-            mid = "prompt_pass"
-        elif g.round.phase is Phase.MOON:
-            mid = "prompt_moon"
-        else:
-            mid = "prompt_play"
-        return [("class:prompt", table.say(mid, points=g.rules.penalty_total) + "> ")]
+        return [("class:prompt", prompt_message(table) + "> ")]
 
     typed: dict[str, str] = {}  # what was being typed when a shared table's news came
 
