@@ -325,6 +325,14 @@ class RemoteTable:
         while self.game is None or self.game.round is None:
             self._take(self._next(True))
 
+    @staticmethod
+    def _trick(msg: dict[str, Any]) -> Any:
+        """A completed trick as the host tells it (a ``trick`` event, or one of a view's ``tricks``)."""
+        from .engine import Trick
+
+        return Trick(int(msg["leader"]), tuple(_card(p["card"]) for p in msg["plays"]), msg["winner"],
+                     int(msg["points"]), tuple(_cards(msg["kitty"])), tuple(_cards(msg.get("carried") or [])))
+
     def _shown(self, seat: int, name: str) -> str:
         from .seating import shown_name
 
@@ -385,8 +393,11 @@ class RemoteTable:
                 if number != len(g.rounds) and played == 0:
                     self.tricks = []
                 g.rounds = [None] * number
+                told = msg.get("tricks")  # the round's tricks, sent to a seat taken mid-round
+                if isinstance(told, list) and len(self.tricks) < played == len(told):
+                    self.tricks = [self._trick(t) for t in told]
                 tricks = self.tricks[:played]
-                if len(tricks) < played:  # joined again mid-round: the tricks before are not told
+                if len(tricks) < played:  # (a host that does not send them: placeholders)
                     last = msg.get("last_trick") or {}
                     tricks += [Trick(0, (), 0, 0)] * (played - len(tricks) - 1)
                     tricks.append(Trick(int(last.get("leader", 0)), tuple(_card(p["card"]) for p in
@@ -405,10 +416,7 @@ class RemoteTable:
             elif kind == "deal":
                 self.tricks = []
             elif kind == "trick":
-                plays = msg["plays"]
-                self.tricks.append(Trick(int(msg["leader"]), tuple(_card(p["card"]) for p in plays),
-                                         msg["winner"], int(msg["points"]), tuple(_cards(msg["kitty"])),
-                                         tuple(_cards(msg.get("carried") or []))))
+                self.tricks.append(self._trick(msg))
             elif kind == "round_end" and self.game is not None:
                 from types import SimpleNamespace
 

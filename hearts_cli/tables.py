@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import Card, CardParseError, parse_card
 from .engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase
-from .events import SCHEMA, Event, view_json
+from .events import SCHEMA, Event, trick_json, view_json
 from .gametable import GameTable, Seat, SeatClient
 from .messages import LANGUAGES, t
 from .saves import Store
@@ -250,7 +250,7 @@ class SharedTable(GameTable):
                          "turn_timer": self.turn_timer, "hints": self.hints,
                          "names": [s.name for s in self.seats]})
         client.send_obj(self.start_event(seat).to_json())
-        client.decide()
+        client.send_obj(self.view_of(seat, history=True))
         self._public(Event("seat", {"seat": seat, "name": st.name, "status": "back" if back else "joined"}))
         self.on_change("joined", {"seat": seat, "name": st.name})
         self.wake.set()
@@ -265,9 +265,15 @@ class SharedTable(GameTable):
             self.on_change("left", {"seat": seat, "name": st.name})
         self.wake.set()
 
-    def view_of(self, seat: int) -> dict[str, Any]:
+    def view_of(self, seat: int, history: bool = False) -> dict[str, Any]:
+        """The seat's view; with ``history`` also the round's completed tricks (``tricks``), for a
+        seat taken mid-round (and ``state``), which was not there to be told them."""
         rd = self.game.round
-        return {"event": "view"} | view_json(rd.view(seat), rd.result)
+        view = rd.view(seat)
+        out = {"event": "view"} | view_json(view, rd.result)
+        if history:
+            out["tricks"] = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
+        return out
 
     def changed(self) -> None:
         # the clock (run) wakes when it has something to do: a CPU move, a turn timer, the end;
@@ -290,7 +296,7 @@ class SharedTable(GameTable):
         if cmd == "ping":
             return {"ok": True}
         if cmd == "state":
-            return {"ok": True} | self.view_of(seat)
+            return {"ok": True} | self.view_of(seat, history=True)
         if cmd == "quit":
             return {"ok": True, "bye": True}
         if cmd not in ("pass", "play", "why", "hint", "moon"):

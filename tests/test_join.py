@@ -260,5 +260,10 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
             if real.phase is Phase.PLAY:
                 assert seen.legal_cards() == real.legal_cards()
             assert tb.name(0) == "Tú" and tb.game.totals == list(real.scores_before)
+            # the tricks played while away, as they were (`tricks` lists them, the toolbar's
+            # reasons and `why` count on them)
+            assert [(t.leader, t.cards, t.winner, t.points) for t in seen.tricks] == \
+                [(t.leader, t.cards, t.winner, t.points) for t in real.tricks]
+            assert len(seen.tricks) >= 3 and all(t.cards for t in seen.tricks)
     finally:
         link.close()
