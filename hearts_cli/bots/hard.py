@@ -39,7 +39,7 @@ from ..fast import Position, playout_steps
 from ..rules import Moon
 from .common import Public, decision_rng, public
 from .normal import normal_pass
-from .playout import make_policy, popcount, solve, threat
+from .playout import make_policy, popcount, sole_holder, solve, threat
 from .belief import believed_deals
 from .sampling import Sampler, constraints
 
@@ -174,12 +174,9 @@ def moon_suspect(view: SeatView, pub: Public) -> int:
     ``SUSPECT_TRICKS`` tricks and led ``SUSPECT_LEADS`` high cards (a ducking player
     leads low). -1 when there is none."""
     ctx = pub.facts
-    who = -1
-    for s, m in enumerate(pub.taken):
-        if m & ctx.penalty_mask:
-            if who >= 0:
-                return -1
-            who = s
+    who = sole_holder(ctx, pub.taken)
+    if who == -2:  # several seats have taken points: no moon
+        return -1
     n = ctx.players
     won = [0] * n
     high = [0] * n
@@ -258,15 +255,15 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
                    lambda scores, moon=False: _value(scores, me, before, target, ending, moon))
     best = min(range(len(cands)), key=lambda j: (means[j], j))
     shooter = moon_seat(view, pub)
-    if shooter >= 0 and not sure_stop(pub, view.voids, shooter, cands[best]):
+    if shooter >= 0:
         stops = [j for j, c in enumerate(cands) if sure_stop(pub, view.voids, shooter, c)]
         if stops:
-            best = min(stops, key=lambda j: (means[j], j))
-    if shooter >= 0 and gives_up_stopper(pub, cands[best]) and \
-            not sure_stop(pub, view.voids, shooter, cands[best]):
-        keep = [j for j, c in enumerate(cands) if not gives_up_stopper(pub, c)]
-        if keep:
-            best = min(keep, key=lambda j: (means[j], j))
+            if best not in stops:
+                best = min(stops, key=lambda j: (means[j], j))
+        elif gives_up_stopper(pub, cands[best]):
+            keep = [j for j, c in enumerate(cands) if not gives_up_stopper(pub, c)]
+            if keep:
+                best = min(keep, key=lambda j: (means[j], j))
     return CARDS[cands[best]]
 
 

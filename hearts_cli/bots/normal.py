@@ -27,7 +27,7 @@ from ..cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..engine import SeatView
 from ..rules import Moon
 from .common import Public, public, queen_out, trick_winner
-from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount
+from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount, threat
 
 
 def pass_danger(view: SeatView) -> dict[Card, float]:
@@ -178,18 +178,8 @@ def moon_threat(pub: Public) -> int:
     ctx = pub.facts
     if ctx.moon is Moon.OFF:
         return -1
-    who = -1
-    for s, m in enumerate(pub.taken):
-        if m & ctx.penalty_mask:
-            if who >= 0:
-                return -1
-            who = s
-    if who < 0 or who == pub.seat:
-        return -1
-    held = pub.taken[who] & ctx.penalty_mask
-    if popcount(held) >= MOON_WATCH or (ctx.queen_scores and held >> QS & 1 and popcount(held) >= 2):
-        return who
-    return -1
+    who = threat(ctx, pub.taken, MOON_WATCH)
+    return -1 if who == pub.seat else who
 
 
 def defend_moon(pub: Public, voids: tuple, shooter: int) -> int:

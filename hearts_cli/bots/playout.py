@@ -71,20 +71,27 @@ def low_rank_card(m: int) -> int:
     return best
 
 
-def threat(c: Facts, taken: list[int]) -> int:
-    """The seat that holds every penalty card taken so far, when it has enough of them."""
+def sole_holder(c: Facts, taken: list[int]) -> int:
+    """The one seat holding penalty cards (-1: nobody yet, -2: several seats)."""
     who = -1
-    pen = c.penalty_mask
     for s, m in enumerate(taken):
-        if m & pen:
+        if m & c.penalty_mask:
             if who >= 0:
-                return -1
+                return -2
             who = s
+    return who
+
+
+def threat(c: Facts, taken: list[int], least: int | None = None) -> int:
+    """The seat that holds every penalty card taken so far, when it has enough of them
+    (``least``, default :func:`threat_min`; or the Q♠ and another)."""
+    who = sole_holder(c, taken)
     if who >= 0:
-        held = taken[who] & pen
+        held = taken[who] & c.penalty_mask
         # the Q♠ with a heart is a start too: it is how a run that takes the queen early looks
         count = held.bit_count()
-        if count >= threat_min(c) or (c.queen_scores and held >> QS & 1 and count >= 2):
+        if count >= (threat_min(c) if least is None else least) or \
+                (c.queen_scores and held >> QS & 1 and count >= 2):
             return who
     return -1
 
@@ -160,17 +167,6 @@ def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_car
     return low_rank_card(choice)
 
 
-def _sole_holder(c: Facts, taken: list[int]) -> int:
-    """The one seat holding penalty cards (-1: nobody yet, -2: several seats)."""
-    who = -1
-    for s, m in enumerate(taken):
-        if m & c.penalty_mask:
-            if who >= 0:
-                return -2
-            who = s
-    return who
-
-
 def _queen_held(pos: Position) -> int:
     out = pos.kitty >> QS & 1
     for h in pos.hands:
@@ -205,7 +201,7 @@ def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -
         if win_seat < 0:  # a lead: a trick may have been won since the last one
             if moon and pos.points != seen:  # the threat changes only when points are taken
                 state[0] = threat(c, pos.taken)
-                if state[0] < 0 <= suspect and _sole_holder(c, pos.taken) in (suspect, -1):
+                if state[0] < 0 <= suspect and sole_holder(c, pos.taken) in (suspect, -1):
                     state[0] = suspect
                 seen[:] = pos.points
             if state[1]:
