@@ -36,10 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_cli.bots import make_bot
-from hearts_cli.bots.match import match_code
-from hearts_cli.codes import seed_for
-from hearts_cli.engine import Phase, Round
+from hearts_cli.bots.match import match_code, play_round
 from hearts_cli.rules import Rules
 
 from tweak import apply
@@ -59,28 +56,17 @@ def play(preset: str, new: str, old: str, fmt: str, index: int, label: str,
     round_index = index % len(rules.pass_cycle)
     side_pts = {"new": [], "old": []}
     cpu: dict[str, list[float]] = {"new": [], "old": []}
+    sims = None if simulations is None else {new: simulations, old: simulations}
     rotations = 2 if fmt == "2v2" else n
     for r in range(rotations):
         sides = [base[(s + r) % n] for s in range(n)]
         levels = [new if x == "new" else old for x in sides]
-        rnd = Round.deal(rules, code, round_index)
-        bots = [make_bot(lv, seed_for(code, "cpu", round_index, s), simulations)
-                for s, lv in enumerate(levels)]
-        if rnd.phase is Phase.PASS:
-            for s, bot in enumerate(bots):
-                rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
-        while rnd.phase is Phase.PLAY:
-            s = rnd.turn
-            view = rnd.view(s)
-            t0 = time.process_time()
-            card = bots[s].choose_card(view)
-            cpu[sides[s]].append(time.process_time() - t0)
-            rnd.play(card)
-        if rnd.phase is Phase.MOON:
-            from hearts_cli.bots.moon import choose_moon
-            rnd.choose_moon(choose_moon(rnd.view(rnd.turn)))
+        times: dict[str, list[float]] = {}
+        scores = play_round(rules, code, round_index, levels, sims, times, clock=time.process_time)
+        for x, lv in (("new", new), ("old", old)):
+            cpu[x] += times.get(lv, [])
         for s, x in enumerate(sides):
-            side_pts[x].append(rnd.result.scores[s])
+            side_pts[x].append(scores[s])
     nm = statistics.fmean(side_pts["new"])
     om = statistics.fmean(side_pts["old"])
     return {"deal": index, "format": fmt, "label": label, "new": new, "old": old,
@@ -134,6 +120,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     a = ap.parse_args(argv)
+    if a.new == a.old:  # the decisions of the two sides would be told apart by level
+        ap.error("--new and --old must be different levels")
     out = Path(a.out)
     rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()] if out.exists() else []
     if not a.summary:

@@ -35,12 +35,12 @@ class DealResult:
 
 
 def _decide(bot: "Bot", view: SeatView, level: str, times: dict[str, list[float]] | None,
-            forced: dict[str, list[bool]] | None) -> Card:
-    """The bot's card, noting how long it took and whether the card was forced."""
-    t0 = time.perf_counter()
+            forced: dict[str, list[bool]] | None, clock: Callable[[], float] = time.perf_counter) -> Card:
+    """The bot's card, noting how long it took (by ``clock``) and whether the card was forced."""
+    t0 = clock()
     card = bot.choose_card(view)
     if times is not None:
-        times.setdefault(level, []).append(time.perf_counter() - t0)
+        times.setdefault(level, []).append(clock() - t0)
     if forced is not None:
         forced.setdefault(level, []).append(len(view.legal) == 1)
     return card
@@ -49,8 +49,10 @@ def _decide(bot: "Bot", view: SeatView, level: str, times: dict[str, list[float]
 def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
                simulations: dict[str, int | None] | None = None,
                times: dict[str, list[float]] | None = None,
-               forced: dict[str, list[bool]] | None = None) -> list[int]:
-    """Play one round with ``levels[s]`` at seat ``s``; returns the round scores."""
+               forced: dict[str, list[bool]] | None = None,
+               clock: Callable[[], float] = time.perf_counter) -> list[int]:
+    """Play one round with ``levels[s]`` at seat ``s``; returns the round scores (``times``:
+    each level's decisions by ``clock``, wall time unless ``time.process_time`` is given)."""
     sims = simulations or {}
     rnd = Round.deal(rules, code, round_index)
     bots = [make_bot(lv, seed_for(code, "cpu", round_index, s), sims.get(lv))
@@ -60,7 +62,7 @@ def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
             rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
     while rnd.phase is Phase.PLAY:
         s = rnd.turn
-        rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked: an illegal move raises
+        rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced, clock))  # checked: an illegal move raises
     if rnd.phase is Phase.MOON:  # the shooter's choice
         rnd.choose_moon(choose_moon(rnd.view(rnd.turn)))
     assert rnd.result is not None
