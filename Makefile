@@ -27,4 +27,4 @@ clean:
 
 # Re-parse seeds/*.yaml into seeds/presets.json (the fast-loading copy).
 presets: $(STAMP)
-	$(BIN)/python -c "from hearts_cli.rules import compile_presets, seeds_dir; (seeds_dir() / 'presets.json').write_text(compile_presets(), encoding='utf-8')"
+	$(BIN)/python -c "from hearts_cli.model.rules import compile_presets, seeds_dir; (seeds_dir() / 'presets.json').write_text(compile_presets(), encoding='utf-8')"

@@ -16,7 +16,7 @@ its hand (the deck being uniformly shuffled), so it costs no extra draw.
   code, i)`` (the deterministic SHA-256 deal of a game code; the direction
   then follows the cycle, and the passes are random picks from ``hand()``).
   An extra line: it prices the code deal.
-* ``fast path``: ``hearts_cli.fast.random_round`` (see ``docs/speed.md``).
+* ``fast path``: ``hearts_cli.play.fast.random_round`` (see ``docs/speed.md``).
 * ``floor: do-nothing step API``: the ``step API`` driver against a class of
   the same shape that applies no rules (:class:`NullRound`): the cost of the
   driver loop, the deal and the Python calls alone. Not a contestant; it
@@ -55,10 +55,10 @@ from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_cli import fast  # noqa: E402
-from hearts_cli.codes import new_code  # noqa: E402
-from hearts_cli.engine import Phase, Round, RoundResult  # noqa: E402
-from hearts_cli.rules import Direction, load_preset  # noqa: E402
+from hearts_cli.play import fast  # noqa: E402
+from hearts_cli.model.codes import new_code  # noqa: E402
+from hearts_cli.play.engine import Phase, Round, RoundResult  # noqa: E402
+from hearts_cli.model.rules import Direction, load_preset  # noqa: E402
 
 shuffled_deck = fast.shuffled_cards  # bytes: iterating gives the cards as ints
 B = fast.PICK_BITS

@@ -149,7 +149,7 @@ def report():
 import atexit
 atexit.register(report)
 sys.argv = ["hearts"] + __ARGS__
-from hearts_cli.cli import main
+from hearts_cli.cli.app import main
 main()
 """
 

@@ -31,7 +31,7 @@ import statistics
 
 from hearts_cli.bots import LEVELS
 from hearts_cli.bots.match import DealResult, play_deal, summarize
-from hearts_cli.rules import Rules
+from hearts_cli.model.rules import Rules
 
 
 def _one(args):

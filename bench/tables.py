@@ -2,7 +2,7 @@
 
 For each think time (``--think``, default 1.0 s, a person's pace, and 0.1 s, a
 quick bot's) and each number of tables (``--tables``, default 1, 50 and 200),
-a fresh host process (``hearts_cli.tables.Server``, one ``SharedTable`` per
+a fresh host process (``hearts_cli.table.server.Server``, one ``SharedTable`` per
 table, four seats for people, no CPU, no save) serves the tables while
 separate client processes (``--client-procs``, default 2; each an asyncio loop
 playing every seat of its share of the tables) play over 127.0.0.1. Each
@@ -73,10 +73,10 @@ def _cpu_self() -> float:
 async def _serve(tables: int, profile: str | None) -> None:
     """Open the tables, print the port and the invitations, serve until stdin says ``stop``
     (or closes), then print the CPU time used from ``mark`` to ``stop``."""
-    from hearts_cli.codes import new_code
-    from hearts_cli.engine import Game
-    from hearts_cli.rules import Rules
-    from hearts_cli.tables import SeatState, Server, SharedTable, new_token
+    from hearts_cli.model.codes import new_code
+    from hearts_cli.play.engine import Game
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.table.server import SeatState, Server, SharedTable, new_token
 
     rules = Rules.from_spec({"preset": "quick", "target": 100000})
     server = Server("en")

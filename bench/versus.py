@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_cli.bots.match import match_code, play_round
-from hearts_cli.rules import Rules
+from hearts_cli.model.rules import Rules
 
 from tweak import apply
 

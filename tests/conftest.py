@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
 
-from hearts_cli.cards import Card, parse_card
-from hearts_cli.engine import Phase, Round
-from hearts_cli.rules import Rules, RulesError, preset_names
+from hearts_cli.model.cards import Card, parse_card
+from hearts_cli.play.engine import Phase, Round
+from hearts_cli.model.rules import Rules, RulesError, preset_names
 
 # ---------------------------------------------------------------- hypothesis profiles
 
@@ -230,7 +230,7 @@ def home(tmp_path, monkeypatch):
 
 # ---------------------------------------------------------------- two decks (Cancellation Hearts)
 #
-# Read from seeds/README.md's account of the published rules, not from hearts_cli.core:
+# Read from seeds/README.md's account of the published rules, not from hearts_cli.play.core:
 # identical cards in one trick cancel, the highest uncancelled card of the suit led wins,
 # a trick whose every card of the led suit cancelled is set aside for the next winner,
 # and the last trick falls back to its leader or to the second copy of its highest card.

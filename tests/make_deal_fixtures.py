@@ -1,8 +1,8 @@
 """Regenerate ``fixtures/deals.yaml``: ``python tests/make_deal_fixtures.py``.
 
 This is an independent implementation of ``docs/deal.md`` (it does not import
-``hearts_cli.codes``); only the rule sets (which cards are in play, hand size)
-come from ``hearts_cli.rules``. Run it only when the deal algorithm changes on
+``hearts_cli.model.codes``); only the rule sets (which cards are in play, hand size)
+come from ``hearts_cli.model.rules``. Run it only when the deal algorithm changes on
 purpose: the tests compare the engine against the committed file.
 """
 
@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from hearts_cli.rules import Rules  # noqa: E402
+from hearts_cli.model.rules import Rules  # noqa: E402
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 NAMES = [r + s for s in "CDHS" for r in "23456789TJQKA"]

@@ -8,7 +8,7 @@ what the fixture is for (a moon, a tie under a given policy...). For each game
 it writes:
 
 - ``NAME.yaml``: the game record;
-- ``NAME.log``: its move log (``hearts_cli.movelog.format_log``);
+- ``NAME.log``: its move log (``hearts_cli.records.movelog.format_log``);
 - ``NAME.txt``: the narrative, ``hearts replay NAME.yaml --plain --lang en``;
 
 plus ``quick-4p.es.txt`` (Spanish), ``quick-4p.jsonl`` (``--json``),
@@ -29,12 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hearts_cli.bots import suggest
-from hearts_cli.cards import QUEEN_OF_SPADES, Suit
-from hearts_cli.codes import ALPHABET, _check_char, seed_for
-from hearts_cli.engine import Game, Phase
-from hearts_cli.movelog import format_log
-from hearts_cli.record import Seat, write_record
-from hearts_cli.rules import Rules
+from hearts_cli.model.cards import QUEEN_OF_SPADES, Suit
+from hearts_cli.model.codes import ALPHABET, _check_char, seed_for
+from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records.movelog import format_log
+from hearts_cli.records.record import Seat, write_record
+from hearts_cli.model.rules import Rules
 
 OUT = ROOT / "fixtures" / "replays"
 SEATS4 = (Seat("Ana"), Seat("West", "cpu", "normal"), Seat("North", "cpu", "normal"),
@@ -128,7 +128,7 @@ def tie_until_single(game: Game) -> bool:
 def narrative(path: Path, *args: str) -> str:
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
+    from hearts_cli.cli.app import app
 
     result = CliRunner().invoke(app, ["replay", str(path), "--plain", *args])
     assert result.exit_code == 0, result.output
@@ -208,7 +208,7 @@ def main() -> None:
     (OUT / "partial.log").write_text("\n".join(partial) + "\n", encoding="utf-8")
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
+    from hearts_cli.cli.app import app
 
     result = CliRunner().invoke(app, ["replay", str(OUT / "partial.log"), "--plain", "--lang", "en"])
     assert result.exit_code == 0, result.output

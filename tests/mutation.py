@@ -6,7 +6,7 @@ turn, and show that the test suite notices.
     .venv/bin/python tests/mutation.py --list
 
 Each mutant is one textual patch of one source file: a rule of
-``hearts_cli/core.py`` (or a fact of ``hearts_cli/rules.py``) removed or
+``hearts_cli/play/core.py`` (or a fact of ``hearts_cli/model/rules.py``) removed or
 inverted, or a derived path (the engine's step API, ``fast.Position``, the
 code ``fast_gen`` generates) made to drift from the core. The checkout is
 copied to a scratch folder, patched there (the working tree is never
@@ -50,9 +50,9 @@ class Mutant(NamedTuple):
     tests: tuple[str, ...] = RULE_TESTS
 
 
-CORE = "hearts_cli/core.py"
-RULES = "hearts_cli/rules.py"
-GEN = "hearts_cli/fast_gen.py"
+CORE = "hearts_cli/play/core.py"
+RULES = "hearts_cli/model/rules.py"
+GEN = "hearts_cli/play/fast_gen.py"
 
 MUTANTS: list[Mutant] = [
     # ------------------------------------------------ legality (core.RESTRICTIONS and core.legal)
@@ -183,11 +183,11 @@ MUTANTS: list[Mutant] = [
            "        return sum(p * n for p, n in zip(self.points, self.copies) if p > 0)",
            "        return sum(p for p in self.points if p > 0)",
            "two decks: a moon is worth one deck's penalty points (26)"),
-    Mutant("engine-no-carry", "hearts_cli/engine.py",
+    Mutant("engine-no-carry", "hearts_cli/play/engine.py",
            "        carried = tuple(self.set_aside)\n",
            "        carried = ()\n",
            "the engine forgets set-aside tricks: nobody takes them"),
-    Mutant("engine-aside-leader-moves", "hearts_cli/engine.py",
+    Mutant("engine-aside-leader-moves", "hearts_cli/play/engine.py",
            "            self.tricks.append(done)\n            return done\n",
            "            self.tricks.append(done)\n            self.leader = self.turn = (leader + 1) % n\n"
            "            return done\n",
@@ -231,30 +231,30 @@ MUTANTS: list[Mutant] = [
     Mutant("loops-led-heart-never-breaks", GEN,
            '            led_breaks.append(f"led == {u}")\n', "            pass\n",
            "the generated loops: a heart led or followed does not break hearts", PATH_TESTS),
-    Mutant("position-forgets-first-trick", "hearts_cli/fast.py",
+    Mutant("position-forgets-first-trick", "hearts_cli/play/fast.py",
            "% self._k.n],\n                          trick[0] // 13 if trick else -1, self.first_trick,",
            "% self._k.n],\n                          trick[0] // 13 if trick else -1, False,",
            "fast.Position.legal_mask forgets the first trick", PATH_TESTS),
-    Mutant("position-last-card-wins", "hearts_cli/fast.py",
+    Mutant("position-last-card-wins", "hearts_cli/play/fast.py",
            "        winner = (self.leader + core.trick_winner(trick)) % n",
            "        winner = (self.leader + n - 1) % n",
            "fast.Position.play gives the trick to the last card", PATH_TESTS),
-    Mutant("multi-forgets-first-trick", "hearts_cli/fast.py",
+    Mutant("multi-forgets-first-trick", "hearts_cli/play/fast.py",
            "% self.n],\n                          trick[0] // 13 if trick else -1, self.first_trick,",
            "% self.n],\n                          trick[0] // 13 if trick else -1, False,",
            "fast.MultiPosition.legal_mask (two decks) forgets the first trick", PATH_TESTS),
-    Mutant("multi-no-cancellation", "hearts_cli/fast.py",
+    Mutant("multi-no-cancellation", "hearts_cli/play/fast.py",
            "        best = core.winner(self.rules, trick, last)\n        cards = trick + self.kitty",
            "        best = core.trick_winner(trick)\n        cards = trick + self.kitty",
            "fast.MultiPosition (two decks) ignores cancellation", PATH_TESTS),
-    Mutant("multi-no-carry", "hearts_cli/fast.py",
+    Mutant("multi-no-carry", "hearts_cli/play/fast.py",
            "        cards += self.aside\n", "",
            "fast.MultiPosition forgets set-aside tricks", PATH_TESTS),
-    Mutant("engine-forgets-first-trick", "hearts_cli/engine.py",
+    Mutant("engine-forgets-first-trick", "hearts_cli/play/engine.py",
            "trick[0] // 13 if trick else -1, not self.tricks,",
            "trick[0] // 13 if trick else -1, False,",
            "Round.legal_mask forgets the first trick", PATH_TESTS),
-    Mutant("engine-reason-misreads-the-trick", "hearts_cli/engine.py",
+    Mutant("engine-reason-misreads-the-trick", "hearts_cli/play/engine.py",
            "        led = self.trick[0] // 13 if self.trick else -1\n        found = core.reason(",
            "        led = -1\n        found = core.reason(",
            "Round._reason treats every card as a lead", PATH_TESTS),

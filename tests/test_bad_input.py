@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.cli import app
+from hearts_cli.cli.app import app
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,7 +278,7 @@ def test_hostile_settings_give_one_warning_and_the_defaults(settings, tmp_path):
 
 
 def test_settings_larger_than_the_limit_are_not_read(isolated):
-    from hearts_cli.untrusted import MAX_SETTINGS_BYTES
+    from hearts_cli.base.untrusted import MAX_SETTINGS_BYTES
 
     home = isolated / "home"
     home.mkdir()
@@ -289,7 +289,7 @@ def test_settings_larger_than_the_limit_are_not_read(isolated):
     assert result.exit_code == 0, result.stderr
     [line] = result.stderr.strip().splitlines()
     assert f"larger than {MAX_SETTINGS_BYTES} bytes" in line and "default settings" in line, line
-    from hearts_cli.saves import read_settings
+    from hearts_cli.store.saves import read_settings
 
     assert read_settings(home)[0] == {}  # confirm: false was not taken from it
 
@@ -300,7 +300,7 @@ def _padded_log(size: int) -> str:
 
 
 def test_a_move_log_file_larger_than_the_limit_is_refused(tmp_path):
-    from hearts_cli.untrusted import MAX_MOVE_LOG_BYTES
+    from hearts_cli.base.untrusted import MAX_MOVE_LOG_BYTES
 
     path = tmp_path / "moves.txt"
     path.write_text(_padded_log(MAX_MOVE_LOG_BYTES), encoding="utf-8")
@@ -308,7 +308,7 @@ def test_a_move_log_file_larger_than_the_limit_is_refused(tmp_path):
 
 
 def test_a_move_log_on_stdin_larger_than_the_limit_is_refused(tmp_path):
-    from hearts_cli.untrusted import MAX_MOVE_LOG_BYTES
+    from hearts_cli.base.untrusted import MAX_MOVE_LOG_BYTES
 
     path = tmp_path / "moves.txt"
     path.write_text(_padded_log(MAX_MOVE_LOG_BYTES), encoding="utf-8")
@@ -320,7 +320,7 @@ def test_a_move_log_on_stdin_larger_than_the_limit_is_refused(tmp_path):
 
 @pytest.mark.parametrize("args", [["replay", "--moves", "{log}"], ["explain", "2C", "--moves", "{log}"]])
 def test_a_moves_option_larger_than_the_limit_is_refused(args):
-    from hearts_cli.untrusted import MAX_MOVE_LOG_BYTES
+    from hearts_cli.base.untrusted import MAX_MOVE_LOG_BYTES
 
     log = "2C " + " " * MAX_MOVE_LOG_BYTES
     err = one_sentence(run(*[log if a == "{log}" else a for a in args], "--code", CODE), 2)
@@ -328,7 +328,7 @@ def test_a_moves_option_larger_than_the_limit_is_refused(args):
 
 
 def test_a_line_without_end_piped_to_the_game_is_refused_short(tmp_path):
-    from hearts_cli.untrusted import MAX_LINE_CHARS
+    from hearts_cli.base.untrusted import MAX_LINE_CHARS
 
     result = run("new", "--code", CODE, "--delay", "0", input="q" * (MAX_LINE_CHARS * 50) + "\n")
     assert result.exit_code == 2
@@ -337,7 +337,7 @@ def test_a_line_without_end_piped_to_the_game_is_refused_short(tmp_path):
 
 
 def test_an_engine_request_larger_than_the_limit_gets_one_short_error(tmp_path):
-    from hearts_cli.untrusted import MAX_REQUEST_BYTES
+    from hearts_cli.base.untrusted import MAX_REQUEST_BYTES
 
     request = tmp_path / "request.jsonl"
     request.write_text('{"cmd": "hello", "pad": "' + "x" * MAX_REQUEST_BYTES + '"}\n{"cmd": "hello"}\n',
@@ -463,7 +463,7 @@ def test_both_loaders_read_a_record_and_refuse_aliases_and_depth(pure):
     """The guard holds on libyaml's parser and on PyYAML's own (a PyYAML built without libyaml)."""
     import yaml
 
-    from hearts_cli.untrusted import DEPTH, YamlRefused, yaml_loader
+    from hearts_cli.base.untrusted import DEPTH, YamlRefused, yaml_loader
 
     def load(text: str, depth: int):
         loader = yaml_loader(pure=pure)(text, depth)
@@ -500,7 +500,7 @@ def test_the_prompt_history_is_read_from_its_newest_end_only(tmp_path):
     from prompt_toolkit.history import FileHistory
 
     from hearts_cli.repl.session import _History
-    from hearts_cli.untrusted import LIMITS, MAX_LINE_CHARS
+    from hearts_cli.base.untrusted import LIMITS, MAX_LINE_CHARS
 
     path = tmp_path / "history.txt"
     with open(path, "wb") as fh:

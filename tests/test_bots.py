@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from hearts_cli import fast
+from hearts_cli.play import fast
 from hearts_cli.bots import LEVELS, SIM_LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
 from hearts_cli.bots.hard import distinct_candidates
 from hearts_cli.bots.playout import make_policy, solve, threat, top_rank_card
 from hearts_cli.bots.sampling import Sampler, constraints, sample
-from hearts_cli.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
-from hearts_cli.codes import seed_for
-from hearts_cli.engine import Game, Phase, Round
-from hearts_cli.rules import Rules, RulesError, load_preset, preset_names
+from hearts_cli.model.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
+from hearts_cli.model.codes import seed_for
+from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.model.rules import Rules, RulesError, load_preset, preset_names
 
 QUICK = load_preset("quick")
 HARD_SIMS = 6  # cheap budget for tests
@@ -398,7 +398,7 @@ def _redistribute(rnd: Round, seat: int, rng: random.Random) -> Round:
 
 def _redistribute_two(rnd: Round, seat: int, rng: random.Random) -> Round:
     """Two decks: the same swaps over hands that may hold a card twice (multisets)."""
-    from hearts_cli.engine import pair_of
+    from hearts_cli.play.engine import pair_of
 
     view = rnd.view(seat)
     new = rnd.copy()
@@ -705,8 +705,8 @@ def test_benchmark_seats_are_for_sim_not_the_table(tmp_path, monkeypatch):
 
     from hearts_cli import repl
     from hearts_cli.bots import BENCH_LEVELS, SIM_LEVELS
-    from hearts_cli.cli import app
-    from hearts_cli.protocol import Session
+    from hearts_cli.cli.app import app
+    from hearts_cli.cli.protocol import Session
 
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
     assert set(BENCH_LEVELS) == {"high", "shoot", "hard0"} and set(SIM_LEVELS) == set(LEVELS) | set(BENCH_LEVELS)

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from hearts_cli import core
-from hearts_cli.cards import cards_of, parse_card
-from hearts_cli.codes import code_from_number
-from hearts_cli.engine import PassError, Round, cards_of_pair
-from hearts_cli.rules import Rules, RulesError, load_preset
+from hearts_cli.play import core
+from hearts_cli.model.cards import cards_of, parse_card
+from hearts_cli.model.codes import code_from_number
+from hearts_cli.play.engine import PassError, Round, cards_of_pair
+from hearts_cli.model.rules import Rules, RulesError, load_preset
 
 
 def cs(text: str) -> list[int]:
@@ -213,7 +213,7 @@ def test_the_engine_scores_two_deck_rounds_as_the_core_does():
 
 
 def _game_with_a_set_aside_trick():
-    from hearts_cli.engine import Game
+    from hearts_cli.play.engine import Game
 
     rules = cancellation(players=6, passing="none")
     game = Game(rules, code_from_number(1))
@@ -228,7 +228,7 @@ def _game_with_a_set_aside_trick():
 def test_a_record_keeps_cards_held_twice_and_set_aside_tricks(tmp_path):
     import io
 
-    from hearts_cli.record import read_record, write_record
+    from hearts_cli.records.record import read_record, write_record
 
     game = _game_with_a_set_aside_trick()
     text = write_record(game)
@@ -243,8 +243,8 @@ def test_a_record_keeps_cards_held_twice_and_set_aside_tricks(tmp_path):
 def test_replay_tells_each_cancellation_and_the_set_aside_trick(tmp_path):
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
-    from hearts_cli.record import save_record
+    from hearts_cli.cli.app import app
+    from hearts_cli.records.record import save_record
 
     game = _game_with_a_set_aside_trick()
     path = tmp_path / "game.yaml"
@@ -301,7 +301,7 @@ def _whole_game():
     """A whole two-deck game (6 players, to 40), played end to end by CPU players: it has a
     trick set aside in round 1 and taken by the next winner, and a cancelled last trick."""
     from hearts_cli.bots import make_bot
-    from hearts_cli.engine import Game, Phase
+    from hearts_cli.play.engine import Game, Phase
 
     game = Game(cancellation(players=6, target=40), "V0000009")
     bots = [make_bot("normal" if s % 2 else "easy", s) for s in range(6)]
@@ -318,8 +318,8 @@ def _whole_game():
 def test_replay_tells_who_takes_each_set_aside_trick_and_the_last_trick(tmp_path):
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
-    from hearts_cli.record import save_record
+    from hearts_cli.cli.app import app
+    from hearts_cli.records.record import save_record
 
     game = _whole_game()
     first = game.rounds[0]
@@ -350,10 +350,10 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     candidate pass) gets a value, and the output says how a two-deck game was weighed."""
     from typer.testing import CliRunner
 
-    from hearts_cli import replay as rp
-    from hearts_cli.cli import app
-    from hearts_cli.engine import Game
-    from hearts_cli.record import read_record, save_record
+    from hearts_cli.records import replay as rp
+    from hearts_cli.cli.app import app
+    from hearts_cli.play.engine import Game
+    from hearts_cli.records.record import read_record, save_record
 
     game = _whole_game()
     path = tmp_path / "game.yaml"
@@ -410,7 +410,7 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
 def test_two_deck_analysis_prices_a_trick_full_of_points():
     """On a seat's last card of a trick with points in it, a card that wins it (cancellation
     counted) is valued at no fewer points than a card that ducks it."""
-    from hearts_cli import replay as rp
+    from hearts_cli.records import replay as rp
 
     game = _whole_game()
     rules = game.rules
@@ -440,7 +440,7 @@ def test_two_deck_analysis_prices_a_trick_full_of_points():
 def test_sim_plays_cancellation_at_eight_players():
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
+    from hearts_cli.cli.app import app
 
     out = CliRunner().invoke(app, ["sim", "--preset", "cancellation", "--players", "8", "--seats",
                                    "normal,easy,normal,easy,normal,easy,normal,easy", "--deals", "1",
@@ -542,8 +542,8 @@ def test_the_game_loop_and_explain_answer_why_mid_trick_in_words(tmp_path):
     may not win"."""
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
-    from hearts_cli.engine import Game
+    from hearts_cli.cli.app import app
+    from hearts_cli.play.engine import Game
     from hearts_cli.repl.table import Table, make_seats
 
     rules = cancellation()
@@ -596,9 +596,9 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     cancellation counted, and N is its points with any set-aside trick's."""
     import io
 
-    from hearts_cli import replay as rp
-    from hearts_cli.engine import Game
-    from hearts_cli.record import read_record, write_record
+    from hearts_cli.records import replay as rp
+    from hearts_cli.play.engine import Game
+    from hearts_cli.records.record import read_record, write_record
 
     record = read_record(io.StringIO(write_record(_whole_game())))
     decisions = {d.position: d for d in rp.analyze(record, simulations=4)}

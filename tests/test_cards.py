@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_cli.cards import CARDS, Card, CardParseError, Suit, parse_card
+from hearts_cli.model.cards import CARDS, Card, CardParseError, Suit, parse_card
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
@@ -161,7 +161,7 @@ def test_the_spanish_decks_suit_names_are_aliases(text, expected):
 
 
 def test_a_line_of_cards_in_any_notation():
-    from hearts_cli.cards import parse_card_list
+    from hearts_cli.model.cards import parse_card_list
 
     assert parse_card_list("as de oros") == [Card("AD")]
     assert parse_card_list("QS, as de oros 10h") == [Card("QS"), Card("AD"), Card("TH")]
@@ -175,7 +175,7 @@ def test_a_line_of_cards_in_any_notation():
     ("QS XX KS", "XX"),                      # a list of short cards: the word that is not one
 ])
 def test_a_line_that_is_no_card_quotes_what_was_meant_as_one(text, quoted):
-    from hearts_cli.cards import parse_card_list
+    from hearts_cli.model.cards import parse_card_list
 
     with pytest.raises(CardParseError) as e:
         parse_card_list(text)

@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli import __version__, cli
-from hearts_cli.cli import app
-from hearts_cli.engine import Game
-from hearts_cli.record import Seat, save_record
-from hearts_cli.rules import Rules
+from hearts_cli import __version__
+from hearts_cli.cli import app as cli
+from hearts_cli.cli.app import app
+from hearts_cli.play.engine import Game
+from hearts_cli.records.record import Seat, save_record
+from hearts_cli.model.rules import Rules
 
 runner = CliRunner()
 
@@ -355,7 +356,7 @@ def test_explain_record_errors(record_file, tmp_path):
     ("es", ["game.log es un registro de jugadas", "hearts replay game.log", "--code y --moves"]),
 ])
 def test_explain_a_move_log_given_as_a_record_says_what_to_use(tmp_path, monkeypatch, lang, words):
-    from hearts_cli.movelog import format_log
+    from hearts_cli.records.movelog import format_log
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "game.log").write_text("\n".join(format_log(_game_after(CODE, PASSES, 10))) + "\n",
@@ -579,7 +580,7 @@ def test_engine_with_immediate_eof():
 def _modules_after(*args: str) -> set[str]:
     code = (
         "import sys\n"
-        "from hearts_cli.cli import app\n"
+        "from hearts_cli.cli.app import app\n"
         "try:\n"
         f"    app({list(args)!r}, prog_name='hearts')\n"
         "except SystemExit:\n"
@@ -602,7 +603,7 @@ def _modules_after(*args: str) -> set[str]:
 ])
 def test_scripted_commands_do_not_load_the_game_loop(args):
     mods = _modules_after(*args)
-    assert "hearts_cli.cli" in mods
+    assert "hearts_cli.cli.app" in mods
     loop = {m for m in mods if m == "hearts_cli.repl" or m.startswith("hearts_cli.repl.")}
     assert loop == set()  # the game loop itself
     heavy = {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")}
@@ -634,7 +635,7 @@ def test_the_console_script_spares_its_exit_the_last_collection():
     exits (``gc.freeze``): a tenth of every command's start-up (see docs/cli.md)."""
     code = ("import gc, sys\n"
             "sys.argv = ['hearts', '--version']\n"
-            "from hearts_cli.cli import main\n"
+            "from hearts_cli.cli.app import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print(gc.get_freeze_count() > 1000)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -645,9 +646,9 @@ def test_set_is_read_without_pydantic_or_yaml():
     """A repeatable --set gets the light coercion too, and KEY=VALUE needs no YAML reader."""
     mods = _modules_after("rules", "--set", "moon=off", "--set", "removal=3:2D", "--json")
     assert {m for m in mods if m.split(".")[0] in ("pydantic", "yaml")} == set()
-    assert "hearts_cli.overrides" in mods
+    assert "hearts_cli.model.overrides" in mods
 
 
 def test_version_loads_nothing_of_the_game():
     mods = _modules_after("--version")
-    assert not {m for m in mods if m.startswith("hearts_cli.") and m != "hearts_cli.cli"}
+    assert not {m for m in mods if m.startswith("hearts_cli.") and m not in ("hearts_cli.cli", "hearts_cli.cli.app")}

@@ -10,13 +10,13 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_cli.cards import CARDS
-from hearts_cli.codes import (
+from hearts_cli.model.cards import CARDS
+from hearts_cli.model.codes import (
     ALPHABET, CodeError, Stream, deal, first_dealer, is_code, new_code, normalize_code,
     seed_for, shuffled,
 )
-from hearts_cli.engine import Game, Phase, Round
-from hearts_cli.rules import Rules
+from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.model.rules import Rules
 
 from conftest import CROCKFORD, R, codes, play_out, ref_check_char, ref_code
 

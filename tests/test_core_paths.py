@@ -1,6 +1,6 @@
 """Every path that plays cards agrees with the engine, on random positions.
 
-The rules are written once (``hearts_cli.core``); the engine's step API asks
+The rules are written once (``hearts_cli.play.core``); the engine's step API asks
 it, and the fast path's code is generated from it. This differential test is
 what keeps the derived paths honest: for every preset at every player count
 (3 to 6; two decks at 6 to 11, at the end), on random positions (whole deals, positions with a seat void in the
@@ -26,10 +26,11 @@ import random
 
 import pytest
 
-from hearts_cli import core, fast
-from hearts_cli.cards import SUIT_MASKS, cards_of
-from hearts_cli.engine import Phase, Round
-from hearts_cli.rules import Rules, RulesError, load_preset, preset_names
+from hearts_cli.play import core
+from hearts_cli.play import fast
+from hearts_cli.model.cards import SUIT_MASKS, cards_of
+from hearts_cli.play.engine import Phase, Round
+from hearts_cli.model.rules import Rules, RulesError, load_preset, preset_names
 
 # one-deck presets at 3 to 6 players (two-deck rule sets: the tests at the end of this file)
 CONFIGS = [(name, n) for name in preset_names() if load_preset(name).decks == 1 for n in range(3, 7)]
@@ -231,7 +232,7 @@ def test_the_fallback_without_generated_loops_plays_the_same_rounds(monkeypatch)
     rules = load_preset("quick").replace(players=5, target=77)  # a rule set of its own
     with_loops = [fast.random_round(rules, random.Random(s)) for s in range(20)]
     fast._KITS.pop(id(rules), None)
-    monkeypatch.setattr("hearts_cli.fast_gen.compile_loops", lambda *a, **k: None)
+    monkeypatch.setattr("hearts_cli.play.fast_gen.compile_loops", lambda *a, **k: None)
     without = [fast.random_round(rules, random.Random(s)) for s in range(20)]
     fast._KITS.pop(id(rules), None)
     assert with_loops == without
@@ -251,7 +252,7 @@ TWO_CONFIGS = [(i, n) for i in range(len(TWO_DECKS)) for n in range(6, 12)]
 
 
 def two_deck_round(rules: Rules, rng: random.Random) -> Round:
-    from hearts_cli.codes import code_from_number
+    from hearts_cli.model.codes import code_from_number
 
     r = Round.deal(rules, code_from_number(rng.randrange(10**9)), rng.randrange(4),
                    scores=tuple(rng.randrange(0, 90) for _ in range(rules.players)))

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_cli.cards import CARDS, Card, Suit, cards_of
-from hearts_cli.engine import (
+from hearts_cli.model.cards import CARDS, Card, Suit, cards_of
+from hearts_cli.play.engine import (
     REASON_ORDER, Game, IllegalMove, PassError, Phase, Round, SeatView,
 )
-from hearts_cli.rules import Direction
+from hearts_cli.model.rules import Direction
 
 from conftest import (
     ALL_RANKS, R, cards, play_out, play_script, position, preferring, run_of, snapshot,

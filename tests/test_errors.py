@@ -9,9 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 import hearts_cli
-from hearts_cli.cli import app
-from hearts_cli.errors import ECHO_LIMIT, HeartsError, shown
-from hearts_cli.messages import CATALOG, LANGUAGES
+from hearts_cli.cli.app import app
+from hearts_cli.model.errors import ECHO_LIMIT, HeartsError, shown
+from hearts_cli.text.catalog import CATALOG, LANGUAGES
 
 
 def run(*args: str, input: str | None = None):
@@ -32,21 +32,21 @@ def test_every_kind_of_person_error_is_in_the_family():
         importlib.import_module(info.name)
     names = {f"{c.__module__}.{c.__qualname__}" for c in _all_subclasses(HeartsError)}
     assert {
-        "hearts_cli.cards.CardParseError", "hearts_cli.codes.CodeError", "hearts_cli.rules.RulesError",
-        "hearts_cli.engine.IllegalMove", "hearts_cli.engine.PassError", "hearts_cli.record.PlaceError",
-        "hearts_cli.record.RecordError", "hearts_cli.movelog.MoveLogError", "hearts_cli.explain.ExplainError",
-        "hearts_cli.replay.PositionError", "hearts_cli.protocol.Fail", "hearts_cli.bots.LevelError",
+        "hearts_cli.model.cards.CardParseError", "hearts_cli.model.codes.CodeError", "hearts_cli.model.rules.RulesError",
+        "hearts_cli.play.engine.IllegalMove", "hearts_cli.play.engine.PassError", "hearts_cli.records.record.PlaceError",
+        "hearts_cli.records.record.RecordError", "hearts_cli.records.movelog.MoveLogError", "hearts_cli.records.explain.ExplainError",
+        "hearts_cli.records.replay.PositionError", "hearts_cli.cli.protocol.Fail", "hearts_cli.bots.LevelError",
     } <= names
 
 
 def _samples() -> list[HeartsError]:
     from hearts_cli.bots import check_level
-    from hearts_cli.cards import parse_card
-    from hearts_cli.codes import normalize_code
-    from hearts_cli.engine import Round
-    from hearts_cli.movelog import replay_log
-    from hearts_cli.record import read_record
-    from hearts_cli.rules import Rules
+    from hearts_cli.model.cards import parse_card
+    from hearts_cli.model.codes import normalize_code
+    from hearts_cli.play.engine import Round
+    from hearts_cli.records.movelog import replay_log
+    from hearts_cli.records.record import read_record
+    from hearts_cli.model.rules import Rules
 
     out = []
     for attempt in (
@@ -87,7 +87,7 @@ def test_printable_text_holds_nothing_that_is_escaped():
     that is only right while every character they escape is one ``str.isprintable`` refuses."""
     import sys
 
-    from hearts_cli import untrusted
+    from hearts_cli.base import untrusted
 
     printable = "".join(ch for ch in map(chr, range(sys.maxunicode + 1)) if ch.isprintable())
     for name in ("unsafe", "unsafe_but_lines", "c1"):
@@ -131,7 +131,7 @@ def test_every_command_says_person_errors_in_the_one_place():
     """Each command's class catches HeartsError (cli._Command.invoke): no command can bypass it."""
     import typer.main
 
-    from hearts_cli import cli
+    from hearts_cli.cli import app as cli
 
     group = typer.main.get_command(cli.app)
     for name, command in group.commands.items():

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli import replay as rp
-from hearts_cli.cards import Card
-from hearts_cli.cli import app
-from hearts_cli.events import KINDS, SCHEMA, VIEW_FIELDS, Event, view_json
-from hearts_cli.protocol import Session
-from hearts_cli.record import read_record
+from hearts_cli.records import replay as rp
+from hearts_cli.model.cards import Card
+from hearts_cli.cli.app import app
+from hearts_cli.play.events import KINDS, SCHEMA, VIEW_FIELDS, Event, view_json
+from hearts_cli.cli.protocol import Session
+from hearts_cli.records.record import read_record
 from hearts_cli.repl import start_new
 
 CODE = "JYR35SWD"
@@ -168,7 +168,7 @@ def test_the_replay_command_prints_the_same_view(played):
 
 
 def _log(record, made: int) -> str:
-    from hearts_cli.movelog import format_log
+    from hearts_cli.records.movelog import format_log
 
     game, _ = rp.game_at(record, str(made + 1))
     return "\n".join(format_log(game))

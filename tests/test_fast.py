@@ -1,6 +1,6 @@
 """The fast playout path plays exactly the engine's rules.
 
-Every test drives ``hearts_cli.fast`` and ``engine.Round`` with the same
+Every test drives ``hearts_cli.play.fast`` and ``engine.Round`` with the same
 random choices (each one ``fast.pick_index`` into the legal cards in
 canonical order) and checks they agree: the legal set at every position,
 what each seat took, the points and the final scores, for every preset and
@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from hearts_cli import fast
-from hearts_cli.cards import cards_of
-from hearts_cli.engine import Phase, Round, better_moon_choice
-from hearts_cli.rules import Rules, load_preset, preset_names
+from hearts_cli.play import fast
+from hearts_cli.model.cards import cards_of
+from hearts_cli.play.engine import Phase, Round, better_moon_choice
+from hearts_cli.model.rules import Rules, load_preset, preset_names
 
 # the one-deck presets (the mask paths); two decks: tests/test_core_paths.py (fast.MultiPosition)
 ONE_DECK = [name for name in preset_names() if load_preset(name).decks == 1]

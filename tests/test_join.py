@@ -16,10 +16,10 @@ import time
 
 import pytest
 
-from hearts_cli.cards import Card
-from hearts_cli.engine import Game, Phase, Round
-from hearts_cli.rules import Rules
-from hearts_cli.tables import Server, SharedTable, invitation, make_seats
+from hearts_cli.model.cards import Card
+from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.model.rules import Rules
+from hearts_cli.table.server import Server, SharedTable, invitation, make_seats
 
 HOST = "127.0.0.1"
 
@@ -28,7 +28,7 @@ HOST = "127.0.0.1"
 def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, players):
     """What join knows (the seat view) is enough for `why`, the toolbar and the completion."""
     from hearts_cli.bots import suggest
-    from hearts_cli.codes import seed_for
+    from hearts_cli.model.codes import seed_for
 
     try:
         rules = Rules.from_spec({"preset": preset, "players": players})
@@ -81,7 +81,7 @@ def _host(tb: SharedTable) -> int:
 
 
 def _seated(tb: SharedTable, lang: str, name: str | None = None):
-    from hearts_cli.join import Link, RemoteTable
+    from hearts_cli.table.remote import Link, RemoteTable
     from hearts_cli.repl.table import Table
 
     port = _host(tb)
@@ -220,7 +220,7 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
     leaves and joins again mid-round gets a seat whose legal cards and reasons are the engine's."""
     import io
 
-    from hearts_cli.join import Link, RemoteTable
+    from hearts_cli.table.remote import Link, RemoteTable
     from hearts_cli.repl import run_batch
     from hearts_cli.repl.table import Table
 

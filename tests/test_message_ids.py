@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli import errors
+from hearts_cli.model import errors
 from hearts_cli.bots import REGISTRY
-from hearts_cli.engine import REASON_ORDER, THIRD_PERSON, Game
-from hearts_cli.messages import CATALOG, LANGUAGES
-from hearts_cli.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
+from hearts_cli.play.engine import REASON_ORDER, THIRD_PERSON, Game
+from hearts_cli.text.catalog import CATALOG, LANGUAGES
+from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
 SOURCES = {p: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
@@ -157,7 +157,7 @@ def test_each_family_is_in_both_languages_for_every_value(family):
 
 
 def test_a_reason_has_its_rule_name_and_third_person_sentence():
-    from hearts_cli.movelog import rule_name
+    from hearts_cli.records.movelog import rule_name
 
     for code in REASON_ORDER:
         assert _in_both(f"rule_{code}") or _in_both(f"movelog_rule_{code}"), code
@@ -187,7 +187,7 @@ def _rule_sets() -> list[Rules]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_setting_value_is_said_by_rules_and_the_game(lang):
-    from hearts_cli import rules_text
+    from hearts_cli.model import rules_text
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 

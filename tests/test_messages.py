@@ -4,7 +4,7 @@ import re
 import string
 from pathlib import Path
 
-from hearts_cli.messages import CATALOG, LANGUAGES
+from hearts_cli.text.catalog import CATALOG, LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
 
@@ -41,7 +41,7 @@ def test_every_message_id_the_code_names_exists():
 
 
 def test_the_ascii_fallback_reaches_cards_written_into_sentences():
-    from hearts_cli.messages import t
+    from hearts_cli.text.catalog import t
 
     for lang in LANGUAGES:
         for key in ("rp_queen", "rt_var_black_maria", "an_queen_on_self"):

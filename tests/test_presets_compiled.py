@@ -2,7 +2,7 @@
 
 import json
 
-from hearts_cli.rules import PRESETS_JSON, compile_presets, load_preset, preset_names, seeds_dir
+from hearts_cli.model.rules import PRESETS_JSON, compile_presets, load_preset, preset_names, seeds_dir
 
 
 def test_presets_json_matches_the_yaml_files():

@@ -7,9 +7,9 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.cli import _complete_preset, app
-from hearts_cli.messages import CATALOG, LANGUAGES
-from hearts_cli.rules import DEFAULT_PRESET, RulesError, load_preset, preset_info, preset_names, seeds_dir
+from hearts_cli.cli.app import _complete_preset, app
+from hearts_cli.text.catalog import CATALOG, LANGUAGES
+from hearts_cli.model.rules import DEFAULT_PRESET, RulesError, load_preset, preset_info, preset_names, seeds_dir
 
 PRESETS = preset_names()
 
@@ -26,7 +26,7 @@ def _readme_presets() -> list[str]:
 
 
 def test_the_readme_settings_table_lists_every_setting():
-    from hearts_cli.rules import SETTINGS
+    from hearts_cli.model.rules import SETTINGS
 
     listed = re.findall(r"^\| `([a-z_]+)` \|", _readme_tables()[1], re.MULTILINE)
     assert listed == list(SETTINGS)
@@ -61,7 +61,7 @@ def test_every_preset_is_offered_and_unknown_ones_are_refused_with_the_list():
     assert all(name in e.value.message("en") for name in PRESETS)
     result = CliRunner().invoke(app, ["rules", "--preset", "nope"])
     assert result.exit_code == 2 and all(name in result.stderr for name in PRESETS)
-    from hearts_cli.protocol import Session
+    from hearts_cli.cli.protocol import Session
 
     assert Session().handle({"cmd": "hello"})["presets"] == PRESETS
     for command in ("new", "rules"):

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hearts_cli.cards import CARDS
-from hearts_cli.engine import MOON_CHOICES, REASON_ORDER, Game, IllegalMove, Phase, Round, better_moon_choice
-from hearts_cli.rules import Rules
+from hearts_cli.model.cards import CARDS
+from hearts_cli.play.engine import MOON_CHOICES, REASON_ORDER, Game, IllegalMove, Phase, Round, better_moon_choice
+from hearts_cli.model.rules import Rules
 
 from test_engine_rules import assert_no_other_hand
 from conftest import PLAYABLE, TWO_DECK, R, codes, ref_legal, ref_moon_scores, snapshot, suit_of
@@ -325,7 +325,7 @@ def test_random_two_deck_rounds_follow_the_rules(rules, code, rnd, rng):
 def test_the_two_deck_reference_sees_set_asides_and_both_fallbacks():
     """The random rounds above reach what they check: set-aside tricks, a cancelled last trick
     under each fallback, and a moon (hand-built: all 28 penalty cards to one seat)."""
-    from hearts_cli.codes import code_from_number
+    from hearts_cli.model.codes import code_from_number
 
     from conftest import ref_moon_scores_two, ref_trick_winner_two
 
@@ -373,7 +373,7 @@ def cards_i(text: str) -> list[int]:
 def test_two_deck_round_scores_follow_the_reference(rules, rng, layout):
     """Scoring (core.score_round, which the engine scores with) against the reference on
     rounds where one seat takes every penalty card, all but one copy of one, or anything."""
-    from hearts_cli import core
+    from hearts_cli.play import core
     from conftest import ref_moon_scores_two
 
     n = rules.players

@@ -1,6 +1,6 @@
 """The engine protocol (`hearts engine`): JSON lines in, JSON lines out.
 
-Most tests drive :class:`hearts_cli.protocol.Session` in-process for breadth;
+Most tests drive :class:`hearts_cli.cli.protocol.Session` in-process for breadth;
 a few run the real command as a subprocess to check the conversation itself
 (one reply per line, flushed at once, exit status, no tracebacks).
 """
@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from hearts_cli import __version__
-from hearts_cli.cards import Card
-from hearts_cli.codes import new_code
-from hearts_cli.engine import Round
-from hearts_cli.protocol import Session
-from hearts_cli.rules import Rules, preset_names
+from hearts_cli.model.cards import Card
+from hearts_cli.model.codes import new_code
+from hearts_cli.play.engine import Round
+from hearts_cli.cli.protocol import Session
+from hearts_cli.model.rules import Rules, preset_names
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = [sys.executable, "-m", "hearts_cli", "engine"]
@@ -578,7 +578,7 @@ def test_eof_exits_zero_and_spanish_from_the_environment():
 
 
 def test_protocol_module_keeps_start_up_light():
-    code = ("import sys, hearts_cli.protocol; "
+    code = ("import sys, hearts_cli.cli.protocol; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'rich', 'prompt_toolkit', 'typer'}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=10,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))

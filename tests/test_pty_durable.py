@@ -20,11 +20,11 @@ import pytest
 from test_pty import Term, saved_game, spawn  # noqa: F401 - the fixtures below come from there too
 from test_pty import home, terms  # noqa: F401
 
-from hearts_cli.cards import parse_card
-from hearts_cli.codes import seed_for
-from hearts_cli.engine import Game, Phase
-from hearts_cli.record import save_record
-from hearts_cli.rules import Rules
+from hearts_cli.model.cards import parse_card
+from hearts_cli.model.codes import seed_for
+from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records.record import save_record
+from hearts_cli.model.rules import Rules
 
 CODE = "K7Q2MXA7"  # the deal of the issue: South passes 8♠ 9♠ 10♠ and leads the 2♣
 SLOW = ["--delay", "1"]  # a CPU delay long enough that a save written after it is seen to lag
@@ -132,7 +132,7 @@ def test_a_kill_as_the_round_end_shows_keeps_the_whole_round(terms, home):
 
 
 def test_a_kill_as_the_game_end_shows_finds_it_in_the_archive(terms, home):
-    from hearts_cli.record import read_record
+    from hearts_cli.records.record import read_record
 
     home.mkdir(parents=True)
     before = _last_trick_save(home, target=1)  # the first round ends the game

@@ -19,14 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_cli import __version__
-from hearts_cli.cards import Card
-from hearts_cli.engine import MOON_CHOICES, Game, Phase
-from hearts_cli.messages import CATALOG
-from hearts_cli.record import (
+from hearts_cli.model.cards import Card
+from hearts_cli.play.engine import MOON_CHOICES, Game, Phase
+from hearts_cli.text.catalog import CATALOG
+from hearts_cli.records.record import (
     FORMAT, GLYPHS, MAX_RECORD_BYTES, Annotation, GameRecord, Move, Position, RecordError, Seat,
     moves_of, read_record, save_record, write_record,
 )
-from hearts_cli.rules import Rules
+from hearts_cli.model.rules import Rules
 
 from conftest import ref_code
 
@@ -129,7 +129,7 @@ def test_writing_is_deterministic_under_hash_seeds(tmp_path):
     script = (
         "import sys; sys.path.insert(0, %r)\n"
         "from test_record import random_game\n"
-        "from hearts_cli.record import write_record\n"
+        "from hearts_cli.records.record import write_record\n"
         "sys.stdout.write(write_record(random_game('kitty', seed=3)))\n" % str(ROOT / "tests")
     )
     outs = []
@@ -638,7 +638,7 @@ def test_save_record_is_atomic(tmp_path, monkeypatch):
 
 
 def test_every_record_message_exists_in_both_languages():
-    source = (ROOT / "hearts_cli" / "record.py").read_text(encoding="utf-8")
+    source = (ROOT / "hearts_cli" / "records" / "record.py").read_text(encoding="utf-8")
     ids = set(re.findall(r'"(record_[a-z0-9_]+)"', source))
     assert len(ids) > 20
     for lang in ("en", "es"):
@@ -710,7 +710,7 @@ def test_value_types_behave_like_frozen_dataclasses():
     import dataclasses
     import pickle
 
-    from hearts_cli.record import Annotation, Move, Seat
+    from hearts_cli.records.record import Annotation, Move, Seat
 
     pos = Position(2, 3, 1)
     assert pos == Position.parse("2.3.1") and hash(pos) == hash(Position.parse("2.3.1"))

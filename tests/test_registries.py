@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli import bots, cli
+from hearts_cli import bots
+from hearts_cli.cli import app as cli
 from hearts_cli.bots import BENCH_LEVELS, LEVELS, REGISTRY, SIM_LEVELS, LevelError, check_level, make_bot
-from hearts_cli.cli import app
-from hearts_cli.messages import CATALOG, LANGUAGES, t
+from hearts_cli.cli.app import app
+from hearts_cli.text.catalog import CATALOG, LANGUAGES, t
 
 
 def run(*args: str, input: str | None = None):
@@ -54,7 +55,7 @@ def test_level_names_are_checked_in_one_place():
 def test_every_level_is_accepted_by_hearts_new(isolated, name):
     result = run("new", "--level", name.upper(), "--no-play", "--lang", "en")
     assert result.exit_code == 0, result.stderr
-    from hearts_cli.saves import Store
+    from hearts_cli.store.saves import Store
 
     loaded = Store().load()
     assert {s.level for s in loaded.seats if s.kind == "cpu"} == {name}
@@ -73,7 +74,7 @@ def test_every_level_is_accepted_by_the_game_loop(isolated, name):
 
 @pytest.mark.parametrize("name", LEVELS)
 def test_every_level_is_accepted_by_the_protocol(name):
-    from hearts_cli.protocol import Session
+    from hearts_cli.cli.protocol import Session
 
     s = Session(lang="en")
     assert s.handle({"cmd": "hello"})["levels"] == list(LEVELS)
@@ -87,7 +88,7 @@ def test_every_level_is_accepted_by_the_protocol(name):
 
 @pytest.mark.parametrize("name", SIM_LEVELS)
 def test_every_level_and_benchmark_seat_is_accepted_by_sim(monkeypatch, name):
-    from hearts_cli import sim
+    from hearts_cli.cli import sim
 
     seen = {}
 
@@ -129,7 +130,8 @@ def test_the_level_list_costs_no_bot_import():
     code = ("import sys\nfrom hearts_cli.bots import LEVELS\n"
             "print(sorted(m for m in sys.modules if m.startswith('hearts_cli.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
-    assert eval(out) == ["hearts_cli.bots", "hearts_cli.errors", "hearts_cli.untrusted"]
+    assert eval(out) == ["hearts_cli.base", "hearts_cli.base.untrusted", "hearts_cli.bots", "hearts_cli.model",
+                         "hearts_cli.model.errors"]
     assert bots.DEFAULT_SIMULATIONS >= 1  # Hard's budget, loaded when asked for
 
 
@@ -138,7 +140,7 @@ def test_sim_help_states_hards_real_default_budgets():
     from typer.testing import CliRunner
 
     from hearts_cli.bots import hard, multi
-    from hearts_cli.cli import app
+    from hearts_cli.cli.app import app
 
     text = " ".join(CliRunner().invoke(app, ["sim", "--help"], env={"COLUMNS": "200"}).output.split())
     assert f"(default {hard.DEFAULT_SIMULATIONS};" in text

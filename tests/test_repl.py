@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli.cards import Card
-from hearts_cli.engine import Game, Phase
-from hearts_cli.record import read_record
+from hearts_cli.model.cards import Card
+from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records.record import read_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.render import Renderer, plain
 from hearts_cli.repl.table import Event, Table, make_seats
-from hearts_cli.rules import Rules
+from hearts_cli.model.rules import Rules
 
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass (see the tests that rely on it)
 
@@ -321,7 +321,7 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
 
 def test_hint_gives_the_hard_players_choice_with_a_reason():
     from hearts_cli.bots import suggest
-    from hearts_cli.codes import seed_for
+    from hearts_cli.model.codes import seed_for
 
     tb = _table()
     view = tb.game.round.view(0)
@@ -427,7 +427,7 @@ def _session(tb: Table, keys: str, **kw) -> int:
 
 
 def test_session_confirm_cancel_and_ctrl_d_saves(home):
-    from hearts_cli.saves import Store
+    from hearts_cli.store.saves import Store
 
     store = Store()
     tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", confirm=True,
@@ -534,7 +534,7 @@ def test_a_pass_hint_names_only_the_spades_in_the_pass():
 
 
 def test_the_pass_arrow_points_where_the_receiver_is_drawn():
-    from hearts_cli.rules import Direction
+    from hearts_cli.model.rules import Direction
 
     tb = _table()
     r = Renderer(tb, plain=True)
@@ -691,7 +691,7 @@ def test_cpu_levels_and_score_lists_follow_the_places_not_the_seat_numbers(me):
 
 
 def test_a_game_left_for_another_is_archived_once_and_named_as_unfinished(home):
-    from hearts_cli.saves import Store
+    from hearts_cli.store.saves import Store
 
     tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", store=Store())
     tb.handle("pass TS JS KS")

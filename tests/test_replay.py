@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli import replay as rp
-from hearts_cli.cli import app
-from hearts_cli.cards import Card
-from hearts_cli.engine import Game, Phase
-from hearts_cli.record import Position, default_seats, read_record, write_record
+from hearts_cli.records import replay as rp
+from hearts_cli.cli.app import app
+from hearts_cli.model.cards import Card
+from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records.record import Position, default_seats, read_record, write_record
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
 GAMES = sorted(p.stem for p in FIX.glob("*.yaml"))
@@ -254,27 +254,27 @@ def test_json_analysis_is_the_same_under_two_hash_seeds():
 def test_replay_json_starts_light(args):
     code = (
         "import sys\n"
-        "from hearts_cli.cli import app\n"
+        "from hearts_cli.cli.app import app\n"
         f"sys.argv = ['hearts', 'replay', *{args!r}]\n"
         "try:\n    app(prog_name='hearts')\nexcept SystemExit:\n    pass\n"
         "sys.stderr.write('\\n'.join(sorted(sys.modules)))\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     mods = set(proc.stderr.split("\n"))
-    assert "hearts_cli.replay" in mods
+    assert "hearts_cli.records.replay" in mods
     assert {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")} == set()
     # nor what only other paths need: explain (--at), the bots (--analyze), OpenSSL (hashlib's
     # _hashlib: the deal's SHA-256 comes from CPython's own module)
-    assert {m for m in mods if m in ("hearts_cli.explain", "_hashlib") or m.startswith("hearts_cli.bots")} == set()
+    assert {m for m in mods if m in ("hearts_cli.records.explain", "_hashlib") or m.startswith("hearts_cli.bots")} == set()
 
 
 def test_round_trip_scripted_game():
     """Play a scripted game, write its record, replay it: same scores, same bytes."""
     from hearts_cli.bots import suggest
-    from hearts_cli.codes import seed_for
-    from hearts_cli.movelog import format_log, replay_log
-    from hearts_cli.record import GameRecord
-    from hearts_cli.rules import Rules
+    from hearts_cli.model.codes import seed_for
+    from hearts_cli.records.movelog import format_log, replay_log
+    from hearts_cli.records.record import GameRecord
+    from hearts_cli.model.rules import Rules
 
     game = Game(Rules.from_spec({"preset": "quick", "players": 5, "target": 20}), "K7Q2MXA7")
     while not game.over:

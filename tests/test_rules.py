@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from hearts_cli.cards import Card
-from hearts_cli.rules import (
+from hearts_cli.model.cards import Card
+from hearts_cli.model.rules import (
     DEFAULT_PRESET, ENUMS, Direction, Moon, Passing, Rules, RulesError, load_preset, preset_info,
     preset_names,
 )
@@ -276,7 +276,7 @@ def test_every_choice_setting_is_an_enum_member(name):
 def test_derived_facts_live_on_rules_and_rules_facts_copies_them(name):
     """Every layer reads the derived facts from Rules (computed once, cached); the
     slotted Rules.facts the bots' loops read holds the same values."""
-    from hearts_cli.rules import FACTS, SETTINGS
+    from hearts_cli.model.rules import FACTS, SETTINGS
 
     r = R(name)
     f = r.facts

@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from hearts_cli import rules_text as rt
-from hearts_cli.codes import new_code
-from hearts_cli.engine import Game
-from hearts_cli.messages import CATALOG
-from hearts_cli.rules import Direction, Rules, preset_names
+from hearts_cli.model import rules_text as rt
+from hearts_cli.model.codes import new_code
+from hearts_cli.play.engine import Game
+from hearts_cli.text.catalog import CATALOG
+from hearts_cli.model.rules import Direction, Rules, preset_names
 
 from conftest import PLAYABLE, R
 
@@ -222,7 +222,7 @@ def test_json_carries_the_settings_and_derived_facts():
 @pytest.mark.parametrize("name", preset_names())
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_source_is_said_in_words_not_as_a_file_name(name, lang):
-    from hearts_cli.rules import preset_info
+    from hearts_cli.model.rules import preset_info
 
     source = preset_info(name)["source"]
     line = next(ln for ln in rt.title(Rules.from_spec(name), lang)
@@ -324,8 +324,8 @@ def test_cancellation_tips_follow_the_kitty_and_the_first_lead():
 
 def test_cancellation_tips_are_true_to_the_engine():
     """What the tips claim about a cancelled trick is what core.winner does."""
-    from hearts_cli import core
-    from hearts_cli.cards import parse_card
+    from hearts_cli.play import core
+    from hearts_cli.model.cards import parse_card
 
     def idx(text: str) -> list[int]:
         return [int(parse_card(x)) for x in text.split()]

@@ -10,12 +10,12 @@ import time
 
 import pytest
 
-from hearts_cli.engine import Game
-from hearts_cli.record import read_record
+from hearts_cli.play.engine import Game
+from hearts_cli.records.record import read_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.table import make_seats
-from hearts_cli.rules import Rules
-from hearts_cli.saves import DamagedSave, SaveLocked, Store, home
+from hearts_cli.model.rules import Rules
+from hearts_cli.store.saves import DamagedSave, SaveLocked, Store, home
 
 CODE = "JYR35SWD"
 
@@ -78,9 +78,9 @@ def test_kill_9_while_saving_never_leaves_a_broken_save(hearts_home, tmp_path):
     """A child saves in a loop; we kill it at random moments and read the save every time."""
     script = (
         "import sys\n"
-        "from hearts_cli.saves import Store\n"
-        "from hearts_cli.engine import Game\n"
-        "from hearts_cli.rules import Rules\n"
+        "from hearts_cli.store.saves import Store\n"
+        "from hearts_cli.play.engine import Game\n"
+        "from hearts_cli.model.rules import Rules\n"
         "from hearts_cli.repl.table import make_seats\n"
         "g = Game(Rules.from_spec(None), sys.argv[1]); s = Store(); seats = make_seats(4, 0, None)\n"
         "s.save(g, seats)\n"  # one whole save first: on a loaded machine the first could outlast the wait

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_cli.messages import LANGUAGES
-from hearts_cli.record import default_name, default_seats, display_name
-from hearts_cli.rules import FEWEST_PLAYERS, MOST_PLAYERS, PLAYER_LIMITS, Rules, RulesError
-from hearts_cli.seating import PLACES, place_name, place_of, places, record_name, recorded_names
+from hearts_cli.text.catalog import LANGUAGES
+from hearts_cli.records.record import default_name, default_seats, display_name
+from hearts_cli.model.rules import FEWEST_PLAYERS, MOST_PLAYERS, PLAYER_LIMITS, Rules, RulesError
+from hearts_cli.model.seating import PLACES, place_name, place_of, places, record_name, recorded_names
 
 COUNTS = range(3, 12)  # one deck seats 3-6, two decks (Cancellation) 6-11
 
@@ -82,8 +82,8 @@ def test_players_capped_by_the_rules_deck():
 
 
 def test_a_shared_table_names_its_seats_by_place_from_each_persons_seat():
-    from hearts_cli.seating import shown_name, table_names
-    from hearts_cli.tables import make_seats
+    from hearts_cli.model.seating import shown_name, table_names
+    from hearts_cli.table.server import make_seats
 
     assert table_names(4) == ("South", "West", "North", "East")
     seats = make_seats(4, 2, None)
@@ -97,7 +97,7 @@ def test_a_shared_table_names_its_seats_by_place_from_each_persons_seat():
     # the host's own screen names the places from seat 0, which it calls South
     assert [shown_name(n, i, None, 4, "es") for i, n in enumerate(names)] == ["Sur", "Oeste", "Norte", "Este"]
     # a name is cleaned and shortened before anybody sees it
-    from hearts_cli.tables import NAME_MAX, clean_name
+    from hearts_cli.table.server import NAME_MAX, clean_name
 
     assert clean_name("\x1b[31mAna\x07  de \tla Mancha" + "x" * 40, "West") == ("[31mAna de la Mancha" + "x" * 40)[:NAME_MAX]
     assert clean_name("\x07\x1b", "West") == "West"

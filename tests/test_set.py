@@ -7,10 +7,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.cards import Card
-from hearts_cli.cli import app
-from hearts_cli.overrides import parse_set, valid_values
-from hearts_cli.rules import CHOICES, FLAGS, SETTINGS, Rules, RulesError
+from hearts_cli.model.cards import Card
+from hearts_cli.cli.app import app
+from hearts_cli.model.overrides import parse_set, valid_values
+from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Rules, RulesError
 
 # 004's three-player game (the 2♦ removed) with 003's Omnibus J♦ −10: no preset offers both
 COMBINED = ["--preset", "online", "--players", "3", "--set", "jack_of_diamonds=true"]
@@ -110,8 +110,8 @@ def test_a_bad_setting_is_one_sentence_and_exit_2(isolated, command, args, words
 
 
 def test_new_keeps_preset_and_overrides_in_the_record(isolated):
-    from hearts_cli.record import read_record
-    from hearts_cli.saves import Store
+    from hearts_cli.records.record import read_record
+    from hearts_cli.store.saves import Store
 
     result = run("new", "--no-play", "--code", "K7Q2MXA7", *COMBINED)
     assert result.exit_code == 0, result.stderr
@@ -129,7 +129,7 @@ def test_new_keeps_preset_and_overrides_in_the_record(isolated):
 
 
 def test_sim_plays_the_combined_rules(monkeypatch):
-    from hearts_cli import sim
+    from hearts_cli.cli import sim
 
     seen = {}
 
@@ -148,7 +148,7 @@ def test_new_help_lists_the_settings_and_says_where_the_presets_are():
     assert "--set KEY=VALUE" in text
     for key in SETTINGS:
         assert f"  {key} " in text, key
-    from hearts_cli.rules import preset_names
+    from hearts_cli.model.rules import preset_names
 
     for name in preset_names():
         assert f"  {name} " in text, name
@@ -158,7 +158,7 @@ def test_new_help_lists_the_settings_and_says_where_the_presets_are():
 
 
 def test_protocol_position_takes_overrides_on_a_preset():
-    from hearts_cli.protocol import Session
+    from hearts_cli.cli.protocol import Session
 
     s = Session(lang="en")
     spec = {"preset": "online", "players": 3, "jack_of_diamonds": True}
@@ -175,7 +175,7 @@ def test_protocol_position_takes_overrides_on_a_preset():
 @pytest.mark.parametrize("lang, words", [("en", "Changed from the preset: players=3, jack_of_diamonds=true."),
                                          ("es", "players=3, jack_of_diamonds=true")])
 def test_the_games_rules_command_says_what_the_overrides_change(lang, words):
-    from hearts_cli.engine import Game
+    from hearts_cli.play.engine import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -189,7 +189,7 @@ def test_the_games_rules_command_says_what_the_overrides_change(lang, words):
 
 
 def _varied_rule_sets() -> list[Rules]:
-    from hearts_cli.rules import Direction
+    from hearts_cli.model.rules import Direction
 
     base = Rules.from_spec("online")
     out = [base.replace(players=3, jack_of_diamonds=True)]
@@ -204,8 +204,8 @@ def _varied_rule_sets() -> list[Rules]:
 
 @pytest.mark.parametrize("rules", _varied_rule_sets(), ids=lambda r: " ".join(r.spec()) or "base")
 def test_written_settings_read_back_to_the_same_rules(rules):
-    from hearts_cli.movelog import parse
-    from hearts_cli.overrides import format_set
+    from hearts_cli.records.movelog import parse
+    from hearts_cli.model.overrides import format_set
 
     items = format_set(rules)
     assert Rules.from_spec({"preset": rules.preset, **parse_set(items)}) == rules
@@ -214,7 +214,7 @@ def test_written_settings_read_back_to_the_same_rules(rules):
 
 
 def test_a_move_log_header_in_yaml_flow_style_still_reads():
-    from hearts_cli.movelog import parse
+    from hearts_cli.records.movelog import parse
 
     rules = parse("rules online players=5 removal={3: [2S], 5: [2S, 3S]} passing=[right, left]\n").rules
     assert rules.removed == (Card("2S"), Card("3S")) and [d.value for d in rules.pass_cycle] == ["right", "left"]

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli import stats
-from hearts_cli.codes import code_from_number
-from hearts_cli.engine import Game, Phase
-from hearts_cli.record import Seat, read_record, write_record
-from hearts_cli.rules import Rules
+from hearts_cli.store import stats
+from hearts_cli.model.codes import code_from_number
+from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records.record import Seat, read_record, write_record
+from hearts_cli.model.rules import Rules
 
 SEATS4 = (Seat("South", "human"), Seat("West", "cpu", "easy"), Seat("North", "cpu", "normal"),
           Seat("East", "cpu", "hard"))
@@ -461,7 +461,7 @@ def test_stats_starts_without_the_game_loop_or_rich(home):
     Archive(home).add("quick")
     code = (
         "import sys\n"
-        "from hearts_cli.cli import app\n"
+        "from hearts_cli.cli.app import app\n"
         "try:\n"
         "    app(['stats'], prog_name='hearts')\n"
         "except SystemExit:\n"
@@ -470,7 +470,7 @@ def test_stats_starts_without_the_game_loop_or_rich(home):
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     mods = set(proc.stderr.split("\n"))
-    assert "sqlite3" in mods and "hearts_cli.stats" in mods
+    assert "sqlite3" in mods and "hearts_cli.store.stats" in mods
     assert not {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments", "yaml")}
     assert not {m for m in mods if m.startswith("hearts_cli.repl")}
     # and the commands that are not stats do not load sqlite3

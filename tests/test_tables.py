@@ -20,13 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli import replay as rp
-from hearts_cli.cards import mask_of, parse_card
-from hearts_cli.engine import Game, Phase
-from hearts_cli.events import VIEW_FIELDS, Event, view_json
-from hearts_cli.record import read_record
-from hearts_cli.rules import Rules
-from hearts_cli.tables import (MAX_LINE, SeatState, Server, SharedTable, make_seats, new_token,
+from hearts_cli.records import replay as rp
+from hearts_cli.model.cards import mask_of, parse_card
+from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.events import VIEW_FIELDS, Event, view_json
+from hearts_cli.records.record import read_record
+from hearts_cli.model.rules import Rules
+from hearts_cli.table.server import (MAX_LINE, SeatState, Server, SharedTable, make_seats, new_token,
                                parse_invitation)
 
 HOST = "127.0.0.1"
@@ -137,7 +137,7 @@ def _view(msg: dict) -> dict:
 
 def test_several_clients_play_a_whole_game_and_tell_it_as_the_replay_does(tmp_path, monkeypatch):
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
-    from hearts_cli.tables import HostStore
+    from hearts_cli.table.server import HostStore
 
     store = HostStore()
     store.acquire()
@@ -481,7 +481,7 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(monkeypatc
     """Lines for a client whose socket stays full wait in its own queue; after WRITE_TIMEOUT
     it is dropped and the CPU plays its seat, and the others never waited. A client that
     lets QUEUE_MAX lines pile up is dropped at once."""
-    import hearts_cli.tables as tables
+    import hearts_cli.table.server as tables
 
     monkeypatch.setattr(tables, "WRITE_TIMEOUT", 0.3)
     tb = new_table("K7Q2MXA7", 4)
@@ -547,7 +547,7 @@ def test_every_byte_sent_to_a_client_shows_only_what_its_seat_may_see(preset, pl
             seen.append(client)
         return _known(client)
 
-    from hearts_cli.codes import new_code
+    from hearts_cli.model.codes import new_code
 
     rules = Rules.from_spec({"preset": preset, "players": players})
     tables = []
@@ -694,8 +694,8 @@ def test_tls_when_a_certificate_is_given(tmp_path):
     tb = new_table("K7Q2MXA7", 1)
 
     async def main():
-        from hearts_cli.join import _connect
-        from hearts_cli.tables import invitation
+        from hearts_cli.table.remote import _connect
+        from hearts_cli.table.server import invitation
 
         server = Server("en")
         server.add(tb)
@@ -805,7 +805,7 @@ def test_a_hint_only_where_the_table_allows_it_and_only_from_the_seats_view(hint
     assert reply["ok"] is True and len(reply["cards"]) == 3 and set(reply["cards"]) <= set(view["hand"])
     # what the Normal CPU suggests from the seat's own view, nothing else
     from hearts_cli.bots import suggest
-    from hearts_cli.codes import seed_for
+    from hearts_cli.model.codes import seed_for
 
     expected = suggest(tb.game.round.view(0), "normal", seed_for(tb.game.code, "cpu", 0))
     assert reply["cards"] == [str(c) for c in sorted(expected)]
@@ -948,8 +948,8 @@ def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see
 
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
-    from hearts_cli.tables import HostStore
+    from hearts_cli.cli.app import app
+    from hearts_cli.table.server import HostStore
 
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
     store = HostStore()
@@ -1033,7 +1033,7 @@ def test_hearts_join_tells_cancelled_and_set_aside_tricks():
     winner takes too."""
     import queue
 
-    from hearts_cli.join import RemoteTable
+    from hearts_cli.table.remote import RemoteTable
     from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.table import Table
 

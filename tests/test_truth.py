@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_cli.engine import Game
-from hearts_cli.movelog import replay_log
-from hearts_cli.record import moves_of
+from hearts_cli.play.engine import Game
+from hearts_cli.records.movelog import replay_log
+from hearts_cli.records.record import moves_of
 from hearts_cli.repl.render import Renderer, plain, wrap
 from hearts_cli.repl.table import Table, make_seats
-from hearts_cli.rules import Rules
+from hearts_cli.model.rules import Rules
 
 CODE = "JYR35SWD"
 
@@ -198,7 +198,7 @@ def test_commands_still_complete_and_other_commands_take_no_cards():
 def test_the_ten_shows_as_10_and_t_is_still_read(home):
     import io
 
-    from hearts_cli.cards import Card, parse_card
+    from hearts_cli.model.cards import Card, parse_card
     from hearts_cli.repl import start_new
 
     assert Card("TS").symbol == "10♠" and str(Card("TS")) == "TS"  # records keep TS
@@ -208,7 +208,7 @@ def test_the_ten_shows_as_10_and_t_is_still_read(home):
     text = out.getvalue()
     assert "♠ 2 8 10 J K" in text and "You pass 10♠, J♠, K♠ to West." in text
     assert "T♠" not in text and " T " not in text
-    from hearts_cli.record import read_record
+    from hearts_cli.records.record import read_record
 
     saved = (home / "current.yaml").read_text(encoding="utf-8")
     assert "[TS, JS, KS]" in saved and "10" not in saved.split("passes:")[1].split("\n")[1]
@@ -222,9 +222,9 @@ def test_the_ten_shows_as_10_and_t_is_still_read(home):
 def test_help_lists_every_preset_with_a_line_in_either_language(command, monkeypatch):
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
-    from hearts_cli.messages import preset_line, preset_name
-    from hearts_cli.rules import preset_names
+    from hearts_cli.cli.app import app
+    from hearts_cli.text.catalog import preset_line, preset_name
+    from hearts_cli.model.rules import preset_names
 
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     for lang, heading in (("en", "Presets"), ("es", "Variantes")):
@@ -240,7 +240,7 @@ def test_help_lists_every_preset_with_a_line_in_either_language(command, monkeyp
 
 
 def test_presets_complete_with_their_description(monkeypatch):
-    from hearts_cli.cli import _complete_preset
+    from hearts_cli.cli.app import _complete_preset
 
     monkeypatch.delenv("HEARTS_LANG", raising=False)
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
@@ -261,8 +261,8 @@ def test_spanish_names_the_presets_in_spanish_and_reads_them(home):
     from hearts_cli.repl import start_new
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
-    from hearts_cli.messages import CATALOG
+    from hearts_cli.cli.app import app
+    from hearts_cli.text.catalog import CATALOG
 
     out = io.StringIO()
     assert start_new(preset="quick", code=CODE, lang="es", play=False, stdout=out) == 0
@@ -285,8 +285,8 @@ def _shoot_for_person(tb: Table, lines=None) -> list[str]:
     """Play the person's seat with the moon-running benchmark seat until the round waits
     for the shooter's choice; returns the lines typed."""
     from hearts_cli.bots import suggest
-    from hearts_cli.codes import seed_for
-    from hearts_cli.engine import Phase
+    from hearts_cli.model.codes import seed_for
+    from hearts_cli.play.engine import Phase
 
     typed = []
     while True:
@@ -312,7 +312,7 @@ def _moon_table(lang="en", **kw) -> Table:
     ("-26", "shooter_minus", [-26, 0, 0, 0]), ("+26", "others", [0, 26, 26, 26]),
 ])
 def test_the_human_shooter_is_asked_and_enter_takes_the_better_choice(typed, choice, scores):
-    from hearts_cli.engine import Phase
+    from hearts_cli.play.engine import Phase
 
     tb = _moon_table()
     _shoot_for_person(tb)
@@ -384,8 +384,8 @@ def _moon_game(choice: str | None) -> Table:
 
 
 def test_records_store_the_choice_and_a_save_waiting_for_it_resumes_there(tmp_path):
-    from hearts_cli.engine import Phase
-    from hearts_cli.record import read_record, write_record
+    from hearts_cli.play.engine import Phase
+    from hearts_cli.records.record import read_record, write_record
 
     for word, stored in (("minus", "shooter_minus"), ("others", "others")):
         text = write_record(_moon_game(word).game)
@@ -410,7 +410,7 @@ def test_resuming_at_the_choice_asks_again(home):
     import io
 
     from hearts_cli.repl import resume
-    from hearts_cli.saves import Store
+    from hearts_cli.store.saves import Store
 
     tb = _moon_game(None)
     Store().save(tb.game, tb.seats)
@@ -448,8 +448,8 @@ def test_replay_and_its_json_show_the_choice(tmp_path):
 
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
-    from hearts_cli.movelog import format_log
+    from hearts_cli.cli.app import app
+    from hearts_cli.records.movelog import format_log
 
     log = tmp_path / "moon.log"
     log.write_text("\n".join(format_log(_moon_game("minus").game)) + "\n", encoding="utf-8")
@@ -476,8 +476,8 @@ def test_replay_and_its_json_show_the_choice(tmp_path):
 
 
 def test_the_engine_protocol_asks_and_takes_the_choice():
-    from hearts_cli.protocol import Session
-    from hearts_cli.record import moves_of
+    from hearts_cli.cli.protocol import Session
+    from hearts_cli.records.record import moves_of
 
     tb = _moon_game(None)
     rd = tb.game.round
@@ -626,7 +626,7 @@ def test_a_shared_table_lets_a_cpu_shooter_choose():
     a CPU seat chooses (SS4A0002: seat 2 shoots in round 1)."""
     import asyncio
 
-    from hearts_cli.tables import SharedTable, make_seats
+    from hearts_cli.table.server import SharedTable, make_seats
 
     rules = Rules.from_spec({"preset": "shooter-choice", "target": 30})
     table = SharedTable(Game(rules, "SS4A0002"), make_seats(4, 0, None), bot_threads=False)
@@ -637,7 +637,7 @@ def test_a_shared_table_lets_a_cpu_shooter_choose():
 
 
 def test_a_person_at_a_shared_table_answers_with_the_moon_command():
-    from hearts_cli.tables import SharedTable, make_seats
+    from hearts_cli.table.server import SharedTable, make_seats
 
     game = _moon_game(None).game  # South (a person here) shot the moon and is to choose
     table = SharedTable(game, make_seats(4, 1, None), bot_threads=False)
@@ -659,7 +659,7 @@ def test_the_replay_says_who_tied_and_what_happens_next(name, words):
 
     from typer.testing import CliRunner
 
-    from hearts_cli.cli import app
+    from hearts_cli.cli.app import app
 
     record = Path(__file__).resolve().parent.parent / "fixtures" / "replays" / f"{name}.yaml"
     for lang, phrase in zip(("en", "es"), words):
@@ -672,8 +672,8 @@ def test_hearts_join_asks_the_shooter_and_sends_the_choice():
     alone takes the better choice), sent to the host as a `moon` request."""
     import queue
 
-    from hearts_cli.events import view_json
-    from hearts_cli.join import RemoteTable
+    from hearts_cli.play.events import view_json
+    from hearts_cli.table.remote import RemoteTable
     from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.table import Table
 

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli.cards import Card
-from hearts_cli.engine import Game, Phase
-from hearts_cli.record import RecordError, Seat, read_record, write_record
+from hearts_cli.model.cards import Card
+from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records.record import RecordError, Seat, read_record, write_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.table import Table, make_seats
-from hearts_cli.rules import Rules
-from hearts_cli.saves import Store
+from hearts_cli.model.rules import Rules
+from hearts_cli.store.saves import Store
 
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass
 
@@ -191,7 +191,7 @@ def test_undo_can_be_turned_off_in_settings(home, capsys):
     assert Card("2C") not in read_record(home / "current.yaml").replay().round.hand(0)
     # a bad value is named, and the default (on) is used
     (home / "settings.yaml").write_text("undo: maybe\n")
-    from hearts_cli.saves import settings_warnings
+    from hearts_cli.store.saves import settings_warnings
 
     assert settings_warnings("en") == [f"{home / 'settings.yaml'}: 'undo' must be true or false, not 'maybe'; "
                                        "the default (true) is used."]

@@ -1,4 +1,4 @@
-"""CPU players. A bot sees one :class:`~hearts_cli.engine.SeatView` and nothing else.
+"""CPU players. A bot sees one :class:`~hearts_cli.play.engine.SeatView` and nothing else.
 
 ``suggest(view, level, seed, simulations=None)`` is the whole interface: a
 pure function of its arguments. In the pass phase it returns the
@@ -22,14 +22,18 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..errors import HeartsError
+from ..model.errors import HeartsError
 
 if TYPE_CHECKING:
-    from ..cards import Card
-    from ..engine import SeatView
+    from ..model.cards import Card
+    from ..play.engine import SeatView
 
-__all__ = ["BENCH_LEVELS", "DEFAULT_SIMULATIONS", "LEVELS", "REGISTRY", "SIM_LEVELS", "Bot", "Level",
+__all__ = ["BENCH_LEVELS", "DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "LEVELS", "REGISTRY", "SIM_LEVELS", "Bot", "Level",
            "LevelError", "check_level", "choose_moon", "level_class", "make_bot", "suggest"]
+
+
+# The CPU seats of a table, by place from the person's left, when none is named.
+DEFAULT_LEVELS = ("easy", "normal", "hard")
 
 
 class Level(NamedTuple):
@@ -133,7 +137,7 @@ def suggest(view: SeatView, level: str, seed: int, simulations: int | None = Non
             ) -> tuple[Card, ...] | Card | str:
     """The pass (a tuple of cards), the card to play (one Card), or the shooter's choice
     (``"others"`` or ``"shooter_minus"``) for this view."""
-    from ..engine import Phase, SeatView
+    from ..play.engine import Phase, SeatView
 
     if not isinstance(view, SeatView):
         raise TypeError("a bot only accepts a SeatView")

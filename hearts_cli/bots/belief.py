@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 
-from .. import core
-from ..cards import SUIT_MASKS, mask_of
-from ..engine import SeatView
-from ..rules import Moon
+from ..play import core
+from ..model.cards import SUIT_MASKS, mask_of
+from ..play.engine import SeatView
+from ..model.rules import Moon
 from .common import Public
 from .playout import QS, choose, threat
 from .sampling import Constraints, Sampler

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import SUIT_MASKS, mask_of
-from ..engine import SeatView
-from .. import core
-from ..rules import Facts
+from ..model.cards import SUIT_MASKS, mask_of
+from ..play.engine import SeatView
+from ..play import core
+from ..model.rules import Facts
 from .playout import JD, QS
 
 

@@ -9,8 +9,8 @@
 
 from __future__ import annotations
 
-from ..cards import CARDS, SUIT_MASKS, Card, cards_of
-from ..engine import SeatView
+from ..model.cards import CARDS, SUIT_MASKS, Card, cards_of
+from ..play.engine import SeatView
 from .common import public, trick_winner
 from .playout import low_rank_card, top_rank_card
 

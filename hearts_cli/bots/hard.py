@@ -9,7 +9,7 @@ For each decision in the play phase:
    the first lead);
 3. on each deal, play every candidate and then the rest of the round with the
    heuristic playout policy (:mod:`hearts_cli.bots.playout`) on the project's
-   one simulator, :mod:`hearts_cli.fast` (``fast.playout_steps`` with a policy
+   one simulator, :mod:`hearts_cli.play.fast` (``fast.playout_steps`` with a policy
    hook), using the same random stream for every candidate on that deal
    (common random numbers); in the endgame (``ENDGAME_TRICKS`` cards left or
    fewer and ``ENDGAME_CARDS`` in all hands, past the first trick) each deal
@@ -33,10 +33,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..cards import CARDS, SUIT_MASKS, Card, mask_of
-from ..engine import SeatView
-from ..fast import Position, playout_steps
-from ..rules import Moon
+from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
+from ..play.engine import SeatView
+from ..play.fast import Position, playout_steps
+from ..model.rules import Moon
 from .common import Public, decision_rng, public
 from .normal import normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat

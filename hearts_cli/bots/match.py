@@ -14,10 +14,10 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..codes import code_from_number, seed_for
-from ..cards import Card
-from ..engine import Phase, Round, SeatView
-from ..rules import Moon, Rules
+from ..model.codes import code_from_number, seed_for
+from ..model.cards import Card
+from ..play.engine import Phase, Round, SeatView
+from ..model.rules import Moon, Rules
 from . import Bot, make_bot
 from .moon import choose_moon
 
@@ -193,7 +193,7 @@ def moon_threshold(rules: Rules) -> int:
 def play_game(rules: Rules, code: str, levels: Sequence[str],
               simulations: dict[str, int | None] | None = None) -> GamePlay:
     """A whole game with ``levels[s]`` at seat ``s`` (CPU seeds from the code and the seat)."""
-    from ..engine import Game
+    from ..play.engine import Game
 
     n = rules.players
     if len(levels) != n:

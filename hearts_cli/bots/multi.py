@@ -5,7 +5,7 @@ card is held once; with two decks a seat may hold a card twice and the unseen
 cards are a multiset. This module samples worlds from that multiset (hand
 sizes, voids shown, the cards this seat passed still with their receiver) and
 plays every distinct legal card out on each world over
-:class:`hearts_cli.fast.MultiPosition` (the rules of :mod:`hearts_cli.core`,
+:class:`hearts_cli.play.fast.MultiPosition` (the rules of :mod:`hearts_cli.play.core`,
 cancellation included) with :func:`choose`, Normal's rules of thumb written for
 two decks. It sees only the seat's view.
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 
-from ..cards import CARDS, SUIT_MASKS, Card
-from ..engine import SeatView
-from ..fast import MultiPosition, pair_of_cards, random_card
+from ..model.cards import CARDS, SUIT_MASKS, Card
+from ..play.engine import SeatView
+from ..play.fast import MultiPosition, pair_of_cards, random_card
 from .common import decision_rng
 from .playout import HIGH_SPADES, JD, QS
 

@@ -23,9 +23,9 @@ Play:
 
 from __future__ import annotations
 
-from ..cards import CARDS, SUIT_MASKS, Card, mask_of
-from ..engine import SeatView
-from ..rules import Moon
+from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
+from ..play.engine import SeatView
+from ..model.rules import Moon
 from .common import Public, public, queen_out, trick_winner
 from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount, threat
 

@@ -1,13 +1,13 @@
 """Hard's playout policy and the rule constants the bots share.
 
-The simulation itself is :mod:`hearts_cli.fast` (one bitmask simulator of the
+The simulation itself is :mod:`hearts_cli.play.fast` (one bitmask simulator of the
 rules for the whole project): a playout is ``fast.playout_steps(position,
 policy)`` on a :class:`fast.Position` built from a *sampled* deal (every
 hidden hand filled in by :mod:`hearts_cli.bots.sampling`, never the real
 one). This module only holds what is bot-specific:
 
 * the heuristics read the rule facts (points, penalty cards, whether the
-  Q♠ scores, moon mode...) from :class:`~hearts_cli.rules.Rules`, where they
+  Q♠ scores, moon mode...) from :class:`~hearts_cli.model.rules.Rules`, where they
   are computed once;
 * :func:`make_policy`, the heuristic playout policy as a
   :func:`fast.playout_steps` hook: Normal's logic on bitmasks with a little
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import HEARTS_MASK, SUIT_MASKS
-from .. import core
-from ..fast import Position, StepPolicy, random_card
-from ..rules import Facts, Moon, Rules
+from ..model.cards import HEARTS_MASK, SUIT_MASKS
+from ..play import core
+from ..play.fast import Position, StepPolicy, random_card
+from ..model.rules import Facts, Moon, Rules
 
 QS, KS, AS, JD = 49, 50, 51, 22
 SPADES = SUIT_MASKS[3]
@@ -176,7 +176,7 @@ def _queen_held(pos: Position) -> int:
 
 def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -1,
                 threat_seat: int = -1, suspect: int = -1) -> StepPolicy:
-    """The playout policy as a :func:`hearts_cli.fast.playout_steps` hook.
+    """The playout policy as a :func:`hearts_cli.play.fast.playout_steps` hook.
 
     With probability ``eps`` a seat plays a random legal card; otherwise
     :func:`choose`. ``shooter`` makes that seat play for the moon from the

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..cards import Card
-from ..engine import SeatView
+from ..model.cards import Card
+from ..play.engine import SeatView
 from .common import decision_rng
 
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import SUIT_MASKS, mask_of
-from ..engine import SeatView
-from ..rules import FirstLead
+from ..model.cards import SUIT_MASKS, mask_of
+from ..play.engine import SeatView
+from ..model.rules import FirstLead
 from .common import Public
 
 

@@ -20,7 +20,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from ..messages import LANGUAGES, default_language, os_problem, t
+from ..text.catalog import LANGUAGES, default_language, os_problem, t
 
 __all__ = ["start_new", "resume"]
 
@@ -39,9 +39,9 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
     is archived first, never lost.
     """
     from ..bots import check_level
-    from ..codes import new_code, normalize_code
-    from ..errors import HeartsError
-    from ..rules import DEFAULT_PRESET, Rules
+    from ..model.codes import new_code, normalize_code
+    from ..model.errors import HeartsError
+    from ..model.rules import DEFAULT_PRESET, Rules
 
     lang = _lang(lang)
     try:
@@ -60,7 +60,7 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
     problem = _check_options(lang, delay, turn_timer)
     if problem:
         return _fail(problem)
-    from ..engine import Game
+    from ..play.engine import Game
     from .table import make_seats
 
     def deal(store: Any, previous: Any) -> int:
@@ -89,9 +89,9 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
     problem = _check_options(lang, delay, turn_timer)
     if problem:
         return _fail(problem)
-    from ..codes import new_code
-    from ..engine import Game
-    from ..rules import Rules
+    from ..model.codes import new_code
+    from ..play.engine import Game
+    from ..model.rules import Rules
     from .table import make_seats
 
     def carry_on(store: Any, loaded: Any) -> int:
@@ -127,7 +127,7 @@ def _with_save(lang: str, body: Any) -> int:
     (a damaged save is moved aside with a warning, never overwritten). Another
     process holding the lock: one sentence and status 1, nothing touched.
     """
-    from ..saves import DamagedSave, SaveLocked, Store
+    from ..store.saves import DamagedSave, SaveLocked, Store
 
     store = Store()
     try:
@@ -225,7 +225,7 @@ def _number(value: Any, default: float) -> float:
 def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
               play: bool = True) -> int:
     """Commands line by line; plain text (or JSON lines) out; the first refused line stops with 2."""
-    from ..untrusted import MAX_LINE_CHARS, json_safe, read_line
+    from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
     from .render import Renderer, plain
 
     renderer = Renderer(table, plain=True)
@@ -296,7 +296,7 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
 
 def turn_event(table: Any) -> dict[str, Any]:
     """The position the person decides in, for ``--json``: the ``view`` event (docs/events.md)."""
-    from ..events import view_json
+    from ..play.events import view_json
 
     rd = table.game.round
     return {"event": "view"} | view_json(rd.view(table.me), rd.result)

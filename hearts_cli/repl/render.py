@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import Card, SUIT_SYMBOLS
-from ..engine import Phase
-from ..messages import preset_name, t
-from ..rules import Direction, Moon
+from ..model.cards import Card, SUIT_SYMBOLS
+from ..play.engine import Phase
+from ..text.catalog import preset_name, t
+from ..model.rules import Direction, Moon
 from .table import Event, Table
 
 Line = list[tuple[str, str]]
@@ -277,7 +277,7 @@ class Renderer:
         """"Changed from the preset: ..." when the game's rules are a preset with --set on top."""
         if not self.tb.game.rules.overrides:
             return []
-        from ..rules_text import changes
+        from ..model.rules_text import changes
 
         return self._text(self.say("rt_changed", changes=changes(self.tb.game.rules)))
 
@@ -451,7 +451,7 @@ class Renderer:
     def ev_info(self, topic, text) -> list[Line]:
         if topic == "log" and self.width:
             # every line shown must stay a line of the notation, however narrow the screen
-            from ..movelog import fit_lines
+            from ..records.movelog import fit_lines
 
             text = "\n".join(fit_lines(text.split("\n"), self.width))
         return self._text(text, "class:info")
@@ -506,7 +506,7 @@ class Renderer:
         return out
 
     def ev_rules(self, preset, settings) -> list[Line]:
-        from ..rules import preset_info
+        from ..model.rules import preset_info
 
         try:
             desc = preset_info(preset).get("description") or {}

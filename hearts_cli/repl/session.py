@@ -28,8 +28,8 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
-from ..cards import Card, card_phrases
-from ..engine import Phase
+from ..model.cards import Card, card_phrases
+from ..play.engine import Phase
 from .render import Renderer, plain as plain_text, shorten, wrap
 from .table import COMMAND_NAMES, COMMANDS, FrontEnd, Table, command_words, fold
 
@@ -182,7 +182,7 @@ class _History(FileHistory):
     def load_history_strings(self) -> Iterable[str]:
         import os
 
-        from ..untrusted import LIMITS
+        from ..base.untrusted import LIMITS
 
         limit = LIMITS["history"]
         try:
@@ -208,7 +208,7 @@ class _History(FileHistory):
         return list(reversed(strings))
 
     def store_string(self, string: str) -> None:
-        from ..untrusted import MAX_LINE_CHARS
+        from ..base.untrusted import MAX_LINE_CHARS
 
         if len(string) <= MAX_LINE_CHARS:
             super().store_string(string)
@@ -370,7 +370,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             show([[("class:info", line)] for line in note.split("\n")])
     table.announce_start(resumed=resumed)
 
-    from ..saves import history_path
+    from ..store.saves import history_path
 
     try:
         hist_path = history_path()

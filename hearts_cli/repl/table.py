@@ -1,6 +1,6 @@
 """The table: one person against the CPU seats, as a sequence of events.
 
-:class:`Table` holds a :class:`~hearts_cli.engine.Game`, plays the CPU seats,
+:class:`Table` holds a :class:`~hearts_cli.play.engine.Game`, plays the CPU seats,
 reads the person's commands and reports everything that happens as
 :class:`Event` values. It does no I/O of its own: a front end (the
 prompt-toolkit session, or the line-by-line batch mode) shows the events and
@@ -14,20 +14,20 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Callable, Sequence
 
-from ..cards import Card, CardParseError, fold, parse_card, parse_card_list
-from ..codes import new_code
-from ..engine import Game, PassError, Phase
-from ..gametable import GameTable, Refused, SeatClient
-from ..messages import t
-from ..events import Event
-from ..rules import Direction, Moon
-from ..untrusted import MAX_LINE_CHARS
-from ..seating import PLACES, place_name, record_name, seat_place, shown_name
+from ..model.cards import Card, CardParseError, fold, parse_card, parse_card_list
+from ..model.codes import new_code
+from ..play.engine import Game, PassError, Phase
+from ..table.game import GameTable, Refused, SeatClient
+from ..text.catalog import t
+from ..play.events import Event
+from ..model.rules import Direction, Moon
+from ..base.untrusted import MAX_LINE_CHARS
+from ..bots import DEFAULT_LEVELS
+from ..model.seating import PLACES, place_name, record_name, seat_place, shown_name
 
-DEFAULT_LEVELS = ("easy", "normal", "hard")  # by place from the person's left; every level is in bots.REGISTRY
 
 # Where each seat sits, counted clockwise (in play order) from the person, who is South:
-# the one table of places and their names is hearts_cli/seating.py.
+# the one table of places and their names is hearts_cli/model/seating.py.
 POSITIONS = PLACES
 
 # commands and their aliases (Spanish too); matched after folding case and accents
@@ -96,7 +96,7 @@ def close_commands(word: str, lang: str) -> list[str]:
 
 def make_seats(players: int, me: int, level: str | None):
     """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default."""
-    from ..record import Seat
+    from ..records.record import Seat
 
     seats = []
     for seat in range(players):
@@ -130,7 +130,7 @@ class _Calls(FrontEnd):
 
 class Table(SeatClient):
     """A game seen from the person's seat, as the in-process client of its
-    :class:`~hearts_cli.gametable.GameTable`: feed it lines; it asks the table for the
+    :class:`~hearts_cli.table.game.GameTable`: feed it lines; it asks the table for the
     person's moves and requests, and its front end shows the events."""
 
     def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
@@ -294,7 +294,7 @@ class Table(SeatClient):
         """How the game just archived changes the person's record ("3rd win in a row"), for game_end."""
         if change is None:
             return None
-        from ..stats import change_text
+        from ..store.stats import change_text
 
         return {"id": change["id"], "text": change_text(change, self.lang),
                 "streak": {"kind": change["kind"], "length": change["length"]},
@@ -709,7 +709,7 @@ class Table(SeatClient):
 
         A round under way with a pass is left out until it ends: its log would
         show the other seats' passes."""
-        from ..movelog import format_log
+        from ..records.movelog import format_log
 
         if self._own_game_only("log"):
             return None
@@ -721,7 +721,7 @@ class Table(SeatClient):
 
     def cmd_undo(self, rest: str) -> None:
         """Take back the person's last pass or card, and the CPU cards played after it (the
-        table's :meth:`~hearts_cli.gametable.GameTable.undo`: saved before it is shown)."""
+        table's :meth:`~hearts_cli.table.game.GameTable.undo`: saved before it is shown)."""
         if self._own_game_only("undo"):
             return None
         if not self.undo_allowed:

@@ -1,0 +1,334 @@
+"""Everything from outside is untrusted: the limits, and the only ways in and back out.
+
+A file, a stream or a typed line can be huge, nested without end, full of YAML
+aliases that multiply into gigabytes, or carry terminal escapes. This module
+is the one place that says how much we accept, and the one way each thing is
+let in or shown again:
+
+* :data:`LIMITS` (bytes or characters) is checked *before* reading, with
+  :func:`read_limited`; anything larger is refused with :class:`TooBig`;
+* :func:`yaml_loader` is PyYAML's safe loader (on libyaml's parser when there
+  is one) that refuses anchors and aliases and nesting deeper than the format
+  needs (:data:`DEPTH`) as the events arrive, before a node or an object is
+  built from them (:class:`YamlRefused`);
+* :func:`shown` makes text from outside fit to show: control characters
+  (escape sequences, bell, carriage return...), bidirectional overrides and
+  undecodable bytes written as visible escapes (``\\x1b``), and only the first
+  few dozen characters kept. The message catalog applies it to every
+  parameter of every sentence (see :func:`hearts_cli.text.catalog.t`).
+
+No imports from the project, and none but the standard library at import time.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from typing import IO, Any
+
+KiB = 1024
+MiB = 1024 * KiB
+
+# What we read from a person, at most (before reading a byte more).
+LIMITS: dict[str, int] = {
+    "record": 1 * MiB,      # a game record or a save: hundreds of rounds fit in a fraction of it
+    "move_log": 1 * MiB,    # a move log (a file, stdin or --moves): a long game is a few KiB
+    "settings": 64 * KiB,   # settings.yaml: three keys
+    "line": 4 * KiB,        # one line typed at the game (or piped to it)
+    "request": 1 * MiB,     # one engine request (`hearts engine`): a position with a whole game's moves
+    "history": 256 * KiB,   # the prompt history read at start (its newest part; the file may be longer)
+    "net_message": 4 * KiB,  # one message from a client to a hosted table (`hearts host`)
+    "net_update": 1 * MiB,   # one line from the host to a joined client (`hearts join`): the table's state
+}
+MAX_RECORD_BYTES = LIMITS["record"]
+MAX_MOVE_LOG_BYTES = LIMITS["move_log"]
+MAX_SETTINGS_BYTES = LIMITS["settings"]
+MAX_LINE_CHARS = LIMITS["line"]
+MAX_REQUEST_BYTES = LIMITS["request"]
+
+# How deeply the YAML we read may nest lists and mappings (the formats need 6, 1 and 2).
+DEPTH: dict[str, int] = {
+    "record": 8,     # rounds > round > tricks > trick > cards; rules > removal > cards
+    "settings": 2,   # a mapping of plain values (one level more, so a list is a bad value, not a bad file)
+    "value": 3,      # one value of a move log's `rules` header (`removal={3: [2C]}`)
+}
+
+ECHO_CHARS = 40  # how much of a bad word, value or name an error message quotes
+
+
+# ---------------------------------------------------------------- sizes
+
+
+class TooBig(ValueError):
+    """More than ``limit`` bytes (or characters) where that many is the most we take."""
+
+    def __init__(self, limit: int, path: str | None = None):
+        self.limit = limit
+        self.path = path
+        super().__init__(f"{path or '<input>'}: more than {limit} bytes")
+
+
+def read_limited(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> bytes:
+    """The bytes of a file (a path) or a stream, refused with :class:`TooBig` past ``limit``.
+
+    A regular file's size is checked before it is opened; anything else (a
+    pipe, stdin, a device) is read to at most ``limit + 1`` bytes, so a
+    stream without end costs no more than that. ``OSError`` passes through.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if os.stat(path).st_size > limit:
+            raise TooBig(limit, path)
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+    else:
+        path = getattr(source, "name", None)
+        path = path if isinstance(path, str) else None
+        stream = getattr(source, "buffer", source)
+        raw = stream.read(limit + 1)
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+    if len(raw) > limit:
+        raise TooBig(limit, path)
+    return raw
+
+
+def read_line(stream: IO[Any], limit: int = MAX_LINE_CHARS) -> tuple[Any, bool]:
+    """One line of a stream (text or bytes), and whether it was longer than ``limit``.
+
+    A longer line is read to its end in pieces and thrown away (only the
+    first ``limit`` characters are returned), so it never sits in memory
+    whole. Empty at the end of the stream, as ``readline`` gives it.
+    """
+    try:
+        line = stream.readline(limit + 1)
+    except TypeError:  # a stand-in for a stream whose readline takes no size
+        line = stream.readline()
+        body = line.rstrip("\r\n" if isinstance(line, str) else b"\r\n")
+        return (line[:limit], True) if len(body) > limit else (line, False)
+    end = "\n" if isinstance(line, str) else b"\n"
+    if len(line) <= limit or line.endswith(end):
+        return line, False
+    while True:  # the rest of the line, piece by piece
+        more = stream.readline(limit)
+        if not more or more.endswith(end):
+            break
+    return line[:limit], True
+
+
+# ---------------------------------------------------------------- YAML
+
+
+class YamlRefused(ValueError):
+    """YAML we do not build anything from: ``message_id`` is ``yaml_alias`` or ``yaml_too_deep``.
+
+    ``line`` is 1-based; ``depth`` is the nesting allowed.
+    """
+
+    def __init__(self, message_id: str, line: int | None, depth: int):
+        self.message_id = message_id
+        self.line = line
+        self.depth = depth
+        super().__init__(f"{message_id} (line {line})")
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"depth": self.depth}
+
+
+_LOADERS: dict[bool, type] = {}
+
+
+def yaml_loader(pure: bool = False) -> type:
+    """The loader class: PyYAML's safe loader, guarded. Instances take ``(text, depth)``.
+
+    Built on libyaml's parser when PyYAML has it (``pure``: never), with
+    PyYAML's own composer on top, so each event is seen before anything is
+    built from it: an anchor (``&a``) or an alias (``*a``) raises
+    :class:`YamlRefused` at once, and so does a list or mapping nested more
+    than ``depth`` levels. Only plain data is ever constructed (the safe
+    constructor: no ``!!python`` tags).
+
+    Text with no ``&`` and no ``*`` anywhere can hold no anchor or alias: on
+    libyaml it is composed by libyaml's own (faster) composer, and its depth
+    checked on the nodes, before anything is constructed from them (the
+    records the program writes take this way; see bench/startup.py).
+    """
+    if pure in _LOADERS:
+        return _LOADERS[pure]
+    import yaml
+    from yaml.composer import Composer
+    from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
+    from yaml.nodes import MappingNode, SequenceNode
+
+    parser: Any = None
+    if not pure:
+        try:
+            from yaml.cyaml import CParser as parser
+        except ImportError:  # PyYAML built without libyaml
+            parser = None
+
+    class Guard(Composer):
+        plain = False  # no anchor or alias can be in the text: libyaml composes it
+
+        def get_single_data(self) -> Any:
+            try:
+                if not self.plain:
+                    return super().get_single_data()
+                node = parser.get_single_node(self)  # libyaml's composer
+                if node is None:
+                    return None
+                self._check_depth(node)
+                return self.construct_document(node)
+            except yaml.MarkedYAMLError as e:  # libyaml's own bound (1,000), met while scanning ahead
+                if "nesting depth" not in str(e.problem):
+                    raise
+                mark = e.problem_mark or e.context_mark
+                raise YamlRefused("yaml_too_deep", mark.line + 1 if mark else None, self.max_depth) from None
+
+        def _check_depth(self, node: Any) -> None:
+            stack = [(node, 1)]
+            while stack:
+                node, depth = stack.pop()
+                kind = node.__class__
+                if kind is SequenceNode or kind is MappingNode:
+                    if depth > self.max_depth:
+                        raise YamlRefused("yaml_too_deep", node.start_mark.line + 1, self.max_depth)
+                    if kind is SequenceNode:
+                        stack.extend((child, depth + 1) for child in node.value)
+                    else:
+                        for key, value in node.value:
+                            stack.append((key, depth + 1))
+                            stack.append((value, depth + 1))
+
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            event = self.peek_event()
+            if isinstance(event, AliasEvent) or event.anchor is not None:
+                raise YamlRefused("yaml_alias", _line(event), self.max_depth)
+            if isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+                self.depth += 1
+                if self.depth > self.max_depth:
+                    raise YamlRefused("yaml_too_deep", _line(event), self.max_depth)
+                try:
+                    return Composer.compose_node(self, parent, index)
+                finally:
+                    self.depth -= 1
+            return Composer.compose_node(self, parent, index)
+
+    if parser is not None:
+        class Loader(Guard, parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+            def __init__(self, stream: str, depth: int):
+                parser.__init__(self, stream)
+                Composer.__init__(self)
+                yaml.constructor.SafeConstructor.__init__(self)
+                yaml.resolver.Resolver.__init__(self)
+                self.depth = 0
+                self.max_depth = depth
+                self.plain = isinstance(stream, str) and "&" not in stream and "*" not in stream
+    else:
+        class Loader(Guard, yaml.SafeLoader):  # type: ignore[no-redef]
+            def __init__(self, stream: str, depth: int):
+                yaml.SafeLoader.__init__(self, stream)
+                self.depth = 0
+                self.max_depth = depth
+
+    _LOADERS[pure] = Loader
+    return Loader
+
+
+def _line(event: Any) -> int | None:
+    mark = getattr(event, "start_mark", None)
+    return mark.line + 1 if mark is not None else None
+
+
+def load_yaml(text: str, depth: int) -> Any:
+    """The data of one YAML document, read with :func:`yaml_loader`.
+
+    Raises :class:`YamlRefused` or PyYAML's ``YAMLError`` (text that does not parse).
+    """
+    loader = yaml_loader()(text, depth)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+# ---------------------------------------------------------------- showing it again
+
+# C0 and C1 controls and DEL (escape sequences, bell, backspace, carriage return...),
+# the marks and overrides that reorder text, line and paragraph separators, and lone
+# surrogates (undecodable bytes), which no terminal should receive as they are.
+# None of them is printable (``str.isprintable``), so text that is printable, nearly
+# all of it, is let through without a regex; the patterns are compiled on first use
+# (four compiles would cost every command about a millisecond of start-up).
+_UNSAFE = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_PATTERNS = {
+    "unsafe": f"[{_UNSAFE}]",
+    "unsafe_but_lines": "[\x00-\x08\x0b-\x1f" + _UNSAFE[3:] + "]",  # \t and \n kept
+    "escape": r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])",  # one escape as _escape writes it
+    "c1": "[\x7f-\x9f\u2028\u2029]",
+}
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+@functools.cache
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(_PATTERNS[name])
+
+
+def _escape(ch: str) -> str:
+    named = _NAMED.get(ch)
+    if named is not None:
+        return named
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: Any, limit: int | None = ECHO_CHARS) -> str:
+    """``text`` from outside as it may be shown: escaped, and at most ``limit`` characters.
+
+    Every character that could drive a terminal or hide what is written is
+    shown as an escape (``\\x1b``, ``\\x07``, ``\\n``, ``\\u202e``): nothing
+    that reaches a terminal from here can move its cursor, change its colours
+    or its title. What is cut is marked with ``…`` (never in the middle of an
+    escape). ``limit=None``: escape only.
+    """
+    text = str(text)
+    if limit is not None and len(text) > limit:
+        text = text[:limit]  # what is shown is no longer than this anyway
+        cut = True
+    else:
+        cut = False
+    if not text.isprintable() and _pattern("unsafe").search(text):
+        text = _pattern("unsafe").sub(lambda m: _escape(m.group()), text)
+    if limit is not None and (cut or len(text) > limit):
+        end = max(1, limit - 1)
+        for m in _pattern("escape").finditer(text, max(0, end - 5), end + 5):
+            if m.start() < end < m.end():  # an escape that would be cut in two goes whole
+                end = m.start()
+                break
+        text = text[:end] + "…"
+    return text
+
+
+def json_safe(line: str) -> str:
+    """A JSON text written with ``ensure_ascii=False``, with DEL and the C1 controls (and the
+    line separators) as ``\\u`` escapes too: JSON escapes only C0, and a string from a file
+    must not reach a terminal that reads ``\\x9b`` as the start of an escape sequence.
+    The same JSON value; these characters can only stand inside strings."""
+    if not line.isprintable() and _pattern("c1").search(line):
+        return _pattern("c1").sub(lambda m: f"\\u{ord(m.group()):04x}", line)
+    return line
+
+
+def escaped(text: str) -> str:
+    """``text`` with what could drive a terminal escaped, line breaks and tabs kept; not cut.
+
+    For whole sentences made of our own words and parameters already shown.
+    """
+    if not text.isprintable() and _pattern("unsafe_but_lines").search(text):
+        return _pattern("unsafe_but_lines").sub(lambda m: _escape(m.group()), text)
+    return text

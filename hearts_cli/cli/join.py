@@ -1,0 +1,116 @@
+"""``hearts join``: sit at a shared table from a terminal, or bridge it to a script.
+
+In a terminal, and line by line without one, the seat is played through the REPL of
+``hearts play`` with :class:`~hearts_cli.table.remote.RemoteTable` as its table; with
+``--json`` the table's JSON lines go to stdout and stdin's lines to the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import sys
+
+from ..table.remote import Connection, Link, Lost, RemoteTable, _clean, _connect
+from ..table.server import MAX_LINE, parse_invitation
+from ..text.catalog import t
+
+
+def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_json: bool,
+             cafile: str | None = None) -> int:
+    """``hearts join``: returns the exit status (0 the game ended or you left, 1 lost, 2 refused)."""
+    if parse_invitation(invitation) is None:
+        sys.stderr.write(t("net_bad_invitation", lang, text=invitation[:80]) + "\n")
+        return 2
+    if as_json:
+        try:
+            return asyncio.run(_bridge_main(invitation, name, lang, cafile))
+        except KeyboardInterrupt:
+            return 130
+    host, port, _, _ = parse_invitation(invitation)  # type: ignore[misc]
+    link = Link()
+    try:
+        first = link.connect(invitation, name, lang, cafile)
+    except (OSError, asyncio.TimeoutError, concurrent.futures.TimeoutError, ValueError) as e:
+        problem = getattr(e, "strerror", None) or type(e).__name__
+        sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
+        return 1
+    if first.get("event") != "welcome":
+        sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")
+        link.close()
+        return 2
+    try:
+        return _seat(link, first, lang, plain)
+    except Lost:
+        sys.stderr.write(t("net_lost", lang) + "\n")
+        return 1
+    except KeyboardInterrupt:
+        link.send({"cmd": "quit"})
+        return 130
+    finally:
+        link.close()
+
+
+def _seat(link: Link, welcome: dict, lang: str, plain: bool) -> int:
+    """The REPL of ``hearts play`` at this seat: the session in a terminal, else line by line."""
+    import os
+
+    from ..repl import run_batch, wants_ascii
+    from ..repl.table import Table
+
+    remote = RemoteTable(link, welcome)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    table = Table(None, (), lang=lang, ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
+                  core=remote)
+    if interactive:
+        from ..repl.session import run_interactive
+
+        no_color = plain or bool(os.environ.get("NO_COLOR"))
+        # the host paces the CPUs (hearts host --delay): no pause of our own
+        return run_interactive(table, plain=no_color, delay=0, turn_timer=None, resumed=False, notes=[])
+    remote.blocking = True
+    return run_batch(table, sys.stdin, sys.stdout, json_events=False, resumed=False)
+
+
+async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str | None) -> int:
+    host, port, _, _ = parse_invitation(invitation)  # type: ignore[misc]
+    try:
+        conn, first = await _connect(invitation, name, lang, cafile)
+    except (OSError, asyncio.TimeoutError, ValueError) as e:
+        problem = getattr(e, "strerror", None) or type(e).__name__
+        sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
+        return 1
+    if first.get("ok") is False or first.get("event") != "welcome":
+        sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")
+        return 2
+    return await _bridge(conn, first)
+
+
+async def _bridge(conn: Connection, first: dict) -> int:
+    """--json: the table's lines to stdout as they come; stdin's lines to the table."""
+    out = sys.stdout
+    out.write(json.dumps(first, ensure_ascii=False) + "\n")
+    out.flush()
+    loop = asyncio.get_running_loop()
+
+    async def pump_in() -> None:
+        while True:
+            line = await loop.run_in_executor(None, sys.stdin.buffer.readline)
+            if not line:
+                return
+            if len(line) <= MAX_LINE and line.strip():
+                conn.writer.write(line if line.endswith(b"\n") else line + b"\n")
+
+    feeder = loop.create_task(pump_in())
+    try:
+        while True:
+            line = await conn.reader.readline()
+            if not line:
+                return 0
+            out.write(line.decode("utf-8", "replace"))
+            out.flush()
+    except (ConnectionError, OSError):
+        return 1
+    finally:
+        feeder.cancel()

@@ -1,0 +1,221 @@
+"""``hearts sim``: run a bot tournament and print it (the command-line side).
+
+The games themselves are played by :mod:`hearts_cli.bots.match` (pure logic);
+this module adds what only the command line does: worker processes, the
+progress bar on stderr, the JSON object and the table. See docs/sim.md.
+"""
+
+from __future__ import annotations
+
+import collections
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..model.cards import cards_of
+from ..bots.match import GameResult, TournamentStats, rotations, run_tournament, tournament_stats
+from ..text.catalog import preset_name, t
+from ..model.rules import Rules
+
+
+@dataclass
+class Simulation:
+    rules: Rules
+    seats: tuple[str, ...]
+    deals_requested: int
+    seed: str
+    duplicate: bool
+    simulations: int | None
+    workers: int
+    games: list[GameResult]
+    stats: dict[str, TournamentStats]
+    seconds: float
+
+    @property
+    def deals(self) -> int:
+        return sum(g.deals for g in self.games)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds played at the table, every rotation counted."""
+        return sum(len(p.rounds) for g in self.games for p in g.plays)
+
+    @property
+    def rotations(self) -> int:
+        return len(rotations(self.seats, self.duplicate))
+
+
+def process_mapper(workers: int) -> Callable[[Callable, Iterable], Iterator]:
+    """An ordered, lazy ``map`` over ``workers`` spawned processes.
+
+    It keeps ``2 * workers`` jobs in flight; when the consumer closes it, the
+    jobs not started are cancelled and the pool waits for the running ones.
+    """
+
+    def mapper(fn: Callable, jobs: Iterable) -> Iterator:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        pending: collections.deque = collections.deque()
+        it = iter(jobs)
+        try:
+            for job in it:
+                pending.append(pool.submit(fn, job))
+                if len(pending) >= 2 * workers:
+                    break
+            while pending:
+                result = pending.popleft().result()
+                for job in it:
+                    pending.append(pool.submit(fn, job))
+                    break
+                yield result
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    return mapper
+
+
+def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
+        simulations: int | None = None, workers: int = 1, lang: str = "en",
+        show_progress: bool = False) -> Simulation:
+    sims = {"hard": simulations, "hard0": simulations} if simulations else None
+    mapper = process_mapper(workers) if workers > 1 else None
+    t0 = time.perf_counter()
+    if show_progress:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task(t("sim_progress", lang), total=deals)
+            games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper,
+                                   lambda done: bar.update(task, completed=done))
+    else:
+        games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper)
+    seconds = time.perf_counter() - t0
+    return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
+                      tournament_stats(rules, seats, games), seconds)
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def _round(x: float, digits: int = 4) -> float:
+    return round(x, digits)
+
+
+def to_json(sim: Simulation) -> dict[str, Any]:
+    """Everything about the run, as one JSON object (keys in English, for scripts)."""
+    scoring = sum(1 << c for c in range(52) if sim.rules.points[c])  # the cards worth points
+    levels = {}
+    for lv, st in sim.stats.items():
+        d = asdict(st)
+        for k in ("mean", "ci95", "won", "win_rate"):
+            d[k] = _round(d[k])
+        d["decision_ms"] = {"count": st.decisions, "mean": _round(st.mean_ms), "median": _round(st.median_ms),
+                            "p95": _round(st.p95_ms)}
+        for k in ("level", "decisions", "mean_ms", "median_ms", "p95_ms"):
+            del d[k]
+        levels[lv] = d
+    return {
+        "rules": sim.rules.spec(),
+        "players": sim.rules.players,
+        "seats": list(sim.seats),
+        "seed": sim.seed,
+        "duplicate": sim.duplicate,
+        "rotations": sim.rotations,
+        "simulations": sim.simulations,
+        "workers": sim.workers,
+        "deals_requested": sim.deals_requested,
+        "deals": sim.deals,
+        "games": len(sim.games),
+        "rounds": sim.rounds,
+        "seconds": _round(sim.seconds, 2),
+        "levels": levels,
+        "game_log": [
+            {"game": g.index, "code": g.code, "plays": [
+                {"seats": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
+                 "rounds": [{"scores": list(r.scores), "shooter": r.shooter, "threat": r.threat,
+                             "stopped_by": r.stopper,
+                             "taken": [[str(c) for c in cards_of(m & scoring)] for m in r.taken]}
+                            for r in p.rounds]}
+                for p in g.plays]}
+            for g in sim.games],
+    }
+
+
+# ---------------------------------------------------------------- table
+
+
+def _rows(sim: Simulation) -> tuple[list[str], list[list[str]], list[str], list[list[str]]]:
+    head1 = ["sim_col_level", "sim_col_seats", "sim_col_rounds", "sim_col_points", "sim_col_ci",
+             "sim_col_won", "sim_col_win_rate", "sim_col_moons", "sim_col_stopped", "sim_col_moon_points"]
+    head2 = ["sim_col_level", "sim_col_decisions", "sim_col_mean_ms", "sim_col_median_ms", "sim_col_p95_ms"]
+    rows1, rows2 = [], []
+    for st in sim.stats.values():
+        won = f"{st.won:.0f}" if st.won == int(st.won) else f"{st.won:.1f}"
+        rows1.append([st.level, str(st.seats), str(st.rounds), f"{st.mean:.2f}", f"±{st.ci95:.2f}",
+                      won, f"{100 * st.win_rate:.1f}%", str(st.moons_shot), str(st.moons_stopped),
+                      str(st.moon_points)])
+        rows2.append([st.level, str(st.decisions), f"{st.mean_ms:.2f}", f"{st.median_ms:.2f}", f"{st.p95_ms:.2f}"])
+    return head1, rows1, head2, rows2  # message ids in the heads: the caller translates
+
+
+def _plain_table(head: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    lines = []
+    for r in [head, *rows]:
+        cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def render(sim: Simulation, lang: str, color: bool) -> str:
+    """The human report: a title, what was played, two tables, a legend."""
+    share = f"{100 / sim.rules.players:.1f}%"
+    title = t("sim_title", lang, preset=preset_name(sim.rules.preset or "quick", lang), players=sim.rules.players,
+              seats=",".join(sim.seats), seed=sim.seed)
+    if sim.rules.overrides:  # a preset with --set on top
+        from ..model.rules_text import changes
+
+        title += " " + t("rt_changed", lang, changes=changes(sim.rules))
+    played_id = "sim_played_duplicate" if sim.duplicate else "sim_played"
+    played = t(played_id, lang, deals=sim.deals, games=len(sim.games), rotations=sim.rotations,
+               rounds=sim.rounds, seconds=f"{sim.seconds:.1f}")
+    legend = t("sim_legend", lang, share=share)
+    head1, rows1, head2, rows2 = _rows(sim)
+    head1 = [t(h, lang) for h in head1]
+    head2 = [t(h, lang) for h in head2]
+    if not color:
+        return "\n".join([title, played, "", _plain_table(head1, rows1), "", _plain_table(head2, rows2),
+                          "", legend]) + "\n"
+    import io
+    import shutil
+
+    from rich.console import Console
+    from rich.table import Table
+
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=True,
+                      width=max(60, shutil.get_terminal_size((100, 24)).columns))
+    console.print(title, highlight=False)
+    console.print(played, highlight=False)
+    for head, rows in ((head1, rows1), (head2, rows2)):
+        table = Table(*head)
+        for i in range(1, len(head)):
+            table.columns[i].justify = "right"
+        for r in rows:
+            table.add_row(*r)
+        console.print(table)
+    console.print(legend, highlight=False, style="dim")
+    return buf.getvalue()
+
+
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,1096 @@
+"""The rules engine: a pure state machine for a round and for a game.
+
+No I/O and no printing: the engine answers questions (which cards are legal,
+why a card is not, what a card would do) and changes state only through
+:meth:`Round.pass_cards` and :meth:`Round.play`, which either succeed or raise
+without touching anything.
+
+Seats are numbered clockwise in play order, ``0`` to ``players - 1``; passing
+left gives to the next seat in play order. Internally a set of cards is a
+52-bit mask (see :mod:`hearts_cli.model.cards`), which keeps the rules fast.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import reduce
+from operator import or_
+from typing import Iterable, NamedTuple, Sequence
+
+from . import core
+from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
+from ..model.codes import deal as deal_cards, normalize_code
+from ..model.errors import HeartsError
+from ..text.catalog import t
+from ..model.rules import Direction, FirstTrick, Moon, Rules, Ties
+from ..base.values import Frozen
+
+__all__ = [
+    "Phase", "Trick", "Reason", "Effect", "Verdict", "IllegalMove", "PassError",
+    "RoundResult", "SeatView", "Round", "Game", "REASON_ORDER", "MOON_CHOICES", "MoonChoiceError",
+    "moon_scores",
+]
+
+
+class Phase(str, Enum):
+    PASS = "pass"
+    PLAY = "play"
+    MOON = "moon"  # the shooter's choice is pending (``moon: shooter_choice``)
+    OVER = "over"
+
+
+# The two ways a moon can score, as the shooter's choice names them.
+MOON_CHOICES = (Moon.OTHERS, Moon.SHOOTER_MINUS)
+
+
+# When several rules forbid a card, the first of these is the reason given.
+REASON_ORDER = (
+    "not_in_hand", "wrong_phase", "must_lead_two_clubs", "must_lead_lowest_club",
+    "must_follow_suit", "no_points_on_first_trick", "hearts_not_broken",
+)
+
+
+# Reason and pass messages said to the seat, and their variants said about it.
+THIRD_PERSON = {mid: mid + "_seat" for mid in (
+    "not_in_hand", "not_your_turn_card", "must_follow_suit", "no_points_on_first_trick",
+    "no_queen_on_first_trick", "hearts_not_broken", "pass_count",
+)}
+
+
+# Small immutable values are NamedTuples: as readable as dataclasses, and much
+# cheaper to define, which keeps the scripted commands' start-up short.
+
+
+class Trick(NamedTuple):
+    """A completed trick: ``cards[i]`` was played by seat ``(leader + i) % players``."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+    kitty: tuple[Card, ...] = ()
+    # two decks: ``winner`` is None when every card of the led suit was cancelled (the
+    # trick is set aside); ``carried`` are the set-aside cards this trick's winner took too
+    carried: tuple[Card, ...] = ()
+
+    @property
+    def set_aside(self) -> bool:
+        return self.winner is None
+
+    def seat_of(self, index: int) -> int:
+        return (self.leader + index) % len(self.cards)
+
+    def plays(self) -> list[tuple[int, Card]]:
+        """``(seat, card)`` in play order."""
+        return [(self.seat_of(i), c) for i, c in enumerate(self.cards)]
+
+    @property
+    def led_suit(self) -> Suit:
+        return self.cards[0].suit
+
+
+class Reason(NamedTuple):
+    """Why a card cannot be played: a stable ``code`` plus what a sentence needs."""
+
+    code: str
+    card: Card
+    cards: tuple[Card, ...] = ()
+    suit: Suit | None = None
+    detail: str = ""  # which message of the code, when one code has several
+
+    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        """The sentence, said to the seat ("you hold...") or, with ``third_person``,
+        about it ("that hand holds..."), as errors about recorded moves need."""
+        mid = self.detail or self.code
+        if third_person:
+            mid = THIRD_PERSON.get(mid, mid)
+        return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
+                 suit=self.suit if self.suit is not None else "")
+
+
+class Effect(NamedTuple):
+    """What a legal card would do, as far as the player can be certain.
+
+    ``wins`` is True, False, or None when it depends on cards not yet played;
+    ``points`` are the points in the trick with this card (when it wins),
+    ``exact`` when nothing can still change them.
+    """
+
+    card: Card
+    wins: bool | None
+    points: int | None
+    exact: bool
+    breaks_hearts: bool
+    # two decks: the cards cancelled in the trick with this card, and the card that
+    # would then win (None: every card of the led suit cancelled, the trick set aside)
+    cancelled: tuple[Card, ...] = ()
+    by: Card | None = None
+    # two decks, before the trick's last card (``pending``): whether it would win the trick
+    # so far, whether a copy still unseen could cancel it (``twin_out``), whether a higher
+    # card of the suit led may still come (``higher_out``), and the uncancelled cards ahead
+    # of it (``ahead``: the ones that beat it now)
+    pending: bool = False
+    so_far: bool | None = None
+    twin_out: bool = False
+    higher_out: bool = False
+    ahead: tuple[Card, ...] = ()
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        text = self._message(lang, ascii)
+        if self.cancelled:
+            pairs = ", ".join(t("cancel_pair", lang, ascii=ascii, card=c) for c in self.cancelled)
+            if self.pending:
+                then = (t("effect_cancel_wins_so_far", lang, ascii=ascii, card=self.by) if self.by is not None
+                        else t("effect_cancel_aside_so_far", lang))
+            else:
+                then = (t("effect_cancel_wins", lang, ascii=ascii, card=self.by) if self.by is not None
+                        else t("effect_cancel_aside", lang))
+            said = t("effect_cancel", lang, ascii=ascii, pairs=pairs, then=then)
+            text = said[:1].upper() + said[1:] + " " + text
+        return text
+
+    def _pending_message(self, lang: str | None, ascii: bool) -> str:
+        """Two decks, cards still to come: what is known so far, and what could change it."""
+        say = lambda mid, **p: t(mid, lang, ascii=ascii, card=self.card, **p)  # noqa: E731
+        if self.wins is False:  # a card ahead that nothing can cancel now
+            return say("effect2_loses_ahead", ahead=self.ahead[0])
+        if self.so_far:
+            parts = [say("effect2_so_far")]
+            parts.append(say("effect2_twin_out") if self.twin_out else say("effect2_twin_safe"))
+        else:
+            parts = [say("effect2_behind", ahead=self.ahead[0]),
+                     say("effect2_behind_hope", cards=list(self.ahead), count=len(self.ahead))]
+            if self.twin_out:
+                parts.append(say("effect2_twin_out_too"))
+        if self.higher_out:
+            parts.append(say("effect2_higher_out"))
+        return " ".join(parts)
+
+    def _message(self, lang: str | None, ascii: bool) -> str:
+        if self.pending and self.so_far is not None and not self.cancelled:
+            text = self._pending_message(lang, ascii)
+            if self.breaks_hearts:
+                text += " " + t("effect_breaks_hearts", lang)
+            return text
+        if self.wins is None:
+            mid = "effect_unknown"
+        elif not self.wins:
+            mid = "effect_loses"
+        elif self.exact:
+            mid = "effect_wins_points" if self.points else "effect_wins_no_points"
+        else:
+            mid = "effect_wins_so_far" if self.points else "effect_wins"
+        text = t(mid, lang, ascii=ascii, card=self.card, points=self.points)
+        if self.breaks_hearts:
+            text += " " + t("effect_breaks_hearts", lang)
+        return text
+
+    def to_json(self) -> dict:
+        out = {"wins": self.wins, "points": self.points, "exact": self.exact,
+               "breaks_hearts": self.breaks_hearts}
+        if self.cancelled:
+            out["cancelled"] = [str(c) for c in self.cancelled]
+            out["by"] = str(self.by) if self.by is not None else None
+        if self.pending:  # two decks, cards still to come
+            out |= {"so_far": self.so_far, "twin_out": self.twin_out, "higher_out": self.higher_out,
+                    "ahead": [str(c) for c in self.ahead]}
+        return out
+
+
+class Verdict(NamedTuple):
+    card: Card
+    legal: bool
+    reason: Reason | None = None
+    effect: Effect | None = None
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        part = self.reason if self.reason is not None else self.effect
+        return part.message(lang, ascii) if part is not None else ""
+
+
+class IllegalMove(HeartsError):
+    """A card that cannot be played now; the state is unchanged. The sentence is the reason's."""
+
+    def __init__(self, reason: Reason):
+        self.reason = reason
+        super().__init__(reason.detail or reason.code, card=reason.card)
+
+    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        return self.reason.message(lang, ascii, third_person)
+
+
+class PassError(HeartsError):
+    """A pass that cannot be made; the state is unchanged."""
+
+    def __init__(self, seat: int, message_id: str, /, **params: object):
+        self.seat = seat
+        self.code = message_id
+        super().__init__(message_id, **params)
+
+    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        mid = THIRD_PERSON.get(self.message_id, self.message_id) if third_person else self.message_id
+        return t(mid, lang, ascii=ascii, **self.shown_params())
+
+
+class MoonChoiceError(PassError):
+    """A shooter's choice that cannot be made now (or is neither choice); the state is unchanged."""
+
+
+class RoundResult(NamedTuple):
+    """A finished round: what each seat took, and what it scores after moon and J♦."""
+
+    taken: tuple[int, ...]
+    scores: tuple[int, ...]
+    shooter: int | None = None
+    moon: Moon | None = None  # OTHERS or SHOOTER_MINUS when somebody shot the moon
+
+
+_VIEW_FIELDS = ("seat", "rules", "round_index", "direction", "phase", "hand", "passed", "received",
+                "leader", "turn", "trick", "tricks", "hearts_broken", "voids", "points", "scores",
+                "kitty", "legal")
+
+
+# the suits of a voids mask (bit s: suit s), made once: every seat view has one per seat
+_VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(Suit(s) for s in range(4) if v >> s & 1)
+                                                for v in range(16))
+
+
+class SeatView(Frozen):
+    """Everything one seat may know, and nothing else: what bots receive.
+
+    Immutable, compared field by field (a :class:`~hearts_cli.base.values.Frozen`
+    rather than a frozen dataclass: every command that imports the engine
+    pays for the class's definition at start-up).
+    """
+
+    __match_args__ = _VIEW_FIELDS
+    __slots__ = _VIEW_FIELDS
+
+    seat: int
+    rules: Rules
+    round_index: int
+    direction: Direction
+    phase: Phase
+    hand: tuple[Card, ...]
+    passed: tuple[Card, ...] | None  # what this seat passed, once it has
+    received: tuple[Card, ...] | None  # what it received, once the exchange is done
+    leader: int | None
+    turn: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    hearts_broken: bool
+    voids: tuple[frozenset[Suit], ...]  # suits each seat has shown it lacks
+    points: tuple[int, ...]  # taken so far this round, completed tricks only
+    scores: tuple[int, ...]  # game totals before this round
+    kitty: tuple[Card, ...]  # once it has been taken and turned up
+    legal: tuple[Card, ...]  # this seat's legal cards when it is to move
+
+    def __init__(self, seat: int, rules: Rules, round_index: int, direction: Direction,
+                 phase: Phase, hand: tuple[Card, ...], passed: tuple[Card, ...] | None,
+                 received: tuple[Card, ...] | None, leader: int | None, turn: int | None,
+                 trick: tuple[Card, ...], tricks: tuple[Trick, ...], hearts_broken: bool,
+                 voids: tuple[frozenset[Suit], ...], points: tuple[int, ...],
+                 scores: tuple[int, ...], kitty: tuple[Card, ...], legal: tuple[Card, ...]):
+        put = object.__setattr__
+        put(self, "seat", seat)
+        put(self, "rules", rules)
+        put(self, "round_index", round_index)
+        put(self, "direction", direction)
+        put(self, "phase", phase)
+        put(self, "hand", hand)
+        put(self, "passed", passed)
+        put(self, "received", received)
+        put(self, "leader", leader)
+        put(self, "turn", turn)
+        put(self, "trick", trick)
+        put(self, "tricks", tricks)
+        put(self, "hearts_broken", hearts_broken)
+        put(self, "voids", voids)
+        put(self, "points", points)
+        put(self, "scores", scores)
+        put(self, "kitty", kitty)
+        put(self, "legal", legal)
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def passed_to(self) -> int | None:
+        if self.direction is Direction.NONE:
+            return None
+        return self.direction.receiver(self.seat, self.players)
+
+    @property
+    def received_from(self) -> int | None:
+        if self.direction is Direction.NONE:
+            return None
+        return next(s for s in range(self.players)
+                    if self.direction.receiver(s, self.players) == self.seat)
+
+    def played(self) -> tuple[Card, ...]:
+        """Every card played this round, the trick in progress included (a card may
+        show twice with two decks)."""
+        out = list(self.trick)
+        for tr in self.tricks:
+            out.extend(tr.cards)
+        return tuple(out)
+
+    def played_mask(self) -> int:
+        m = mask_of(self.trick)
+        for tr in self.tricks:
+            m |= mask_of(tr.cards)
+        return m
+
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards in play this seat cannot place: in other hands or the unseen kitty."""
+        if self.rules.decks == 1:
+            known = mask_of(self.hand) | self.played_mask() | mask_of(self.kitty)
+            return cards_of(self.rules.in_play_mask & ~known)
+        left = list(self.rules.copies)
+        for c in self.hand + self.played() + self.kitty:
+            left[c] -= 1
+        return tuple(CARDS[c] for c in range(52) for _ in range(left[c]))
+
+
+# Enum members cost an attribute lookup through the enum class; the hot paths use these.
+_PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
+_BIT_OF = {c: 1 << c for c in range(52)}
+
+
+def pair_of(cards: Iterable[int | str]) -> tuple[int, int]:
+    """A hand that may hold a card twice (two decks) as two masks: the cards held at
+    least once, and those held twice. Legality reads only the first."""
+    once = twice = 0
+    for c in cards:
+        bit = 1 << (parse_card(c) if isinstance(c, str) else c)
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, twice
+
+
+def cards_of_pair(once: int, twice: int) -> tuple[Card, ...]:
+    """The cards of a hand pair, sorted, a card held twice written twice."""
+    if not twice:
+        return cards_of(once)
+    return tuple(sorted(cards_of(once) + cards_of(twice)))
+
+
+def _hand_mask(cards: Iterable[int | str]) -> int:
+    """The mask of ``cards`` (ints or card names); a repeated card shows as a smaller
+    hand than the list, which ``Round._check_hands`` refuses."""
+    try:
+        return reduce(or_, map(_BIT_OF.__getitem__, cards), 0)  # ints 0-51: no Python loop
+    except (KeyError, TypeError):
+        return mask_of(parse_card(c) if isinstance(c, str) else c for c in cards)
+
+
+class Round:
+    """One deal: the pass, every trick, and the score.
+
+    Make one with :meth:`Round.deal` (from a game code) or directly from
+    hands (any position, for study or the engine protocol).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[Iterable[int | str]],
+        *,
+        kitty: Iterable[int | str] | None = None,
+        direction: Direction | str | None = None,
+        round_index: int = 0,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+    ):
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.round_index = round_index
+        self.dealer = round_index % n if dealer is None else dealer
+        hands = [h if h.__class__ in (list, tuple, bytes) else list(h) for h in hands]
+        self.two = two = rules.decks > 1
+        if two:
+            pairs = [pair_of(h) for h in hands]
+            masks = [p[0] for p in pairs]
+            self.twice: list[int] = [p[1] for p in pairs]
+            self._check_two(hands)
+        else:
+            masks = [_hand_mask(h) for h in hands]
+            self._check_hands(masks, hands)
+            self.twice = [0] * n
+        self.hands: list[int] = masks
+        self.dealt: tuple[int, ...] = tuple(masks)
+        self.dealt_twice: tuple[int, ...] = tuple(self.twice)
+        if two:
+            if kitty is None:
+                left = list(rules.copies)
+                for h in hands:
+                    for c in h:
+                        left[parse_card(c) if isinstance(c, str) else c] -= 1
+                kitty = [c for c in range(52) for _ in range(left[c])]
+            self.kitty_mask, self.kitty_twice = pair_of(kitty)
+        else:
+            used = 0
+            for m in masks:
+                used |= m
+            self.kitty_mask = rules.in_play_mask & ~used if kitty is None else _hand_mask(kitty)
+            self.kitty_twice = 0
+        self.kitty_taken = False
+        self.set_aside: list[Card] = []  # two decks: cancelled tricks waiting for a winner
+        if direction is None:
+            direction = rules.pass_direction(round_index)
+        elif direction.__class__ is not Direction:
+            direction = Direction(direction)
+        self.direction = direction
+        self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
+        self.passes: list[tuple[Card, ...] | None] = [None] * n
+        self.received: list[tuple[Card, ...] | None] = [None] * n
+        self.trick: list[Card] = []
+        self.tricks: list[Trick] = []
+        self.leader: int | None = None
+        self.turn: int | None = None
+        self.hearts_broken = False
+        self.taken: list[int] = [0] * n
+        self.taken_twice: list[int] = [0] * n  # two decks: cards a seat took both copies of
+        self.points: list[int] = [0] * n
+        self.voids: list[int] = [0] * n  # bit s set: the seat showed it lacks suit s
+        self.result: RoundResult | None = None
+        self._legal: int | None = None
+        # rule facts, looked up once
+        self._pts = rules.points
+        self._breaks = rules.breaks_mask
+        if self.direction is Direction.NONE:
+            self.phase = Phase.PLAY
+            self._start_play()
+        else:
+            self.phase = Phase.PASS
+            self.turn = 0
+
+    @classmethod
+    def seen_by(cls, view: SeatView) -> "Round":
+        """The round as ``view``'s seat knows it: the other hands (and a kitty not yet turned
+        up) unknown, so empty. For that seat it answers what the engine answers of the real
+        round, from nothing more than its view: its legal cards, why another card is not,
+        what a card would certainly do (``hearts join`` draws and checks a seat with it; a
+        test holds it equal to the real round's). Not for playing on: the other hands are gone."""
+        rules = view.rules
+        n = rules.players
+        seat = view.seat
+        new = object.__new__(cls)
+        new.rules = rules
+        new.players = n
+        new.round_index = view.round_index
+        new.dealer = view.round_index % n
+        new.two = two = rules.decks > 1
+        new.hands = [0] * n
+        new.twice = [0] * n
+        if two:
+            new.hands[seat], new.twice[seat] = pair_of(view.hand)
+        else:
+            new.hands[seat] = mask_of(view.hand)
+        new.dealt, new.dealt_twice = tuple(new.hands), tuple(new.twice)
+        new.kitty_taken = bool(view.kitty)
+        if new.kitty_taken:
+            new.kitty_mask, new.kitty_twice = pair_of(view.kitty) if two else (mask_of(view.kitty), 0)
+        else:  # there may be one, unseen
+            new.kitty_mask, new.kitty_twice = (1 if rules.kitty_size else 0), 0
+        new.set_aside = []
+        for tr in view.tricks:  # two decks: the cancelled tricks still waiting for a winner
+            new.set_aside = new.set_aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
+        new.direction = view.direction
+        new.scores_before = tuple(view.scores)
+        new.passes = [None] * n
+        new.passes[seat] = view.passed
+        new.received = [None] * n
+        new.received[seat] = view.received
+        new.trick = list(view.trick)
+        new.tricks = list(view.tricks)
+        new.leader = view.leader
+        new.turn = view.turn
+        new.hearts_broken = view.hearts_broken
+        new.taken = [0] * n
+        new.taken_twice = [0] * n
+        new.points = list(view.points)
+        new.voids = [sum(1 << int(s) for s in v) for v in view.voids]
+        new.result = None
+        new._legal = None
+        new._pts = rules.points
+        new._breaks = rules.breaks_mask
+        new.phase = view.phase
+        return new
+
+    def _check_hands(self, masks: list[int], hands: list[list[int | str]]) -> None:
+        r = self.rules
+        if len(masks) != r.players:
+            raise ValueError(f"expected {r.players} hands, got {len(masks)}")
+        seen = 0
+        for seat, (m, h) in enumerate(zip(masks, hands)):
+            size = m.bit_count()
+            if size != r.hand_size or size != len(h):
+                raise ValueError(f"seat {seat}'s hand must be {r.hand_size} different cards")
+            if m & seen or m & ~r.in_play_mask:
+                raise ValueError(f"seat {seat}'s hand repeats a card or holds one out of play")
+            seen |= m
+
+    def _check_two(self, hands: list[list[int | str]]) -> None:
+        r = self.rules
+        if len(hands) != r.players:
+            raise ValueError(f"expected {r.players} hands, got {len(hands)}")
+        left = list(r.copies)
+        for seat, h in enumerate(hands):
+            if len(h) != r.hand_size:
+                raise ValueError(f"seat {seat}'s hand must be {r.hand_size} cards")
+            for c in h:
+                c = parse_card(c) if isinstance(c, str) else c
+                left[c] -= 1
+                if left[c] < 0:
+                    raise ValueError(f"seat {seat}'s hand holds a card more often than it is in play")
+
+    def _add(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        if self.hands[seat] & bit:
+            self.twice[seat] |= bit
+        self.hands[seat] |= bit
+
+    def _remove(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        if self.twice[seat] & bit:
+            self.twice[seat] &= ~bit
+        else:
+            self.hands[seat] &= ~bit
+
+    def count(self, seat: int, card: int) -> int:
+        """How many copies of ``card`` the seat holds (0, 1, or 2 with two decks)."""
+        return (self.hands[seat] >> card & 1) + (self.twice[seat] >> card & 1)
+
+    @classmethod
+    def deal(cls, rules: Rules, code: str, round_index: int = 0,
+             scores: Sequence[int] | None = None,
+             direction: Direction | str | None = None) -> "Round":
+        """Round ``round_index`` (0-based) of the game with code ``code``.
+
+        ``direction`` overrides the pass cycle (for study positions); the cards
+        dealt never depend on it.
+        """
+        code = normalize_code(code)
+        in_play = [c for c in range(52) for _ in range(rules.copies[c])]
+        hands, kitty, dealer = deal_cards(code, in_play, rules.players, rules.hand_size, round_index)
+        return cls(rules, hands, kitty=kitty, direction=direction, round_index=round_index,
+                   dealer=dealer, scores=scores)
+
+    # ------------------------------------------------------------ passing
+
+    def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
+        """Choose ``seat``'s pass; the exchange happens once every seat has passed."""
+        if self.phase is not _PASS:
+            raise PassError(seat, "no_pass_round" if self.direction is Direction.NONE else "wrong_phase_play")
+        if not 0 <= seat < self.players:
+            raise PassError(seat, "bad_seat", seat=seat, players=self.players)
+        if self.passes[seat] is not None:
+            raise PassError(seat, "pass_twice", seat=seat)
+        chosen = [parse_card(c) if isinstance(c, str) else CARDS[c] for c in cards]
+        dup = next((c for c in chosen if chosen.count(c) > max(1, self.count(seat, c))), None)
+        if dup is not None:
+            raise PassError(seat, "pass_duplicate", card=dup)
+        if len(chosen) != self.rules.pass_count:
+            raise PassError(seat, "pass_count", count=self.rules.pass_count, given=len(chosen))
+        for c in chosen:
+            if not self.hands[seat] >> c & 1:
+                raise PassError(seat, "not_in_hand", card=c)
+        self.passes[seat] = tuple(sorted(chosen))
+        if None not in self.passes:
+            self._exchange()
+        else:
+            self.turn = self.passes.index(None)
+
+    def _exchange(self) -> None:
+        n = self.players
+        if self.two:
+            offset = self.direction.receiver(0, n)
+            for seat, cards in enumerate(self.passes):
+                for c in cards:
+                    self._remove(seat, c)
+            for seat, cards in enumerate(self.passes):
+                to = (seat + offset) % n
+                for c in cards:
+                    self._add(to, c)
+                self.received[to] = cards
+            self.phase = Phase.PLAY
+            self._start_play()
+            return
+        for seat, cards in enumerate(self.passes):
+            assert cards is not None
+            self.hands[seat] &= ~mask_of(cards)
+        offset = self.direction.receiver(0, n)
+        for seat, cards in enumerate(self.passes):
+            to = (seat + offset) % n
+            self.hands[to] |= mask_of(cards)
+            self.received[to] = cards
+        self.phase = Phase.PLAY
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.leader = core.first_leader(self.rules, self.hands, self.dealer)
+        self.turn = self.leader
+        self._legal = None
+
+    # ------------------------------------------------------------ legality
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to move, as a mask (0 outside the play phase)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.phase is not _PLAY:
+            return 0
+        trick = self.trick
+        legal = self._legal = core.legal(self.rules, self.hands[self.turn],
+                                         trick[0] // 13 if trick else -1, not self.tricks,
+                                         self.hearts_broken, self.hands)
+        return legal
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        return cards_of(self.legal_mask())
+
+    def is_legal(self, card: int | str) -> bool:
+        c = parse_card(card) if isinstance(card, str) else card
+        return bool(self.legal_mask() >> c & 1)
+
+    def why(self, card: int | str, seat: int | None = None) -> Verdict:
+        """Whether ``card`` may be played now by ``seat`` (default: the seat to move), and why."""
+        c = parse_card(card) if isinstance(card, str) else CARDS[card]
+        if seat is None:
+            seat = self.turn
+        hand = self.hands[seat] if seat is not None else 0
+        if not hand >> c & 1:
+            return Verdict(c, False, Reason("not_in_hand", c))
+        if self.phase is not Phase.PLAY or seat != self.turn:
+            detail = "wrong_phase_pass" if self.phase is Phase.PASS else (
+                "wrong_phase_over" if self.phase in (Phase.OVER, Phase.MOON) else "not_your_turn_card")
+            return Verdict(c, False, Reason("wrong_phase", c, detail=detail))
+        if self.legal_mask() >> c & 1:
+            return Verdict(c, True, effect=self._effect(c))
+        return Verdict(c, False, self._reason(c, hand))
+
+    def _reason(self, c: Card, hand: int) -> Reason:
+        """The rule (of :data:`core.RESTRICTIONS`) that takes ``c`` away, in words."""
+        led = self.trick[0] // 13 if self.trick else -1
+        found = core.reason(self.rules, c, hand, led, not self.tricks, self.hearts_broken, self.hands)
+        assert found is not None, "a legal card has no reason to be refused"
+        code, allowed = found
+        if code == "must_lead_lowest_club":
+            lead = CARDS[core.lead_card(self.hands)]
+            return Reason("must_lead_two_clubs" if lead == 0 else code, c, (lead,))
+        if code == "must_follow_suit":
+            return Reason(code, c, cards_of(allowed), Suit(led))
+        detail = ""
+        if code == "no_points_on_first_trick" and self.rules.first_trick is FirstTrick.NO_HEARTS:
+            detail = "no_queen_on_first_trick"
+        return Reason(code, c, cards_of(allowed), detail=detail)
+
+    def _effect(self, c: Card) -> Effect:
+        trick = self.trick
+        n = self.players
+        pts = self._pts
+        points = sum(pts[x] for x in trick) + pts[c]
+        breaks = not self.hearts_broken and bool(self._breaks >> c & 1)
+        led = trick[0] // 13 if trick else c // 13
+        if self.two:
+            return self._effect_two(c, points, breaks)
+        if core.trick_winner(trick + [c]) != len(trick):
+            return Effect(c, False, None, False, breaks)
+        last = len(trick) == n - 1
+        kitty_unknown = not self.tricks and bool(self.kitty_mask)
+        if last:
+            return Effect(c, True, points, not kitty_unknown, breaks)
+        # certain to win when no card that would beat it can still be out there
+        higher = sum(1 << x for x in range(52) if core.beats(x, c, led))
+        played = mask_of(trick)
+        for tr in self.tricks:
+            played |= mask_of(tr.cards)
+        out_there = higher & self.rules.in_play_mask & ~self.hands[self.turn] & ~played
+        if self.kitty_taken:
+            out_there &= ~self.kitty_mask
+        if out_there:
+            return Effect(c, None, None, False, breaks)
+        return Effect(c, True, points, False, breaks)
+
+    def _effect_two(self, c: Card, points: int, breaks: bool) -> Effect:
+        """Two decks: as the trick's last card, what happens; before it, what is known so far
+        (whether it would win the trick now, which card wins if it cancels one) and what the
+        cards still to come could change (its twin still out, a higher card still out)."""
+        trick = self.trick + [c]
+        last = len(trick) == self.players
+        cancel = core.cancelled(trick)
+        if last:
+            best = core.winner(self.rules, trick,
+                               self.hands[self.turn] == 1 << c and not self.twice[self.turn])
+            by = CARDS[trick[best]] if best is not None else None
+            if best == len(trick) - 1:
+                return Effect(c, True, points + self._aside_points(), not (
+                    not self.tricks and self.kitty_mask), breaks, cancel, by)
+            return Effect(c, False, None, False, breaks, cancel, by)
+        if c // 13 != trick[0] // 13:  # a discard never wins
+            return Effect(c, False, None, False, breaks)
+        best = core.cancelling_winner(trick)
+        if c in self.trick:  # it cancels a card already played: what wins so far instead
+            by = CARDS[trick[best]] if best is not None else None
+            return Effect(c, False, None, False, breaks, cancel, by, pending=True)
+        out = self._unseen_copies
+        led = c // 13
+        twin_out = out(c) > 0
+        higher_out = any(out(x) > 0 and x not in self.trick for x in range(c + 1, led * 13 + 13))
+        if best == len(trick) - 1:  # the highest uncancelled card of the suit led, so far
+            if not twin_out and not higher_out:  # nothing still to come can cancel or beat it
+                return Effect(c, True, points + self._aside_points(), False, breaks)
+            return Effect(c, None, None, False, breaks, pending=True, so_far=True, twin_out=twin_out,
+                          higher_out=higher_out)
+        # uncancelled cards ahead of it: it can win only if a twin still out cancels each
+        ahead = [x for x in trick if x // 13 == led and x > c and trick.count(x) == 1]
+        ahead.sort(reverse=True)
+        stuck = [x for x in ahead if not out(x)]
+        if stuck:
+            return Effect(c, False, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                          higher_out=higher_out, ahead=(CARDS[stuck[0]],))
+        return Effect(c, None, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                      higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead))
+
+    def _unseen_copies(self, card: int) -> int:
+        """Copies of ``card`` the seat to move cannot place: in other hands or the unseen kitty."""
+        left = self.rules.copies[card] - self.count(self.turn, card)
+        left -= self.trick.count(card) + sum(tr.cards.count(card) for tr in self.tricks)
+        if self.kitty_taken:
+            left -= (self.kitty_mask >> card & 1) + (self.kitty_twice >> card & 1)
+        return left
+
+    def _aside_points(self) -> int:
+        pts = self._pts
+        return sum(pts[x] for x in self.set_aside)
+
+    # ------------------------------------------------------------ playing
+
+    def play(self, card: int | str) -> Trick | None:
+        """Play ``card`` for the seat to move; returns the trick if this card completed one."""
+        c = parse_card(card) if isinstance(card, str) else card
+        legal = self._legal  # legal_mask()'s cache, usually filled by legal_cards()
+        if legal is None:
+            legal = self.legal_mask()
+        if self.phase is not _PLAY or not legal >> c & 1:
+            verdict = self.why(c)
+            assert verdict.reason is not None
+            raise IllegalMove(verdict.reason)
+        return self.play_unchecked(CARDS[c])
+
+    def play_unchecked(self, c: Card) -> Trick | None:
+        """Play a card known to be legal, without checking: the fast path for bots and playouts.
+
+        Like python-chess's ``push`` beside ``push_san``: an illegal card here
+        corrupts the round, so only pass cards from :meth:`legal_mask`.
+        """
+        seat = self.turn
+        n = self.players
+        if self.two:
+            return self._play_two(c)
+        self.hands[seat] &= ~(1 << c)
+        if not self._lay(seat, c):
+            return None
+        trick = self.trick
+        # the trick is complete
+        best = core.trick_winner(trick)
+        won = 0  # the trick's cards as a mask
+        for x in trick:
+            won |= 1 << x
+        leader = self.leader
+        winner = (leader + best) % n
+        pts = self._pts
+        points = 0
+        for x in trick:
+            points += pts[x]
+        kitty: tuple[Card, ...] = ()
+        if not self.tricks and self.kitty_mask:
+            kitty = cards_of(self.kitty_mask)
+            points += sum(pts[x] for x in kitty)
+            self.taken[winner] |= self.kitty_mask
+            self.kitty_taken = True
+        done = Trick(leader, tuple(trick), winner, points, kitty)
+        self.tricks.append(done)
+        self.taken[winner] |= won
+        self.points[winner] += points
+        self.trick = []
+        self.leader = winner
+        self.turn = winner
+        if not self.hands[winner]:
+            self._finish()
+        return done
+
+    def _lay(self, seat: int, c: Card) -> bool:
+        """Lay ``c`` from ``seat`` on the trick (a void shown, hearts broken); True once the
+        trick is complete, else the turn passes on. One deck or two, the same."""
+        trick = self.trick
+        if trick and c // 13 != trick[0] // 13:
+            self.voids[seat] |= 1 << (trick[0] // 13)
+        if not self.hearts_broken and self._breaks >> c & 1:
+            self.hearts_broken = True
+        trick.append(c)
+        self._legal = None
+        if len(trick) < self.players:
+            self.turn = (seat + 1) % self.players
+            return False
+        return True
+
+    def _play_two(self, c: Card) -> Trick | None:
+        """play_unchecked with two decks: a hand pair, and cancellation (core.winner)."""
+        seat = self.turn
+        n = self.players
+        self._remove(seat, c)
+        if not self._lay(seat, c):
+            return None
+        trick = self.trick
+        leader = self.leader
+        last = not self.hands[leader]
+        best = core.winner(self.rules, trick, last)
+        pts = self._pts
+        kitty: tuple[Card, ...] = ()
+        if not self.tricks and self.kitty_mask:
+            kitty = cards_of_pair(self.kitty_mask, self.kitty_twice)
+            self.kitty_taken = True
+        points = sum(pts[x] for x in trick) + sum(pts[x] for x in kitty)
+        self.trick = []
+        self.turn = leader
+        if best is None:  # every card of the led suit cancelled: set aside, same leader
+            self.set_aside.extend(trick)
+            self.set_aside.extend(kitty)
+            done = Trick(leader, tuple(trick), None, points, kitty)  # type: ignore[arg-type]
+            self.tricks.append(done)
+            return done
+        winner = (leader + best) % n
+        carried = tuple(self.set_aside)
+        self.set_aside = []
+        points = sum(pts[x] for x in trick) + sum(pts[x] for x in kitty) + sum(pts[x] for x in carried)
+        done = Trick(leader, tuple(trick), winner, points, kitty, carried)
+        self.tricks.append(done)
+        for x in trick + list(kitty) + list(carried):
+            bit = 1 << x
+            if self.taken[winner] & bit:
+                self.taken_twice[winner] |= bit
+            self.taken[winner] |= bit
+        self.points[winner] += points
+        self.leader = winner
+        self.turn = winner
+        if last:
+            self._finish()
+        return done
+
+    def _finish(self) -> None:
+        self.leader = None
+        shooter = moon_shooter(self.rules, self.taken, self.taken_twice)
+        if shooter is not None and self.rules.moon is Moon.SHOOTER_CHOICE:
+            # the shooter decides how the moon scores: a move of its own (choose_moon)
+            self.phase = Phase.MOON
+            self.turn = shooter
+            return
+        self.phase = Phase.OVER
+        self.turn = None
+        self.result = score_round(self.rules, self.taken, self.points, self.scores_before,
+                                  twice=self.taken_twice)
+
+    # ------------------------------------------------------------ the shooter's choice
+
+    @property
+    def moon_pending(self) -> bool:
+        """Whether the round waits for its shooter to choose how the moon scores."""
+        return self.phase is Phase.MOON
+
+    def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
+        """The shooter's choice: ``"others"`` (everybody else +26) or ``"shooter_minus"``
+        (the shooter -26). ``seat``, when given, must be the shooter."""
+        if self.phase is not Phase.MOON:
+            raise MoonChoiceError(-1 if seat is None else seat, "moon_choice_not_now")
+        if seat is not None and seat != self.turn:
+            raise MoonChoiceError(seat, "moon_choice_not_shooter", shooter=self.turn)
+        if choice not in MOON_CHOICES:
+            raise MoonChoiceError(self.turn, "moon_choice_bad", text=str(choice)[:30])
+        self.phase = Phase.OVER
+        self.turn = None
+        self.result = score_round(self.rules, self.taken, self.points, self.scores_before, Moon(choice),
+                                  twice=self.taken_twice)
+        return self.result
+
+    def moon_outcomes(self) -> dict[Moon, tuple[int, ...]]:
+        """While the choice is pending: the round's scores under each choice."""
+        return {c: moon_scores(self.rules, self.turn, self.taken, c, self.taken_twice) for c in MOON_CHOICES}
+
+    # ------------------------------------------------------------ questions
+
+    @property
+    def first_trick(self) -> bool:
+        return not self.tricks
+
+    @property
+    def over(self) -> bool:
+        return self.phase is _OVER
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of_pair(self.hands[seat], self.twice[seat])
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its own hand and pass, and everything public."""
+        exchanged = self.phase is not Phase.PASS
+        return SeatView(
+            seat=seat,
+            rules=self.rules,
+            round_index=self.round_index,
+            direction=self.direction,
+            phase=self.phase,
+            hand=cards_of_pair(self.hands[seat], self.twice[seat]),
+            passed=self.passes[seat],
+            received=self.received[seat] if exchanged else None,
+            leader=self.leader,
+            turn=self.turn,
+            trick=tuple(self.trick),
+            tricks=tuple(self.tricks),
+            hearts_broken=self.hearts_broken,
+            voids=tuple(map(_VOID_SETS.__getitem__, self.voids)),
+            points=tuple(self.points),
+            scores=self.scores_before,
+            kitty=cards_of_pair(self.kitty_mask, self.kitty_twice) if self.kitty_taken else (),
+            legal=self.legal_cards() if seat == self.turn and self.phase is Phase.PLAY else (),
+        )
+
+    def copy(self) -> "Round":
+        """An independent copy (for search: play it out without touching this one)."""
+        new = object.__new__(Round)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.twice = list(self.twice)
+        new.taken_twice = list(self.taken_twice)
+        new.set_aside = list(self.set_aside)
+        new.passes = list(self.passes)
+        new.received = list(self.received)
+        new.trick = list(self.trick)
+        new.tricks = list(self.tricks)
+        new.taken = list(self.taken)
+        new.points = list(self.points)
+        new.voids = list(self.voids)
+        return new
+
+
+def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
+                scores_before: Sequence[int], choice: Moon | str | None = None,
+                twice: Sequence[int] = ()) -> RoundResult:
+    """Apply the moon and the J♦ to what each seat took (:func:`core.score_round`);
+    ``choice`` is the shooter's, under ``moon: shooter_choice``; ``twice`` the cards
+    each seat took twice (two decks)."""
+    scores, shooter, mode = core.score_round(rules, taken, points, scores_before, choice, twice)
+    return RoundResult(tuple(points), scores, shooter, mode)
+
+
+# the shooter's choice, as the rules of scoring (core) say it
+moon_shooter = core.shooter
+moon_scores = core.moon_scores
+better_moon_choice = core.better_moon_choice
+
+
+class Game:
+    """Rounds until somebody reaches the target, with the rule set's tie policy."""
+
+    def __init__(self, rules: Rules, code: str):
+        self.rules = rules
+        self.code = normalize_code(code)
+        n = rules.players
+        self.totals: list[int] = [0] * n
+        self.results: list[RoundResult] = []
+        self.rounds: list[Round] = []
+        self.target_reached = False
+        self.extra_round = False
+        self.winners: tuple[int, ...] = ()
+        self.over = False
+        self._deal_next()
+
+    @property
+    def round(self) -> Round:
+        """The round being played (the last one, once the game is over)."""
+        return self.rounds[-1]
+
+    def _deal_next(self) -> None:
+        self.rounds.append(Round.deal(self.rules, self.code, len(self.rounds), tuple(self.totals)))
+
+    def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
+        self.round.pass_cards(seat, cards)
+
+    def play(self, card: int | str) -> Trick | None:
+        done = self.round.play(card)
+        if self.round.over:
+            self._round_over()
+        return done
+
+    def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
+        """The shooter's choice (see :meth:`Round.choose_moon`); the round then ends."""
+        result = self.round.choose_moon(choice, seat)
+        self._round_over()
+        return result
+
+    def _round_over(self) -> None:
+        result = self.round.result
+        assert result is not None
+        self.results.append(result)
+        for s, v in enumerate(result.scores):
+            self.totals[s] += v
+        if self._game_over():
+            self.over = True
+            lowest = min(self.totals)
+            self.winners = tuple(s for s, v in enumerate(self.totals) if v == lowest)
+        else:
+            self._deal_next()
+
+    def _game_over(self) -> bool:
+        if max(self.totals) >= self.rules.target:
+            self.target_reached = True
+        if not self.target_reached:
+            return False
+        lowest = min(self.totals)
+        single = self.totals.count(lowest) == 1
+        policy = self.rules.ties
+        if policy is Ties.SHARE or single:
+            return True
+        if policy is Ties.ONE_MORE_ROUND:
+            if self.extra_round:
+                return True  # still tied after the extra round: shared
+            self.extra_round = True
+            return False
+        return False  # until_single: keep dealing
+
+    def tie(self) -> tuple[tuple[int, ...], int, str] | None:
+        """After a round that reaches the target with a tie for lowest: the tied seats,
+        their total, and what the tie policy does now, ``shared`` (first place shared),
+        ``still_tied`` (shared after the extra round), ``one_more_round``,
+        ``until_single`` or ``until_single_again`` (another round while still tied)."""
+        if not self.target_reached or not self.results:
+            return None
+        lowest = min(self.totals)
+        tied = tuple(s for s, v in enumerate(self.totals) if v == lowest)
+        if len(tied) < 2:
+            return None
+        policy = self.rules.ties
+        if self.over:
+            return tied, lowest, "still_tied" if policy is Ties.ONE_MORE_ROUND else "shared"
+        if policy is Ties.ONE_MORE_ROUND:
+            return tied, lowest, "one_more_round"
+        before = [v - x for v, x in zip(self.totals, self.results[-1].scores)]
+        return tied, lowest, "until_single_again" if max(before) >= self.rules.target else "until_single"
+
+    def standings(self) -> list[tuple[int, int, int]]:
+        """``(place, seat, total)``, lowest total first; tied seats share a place."""
+        order = sorted(range(len(self.totals)), key=lambda s: (self.totals[s], s))
+        out = []
+        for i, s in enumerate(order):
+            place = i + 1
+            if i and self.totals[s] == self.totals[order[i - 1]]:
+                place = out[-1][0]
+            out.append((place, s, self.totals[s]))
+        return out
+
+    def view(self, seat: int) -> SeatView:
+        return self.round.view(seat)

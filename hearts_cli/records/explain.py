@@ -1,0 +1,263 @@
+"""``hearts explain``: why a card cannot be played in a position, or what it would do.
+
+A position comes from one of three places:
+
+- the saved game (the seat of the person playing it);
+- a game code plus a move list (``--code CODE --moves "..."``): cards in play
+  order, separated by spaces or commas. When a round has a pass, its first
+  ``pass_count x players`` cards are the passes, seat 0's cards first, then
+  seat 1's, and so on; then every card played, in order. The moves may run on
+  into later rounds, each starting with its own passes (if any);
+- a game record at a position (``--record FILE --at POSITION``), where
+  POSITION is ``round.trick.card`` (1-based: the moment that card is about to
+  be played), ``round.pass.seat``, or a move number ``N`` (the moment move
+  ``N`` of the record is about to be made; a record's moves are each seat's
+  pass and each card played).
+
+The answer is the engine's own :meth:`~hearts_cli.play.engine.Round.why`; this
+module only builds the position and turns the verdict into plain data. It
+does no printing (the command line does that).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from ..model.cards import CardParseError, parse_card
+from ..play.engine import Game, IllegalMove, PassError, Phase, Reason, Verdict
+from ..model.errors import HeartsError
+from ..text.catalog import t
+from ..model.rules import Rules
+from ..base.values import Plain
+
+
+class ExplainError(HeartsError):
+    """A position that cannot be built; :meth:`message` is one sentence."""
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        params = self.shown_params()
+        for key, value in list(params.items()):
+            if isinstance(value, (Reason, PassError)):  # about a move in the log: said about its seat
+                params[key] = value.message(lang, ascii=ascii, third_person=True)
+            elif hasattr(value, "message") and callable(value.message):
+                try:
+                    params[key] = value.message(lang, ascii=ascii)
+                except TypeError:
+                    params[key] = value.message(lang)
+        return t(self.message_id, lang, ascii=ascii, **params)
+
+
+class Position(Plain):
+    """A game at some moment, and the seat whose card is being asked about."""
+
+    __match_args__ = ("game", "seat")
+
+    def __init__(self, game: Game, seat: int | None):
+        self.game = game
+        self.seat = seat  # None: whoever is to move
+
+
+# ---------------------------------------------------------------- building positions
+
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def split_moves(text: str | None) -> list[str]:
+    """``"2C 3C, QS"`` -> ``["2C", "3C", "QS"]``; multi-word card names are not supported here."""
+    if not text:
+        return []
+    return [w for w in _SPLIT.split(text.strip()) if w]
+
+
+def from_code(rules: Rules, code: str, moves: str | None = None) -> Game:
+    """A new game of ``code`` with the move list applied (see the module's notes)."""
+    from ..base.untrusted import MAX_MOVE_LOG_BYTES
+
+    game = Game(rules, code)  # CodeError from a bad code
+    if moves is not None and len(moves) > MAX_MOVE_LOG_BYTES:
+        raise ExplainError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
+    apply_moves(game, split_moves(moves))
+    return game
+
+
+def apply_moves(game: Game, words: list[str]) -> None:
+    """Make every move of ``words``, or :class:`ExplainError` naming the first bad one."""
+    number = 0
+    pending: list[Any] = []
+    pending_start = 0
+    for word in words:
+        number += 1
+        if game.over:
+            raise ExplainError("explain_game_over", number=number)
+        try:
+            card = parse_card(word)
+        except CardParseError as e:
+            mid = "bad_card_hint" if e.suggestions else "bad_card"
+            raise ExplainError("explain_bad_move_text", number=number,
+                               reason=_Msg(mid, text=e.text, cards=list(e.suggestions))) from None
+        rd = game.round
+        if rd.phase is Phase.PASS:
+            if not pending:
+                pending_start = number
+            pending.append(card)
+            if len(pending) == game.rules.pass_count:
+                seat = rd.passes.index(None)
+                try:
+                    game.pass_cards(seat, pending)
+                except PassError as e:
+                    raise ExplainError("explain_bad_move_text", number=pending_start,
+                                       reason=e) from None
+                pending = []
+            continue
+        try:
+            game.play(card)
+        except IllegalMove as e:
+            raise ExplainError("explain_bad_move", number=number, card=card, reason=e.reason) from None
+    if pending:
+        raise ExplainError("explain_incomplete_pass", seat=game.round.passes.index(None),
+                           count=game.rules.pass_count)
+
+
+class _Msg:
+    """A catalog message used as a parameter of another one."""
+
+    def __init__(self, message_id: str, **params: Any):
+        self.message_id = message_id
+        self.params = params
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return t(self.message_id, lang, ascii=ascii, **self.params)
+
+
+def parse_at(text: str) -> tuple[str, Any]:
+    """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", Position)``."""
+    from .record import Position as RecordPosition
+
+    s = text.strip()
+    if s.isdigit():
+        if int(s) < 1:
+            raise ExplainError("cli_bad_position", text=text)
+        return ("move", int(s))
+    try:
+        pos = RecordPosition.parse(s)
+    except ValueError:
+        raise ExplainError("cli_bad_position", text=text) from None
+    if pos.kind == "round":
+        raise ExplainError("cli_bad_position", text=text)
+    return ("position", pos)
+
+
+def from_record(path: str, at: str | None) -> Position:
+    """The game of record ``path`` just before the move at ``at`` (the end when None)."""
+    from .record import read_record
+
+    record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
+    where = None if at is None else parse_at(at)[1]
+    try:
+        game, _ = record.at(where)
+    except LookupError:
+        raise ExplainError("cli_no_position", text=at, moves=len(record.moves)) from None
+    return Position(game, None)
+
+
+def _human_seat(seats: Any) -> int | None:
+    for i, seat in enumerate(seats or ()):
+        if getattr(seat, "kind", "human") == "human":
+            return i
+    return None
+
+
+def from_save(path: Path) -> Position:
+    """The saved game at ``path``, for the seat of the person playing it.
+
+    Read-only: a save that cannot be read is reported, not moved or changed.
+    """
+    from .record import RecordError, read_record
+
+    if not path.exists():
+        raise ExplainError("cli_no_save")
+    try:
+        record = read_record(path)
+        game = record.replay()
+    except RecordError as e:
+        raise ExplainError("cli_save_unreadable", problem=e) from None
+    return Position(game, _human_seat(record.seats))
+
+
+# ---------------------------------------------------------------- the answer
+
+
+def explain(position: Position, card_text: str) -> Verdict:
+    """The engine's verdict on ``card_text`` (``CardParseError`` when it names no card)."""
+    card = parse_card(card_text)
+    rd = position.game.round
+    if rd.phase is Phase.OVER:
+        return Verdict(card, False, Reason("wrong_phase", card, detail="wrong_phase_over"))
+    seat = position.seat if position.seat is not None else rd.turn
+    if seat is None:  # the game is over: nobody is to move
+        seat = 0
+    return rd.why(card, seat)
+
+
+def rule_name(verdict: Verdict, lang: str | None) -> str | None:
+    if verdict.reason is None:
+        return None
+    return t(f"rule_{verdict.reason.code}", lang)
+
+
+def headline(verdict: Verdict, lang: str | None, ascii: bool = False) -> str:
+    """``Q♠ cannot be played: follow suit.`` or ``Q♠ can be played.``"""
+    if verdict.legal:
+        return t("explain_legal", lang, ascii=ascii, card=verdict.card)
+    return t("explain_illegal", lang, ascii=ascii, card=verdict.card, rule=rule_name(verdict, lang))
+
+
+def describe_position(position: Position, lang: str | None, ascii: bool = False) -> str:
+    game = position.game
+    rd = game.round
+    if game.over:
+        return t("explain_position_over", lang, code=game.code)
+    if rd.phase is Phase.PASS:
+        return t("explain_position_pass", lang, code=game.code, round=len(game.rounds),
+                 direction=t(f"dir_{rd.direction.value}", lang))
+    return t("explain_position", lang, code=game.code, round=len(game.rounds),
+             trick=len(rd.tricks) + 1, seat=rd.turn)
+
+
+def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> dict[str, Any]:
+    """The answer as plain data: stable codes and canonical card names, plus the sentences."""
+    game = position.game
+    rd = game.round
+    seat = position.seat if position.seat is not None else rd.turn
+    out: dict[str, Any] = {
+        "card": str(verdict.card),
+        "legal": verdict.legal,
+        "rule": verdict.reason.code if verdict.reason is not None else None,
+        "cards": [str(c) for c in verdict.reason.cards] if verdict.reason is not None else [],
+        "effect": verdict.effect.to_json() if verdict.effect is not None else None,
+        "headline": headline(verdict, lang, ascii),
+        "message": verdict.message(lang, ascii),
+        "position": {
+            "code": game.code,
+            "round": len(game.rounds),
+            "phase": rd.phase.value,
+            "trick": len(rd.tricks) + 1 if rd.phase is Phase.PLAY else None,
+            "seat": seat,
+            "turn": rd.turn,
+            "trick_cards": [str(c) for c in rd.trick],
+            "hearts_broken": rd.hearts_broken,
+            "hand": [str(c) for c in rd.hand(seat)] if seat is not None else [],
+            "legal": [str(c) for c in rd.legal_cards()] if seat == rd.turn else [],
+        },
+    }
+    return out
+
+
+__all__ = [
+    "ExplainError", "Position", "split_moves", "from_code", "apply_moves", "parse_at",
+    "from_record", "from_save", "explain", "headline", "rule_name", "describe_position",
+    "to_json",
+]

@@ -1,0 +1,488 @@
+"""The move log: a compact, human-typable notation for the moves of a game.
+
+A move log is the game code, the rules, then per round the passes (when the
+round has any) and every card played, in order. Whitespace, commas and line
+breaks are free; ``#`` starts a comment that runs to the end of the line::
+
+    # hearts move log; the notation is described in docs/replay.md
+    code DEM0GAMV
+    rules quick target=20
+    R1  2C KC 7D | JC 6S 7S | 3C 8D KS | 4H JS AS
+        2C 5C 6C QC / AS TS 4S 5S / TD 7D 9D 8D / 4C KC JC 3C
+        ...
+
+- ``code CODE`` and ``rules PRESET key=value...`` are an optional header, each
+  on a line of its own, before the first move.
+- ``R1``, ``R2``... mark where a round starts (optional; checked when given).
+- A pass is ``pass_count`` cards; the passes come in seat order (seat 0 first).
+  ``|`` may separate them and must then stand right after a whole pass.
+- Then the cards played, in play order. ``/`` may separate tricks and must then
+  stand right after a whole trick.
+- Under ``moon: shooter_choice``, a round whose shooter took every penalty card
+  ends with the shooter's choice: ``moon=others`` (everybody else +26) or
+  ``moon=minus`` (the shooter -26).
+- A card is one word in any notation the program reads (``QS``, ``qs``,
+  ``10h``, ``Q♠``); names of several words (``queen of spades``) are not
+  accepted here.
+
+:func:`parse` reads the text (no game needed); :func:`replay_log` plays it
+through the engine, raising :class:`MoveLogError` at the first problem with its
+line and column, round, trick and card; :func:`format_log` writes a game's log.
+No printing here: the command line does that.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..model.cards import Card, CardParseError, parse_card
+from ..play.engine import Game, IllegalMove, PassError, Phase
+from ..text.catalog import preset_id, t
+from .record import PlaceError
+from ..model.rules import Moon, Rules, RulesError
+from ..base.untrusted import MAX_MOVE_LOG_BYTES
+from ..base.values import Frozen, Plain
+
+__all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
+
+HEADER = "# hearts move log; the notation is described in docs/replay.md"
+
+# the shooter's choice (``moon: shooter_choice``), written ``moon=others`` or ``moon=minus``
+MOON_WORDS = {"others": "others", "minus": "shooter_minus", "shooter_minus": "shooter_minus"}
+
+
+class MoveLogError(PlaceError):
+    """The first problem in a move log: where it is in the game (see
+    :class:`~hearts_cli.records.record.PlaceError`) and in the text (``line`` and
+    ``column``, 1-based)."""
+
+    def __init__(self, message_id: str, *, column: int | None = None, **where: Any):
+        self.column = column
+        super().__init__(message_id, **where)
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        params = self._params(lang, ascii)
+        if self.reason is not None:
+            params["rule"] = rule_name(self.code, lang)
+        text = t(self.message_id, lang, ascii=ascii, **params)
+        where = []
+        if self.round is not None:
+            if self.trick:
+                where.append(t("movelog_at_card", lang, round=self.round, trick=self.trick,
+                               position=self.position))
+            else:
+                where.append(t("movelog_at_round", lang, round=self.round))
+        if self.line is not None:
+            where.append(t("movelog_at_line", lang, line=self.line, column=self.column or 1))
+        return text + (" (" + "; ".join(where) + ")" if where else "")
+
+
+# Values with a dataclass's equality and repr (and Token's hash), on the
+# cheaper bases of :mod:`hearts_cli.base.values` (start-up: see bench/startup.py).
+
+
+class Token(Frozen):
+    """One word of a move log: ``kind`` is ``card``, ``bar`` (``|``), ``slash``
+    (``/``) or ``round`` (``R2``); ``line`` and ``column`` are 1-based."""
+
+    __match_args__ = ("kind", "text", "line", "column", "card", "number")
+    __slots__ = __match_args__
+    kind: str
+    text: str
+    line: int
+    column: int
+    card: Card | None
+    number: int
+
+    def __init__(self, kind: str, text: str, line: int, column: int, card: Card | None = None,
+                 number: int = 0):
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "number", number)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.kind, self.text, self.line, self.column, self.card, self.number)
+
+
+class ParsedLog(Plain):
+    """The text read, not yet played: the header (when given) and the tokens."""
+
+    __match_args__ = ("code", "rules", "code_at", "rules_at", "tokens")
+
+    def __init__(self, code: str | None = None, rules: Rules | None = None,
+                 code_at: tuple[int, int] = (0, 0), rules_at: tuple[int, int] = (0, 0),
+                 tokens: list[Token] | None = None):
+        self.code = code
+        self.rules = rules
+        self.code_at = code_at
+        self.rules_at = rules_at
+        self.tokens: list[Token] = [] if tokens is None else tokens
+
+
+class LoggedGame(Plain):
+    """A log played through the engine: the game, its moves (as a record has them)
+    and where each move starts in the text."""
+
+    __match_args__ = ("game", "moves", "places")
+
+    def __init__(self, game: Game, moves: list[Any], places: list[tuple[int, int]]):
+        self.game = game
+        self.moves = moves  # record.Move
+        self.places = places  # (line, column) of each move's first card
+
+
+_WORD = re.compile(r"[|/]|[^\s,|/]+")
+_ROUND = re.compile(r"[Rr](\d+)")
+_SETTING_SPLIT = re.compile(r"\s+(?=[A-Za-z_]+\s*=)")
+
+
+def parse(text: str) -> ParsedLog:
+    """Read the words of a log (no game needed): :class:`MoveLogError` for a word that is
+    not a card, a separator, a round marker or a header line."""
+    if len(text) > MAX_MOVE_LOG_BYTES:  # however it came (a file, stdin, --moves)
+        raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
+    out = ParsedLog()
+    rules_spec: dict[str, Any] = {}
+    for ln, raw in enumerate(text.splitlines(), 1):
+        body = raw.split("#", 1)[0]
+        stripped = body.strip()
+        if not stripped:
+            continue
+        head = stripped.split(None, 1)[0].lower()
+        if head in ("code", "rules"):
+            col = body.index(stripped) + 1
+            if out.tokens:
+                raise MoveLogError("movelog_header_late", line=ln, column=col, word=head)
+            rest = stripped[len(head):].strip()
+            if head == "code":
+                out.code = _header_code(rest, ln, col)
+                out.code_at = (ln, col)
+            else:  # several `rules` lines add up (a narrow screen breaks a long one)
+                rules_spec = _header_rules(rest, ln, col, rules_spec if out.rules is not None else None)
+                out.rules = _rules_of(rules_spec, ln, col)
+                if out.rules_at == (0, 0):
+                    out.rules_at = (ln, col)
+            continue
+        for m in _WORD.finditer(body):
+            word = m.group(0)
+            col = m.start() + 1
+            if word == "|":
+                out.tokens.append(Token("bar", word, ln, col))
+                continue
+            if word == "/":
+                out.tokens.append(Token("slash", word, ln, col))
+                continue
+            if word.lower().startswith("moon="):  # the shooter's choice
+                out.tokens.append(Token("moon", word, ln, col))
+                continue
+            rm = _ROUND.fullmatch(word)
+            if rm:
+                out.tokens.append(Token("round", word, ln, col, number=int(rm.group(1))))
+                continue
+            try:
+                card = parse_card(word)
+            except CardParseError as e:
+                hint = ("movelog_hint", {"cards": list(e.suggestions)}) if e.suggestions else None
+                raise MoveLogError("movelog_bad_token", line=ln, column=col, text=word,
+                                   hint=_Msg(*hint) if hint else "") from None
+            out.tokens.append(Token("card", word, ln, col, card=card))
+    return out
+
+
+def rule_name(code: str | None, lang: str | None) -> str:
+    """The name of the rule a reason code stands for (``follow suit``...)."""
+    from ..text.catalog import CATALOG
+
+    for mid in (f"rule_{code}", f"movelog_rule_{code}"):
+        if mid in CATALOG["en"]:
+            return t(mid, lang)
+    return str(code)
+
+
+class _Msg:
+    def __init__(self, message_id: str, params: dict[str, Any]):
+        self.message_id = message_id
+        self.params = params
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return " " + t(self.message_id, lang, ascii=ascii, **self.params)
+
+
+def _header_code(rest: str, ln: int, col: int) -> str:
+    from ..model.codes import CodeError, normalize_code
+
+    try:
+        return normalize_code(rest)
+    except CodeError as e:
+        raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
+
+
+def _header_rules(rest: str, ln: int, col: int, before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it,
+    added to the settings of the ``rules`` lines ``before`` it (only the first names the
+    preset: a narrow screen breaks a long line in several)."""
+    from ..model.overrides import parse_set
+
+    parts = _SETTING_SPLIT.split(rest) if rest else []
+    spec: dict[str, Any] = dict(before or {})
+    if parts and "=" not in parts[0]:
+        if before is not None:
+            raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=parts[0])
+        spec["preset"] = preset_id(parts.pop(0).strip())  # a Spanish name too (`rápida`)
+    for part in parts:
+        if "=" not in part:
+            raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=part)
+    try:
+        return spec | parse_set(parts)
+    except RulesError as e:
+        raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
+
+
+def _rules_of(spec: dict[str, Any], ln: int, col: int) -> Rules:
+    try:
+        return Rules.from_spec(spec)
+    except RulesError as e:
+        raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
+
+
+def _same_rules(a: Rules, b: Rules) -> bool:
+    return a == b
+
+
+def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | None = None) -> LoggedGame:
+    """Play a log through the engine. ``code`` and ``rules`` (from the command line)
+    must agree with the log's header when both are given; the header fills in
+    what is not given (the default preset when nothing names the rules).
+
+    A log may stop anywhere except inside a pass: the game is left at that point.
+    An error names the seats by place (``South``, ``West``...), as the story does.
+    """
+    try:
+        return _replay_log(text, code, rules)
+    except MoveLogError as e:
+        if e.names is None and e.seat is not None:
+            players = (rules or (text.rules if isinstance(text, ParsedLog) else None))
+            n = players.players if players is not None else _players_of(text)
+            from .record import default_seats
+
+            e.names = tuple(s.name for s in default_seats(n))
+            e.args = (e.message("en", ascii=True),)  # str(e) names them so too
+        raise
+
+
+def _players_of(text: "str | ParsedLog") -> int:
+    try:
+        parsed = parse(text) if isinstance(text, str) else text
+    except MoveLogError:
+        return 4
+    return parsed.rules.players if parsed.rules is not None else Rules.from_spec(None).players
+
+
+def _replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | None = None) -> LoggedGame:
+    """Play a log through the engine. ``code`` and ``rules`` (from the command line)
+    must agree with the log's header when both are given; the header fills in
+    what is not given (the default preset when nothing names the rules).
+
+    A log may stop anywhere except inside a pass: the game is left at that point.
+    """
+    from .record import Move
+
+    parsed = parse(text) if isinstance(text, str) else text
+    if code is not None and parsed.code is not None and code != parsed.code:
+        ln, col = parsed.code_at
+        raise MoveLogError("movelog_other_code", line=ln, column=col, log=parsed.code, code=code)
+    if rules is not None and parsed.rules is not None and not _same_rules(rules, parsed.rules):
+        ln, col = parsed.rules_at
+        raise MoveLogError("movelog_other_rules", line=ln, column=col,
+                           log=_spec_text(parsed.rules), rules=_spec_text(rules))
+    code = code or parsed.code
+    if code is None:
+        raise MoveLogError("movelog_no_code")
+    rules = rules or parsed.rules or Rules.from_spec(None)
+    game = Game(rules, code)
+    moves: list[Move] = []
+    places: list[tuple[int, int]] = []
+    pending: list[Token] = []  # the pass being read
+    for tok in parsed.tokens:
+        rd = game.round
+        r = len(game.rounds)
+        if tok.kind == "round":
+            fresh = (not rd.tricks and not rd.trick and all(p is None for p in rd.passes)
+                     and not pending)
+            if game.over or not fresh or tok.number != r:
+                raise MoveLogError("movelog_round_marker", line=tok.line, column=tok.column,
+                                   text=tok.text, actual=_where_now(game))
+            continue
+        if game.over:
+            raise MoveLogError("movelog_after_end", line=tok.line, column=tok.column, text=tok.text)
+        if tok.kind == "bar":
+            if rd.phase is not Phase.PASS:
+                raise MoveLogError("movelog_bar_in_play", line=tok.line, column=tok.column, round=r)
+            if pending:
+                seat = rd.passes.index(None)
+                raise MoveLogError("movelog_pass_size", line=pending[0].line, column=pending[0].column,
+                                   round=r, seat=seat, given=len(pending), count=rules.pass_count)
+            continue
+        if tok.kind == "moon":
+            choice = MOON_WORDS.get(tok.text.lower().partition("=")[2])
+            if choice is None:
+                raise MoveLogError("movelog_bad_moon", line=tok.line, column=tok.column, text=tok.text)
+            if rd.phase is not Phase.MOON:
+                raise MoveLogError("movelog_moon_not_now", line=tok.line, column=tok.column, round=r,
+                                   text=tok.text)
+            seat = rd.turn
+            game.choose_moon(choice, seat)
+            moves.append(Move(r, seat, (), choice=choice))
+            places.append((tok.line, tok.column))
+            continue
+        if rd.phase is Phase.MOON:
+            raise MoveLogError("movelog_moon_needed", line=tok.line, column=tok.column, round=r,
+                               text=tok.text)
+        if tok.kind == "slash":
+            if rd.phase is Phase.PASS:
+                raise MoveLogError("movelog_slash_in_pass", line=tok.line, column=tok.column, round=r)
+            if rd.trick:
+                raise MoveLogError("movelog_trick_size", line=tok.line, column=tok.column, round=r,
+                                   trick=len(rd.tricks) + 1, position=len(rd.trick),
+                                   given=len(rd.trick), players=rules.players)
+            continue
+        card = tok.card
+        assert card is not None
+        if rd.phase is Phase.PASS:
+            pending.append(tok)
+            if len(pending) == rules.pass_count:
+                seat = rd.passes.index(None)
+                cards = [p.card for p in pending]
+                try:
+                    game.pass_cards(seat, cards)
+                except PassError as e:
+                    bad = _bad_pass_token(e, pending)
+                    raise MoveLogError("movelog_bad_pass", line=bad.line, column=bad.column, round=r,
+                                       seat=seat, reason=e) from None
+                moves.append(Move(r, seat, tuple(sorted(cards))))
+                places.append((pending[0].line, pending[0].column))
+                pending = []
+            continue
+        seat = rd.turn
+        k = len(rd.tricks) + 1
+        i = len(rd.trick) + 1
+        try:
+            game.play(card)
+        except IllegalMove as e:
+            raise MoveLogError("movelog_bad_play", line=tok.line, column=tok.column, round=r, trick=k,
+                               position=i, seat=seat, card=card, reason=e.reason) from None
+        moves.append(Move(r, seat, (card,), k, i))
+        places.append((tok.line, tok.column))
+    if pending:
+        rd = game.round
+        raise MoveLogError("movelog_pass_size", line=pending[0].line, column=pending[0].column,
+                           round=len(game.rounds), seat=rd.passes.index(None), given=len(pending),
+                           count=rules.pass_count)
+    return LoggedGame(game, moves, places)
+
+
+def _bad_pass_token(e: PassError, pending: list[Token]) -> Token:
+    card = e.params.get("card")
+    for tok in pending:
+        if card is not None and tok.card == card:
+            return tok
+    return pending[0]
+
+
+def _where_now(game: Game) -> str:
+    return str(len(game.rounds))
+
+
+def _spec_text(rules: Rules) -> str:
+    """``PRESET key=value...``, the settings written as ``--set`` takes them."""
+    from ..model.overrides import format_set
+
+    return " ".join([rules.spec()["preset"]] + format_set(rules))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def format_log(game: Game, *, hide_round_in_progress: bool = False, per_line: int = 4) -> list[str]:
+    """The log of ``game`` so far, as lines (without line ends).
+
+    With ``hide_round_in_progress``, an unfinished round with passes is left out
+    (its passes are secret until the round ends) and a comment says so.
+    """
+    lines = [HEADER, f"code {game.code}", f"rules {_spec_text(game.rules)}"]
+    for r, rnd in enumerate(game.rounds, 1):
+        has_moves = any(p is not None for p in rnd.passes) or rnd.tricks or rnd.trick
+        if not has_moves:
+            continue
+        if (hide_round_in_progress and not rnd.over
+                and rnd.direction.value != "none"):
+            lines.append(f"# R{r} is under way: its moves are shown once it ends")
+            break
+        label = f"R{r}"
+        pad = " " * (len(label) + 2)
+        if any(p is not None for p in rnd.passes):
+            groups = [" ".join(str(c) for c in p) for p in rnd.passes if p is not None]
+            lines.append(f"{label}  " + " | ".join(groups) + f"   # pass {rnd.direction.value}")
+            first = False
+        else:
+            first = True
+        tricks = [" ".join(str(c) for c in tr.cards) for tr in rnd.tricks]
+        if rnd.trick:
+            tricks.append(" ".join(str(c) for c in rnd.trick))
+        for j in range(0, len(tricks), per_line):
+            chunk = " / ".join(tricks[j:j + per_line])
+            lines.append((f"{label}  " if first else pad) + chunk)
+            first = False
+        res = rnd.result
+        if res is not None and res.shooter is not None and rnd.rules.moon is Moon.SHOOTER_CHOICE:
+            lines[-1] += "  moon=" + ("others" if res.moon is Moon.OTHERS else "minus")
+        if first:  # a round with nothing but its marker
+            lines.append(label)
+    return lines
+
+
+
+def fit_lines(lines: list[str], width: int) -> list[str]:
+    """``lines`` of a log (:func:`format_log`) broken to at most ``width`` columns, each
+    still a line of the notation: a comment goes on as more ``#`` lines, moves go on
+    indented, and a long ``rules`` line becomes several (their settings add up).
+    Only a single word (or setting) longer than ``width`` leaves a line longer."""
+    width = max(width, 20)
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        body, hash_, comment = line.partition("#")
+        words = body.split()
+        if words:
+            if words[0] == "rules":
+                lead = later = "rules "
+                words = _SETTING_SPLIT.split(body.strip()[len("rules"):].strip())
+            elif _ROUND.fullmatch(words[0]):
+                lead = words[0] + "  "
+                later = " " * len(lead)
+                words = words[1:]
+            else:
+                lead = later = body[: len(body) - len(body.lstrip())]
+            cur, fresh = lead, True
+            for word in words:
+                if not fresh and len(cur) + 1 + len(word) > width:
+                    out.append(cur.rstrip())
+                    cur, fresh = later, True
+                cur += ("" if fresh else " ") + word
+                fresh = False
+            out.append(cur.rstrip())
+        if hash_:
+            cur = "#"
+            for word in comment.split():
+                if cur != "#" and len(cur) + 1 + len(word) > width:
+                    out.append(cur)
+                    cur = "#"
+                cur += " " + word
+            out.append(cur)
+    return out

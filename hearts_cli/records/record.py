@@ -1,0 +1,1140 @@
+"""Game records: a canonical, diffable YAML file for a whole game, finished or not.
+
+Writing is strict and canonical (fixed key order, one hand, pass or trick per
+line, never wrapped), so writing the same game twice gives the same bytes and a
+one-card change is a one-line diff. Reading is forgiving about spelling (cards
+in any notation, codes in any case, unknown top-level keys ignored) and strict
+about the game: every pass and play is re-played through the engine, and every
+derived field a record carries (hands, dealer, pass direction, trick winners
+and points, round scores, totals, result) must agree with that replay.
+
+The format is described in ``docs/record-format.md``. In short::
+
+    text = write_record(game, seats=seats, annotations={"1.3.2": Annotation("?", "too early")})
+    record = read_record(text)            # or read_record(Path("game.yaml"))
+    game = record.replay()                # the same game, at the same position
+    save_record(path, game, seats=seats)  # atomic: temp file, fsync, os.replace
+
+Like python-chess's PGN reader, the same reader is strict (raise
+:class:`RecordError` on the first problem) or lenient (``strict=False``:
+collect problems in ``record.errors`` and keep the moves before the first bad
+one).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from pathlib import Path
+from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
+
+from .. import __version__
+from ..model.cards import Card, CardParseError, cards_of, parse_card
+from ..model.codes import CodeError, normalize_code
+from ..play.engine import (MOON_CHOICES, Game, IllegalMove, PassError, Phase, Reason, Round, better_moon_choice,
+                     cards_of_pair)
+from ..model.errors import HeartsError
+from ..text.catalog import t
+from ..model.rules import Moon, Rules, RulesError
+from ..base.untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
+from ..model.seating import place_name, place_of, recorded_names
+from ..base.values import Frozen, Plain
+
+__all__ = [
+    "FORMAT", "MAX_RECORD_BYTES", "GLYPHS", "RecordError", "Seat", "Annotation", "Position",
+    "Move", "GameRecord", "write_record", "read_record", "save_record", "moves_of",
+]
+
+FORMAT = "hearts-record/1"
+GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  # PGN's $1..$6
+SEAT_KINDS = ("human", "cpu")
+HEADER = "# hearts game record; the format is described in docs/record-format.md"
+MOVE_LOG_MARK = "# hearts move log"  # how a move log (movelog.HEADER) starts: not a record
+
+
+# ---------------------------------------------------------------- errors
+
+
+class _Problem(Frozen):
+    """A message not yet rendered: a part of a larger message, shown in its language."""
+
+    __match_args__ = ("message_id", "params")
+    __slots__ = __match_args__
+    message_id: str
+    params: tuple[tuple[str, Any], ...]
+
+    def __init__(self, message_id: str, params: tuple[tuple[str, Any], ...] = ()):
+        object.__setattr__(self, "message_id", message_id)
+        object.__setattr__(self, "params", params)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.message_id, self.params)
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return t(self.message_id, lang, ascii=ascii, **_render_params(dict(self.params), lang, ascii))
+
+
+def _problem(message_id: str, **params: Any) -> _Problem:
+    return _Problem(message_id, tuple(params.items()))
+
+
+def _render(value: Any, lang: str | None, ascii: bool) -> Any:
+    """A parameter that is itself a message (a Reason, a PassError, a CodeError...) as its sentence."""
+    message = getattr(value, "message", None)
+    if not callable(message):
+        return value
+    try:
+        return message(lang, ascii=ascii)
+    except TypeError:  # messages whose cards never show (codes, rules) take no `ascii`
+        return message(lang)
+
+
+def _render_reason(reason: Any, lang: str | None, ascii: bool) -> Any:
+    """The engine's verdict on a recorded move, said about the seat that made it."""
+    if isinstance(reason, (Reason, PassError)):
+        return reason.message(lang, ascii=ascii, third_person=True)
+    return _render(reason, lang, ascii)
+
+
+def _render_params(params: dict[str, Any], lang: str | None, ascii: bool) -> dict[str, Any]:
+    return {k: _render(v, lang, ascii) for k, v in params.items()}
+
+
+class PlaceError(HeartsError):
+    """A problem at a place in a game, as a record or a move log gives it.
+
+    ``message_id`` and ``params`` name the message (see :mod:`hearts_cli.text.catalog`);
+    ``round``, ``trick`` and ``position`` (all 1-based, as people count) and
+    ``seat`` (0-based, as the engine counts) say where, when known; ``line`` is
+    the line of the text; ``reason`` is the engine's verdict for a bad pass or
+    play (a :class:`~hearts_cli.play.engine.Reason` with a stable ``.code``, or a
+    :class:`~hearts_cli.play.engine.PassError`), or the code or rules error.
+    """
+
+    echoed = ("text", "value", "word", "log")
+
+    def __init__(self, message_id: str, *, line: int | None = None,
+                 round: int | None = None, trick: int | None = None, position: int | None = None,
+                 seat: int | None = None, reason: Any = None, names: Sequence[str] | None = None,
+                 **params: Any):
+        self.message_id = message_id
+        self.line = line
+        self.round = round
+        self.trick = trick
+        self.position = position
+        self.seat = seat
+        self.reason = reason
+        self.names = tuple(names) if names is not None else None  # the seats' names; default Player 1...
+        super().__init__(message_id, **params)
+
+    @property
+    def code(self) -> str | None:
+        """The stable code of the rule broken (``must_follow_suit``, ``pass_count``...), if any."""
+        return getattr(self.reason, "code", None) or getattr(self.reason, "message_id", None)
+
+    def _params(self, lang: str | None, ascii: bool) -> dict[str, Any]:
+        """The message's parameters, rendered, with the place and the reason filled in."""
+        params = _render_params(self.shown_params(), lang, ascii)
+        for name in ("round", "trick", "position", "seat"):
+            value = getattr(self, name)
+            if value is not None:
+                params.setdefault(name, value)
+        if self.seat is not None:  # the seat as the story names it
+            if self.names is not None and 0 <= self.seat < len(self.names):
+                params.setdefault("name", display_name(self.names[self.seat], lang))
+            else:
+                params.setdefault("name", default_name(self.seat, lang))
+        if self.reason is not None:
+            params["reason"] = _render_reason(self.reason, lang, ascii)
+        return params
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        return t(self.message_id, lang, ascii=ascii, **self._params(lang, ascii))
+
+
+class RecordError(PlaceError):
+    """A record that cannot be read, or a game in it that does not hold up; ``path`` names the file."""
+
+    def __init__(self, message_id: str, *, path: str | None = None, **where: Any):
+        self.path = path
+        super().__init__(message_id, **where)
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        params = self._params(lang, ascii)
+        params["path"] = self.path if self.path else t("record_no_path", lang)
+        text = t(self.message_id, lang, ascii=ascii, **params)
+        if self.line is not None:
+            text += " " + t("record_at_line", lang, line=self.line)
+        return text
+
+
+class _Stop(Exception):
+    """Lenient reading: a problem after which the moves cannot go on."""
+
+
+# ---------------------------------------------------------------- value types
+#
+# Frozen values with a dataclass's equality, hash and repr, on the cheaper
+# bases of :mod:`hearts_cli.base.values` (start-up: see bench/startup.py).
+
+
+class Seat(Frozen):
+    """Who sits in a seat: a ``name``, ``kind`` ``human`` or ``cpu``, and a CPU's ``level``."""
+
+    __match_args__ = ("name", "kind", "level")
+    __slots__ = __match_args__
+    name: str
+    kind: str
+    level: str | None  # easy, normal, hard: the CPU levels of the rules card
+
+    def __init__(self, name: str, kind: str = "human", level: str | None = None):
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "level", level)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.name, self.kind, self.level)
+
+
+def default_seats(players: int) -> tuple[Seat, ...]:
+    """Seats named by place (``South``, ``West``...), as the table and records name them."""
+    return tuple(Seat(name) for name in recorded_names(players))
+
+
+def display_name(name: str, lang: str | None = None) -> str:
+    """A recorded seat name as sentences say it in ``lang``.
+
+    The names the program writes (the places ``West``, ``South-West``,
+    ``Left 2``... and the defaults ``Player 1``...) are said in the chosen
+    language, and ``You`` (older records) is said as ``South``, where the
+    person sits; any other name is a name.
+    """
+    place = place_of(name)
+    return name if place is None else place_name(place, lang)
+
+
+def default_name(seat: int, lang: str | None = None, players: int | None = None) -> str:
+    """The name of a seat that has none (a move log's): its place (``South`` for seat 0)
+    when the number of players is known, else ``Player 1``..., in ``lang``."""
+    if players and 0 <= seat < players:
+        return display_name(recorded_names(players)[seat], lang)
+    return t("seat_player", lang, number=seat + 1)
+
+
+class Annotation(Frozen):
+    """A note on a move: a PGN-style ``glyph`` (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) and a comment."""
+
+    __match_args__ = ("glyph", "comment")
+    __slots__ = __match_args__
+    glyph: str
+    comment: str
+
+    def __init__(self, glyph: str = "", comment: str = ""):
+        object.__setattr__(self, "glyph", glyph)
+        object.__setattr__(self, "comment", comment)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.glyph, self.comment)
+
+
+_POSITION_PATTERN = r"(\d+)(?:\.(?:(pass|p)\.(\d+)|(\d+)\.(\d+)))?"
+
+
+class Position(Frozen):
+    """Where a move is: ``"1.3.2"`` (round 1, trick 3, card 2), ``"1.pass.0"`` (round 1,
+    seat 0's pass) or ``"1"`` (round 1 as a whole). Rounds, tricks and cards count
+    from 1; seats from 0, as everywhere in the engine."""
+
+    __match_args__ = ("round", "trick", "card", "seat")
+    __slots__ = __match_args__
+    round: int
+    trick: int
+    card: int
+    seat: int | None  # the passing seat, for a pass
+
+    def __init__(self, round: int, trick: int = 0, card: int = 0, seat: int | None = None):
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "seat", seat)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round, self.trick, self.card, self.seat)
+
+    @property
+    def kind(self) -> str:
+        if self.seat is not None:
+            return "pass"
+        return "play" if self.trick else "round"
+
+    def sort_key(self) -> tuple[int, int, int, int]:
+        if self.seat is not None:
+            return (self.round, 1, self.seat, 0)
+        if self.trick:
+            return (self.round, 2, self.trick, self.card)
+        return (self.round, 0, 0, 0)
+
+    def __str__(self) -> str:
+        if self.seat is not None:
+            return f"{self.round}.pass.{self.seat}"
+        if self.trick:
+            return f"{self.round}.{self.trick}.{self.card}"
+        return str(self.round)
+
+    @classmethod
+    def parse(cls, text: "str | int | Position") -> "Position":
+        """Read a position; ``ValueError`` when the text is none."""
+        if isinstance(text, Position):
+            return text
+        if isinstance(text, bool) or not isinstance(text, (str, int)):
+            raise ValueError(f"not a move position: {text!r}")
+        m = re.fullmatch(_POSITION_PATTERN, str(text).strip(), re.IGNORECASE)
+        if not m:
+            raise ValueError(f"not a move position: {text!r}")
+        rnd = int(m.group(1))
+        if m.group(2):
+            pos = cls(rnd, seat=int(m.group(3)))
+        elif m.group(4):
+            pos = cls(rnd, int(m.group(4)), int(m.group(5)))
+        else:
+            pos = cls(rnd)
+        if rnd < 1 or (m.group(4) is not None and (pos.trick < 1 or pos.card < 1)):
+            raise ValueError(f"not a move position: {text!r}")
+        return pos
+
+
+class Move(Frozen):
+    """One action: a seat's pass (``trick == 0``), one card played, or a shooter's
+    choice of how its moon scores (``choice``: ``others`` or ``shooter_minus``)."""
+
+    __match_args__ = ("round", "seat", "cards", "trick", "index", "choice")
+    __slots__ = __match_args__
+    round: int  # 1-based
+    seat: int
+    cards: tuple[Card, ...]
+    trick: int  # 1-based, 0 for a pass
+    index: int  # 1-based place in the trick
+    choice: str | None  # the shooter's choice (moon: shooter_choice), else None
+
+    def __init__(self, round: int, seat: int, cards: tuple[Card, ...], trick: int = 0, index: int = 0,
+                 choice: str | None = None):
+        object.__setattr__(self, "round", round)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "index", index)
+        object.__setattr__(self, "choice", choice)
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.round, self.seat, self.cards, self.trick, self.index, self.choice)
+
+    @property
+    def kind(self) -> str:
+        if self.choice is not None:
+            return "moon"
+        return "play" if self.trick else "pass"
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    @property
+    def position(self) -> Position:
+        if self.choice is not None:
+            return Position(self.round)  # the round as a whole: how it scores
+        if self.trick:
+            return Position(self.round, self.trick, self.index)
+        return Position(self.round, seat=self.seat)
+
+    def apply(self, game: Game) -> None:
+        """Make this move in ``game`` (checked by the engine)."""
+        if self.choice is not None:
+            game.choose_moon(self.choice, self.seat)
+        elif self.trick:
+            game.play(self.cards[0])
+        else:
+            game.pass_cards(self.seat, self.cards)
+
+
+def moves_of(game: Game) -> list[Move]:
+    """Every pass and play of ``game`` so far, in an order that re-plays it.
+
+    Passes are simultaneous, so they are listed in seat order.
+    """
+    out: list[Move] = []
+    for r, rnd in enumerate(game.rounds, 1):
+        out.extend(_round_moves(r, rnd))
+    return out
+
+
+def _round_moves(r: int, rnd: Round) -> Iterator[Move]:
+    n = rnd.players
+    for seat, cards in enumerate(rnd.passes):
+        if cards is not None:
+            yield Move(r, seat, tuple(cards))
+    tricks = [(tr.leader, tr.cards) for tr in rnd.tricks]
+    if rnd.trick:
+        tricks.append((rnd.leader, tuple(rnd.trick)))
+    for k, (leader, cards) in enumerate(tricks, 1):
+        for i, c in enumerate(cards):
+            yield Move(r, (leader + i) % n, (c,), k, i + 1)
+    res = rnd.result
+    if res is not None and res.shooter is not None and rnd.rules.moon is Moon.SHOOTER_CHOICE:
+        yield Move(r, res.shooter, (), choice=str(res.moon))
+
+
+# ---------------------------------------------------------------- the record
+
+
+class GameRecord(Plain):
+    """A game as read from a record: what is needed to re-play it, plus notes.
+
+    ``moves`` are every pass and play, in order; :meth:`replay` re-plays them
+    (or the first ``upto``) into a fresh :class:`~hearts_cli.play.engine.Game`.
+    ``errors`` holds the problems a lenient read found (empty when strict).
+    """
+
+    __match_args__ = ("rules", "code", "seats", "moves", "annotations", "program", "format", "errors",
+                      "undos")
+
+    def __init__(self, rules: Rules, code: str, seats: tuple[Seat, ...], moves: tuple[Move, ...] = (),
+                 annotations: dict[Position, Annotation] | None = None,
+                 program: str = f"hearts {__version__}", format: str = FORMAT,
+                 errors: list[RecordError] | None = None, undos: int = 0):
+        self.rules = rules
+        self.code = code
+        self.seats = seats
+        self.moves = moves
+        self.annotations: dict[Position, Annotation] = {} if annotations is None else annotations
+        self.program = program
+        self.format = format
+        self.errors: list[RecordError] = [] if errors is None else errors
+        self.undos = undos  # moves the person took back while playing (the moves here are the game as played)
+
+    def replay(self, upto: int | None = None) -> Game:
+        """A new game with the first ``upto`` moves made (all of them by default)."""
+        game = Game(self.rules, self.code)
+        for move in self.moves[:upto]:
+            move.apply(game)
+        return game
+
+    def at(self, where: "Position | int | None") -> tuple[Game, int]:
+        """The game just before the move at ``where`` and how many moves were made.
+
+        ``where`` is a :class:`Position` of a pass or a play, or a move number
+        ``N`` (before move N, counting from 1); None is the end of the record.
+        ``LookupError`` when the record never reaches that position.
+        """
+        moves = self.moves
+        if where is None:
+            return self.replay(), len(moves)
+        if isinstance(where, int):
+            if not 1 <= where <= len(moves) + 1:
+                raise LookupError(where)
+            return self.replay(upto=where - 1), where - 1
+        game = Game(self.rules, self.code)
+        for made, move in enumerate(moves):
+            if not game.over and next_position(game) == where:
+                return game, made
+            move.apply(game)
+        if not game.over and next_position(game) == where:
+            return game, len(moves)
+        raise LookupError(where)
+
+    def to_text(self) -> str:
+        """This record in canonical form (keeping the program that wrote it)."""
+        return write_record(self.replay(), seats=self.seats, annotations=self.annotations,
+                            program=self.program, undos=self.undos)
+
+    @classmethod
+    def from_game(cls, game: Game, seats: Sequence[Seat] | None = None,
+                  annotations: Mapping[Position | str, Annotation] | None = None,
+                  undos: int = 0) -> "GameRecord":
+        return cls(game.rules, game.code,
+                   tuple(seats) if seats is not None else default_seats(game.rules.players),
+                   tuple(moves_of(game)), _annotation_map(annotations), undos=undos)
+
+
+def next_position(game: Game) -> Position:
+    """Where the next move of ``game`` goes: a seat's pass, or a card of a trick."""
+    rd = game.round
+    r = len(game.rounds)
+    if rd.phase is Phase.PASS:
+        return Position(r, 0, 0, rd.passes.index(None))
+    if rd.phase is Phase.MOON:  # the shooter's choice: the round as a whole
+        return Position(r)
+    return Position(r, len(rd.tricks) + 1, len(rd.trick) + 1)
+
+
+# ---------------------------------------------------------------- writing
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_ok(text: str) -> bool:
+    """Whether ``text`` can be written bare and read back as the same string."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 _.+\-]*", text) or text.endswith(" "):
+        return False
+    import yaml  # PyYAML is only imported by what writes or reads records
+
+    tag = yaml.SafeLoader.resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))
+    return tag == "tag:yaml.org,2002:str"
+
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _quote(text: str) -> str:
+    """A double-quoted YAML scalar on one line: every break and unprintable escaped."""
+    out = ['"']
+    for ch in text:
+        o = ord(ch)
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif (o < 0x20 or 0x7F <= o <= 0x9F or 0xD800 <= o <= 0xDFFF
+              or o in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF)):
+            out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return "~"
+    text = str(value)
+    return text if _plain_ok(text) else _quote(text)
+
+
+def _flow(value: Any) -> str:
+    """One-line YAML for a value: lists and mappings in flow style."""
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_scalar(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return _scalar(value)
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return "[" + ", ".join(str(Card(c)) for c in cards) + "]"
+
+
+def _rules_spec(rules: Rules) -> dict[str, Any]:
+    """``{"preset": name, overrides...}`` that loads back to exactly ``rules``."""
+    return rules.spec()
+
+
+def _annotation_map(annotations: Mapping[Position | str, Annotation] | None) -> dict[Position, Annotation]:
+    out: dict[Position, Annotation] = {}
+    for key, note in (annotations or {}).items():
+        out[Position.parse(key)] = note
+    return out
+
+
+def write_record(game: Game, seats: Sequence[Seat] | None = None,
+                 annotations: Mapping[Position | str, Annotation] | None = None,
+                 program: str | None = None, undos: int = 0) -> str:
+    """The canonical record of ``game`` so far (finished or not), as text.
+
+    ``seats`` default to ``Player 1``... (all human); ``annotations`` are keyed
+    by :class:`Position` or its text (``"1.3.2"``); ``undos`` is how many
+    moves the person took back (written only when there were any). The output
+    depends on nothing but these arguments: the same game always gives the
+    same bytes.
+    """
+    rules = game.rules
+    n = rules.players
+    seats = tuple(seats) if seats is not None else default_seats(n)
+    if len(seats) != n:
+        raise ValueError(f"{n} seats expected, got {len(seats)}")
+    for i, seat in enumerate(seats):
+        if (not isinstance(seat.name, str) or seat.kind not in SEAT_KINDS
+                or not (seat.level is None or isinstance(seat.level, str))):
+            raise ValueError(f"seat {i}: {seat!r} is not a name, a kind ({'/'.join(SEAT_KINDS)}) and a level")
+    notes = _annotation_map(annotations)
+    for pos, note in notes.items():
+        if note.glyph and note.glyph not in GLYPHS:
+            raise ValueError(f"annotation {pos}: glyph {note.glyph!r} is not one of {' '.join(GLYPHS)}")
+        if not isinstance(note.comment, str):
+            raise ValueError(f"annotation {pos}: the comment must be text")
+    out = [
+        HEADER,
+        f"format: {FORMAT}",
+        f"program: {_scalar(program or f'hearts {__version__}')}",
+        f"code: {_quote(game.code)}",
+        "rules:",
+    ]
+    for key, value in _rules_spec(rules).items():
+        out.append(f"  {key}: {_flow(value)}")
+    out.append("seats:")
+    for i, seat in enumerate(seats):
+        item: dict[str, Any] = {"seat": i, "name": seat.name, "kind": seat.kind}
+        if seat.level is not None:
+            item["level"] = seat.level
+        out.append(f"  - {_flow(item)}")
+    out.append("rounds:")
+    for r, rnd in enumerate(game.rounds, 1):
+        out.extend(_round_lines(r, rnd, game.results[r - 1] if r <= len(game.results) else None))
+    out.append(f"totals: {_flow(game.totals)}")
+    if game.over:
+        out.append("result:")
+        out.append(f"  winners: {_flow(game.winners)}")
+        out.append("  standings:")
+        for place, seat, total in game.standings():
+            out.append(f"    - {_flow({'place': place, 'seat': seat, 'total': total})}")
+    if undos:
+        if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+            raise ValueError(f"undos must be a whole number from 0, not {undos!r}")
+        out.append(f"undos: {undos}")
+    if notes:
+        out.append("annotations:")
+        for pos in sorted(notes, key=Position.sort_key):
+            note = notes[pos]
+            body: dict[str, Any] = {}
+            if note.glyph:
+                body["glyph"] = note.glyph
+            if note.comment or not note.glyph:
+                body["comment"] = note.comment
+            parts = ", ".join(f"{k}: {_quote(v)}" for k, v in body.items())
+            out.append(f"  {_quote(str(pos))}: {{{parts}}}")
+    return "\n".join(out) + "\n"
+
+
+def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
+    out = [f"  - round: {r}", f"    pass: {rnd.direction.value}", f"    dealer: {rnd.dealer}", "    hands:"]
+    for seat, mask in enumerate(rnd.dealt):
+        out.append(f"      {seat}: {_cards(cards_of_pair(mask, rnd.dealt_twice[seat]))}")
+    if rnd.kitty_mask:
+        out.append(f"    kitty: {_cards(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice))}")
+    if any(p is not None for p in rnd.passes):
+        out.append("    passes:")
+        for seat, cards in enumerate(rnd.passes):
+            if cards is not None:
+                out.append(f"      {seat}: {_cards(cards)}")
+    if rnd.tricks or rnd.trick:
+        out.append("    tricks:")
+        for tr in rnd.tricks:
+            out.append(f"      - {{lead: {tr.leader}, cards: {_cards(tr.cards)}, "
+                       f"won: {'null' if tr.winner is None else tr.winner}, points: {tr.points}}}")
+        if rnd.trick:
+            out.append(f"      - {{lead: {rnd.leader}, cards: {_cards(rnd.trick)}}}")
+    if result is not None:
+        out.append(f"    score: {_flow(result.scores)}")
+        if result.shooter is not None:
+            out.append(f"    moon: {result.shooter}")
+            if rnd.rules.moon is Moon.SHOOTER_CHOICE:
+                out.append(f"    moon_choice: {result.moon}")
+    return out
+
+
+TEMP_RE = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp")
+
+
+def temp_name(name: str) -> str:
+    """The temporary file :func:`save_record` writes ``name`` through: ``.name.<pid>.<random>.tmp``."""
+    return f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+
+
+def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
+                seats: Sequence[Seat] | None = None,
+                annotations: Mapping[Position | str, Annotation] | None = None,
+                undos: int | None = None) -> Path:
+    """Write the record of ``game`` to ``path`` atomically; returns the path.
+
+    The text goes to a new file in the same directory, is flushed and
+    ``fsync``-ed, then renamed over ``path`` with :func:`os.replace`, so a
+    crash leaves either the old record or the new one, never half of one.
+    """
+    if isinstance(game, GameRecord):
+        text = game.to_text() if seats is None and annotations is None and undos is None else write_record(
+            game.replay(), seats=seats if seats is not None else game.seats,
+            annotations=annotations if annotations is not None else game.annotations,
+            program=game.program, undos=undos if undos is not None else game.undos)
+    else:
+        text = write_record(game, seats=seats, annotations=annotations, undos=undos or 0)
+    target = Path(path)
+    directory = target.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")
+    tmp = directory / temp_name(target.name)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as e:  # the directory cannot be written: say so (the temporary name means nothing)
+        raise type(e)(e.errno, e.strerror, str(directory)) from None
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError) and e.filename == str(tmp):
+            raise type(e)(e.errno, e.strerror, str(directory)) from None
+        raise
+    try:  # make the rename itself durable; not possible everywhere (Windows)
+        dir_fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return target
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+    return target
+
+
+# ---------------------------------------------------------------- reading
+
+
+@functools.cache
+def _line_loader() -> type:
+    """The guarded safe loader (:func:`hearts_cli.base.untrusted.yaml_loader`: no anchors or
+    aliases, bounded depth), remembering the line of each list and mapping it builds.
+
+    It runs on libyaml's C parser when PyYAML was built with it; either way
+    only plain data is ever constructed.
+    """
+    base = yaml_loader()
+
+    class LineLoader(base):  # type: ignore[misc, valid-type]
+        def __init__(self, stream: str):
+            super().__init__(stream, DEPTH["record"])
+            self.lines: dict[int, int] = {}
+
+        def construct_object(self, node: Any, deep: bool = False) -> Any:
+            obj = super().construct_object(node, deep)
+            if isinstance(obj, (list, dict)):
+                self.lines[id(obj)] = node.start_mark.line + 1
+            return obj
+
+    return LineLoader
+
+
+def _load_text(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> tuple[str, str | None]:
+    """The text of a record and its path (None for text given directly); size-checked first."""
+    if isinstance(source, str) and "\n" not in source and source.strip() and os.path.isfile(source):
+        source = Path(source)  # a one-line string naming a file: no record fits on one such line
+    if isinstance(source, str):
+        if len(source) > limit or len(source.encode("utf-8", "surrogatepass")) > limit:
+            raise RecordError("record_too_big", limit=limit)
+        return source, None
+    if isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        try:
+            if os.stat(path).st_size > limit:
+                raise RecordError("record_too_big", path=path, limit=limit)
+            with open(path, "rb") as fh:
+                raw = fh.read(limit + 1)
+        except OSError as e:
+            from ..text.catalog import os_problem_id
+
+            message_id, params = os_problem_id(e)
+            raise RecordError("record_bad_yaml", path=path, problem=_problem(message_id, **params)) from None
+    else:
+        path = getattr(source, "name", None)
+        path = path if isinstance(path, str) else None
+        raw = source.read(limit + 1)
+    if len(raw) > limit:
+        raise RecordError("record_too_big", path=path, limit=limit)
+    if isinstance(raw, str):
+        return raw, path
+    try:
+        return raw.decode("utf-8"), path
+    except UnicodeDecodeError:
+        raise RecordError("record_bad_yaml", path=path,
+                          problem=_problem("record_not_utf8")) from None
+
+
+def read_record(source: "str | os.PathLike[str] | IO[Any]", *, strict: bool = True,
+                limit: int = MAX_RECORD_BYTES) -> GameRecord:
+    """Read, re-play and check a record.
+
+    ``source`` is the record's text (a ``str``), a path (``pathlib.Path``, or a
+    one-line ``str`` naming an existing file) or an open file. Files over ``limit`` bytes are refused before parsing; the YAML
+    is read with PyYAML's safe loader only. With ``strict`` (the default) the
+    first problem raises :class:`RecordError`; otherwise problems with the game
+    are collected in ``record.errors`` and the moves stop before the first bad
+    one (problems that leave no game to speak of still raise).
+    """
+    import yaml
+
+    text, path = _load_text(source, limit)
+    if text.lstrip().startswith(MOVE_LOG_MARK):
+        raise RecordError("record_is_move_log", path=path)
+    # YAML that does not parse, in a file with no `format:` line, was never a record
+    unreadable = "record_bad_yaml" if re.search(r"^format\s*:", text, re.MULTILINE) else "record_not_record"
+    loader = _line_loader()(text)
+    try:
+        data = loader.get_single_data()
+    except YamlRefused as e:  # a bomb of aliases, or nesting without end: nothing was built
+        raise RecordError(unreadable, path=path, line=e.line, problem=_problem(e.message_id, **e.params)) from None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        raise RecordError(unreadable, path=path, line=mark.line + 1 if mark else None,
+                          problem=e.problem or str(e).splitlines()[0]) from None
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
+        raise RecordError(unreadable, path=path, problem=str(e).splitlines()[0] if str(e) else
+                          type(e).__name__) from None
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        raise RecordError("record_not_mapping", path=path)
+    return _Reader(data, loader.lines, path, strict).read()
+
+
+class _Reader:
+    def __init__(self, data: dict, lines: dict[int, int], path: str | None, strict: bool):
+        self.data = data
+        self.lines = lines
+        self.path = path
+        self.strict = strict
+        self.errors: list[RecordError] = []
+
+    # ------------------------------------------------------------ helpers
+
+    def line(self, *objs: Any) -> int | None:
+        for obj in objs:
+            if id(obj) in self.lines:
+                return self.lines[id(obj)]
+        return None
+
+    def error(self, message_id: str, *at: Any, **kw: Any) -> RecordError:
+        return RecordError(message_id, path=self.path, line=self.line(*at), **kw)
+
+    def bad_field(self, name: str, problem_id: str, *at: Any, **params: Any) -> RecordError:
+        return self.error("record_bad_field", *at, field=name, problem=_problem(problem_id, **params))
+
+    def fail(self, err: RecordError, fatal: bool = False) -> None:
+        """Strict: raise. Lenient: note it, and stop the moves when it is ``fatal``."""
+        if self.strict:
+            raise err
+        self.errors.append(err)
+        if fatal:
+            raise _Stop
+
+    def want(self, value: Any, kind: type | tuple[type, ...], name: str, *at: Any) -> Any:
+        ok = isinstance(value, kind) and not (isinstance(value, bool) and kind is int)
+        if not ok:
+            problem = {dict: "record_want_mapping", list: "record_want_list", int: "record_want_int",
+                       str: "record_want_string"}.get(kind if isinstance(kind, type) else str,
+                                                     "record_want_string")
+            raise self.bad_field(name, problem, *at)
+        return value
+
+    def cards(self, value: Any, name: str, *at: Any) -> tuple[Card, ...]:
+        self.want(value, list, name, *at)
+        out = []
+        for x in value:
+            if not isinstance(x, str):
+                raise self.bad_field(name, "record_want_cards", value, *at, text=_scalar(x))
+            try:
+                out.append(parse_card(x))
+            except CardParseError:
+                raise self.bad_field(name, "record_want_cards", value, *at, text=x) from None
+        return tuple(out)
+
+    # ------------------------------------------------------------ the whole record
+
+    def read(self) -> GameRecord:
+        d = self.data
+        fmt = d.get("format")
+        if fmt != FORMAT:
+            raise self.error("record_bad_format", d, format=_scalar(fmt), expected=FORMAT)
+        program = d.get("program", "")
+        program = program if isinstance(program, str) else _scalar(program)
+        code = self.read_code(d.get("code"))
+        rules = self.read_rules(d.get("rules"))
+        seats = self.read_seats(d.get("seats"), rules.players)
+        game = Game(rules, code)
+        moves: list[Move] = []
+        rounds = d.get("rounds")
+        if rounds is None:
+            rounds = []
+        self.want(rounds, list, "rounds", d)
+        complete = True
+        try:
+            for r, raw in enumerate(rounds, 1):
+                self.read_round(game, r, raw, rounds, moves)
+        except _Stop:
+            complete = False
+        if complete:
+            self.check_end(game, d)
+        notes = self.read_annotations(d.get("annotations"), moves, len(game.rounds))
+        undos = d.get("undos", 0)
+        if undos is None:
+            undos = 0
+        if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
+            self.fail(self.bad_field("undos", "record_want_value", d, expected="0, 1, 2..."))
+            undos = 0
+        return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors, undos)
+
+    def read_code(self, raw: Any) -> str:
+        if raw is None:
+            raise self.bad_field("code", "record_missing", self.data)
+        try:
+            return normalize_code(raw if isinstance(raw, str) else _scalar(raw))
+        except CodeError as e:
+            raise self.error("record_bad_code", self.data, reason=e) from None
+
+    def read_rules(self, raw: Any) -> Rules:
+        if raw is None:
+            raise self.bad_field("rules", "record_missing", self.data)
+        if not isinstance(raw, (str, dict)):
+            raise self.bad_field("rules", "record_want_mapping", self.data)
+        try:
+            return Rules.from_spec(raw)
+        except RulesError as e:
+            raise self.error("record_bad_rules", raw, self.data, reason=e) from None
+
+    def read_seats(self, raw: Any, players: int) -> tuple[Seat, ...]:
+        if raw is None:
+            return default_seats(players)
+        self.want(raw, list, "seats", self.data)
+        if len(raw) != players:
+            raise self.bad_field("seats", "record_want_count", raw, count=players)
+        out = []
+        for i, item in enumerate(raw):
+            name = f"seats.{i}"
+            self.want(item, dict, name, raw)
+            if item.get("seat", i) != i:
+                raise self.bad_field(f"{name}.seat", "record_want_value", item, expected=i)
+            seat_name = item.get("name", f"Player {i + 1}")
+            if isinstance(seat_name, (int, float)) and not isinstance(seat_name, bool):
+                seat_name = str(seat_name)  # a bare 7 is a name too
+            self.want(seat_name, str, f"{name}.name", item)
+            kind = item.get("kind", "human")
+            if kind not in SEAT_KINDS:
+                raise self.bad_field(f"{name}.kind", "record_want_value", item,
+                                     expected=" / ".join(SEAT_KINDS))
+            level = item.get("level")
+            if level is not None:
+                self.want(level, str, f"{name}.level", item)
+            out.append(Seat(seat_name, kind, level))
+        return tuple(out)
+
+    # ------------------------------------------------------------ rounds
+
+    def read_round(self, game: Game, r: int, raw: Any, rounds: list, moves: list[Move]) -> None:
+        name = f"rounds.{r}"
+        try:
+            self.want(raw, dict, name, rounds)
+        except RecordError as e:
+            self.fail(e, fatal=True)
+        n = game.rules.players
+        if game.over:
+            self.fail(self.error("record_after_end", raw, round=r), fatal=True)
+        if len(game.rounds) < r:
+            self.fail(self.error("record_unfinished_round", raw, round=r, previous=r - 1), fatal=True)
+        rnd = game.round
+        try:
+            number = raw.get("round", r)
+            if number != r:
+                self.fail(self.bad_field(f"{name}.round", "record_want_value", raw, expected=r))
+            direction = raw.get("pass")
+            if direction is not None and direction != rnd.direction.value:
+                self.fail(self.bad_field(f"{name}.pass", "record_want_value", raw,
+                                         expected=rnd.direction.value))
+            dealer = raw.get("dealer")
+            if dealer is not None and dealer != rnd.dealer:
+                self.fail(self.bad_field(f"{name}.dealer", "record_want_value", raw, expected=rnd.dealer))
+            self.check_hands(rnd, r, raw, game.code)
+            passes = raw.get("passes") or {}
+            self.want(passes, dict, f"{name}.passes", raw)
+            for key in sorted(passes, key=lambda k: (not isinstance(k, int), str(k))):
+                cards = passes[key]
+                if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < n:
+                    raise self.bad_field(f"{name}.passes", "record_want_seat", passes, players=n)
+                chosen = self.cards(cards, f"{name}.passes.{key}", cards, passes)
+                try:
+                    game.pass_cards(key, chosen)
+                except PassError as e:
+                    raise self.error("record_bad_pass", cards, passes, round=r, seat=key, reason=e) from None
+                moves.append(Move(r, key, tuple(sorted(chosen))))
+            tricks = raw.get("tricks") or []
+            self.want(tricks, list, f"{name}.tricks", raw)
+            for k, trick in enumerate(tricks, 1):
+                self.read_trick(game, rnd, r, k, trick, tricks, moves, last=k == len(tricks))
+            self.read_moon_choice(game, rnd, r, raw, moves, more=r < len(rounds))
+        except RecordError as e:
+            self.fail(e, fatal=True)
+        self.check_score(rnd, r, raw)
+
+    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict, moves: list[Move],
+                         more: bool) -> None:
+        """The shooter's choice (``moon_choice``), a move of its own under ``moon: shooter_choice``.
+
+        A record written before the choice was a move has none: its ``score`` says which
+        it was, and a round followed by another took the better choice (as it then did)."""
+        name = f"rounds.{r}.moon_choice"
+        choice = raw.get("moon_choice")
+        if choice is not None and (not isinstance(choice, str) or choice not in MOON_CHOICES):
+            raise self.bad_field(name, "record_want_value", raw, expected=" / ".join(MOON_CHOICES))
+        if rnd.phase is not Phase.MOON:
+            if choice is not None and (rnd.result is None or rnd.result.moon is not Moon(choice)):
+                moon = rnd.result.moon if rnd.result is not None else None
+                self.fail(self.bad_field(name, "record_want_value", raw, expected=_scalar(moon)))
+            return
+        if choice is None:
+            score = raw.get("score")
+            outcomes = rnd.moon_outcomes()
+            choice = next((c for c in MOON_CHOICES if score == list(outcomes[c])), None)
+            if choice is None and more:
+                choice = better_moon_choice(rnd.rules, rnd.turn, rnd.taken, rnd.scores_before,
+                                            rnd.taken_twice)
+            if choice is None:
+                return  # the game stops here, the shooter to choose
+        shooter = rnd.turn
+        game.choose_moon(choice, shooter)
+        moves.append(Move(r, shooter, (), choice=str(Moon(choice))))
+
+    def check_hands(self, rnd: Round, r: int, raw: dict, code: str) -> None:
+        name = f"rounds.{r}"
+        hands = raw.get("hands")
+        kitty = raw.get("kitty")
+        wrong = False
+        if hands is not None:
+            self.want(hands, dict, f"{name}.hands", raw)
+            if set(hands) != set(range(rnd.players)):
+                wrong = True
+            for seat, cards in hands.items():
+                got = self.cards(cards, f"{name}.hands.{seat}", cards, hands)
+                if seat not in range(rnd.players) or sorted(got) != list(
+                        cards_of_pair(rnd.dealt[seat], rnd.dealt_twice[seat])):
+                    wrong = True
+        if kitty is not None:
+            got = self.cards(kitty, f"{name}.kitty", raw)
+            if sorted(got) != list(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice)):
+                wrong = True
+        if wrong:
+            self.fail(self.error("record_hands_mismatch", hands, raw, round=r, code=code))
+
+    def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: Any, tricks: list,
+                   moves: list[Move], last: bool) -> None:
+        name = f"rounds.{r}.tricks.{k}"
+        n = rnd.players
+        self.want(raw, dict, name, tricks)
+        cards = raw.get("cards")
+        if cards is None:
+            raise self.bad_field(f"{name}.cards", "record_missing", raw)
+        self.want(cards, list, f"{name}.cards", raw)
+        if len(cards) > n or not cards or (len(cards) < n and not last):
+            raise self.error("record_trick_size", raw, round=r, trick=k, players=n, given=len(cards))
+        lead = raw.get("lead")
+        if lead is not None and rnd.phase is Phase.PLAY and lead != rnd.leader:
+            self.fail(self.error("record_trick_leader", raw, round=r, trick=k,
+                                 leader=rnd.leader, given=_scalar(lead)))
+        for i, text in enumerate(cards, 1):
+            seat = rnd.turn
+            if not isinstance(text, str):
+                text = _scalar(text)
+            try:
+                card = parse_card(text)
+            except CardParseError as e:
+                raise self.error("record_bad_move", raw, round=r, trick=k, position=i, seat=seat,
+                                 card=text, reason=_problem("bad_card", text=e.text)) from None
+            if rnd.phase is not Phase.PLAY:  # passing still open, or the round is finished
+                detail = "wrong_phase_over" if rnd.over else "wrong_phase_pass"
+                raise self.error("record_bad_move", raw, round=r, trick=k, position=i,
+                                 card=card, reason=Reason("wrong_phase", card, detail=detail))
+            try:
+                game.play(card)
+            except IllegalMove as e:
+                raise self.error("record_bad_move", raw, round=r, trick=k, position=i, seat=seat,
+                                 card=card, reason=e.reason) from None
+            moves.append(Move(r, seat if seat is not None else -1, (card,), k, i))
+        if len(cards) == n:
+            done = rnd.tricks[-1]
+            won, points = raw.get("won"), raw.get("points")
+            if (won is not None and won != done.winner) or (points is not None and points != done.points):
+                self.fail(self.error("record_trick_mismatch", raw, round=r, trick=k,
+                                     won=_scalar(won), points=_scalar(points),
+                                     actual_won=done.winner, actual_points=done.points))
+
+    def check_score(self, rnd: Round, r: int, raw: dict) -> None:
+        score = raw.get("score")
+        moon = raw.get("moon")
+        result = rnd.result
+        if score is not None:
+            if result is None:
+                self.fail(self.error("record_score_early", raw, round=r))
+            elif score != list(result.scores):
+                self.fail(self.error("record_score_mismatch", raw, round=r,
+                                     recorded=_flow(score), actual=_flow(result.scores)))
+        if moon is not None and result is not None and moon != result.shooter:
+            self.fail(self.bad_field(f"rounds.{r}.moon", "record_want_value", raw,
+                                     expected=_scalar(result.shooter)))
+
+    def check_end(self, game: Game, d: dict) -> None:
+        totals = d.get("totals")
+        if totals is not None and totals != list(game.totals):
+            self.fail(self.error("record_totals_mismatch", d, recorded=_flow(totals),
+                                 actual=_flow(game.totals)))
+        result = d.get("result")
+        if result is None:
+            return
+        if not game.over:
+            self.fail(self.error("record_result_early", result, d))
+            return
+        if not isinstance(result, dict):
+            self.fail(self.bad_field("result", "record_want_mapping", d))
+            return
+        winners = result.get("winners")
+        if winners is not None and winners != list(game.winners):
+            self.fail(self.error("record_result_mismatch", result, field="winners",
+                                 recorded=_flow(winners), actual=_flow(game.winners)))
+        standings = result.get("standings")
+        expected = [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()]
+        if standings is not None and standings != expected:
+            self.fail(self.error("record_result_mismatch", standings, result, field="standings",
+                                 recorded=_flow(standings), actual=_flow(expected)))
+
+    # ------------------------------------------------------------ annotations
+
+    def read_annotations(self, raw: Any, moves: list[Move], rounds: int) -> dict[Position, Annotation]:
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            self.fail(self.bad_field("annotations", "record_want_mapping", self.data))
+            return {}
+        known = {m.position for m in moves} | {Position(r) for r in range(1, rounds + 1)}
+        out: dict[Position, Annotation] = {}
+        for key, body in raw.items():
+            try:
+                pos = Position.parse(key)
+            except ValueError:
+                self.fail(self.error("record_bad_annotation", raw, key=_scalar(key),
+                                     problem=_problem("record_ann_position")))
+                continue
+            if pos not in known:
+                self.fail(self.error("record_bad_annotation", raw, key=str(pos),
+                                     problem=_problem("record_ann_missing")))
+                continue
+            if isinstance(body, str):
+                body = {"comment": body}  # forgiving: a bare comment
+            if not isinstance(body, dict):
+                self.fail(self.error("record_bad_annotation", raw, key=str(pos),
+                                     problem=_problem("record_want_mapping")))
+                continue
+            glyph = body.get("glyph") or ""
+            comment = body.get("comment")
+            comment = "" if comment is None else comment
+            if glyph not in GLYPHS and glyph != "":
+                self.fail(self.error("record_bad_annotation", body, raw, key=str(pos),
+                                     problem=_problem("record_ann_glyph", glyphs=" ".join(GLYPHS))))
+                continue
+            if not isinstance(comment, str):
+                comment = _scalar(comment)
+            out[pos] = Annotation(glyph, comment)
+        return out

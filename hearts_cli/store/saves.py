@@ -1,0 +1,395 @@
+"""Where a game in progress lives: the save, the archive, the lock.
+
+The save is the game record (:mod:`hearts_cli.records.record`), written atomically
+after every action, so a crash or ``kill -9`` at any moment leaves either the
+previous save or the new one. Finished games move to the archive, where
+``hearts replay`` can open them. A save that cannot be read is moved aside,
+never overwritten. One process at a time plays a save: the others are told the
+game is open elsewhere and touch nothing.
+
+Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
+``$HEARTS_HOME`` when that is set (tests, portable installs)::
+
+    current.yaml                 the game in progress (a game record)
+    current.lock                 held while a process plays it
+    archive/<time>-<code>.yaml   finished (and set-aside unfinished) games
+    damaged/<time>-current.yaml  saves that could not be read
+    stats.sqlite3                the index of the archive for ``hearts stats`` (rebuilt
+                                 from the archive whenever it is missing or damaged)
+    settings.yaml                optional: confirm, delay, turn_timer, undo (bad values are
+                                 left out, and the command line warns about them)
+    history.txt                  prompt history (only with $HEARTS_HOME;
+                                 otherwise in the user state directory)
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+SAVE_NAME = "current.yaml"
+LOCK_NAME = "current.lock"
+
+
+def home() -> Path:
+    """The data directory: ``$HEARTS_HOME`` or the platform's user data directory."""
+    env = os.environ.get("HEARTS_HOME")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("hearts", appauthor=False))
+
+
+def history_path() -> Path:
+    """The prompt history: in the user state directory (``$HEARTS_HOME`` when set)."""
+    env = os.environ.get("HEARTS_HOME")
+    if env:
+        return Path(env) / "history.txt"
+    import platformdirs
+
+    return Path(platformdirs.user_state_dir("hearts", appauthor=False)) / "history.txt"
+
+
+def stamp() -> str:
+    """The time now as archived files start with it (``20261201-135501``): they sort by date."""
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
+def free_name(path: Path) -> Path:
+    """``path`` itself if nothing is there, else ``name-2.yaml``, ``name-3.yaml``..."""
+    if not path.exists():
+        return path
+    k = 2
+    while True:
+        candidate = path.with_name(f"{path.stem}-{k}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+        k += 1
+
+
+class SaveLocked(Exception):
+    """Another process holds the save."""
+
+
+class DamagedSave(Exception):
+    """The save could not be read; it has been moved to ``moved_to``."""
+
+    def __init__(self, moved_to: Path, problem: str, error: Any = None):
+        self.moved_to = moved_to
+        self.problem = problem
+        self.error = error  # the RecordError, when there is one: it can say the problem in any language
+        super().__init__(f"{moved_to}: {problem}")
+
+    def message(self, lang: str | None = None) -> str:
+        """The problem in ``lang``."""
+        return self.error.message(lang) if self.error is not None else self.problem
+
+
+@dataclass
+class Loaded:
+    game: Any  # engine.Game
+    seats: tuple  # record.Seat, one per seat
+    undos: int = 0  # moves taken back so far (the record notes them)
+
+
+class Store:
+    """The save directory of one player, held by this process while it plays."""
+
+    def __init__(self, root: Path | None = None, archive_dir: Path | None = None):
+        self.root = Path(root) if root is not None else home()
+        # where finished games go: the root's ``archive/`` (a host's table archives into the
+        # player's common archive, so that stats and replay find every game in one place)
+        self.archive_dir = Path(archive_dir) if archive_dir is not None else self.root / "archive"
+        self._lock_fd: int | None = None
+
+    @property
+    def save_path(self) -> Path:
+        return self.root / SAVE_NAME
+
+    # ------------------------------------------------------------ the lock
+
+    def acquire(self) -> None:
+        """Hold the save for this process, or :class:`SaveLocked` (nothing touched).
+
+        An OS advisory lock: it goes away with the process, even after ``kill -9``.
+        """
+        if self._lock_fd is not None:
+            return
+        path = self.root / LOCK_NAME
+        if path.exists():
+            # check first without creating anything, so a refused process writes nothing
+            try:
+                fd = os.open(path, os.O_RDWR)
+            except OSError:
+                fd = None
+            if fd is not None:
+                if not _try_lock(fd):
+                    os.close(fd)
+                    raise SaveLocked(str(self.root))
+                self._lock_fd = fd
+                self.sweep()
+                return
+        self.root.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        if not _try_lock(fd):
+            os.close(fd)
+            raise SaveLocked(str(self.root))
+        self._lock_fd = fd
+        self.sweep()
+
+    def sweep(self) -> list[Path]:
+        """Remove the temporary files a killed process left half-written; returns them.
+
+        A save (or an archived game) is written to ``.name.<pid>.<random>.tmp``
+        and renamed over its place; a ``kill -9`` in between leaves the
+        temporary file. One is stale when its process is gone, or, where that
+        cannot be asked, when it is over a minute old. Only under the lock,
+        which every writer of this directory holds.
+        """
+        from ..records.record import TEMP_RE
+
+        removed = []
+        now = time.time()
+        for folder in (self.root, self.root / "archive"):  # only what this lock guards
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                m = TEMP_RE.fullmatch(name)
+                if m is None or not m.group("name").endswith(".yaml"):
+                    continue
+                path = folder / name
+                try:
+                    stale = not _alive(int(m.group("pid"))) or now - path.stat().st_mtime > 60
+                    if stale:
+                        path.unlink()
+                        removed.append(path)
+                except OSError:
+                    pass
+        return removed
+
+    def release(self) -> None:
+        if self._lock_fd is not None:
+            try:
+                _unlock(self._lock_fd)
+            finally:
+                os.close(self._lock_fd)
+                self._lock_fd = None
+
+    def __enter__(self) -> "Store":
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    # ------------------------------------------------------------ the save
+
+    def has_save(self) -> bool:
+        return self.save_path.exists()
+
+    def load(self) -> Loaded | None:
+        """The saved game, or None when there is none; :class:`DamagedSave` when it cannot be read."""
+        path = self.save_path
+        if not path.exists():
+            return None
+        from ..records.record import RecordError, read_record
+
+        try:
+            record = read_record(path)
+            game = record.replay()
+        except RecordError as e:
+            raise DamagedSave(self._move_aside(path), e.message(None), e) from None
+        except Exception as e:  # noqa: BLE001 - anything that stops a save from loading
+            raise DamagedSave(self._move_aside(path), f"{type(e).__name__}: {e}") from None
+        return Loaded(game, tuple(record.seats), record.undos)
+
+    def _move_aside(self, path: Path) -> Path:
+        target = free_name(self.root / "damaged" / f"{stamp()}-{path.name}")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)
+        return target
+
+    def save(self, game: Any, seats: Sequence[Any], undos: int = 0) -> Path:
+        """Write the record of ``game`` atomically over the save."""
+        from ..records.record import save_record
+
+        return save_record(self.save_path, game, seats=seats, undos=undos)
+
+    def archive(self, game: Any, seats: Sequence[Any], unfinished: bool = False, undos: int = 0) -> Path:
+        """Write ``game`` to the archive and drop the save; returns the archived file."""
+        from ..records.record import save_record
+
+        tag = "-unfinished" if unfinished else ""
+        target = free_name(self.archive_dir / f"{stamp()}-{game.code}{tag}.yaml")
+        save_record(target, game, seats=seats, undos=undos)
+        self.discard()
+        return target
+
+    def record_change(self) -> dict[str, Any] | None:
+        """How the game archived last changes the person's record ("3rd win in a row"), or None.
+
+        From the statistics index (``stats.sqlite3``, see :mod:`hearts_cli.store.stats`).
+        """
+        from .stats import record_change
+
+        return record_change(self.root)
+
+    def discard(self) -> None:
+        try:
+            self.save_path.unlink()
+        except FileNotFoundError:
+            pass
+
+    # ------------------------------------------------------------ settings
+
+    def settings(self) -> dict[str, Any]:
+        """``settings.yaml``: a few defaults a player can set once; only the valid ones.
+
+        What is wrong in the file (see :func:`read_settings`) is left out here;
+        the command line warns about it (:func:`settings_warnings`).
+        """
+        return read_settings(self.root)[0]
+
+
+# ---------------------------------------------------------------- settings.yaml
+
+SETTINGS_NAME = "settings.yaml"
+SETTING_KEYS = ("confirm", "delay", "turn_timer", "undo")
+
+
+def _valid_setting(key: str, value: Any) -> bool:
+    if key in ("confirm", "undo"):
+        return isinstance(value, bool)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if key == "delay":
+        return 0 <= value <= 10
+    return isinstance(value, int) and 5 <= value <= 600  # turn_timer
+
+
+def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+    """The valid settings of ``settings.yaml`` and, for each problem, a message id and its parameters.
+
+    A file that cannot be read or parsed gives no settings; a bad value or an
+    unknown key is left out and named. ``turn_timer: off`` (or null, or false)
+    means no timer, which is the default anyway.
+    """
+    from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_limited
+
+    path = (Path(root) if root is not None else home()) / SETTINGS_NAME
+    where = {"path": str(path)}
+    try:
+        text = read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8")
+    except (FileNotFoundError, NotADirectoryError):  # no file (a bad save directory is told elsewhere)
+        return {}, []
+    except TooBig as e:  # checked before reading: a huge file costs nothing
+        return {}, [("settings_unreadable", where | {"problem": ("input_too_big", {"limit": e.limit})})]
+    except OSError as e:
+        from ..text.catalog import os_problem_id
+
+        mid, params = os_problem_id(e)
+        return {}, [("settings_unreadable", where | {"problem": (mid, params)})]
+    except UnicodeDecodeError:
+        return {}, [("settings_unreadable", where | {"problem": ("record_not_utf8", {})})]
+    import yaml
+
+    try:
+        data = load_yaml(text, DEPTH["settings"])
+    except YamlRefused as e:  # aliases, or nesting deeper than a list of settings: nothing was built
+        problem = (e.message_id, e.params)
+        if e.line is not None:
+            problem = ("settings_yaml_at", {"problem": problem, "line": e.line})
+        return {}, [("settings_unreadable", where | {"problem": problem})]
+    except yaml.YAMLError as e:
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        mark = getattr(e, "problem_mark", None)
+        if mark is not None:  # "(line 3)": the same words as a record's
+            problem = ("settings_yaml_at", {"problem": problem, "line": mark.line + 1})
+        return {}, [("settings_unreadable", where | {"problem": problem})]
+    if data is None:
+        return {}, []
+    if not isinstance(data, dict):
+        return {}, [("settings_not_mapping", where)]
+    good: dict[str, Any] = {}
+    problems: list[tuple[str, dict[str, Any]]] = []
+    for key, value in data.items():
+        if key not in SETTING_KEYS:
+            problems.append(("settings_unknown", where | {"key": str(key)}))
+        elif key == "turn_timer" and value in (None, False, "off"):
+            continue
+        elif _valid_setting(key, value):
+            good[key] = value
+        else:
+            problems.append((f"settings_bad_{key}", where | {"value": _as_written(value)}))
+    return good, problems
+
+
+def _as_written(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return str(value)
+
+
+def settings_warnings(lang: str | None = None, root: Path | None = None) -> list[str]:
+    """One sentence per problem in ``settings.yaml``, in ``lang`` (none when all is well)."""
+    from ..text.catalog import t
+
+    def said(value: Any) -> Any:
+        if isinstance(value, tuple):  # a message of its own (whose parameters may be too)
+            return t(value[0], lang, **{k: said(v) for k, v in value[1].items()})
+        return value
+
+    return [t(mid, lang, **{k: said(v) for k, v in params.items()}) for mid, params in read_settings(root)[1]]
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (where that can be asked; elsewhere: assume it does)."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # it exists, and belongs to someone else
+        return True
+    return True
+
+
+def _try_lock(fd: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _unlock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:
+        import msvcrt
+
+        try:
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+        except OSError:
+            pass
+        return
+    fcntl.flock(fd, fcntl.LOCK_UN)

@@ -1,0 +1,482 @@
+"""The remote seat: a seat's network client, standing where a local game has its table.
+
+``hearts join`` (:mod:`hearts_cli.cli.join`) sits at a shared table from a terminal
+(or bridges it to a script). The table lives in the host's process (:mod:`hearts_cli.table.server`). In a terminal,
+and line by line without one, ``hearts join`` is the front end of ``hearts
+play`` itself, for that seat only: the same :class:`~hearts_cli.repl.table.Table`
+(commands, selection, confirmation, ``why``, ``hint`` when the table allows it,
+English and Spanish), the same prompt-toolkit session (the drawn table, the
+bottom toolbar that says why a card cannot be played, tab completion) and the
+same line-by-line mode. Only the table behind it differs: :class:`RemoteTable`,
+the seat's network client, stands where a local game has its in-process
+:class:`~hearts_cli.table.game.GameTable`. What it knows of the game is what the
+seat is told: the events, and the seat view, from which
+:meth:`~hearts_cli.play.engine.Round.seen_by` answers for the seat what the engine
+answers (legal cards, reasons, what a card would do).
+
+With ``--json``, a bridge: JSON requests from stdin go to the table, the
+table's JSON lines come out on stdout (docs/tables.md).
+
+Everything the table sends is untrusted: cards are parsed as cards, names are
+cleaned, a message of an unknown kind is skipped; nothing is ever evaluated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import queue
+import threading
+from typing import Any, Callable
+
+from .server import parse_invitation
+from ..base.untrusted import LIMITS
+
+
+class Lost(Exception):
+    """The connection to the table is gone."""
+
+
+def _clean(text: Any) -> str:
+    """Text from the network, safe for a terminal: no control characters, not too long."""
+    return "".join(ch if ch.isprintable() else "?" for ch in str(text))[:200]
+
+
+class Connection:
+    """The socket to the table (asyncio streams)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.reader, self.writer = reader, writer
+
+    def send(self, obj: dict[str, Any]) -> None:
+        self.writer.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + b"\n")
+
+
+async def _connect(invitation: str, name: str | None, lang: str, cafile: str | None) -> tuple[Connection, dict]:
+    host, port, token, tls = parse_invitation(invitation)  # type: ignore[misc]
+    ctx = None
+    if tls:
+        import ssl
+
+        ctx = ssl.create_default_context(cafile=cafile)
+    reader, writer = await asyncio.wait_for(
+        asyncio.open_connection(host, port, ssl=ctx, limit=LIMITS["net_update"]), 15)
+    conn = Connection(reader, writer)
+    hello: dict[str, Any] = {"cmd": "hello", "token": token, "lang": lang}
+    if name:
+        hello["name"] = name
+    conn.send(hello)
+    line = await asyncio.wait_for(reader.readline(), 15)
+    first = json.loads(line) if line else {}
+    return conn, (first if isinstance(first, dict) else {})
+
+
+class Link:
+    """The connection, served by an event loop in a thread of its own, so that the table's
+    messages come in while the prompt waits for the person: each one, in order, into
+    ``inbox`` (and ``wake`` is called); the reply to a request goes to whoever waits for it."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="hearts-join")
+        self.inbox: queue.Queue[dict | None] = queue.Queue()
+        self.waiting: dict[int, concurrent.futures.Future] = {}
+        self.next_id = 0
+        self.lost = False
+        self.wake: Callable[[], None] = lambda: None
+        self.conn: Connection | None = None
+
+    def connect(self, invitation: str, name: str | None, lang: str, cafile: str | None) -> dict:
+        self.thread.start()
+        conn, first = asyncio.run_coroutine_threadsafe(_connect(invitation, name, lang, cafile),
+                                                       self.loop).result(40)
+        self.conn = conn
+        if first.get("event") == "welcome":
+            asyncio.run_coroutine_threadsafe(self._read(), self.loop)
+        return first
+
+    async def _read(self) -> None:
+        assert self.conn is not None
+        try:
+            while True:
+                line = await self.conn.reader.readline()
+                if not line:
+                    break
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                if not isinstance(msg, dict):
+                    continue
+                rid = msg.get("id")
+                fut = self.waiting.pop(rid, None) if isinstance(rid, int) else None
+                if fut is not None:
+                    fut.set_result(msg)
+                    continue
+                self.inbox.put(msg)
+                self.wake()
+        except (ConnectionError, OSError, ValueError):
+            pass
+        finally:
+            self.lost = True
+            for fut in list(self.waiting.values()):
+                if not fut.done():
+                    fut.set_result(None)
+            self.waiting.clear()
+            self.inbox.put(None)
+            self.wake()
+
+    def send(self, obj: dict[str, Any]) -> None:
+        if self.conn is not None and not self.lost:
+            self.loop.call_soon_threadsafe(self.conn.send, obj)
+
+    def request(self, obj: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+        """Send one request and wait for its reply (the events it caused are in ``inbox`` first)."""
+        if self.lost:
+            raise Lost()
+        self.next_id += 1
+        fut: concurrent.futures.Future = concurrent.futures.Future()
+        self.waiting[self.next_id] = fut
+        self.send(obj | {"id": self.next_id})
+        try:
+            reply = fut.result(timeout)
+        except concurrent.futures.TimeoutError:
+            raise Lost() from None
+        if reply is None:
+            raise Lost()
+        return reply
+
+    def close(self) -> None:
+        def shut() -> None:
+            if self.conn is not None:
+                try:
+                    self.conn.writer.close()
+                except Exception:  # noqa: BLE001 - already gone
+                    pass
+        try:
+            self.loop.call_soon_threadsafe(shut)
+        except RuntimeError:
+            pass
+
+
+class SeatGame:
+    """The game as one seat of a shared table knows it (what the REPL reads of a game): the
+    rules, the round (:meth:`Round.seen_by` of the latest seat view), the scores so far."""
+
+    def __init__(self, rules: Any):
+        self.rules = rules
+        self.code: str | None = None  # told at the end: it would reveal every deal
+        self.over = False
+        self.results: list[Any] = []  # what each round scored (``.scores``)
+        self.totals: list[int] = [0] * rules.players
+        self.rounds: list[None] = [None]  # one per round dealt so far
+        self.round: Any = None
+
+
+def _card(text: Any) -> Any:
+    from ..model.cards import parse_card
+
+    if not isinstance(text, str):
+        raise ValueError("not a card")
+    return parse_card(text[:8])
+
+
+def _cards(texts: Any) -> list:
+    if not isinstance(texts, list):
+        raise ValueError("not a list of cards")
+    return [_card(x) for x in texts[:60]]
+
+
+def seat_view(msg: dict[str, Any], rules: Any, tricks: list) -> Any:
+    """The :class:`~hearts_cli.play.engine.SeatView` of a ``view`` message (its tricks: those the
+    seat was told this round)."""
+    from ..model.cards import Suit
+    from ..play.engine import Direction, Phase, SeatView
+
+    n = rules.players
+    trick = [p["card"] for p in msg["trick"]]
+    voids = [frozenset() for _ in range(n)]
+    for s, suits in (msg.get("voids") or {}).items():
+        voids[int(s) % n] = frozenset(Suit("CDHS".index(x)) for x in suits if x in ("C", "D", "H", "S"))
+    phase = Phase(msg["phase"])
+    return SeatView(
+        seat=int(msg["seat"]), rules=rules, round_index=int(msg["round"]) - 1,
+        direction=Direction(msg["direction"]), phase=phase, hand=tuple(_cards(msg["hand"])),
+        passed=None if msg["passed"] is None else tuple(_cards(msg["passed"])),
+        received=None if msg["received"] is None else tuple(_cards(msg["received"])),
+        leader=msg["leader"], turn=msg["turn"], trick=tuple(_cards(trick)), tricks=tuple(tricks),
+        hearts_broken=bool(msg["hearts_broken"]), voids=tuple(voids), points=tuple(msg["points"]),
+        scores=tuple(msg["totals"]), kitty=tuple(_cards(msg["kitty"])),
+        legal=tuple(_cards(msg["legal"])) if phase is Phase.PLAY else ())
+
+
+# the cards in each kind of event, as the table writes them (text) and as the REPL shows them (Card)
+def _event(msg: dict[str, Any]) -> Any:
+    """The event of a message from the table, with its cards as cards; None for one this
+    version does not know (or a malformed one)."""
+    from ..play.events import Event
+
+    data = {k: v for k, v in msg.items() if k != "event"}
+    kind = msg.get("event")
+    if kind == "deal":
+        data["hands"] = {int(s): _cards(h) for s, h in data["hands"].items()}
+    elif kind == "pass":
+        data["cards"] = None if data["cards"] is None else _cards(data["cards"])
+    elif kind == "receive":
+        data["cards"], data["hand"] = _cards(data["cards"]), _cards(data["hand"])
+    elif kind in ("play", "hearts_broken"):
+        data["card"] = _card(data["card"])
+    elif kind == "trick":
+        data["plays"] = [{"seat": int(p["seat"]), "card": _card(p["card"])} for p in data["plays"]]
+        data["kitty"] = _cards(data["kitty"])
+        for key in ("cancelled", "carried"):
+            if key in data:
+                data[key] = _cards(data[key])
+        if data.get("by") is not None:
+            data["by"] = _card(data["by"])
+    elif kind in ("seat",):
+        data["name"] = _clean(data["name"])
+    return Event(kind, data)
+
+
+class RemoteTable:
+    """A seat at a shared table, as the REPL's table (what a local game's
+    :class:`~hearts_cli.table.game.GameTable` is to it): the seat's moves and requests go
+    to the host; what the host says comes back as the events of the seat and its view."""
+
+    local = False  # no undo, auto, finish, new game: a move once made at a shared table stays
+    store = None
+    undos = 0
+
+    def __init__(self, link: Link, welcome: dict[str, Any]):
+        self.link = link
+        self.me = int(welcome["seat"])
+        self.hints = welcome.get("hints") is True
+        self.turn_timer = welcome.get("turn_timer")
+        self.names = [_clean(x) for x in welcome.get("names") or ()]
+        self.welcome = welcome
+        self.seats: list[Any] = []
+        self.game: Any = None
+        self.client: Any = None
+        self.archived = None
+        self.archived_unfinished = None
+        self.finish_offered: set[int] = set()
+        self.moon: dict[str, Any] | None = None  # the last moon_choice: the shooter's question
+        self.tricks: list[Any] = []  # this round's tricks, as told
+        self.blocking = False  # line by line: wait for the seat's next decision
+        self.stale = False  # a move was made: the view is old until one that shows it comes
+        self.seen: tuple = ()  # where the last view stood (round, phase, trick, cards, passed)
+        self.moved_at: tuple = ()  # ... when the seat's last move was made
+
+    # ------------------------------------------------------------ what the REPL reads
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def attach(self, seat: int, client: Any) -> None:
+        self.client = client
+
+    def record_seats(self) -> tuple:
+        from ..records.record import Seat
+
+        return tuple(Seat(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self.seats)
+
+    def round_from(self, seat: int) -> list[int]:
+        n = self.players
+        return [(seat + i) % n for i in range(n)]
+
+    def auto(self, seat: int) -> bool:
+        return False
+
+    def points_left(self) -> bool:
+        return True
+
+    def moon_default(self) -> str:
+        return str((self.moon or {}).get("default", "others"))
+
+    def decision(self) -> bool:
+        """Whether the seat has a decision to make now (or the game is over), as last told."""
+        g = self.game
+        if g is None:
+            return False
+        if g.over:
+            return True
+        if self.stale or g.round is None:
+            return False
+        from ..play.engine import Phase
+
+        rd = g.round
+        if rd.phase is Phase.PASS:
+            return rd.passes[self.me] is None
+        return rd.turn == self.me
+
+    # ------------------------------------------------------------ what the table says
+
+    def announce(self, seat: int, resumed: bool = False) -> None:
+        """The start of the game for this seat: what the table says until the seat's view."""
+        from ..play.events import Event
+
+        self.client.event(Event("info", {"topic": "welcome", "text": self.client.say(
+            "net_welcome", seat=self.me, players=len(self.names),
+            names=", ".join(self._shown(s, n) for s, n in enumerate(self.names)))}))
+        while self.game is None or self.game.round is None:
+            self._take(self._next(True))
+
+    @staticmethod
+    def _trick(msg: dict[str, Any]) -> Any:
+        """A completed trick as the host tells it (a ``trick`` event, or one of a view's ``tricks``)."""
+        from ..play.engine import Trick
+
+        return Trick(int(msg["leader"]), tuple(_card(p["card"]) for p in msg["plays"]), msg["winner"],
+                     int(msg["points"]), tuple(_cards(msg["kitty"])), tuple(_cards(msg.get("carried") or [])))
+
+    def _shown(self, seat: int, name: str) -> str:
+        from ..model.seating import shown_name
+
+        return shown_name(name, seat, self.me, len(self.names), self.client.lang)
+
+    def _next(self, block: bool) -> dict | None:
+        try:
+            msg = self.link.inbox.get(block=block, timeout=None)
+        except queue.Empty:
+            return {}
+        if msg is None:
+            raise Lost()
+        return msg
+
+    def cpu_step(self) -> bool:
+        """Take in one message of the table (its events shown, its view kept): True while there
+        was one. Line by line, it waits for the seat's next decision."""
+        msg = self._next(self.blocking and not self.decision())
+        if not msg:
+            return False
+        self._take(msg)
+        return True
+
+    def pending(self) -> bool:
+        return not self.link.inbox.empty()
+
+    def _take(self, msg: dict[str, Any]) -> None:
+        from ..play.engine import Trick
+        from ..model.rules import Rules
+
+        kind = msg.get("event")
+        if kind is None:  # a reply no one waits for: an error is shown
+            if msg.get("ok") is False:
+                err = msg.get("error") or {}
+                self.client.error(str(err.get("code", "error"))[:40], _clean(err.get("message", "")))
+                self.client.failed = False
+            return
+        if kind == "welcome":
+            return
+        try:
+            if kind == "start":
+                from .game import Seat
+
+                rules = Rules.from_spec(msg["rules"])
+                self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), s.get("level"))
+                              for s in msg["seats"]][:rules.players]
+                if self.game is None or self.game.rules != rules:
+                    self.game = SeatGame(rules)
+                if msg.get("code"):
+                    self.game.code = _clean(msg["code"])[:12]
+            elif kind == "view":
+                g = self.game
+                if g is None:
+                    return
+                from ..play.engine import Round
+
+                number, played = int(msg["round"]), int(msg["tricks_played"])
+                if number != len(g.rounds) and played == 0:
+                    self.tricks = []
+                g.rounds = [None] * number
+                told = msg.get("tricks")  # the round's tricks, sent to a seat taken mid-round
+                if isinstance(told, list) and len(self.tricks) < played == len(told):
+                    self.tricks = [self._trick(t) for t in told]
+                tricks = self.tricks[:played]
+                if len(tricks) < played:  # (a host that does not send them: placeholders)
+                    last = msg.get("last_trick") or {}
+                    tricks += [Trick(0, (), 0, 0)] * (played - len(tricks) - 1)
+                    tricks.append(Trick(int(last.get("leader", 0)), tuple(_card(p["card"]) for p in
+                                                                          last.get("plays", ())),
+                                        last.get("winner"), int(last.get("points", 0))))
+                g.round = Round.seen_by(seat_view(msg, g.rules, tricks))
+                g.totals = list(msg["totals"])  # the game's totals before this round
+                if msg["phase"] == "over" and msg.get("result"):
+                    g.totals = [a + b for a, b in zip(msg["totals"], msg["result"]["scores"])]
+                self.seen = (number, msg["phase"], played, len(msg["trick"]), msg["passed"] is None)
+                if self.seen != self.moved_at:  # (a view sent before the move was made is no news)
+                    self.stale = False
+                if self.decision():
+                    self.client.dirty = True
+                return
+            elif kind == "deal":
+                self.tricks = []
+            elif kind == "trick":
+                self.tricks.append(self._trick(msg))
+            elif kind == "round_end" and self.game is not None:
+                from types import SimpleNamespace
+
+                self.game.results.append(SimpleNamespace(scores=list(msg["scores"])))
+                self.game.totals = list(msg["totals"])
+            elif kind == "game_end" and self.game is not None:
+                self.game.over = True
+                self.game.code = _clean(msg["code"])[:12]
+                self.client.dirty = False
+            elif kind == "moon_choice":
+                self.moon = msg
+            elif kind == "seat":
+                s = msg["seat"]
+                if isinstance(s, int) and 0 <= s < len(self.seats):
+                    self.seats[s].name = _clean(msg["name"])
+            ev = _event(msg)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return  # a message of a later version, or a malformed one: skipped
+        self.client.event(ev)
+
+    # ------------------------------------------------------------ the seat's moves and requests
+
+    def _move(self, obj: dict[str, Any]) -> None:
+        from .game import Refused
+
+        reply = self.link.request(obj)
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
+        self.stale = True
+        self.moved_at = self.seen
+
+    def pass_cards(self, seat: int, cards: Any, by: str) -> None:
+        self._move({"cmd": "pass", "cards": [str(c) for c in cards]})
+
+    def play(self, seat: int, card: Any, by: str) -> None:
+        self._move({"cmd": "play", "card": str(card)})
+
+    def choose_moon(self, seat: int, choice: str, by: str) -> None:
+        self._move({"cmd": "moon", "choice": choice})
+
+    def suggest(self, seat: int, level: str) -> Any:
+        """A hint: the host's CPU suggestion from this seat's view, when the table allows them."""
+        from .game import Refused
+
+        reply = self.link.request({"cmd": "hint"})
+        if not reply.get("ok"):
+            err = reply.get("error") or {}
+            raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
+        if "cards" in reply:
+            return tuple(_cards(reply["cards"]))
+        if "moon" in reply:
+            return str(reply["moon"])
+        return _card(reply.get("card"))
+
+    def take_over(self, seat: int, by: str) -> None:
+        """The turn timer is the host's: nothing to do here."""
+
+    def save(self) -> None:
+        """The host saves the game."""
+
+    def leave(self) -> None:
+        """Leave the seat (the CPU plays it until the same invitation comes back)."""
+        self.link.send({"cmd": "quit"})
