@@ -73,8 +73,8 @@ from hearts_cli.bots.match import match_code
 from hearts_cli.bots.normal import normal_pass
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.codes import seed_for
-from hearts_cli.play.engine import Phase, Round
 from hearts_cli.model.rules import Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Rules
+from hearts_cli.play.engine import Phase, Round
 
 FORMATS = {
     "2v2": [("hard", "ismcts", "hard", "ismcts"), ("ismcts", "hard", "ismcts", "hard")],

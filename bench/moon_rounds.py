@@ -22,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tweak import apply
+
 from hearts_cli.bots import make_bot
 from hearts_cli.bots.match import match_code
 from hearts_cli.bots.moon import choose_moon
 from hearts_cli.model.codes import seed_for
-from hearts_cli.play.engine import Phase, Round
 from hearts_cli.model.rules import Rules
-
-from tweak import apply
+from hearts_cli.play.engine import Phase, Round
 
 
 def main(argv=None) -> int:

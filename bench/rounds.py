@@ -50,15 +50,15 @@ import platform
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_cli.play import fast  # noqa: E402
-from hearts_cli.model.codes import new_code  # noqa: E402
-from hearts_cli.play.engine import Phase, Round, RoundResult  # noqa: E402
-from hearts_cli.model.rules import Direction, load_preset  # noqa: E402
+from hearts_cli.model.codes import new_code
+from hearts_cli.model.rules import Direction, load_preset
+from hearts_cli.play import fast
+from hearts_cli.play.engine import Phase, Round, RoundResult
 
 shuffled_deck = fast.shuffled_cards  # bytes: iterating gives the cards as ints
 B = fast.PICK_BITS
@@ -131,7 +131,7 @@ class NullRound:
     and the OpenSpiel bar.
     """
 
-    __slots__ = ("played", "over", "legal", "result", "phase")
+    __slots__ = ("legal", "over", "phase", "played", "result")
 
     def __init__(self, rules, hands, direction=None):
         self.played = 0

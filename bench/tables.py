@@ -74,8 +74,8 @@ async def _serve(tables: int, profile: str | None) -> None:
     """Open the tables, print the port and the invitations, serve until stdin says ``stop``
     (or closes), then print the CPU time used from ``mark`` to ``stop``."""
     from hearts_cli.model.codes import new_code
-    from hearts_cli.play.engine import Game
     from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
     from hearts_cli.table.server import SeatState, Server, SharedTable, new_token
 
     rules = Rules.from_spec({"preset": "quick", "target": 100000})

@@ -24,11 +24,11 @@ import random
 import statistics
 import time
 
-from hearts_cli.play import fast
 from hearts_cli.bots import make_bot
 from hearts_cli.model.codes import code_from_number
-from hearts_cli.play.engine import Phase, Round
 from hearts_cli.model.rules import load_preset
+from hearts_cli.play import fast
+from hearts_cli.play.engine import Phase, Round
 
 
 def fast_rounds(rules, n: int) -> float:

@@ -36,10 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tweak import apply
+
 from hearts_cli.bots.match import match_code, play_round
 from hearts_cli.model.rules import Rules
-
-from tweak import apply
 
 SEATINGS = {"1v3": ("new", "old", "old", "old"), "3v1": ("new", "new", "new", "old"),
             "2v2": ("new", "old", "new", "old")}

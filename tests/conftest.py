@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import os
 import random
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -18,8 +18,8 @@ from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
 
 from hearts_cli.model.cards import Card, parse_card
-from hearts_cli.play.engine import Phase, Round
 from hearts_cli.model.rules import Rules, RulesError, preset_names
+from hearts_cli.play.engine import Phase, Round
 
 # ---------------------------------------------------------------- hypothesis profiles
 

@@ -31,10 +31,10 @@ sys.path.insert(0, str(ROOT))
 from hearts_cli.bots import suggest
 from hearts_cli.model.cards import QUEEN_OF_SPADES, Suit
 from hearts_cli.model.codes import ALPHABET, _check_char, seed_for
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.movelog import format_log
 from hearts_cli.records.record import Seat, write_record
-from hearts_cli.model.rules import Rules
 
 OUT = ROOT / "fixtures" / "replays"
 SEATS4 = (Seat("Ana"), Seat("West", "cpu", "normal"), Seat("North", "cpu", "normal"),

@@ -499,8 +499,8 @@ def test_the_prompt_history_is_read_from_its_newest_end_only(tmp_path):
     a whole file too."""
     from prompt_toolkit.history import FileHistory
 
-    from hearts_cli.repl.session import _History
     from hearts_cli.base.untrusted import LIMITS, MAX_LINE_CHARS
+    from hearts_cli.repl.session import _History
 
     path = tmp_path / "history.txt"
     with open(path, "wb") as fh:

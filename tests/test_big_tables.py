@@ -14,12 +14,12 @@ from types import SimpleNamespace
 import pytest
 
 from hearts_cli.model.cards import Card
+from hearts_cli.model.rules import Direction, Rules
+from hearts_cli.model.seating import place_name, places
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.record import Seat
 from hearts_cli.repl.render import Renderer, plain, wrap
 from hearts_cli.repl.table import Table, make_seats
-from hearts_cli.model.rules import Direction, Rules
-from hearts_cli.model.seating import place_name, places
 
 WIDTHS = (40, 60, 80, 120)
 LEVELS = ("easy", "normal", "hard")

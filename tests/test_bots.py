@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from hearts_cli.play import fast
 from hearts_cli.bots import LEVELS, SIM_LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
 from hearts_cli.bots.hard import distinct_candidates
@@ -14,8 +13,9 @@ from hearts_cli.bots.playout import make_policy, solve, threat, top_rank_card
 from hearts_cli.bots.sampling import Sampler, constraints, sample
 from hearts_cli.model.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
 from hearts_cli.model.codes import seed_for
-from hearts_cli.play.engine import Game, Phase, Round
 from hearts_cli.model.rules import Rules, RulesError, load_preset, preset_names
+from hearts_cli.play import fast
+from hearts_cli.play.engine import Game, Phase, Round
 
 QUICK = load_preset("quick")
 HARD_SIMS = 6  # cheap budget for tests
@@ -909,7 +909,7 @@ def test_playouts_can_lead_spades_under_the_queen_to_flush_her(monkeypatch):
     from hearts_cli.bots import playout
 
     facts = QUICK.facts
-    hand = mask_of(parse_cards("2C 9C 3D 5S JS 4H".split()))
+    hand = mask_of(parse_cards(["2C", "9C", "3D", "5S", "JS", "4H"]))
     args = (facts, 0, hand, hand & ~SUIT_MASKS[2], [], -1, -1, True, -1)
     assert playout.choose(*args) == Card("2C")
     monkeypatch.setattr(playout, "FLUSH", True)

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from hearts_cli.play import core
 from hearts_cli.model.cards import cards_of, parse_card
 from hearts_cli.model.codes import code_from_number
-from hearts_cli.play.engine import PassError, Round, cards_of_pair
 from hearts_cli.model.rules import Rules, RulesError, load_preset
+from hearts_cli.play import core
+from hearts_cli.play.engine import PassError, Round, cards_of_pair
 
 
 def cs(text: str) -> list[int]:
@@ -350,9 +350,9 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     candidate pass) gets a value, and the output says how a two-deck game was weighed."""
     from typer.testing import CliRunner
 
-    from hearts_cli.records import replay as rp
     from hearts_cli.cli.app import app
     from hearts_cli.play.engine import Game
+    from hearts_cli.records import replay as rp
     from hearts_cli.records.record import read_record, save_record
 
     game = _whole_game()
@@ -596,8 +596,8 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     cancellation counted, and N is its points with any set-aside trick's."""
     import io
 
-    from hearts_cli.records import replay as rp
     from hearts_cli.play.engine import Game
+    from hearts_cli.records import replay as rp
     from hearts_cli.records.record import read_record, write_record
 
     record = read_record(io.StringIO(write_record(_whole_game())))

@@ -8,10 +8,9 @@ import subprocess
 import sys
 
 import pytest
+from test_repl import Player, archived
 
 from hearts_cli.repl import start_new
-
-from test_repl import Player, archived
 
 CODE = "K7Q2MXA7"
 

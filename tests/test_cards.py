@@ -10,9 +10,9 @@ from hearts_cli.model.cards import CARDS, Card, CardParseError, Suit, parse_card
 
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
-EN_RANKS = "two three four five six seven eight nine ten jack queen king ace".split()
-ES_RANKS = "dos tres cuatro cinco seis siete ocho nueve diez jota dama rey as".split()
-EN_SUITS = "clubs diamonds hearts spades".split()
+EN_RANKS = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
+ES_RANKS = ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "jota", "dama", "rey", "as"]
+EN_SUITS = ["clubs", "diamonds", "hearts", "spades"]
 ES_SUITS = ["tréboles", "diamantes", "corazones", "picas"]
 SYMBOLS = "♣♦♥♠"
 

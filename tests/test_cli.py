@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 from hearts_cli import __version__
 from hearts_cli.cli import app as cli
 from hearts_cli.cli.app import app
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
 from hearts_cli.records.record import Seat, save_record
-from hearts_cli.model.rules import Rules
 
 runner = CliRunner()
 

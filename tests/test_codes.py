@@ -7,18 +7,25 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import CROCKFORD, R, codes, play_out, ref_check_char, ref_code
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.codes import (
-    ALPHABET, CodeError, Stream, deal, first_dealer, is_code, new_code, normalize_code,
-    seed_for, shuffled,
+    ALPHABET,
+    CodeError,
+    Stream,
+    deal,
+    first_dealer,
+    is_code,
+    new_code,
+    normalize_code,
+    seed_for,
+    shuffled,
 )
-from hearts_cli.play.engine import Game, Phase, Round
 from hearts_cli.model.rules import Rules
-
-from conftest import CROCKFORD, R, codes, play_out, ref_check_char, ref_code
+from hearts_cli.play.engine import Game, Phase, Round
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = yaml.safe_load((ROOT / "fixtures" / "deals.yaml").read_text(encoding="utf-8"))

@@ -7,15 +7,28 @@ Seats are clockwise in play order; the 2♣ (or lowest club) leads.
 from __future__ import annotations
 
 import pytest
+from conftest import (
+    ALL_RANKS,
+    R,
+    cards,
+    play_out,
+    play_script,
+    position,
+    preferring,
+    run_of,
+    snapshot,
+)
 
 from hearts_cli.model.cards import CARDS, Card, Suit, cards_of
-from hearts_cli.play.engine import (
-    REASON_ORDER, Game, IllegalMove, PassError, Phase, Round, SeatView,
-)
 from hearts_cli.model.rules import Direction
-
-from conftest import (
-    ALL_RANKS, R, cards, play_out, play_script, position, preferring, run_of, snapshot,
+from hearts_cli.play.engine import (
+    REASON_ORDER,
+    Game,
+    IllegalMove,
+    PassError,
+    Phase,
+    Round,
+    SeatView,
 )
 
 C = Card

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import hearts_cli
 from hearts_cli.cli.app import app
 from hearts_cli.model.errors import ECHO_LIMIT, HeartsError, shown
-from hearts_cli.text.catalog import CATALOG, LANGUAGES
+from hearts_cli.text.catalog import CATALOG
 
 
 def run(*args: str, input: str | None = None):
@@ -43,10 +43,10 @@ def _samples() -> list[HeartsError]:
     from hearts_cli.bots import check_level
     from hearts_cli.model.cards import parse_card
     from hearts_cli.model.codes import normalize_code
+    from hearts_cli.model.rules import Rules
     from hearts_cli.play.engine import Round
     from hearts_cli.records.movelog import replay_log
     from hearts_cli.records.record import read_record
-    from hearts_cli.model.rules import Rules
 
     out = []
     for attempt in (

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.records import replay as rp
-from hearts_cli.model.cards import Card
 from hearts_cli.cli.app import app
-from hearts_cli.play.events import KINDS, SCHEMA, VIEW_FIELDS, Event, view_json
 from hearts_cli.cli.protocol import Session
+from hearts_cli.model.cards import Card
+from hearts_cli.play.events import KINDS, SCHEMA, VIEW_FIELDS, Event, view_json
+from hearts_cli.records import replay as rp
 from hearts_cli.records.record import read_record
 from hearts_cli.repl import start_new
 

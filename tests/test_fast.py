@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from hearts_cli.play import fast
 from hearts_cli.model.cards import cards_of
-from hearts_cli.play.engine import Phase, Round, better_moon_choice
 from hearts_cli.model.rules import Rules, load_preset, preset_names
+from hearts_cli.play import fast
+from hearts_cli.play.engine import Phase, Round, better_moon_choice
 
 # the one-deck presets (the mask paths); two decks: tests/test_core_paths.py (fast.MultiPosition)
 ONE_DECK = [name for name in preset_names() if load_preset(name).decks == 1]

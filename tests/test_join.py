@@ -17,8 +17,8 @@ import time
 import pytest
 
 from hearts_cli.model.cards import Card
-from hearts_cli.play.engine import Game, Phase, Round
 from hearts_cli.model.rules import Rules
+from hearts_cli.play.engine import Game, Phase, Round
 from hearts_cli.table.server import Server, SharedTable, invitation, make_seats
 
 HOST = "127.0.0.1"
@@ -32,7 +32,7 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
 
     try:
         rules = Rules.from_spec({"preset": preset, "players": players})
-    except Exception:  # noqa: BLE001 - a preset of another name in this version
+    except Exception:
         pytest.skip(f"no preset {preset}")
     rng = random.Random(7)
     checked = 0
@@ -81,8 +81,8 @@ def _host(tb: SharedTable) -> int:
 
 
 def _seated(tb: SharedTable, lang: str, name: str | None = None):
-    from hearts_cli.table.remote import Link, RemoteTable
     from hearts_cli.repl.table import Table
+    from hearts_cli.table.remote import Link, RemoteTable
 
     port = _host(tb)
     link = Link()
@@ -185,7 +185,7 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     assert "hearts play" in _events(tb, "error", id="net_undo")[0].data["message"]
     # the completion: the hand, playable cards first, the others with the rule that stops them
     metas = [m for _, m in result["completions"]]
-    assert metas and metas[0] == "jugable" or metas[0].startswith("se puede")
+    assert (metas and metas[0] == "jugable") or metas[0].startswith("se puede")
     if "bad" in result:
         refused = [ev for ev in _events(tb, "error") if ev.data["id"] not in ("net_undo", "no_hints")][0]
         # the toolbar's line is the engine's own reason, as `hearts play` says it
@@ -220,9 +220,9 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
     leaves and joins again mid-round gets a seat whose legal cards and reasons are the engine's."""
     import io
 
-    from hearts_cli.table.remote import Link, RemoteTable
     from hearts_cli.repl import run_batch
     from hearts_cli.repl.table import Table
+    from hearts_cli.table.remote import Link, RemoteTable
 
     shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False,
                          delay=0.05)
@@ -240,7 +240,7 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
     plays = [line for line in text.splitlines() if line.startswith("You play ") and " with " not in line]
     assert len(plays) == 2 and "You have left the table" in text
     # back, with the same invitation, a few tricks later
-    _wait(lambda: shared.game.round.phase is Phase.PLAY and len(shared.game.round.tricks) >= 3 or
+    _wait(lambda: (shared.game.round.phase is Phase.PLAY and len(shared.game.round.tricks) >= 3) or
           shared.game.over)
     link = Link()
     remote = RemoteTable(link, link.connect(inv, None, "es", None))

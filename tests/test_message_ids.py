@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli.model import errors
 from hearts_cli.bots import REGISTRY
+from hearts_cli.model import errors
+from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
 from hearts_cli.play.engine import REASON_ORDER, THIRD_PERSON, Game
 from hearts_cli.text.catalog import CATALOG, LANGUAGES
-from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
 SOURCES = {p: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from hearts_cli.model.rules import Rules
 from hearts_cli.records.movelog import MoveLogError, format_log, parse, replay_log
 from hearts_cli.records.record import read_record, write_record
-from hearts_cli.model.rules import Rules
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
 GAMES = sorted(p.stem for p in FIX.glob("*.yaml"))

@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts_cli.cli.app import _complete_preset, app
-from hearts_cli.text.catalog import CATALOG, LANGUAGES
 from hearts_cli.model.rules import DEFAULT_PRESET, RulesError, load_preset, preset_info, preset_names, seeds_dir
+from hearts_cli.text.catalog import CATALOG, LANGUAGES
 
 PRESETS = preset_names()
 

@@ -9,15 +9,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import PLAYABLE, TWO_DECK, R, codes, ref_legal, ref_moon_scores, snapshot, suit_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_engine_rules import assert_no_other_hand
 
 from hearts_cli.model.cards import CARDS
-from hearts_cli.play.engine import MOON_CHOICES, REASON_ORDER, Game, IllegalMove, Phase, Round, better_moon_choice
 from hearts_cli.model.rules import Rules
-
-from test_engine_rules import assert_no_other_hand
-from conftest import PLAYABLE, TWO_DECK, R, codes, ref_legal, ref_moon_scores, snapshot, suit_of
+from hearts_cli.play.engine import MOON_CHOICES, REASON_ORDER, Game, IllegalMove, Phase, Round, better_moon_choice
 
 rule_sets = st.sampled_from(PLAYABLE)
 
@@ -153,8 +152,8 @@ MOON_SETS = [rs for rs in PLAYABLE if rs.players == 4 and rs.deck == "remove"]
 @pytest.mark.parametrize("jack_to_shooter", [True, False])
 def test_a_moon_scores_exactly_under_every_preset(rules, jack_to_shooter):
     """The moon layout of test_engine_rules (seat 0 takes every penalty card) under every preset."""
-    from test_engine_rules import D, SHOOTER
     from conftest import play_out, position, preferring
+    from test_engine_rules import SHOOTER, D
     prefs = {**SHOOTER, 3: "3H QS KS AS"}
     if not jack_to_shooter:
         prefs[2] = "-JD"
@@ -325,9 +324,9 @@ def test_random_two_deck_rounds_follow_the_rules(rules, code, rnd, rng):
 def test_the_two_deck_reference_sees_set_asides_and_both_fallbacks():
     """The random rounds above reach what they check: set-aside tricks, a cancelled last trick
     under each fallback, and a moon (hand-built: all 28 penalty cards to one seat)."""
-    from hearts_cli.model.codes import code_from_number
-
     from conftest import ref_moon_scores_two, ref_trick_winner_two
+
+    from hearts_cli.model.codes import code_from_number
 
     seen = {"aside": 0, "last": 0}
     for k in range(30):
@@ -373,8 +372,9 @@ def cards_i(text: str) -> list[int]:
 def test_two_deck_round_scores_follow_the_reference(rules, rng, layout):
     """Scoring (core.score_round, which the engine scores with) against the reference on
     rounds where one seat takes every penalty card, all but one copy of one, or anything."""
-    from hearts_cli.play import core
     from conftest import ref_moon_scores_two
+
+    from hearts_cli.play import core
 
     n = rules.players
     cards = [c for c in range(52) for _ in range(rules.copies[c])]

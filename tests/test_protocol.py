@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from hearts_cli import __version__
+from hearts_cli.cli.protocol import Session
 from hearts_cli.model.cards import Card
 from hearts_cli.model.codes import new_code
-from hearts_cli.play.engine import Round
-from hearts_cli.cli.protocol import Session
 from hearts_cli.model.rules import Rules, preset_names
+from hearts_cli.play.engine import Round
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = [sys.executable, "-m", "hearts_cli", "engine"]
@@ -110,7 +110,7 @@ def test_hello(s):
 
 def test_position_from_hands_gives_the_exact_state_shape(s):
     r = ok(ask(s, "position", hands=HANDS))
-    assert STATE_KEYS <= set(r)
+    assert set(r) >= STATE_KEYS
     assert r["phase"] == "pass" and r["direction"] == "left"  # round 1 of the cycle passes left
     assert r["turn"] == 0
     assert r["legal"] == card_order(HANDS[0])  # in the pass phase: the passing seat's hand

@@ -127,7 +127,7 @@ def wait_saved(term: Term, home: Path, predicate, timeout: float = 30):
         term.pump()
         try:
             game = saved_game(home)
-        except Exception:  # noqa: BLE001 - not written yet
+        except Exception:
             game = None
         if game is not None and predicate(game):
             return game

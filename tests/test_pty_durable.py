@@ -16,15 +16,13 @@ import time
 from pathlib import Path
 
 import pytest
-
-from test_pty import Term, saved_game, spawn  # noqa: F401 - the fixtures below come from there too
-from test_pty import home, terms  # noqa: F401
+from test_pty import Term, home, saved_game, spawn, terms  # noqa: F401 - the fixtures below come from there too  # noqa: F401
 
 from hearts_cli.model.cards import parse_card
 from hearts_cli.model.codes import seed_for
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.record import save_record
-from hearts_cli.model.rules import Rules
 
 CODE = "K7Q2MXA7"  # the deal of the issue: South passes 8♠ 9♠ 10♠ and leads the 2♣
 SLOW = ["--delay", "1"]  # a CPU delay long enough that a save written after it is seen to lag

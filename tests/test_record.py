@@ -15,20 +15,30 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import ref_code
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_cli import __version__
 from hearts_cli.model.cards import Card
-from hearts_cli.play.engine import MOON_CHOICES, Game, Phase
-from hearts_cli.text.catalog import CATALOG
-from hearts_cli.records.record import (
-    FORMAT, GLYPHS, MAX_RECORD_BYTES, Annotation, GameRecord, Move, Position, RecordError, Seat,
-    moves_of, read_record, save_record, write_record,
-)
 from hearts_cli.model.rules import Rules
-
-from conftest import ref_code
+from hearts_cli.play.engine import MOON_CHOICES, Game, Phase
+from hearts_cli.records.record import (
+    FORMAT,
+    GLYPHS,
+    MAX_RECORD_BYTES,
+    Annotation,
+    GameRecord,
+    Move,
+    Position,
+    RecordError,
+    Seat,
+    moves_of,
+    read_record,
+    save_record,
+    write_record,
+)
+from hearts_cli.text.catalog import CATALOG
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "records"

@@ -6,8 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts_cli import bots
-from hearts_cli.cli import app as cli
 from hearts_cli.bots import BENCH_LEVELS, LEVELS, REGISTRY, SIM_LEVELS, LevelError, check_level, make_bot
+from hearts_cli.cli import app as cli
 from hearts_cli.cli.app import app
 from hearts_cli.text.catalog import CATALOG, LANGUAGES, t
 
@@ -44,7 +44,7 @@ def test_level_names_are_checked_in_one_place():
         assert all(name in sentence for name in LEVELS), sentence
     with pytest.raises(LevelError):
         make_bot("expert")
-    assert SIM_LEVELS == tuple(lv.name for lv in REGISTRY)  # the table's levels, then the benchmark seats
+    assert tuple(lv.name for lv in REGISTRY) == SIM_LEVELS  # the table's levels, then the benchmark seats
     for name in BENCH_LEVELS:  # a benchmark seat is for sim only
         with pytest.raises(LevelError):
             check_level(name)

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from hearts_cli.model.cards import Card
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.record import read_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.render import Renderer, plain
 from hearts_cli.repl.table import Event, Table, make_seats
-from hearts_cli.model.rules import Rules
 
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass (see the tests that rely on it)
 
@@ -405,13 +405,13 @@ def test_a_crash_in_the_completer_never_kills_the_session():
 
 
 def _session(tb: Table, keys: str, **kw) -> int:
+    import threading
+
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
     from hearts_cli.repl.session import run_interactive
-
-    import threading
 
     with create_pipe_input() as inp:
         inp.send_text(keys)
@@ -455,23 +455,22 @@ def test_session_turn_timer_lets_the_normal_cpu_play(home):
 
     tb = _table()
     result = {}
-    with create_pipe_input() as inp:
-        with create_app_session(input=inp, output=DummyOutput()):
-            def stop_later() -> None:
-                import time
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        def stop_later() -> None:
+            import time
 
-                # Ctrl-D once the timer has played, or after 30 s anyway: a timer that
-                # never fires must fail the assertions below, not hang the suite
-                deadline = time.monotonic() + 30
-                while not any(ev.kind == "pass" and ev.data.get("by") == "timer" for ev in tb.events):
-                    if time.monotonic() > deadline:
-                        break
-                    time.sleep(0.05)
-                inp.send_text("\x04")
+            # Ctrl-D once the timer has played, or after 30 s anyway: a timer that
+            # never fires must fail the assertions below, not hang the suite
+            deadline = time.monotonic() + 30
+            while not any(ev.kind == "pass" and ev.data.get("by") == "timer" for ev in tb.events):
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            inp.send_text("\x04")
 
-            threading.Thread(target=stop_later, daemon=True).start()
-            result["status"] = run_interactive(tb, plain=True, delay=0, turn_timer=1, resumed=False,
-                                               notes=[])
+        threading.Thread(target=stop_later, daemon=True).start()
+        result["status"] = run_interactive(tb, plain=True, delay=0, turn_timer=1, resumed=False,
+                                           notes=[])
     assert result["status"] == 0
     ev = next(ev for ev in tb.events if ev.kind == "pass" and ev.data["seat"] == 0)
     assert ev.data["by"] == "timer"

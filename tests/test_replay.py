@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.records import replay as rp
 from hearts_cli.cli.app import app
 from hearts_cli.model.cards import Card
 from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records import replay as rp
 from hearts_cli.records.record import Position, default_seats, read_record, write_record
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
@@ -272,9 +272,9 @@ def test_round_trip_scripted_game():
     """Play a scripted game, write its record, replay it: same scores, same bytes."""
     from hearts_cli.bots import suggest
     from hearts_cli.model.codes import seed_for
+    from hearts_cli.model.rules import Rules
     from hearts_cli.records.movelog import format_log, replay_log
     from hearts_cli.records.record import GameRecord
-    from hearts_cli.model.rules import Rules
 
     game = Game(Rules.from_spec({"preset": "quick", "players": 5, "target": 20}), "K7Q2MXA7")
     while not game.over:

@@ -5,14 +5,21 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from conftest import R, cards
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import (
-    DEFAULT_PRESET, ENUMS, Direction, Moon, Passing, Rules, RulesError, load_preset, preset_info,
+    DEFAULT_PRESET,
+    ENUMS,
+    Direction,
+    Moon,
+    Passing,
+    Rules,
+    RulesError,
+    load_preset,
+    preset_info,
     preset_names,
 )
-
-from conftest import R, cards
 
 L, RT, A, N = Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.NONE
 

@@ -9,14 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import PLAYABLE, R
 
 from hearts_cli.model import rules_text as rt
 from hearts_cli.model.codes import new_code
+from hearts_cli.model.rules import Direction, Rules, preset_names
 from hearts_cli.play.engine import Game
 from hearts_cli.text.catalog import CATALOG
-from hearts_cli.model.rules import Direction, Rules, preset_names
-
-from conftest import PLAYABLE, R
 
 
 def text(rules: Rules, lang: str = "en", ascii: bool = False, tips: bool = False) -> str:
@@ -324,8 +323,8 @@ def test_cancellation_tips_follow_the_kitty_and_the_first_lead():
 
 def test_cancellation_tips_are_true_to_the_engine():
     """What the tips claim about a cancelled trick is what core.winner does."""
-    from hearts_cli.play import core
     from hearts_cli.model.cards import parse_card
+    from hearts_cli.play import core
 
     def idx(text: str) -> list[int]:
         return [int(parse_card(x)) for x in text.split()]

@@ -10,11 +10,11 @@ import time
 
 import pytest
 
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
 from hearts_cli.records.record import read_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.table import make_seats
-from hearts_cli.model.rules import Rules
 from hearts_cli.store.saves import DamagedSave, SaveLocked, Store, home
 
 CODE = "JYR35SWD"

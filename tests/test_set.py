@@ -7,8 +7,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.model.cards import Card
 from hearts_cli.cli.app import app
+from hearts_cli.model.cards import Card
 from hearts_cli.model.overrides import parse_set, valid_values
 from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Rules, RulesError
 
@@ -204,8 +204,8 @@ def _varied_rule_sets() -> list[Rules]:
 
 @pytest.mark.parametrize("rules", _varied_rule_sets(), ids=lambda r: " ".join(r.spec()) or "base")
 def test_written_settings_read_back_to_the_same_rules(rules):
-    from hearts_cli.records.movelog import parse
     from hearts_cli.model.overrides import format_set
+    from hearts_cli.records.movelog import parse
 
     items = format_set(rules)
     assert Rules.from_spec({"preset": rules.preset, **parse_set(items)}) == rules

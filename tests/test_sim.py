@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts_cli.bots.match import BREAKDOWN, play_game, rotations, run_tournament
-from hearts_cli.model.cards import Card
 from hearts_cli.cli.app import app
+from hearts_cli.model.cards import Card
 from hearts_cli.model.codes import is_code
 from hearts_cli.model.rules import Rules
 

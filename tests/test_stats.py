@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli.store import stats
 from hearts_cli.model.codes import code_from_number
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.record import Seat, read_record, write_record
-from hearts_cli.model.rules import Rules
+from hearts_cli.store import stats
 
 SEATS4 = (Seat("South", "human"), Seat("West", "cpu", "easy"), Seat("North", "cpu", "normal"),
           Seat("East", "cpu", "hard"))

@@ -20,14 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from hearts_cli.records import replay as rp
 from hearts_cli.model.cards import mask_of, parse_card
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.play.events import VIEW_FIELDS, Event, view_json
+from hearts_cli.records import replay as rp
 from hearts_cli.records.record import read_record
-from hearts_cli.model.rules import Rules
-from hearts_cli.table.server import (MAX_LINE, SeatState, Server, SharedTable, make_seats, new_token,
-                               parse_invitation)
+from hearts_cli.table.server import MAX_LINE, SeatState, Server, SharedTable, make_seats, new_token, parse_invitation
 
 HOST = "127.0.0.1"
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
@@ -42,7 +41,7 @@ class Conn:
         self.got: list[dict] = []
 
     @classmethod
-    async def open(cls, port: int, token: str, name: str = "Ana", **hello) -> "Conn":
+    async def open(cls, port: int, token: str, name: str = "Ana", **hello) -> Conn:
         reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 20)
         c = cls(reader, writer)
         await c.send({"cmd": "hello", "token": token, "name": name, **hello})
@@ -429,7 +428,7 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
         f_writer.write(b'{"cmd":"state"}\n' * 3000 + b"[" * 100000)
         try:
             await asyncio.wait_for(f_writer.drain(), 5)
-        except (asyncio.TimeoutError, ConnectionError):
+        except (TimeoutError, ConnectionError):
             pass
         ends = await asyncio.wait_for(honest, 60)
         took = time.monotonic() - t0
@@ -850,7 +849,8 @@ def test_a_new_table_archives_the_unfinished_one_instead_of_losing_it(tmp_path):
 def test_a_local_game_and_a_shared_table_are_the_same_table():
     """`hearts play` is the table of `hearts host` with one in-process client: the same person's
     moves at both give the same story, event for event, payload for payload."""
-    from hearts_cli.repl.table import Table, make_seats as local_seats
+    from hearts_cli.repl.table import Table
+    from hearts_cli.repl.table import make_seats as local_seats
 
     def first_three(hand):
         return hand[:3]
@@ -1033,9 +1033,9 @@ def test_hearts_join_tells_cancelled_and_set_aside_tricks():
     winner takes too."""
     import queue
 
-    from hearts_cli.table.remote import RemoteTable
     from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.table import Table
+    from hearts_cli.table.remote import RemoteTable
 
     class Link:
         inbox: queue.Queue = queue.Queue()
@@ -1053,12 +1053,12 @@ def test_hearts_join_tells_cancelled_and_set_aside_tricks():
             remote._take(msg)
             return [plain(x) for x in Renderer(me, plain=True).event(me.events[-1])]
 
-        plays = [{"seat": s, "card": c} for s, c in enumerate("KH 2C KH 3S 4S 5S 6S 7S".split())]
+        plays = [{"seat": s, "card": c} for s, c in enumerate(["KH", "2C", "KH", "3S", "4S", "5S", "6S", "7S"])]
         aside = lines({"event": "trick", "round": 1, "trick": 4, "leader": 0, "plays": plays, "winner": None,
                        "points": 2, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
         text = " ".join(aside)
         assert words[0] in text and words[1] in text and "?" not in text, aside
-        plays = [{"seat": s, "card": c} for s, c in enumerate("AH 2H 3H 4H 5H 6H 7H 8H".split())]
+        plays = [{"seat": s, "card": c} for s, c in enumerate(["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H"])]
         taken = lines({"event": "trick", "round": 1, "trick": 5, "leader": 0, "plays": plays, "winner": 3,
                        "points": 10, "kitty": [], "carried": ["KH", "KH", "2C", "3S", "4S", "5S", "6S", "7S"]})
         assert words[2] in " ".join(taken) and "P3" in " ".join(taken), taken

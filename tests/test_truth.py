@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
 from hearts_cli.records.movelog import replay_log
 from hearts_cli.records.record import moves_of
 from hearts_cli.repl.render import Renderer, plain, wrap
 from hearts_cli.repl.table import Table, make_seats
-from hearts_cli.model.rules import Rules
 
 CODE = "JYR35SWD"
 
@@ -223,8 +223,8 @@ def test_help_lists_every_preset_with_a_line_in_either_language(command, monkeyp
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
-    from hearts_cli.text.catalog import preset_line, preset_name
     from hearts_cli.model.rules import preset_names
+    from hearts_cli.text.catalog import preset_line, preset_name
 
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
     for lang, heading in (("en", "Presets"), ("es", "Variantes")):
@@ -258,10 +258,10 @@ def test_presets_complete_with_their_description(monkeypatch):
 def test_spanish_names_the_presets_in_spanish_and_reads_them(home):
     import io
 
-    from hearts_cli.repl import start_new
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
+    from hearts_cli.repl import start_new
     from hearts_cli.text.catalog import CATALOG
 
     out = io.StringIO()
@@ -613,7 +613,7 @@ def test_a_real_narrow_terminal_shows_whole_words(tmp_path, cols):
         term.wait_for("Your card>")
         screen = term.text()
         rows = screen.splitlines()
-        assert any("You" == line.split()[-1] for line in rows if line.split()), term.dump()
+        assert any(line.split()[-1] == "You" for line in rows if line.split()), term.dump()
         for label in ("West (Easy)", "North (Normal)", "East (Hard)"):
             assert any(label in line for line in rows), term.dump()
         assert not any(line.strip() in ("Y", "ou", "(Hard)") for line in rows), term.dump()
@@ -673,9 +673,9 @@ def test_hearts_join_asks_the_shooter_and_sends_the_choice():
     import queue
 
     from hearts_cli.play.events import view_json
-    from hearts_cli.table.remote import RemoteTable
     from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.table import Table
+    from hearts_cli.table.remote import RemoteTable
 
     class Link:
         sent: list = []

@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 
 from hearts_cli.model.cards import Card
+from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
-from hearts_cli.records.record import RecordError, Seat, read_record, write_record
+from hearts_cli.records.record import RecordError, read_record, write_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.table import Table, make_seats
-from hearts_cli.model.rules import Rules
 from hearts_cli.store.saves import Store
 
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass

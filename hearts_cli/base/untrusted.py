@@ -69,7 +69,7 @@ class TooBig(ValueError):
         super().__init__(f"{path or '<input>'}: more than {limit} bytes")
 
 
-def read_limited(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> bytes:
+def read_limited(source: str | os.PathLike[str] | IO[Any], limit: int) -> bytes:
     """The bytes of a file (a path) or a stream, refused with :class:`TooBig` past ``limit``.
 
     A regular file's size is checked before it is opened; anything else (a

@@ -103,7 +103,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def choose_moon(view: "SeatView") -> str:
+def choose_moon(view: SeatView) -> str:
     """The shooter's choice for a CPU that shot the moon (see :mod:`hearts_cli.bots.moon`)."""
     from .moon import choose_moon as choose
 

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import random
 
-from ..play import core
-from ..model.cards import SUIT_MASKS, mask_of
-from ..play.engine import SeatView
+from ..model.cards import mask_of
 from ..model.rules import Moon
+from ..play import core
+from ..play.engine import SeatView
 from .common import Public
 from .playout import QS, choose, threat
 from .sampling import Constraints, Sampler
-
 
 KINDS = 7  # which plays count: 1 leads, 2 follows, 4 discards
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..model.cards import SUIT_MASKS, mask_of
-from ..play.engine import SeatView
-from ..play import core
+from ..model.cards import mask_of
 from ..model.rules import Facts
+from ..play import core
+from ..play.engine import SeatView
 from .playout import JD, QS
 
 

@@ -31,16 +31,16 @@ heart for it, so the search sees the 26 points coming and defends.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
+from ..model.rules import Moon
 from ..play.engine import SeatView
 from ..play.fast import Position, playout_steps
-from ..model.rules import Moon
+from .belief import believed_deals
 from .common import Public, decision_rng, public
 from .normal import normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat
-from .belief import believed_deals
 from .sampling import Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
@@ -105,7 +105,7 @@ def _moon_plausible(pub: Public) -> bool:
 
 
 def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, simulations: int,
-           value: "Callable[..., float]") -> list[float]:
+           value: Callable[..., float]) -> list[float]:
     """Mean ``value`` of each candidate over ``simulations`` sampled deals.
 
     Every candidate is played on the same deals with the same random stream;
@@ -305,7 +305,7 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     stands_for = _classes(pub)
     cands = sorted(set(stands_for.values()))
     if len(cands) == 1:
-        return {c: 0.0 for c in stands_for}
+        return dict.fromkeys(stands_for, 0.0)
     me = pub.seat
     means = _weigh(view, pub, cands, decision_rng(seed, view, "analysis"), simulations,
                    lambda scores, moon=False: float(scores[me]))

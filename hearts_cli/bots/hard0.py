@@ -20,14 +20,14 @@ import, say). A new idea goes into ``hard.py`` and is measured against this.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from ..play import core
 from ..model.cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card, mask_of
+from ..model.rules import Facts, FirstLead, Moon, Rules
+from ..play import core
 from ..play.engine import SeatView
 from ..play.fast import Position, StepPolicy, playout_steps, random_card
-from ..model.rules import Facts, FirstLead, Moon, Rules
 from .common import Public, decision_rng, public
 
 # ---------------------------------------------------------------- the playout policy (playout.py of e5eee52)
@@ -611,7 +611,7 @@ def _moon_plausible(pub: Public) -> bool:
 
 
 def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, simulations: int,
-           value: "Callable[[tuple[int, ...] | list[int]], float]") -> list[float]:
+           value: Callable[[tuple[int, ...] | list[int]], float]) -> list[float]:
     """Mean ``value`` of each candidate over ``simulations`` sampled deals.
 
     Every candidate is played on the same deals with the same random stream;
@@ -746,7 +746,7 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     stands_for = _classes(pub)
     cands = sorted(set(stands_for.values()))
     if len(cands) == 1:
-        return {c: 0.0 for c in stands_for}
+        return dict.fromkeys(stands_for, 0.0)
     me = pub.seat
     means = _weigh(view, pub, cands, decision_rng(seed, view, "analysis"), simulations,
                    lambda scores: float(scores[me]))

@@ -14,12 +14,13 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..model.codes import code_from_number, seed_for
 from ..model.cards import Card
-from ..play.engine import Phase, Round, SeatView
+from ..model.codes import code_from_number, seed_for
 from ..model.rules import Moon, Rules
+from ..play.engine import Phase, Round, SeatView
 from . import Bot, make_bot
 from .moon import choose_moon
+
 
 def match_code(label: str, index: int) -> str:
     """A valid game code for deal ``index`` of a match labelled ``label``."""
@@ -34,7 +35,7 @@ class DealResult:
     forced: dict[str, list[bool]]  # level -> was the decision forced (one legal card)
 
 
-def _decide(bot: "Bot", view: SeatView, level: str, times: dict[str, list[float]] | None,
+def _decide(bot: Bot, view: SeatView, level: str, times: dict[str, list[float]] | None,
             forced: dict[str, list[bool]] | None, clock: Callable[[], float] = time.perf_counter) -> Card:
     """The bot's card, noting how long it took (by ``clock``) and whether the card was forced."""
     t0 = clock()

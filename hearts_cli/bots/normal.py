@@ -24,8 +24,8 @@ Play:
 from __future__ import annotations
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
-from ..play.engine import SeatView
 from ..model.rules import Moon
+from ..play.engine import SeatView
 from .common import Public, public, queen_out, trick_winner
 from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount, threat
 

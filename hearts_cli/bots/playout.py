@@ -21,9 +21,9 @@ from __future__ import annotations
 import random
 
 from ..model.cards import HEARTS_MASK, SUIT_MASKS
+from ..model.rules import Facts, Moon, Rules
 from ..play import core
 from ..play.fast import Position, StepPolicy, random_card
-from ..model.rules import Facts, Moon, Rules
 
 QS, KS, AS, JD = 49, 50, 51, 22
 SPADES = SUIT_MASKS[3]

@@ -18,8 +18,8 @@ import random
 from dataclasses import dataclass
 
 from ..model.cards import SUIT_MASKS, mask_of
-from ..play.engine import SeatView
 from ..model.rules import FirstLead
+from ..play.engine import SeatView
 from .common import Public
 
 

@@ -18,7 +18,7 @@ ASCII terminal) is written as the nearest ASCII, never an error.
 
 import os
 import sys
-from typing import Annotated, Any, NoReturn, Optional
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -207,12 +207,12 @@ class _PresetsCommand(_Command):
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
         super().format_epilog(ctx, formatter)
         try:
-            from ..text.catalog import preset_line, preset_name, t
             from ..model.rules import preset_names
+            from ..text.catalog import preset_line, preset_name, t
 
             lang = _early_lang(ctx)
             rows = [(preset_name(p, lang), preset_line(p, lang)) for p in preset_names()]
-        except Exception:  # noqa: BLE001 - help must show even with the presets unreadable
+        except Exception:
             return
         formatter.write_paragraph()
         formatter.write_text(t("cli_presets_heading", lang))
@@ -280,8 +280,8 @@ def _complete_preset(incomplete: str) -> list[tuple[str, str]]:
     ``--preset`` reads whatever the language). Accents are optional, as when reading them."""
     try:
         from ..model.cards import fold
-        from ..text.catalog import preset_line, preset_name
         from ..model.rules import preset_names
+        from ..text.catalog import preset_line, preset_name
 
         lang = _early_lang(None)
         key = fold(incomplete)
@@ -316,7 +316,7 @@ def _complete_card(incomplete: str) -> list[str]:
 # ---------------------------------------------------------------- shared options
 
 LangOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--lang", metavar="en|es", autocompletion=_complete_lang,
                  help="Language of every sentence: en or es (default: $HEARTS_LANG, then the locale)."),
 ]
@@ -325,30 +325,30 @@ PlainOpt = Annotated[
     typer.Option("--plain", help="No colour, and suits as letters (QS for Q♠). NO_COLOR also turns colour off."),
 ]
 PresetOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--preset", "-p", metavar="PRESET", autocompletion=_complete_preset,
                  callback=_preset_value,
                  help="Rule preset, by name in English or Spanish (listed below). Default: quick."),
 ]
 PlayersOpt = Annotated[
-    Optional[int], typer.Option("--players", metavar="3..11",
+    int | None, typer.Option("--players", metavar="3..11",
                                 help="Number of players: 3 to 6 with one deck, 6 to 11 with two (--preset cancellation)."),
 ]
 TargetOpt = Annotated[
-    Optional[int], typer.Option("--target", metavar="N", help="Points that end the game (50 quick, 100 standard)."),
+    int | None, typer.Option("--target", metavar="N", help="Points that end the game (50 quick, 100 standard)."),
 ]
 SetOpt = Annotated[
-    Optional[list[str]],
+    list[str] | None,
     typer.Option("--set", "-s", metavar="KEY=VALUE",
                  help="Change one setting of the preset, such as --set jack_of_diamonds=true; repeat it for "
                       "more. The settings and their values are listed below and in seeds/README.md."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output: JSON on stdout.")]
 DelayOpt = Annotated[
-    Optional[float], typer.Option("--delay", metavar="SECONDS", help="Pause between CPU cards."),
+    float | None, typer.Option("--delay", metavar="SECONDS", help="Pause between CPU cards."),
 ]
 TimerOpt = Annotated[
-    Optional[int], typer.Option("--turn-timer", metavar="SECONDS",
+    int | None, typer.Option("--turn-timer", metavar="SECONDS",
                                 help="Optional turn timer (30 or 60 seconds); off by default."),
 ]
 
@@ -539,7 +539,7 @@ def _version(value: bool) -> None:
 def main_callback(
     ctx: typer.Context,
     version: Annotated[
-        Optional[bool],
+        bool | None,
         typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
     ] = None,
     lang: LangOpt = None,
@@ -558,7 +558,7 @@ def play(
     plain: PlainOpt = False,
     json_events: Annotated[bool, typer.Option("--json", help="Print the game as JSON events, one per line.")] = False,
     confirm: Annotated[
-        Optional[bool],
+        bool | None,
         typer.Option("--confirm/--no-confirm", help="Ask for a second touch before a card is played (default: on)."),
     ] = None,
     delay: DelayOpt = None,
@@ -596,12 +596,12 @@ def new(
     players: PlayersOpt = None,
     settings: SetOpt = None,
     level: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--level", metavar=_LEVEL_METAVAR, autocompletion=_complete_level,
                      help="How well every CPU player plays: {levels} (see below). Default: Easy on your left, then Normal, then Hard."),
     ] = None,
     code: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--code", metavar="CODE", help="Deal this game code again (\"replay this deal\"); default: a fresh one."),
     ] = None,
     seat: Annotated[int, typer.Option("--seat", metavar="S", help="Your seat, from 0.")] = 0,
@@ -707,13 +707,13 @@ def explain(
     ctx: typer.Context,
     card: Annotated[str, typer.Argument(metavar="CARD", autocompletion=_complete_card,
                                         help="A card in any notation: QS, 10h, Q♠, 'queen of spades', 'dama de picas'.")],
-    code: Annotated[Optional[str], typer.Option("--code", metavar="CODE", help="Ask about this game instead of the saved one.")] = None,
-    moves: Annotated[Optional[str], typer.Option("--moves", metavar="MOVES", help="With --code: the moves made so far (see below).")] = None,
+    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="Ask about this game instead of the saved one.")] = None,
+    moves: Annotated[str | None, typer.Option("--moves", metavar="MOVES", help="With --code: the moves made so far (see below).")] = None,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     settings: SetOpt = None,
-    record: Annotated[Optional[str], typer.Option("--record", metavar="FILE", help="Ask about a position in this game record.")] = None,
-    at: Annotated[Optional[str], typer.Option("--at", metavar="POSITION",
+    record: Annotated[str | None, typer.Option("--record", metavar="FILE", help="Ask about a position in this game record.")] = None,
+    at: Annotated[str | None, typer.Option("--at", metavar="POSITION",
                                               help="With --record: round.trick.card (1-based) or a move number; default: the end.")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
@@ -731,8 +731,8 @@ def explain(
         _refuse("cli_moves_need_code")
     if at is not None and record is None:
         _refuse("cli_at_needs_record")
-    from ..records import explain as ex
     from ..model.cards import parse_card
+    from ..records import explain as ex
 
     parse_card(card)  # a bad card is the first thing to say, whatever the position
     if code is not None:
@@ -793,7 +793,7 @@ def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
 ))
 def sim(
     ctx: typer.Context,
-    seats: Annotated[Optional[str], typer.Option(
+    seats: Annotated[str | None, typer.Option(
         "--seats", metavar="LEVELS", autocompletion=_complete_levels,
         help="Comma-separated levels, one per seat: {levels} (or the benchmark seats {bench_levels}). Default: hard, then normal.")] = None,
     deals: Annotated[int, typer.Option("--deals", metavar="N",
@@ -803,10 +803,10 @@ def sim(
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     settings: SetOpt = None,
-    seed: Annotated[Optional[str], typer.Option(
+    seed: Annotated[str | None, typer.Option(
         "--seed", metavar="S", help="Any text; the games' codes derive from it. Default: a fresh one, printed.")] = None,
     workers: Annotated[int, typer.Option("--workers", metavar="N", help="Worker processes.")] = 1,
-    simulations: Annotated[Optional[int], typer.Option(
+    simulations: Annotated[int | None, typer.Option(
         "--simulations", metavar="N", help="Hard's budget: deals sampled per decision (default 120; with two decks, worlds per decision, default 64).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
@@ -858,10 +858,10 @@ def sim(
 ))
 def stats(
     ctx: typer.Context,
-    preset: Annotated[Optional[str], typer.Option(
+    preset: Annotated[str | None, typer.Option(
         "--preset", "-p", metavar="PRESET", autocompletion=_complete_preset, callback=_preset_value,
         help="Only the games played with this preset, by name in English or Spanish.")] = None,
-    since: Annotated[Optional[str], typer.Option(
+    since: Annotated[str | None, typer.Option(
         "--since", metavar="DATE", help="Only the games finished on or after this date (YYYY-MM-DD).")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
@@ -919,20 +919,20 @@ def stats(
 ))
 def replay(
     ctx: typer.Context,
-    source: Annotated[Optional[str], typer.Argument(metavar="FILE", help="A game record (YAML) or a move log; - reads stdin.")] = None,
-    code: Annotated[Optional[str], typer.Option("--code", metavar="CODE", help="The game code of a move log (unless the log names it).")] = None,
-    moves: Annotated[Optional[str], typer.Option("--moves", metavar="LOG", help="The move log as a string.")] = None,
+    source: Annotated[str | None, typer.Argument(metavar="FILE", help="A game record (YAML) or a move log; - reads stdin.")] = None,
+    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="The game code of a move log (unless the log names it).")] = None,
+    moves: Annotated[str | None, typer.Option("--moves", metavar="LOG", help="The move log as a string.")] = None,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     target: TargetOpt = None,
     settings: SetOpt = None,
-    at: Annotated[Optional[str], typer.Option("--at", metavar="POSITION", help="Show the table before this move: round.trick.card, round.pass.seat, or a move number.")] = None,
-    seat: Annotated[Optional[int], typer.Option("--seat", metavar="S", help="Tell it from this seat (what it could know); with --analyze, weigh only its decisions.")] = None,
+    at: Annotated[str | None, typer.Option("--at", metavar="POSITION", help="Show the table before this move: round.trick.card, round.pass.seat, or a move number.")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", metavar="S", help="Tell it from this seat (what it could know); with --analyze, weigh only its decisions.")] = None,
     all_hands: Annotated[bool, typer.Option("--all-hands", help="With --at: show every hand, from above.")] = False,
     analyze: Annotated[bool, typer.Option("--analyze", help="Let the Hard player weigh each decision: ? ?? ! marks and a summary.")] = False,
-    simulations: Annotated[Optional[int], typer.Option("--simulations", metavar="N", help="Deals sampled per decision in --analyze (default 40): more is slower and deeper.")] = None,
+    simulations: Annotated[int | None, typer.Option("--simulations", metavar="N", help="Deals sampled per decision in --analyze (default 40): more is slower and deeper.")] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the analysis: the same record and seed give the same analysis.")] = 0,
-    annotate_to: Annotated[Optional[str], typer.Option("--annotate-to", metavar="FILE", help="Write the record with the analysis as annotations (atomically).")] = None,
+    annotate_to: Annotated[str | None, typer.Option("--annotate-to", metavar="FILE", help="Write the record with the analysis as annotations (atomically).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per event, one per line.")] = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -1090,19 +1090,19 @@ def host(
     target: TargetOpt = None,
     humans: Annotated[int, typer.Option("--humans", metavar="H", help="Seats for people (from seat 0); the rest are CPUs.")] = 2,
     level: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--level", metavar="easy|normal|hard", autocompletion=_complete_level,
                      help="How well the CPU players play (default: Easy, Normal, Hard by seat)."),
     ] = None,
-    turn_timer: Annotated[Optional[float], typer.Option("--turn-timer", metavar="SECONDS", help="Seconds a person has for each decision before the CPU plays for them.")] = None,
+    turn_timer: Annotated[float | None, typer.Option("--turn-timer", metavar="SECONDS", help="Seconds a person has for each decision before the CPU plays for them.")] = None,
     delay: Annotated[float, typer.Option("--delay", metavar="SECONDS", help="Pause before each CPU move, so people can follow.")] = 0.5,
     port: Annotated[int, typer.Option("--port", metavar="P", help="TCP port (0: any free port).")] = 7441,
     bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on (default: this machine only).")] = "127.0.0.1",
-    cert: Annotated[Optional[str], typer.Option("--cert", metavar="FILE", help="TLS certificate (PEM); with --key.")] = None,
-    key: Annotated[Optional[str], typer.Option("--key", metavar="FILE", help="TLS private key (PEM); with --cert.")] = None,
+    cert: Annotated[str | None, typer.Option("--cert", metavar="FILE", help="TLS certificate (PEM); with --key.")] = None,
+    key: Annotated[str | None, typer.Option("--key", metavar="FILE", help="TLS private key (PEM); with --cert.")] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Bring back the table saved by the last `hearts host`.")] = False,
     hints: Annotated[bool, typer.Option("--hints", help="Let people ask the CPU for a hint (`hint`).")] = False,
-    code: Annotated[Optional[str], typer.Option("--code", metavar="CODE", help="Deal this game code (default: a fresh one).")] = None,
+    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="Deal this game code (default: a fresh one).")] = None,
     lang: LangOpt = None,
     plain: PlainOpt = False,
 ) -> None:
@@ -1139,8 +1139,8 @@ def host(
 def join(
     ctx: typer.Context,
     invitation: Annotated[str, typer.Argument(metavar="INVITATION", help="HOST:PORT/SEAT-TOKEN, as `hearts host` printed it.")],
-    name: Annotated[Optional[str], typer.Option("--name", metavar="NAME", help="The name the table shows for you.")] = None,
-    cafile: Annotated[Optional[str], typer.Option("--cafile", metavar="FILE", help="Trust this certificate (a table with a self-signed one).")] = None,
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="The name the table shows for you.")] = None,
+    cafile: Annotated[str | None, typer.Option("--cafile", metavar="FILE", help="Trust this certificate (a table with a self-signed one).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Bridge: JSON requests on stdin, the table's JSON lines on stdout.")] = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -1206,7 +1206,7 @@ def main() -> None:
         except OSError:
             pass
         sys.exit(0)
-    except Exception as e:  # noqa: BLE001 - the last line of defence
+    except Exception as e:
         if os.environ.get("HEARTS_DEBUG"):
             raise
         from ..text.catalog import default_language, t

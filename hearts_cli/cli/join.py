@@ -32,7 +32,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
     link = Link()
     try:
         first = link.connect(invitation, name, lang, cafile)
-    except (OSError, asyncio.TimeoutError, concurrent.futures.TimeoutError, ValueError) as e:
+    except (TimeoutError, OSError, concurrent.futures.TimeoutError, ValueError) as e:
         problem = getattr(e, "strerror", None) or type(e).__name__
         sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
         return 1
@@ -77,7 +77,7 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
     host, port, _, _ = parse_invitation(invitation)  # type: ignore[misc]
     try:
         conn, first = await _connect(invitation, name, lang, cafile)
-    except (OSError, asyncio.TimeoutError, ValueError) as e:
+    except (TimeoutError, OSError, ValueError) as e:
         problem = getattr(e, "strerror", None) or type(e).__name__
         sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
         return 1

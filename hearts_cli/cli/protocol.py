@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from .. import __version__
 from ..bots import LEVELS, LevelError, check_level
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.codes import CodeError, normalize_code
-from ..play.engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Reason, Round
 from ..model.errors import HeartsError
+from ..model.rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
+from ..play.engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Reason, Round
 from ..play.events import SCHEMA, view_json
 from ..text.catalog import LANGUAGES, default_language, t
-from ..model.rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
 
 PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/events.md)
 NAME = "hearts"

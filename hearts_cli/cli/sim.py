@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..model.cards import cards_of
 from ..bots.match import GameResult, TournamentStats, rotations, run_tournament, tournament_stats
-from ..text.catalog import preset_name, t
+from ..model.cards import cards_of
 from ..model.rules import Rules
+from ..text.catalog import preset_name, t
 
 
 @dataclass

@@ -11,8 +11,8 @@ input is forgiving (see :func:`parse_card`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
-from typing import Iterable, Iterator
 
 from .errors import HeartsError
 
@@ -45,7 +45,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: int | str) -> "Card":
+    def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return parse_card(value)
         if value.__class__ is cls:
@@ -56,7 +56,7 @@ class Card(int):
             raise ValueError(f"no card has index {value!r}") from None
 
     @classmethod
-    def _make(cls, index: int) -> "Card":
+    def _make(cls, index: int) -> Card:
         return int.__new__(cls, index)
 
     @property
@@ -306,11 +306,11 @@ def _phrase_error(text: str, words: list[str], i: int) -> CardParseError:
 
 
 _VOCABULARY: dict[str, Card] = {}
-_RANK_NAMES_EN = "two three four five six seven eight nine ten jack queen king ace".split()
-_RANK_NAMES_ES = "dos tres cuatro cinco seis siete ocho nueve diez jota dama rey as".split()
-_SUIT_NAMES_EN = "clubs diamonds hearts spades".split()
-_SUIT_NAMES_ES = "treboles diamantes corazones picas".split()
-_SUIT_NAMES_DECK = "bastos oros copas espadas".split()
+_RANK_NAMES_EN = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
+_RANK_NAMES_ES = ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "jota", "dama", "rey", "as"]
+_SUIT_NAMES_EN = ["clubs", "diamonds", "hearts", "spades"]
+_SUIT_NAMES_ES = ["treboles", "diamantes", "corazones", "picas"]
+_SUIT_NAMES_DECK = ["bastos", "oros", "copas", "espadas"]
 for _c in CARDS:
     _r, _s = _c % 13, _c // 13
     for _name in (

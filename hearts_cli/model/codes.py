@@ -101,7 +101,7 @@ def _sha256(data: bytes) -> bytes:
 class Stream:
     """Deterministic random integers: SHA-256 of ``key|counter``, 4 bytes at a time."""
 
-    __slots__ = ("_key", "_counter", "_buffer", "_pos")
+    __slots__ = ("_buffer", "_counter", "_key", "_pos")
 
     def __init__(self, *labels: object):
         self._key = "|".join(str(x) for x in labels).encode("utf-8")

@@ -19,7 +19,8 @@ them, is read too.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .rules import CHOICES, FLAGS, INTS, SETTINGS, Direction, RulesError, coerce_settings
 

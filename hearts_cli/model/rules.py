@@ -10,17 +10,27 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Mapping
 from dataclasses import FrozenInstanceError
 from enum import Enum, StrEnum
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
+from ..text.catalog import t
 from .cards import (
-    CARDS, DECK_MASK, HEARTS_MASK, SUIT_MASKS, JACK_OF_DIAMONDS, QUEEN_OF_SPADES, KING_OF_SPADES,
-    ACE_OF_SPADES, Card, CardParseError, mask_of, parse_card,
+    ACE_OF_SPADES,
+    CARDS,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    KING_OF_SPADES,
+    QUEEN_OF_SPADES,
+    SUIT_MASKS,
+    Card,
+    CardParseError,
+    mask_of,
+    parse_card,
 )
 from .errors import HeartsError
-from ..text.catalog import t
 
 
 class RulesError(HeartsError):
@@ -388,7 +398,7 @@ class Rules:
         return 0
 
     @functools.cached_property
-    def facts(self) -> "Facts":
+    def facts(self) -> Facts:
         """Every setting and derived fact in one slotted record, for hot loops (a bot's
         playout policy reads a :class:`Facts` attribute about twice as fast as a
         ``Rules`` one). Nothing is computed there: it copies what ``Rules`` computed."""
@@ -396,7 +406,7 @@ class Rules:
 
     # ------------------------------------------------------------ making and naming
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         """A copy with some settings changed (and checked again), described against the same preset."""
         d = self.__dict__
         return Rules(**{k: d[k] for k in SETTINGS + ("preset",)} | changes)
@@ -421,7 +431,7 @@ class Rules:
         return {k: _plain(d[k]) for k in SETTINGS}
 
     @classmethod
-    def from_spec(cls, spec: "str | Mapping[str, Any] | Rules | None") -> "Rules":
+    def from_spec(cls, spec: str | Mapping[str, Any] | Rules | None) -> Rules:
         """A preset name, or ``{"preset": name, setting: value, ...}``, or None for the default."""
         if isinstance(spec, Rules):
             return spec

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card
 from ..text.catalog import preset_name, t
-from .rules import (Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing,
-                    Rules, Ties)
+from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card
+from .rules import Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing, Rules, Ties
 
 Sections = list[tuple[str, list[str]]]
 

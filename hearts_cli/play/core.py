@@ -24,16 +24,36 @@ forbidden on the first trick, what breaks hearts...) are computed once, on
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ..model.cards import DECK_MASK, HEARTS_MASK, SUIT_MASKS
 from ..model.rules import FirstLead, HeartsBreak, Moon, Rules, SetAside
 
 __all__ = [
-    "Restriction", "RESTRICTIONS", "LED_SUIT", "LEAD_CARD", "LEAD", "FOLLOW", "chain", "legal",
-    "reason", "lead_card", "first_leader", "BEATS", "beats", "trick_winner", "shooter",
-    "score_round", "RoundScore", "moon_scores", "better_moon_choice",
-    "cancelled", "cancelling_winner", "set_aside_winner", "winner",
+    "BEATS",
+    "FOLLOW",
+    "LEAD",
+    "LEAD_CARD",
+    "LED_SUIT",
+    "RESTRICTIONS",
+    "Restriction",
+    "RoundScore",
+    "beats",
+    "better_moon_choice",
+    "cancelled",
+    "cancelling_winner",
+    "chain",
+    "first_leader",
+    "lead_card",
+    "legal",
+    "moon_scores",
+    "reason",
+    "score_round",
+    "set_aside_winner",
+    "shooter",
+    "trick_winner",
+    "winner",
 ]
 
 # ---------------------------------------------------------------- legality
@@ -193,7 +213,7 @@ def reason(rules: Rules, card: int, hand: int, led: int, first: bool, broken: bo
 # same text compiled.
 BEATS = "{c} // 13 == {led} and {c} > {w}"
 
-beats: Callable[[int, int, int], bool] = eval(  # noqa: S307 - our own constant text
+beats: Callable[[int, int, int], bool] = eval(
     "lambda c, w, led: " + BEATS.format(c="c", w="w", led="led"))
 
 
@@ -210,7 +230,7 @@ def trick_winner(cards):
     return best
 """
 _space: dict[str, object] = {}
-exec(_TRICK_WINNER.format(beats=BEATS.format(c="c", w="w", led="led")), _space)  # noqa: S102
+exec(_TRICK_WINNER.format(beats=BEATS.format(c="c", w="w", led="led")), _space)
 trick_winner: Callable[[Sequence[int]], int] = _space["trick_winner"]  # type: ignore[assignment]
 trick_winner.__doc__ = """The index in ``cards`` (play order) of the card that wins the trick
 (BEATS folded over the trick, compiled with it written in)."""

@@ -12,22 +12,36 @@ left gives to the next seat in play order. Internally a set of cards is a
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import reduce
 from operator import or_
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
-from . import core
-from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
-from ..model.codes import deal as deal_cards, normalize_code
-from ..model.errors import HeartsError
-from ..text.catalog import t
-from ..model.rules import Direction, FirstTrick, Moon, Rules, Ties
 from ..base.values import Frozen
+from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
+from ..model.codes import deal as deal_cards
+from ..model.codes import normalize_code
+from ..model.errors import HeartsError
+from ..model.rules import Direction, FirstTrick, Moon, Rules, Ties
+from ..text.catalog import t
+from . import core
 
 __all__ = [
-    "Phase", "Trick", "Reason", "Effect", "Verdict", "IllegalMove", "PassError",
-    "RoundResult", "SeatView", "Round", "Game", "REASON_ORDER", "MOON_CHOICES", "MoonChoiceError",
+    "MOON_CHOICES",
+    "REASON_ORDER",
+    "Effect",
+    "Game",
+    "IllegalMove",
+    "MoonChoiceError",
+    "PassError",
+    "Phase",
+    "Reason",
+    "Round",
+    "RoundResult",
+    "SeatView",
+    "Trick",
+    "Verdict",
     "moon_scores",
 ]
 
@@ -469,7 +483,7 @@ class Round:
             self.turn = 0
 
     @classmethod
-    def seen_by(cls, view: SeatView) -> "Round":
+    def seen_by(cls, view: SeatView) -> Round:
         """The round as ``view``'s seat knows it: the other hands (and a kitty not yet turned
         up) unknown, so empty. For that seat it answers what the engine answers of the real
         round, from nothing more than its view: its legal cards, why another card is not,
@@ -568,7 +582,7 @@ class Round:
     @classmethod
     def deal(cls, rules: Rules, code: str, round_index: int = 0,
              scores: Sequence[int] | None = None,
-             direction: Direction | str | None = None) -> "Round":
+             direction: Direction | str | None = None) -> Round:
         """Round ``round_index`` (0-based) of the game with code ``code``.
 
         ``direction`` overrides the pass cycle (for study positions); the cards
@@ -959,7 +973,7 @@ class Round:
             legal=self.legal_cards() if seat == self.turn and self.phase is Phase.PLAY else (),
         )
 
-    def copy(self) -> "Round":
+    def copy(self) -> Round:
         """An independent copy (for search: play it out without touching this one)."""
         new = object.__new__(Round)
         new.__dict__.update(self.__dict__)

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..model.cards import NAMES, Card, Suit
 from ..base.values import Plain
+from ..model.cards import NAMES, Card, Suit
 
-__all__ = ["SCHEMA", "KINDS", "Event", "jsonable", "view_json", "trick_json", "VIEW_FIELDS"]
+__all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "jsonable", "trick_json", "view_json"]
 
 # The version of this vocabulary (events and the seat view). Version 1 was the engine
 # protocol alone; 2 is the first shared by every program. A later version may add
@@ -33,7 +33,7 @@ SCHEMA = 2
 
 SUIT_LETTERS = "CDHS"
 
-KINDS: dict[str, type["Event"]] = {}
+KINDS: dict[str, type[Event]] = {}
 
 
 class Event(Plain):
@@ -93,7 +93,7 @@ class Event(Plain):
         return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> "Event":
+    def from_json(cls, obj: dict[str, Any]) -> Event:
         """The event of a JSON object (cards stay strings): checks the kind and its fields."""
         obj = dict(obj)
         kind = obj.pop("event", None)

@@ -24,11 +24,12 @@ engine on random positions.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from . import core
 from ..model.cards import SUIT_MASKS
 from ..model.rules import Moon, Rules
+from . import core
 
 # ---------------------------------------------------------------- tables the generated code reads
 
@@ -566,5 +567,12 @@ def compile_loops(rules: Rules, space: dict[str, Any], *, spans: bool,
     return space["play"], space["round_"]
 
 
-__all__ = ["chain_source", "steps_source", "loop_source", "compile_steps", "compile_loops",
-           "chunk_shape_holds", "CHUNK_CARDS"]
+__all__ = [
+    "CHUNK_CARDS",
+    "chain_source",
+    "chunk_shape_holds",
+    "compile_loops",
+    "compile_steps",
+    "loop_source",
+    "steps_source",
+]

@@ -25,12 +25,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..model.cards import CardParseError, parse_card
-from ..play.engine import Game, IllegalMove, PassError, Phase, Reason, Verdict
-from ..model.errors import HeartsError
-from ..text.catalog import t
-from ..model.rules import Rules
 from ..base.values import Plain
+from ..model.cards import CardParseError, parse_card
+from ..model.errors import HeartsError
+from ..model.rules import Rules
+from ..play.engine import Game, IllegalMove, PassError, Phase, Reason, Verdict
+from ..text.catalog import t
 
 
 class ExplainError(HeartsError):
@@ -257,7 +257,17 @@ def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool 
 
 
 __all__ = [
-    "ExplainError", "Position", "split_moves", "from_code", "apply_moves", "parse_at",
-    "from_record", "from_save", "explain", "headline", "rule_name", "describe_position",
+    "ExplainError",
+    "Position",
+    "apply_moves",
+    "describe_position",
+    "explain",
+    "from_code",
+    "from_record",
+    "from_save",
+    "headline",
+    "parse_at",
+    "rule_name",
+    "split_moves",
     "to_json",
 ]

@@ -36,13 +36,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..base.untrusted import MAX_MOVE_LOG_BYTES
+from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
+from ..model.rules import Moon, Rules, RulesError
 from ..play.engine import Game, IllegalMove, PassError, Phase
 from ..text.catalog import preset_id, t
 from .record import PlaceError
-from ..model.rules import Moon, Rules, RulesError
-from ..base.untrusted import MAX_MOVE_LOG_BYTES
-from ..base.values import Frozen, Plain
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
 
@@ -274,7 +274,7 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
         raise
 
 
-def _players_of(text: "str | ParsedLog") -> int:
+def _players_of(text: str | ParsedLog) -> int:
     try:
         parsed = parse(text) if isinstance(text, str) else text
     except MoveLogError:

@@ -26,24 +26,45 @@ from __future__ import annotations
 import functools
 import os
 import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any
 
 from .. import __version__
-from ..model.cards import Card, CardParseError, cards_of, parse_card
-from ..model.codes import CodeError, normalize_code
-from ..play.engine import (MOON_CHOICES, Game, IllegalMove, PassError, Phase, Reason, Round, better_moon_choice,
-                     cards_of_pair)
-from ..model.errors import HeartsError
-from ..text.catalog import t
-from ..model.rules import Moon, Rules, RulesError
 from ..base.untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
-from ..model.seating import place_name, place_of, recorded_names
 from ..base.values import Frozen, Plain
+from ..model.cards import Card, CardParseError, parse_card
+from ..model.codes import CodeError, normalize_code
+from ..model.errors import HeartsError
+from ..model.rules import Moon, Rules, RulesError
+from ..model.seating import place_name, place_of, recorded_names
+from ..play.engine import (
+    MOON_CHOICES,
+    Game,
+    IllegalMove,
+    PassError,
+    Phase,
+    Reason,
+    Round,
+    better_moon_choice,
+    cards_of_pair,
+)
+from ..text.catalog import t
 
 __all__ = [
-    "FORMAT", "MAX_RECORD_BYTES", "GLYPHS", "RecordError", "Seat", "Annotation", "Position",
-    "Move", "GameRecord", "write_record", "read_record", "save_record", "moves_of",
+    "FORMAT",
+    "GLYPHS",
+    "MAX_RECORD_BYTES",
+    "Annotation",
+    "GameRecord",
+    "Move",
+    "Position",
+    "RecordError",
+    "Seat",
+    "moves_of",
+    "read_record",
+    "save_record",
+    "write_record",
 ]
 
 FORMAT = "hearts-record/1"
@@ -283,7 +304,7 @@ class Position(Frozen):
         return str(self.round)
 
     @classmethod
-    def parse(cls, text: "str | int | Position") -> "Position":
+    def parse(cls, text: str | int | Position) -> Position:
         """Read a position; ``ValueError`` when the text is none."""
         if isinstance(text, Position):
             return text
@@ -419,7 +440,7 @@ class GameRecord(Plain):
             move.apply(game)
         return game
 
-    def at(self, where: "Position | int | None") -> tuple[Game, int]:
+    def at(self, where: Position | int | None) -> tuple[Game, int]:
         """The game just before the move at ``where`` and how many moves were made.
 
         ``where`` is a :class:`Position` of a pass or a play, or a move number
@@ -450,7 +471,7 @@ class GameRecord(Plain):
     @classmethod
     def from_game(cls, game: Game, seats: Sequence[Seat] | None = None,
                   annotations: Mapping[Position | str, Annotation] | None = None,
-                  undos: int = 0) -> "GameRecord":
+                  undos: int = 0) -> GameRecord:
         return cls(game.rules, game.code,
                    tuple(seats) if seats is not None else default_seats(game.rules.players),
                    tuple(moves_of(game)), _annotation_map(annotations), undos=undos)
@@ -642,7 +663,7 @@ def temp_name(name: str) -> str:
     return f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
 
 
-def save_record(path: str | os.PathLike[str], game: "Game | GameRecord",
+def save_record(path: str | os.PathLike[str], game: Game | GameRecord,
                 seats: Sequence[Seat] | None = None,
                 annotations: Mapping[Position | str, Annotation] | None = None,
                 undos: int | None = None) -> Path:
@@ -722,7 +743,7 @@ def _line_loader() -> type:
     return LineLoader
 
 
-def _load_text(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> tuple[str, str | None]:
+def _load_text(source: str | os.PathLike[str] | IO[Any], limit: int) -> tuple[str, str | None]:
     """The text of a record and its path (None for text given directly); size-checked first."""
     if isinstance(source, str) and "\n" not in source and source.strip() and os.path.isfile(source):
         source = Path(source)  # a one-line string naming a file: no record fits on one such line
@@ -757,7 +778,7 @@ def _load_text(source: "str | os.PathLike[str] | IO[Any]", limit: int) -> tuple[
                           problem=_problem("record_not_utf8")) from None
 
 
-def read_record(source: "str | os.PathLike[str] | IO[Any]", *, strict: bool = True,
+def read_record(source: str | os.PathLike[str] | IO[Any], *, strict: bool = True,
                 limit: int = MAX_RECORD_BYTES) -> GameRecord:
     """Read, re-play and check a record.
 

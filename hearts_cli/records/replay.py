@@ -24,16 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..base.values import Plain
 from ..model.cards import CARDS as CARDS_
-from ..model.cards import QUEEN_OF_SPADES, Card, Suit, cards_of, mask_of
-from ..play.engine import Game, Phase, Round, SeatView, Trick, cards_of_pair
+from ..model.cards import QUEEN_OF_SPADES, Card, Suit, mask_of
 from ..model.errors import HeartsError
+from ..model.rules import Moon
+from ..play.engine import Game, Phase, Round, SeatView, Trick, cards_of_pair
+from ..play.events import SCHEMA, Event, cancel_fields, view_json
 from ..text.catalog import preset_name, t
 from .record import Annotation, GameRecord, Move, Position, display_name
-from ..play.events import SCHEMA, Event, cancel_fields, view_json
-from ..play.events import jsonable as _jsonable
-from ..model.rules import Moon
-from ..base.values import Plain
 
 if TYPE_CHECKING:
     import random
@@ -373,7 +372,7 @@ def evaluate_play_two(view: SeatView, seed: int, simulations: int) -> dict[Card,
     stands_for = _classes_two(view)
     cands = sorted(set(stands_for.values()))
     if len(cands) == 1:
-        return {c: 0.0 for c in stands_for}
+        return dict.fromkeys(stands_for, 0.0)
     rng = _rng(seed, view, "play2")
     me = view.seat
     facts = view.rules.facts
@@ -435,9 +434,9 @@ def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], se
     """:func:`evaluate_pass` for two decks: the other hands dealt from the unseen multiset,
     the others pass as Hard would, and the round is played out from the first lead on
     :class:`hearts_cli.play.fast.MultiPosition` with Hard's two-deck playout policy."""
-    from ..play import core
     from ..bots import multi
     from ..bots.hard import hard_pass
+    from ..play import core
     from ..play.fast import MultiPosition, pair_of_cards
 
     rules = view.rules

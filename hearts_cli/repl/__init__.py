@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from ..text.catalog import LANGUAGES, default_language, os_problem, t
 
-__all__ = ["start_new", "resume"]
+__all__ = ["resume", "start_new"]
 
 DEFAULT_DELAY = 0.5  # seconds between CPU moves at an interactive table
 
@@ -90,8 +90,8 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
     if problem:
         return _fail(problem)
     from ..model.codes import new_code
-    from ..play.engine import Game
     from ..model.rules import Rules
+    from ..play.engine import Game
     from .table import make_seats
 
     def carry_on(store: Any, loaded: Any) -> int:

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..model.cards import Card, SUIT_SYMBOLS
+from ..model.cards import SUIT_SYMBOLS, Card
+from ..model.rules import Direction, Moon
 from ..play.engine import Phase
 from ..text.catalog import preset_name, t
-from ..model.rules import Direction, Moon
 from .table import Event, Table
 
 Line = list[tuple[str, str]]
@@ -510,7 +510,7 @@ class Renderer:
 
         try:
             desc = preset_info(preset).get("description") or {}
-        except Exception:  # noqa: BLE001 - a preset file that went missing: show the settings only
+        except Exception:
             desc = {}
         text = desc.get(self.lang) or desc.get("en") or preset if isinstance(desc, dict) else str(desc)
         out = self._text(self.say("rules_title", preset=preset_name(preset, self.lang)) + " " + text)

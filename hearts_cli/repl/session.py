@@ -13,7 +13,8 @@ import shutil
 import sys
 import threading
 import time
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.application.current import get_app_session
@@ -30,7 +31,8 @@ from prompt_toolkit.styles import Style
 
 from ..model.cards import Card, card_phrases
 from ..play.engine import Phase
-from .render import Renderer, plain as plain_text, shorten, wrap
+from .render import Renderer, shorten, wrap
+from .render import plain as plain_text
 from .table import COMMAND_NAMES, COMMANDS, FrontEnd, Table, command_words, fold
 
 # class names of our own: prompt-toolkit's default style already has "red" (#ff0000) and
@@ -106,7 +108,7 @@ class CardCompleter(Completer):
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         try:
             yield from self._completions(document)
-        except Exception:  # noqa: BLE001 - a crash in the completer never kills the session
+        except Exception:
             return
 
     def _completions(self, document: Document) -> Iterable[Completion]:
@@ -292,7 +294,7 @@ class CpuPause:
         self.skipping = False  # the next trick is shown at its pace again
 
 
-def _key_within(quiet: "_QuietInput") -> Any:
+def _key_within(quiet: _QuietInput) -> Any:
     """Wait for a key on the terminal (echo is off meanwhile), reading it away; without a
     terminal, just wait."""
     def wait(seconds: float) -> bool:
@@ -328,7 +330,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     def columns() -> int:
         try:
             return get_app_session().output.get_size().columns
-        except Exception:  # noqa: BLE001 - no size to be had: the usual terminal
+        except Exception:
             return shutil.get_terminal_size((80, 24)).columns
 
     def show(lines: list) -> None:
@@ -409,7 +411,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
             text = "[" + table.say("timer_left", seconds=left) + "] " + text
         try:
             width = session.app.output.get_size().columns - 2
-        except Exception:  # noqa: BLE001
+        except Exception:
             width = 78
         # at most two lines, broken at spaces; what is left over ends in an ellipsis
         short = shorten(" ".join(text.split()), width, 2, "..." if table.ascii else "…")

@@ -12,19 +12,19 @@ moves an uninterrupted one would.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from ..model.cards import Card, CardParseError, fold, parse_card, parse_card_list
-from ..model.codes import new_code
-from ..play.engine import Game, PassError, Phase
-from ..table.game import GameTable, Refused, SeatClient
-from ..text.catalog import t
-from ..play.events import Event
-from ..model.rules import Direction, Moon
 from ..base.untrusted import MAX_LINE_CHARS
 from ..bots import DEFAULT_LEVELS
+from ..model.cards import Card, CardParseError, fold, parse_card, parse_card_list
+from ..model.codes import new_code
+from ..model.rules import Direction, Moon
 from ..model.seating import PLACES, place_name, record_name, seat_place, shown_name
-
+from ..play.engine import Game, PassError, Phase
+from ..play.events import Event
+from ..table.game import GameTable, Refused, SeatClient
+from ..text.catalog import t
 
 # Where each seat sits, counted clockwise (in play order) from the person, who is South:
 # the one table of places and their names is hearts_cli/model/seating.py.

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 SAVE_NAME = "current.yaml"
 LOCK_NAME = "current.lock"
@@ -181,7 +182,7 @@ class Store:
                 os.close(self._lock_fd)
                 self._lock_fd = None
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         self.acquire()
         return self
 
@@ -205,7 +206,7 @@ class Store:
             game = record.replay()
         except RecordError as e:
             raise DamagedSave(self._move_aside(path), e.message(None), e) from None
-        except Exception as e:  # noqa: BLE001 - anything that stops a save from loading
+        except Exception as e:
             raise DamagedSave(self._move_aside(path), f"{type(e).__name__}: {e}") from None
         return Loaded(game, tuple(record.seats), record.undos)
 

@@ -21,7 +21,8 @@ exactly the moves an uninterrupted one would.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..model.cards import Card, cards_of
 from ..model.codes import seed_for

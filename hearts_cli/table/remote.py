@@ -28,10 +28,11 @@ import concurrent.futures
 import json
 import queue
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from .server import parse_invitation
 from ..base.untrusted import LIMITS
+from .server import parse_invitation
 
 
 class Lost(Exception):
@@ -152,7 +153,7 @@ class Link:
             if self.conn is not None:
                 try:
                     self.conn.writer.close()
-                except Exception:  # noqa: BLE001 - already gone
+                except Exception:
                     pass
         try:
             self.loop.call_soon_threadsafe(shut)
@@ -359,8 +360,8 @@ class RemoteTable:
         return not self.link.inbox.empty()
 
     def _take(self, msg: dict[str, Any]) -> None:
-        from ..play.engine import Trick
         from ..model.rules import Rules
+        from ..play.engine import Trick
 
         kind = msg.get("event")
         if kind is None:  # a reply no one waits for: an error is shown

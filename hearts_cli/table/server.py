@@ -26,16 +26,17 @@ import os
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
+from ..base.untrusted import LIMITS
 from ..model.cards import Card, CardParseError, parse_card
 from ..play.engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase
 from ..play.events import SCHEMA, Event, trick_json, view_json
-from .game import GameTable, Seat, SeatClient
-from ..text.catalog import LANGUAGES, t
 from ..store.saves import Store
-from ..base.untrusted import LIMITS
+from ..text.catalog import LANGUAGES, t
+from .game import GameTable, Seat, SeatClient
 
 MAX_LINE = LIMITS["net_message"]  # bytes in one message from a client
 RATE = 20.0  # messages a second a client may send, sustained (moves made are not counted) ...
@@ -140,7 +141,7 @@ class Client(SeatClient):
     async def _wait(self) -> None:
         try:
             await asyncio.wait_for(self.writer.drain(), WRITE_TIMEOUT)
-        except (asyncio.TimeoutError, ConnectionError, OSError):
+        except (TimeoutError, ConnectionError, OSError):
             self.close()
             return
         self._waiting = None
@@ -165,7 +166,7 @@ class Client(SeatClient):
     def _abort(self) -> None:
         try:
             self.writer.close()
-        except Exception:  # noqa: BLE001 - already gone
+        except Exception:
             pass
         table, seat = self.table, self.seat
         if table is not None and seat is not None:
@@ -233,7 +234,7 @@ class SharedTable(GameTable):
 
     # ------------------------------------------------------------ clients
 
-    def attach(self, seat: int, client: "Client", name: str | None = None) -> None:  # type: ignore[override]
+    def attach(self, seat: int, client: Client, name: str | None = None) -> None:  # type: ignore[override]
         """A person takes (or takes back) the seat: welcome, the game so far, the view."""
         st = self.seats[seat]
         old = st.client
@@ -255,7 +256,7 @@ class SharedTable(GameTable):
         self.on_change("joined", {"seat": seat, "name": st.name})
         self.wake.set()
 
-    def detach(self, seat: int, client: "Client") -> None:
+    def detach(self, seat: int, client: Client) -> None:
         st = self.seats[seat]
         if st.client is not client:
             return
@@ -384,7 +385,7 @@ class SharedTable(GameTable):
             self.wake.clear()
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
         self._mark_due()
         for st in self.seats:  # everybody's clock starts now
@@ -409,7 +410,7 @@ class SharedTable(GameTable):
                 timeout = None if deadline is None else max(0.0, deadline - now)
                 try:
                     await asyncio.wait_for(self.wake.wait(), timeout)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
                 continue
             seat, by = move
@@ -558,14 +559,14 @@ class Server:
                     break
                 try:
                     reply = client.table.act(seat, request, client.lang)
-                except Exception as e:  # noqa: BLE001 - never a traceback to a client; keep serving
+                except Exception as e:
                     reply = _fail("internal_error", t("proto_internal", client.lang, problem=type(e).__name__))
                 if reply.get("ok") and request.get("cmd") in ("pass", "play"):
                     bucket.refund()  # a move made is paced by the game itself, not by the limit
                 client.send(OK_LINE if reply == OK and not head else encode(head | reply))
                 if reply.get("bye"):
                     break
-        except (asyncio.TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError):
+        except (TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError):
             pass
         finally:
             self.all_clients.discard(client)
