@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from golden import harness  # noqa: E402
-from golden.cases import CASES  # noqa: E402
+from golden import harness
+from golden.cases import CASES
 
 
 def main(argv: list[str] | None = None) -> int:

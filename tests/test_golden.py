@@ -23,8 +23,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from golden import harness  # noqa: E402
-from golden.cases import CASES  # noqa: E402
+from golden import harness
+from golden.cases import CASES
 
 BY_NAME = {c.name: c for c in CASES}
 
