@@ -74,6 +74,23 @@ class GameRow:
     """What the index keeps of one archived file."""
 
     __slots__ = _COLUMNS
+    file: str
+    size: int
+    mtime: int
+    status: str | None
+    stamp: str | None
+    code: str | None
+    preset: str | None
+    players: int | None
+    levels: str | None
+    won: int | None
+    shared: int | None
+    total: int | None
+    rounds: int | None
+    points: int | None
+    moons: int | None
+    moons_against: int | None
+    undos: int | None
 
     def __init__(self, **values: Any):
         for name in _COLUMNS:
@@ -134,53 +151,67 @@ def scan(text: str) -> dict[str, Any] | None:
         if line[0] != " ":
             key, _, value = line.partition(": ")
             section = key.rstrip(":")
-            if key == "code":
-                if not (value.startswith('"') and value.endswith('"')):
-                    return None
-                out["code"] = value[1:-1]
-            elif key == "totals":
-                out["totals"] = _ints(value)
-                if out["totals"] is None:
-                    return None
-            elif key == "undos":
-                if not value.isdigit():
-                    return None
-                out["undos"] = int(value)
-            continue
-        if section == "rules" and line.startswith("  preset: "):
-            out["preset"] = line[10:]
-        elif section == "seats":
-            m = _SEAT_LINE.match(line)
-            if m is None or int(m.group(1)) != len(out["seats"]):
+            if not _scan_top(out, key, value):
                 return None
-            out["seats"].append((m.group(2), m.group(3)))
-        elif section == "rounds":
-            if line.startswith("    score: "):
-                scores = _ints(line[11:])
-                if scores is None:
-                    return None
-                out["scores"].append(scores)
-                out["moons"].append(None)
-            elif line.startswith("    moon: "):
-                if not out["scores"] or not line[10:].isdigit():
-                    return None
-                out["moons"][-1] = int(line[10:])
-        elif section == "result" and line.startswith("  winners: "):
-            out["winners"] = _ints(line[11:])
-            if out["winners"] is None:
-                return None
+        elif not _scan_inside(out, section, line):
+            return None
+    return out if _scan_adds_up(out) else None
+
+
+def _scan_top(out: dict[str, Any], key: str, value: str) -> bool:
+    """A top-level ``key: value`` line into ``out``; False when it is not as the writer writes it."""
+    if key == "code":
+        if not (value.startswith('"') and value.endswith('"')):
+            return False
+        out["code"] = value[1:-1]
+    elif key == "totals":
+        out["totals"] = _ints(value)
+        return out["totals"] is not None
+    elif key == "undos":
+        if not value.isdigit():
+            return False
+        out["undos"] = int(value)
+    return True
+
+
+def _scan_inside(out: dict[str, Any], section: str, line: str) -> bool:
+    """An indented line of ``section`` into ``out``; False when it is not as the writer writes it."""
+    if section == "rules" and line.startswith("  preset: "):
+        out["preset"] = line[10:]
+    elif section == "seats":
+        m = _SEAT_LINE.match(line)
+        if m is None or int(m.group(1)) != len(out["seats"]):
+            return False
+        out["seats"].append((m.group(2), m.group(3)))
+    elif section == "rounds":
+        if line.startswith("    score: "):
+            scores = _ints(line[11:])
+            if scores is None:
+                return False
+            out["scores"].append(scores)
+            out["moons"].append(None)
+        elif line.startswith("    moon: "):
+            if not out["scores"] or not line[10:].isdigit():
+                return False
+            out["moons"][-1] = int(line[10:])
+    elif section == "result" and line.startswith("  winners: "):
+        out["winners"] = _ints(line[11:])
+        return out["winners"] is not None
+    return True
+
+
+def _scan_adds_up(out: dict[str, Any]) -> bool:
+    """The figures scanned hold together: seats, scores that sum to the totals, winners in range."""
     n = len(out["seats"])
     totals = out["totals"]
     if (not out["code"] or not out["preset"] or n < 3 or totals is None or len(totals) != n
             or any(len(s) != n for s in out["scores"])):
-        return None
+        return False
     sums = [sum(col) for col in zip(*out["scores"])] if out["scores"] else [0] * n
     if sums != totals:  # a file edited by hand: let the full reader judge it
-        return None
-    if out["winners"] is not None and (not out["winners"] or any(not 0 <= w < n for w in out["winners"])
-                                        or any(m is not None and not 0 <= m < n for m in out["moons"])):
-        return None
-    return out
+        return False
+    return out["winners"] is None or not (not out["winners"] or any(not 0 <= w < n for w in out["winners"])
+                                          or any(m is not None and not 0 <= m < n for m in out["moons"]))
 
 
 def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
@@ -365,21 +396,7 @@ class Index:
         if (seen is not None and noted is not None and noted[0] == seen
                 and time.time_ns() - seen > 2_000_000_000):
             return 0
-        on_disk: dict[str, tuple[int, int]] = {}
-        try:
-            with os.scandir(self.archive) as entries:
-                for entry in entries:
-                    if not entry.name.endswith(".yaml") or entry.name.startswith("."):
-                        continue
-                    try:
-                        if not entry.is_file():
-                            continue
-                        st = entry.stat()
-                    except OSError:
-                        continue
-                    on_disk[entry.name] = (st.st_size, st.st_mtime_ns)
-        except (FileNotFoundError, NotADirectoryError):
-            pass
+        on_disk = self._archived_files()
         try:
             known = {f: (s, m) for f, s, m in self.db.execute("SELECT file, size, mtime FROM games")}
         except sqlite3.DatabaseError as e:
@@ -404,6 +421,25 @@ class Index:
             self.db.executescript(_CREATE)
             self.db.executemany(insert, kept + rows)
         return len(todo)
+
+    def _archived_files(self) -> dict[str, tuple[int, int]]:
+        """Each record in the archive, by name: its size and modification time (ns)."""
+        on_disk: dict[str, tuple[int, int]] = {}
+        try:
+            with os.scandir(self.archive) as entries:
+                for entry in entries:
+                    if not entry.name.endswith(".yaml") or entry.name.startswith("."):
+                        continue
+                    try:
+                        if not entry.is_file():
+                            continue
+                        st = entry.stat()
+                    except OSError:
+                        continue
+                    on_disk[entry.name] = (st.st_size, st.st_mtime_ns)
+        except (FileNotFoundError, NotADirectoryError):
+            pass
+        return on_disk
 
     def _reopen(self, error: Exception) -> None:
         """The index failed after it opened: damaged (start it again from nothing) or busy (use memory)."""
@@ -581,7 +617,7 @@ def _run_lengths(results: Iterable[bool]) -> list[tuple[bool, int]]:
 
 # ---------------------------------------------------------------- showing it
 
-Line = list  # of (style, text): "" plain, "bold", "win", "loss"
+Line = list[tuple[str, str]]  # (style, text) fragments; style "" plain, "bold", "win", "loss"
 
 
 def render(data: dict[str, Any], lang: str, ascii: bool = False,
@@ -634,15 +670,24 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
 
     table(say("stats_by_preset"), [(preset_name(d["preset"], lang), d) for d in data["by_preset"]])
     table(say("stats_by_levels"), [(_levels_name(d["levels"], lang), d) for d in data["by_levels"]])
-    recent = data["recent"]
-    out.append([("bold", say("stats_recent", count=len(recent)))])
+    out.append([("bold", say("stats_recent", count=len(data["recent"])))])
+    out.extend(_chart(data["recent"], lang, ascii))
+    return out
+
+
+def _chart(recent: list[dict[str, Any]], lang: str, ascii: bool) -> list[Line]:
+    """The recent games, one bar each, as long as the final total."""
+    from ..text.catalog import preset_name, t
+
     top = max([r["total"] for r in recent] + [1])
     bar = "#" if ascii else "█"
     shown = {r["preset"]: preset_name(r["preset"], lang) if r["preset"] else "" for r in recent}
     pw = max([len(name) for name in shown.values()] + [0])
+    out: list[Line] = []
     for r in recent:
         size = max(0, round(24 * r["total"] / top))
-        word = say("stats_shared") if r["won"] and r["shared"] else say("stats_won" if r["won"] else "stats_lost")
+        word = t("stats_shared" if r["won"] and r["shared"] else "stats_won" if r["won"] else "stats_lost",
+                 lang, ascii=ascii)
         style = "win" if r["won"] else "loss"
         out.append([("", f"  {r['date'][:10]} {r['date'][11:16]}  {shown[r['preset']].ljust(pw)}  "),
                     (style, bar * size), ("", " " * (24 - size) + f" {r['total']:>4}  "), (style, word)])
