@@ -500,18 +500,18 @@ def test_the_prompt_history_is_read_from_its_newest_end_only(tmp_path):
     from prompt_toolkit.history import FileHistory
 
     from hearts_cli.base.untrusted import LIMITS, MAX_LINE_CHARS
-    from hearts_cli.repl.session import _History
+    from hearts_cli.repl.history import BoundedHistory
 
     path = tmp_path / "history.txt"
     with open(path, "wb") as fh:
         for i in range(200_000):  # about 3.6 MB
             fh.write(f"\n# 2026-12-01\n+card {i}\n".encode())
     assert path.stat().st_size > 10 * LIMITS["history"]
-    loaded = list(_History(str(path)).load_history_strings())
+    loaded = list(BoundedHistory(str(path)).load_history_strings())
     assert loaded[0] == "card 199999"  # newest first, as prompt-toolkit wants them
     assert 0 < sum(len(f"\n# 2026-12-01\n+{s}\n") for s in loaded) <= LIMITS["history"]
     assert loaded == [f"card {i}" for i in range(199_999, 199_999 - len(loaded), -1)]  # whole entries
-    history = _History(str(tmp_path / "new.txt"))
+    history = BoundedHistory(str(tmp_path / "new.txt"))
     history.store_string("q" * (MAX_LINE_CHARS + 1))
     history.store_string("2c")
     assert list(FileHistory(str(tmp_path / "new.txt")).load_history_strings()) == ["2c"]

@@ -372,7 +372,7 @@ def test_completion_offers_playable_cards_first_and_the_reason_for_the_others():
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from hearts_cli.repl.session import CardCompleter
+    from hearts_cli.repl.completer import CardCompleter
 
     tb = _table()
     _to_first_turn(tb)
@@ -394,7 +394,7 @@ def test_a_crash_in_the_completer_never_kills_the_session():
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from hearts_cli.repl.session import CardCompleter
+    from hearts_cli.repl.completer import CardCompleter
 
     tb = _table()
     tb.game = None  # type: ignore[assignment]
@@ -596,7 +596,7 @@ def test_completion_offers_the_commands_of_the_display_language():
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from hearts_cli.repl.session import CardCompleter
+    from hearts_cli.repl.completer import CardCompleter
 
     def words(tb: Table, text: str) -> list[str]:
         return [c.text for c in CardCompleter(tb, ascii=False).get_completions(Document(text), CompleteEvent())
@@ -634,7 +634,7 @@ def test_long_lines_wrap_at_word_boundaries_and_paths_stay_whole():
 def test_black_suits_use_the_terminals_own_colour():
     from prompt_toolkit.styles import default_ui_style, merge_styles
 
-    from hearts_cli.repl.session import STYLE
+    from hearts_cli.repl.style import STYLE
 
     style = merge_styles([default_ui_style(), STYLE])  # what print_formatted_text uses
     tb = _table()
@@ -710,7 +710,7 @@ def test_a_game_left_for_another_is_archived_once_and_named_as_unfinished(home):
 def test_the_prompt_asks_for_a_decision_only_when_the_seat_has_one(lang, words):
     """At a shared table the prompt stays up while the others play: between your decisions it
     names whom the table waits for instead of asking for a card."""
-    from hearts_cli.repl.session import prompt_message
+    from hearts_cli.repl.prompt import prompt_message
 
     ask_pass, wait_passes, wait, ask_card = words
     tb = _table(lang=lang)

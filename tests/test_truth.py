@@ -161,7 +161,7 @@ def _complete(tb: Table, text: str) -> list[tuple[str, int]]:
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
 
-    from hearts_cli.repl.session import CardCompleter
+    from hearts_cli.repl.completer import CardCompleter
 
     return [(c.text, c.start_position)
             for c in CardCompleter(tb, ascii=False).get_completions(Document(text), CompleteEvent())]
@@ -544,7 +544,7 @@ def test_at_60_columns_east_stays_beside_the_trick_and_at_40_you_is_whole():
 
 
 def test_any_key_skips_the_rest_of_a_tricks_pauses():
-    from hearts_cli.repl.session import CpuPause
+    from hearts_cli.repl.pacing import CpuPause
 
     asked = []
     keys = iter([False, True, False, False])

@@ -1,0 +1,102 @@
+"""Tab completion at the prompt: a pure completer, read from the table's position only.
+
+Cards in hand come first when playable, the others with the rule that stops
+them (``display_meta``); commands complete in the display language, or the
+other one when none fits. A failure inside never reaches the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+
+from ..model.cards import Card, card_phrases
+from ..play.engine import Phase
+from .table import COMMANDS, Table, command_words, fold
+
+# commands whose argument is a card
+CARD_COMMANDS = {"why", "por-que", "porque", "pass", "pasar", "paso"}
+COMMAND_WORDS_FOLDED = frozenset(COMMANDS)
+
+
+class CardCompleter(Completer):
+    """Cards in hand (playable first; the others with the rule that stops them) and commands."""
+
+    def __init__(self, table: Table, ascii: bool):
+        self.table = table
+        self.ascii = ascii
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        try:
+            yield from self._completions(document)
+        except Exception:
+            return
+
+    def _completions(self, document: Document) -> Iterable[Completion]:
+        tb = self.table
+        text = document.text_before_cursor
+        word = document.get_word_before_cursor(WORD=True)
+        before = text[: len(text) - len(word)].strip()
+        words = text.split()
+        first = fold(words[0]) if words else ""
+        command = bool(words) and (len(words) > 1 or text.endswith(" ")) and first in CARD_COMMANDS
+        if before and not command and first in COMMAND_WORDS_FOLDED:
+            return  # a command that takes no card
+        if not tb.game.over and tb.game.round.phase is Phase.MOON:
+            if not before:  # the shooter's choice: its two words
+                yield from self._moon_words(word)
+            return
+        if not tb.game.over:
+            tail = words[1:] if command else words
+            if text.endswith(" ") and tail:
+                tail = tail + [""]
+            yield from self._cards(tail)
+        if not before and fold(word):
+            yield from self._commands(word)
+
+    def _moon_words(self, word: str) -> Iterable[Completion]:
+        for name in (self.table.say("moon_word_minus"), self.table.say("moon_word_others")):
+            if name.startswith(fold(word)):
+                yield Completion(name, start_position=-len(word))
+
+    def _cards(self, tail: list[str]) -> Iterable[Completion]:
+        """The card being written: the last one, two or three words (`queen of`, `as de`), in
+        either language; the longest ending that starts some card's name."""
+        cards = self.card_choices()
+        phrase, found = "", []
+        for size in (3, 2, 1):
+            if size > len(tail):
+                continue
+            phrase = " ".join(tail[-size:])
+            key = fold(phrase) + (" " if phrase.endswith(" ") and fold(phrase) else "")
+            found = [(c, m) for c, m in cards if any(f.startswith(key) for f in card_phrases(c))]
+            if found:
+                break
+        if not tail:
+            phrase, found = "", cards
+        for card, meta in found:
+            yield Completion(str(card), start_position=-len(phrase), display=card.face(self.ascii),
+                             display_meta=meta)
+
+    def _commands(self, word: str) -> Iterable[Completion]:
+        """The display language's commands; the other language's when none of those fits."""
+        key = fold(word)
+        own, other = command_words(self.table.lang)
+        found = [cmd for cmd in own if cmd.startswith(key)] or [cmd for cmd in other if cmd.startswith(key)]
+        for cmd in found:
+            yield Completion(cmd, start_position=-len(word))
+
+    def card_choices(self) -> list[tuple[Card, str]]:
+        """The cards in hand, each with what the menu says of it: playable first."""
+        tb = self.table
+        rd = tb.game.round
+        hand = rd.hand(tb.me)
+        if rd.phase is Phase.PASS:
+            return [(c, tb.say("meta_chosen") if c in tb.selection else tb.say("meta_in_hand"))
+                    for c in hand]
+        legal = rd.legal_mask() if rd.turn == tb.me else 0
+        good = [(c, tb.say("meta_playable")) for c in hand if legal >> c & 1]
+        bad = [(c, rd.why(c, tb.me).message(tb.lang, tb.ascii)) for c in hand if not legal >> c & 1]
+        return good + bad

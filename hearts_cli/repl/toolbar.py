@@ -1,0 +1,37 @@
+"""The bottom toolbar: the last thing that happened (or the keys), and a turn's time left."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from .render import shorten
+from .table import Table
+
+
+class Status:
+    """What the toolbar shows, kept up to date by the game loop."""
+
+    __slots__ = ("deadline", "host_deadline", "paused", "text")
+
+    def __init__(self) -> None:
+        self.text = ""  # the last event's line
+        self.deadline: float | None = None  # when the open prompt's turn timer runs out
+        self.host_deadline: float | None = None  # a shared table's timer for this seat (the host's)
+        self.paused = False  # something was shown with a pause since the last prompt
+
+
+def bottom_toolbar(table: Table, status: Status,
+                   columns: Callable[[], int]) -> Callable[[], StyleAndTextTuples]:
+    """The toolbar of ``table``'s prompt, as wide as ``columns()`` says the terminal is."""
+    def toolbar() -> StyleAndTextTuples:
+        text = status.text or table.say("toolbar_keys")
+        if status.deadline is not None:  # first, so that shortening never hides it
+            left = max(0, int(status.deadline - time.monotonic() + 0.999))
+            text = "[" + table.say("timer_left", seconds=left) + "] " + text
+        # at most two lines, broken at spaces; what is left over ends in an ellipsis
+        short = shorten(" ".join(text.split()), columns() - 2, 2, "..." if table.ascii else "…")
+        return [("class:bottom-toolbar", "\n".join(" " + row for row in short.split("\n")))]
+    return toolbar
