@@ -97,7 +97,7 @@ def test_a_real_six_seat_game_fits(width):
     rules = Rules.from_spec({"preset": "reference", "players": 6})
     for lang in ("en", "es"):
         tb = Table(Game(rules, "JYR35SWD"), make_seats(6, 2, None), lang=lang)
-        tb.cmd_auto("")
+        tb.handle("auto")
         while len(tb.game.round.trick) < 5 or not tb.game.round.tricks:
             assert tb.cpu_step()
         _check(tb, width)
@@ -108,7 +108,7 @@ def test_a_real_cancellation_game_fits(players):
     rules = Rules.from_spec({"preset": "cancellation", "players": players})
     for lang in ("en", "es"):
         tb = Table(Game(rules, "JYR35SWD"), make_seats(players, 1, None), lang=lang)
-        tb.cmd_auto("")
+        tb.handle("auto")
         while len(tb.game.round.trick) < players - 2 or not tb.game.round.tricks:
             assert tb.cpu_step()
         for width in WIDTHS:

@@ -120,8 +120,8 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.completer import CardCompleter
+    from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.session import run_interactive
 
     shared = SharedTable(Game(Rules.from_spec("quick"), "JYR35SWD"), make_seats(4, 1, None), bot_threads=False,

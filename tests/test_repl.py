@@ -15,10 +15,12 @@ import pytest
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.events import Event
 from hearts_cli.records.record import read_record
 from hearts_cli.repl import resume, start_new
+from hearts_cli.repl.hints import pass_reason
 from hearts_cli.repl.render import Renderer, plain
-from hearts_cli.repl.table import Event, Table, make_seats
+from hearts_cli.repl.table import Table, make_seats
 
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass (see the tests that rely on it)
 
@@ -526,9 +528,9 @@ def test_a_hint_reason_never_contradicts_what_the_engine_knows():
 def test_a_pass_hint_names_only_the_spades_in_the_pass():
     for lang, other in (("en", "A♠"), ("es", "el as")):
         tb = _table(lang=lang)
-        reason = tb._pass_reason([Card("KS"), Card("2D"), Card("3D")])
+        reason = pass_reason(tb, [Card("KS"), Card("2D"), Card("3D")])
         assert "K♠" in reason and other not in reason, reason
-        both = tb._pass_reason([Card("KS"), Card("AS"), Card("3D")])
+        both = pass_reason(tb, [Card("KS"), Card("AS"), Card("3D")])
         assert "A♠" in both and "K♠" in both
 
 

@@ -39,10 +39,10 @@ def shown(renderer: Renderer, lines, width: int) -> list[str]:
 
 def _into_second_round(spec) -> Table:
     tb = _table(spec)
-    tb.cmd_auto("")
+    tb.handle("auto")
     while len(tb.game.rounds) < 2:
         assert tb.cpu_step()
-    tb.cmd_auto("")  # and the first pass of round 2: its round stays hidden
+    tb.handle("auto")  # and the first pass of round 2: its round stays hidden
     while tb.game.round.passes[0] is None:
         assert tb.cpu_step()
     return tb
@@ -504,7 +504,7 @@ def test_the_engine_protocol_asks_and_takes_the_choice():
 def _mid_trick(players: int, lang: str = "en") -> Table:
     spec = None if players == 4 else {"preset": "reference", "players": players}
     tb = _table(spec, lang=lang)
-    tb.cmd_auto("")
+    tb.handle("auto")
     while not tb.game.round.tricks or len(tb.game.round.trick) < players - 1:
         assert tb.cpu_step()
     return tb

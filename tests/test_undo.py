@@ -201,7 +201,7 @@ def test_undo_after_the_end_of_the_game_is_refused(home):
     tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", store=None)
     tb.auto_round = None
     while not tb.game.over:
-        tb.cmd_auto("")
+        tb.handle("auto")
         while tb.cpu_step():
             pass
     tb.handle("undo")

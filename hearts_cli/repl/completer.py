@@ -12,19 +12,18 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..model.cards import Card, card_phrases
+from ..model.cards import Card, card_phrases, fold
 from ..play.engine import Phase
-from .table import COMMANDS, Table, command_words, fold
+from .client import TableClient
+from .commands import CARD_COMMANDS, COMMANDS, command_words
 
-# commands whose argument is a card
-CARD_COMMANDS = {"why", "por-que", "porque", "pass", "pasar", "paso"}
 COMMAND_WORDS_FOLDED = frozenset(COMMANDS)
 
 
 class CardCompleter(Completer):
     """Cards in hand (playable first; the others with the rule that stops them) and commands."""
 
-    def __init__(self, table: Table, ascii: bool):
+    def __init__(self, table: TableClient, ascii: bool):
         self.table = table
         self.ascii = ascii
 

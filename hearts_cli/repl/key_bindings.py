@@ -6,10 +6,11 @@ from __future__ import annotations
 from prompt_toolkit.filters import completion_is_selected, has_completions
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
-from .table import COMMAND_NAMES, Table
+from .client import TableClient
+from .commands import name_of
 
 
-def table_bindings(table: Table) -> KeyBindings:
+def table_bindings(table: TableClient) -> KeyBindings:
     """The key bindings of ``table``'s prompt."""
     bindings = KeyBindings()
 
@@ -30,7 +31,7 @@ def table_bindings(table: Table) -> KeyBindings:
         # undo, as in the classic game: at the prompt the terminal is in raw mode, so Ctrl-Z
         # reaches us as a key (prompt-toolkit's suspend binding is off unless enable_suspend)
         buffer = event.current_buffer
-        buffer.text = COMMAND_NAMES.get(table.lang, COMMAND_NAMES["en"])["undo"]
+        buffer.text = name_of("undo", table.lang)
         buffer.validate_and_handle()
 
     return bindings

@@ -7,15 +7,15 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.output import ColorDepth
 
 from ..play.engine import Phase
+from .client import TableClient
 from .completer import CardCompleter
 from .history import open_history
 from .key_bindings import table_bindings
 from .style import STYLE
-from .table import Table
 from .toolbar import Status, bottom_toolbar
 
 
-def prompt_message(table: Table) -> str:
+def prompt_message(table: TableClient) -> str:
     """What the prompt asks for: the seat's own decision, or, at a shared table between
     them, whom the table waits for (a card typed then is refused by the host)."""
     g = table.game
@@ -32,7 +32,7 @@ def prompt_message(table: Table) -> str:
     return table.say("prompt_play")
 
 
-def build_session(table: Table, status: Status, *, plain: bool) -> PromptSession[str]:
+def build_session(table: TableClient, status: Status, *, plain: bool) -> PromptSession[str]:
     """The prompt-toolkit session of ``table``'s game: monochrome when ``plain``."""
     session: PromptSession[str]
 

@@ -14,8 +14,9 @@ from typing import Any
 from ..model.cards import SUIT_SYMBOLS, Card
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
+from ..play.events import Event
 from ..text.catalog import preset_name, t
-from .table import Event, Table
+from .client import TableClient
 
 Line = list[tuple[str, str]]
 WIDTH = 80  # the table is laid out for 80 columns, or fewer: down to MIN_WIDTH
@@ -30,7 +31,7 @@ def plain(line: Line) -> str:
 
 
 class Renderer:
-    def __init__(self, table: Table, *, plain: bool, width: int | None = None):
+    def __init__(self, table: TableClient, *, plain: bool, width: int | None = None):
         self.tb = table
         self.plain = plain
         # the columns to fit (a terminal's, kept up to date by the session); None: no limit

@@ -26,13 +26,15 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.output import ColorDepth
 
+from ..play.events import Event
+from .client import FrontEnd
 from .pacing import CpuPause, KeyWithin, QuietInput
 from .pacing import key_within as terminal_keys
 from .prompt import build_session, prompt_message
 from .render import Line, Renderer, wrap
 from .render import plain as plain_text
 from .style import STYLE
-from .table import Event, FrontEnd, Table
+from .table import Table
 from .toolbar import Status
 
 Note = str | tuple[str, str]  # a line to show first, or (a text, the path it names)

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from .client import TableClient
 from .render import shorten
-from .table import Table
 
 
 class Status:
@@ -23,7 +23,7 @@ class Status:
         self.paused = False  # something was shown with a pause since the last prompt
 
 
-def bottom_toolbar(table: Table, status: Status,
+def bottom_toolbar(table: TableClient, status: Status,
                    columns: Callable[[], int]) -> Callable[[], StyleAndTextTuples]:
     """The toolbar of ``table``'s prompt, as wide as ``columns()`` says the terminal is."""
     def toolbar() -> StyleAndTextTuples:

@@ -1,0 +1,278 @@
+"""The REPL's commands: one registry of names, handlers and message ids.
+
+Each :class:`Command` says what it is called in each language (what help,
+completion and "did you mean" offer), the other words that call it (every one
+works in either language), whether a card follows it, and what a shared table
+says when it is a command for a game of one's own. Adding a command is one
+entry here, its handler, and its messages in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Literal, NamedTuple
+
+from ..model.cards import fold
+from ..play.engine import Phase
+from ..table.game import Refused
+from .hints import pass_reason, play_reason
+from .person import Person
+
+Signal = Literal["quit", "new", "replay"] | None  # what the loop does after a line
+Handler = Callable[[Person, str], Signal]  # the person's side, and what follows the command word
+
+
+class Command(NamedTuple):
+    key: str  # the command, whatever it is called
+    names: Mapping[str, str]  # its name in each display language
+    aliases: tuple[str, ...]  # the other words that call it (folded: no accents, lower case)
+    run: Handler
+    card: bool = False  # a card follows it: completion offers cards after it
+    shared: str | None = None  # a game of one's own only: what a shared table says (message id)
+    phrase: tuple[str, str] | None = None  # a name of two words ("por qué"): the first alone calls it too
+
+
+# ---------------------------------------------------------------- handlers
+
+
+def _why(person: Person, rest: str) -> Signal:
+    tb = person.tb
+    if not rest:
+        if tb.pending is None:
+            tb.error("why_usage")
+            return None
+        card = tb.pending
+    else:
+        parsed = person.parse(rest)
+        if parsed is None:
+            return None
+        card = parsed
+    verdict = tb.game.round.why(card, tb.me)
+    tb.emit("why", card=card, legal=verdict.legal, reason=verdict.reason.code if verdict.reason else None,
+            text=verdict.message(tb.lang, tb.ascii))
+    return None
+
+
+def _hint(person: Person, rest: str) -> Signal:
+    tb = person.tb
+    g = tb.game
+    if g.over or not tb.waiting_for_person():
+        tb.error("hint_not_now")
+        return None
+    rd = g.round
+    if rd.phase is Phase.MOON:
+        tb.emit("hint", text=tb.say("hint_moon", default=tb.moon_words()["default"]))
+        return None
+    try:  # the Hard CPU at a game of one's own; at a shared table the host's, if it allows hints
+        choice = tb.suggest(tb.me, "hard")
+    except Refused as e:
+        tb.error(e.code, e.message)
+        return None
+    if rd.phase is Phase.PASS:
+        cards = sorted(choice)
+        tb.emit("hint", cards=cards, text=tb.say("hint_pass", cards=cards, reason=pass_reason(tb, cards)))
+    else:
+        tb.emit("hint", card=choice, text=tb.say("hint_play", card=choice, reason=play_reason(tb, choice)))
+    return None
+
+
+def _score(person: Person, rest: str) -> Signal:
+    g = person.tb.game
+    person.tb.emit("score", totals=list(g.totals), rounds=[list(r.scores) for r in g.results],
+                   points=list(g.round.points))
+    return None
+
+
+def _tricks(person: Person, rest: str) -> Signal:
+    g = person.tb.game
+    rd = g.round
+    person.tb.emit("tricks", round=len(g.rounds),
+                   tricks=[{"leader": tr.leader, "cards": list(tr.cards), "winner": tr.winner,
+                            "points": tr.points} for tr in rd.tricks],
+                   current={"leader": rd.leader, "cards": list(rd.trick)} if rd.trick else None)
+    return None
+
+
+def _rules(person: Person, rest: str) -> Signal:
+    rules = person.tb.game.rules
+    person.tb.emit("rules", preset=rules.preset, settings=rules.settings())
+    return None
+
+
+def _code(person: Person, rest: str) -> Signal:
+    tb = person.tb
+    if tb.game.code is None:  # a shared table tells it at the end (it would reveal the deal)
+        tb.error("net_own_game", command=name_of("code", tb.lang))
+        return None
+    tb.info("code", tb.say("code_info", code=tb.game.code))
+    return None
+
+
+def _auto(person: Person, rest: str) -> Signal:
+    tb = person.tb
+    if tb.game.over:  # nothing left to play: not a mistake (a script may say it once too often)
+        tb.info("auto", tb.say("game_over_cards"))
+        return None
+    tb.core.set_auto(tb.me)
+    tb.selection = []
+    tb.pending = None
+    tb.info("auto", tb.say("auto_on"))
+    return None
+
+
+def _finish(person: Person, rest: str) -> Signal:
+    tb = person.tb
+    try:
+        tb.core.finish(tb.me)
+    except Refused as e:
+        tb.error(e.code)
+        return None
+    tb.pending = None
+    tb.info("finish", tb.say("finish_on"))
+    return None
+
+
+def _log(person: Person, rest: str) -> Signal:
+    """The move log of the game so far (docs/replay.md), to copy into `hearts replay`.
+
+    A round under way with a pass is left out until it ends: its log would
+    show the other seats' passes."""
+    from ..records.movelog import format_log
+
+    tb = person.tb
+    lines = format_log(tb.game, hide_round_in_progress=True)
+    if lines[-1].startswith("# R"):
+        lines[-1] = "# " + tb.say("log_round_hidden", round=len(tb.game.rounds))
+    tb.info("log", "\n".join(lines))
+    return None
+
+
+def _undo(person: Person, rest: str) -> Signal:
+    """Take back the person's last pass or card, and the CPU cards played after it (the
+    table's :meth:`~hearts_cli.table.game.GameTable.undo`: saved before it is shown)."""
+    tb = person.tb
+    if not tb.undo_allowed:
+        tb.error("undo_off")
+        return None
+    tb.selection = []
+    tb.pending = None
+    try:
+        tb.core.undo(tb.me)
+    except Refused as e:
+        tb.error(e.code)
+    return None
+
+
+def _pass(person: Person, rest: str) -> Signal:
+    person.pass_cards(rest)
+    return None
+
+
+def _table(person: Person, rest: str) -> Signal:
+    person.tb.dirty = True
+    return None
+
+
+def _help(person: Person, rest: str) -> Signal:
+    tb = person.tb
+    tb.info("help", tb.say("help_text" if tb.local else "net_help"))
+    return None
+
+
+def _quit(person: Person, rest: str) -> Signal:
+    return "quit"
+
+
+def _new(person: Person, rest: str) -> Signal:
+    return "new"
+
+
+def _replay(person: Person, rest: str) -> Signal:
+    return "replay"
+
+
+# ---------------------------------------------------------------- the registry
+
+_OWN = "net_own_game"
+REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
+    Command("why", {"en": "why", "es": "por-que"}, ("porque",), _why, card=True, phrase=("por", "que")),
+    Command("hint", {"en": "hint", "es": "pista"}, (), _hint),
+    Command("score", {"en": "score", "es": "puntos"}, ("scores",), _score),
+    Command("tricks", {"en": "tricks", "es": "bazas"}, (), _tricks),
+    Command("rules", {"en": "rules", "es": "reglas"}, (), _rules),
+    Command("code", {"en": "code", "es": "codigo"}, (), _code),
+    Command("auto", {"en": "auto", "es": "auto"}, (), _auto, shared=_OWN),
+    Command("finish", {"en": "finish", "es": "terminar"}, (), _finish, shared=_OWN),
+    Command("new", {"en": "new", "es": "nueva"}, ("another", "otra"), _new, shared=_OWN),
+    Command("replay", {"en": "replay-deal", "es": "repetir"}, ("replay", "repetir-reparto"), _replay,
+            shared=_OWN),
+    Command("pass", {"en": "pass", "es": "pasar"}, ("paso",), _pass, card=True),
+    Command("table", {"en": "table", "es": "mesa"}, (), _table),
+    Command("log", {"en": "log", "es": "jugadas"}, (), _log, shared=_OWN),
+    Command("undo", {"en": "undo", "es": "deshacer"}, (), _undo, shared="net_undo"),
+    Command("help", {"en": "help", "es": "ayuda"}, ("?",), _help),
+    Command("quit", {"en": "quit", "es": "salir"}, ("exit",), _quit),
+)
+BY_KEY = {cmd.key: cmd for cmd in REGISTRY}
+
+
+def _words(cmd: Command) -> tuple[str, ...]:
+    """Every word that calls ``cmd``, folded, but the first of a two-word name."""
+    return tuple(dict.fromkeys(fold(w) for w in (*cmd.names.values(), *cmd.aliases)))
+
+
+# every word that calls a command (matched after folding case and accents) -> the command's key
+COMMANDS: dict[str, str] = {w: cmd.key for cmd in REGISTRY for w in _words(cmd)} | {
+    cmd.phrase[0]: cmd.key for cmd in REGISTRY if cmd.phrase}
+# each command as the display language names it (every alias in COMMANDS works in either language)
+COMMAND_NAMES: dict[str, dict[str, str]] = {
+    lang: {cmd.key: cmd.names[lang] for cmd in REGISTRY} for lang in ("en", "es")}
+# what completion offers: the display language's names first, then the other language's
+COMMAND_WORDS = tuple(dict.fromkeys(name for lang in ("en", "es") for name in COMMAND_NAMES[lang].values()))
+# the words a card follows (completion offers cards after them)
+CARD_COMMANDS = frozenset(w for cmd in REGISTRY if cmd.card for w in _words(cmd))
+
+
+def name_of(key: str, lang: str) -> str:
+    """What the display language calls the command ``key``."""
+    return COMMAND_NAMES.get(lang, COMMAND_NAMES["en"])[key]
+
+
+def command_words(lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The command names of ``lang``, and those of the other language."""
+    own = tuple(COMMAND_NAMES.get(lang, COMMAND_NAMES["en"]).values())
+    return own, tuple(w for w in COMMAND_WORDS if w not in own)
+
+
+def close_commands(word: str, lang: str) -> list[str]:
+    """The commands ``word`` most likely meant to be (a typo), named in ``lang``."""
+    import difflib  # only on a typo: keeps start-up light
+
+    names = COMMAND_NAMES.get(lang, COMMAND_NAMES["en"])
+    found: list[str] = []
+    for alias in difflib.get_close_matches(fold(word), [a for a in COMMANDS if len(a) > 2], n=6, cutoff=0.7):
+        name = names[COMMANDS[alias]]
+        if name not in found:
+            found.append(name)
+    return found[:2]
+
+
+def find(head: str, rest: str) -> tuple[Command, str] | None:
+    """The command a line starting with ``head`` calls, and its argument; None: no command."""
+    key = COMMANDS.get(fold(head))
+    if key is None:
+        return None
+    cmd = BY_KEY[key]
+    if cmd.phrase is not None and fold(head) == cmd.phrase[0]:  # "por qué QS"
+        word, _, after = rest.partition(" ")
+        rest = after if fold(word) == cmd.phrase[1] else rest
+    return cmd, rest.strip()
+
+
+def run(person: Person, cmd: Command, rest: str) -> Signal:
+    """``cmd`` for ``person``: refused at a shared table when it is for a game of one's own."""
+    tb = person.tb
+    if cmd.shared is not None and not tb.local:
+        tb.error(cmd.shared, command=name_of(cmd.key, tb.lang))
+        return None
+    return cmd.run(person, rest)
