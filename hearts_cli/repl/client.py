@@ -53,10 +53,11 @@ class TableClient(SeatClient):
                  front: FrontEnd | None = None, core: Any = None):
         # the table: a local game's own (in-process), or a seat's at a shared table (``core``:
         # join.RemoteTable, which sends the person's moves to the host)
-        self.core: Any = core if core is not None else GameTable(game, seats, store=store, local=True, undos=undos)
-        self.local: bool = self.core.local
-        self.me: int = self.core.me if not self.local else next(
-            (i for i, s in enumerate(self.core.seats) if s.human), 0)
+        if core is None:
+            core = GameTable(game, seats, store=store, local=True, undos=undos)
+        self.core: Any = core
+        self.local: bool = core.local
+        self.me: int = core.me if not self.local else next((i for i, s in enumerate(core.seats) if s.human), 0)
         self.lang = lang
         self.ascii = ascii
         self.confirm = confirm

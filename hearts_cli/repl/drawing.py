@@ -1,0 +1,178 @@
+"""The table drawn: the seats around the trick, what is going on, the scores, the hand."""
+
+from __future__ import annotations
+
+from ..model.cards import Card
+from ..model.rules import Direction
+from ..play.engine import Phase
+from ..text.catalog import preset_name
+from .layout import Line, compose, fits, pack, place, plain
+from .pieces import Writer
+
+
+class TableDrawing(Writer):
+    """The table as a person sees it at their turn (in plain mode nothing relies on colour:
+    unplayable cards in parentheses, chosen cards in brackets)."""
+
+    def table(self) -> list[Line]:
+        tb = self.tb
+        g = tb.game
+        rd = g.round
+        n = tb.players
+        lines: list[Line] = []
+        broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
+        head = self.say("table_header" if g.code is not None else "table_header_shared", code=g.code,
+                        round=len(g.rounds), preset=preset_name(g.rules.preset, self.lang), target=g.rules.target)
+        lines.append([("class:header", head + self.sep() + broken)])
+        # the seats, placed around the trick
+        cards_in_trick: dict[int, Card] = {}
+        if rd.phase is Phase.PLAY and rd.trick and rd.leader is not None:
+            for i, c in enumerate(rd.trick):
+                cards_in_trick[(rd.leader + i) % n] = c
+        lines.extend(self.seats(cards_in_trick))
+        # what is going on
+        lines.append(self.situation())
+        totals = list(g.totals)
+        title = self.say("table_scores")
+        scores = [[("class:scores", f"{tb.name(s)} {totals[s]}")] for s in tb.round_the_table()]
+        lines.extend(pack(scores, self.fit, " " * (len(title) + 1), self.sep(),
+                           first=[("class:scores", title + " ")]))
+        lines.extend(self.hand())
+        return lines
+
+
+    def seat_label(self, seat: int) -> tuple[str, str]:
+        """A seat's name, level, points this round and turn mark, and its style."""
+        tb = self.tb
+        rd = tb.game.round
+        label = tb.label(seat)
+        pts = rd.points[seat]
+        if pts:
+            label += " " + self.say("seat_points", points=pts)
+        turn = rd.phase is Phase.PLAY and rd.turn == seat
+        if turn:
+            label = (">" if self.ascii else "▶") + " " + label
+        style = "class:me" if seat == tb.me else "class:seat"
+        if turn:
+            style += " class:turn"
+        return style, label
+
+    def seats(self, cards_in_trick: dict[int, Card]) -> list[Line]:
+        """The seats placed where they sit, each card of the trick beside its player; when
+        they do not fit around the trick (a narrow terminal, nine seats or more), a compact
+        list from your left round the table, as many seats a line as fit, none split."""
+        tb = self.tb
+        n = tb.players
+        w = self.columns
+        mid, quarter = w // 2, w // 4
+        label_at = {"north": (0, mid, "c"), "northwest": (0, quarter, "c"), "northeast": (0, w - quarter, "c"),
+                    "west": (2, 1, "l"), "east": (2, w - 1, "r"), "you": (4, mid, "c"),
+                    "southwest": (4, 1, "l"), "southeast": (4, w - 1, "r")}
+        card_at = {"north": (1, mid), "northwest": (1, quarter), "northeast": (1, w - quarter),
+                   "west": (2, w * 7 // 20), "east": (2, w * 13 // 20), "you": (3, mid),
+                   "southwest": (3, w * 3 // 10), "southeast": (3, w * 7 // 10)}
+        # the top corners pushed out to the edges: room for a long name with its points
+        spread = label_at | {"northwest": (0, 1, "l"), "northeast": (0, w - 1, "r")}
+        for labels in (label_at, spread):
+            if not all(tb.position(seat) in labels for seat in range(n)):
+                break  # nine seats or more: no compass place for each
+            rows: list[list[tuple[int, Line]]] = [[] for _ in range(5)]
+            for seat in range(n):
+                pos = tb.position(seat)
+                style, label = self.seat_label(seat)
+                r, col, align = labels[pos]
+                rows[r].append(place(col, align, [(style, label)], w))
+                if seat in cards_in_trick:
+                    r, col = card_at[pos]
+                    rows[r].append(place(col, "c", [self.card_frag(cards_in_trick[seat])], w))
+            placed = [compose(row) for row in rows if row]
+            if all(fits(row) for row in rows if row) and all(
+                    sum(len(text) for _, text in line) <= w for line in placed):
+                return placed
+        entries: list[Line] = []
+        for seat in tb.round_the_table()[1:] + [tb.me]:
+            style, label = self.seat_label(seat)
+            entry: Line = [(style, label)]
+            if seat in cards_in_trick:
+                entry += [("", ": "), self.card_frag(cards_in_trick[seat])]
+            entries.append(entry)
+        return pack(entries, self.fit, "  ", self.sep())
+
+    def situation(self) -> Line:
+        tb = self.tb
+        g = tb.game
+        rd = g.round
+        if g.over:
+            return [("class:status", self.say("table_game_over"))]
+        if rd.phase is Phase.PASS:
+            arrow = "" if rd.direction is Direction.NONE else self.arrow(rd.direction) + " "
+            line: Line = [("class:arrow", arrow + self.passing(rd.direction, tb.me))]
+            chosen = tb.selection
+            need = g.rules.pass_count
+            if chosen:
+                line.append(("", self.sep()))
+                line.append(("", self.say("chosen", cards=sorted(chosen))))
+            left = need - len(chosen)
+            line.append(("", self.sep()))
+            if left > 0:
+                line.append(("", self.say("choose_more", count=left)))
+            elif left == 0:
+                line.append(("class:ready", self.say("ready_to_pass")))
+            else:
+                line.append(("class:error", self.say("too_many", count=need)))
+            return line
+        assert rd.turn is not None  # a round being played or waiting for its moon has a turn
+        if rd.phase is Phase.MOON:
+            if rd.turn == tb.me:
+                return [("class:turn", self.say("moon_situation", **tb.moon_words()))]
+            return [("class:status", self.say("moon_their_choice", name=tb.name(rd.turn)))]
+        trick_no = len(rd.tricks) + 1
+        if rd.turn == tb.me:
+            return [("class:turn", self.say("your_turn", trick=trick_no))]
+        return [("class:status", self.say("their_turn", name=tb.name(rd.turn), trick=trick_no))]
+
+
+    def hand(self) -> list[Line]:
+        tb = self.tb
+        rd = tb.game.round
+        hand = rd.hand(tb.me)
+        my_turn = rd.phase is Phase.PLAY and rd.turn == tb.me and not tb.game.over
+        legal = rd.legal_mask() if my_turn else -1
+        groups: list[Line] = []
+        for s in range(4):
+            cards = [c for c in hand if c // 13 == s]
+            if not cards:
+                continue
+            red = s in (1, 2)
+            frag: Line = [("class:suit-red" if red else "class:suit-black", self.suit(s))]
+            for c in cards:
+                rank = self.card(c)[:-1]
+                playable = bool(legal >> c & 1)
+                chosen = c in tb.selection
+                style = "class:suit-red" if red else "class:suit-black"
+                if self.plain:
+                    text = f"[{rank}]" if chosen else (rank if playable else f"({rank})")
+                    frag.append(("", " " + text))
+                else:
+                    if chosen:
+                        style += " class:chosen"
+                    elif not playable:
+                        style = "class:dim"
+                    frag.append(("", " "))
+                    frag.append((style, rank))
+            groups.append(frag)
+        title = self.say("your_hand") + " "
+        out: list[Line] = []
+        cur: Line = [("class:title", title)]
+        width = len(title)
+        for frag in groups:
+            w = len(plain(frag)) + 3
+            if width + w > self.columns - 1 and len(cur) > 1:
+                out.append(cur)
+                cur = [("", " " * len(title))]
+                width = len(title)
+            cur.append(("", "   " if len(cur) > 1 else ""))
+            cur.extend(frag)
+            width += w
+        out.append(cur)
+        return out

@@ -1,0 +1,304 @@
+"""Each event of the table in words: the lines it adds to the log, and the toolbar's line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model.rules import Direction, Moon
+from ..play.engine import Phase
+from ..play.events import Event
+from ..text.catalog import preset_name
+from .layout import Line, plain
+from .pieces import Writer
+
+
+class EventLines(Writer):
+    """The lines of the log for each kind of event (``ev_<kind>``; none for the others)."""
+
+    def event(self, ev: Event) -> list[Line]:
+        """The lines an event shows in the log (empty for events that show nothing)."""
+        fn = getattr(self, f"ev_{ev.kind}", None)
+        return fn(**_wanted(fn, ev.data)) if fn is not None else []
+
+    def status(self, ev: Event) -> str | None:
+        """The one line the toolbar shows for an event, if it should replace the last one."""
+        lines = self.event(ev)
+        if not lines:
+            return None
+        return plain(lines[0])
+
+    def ev_start(self, code, preset, target, players, you, seats) -> list[Line]:
+        tb = self.tb
+        others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
+        mid = "start_line" if code is not None else "start_line_shared"  # a shared table: no code yet
+        out = self._text(self.say(mid, code=code, preset=preset_name(preset, self.lang), target=target,
+                                  others=others), "class:header")
+        return out + self._changes()
+
+    def _changes(self) -> list[Line]:
+        """"Changed from the preset: ..." when the game's rules are a preset with --set on top."""
+        if not self.tb.game.rules.overrides:
+            return []
+        from ..model.rules_text import changes
+
+        return self._text(self.say("rt_changed", changes=changes(self.tb.game.rules)))
+
+    def ev_resume(self, round, trick, phase) -> list[Line]:
+        if phase == Phase.PASS.value:
+            return self._text(self.say("resume_line_pass", round=round))
+        return self._text(self.say("resume_line", round=round, trick=trick))
+
+    def ev_deal(self, round, direction, to) -> list[Line]:
+        d = Direction(direction)
+        arrow = "" if d is Direction.NONE else self.arrow(d) + " "
+        text = self.say("round_line", round=round) + self.sep() + arrow + self.passing(d, self.tb.me)
+        return self._text(text, "class:header")
+
+    def ev_lead(self, seat) -> list[Line]:
+        return []
+
+    def ev_pass(self, seat, by, cards=None, to=None) -> list[Line]:
+        if seat != self.tb.me or cards is None:
+            return []  # the CPUs' passes stay hidden
+        mid = "pass_you_timer" if by == "timer" else "pass_you"
+        return self._text(self.say(mid, cards=cards, name=self.tb.name(to)))
+
+    def ev_receive(self, cards, source) -> list[Line]:
+        return self._text(self.say("received", cards=cards, name=self.tb.name(source)), "class:info")
+
+    def ev_play(self, seat, card, by) -> list[Line]:
+        tb = self.tb
+        if seat == tb.me:
+            mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by]
+            return [[("class:me", self.say(mid, card=card))]]
+        return [[("", self.say("play_other", name=tb.name(seat), card=card))]]
+
+    def ev_hearts_broken(self, seat, card) -> list[Line]:
+        return self._text(self.say("hearts_now_broken"), "class:red")
+
+    def ev_trick(self, trick, winner, points, kitty, cancelled=(), by=None, carried=()) -> list[Line]:
+        tb = self.tb
+        if cancelled:  # two decks: "The two A♥ cancel: K♥ wins."
+            pairs = ", ".join(self.say("cancel_pair", card=c) for c in cancelled)
+            if by is not None:
+                then = self.say("rp_cancel_wins", card=by)
+            elif winner is not None:  # the last trick: the fallback gave it to somebody
+                then = self.say(f"rp_cancel_last_{tb.game.rules.set_aside_last}", seat=tb.name(winner))
+            else:
+                then = self.say("rp_cancel_aside")
+            said = self.say("rp_cancel", pairs=pairs, then=then)
+            out = self._text(said[:1].upper() + said[1:], "class:trick")
+        else:
+            out = []
+        if winner is None:
+            return out + self._text(self.say("trick_aside", number=trick, points=points), "class:trick")
+        if winner == tb.me:
+            mid = "trick_you_points" if points else "trick_you"
+        else:
+            mid = "trick_other_points" if points else "trick_other"
+        text = self.say(mid, name=tb.name(winner), points=points, number=trick)
+        if kitty:
+            text += " " + self.say("trick_kitty", cards=kitty)
+        if carried:
+            text += " " + self.say("rp_carried", seat=tb.name(winner), count=len(carried), cards=list(carried))
+        return out + self._text(text, "class:trick")
+
+    def ev_round_end(self, round, taken, scores, totals, shooter, moon) -> list[Line]:
+        tb = self.tb
+        out = self._text(self.say("round_end_line", round=round, scores=self.names(scores)), "class:header")
+        if shooter is not None:
+            value = tb.game.rules.penalty_total
+            who = "you" if shooter == tb.me else "other"
+            mid = f"moon_{who}_others" if Moon(moon) is Moon.OTHERS else f"moon_{who}_minus"
+            if tb.game.rules.moon is Moon.SHOOTER_CHOICE:
+                mid += "_chosen"  # the shooter chose it
+            out += self._text(self.say(mid, name=tb.name(shooter), points=value), "class:moon")
+        out += self._text(self.say("totals_line", totals=self.names(totals)))
+        return out
+
+    def ev_moon_choice(self, round, seat, choices, default) -> list[Line]:
+        tb = self.tb
+        if seat != tb.me:
+            return self._text(self.say("moon_their_choice", name=tb.name(seat)), "class:moon")
+        return self._text(self.say("moon_ask", **tb.moon_words()), "class:moon")
+
+    def ev_tie(self, seats, total, policy, outcome) -> list[Line]:
+        tb = self.tb
+        names = [tb.name(s) for s in seats]
+        joined = self.say("names_and", first=", ".join(names[:-1]), last=names[-1])
+        return self._text(self.say(f"tie_{outcome}", names=joined, total=total), "class:moon")
+
+    def ev_game_end(self, winners, totals, standings, rounds, record=None) -> list[Line]:
+        tb = self.tb
+        out = self._text(self.say("game_over_line", rounds=len(rounds)), "class:header")
+        if len(winners) > 1:
+            names = ", ".join(tb.name(s) for s in winners)
+            out += self._text(self.say("winners_shared", names=names), "class:moon")
+        elif winners[0] == tb.me:
+            out += self._text(self.say("winner_you"), "class:moon")
+        else:
+            out += self._text(self.say("winner_other", name=tb.name(winners[0])), "class:moon")
+        width = max(len(tb.name(s)) for s in range(tb.players))
+        for st in standings:
+            shared = sum(1 for x in standings if x["place"] == st["place"]) > 1
+            text = f"  {st['place']}. {tb.name(st['seat']).ljust(width)} {st['total']:>4}"
+            if shared:
+                text += "  " + self.say("place_shared")
+            out.append([("", text)])
+        out += score_table(self, rounds, totals)
+        out += chart(self, totals)
+        if record is not None:  # how it changes the person's record: "your 3rd win in a row"
+            out += self._text(record["text"], "class:moon")
+        out += self._text(self.say("after_game"), "class:info")
+        return out
+
+
+    def ev_undo(self, move, cards, after, round, trick, undos) -> list[Line]:
+        if move == "pass":
+            mid = "undo_pass" if after else "undo_pass_alone"
+            return self._text(self.say(mid, cards=cards, count=after, round=round), "class:info")
+        mid = "undo_play" if after else "undo_play_alone"
+        return self._text(self.say(mid, card=cards[0], count=after, round=round, trick=trick), "class:info")
+
+    def ev_no_points_left(self, round, auto) -> list[Line]:
+        return self._text(self.say("no_points_auto" if auto else "no_points_offer"), "class:info")
+
+    def ev_selection(self, cards, count, need) -> list[Line]:
+        if count == need:
+            return self._text(self.say("chosen", cards=cards) + self.sep() + self.say("ready_to_pass"))
+        if count < need:
+            text = self.say("chosen", cards=cards) if cards else self.say("chosen_none")
+            return self._text(text + self.sep() + self.say("choose_more", count=need - count))
+        return self._text(self.say("chosen", cards=cards) + self.sep() + self.say("too_many", count=need))
+
+    def ev_confirm(self, card, text) -> list[Line]:
+        return self._text(text, "class:confirm")
+
+    def ev_cancel(self, text) -> list[Line]:
+        return self._text(text)
+
+    def ev_why(self, card, legal, reason, text) -> list[Line]:
+        return self._text(text, "class:info" if legal else "class:error")
+
+    def ev_hint(self, text, card=None, cards=None) -> list[Line]:
+        return self._text(text, "class:info")
+
+    def ev_info(self, topic, text) -> list[Line]:
+        if topic == "log" and self.width:
+            # every line shown must stay a line of the notation, however narrow the screen
+            from ..records.movelog import fit_lines
+
+            text = "\n".join(fit_lines(text.split("\n"), self.width))
+        return self._text(text, "class:info")
+
+    def ev_error(self, id, message) -> list[Line]:
+        return self._text(message, "class:error")
+
+    def note_with_path(self, text: str, path: str) -> list[Line]:
+        """A message naming a file: the path's line is never wrapped (see :func:`wrap`)."""
+        return [[("class:info class:path" if line.strip() == path else "class:info", line)]
+                for line in text.split("\n")]
+
+    def ev_seat(self, seat, name, status) -> list[Line]:
+        """A shared table: somebody sits down, goes (the CPU plays for them) or is back."""
+        mid = {"joined": "net_seat_joined", "left": "net_seat_left", "back": "net_seat_back"}.get(status)
+        if mid is None or seat == self.tb.me:
+            return []
+        return self._text(self.say(mid, name=self.tb.name(seat), seat=seat), "class:info")
+
+    def ev_takeover(self, seat, reason) -> list[Line]:
+        """The CPU moves for a person's seat (yours: the move's own line says so)."""
+        if seat == self.tb.me:
+            return []
+        mid = "net_takeover_timer" if reason == "timer" else "net_takeover_away"
+        return self._text(self.say(mid, name=self.tb.name(seat)), "class:info")
+
+    def ev_saved(self) -> list[Line]:
+        return self._text(self.say("saved_line"), "class:info")
+
+    def ev_score(self, totals, rounds, points) -> list[Line]:
+        out = self._text(self.say("totals_line", totals=self.names(totals)))
+        if any(points):
+            out += self._text(self.say("round_points_line", points=self.names(points)))
+        if rounds:
+            out += score_table(self, rounds, totals)
+        return out
+
+    def ev_tricks(self, round, tricks, current) -> list[Line]:
+        tb = self.tb
+        if not tricks and not current:
+            return self._text(self.say("no_tricks_yet"))
+        out = []
+        for k, tr in enumerate(tricks, 1):
+            cards = " ".join(self.card(c) for c in tr["cards"])
+            out += self._text(self.say("trick_row", number=k, name=tb.name(tr["leader"]), cards=cards,
+                                       winner=tb.name(tr["winner"]) if tr["winner"] is not None
+                                       else self.say("trick_aside_short"), points=tr["points"]))
+        if current:
+            cards = " ".join(self.card(c) for c in current["cards"])
+            out += self._text(self.say("trick_row_current", number=len(tricks) + 1,
+                                       name=tb.name(current["leader"]), cards=cards))
+        return out
+
+    def ev_rules(self, preset, settings) -> list[Line]:
+        from ..model.rules import preset_info
+
+        try:
+            desc = preset_info(preset).get("description") or {}
+        except Exception:
+            desc = {}
+        text = desc.get(self.lang) or desc.get("en") or preset if isinstance(desc, dict) else str(desc)
+        out = self._text(self.say("rules_title", preset=preset_name(preset, self.lang)) + " " + text)
+        out += self._changes()  # a preset with --set on top: say what differs
+        out += self._text(self.say("rules_summary", target=settings["target"],
+                                   ties=self.say(f"ties_{settings['ties']}"),
+                                   players=settings["players"]))
+        for mid in ("rules_follow", f"rules_first_{settings['first_trick']}",
+                    f"rules_break_{settings['hearts_break']}", f"rules_moon_{settings['moon']}"):
+            out += self._text(self.say(mid, points=self.tb.game.rules.penalty_total))
+        return out
+
+
+def _wanted(fn: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of an event that its ``ev_`` method names (the events carry more: docs/events.md)."""
+    names = _PARAMS.get(fn.__func__)
+    if names is None:
+        import inspect
+
+        names = _PARAMS[fn.__func__] = frozenset(inspect.signature(fn).parameters)
+    return {k: v for k, v in data.items() if k in names}
+
+
+_PARAMS: dict[Any, frozenset[str]] = {}
+
+
+def score_table(writer: Writer, rounds: list[list[int]], totals: list[int]) -> list[Line]:
+    """Each round's scores and the totals, a column a seat from the person's, round the table."""
+    tb = writer.tb
+    order = tb.round_the_table()
+    cols = [tb.name(s) for s in order]
+    w = [max(len(c), 4) for c in cols]
+    first = max(len(writer.say("col_round")), len(writer.say("col_total")))
+    out = [[("class:title", writer.say("col_round").ljust(first) + "".join(
+        "  " + c.rjust(w[i]) for i, c in enumerate(cols)))]]
+    for k, scores in enumerate(rounds, 1):
+        out.append([("", str(k).rjust(first) + "".join(
+            "  " + str(scores[s]).rjust(w[i]) for i, s in enumerate(order)))])
+    out.append([("class:title", writer.say("col_total").ljust(first) + "".join(
+        "  " + str(totals[s]).rjust(w[i]) for i, s in enumerate(order)))])
+    return out
+
+
+def chart(writer: Writer, totals: list[int]) -> list[Line]:
+    """The totals as bars, the longest 40 columns."""
+    tb = writer.tb
+    top = max(max(totals), 1)
+    width = max(len(tb.name(s)) for s in range(tb.players))
+    bar = "#" if writer.ascii else "█"
+    out = []
+    for s in tb.round_the_table():
+        v = totals[s]
+        size = max(0, round(40 * v / top))
+        out.append([("", tb.name(s).ljust(width) + " "), ("class:bar", bar * size),
+                    ("", f" {v}")])
+    return out

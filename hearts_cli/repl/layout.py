@@ -1,0 +1,135 @@
+"""Lines of styled text laid out in columns: wrapped at spaces, packed, placed.
+
+A line is a list of ``(style, text)`` fragments (prompt-toolkit's formatted
+text); :func:`plain` joins them for plain output.
+"""
+
+from __future__ import annotations
+
+import re
+
+Line = list[tuple[str, str]]
+WIDTH = 80  # the table is laid out for 80 columns, or fewer: down to MIN_WIDTH
+MIN_WIDTH = 40
+
+
+def plain(line: Line) -> str:
+    return "".join(text for _, text in line).rstrip()
+
+
+def place(col: int, align: str, frags: Line, width: int = WIDTH) -> tuple[int, Line]:
+    size = sum(len(text) for _, text in frags)
+    if align == "c":
+        start = col - size // 2
+    elif align == "r":
+        start = col - size + 1
+    else:
+        start = col
+    start = max(0, min(start, width - 1 - size))
+    return (start, frags)
+
+
+def pack(entries: list[Line], width: int, indent: str, sep: str, first: Line | None = None) -> list[Line]:
+    """``entries`` joined by ``sep`` into lines of at most ``width`` columns, each entry whole
+    (one longer than a line gets a line of its own); lines after the first start with ``indent``."""
+    out: list[Line] = []
+    cur: Line = list(first) if first is not None else [("", indent)]
+    used = sum(len(text) for _, text in cur)
+    empty = True
+    for entry in entries:
+        size = sum(len(text) for _, text in entry)
+        if not empty and used + len(sep) + size > width:
+            out.append(cur)
+            cur, used, empty = [("", indent)], len(indent), True
+        if not empty:
+            cur.append(("", sep))
+            used += len(sep)
+        cur += entry
+        used += size
+        empty = False
+    out.append(cur)
+    return out
+
+
+def fits(items: list[tuple[int, Line]]) -> bool:
+    """Whether the pieces of a row stand apart (at least one space between them)."""
+    pos = -1
+    for start, frags in sorted(items, key=lambda x: x[0]):
+        if start <= pos:
+            return False
+        pos = start + sum(len(text) for _, text in frags)
+    return True
+
+
+def compose(items: list[tuple[int, Line]]) -> Line:
+    out: Line = []
+    pos = 0
+    for start, frags in sorted(items, key=lambda x: x[0]):
+        if start > pos:
+            out.append(("", " " * (start - pos)))
+            pos = start
+        elif start < pos and out:
+            out.append(("", " "))
+            pos += 1
+        out.extend(frags)
+        pos += sum(len(text) for _, text in frags)
+    return out
+
+
+def wrap(line: Line, width: int) -> list[Line]:
+    """``line`` broken at spaces into lines of at most ``width`` characters, styles kept.
+
+    A word longer than the width gets a line of its own, unbroken; a line
+    styled ``class:path`` (a file name to copy) is never broken."""
+    if width <= 0 or sum(len(text) for _, text in line) <= width \
+            or any("class:path" in style for style, _ in line):
+        return [line]
+    # (the spaces before a word, the word), each as fragments
+    words: list[tuple[Line, Line]] = []
+    spaces: Line = []
+    word: Line = []
+    for style, text in line:
+        for chunk in re.findall(r" +|[^ ]+", text):
+            if chunk.startswith(" "):
+                if word:
+                    words.append((spaces, word))
+                    spaces, word = [], []
+                spaces.append((style, chunk))
+            else:
+                word.append((style, chunk))
+    if word:
+        words.append((spaces, word))
+    out: list[Line] = []
+    cur: Line = []
+    used = 0
+    for k, (sp, wd) in enumerate(words):
+        w_len = sum(len(t) for _, t in wd)
+        s_len = sum(len(t) for _, t in sp)
+        if k == 0:  # the first line keeps its indentation, as far as it fits
+            if s_len + w_len > width:
+                sp = [("", " " * max(0, width - w_len))] if s_len else []
+                s_len = sum(len(t) for _, t in sp)
+            cur, used = sp + wd, s_len + w_len
+        elif used + s_len + w_len <= width:
+            cur += sp + wd
+            used += s_len + w_len
+        else:
+            out.append(cur)
+            cur, used = list(wd), w_len
+    out.append(cur)
+    return out
+
+
+def shorten(text: str, width: int, lines: int, ellipsis: str) -> str:
+    """``text`` wrapped at spaces into at most ``lines`` lines of ``width``; what does not fit
+    is cut at a word boundary and marked with ``ellipsis``."""
+    rows = [plain(row) for row in wrap([("", text)], width)]
+    if len(rows) <= lines:
+        return "\n".join(rows)
+    rows = rows[:lines]
+    last = rows[-1]
+    while last and len(last) + len(ellipsis) > width:
+        cut = last.rfind(" ")
+        last = last[:cut] if cut > 0 else last[: max(0, width - len(ellipsis))]
+    rows[-1] = last.rstrip(" ,;:") + ellipsis
+    return "\n".join(rows)

@@ -1,0 +1,77 @@
+"""The small pieces every text of the table is made of: cards, suits, names, separators."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model.cards import SUIT_SYMBOLS, Card
+from ..model.rules import Direction
+from ..text.catalog import t
+from .client import TableClient
+from .layout import MIN_WIDTH, WIDTH, Line
+
+# the pass arrow, as the table is drawn (you at the bottom): left is West, across North, right East
+ARROWS = {"left": {False: "←", True: "<-"}, "across": {False: "↑", True: "^"},
+          "right": {False: "→", True: "->"}}
+
+
+class Writer:
+    """Words and fragments for one person's table: their language, ASCII or not, plain or styled."""
+
+    def __init__(self, table: TableClient, *, plain: bool, width: int | None = None):
+        self.tb = table
+        self.plain = plain
+        # the columns to fit (a terminal's, kept up to date by the session); None: no limit
+        self.width = width
+
+    @property
+    def lang(self) -> str:
+        return self.tb.lang
+
+    @property
+    def ascii(self) -> bool:
+        return self.tb.ascii
+
+    def say(self, message_id: str, **params: Any) -> str:
+        return t(message_id, self.lang, ascii=self.ascii, **params)
+
+    def card(self, c: Card) -> str:
+        return c.face(self.ascii)
+
+    def card_frag(self, c: Card, extra: str = "") -> tuple[str, str]:
+        style = "class:suit-red" if c // 13 in (1, 2) else "class:suit-black"
+        return (f"{style} {extra}".strip(), self.card(c))
+
+    def suit(self, s: int) -> str:
+        return "CDHS"[s] if self.ascii else SUIT_SYMBOLS[s]
+
+    def arrow(self, direction: Direction) -> str:
+        """Where the pass goes on the drawn table: West is on the left, North at the top."""
+        return ARROWS[direction.value][self.ascii]
+
+    def names(self, values: list[int]) -> str:
+        # you first, then round the table: the order the seats sit in from your place
+        return self.sep().join(f"{self.tb.name(s)} {values[s]}" for s in self.tb.round_the_table())
+
+    def sep(self) -> str:
+        return " | " if self.ascii else " · "
+
+    def passing(self, direction: Direction, seat: int) -> str:
+        if direction is Direction.NONE:
+            return self.say("no_pass_round")
+        to = direction.receiver(seat, self.tb.players)
+        return self.say(f"passing_{direction.value}", name=self.tb.name(to))
+
+    def _text(self, text: str, style: str = "") -> list[Line]:
+        return [[(style, line)] for line in text.split("\n")]
+
+    @property
+    def columns(self) -> int:
+        """The width the table is laid out for: the terminal's (from 40 columns up), 80 at most."""
+        return max(MIN_WIDTH, min(self.width or WIDTH, WIDTH))
+
+    @property
+    def fit(self) -> int:
+        """The most a line of a list may hold: the terminal's width itself, even below 40."""
+        return min(self.columns, self.width) if self.width else self.columns
+
