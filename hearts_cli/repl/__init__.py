@@ -15,9 +15,9 @@ input, 1 when the save is open in another process.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..text.catalog import LANGUAGES, default_language, os_problem, t
@@ -120,7 +120,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
 # ---------------------------------------------------------------- helpers
 
 
-def _with_save(lang: str, body: Any) -> int:
+def _with_save(lang: str, body: Callable[[Any, Any], int]) -> int:
     """Hold the save's lock while ``body(store, loaded)`` runs.
 
     ``loaded`` is the saved game, or None when there is none or it was damaged
@@ -225,78 +225,17 @@ def _number(value: Any, default: float) -> float:
 def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
               play: bool = True) -> int:
     """Commands line by line; plain text (or JSON lines) out; the first refused line stops with 2."""
-    from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
-    from .render import Renderer, plain
+    from .batch import Lines, step
 
-    renderer = Renderer(table, plain=True)
-    err = sys.stderr
-
-    def emit(ev: Any) -> None:
-        if json_events:
-            out.write(json_safe(json.dumps(ev.to_json(), ensure_ascii=False)) + "\n")
-        elif ev.kind != "error":
-            for line in renderer.event(ev):
-                out.write(plain(line) + "\n")
-        if ev.kind == "error":
-            err.write(ev.data["message"] + "\n")
-            err.flush()
-
-    def show_table() -> None:
-        if json_events:
-            out.write(json_safe(json.dumps(turn_event(table), ensure_ascii=False)) + "\n")
-        else:
-            for line in renderer.table():
-                out.write(plain(line) + "\n")
-        table.dirty = False
-
-    from .table import FrontEnd
-
-    class Lines(FrontEnd):
-        """The batch mode as the table's front end: plain lines or JSON events on ``out``."""
-
-        def event(self, ev: Any) -> None:
-            emit(ev)
-
-    table.attach(Lines())
+    front = Lines(table, out, json_events=json_events)
+    table.attach(front)
     table.announce_start(resumed=resumed)
     if not play:
-        show_table()
+        front.show_table()
         out.flush()
         return 0
-    while True:
-        while table.cpu_step():
-            pass
-        if table.dirty and not table.game.over:
-            show_table()
-        out.flush()
-        if table.game.over and not table.local:  # a shared table closes at the end of its game
-            return 0
-        line, too_long = read_line(inp)  # a line without end never sits in memory whole
-        if too_long:
-            table.error("line_too_long", limit=MAX_LINE_CHARS)
-            out.flush()
-            return 2
-        if not line:
-            if not table.game.over:
-                table.leave()
-            out.flush()
-            return 0
-        signal = table.handle(line)
-        if table.failed:
-            out.flush()
-            return 2
-        if signal == "quit":
-            if not table.game.over:
-                table.leave()
-            out.flush()
-            return 0
-        if signal in ("new", "replay"):
-            table.restart(same_deal=signal == "replay")
-
-
-def turn_event(table: Any) -> dict[str, Any]:
-    """The position the person decides in, for ``--json``: the ``view`` event (docs/events.md)."""
-    from ..play.events import view_json
-
-    rd = table.game.round
-    return {"event": "view"} | view_json(rd.view(table.me), rd.result)
+    status = step(table, front, inp)
+    while status is None:
+        status = step(table, front, inp)
+    out.flush()
+    return status

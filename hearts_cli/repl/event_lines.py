@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..model.cards import Card
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
 from ..play.events import Event
@@ -27,7 +29,7 @@ class EventLines(Writer):
             return None
         return plain(lines[0])
 
-    def ev_start(self, code, preset, target, players, you, seats) -> list[Line]:
+    def ev_start(self, code: str | None, preset: str, target: int, players: int, you: int, seats: Any) -> list[Line]:
         tb = self.tb
         others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
         mid = "start_line" if code is not None else "start_line_shared"  # a shared table: no code yet
@@ -43,40 +45,41 @@ class EventLines(Writer):
 
         return self._text(self.say("rt_changed", changes=changes(self.tb.game.rules)))
 
-    def ev_resume(self, round, trick, phase) -> list[Line]:
+    def ev_resume(self, round: int, trick: int, phase: str) -> list[Line]:
         if phase == Phase.PASS.value:
             return self._text(self.say("resume_line_pass", round=round))
         return self._text(self.say("resume_line", round=round, trick=trick))
 
-    def ev_deal(self, round, direction, to) -> list[Line]:
+    def ev_deal(self, round: int, direction: str, to: int | None) -> list[Line]:
         d = Direction(direction)
         arrow = "" if d is Direction.NONE else self.arrow(d) + " "
         text = self.say("round_line", round=round) + self.sep() + arrow + self.passing(d, self.tb.me)
         return self._text(text, "class:header")
 
-    def ev_lead(self, seat) -> list[Line]:
+    def ev_lead(self, seat: int) -> list[Line]:
         return []
 
-    def ev_pass(self, seat, by, cards=None, to=None) -> list[Line]:
-        if seat != self.tb.me or cards is None:
+    def ev_pass(self, seat: int, by: str, cards: list[Card] | None = None, to: int | None = None) -> list[Line]:
+        if seat != self.tb.me or cards is None or to is None:
             return []  # the CPUs' passes stay hidden
         mid = "pass_you_timer" if by == "timer" else "pass_you"
         return self._text(self.say(mid, cards=cards, name=self.tb.name(to)))
 
-    def ev_receive(self, cards, source) -> list[Line]:
+    def ev_receive(self, cards: list[Card], source: int) -> list[Line]:
         return self._text(self.say("received", cards=cards, name=self.tb.name(source)), "class:info")
 
-    def ev_play(self, seat, card, by) -> list[Line]:
+    def ev_play(self, seat: int, card: Card, by: str) -> list[Line]:
         tb = self.tb
         if seat == tb.me:
             mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by]
             return [[("class:me", self.say(mid, card=card))]]
         return [[("", self.say("play_other", name=tb.name(seat), card=card))]]
 
-    def ev_hearts_broken(self, seat, card) -> list[Line]:
+    def ev_hearts_broken(self, seat: int, card: Card) -> list[Line]:
         return self._text(self.say("hearts_now_broken"), "class:red")
 
-    def ev_trick(self, trick, winner, points, kitty, cancelled=(), by=None, carried=()) -> list[Line]:
+    def ev_trick(self, trick: int, winner: int | None, points: int, kitty: list[Card],
+                 cancelled: Sequence[Card] = (), by: Card | None = None, carried: Sequence[Card] = ()) -> list[Line]:
         tb = self.tb
         if cancelled:  # two decks: "The two A♥ cancel: K♥ wins."
             pairs = ", ".join(self.say("cancel_pair", card=c) for c in cancelled)
@@ -103,10 +106,11 @@ class EventLines(Writer):
             text += " " + self.say("rp_carried", seat=tb.name(winner), count=len(carried), cards=list(carried))
         return out + self._text(text, "class:trick")
 
-    def ev_round_end(self, round, taken, scores, totals, shooter, moon) -> list[Line]:
+    def ev_round_end(self, round: int, taken: Any, scores: list[int], totals: list[int], shooter: int | None,
+                     moon: str | None) -> list[Line]:
         tb = self.tb
         out = self._text(self.say("round_end_line", round=round, scores=self.names(scores)), "class:header")
-        if shooter is not None:
+        if shooter is not None and moon is not None:
             value = tb.game.rules.penalty_total
             who = "you" if shooter == tb.me else "other"
             mid = f"moon_{who}_others" if Moon(moon) is Moon.OTHERS else f"moon_{who}_minus"
@@ -116,19 +120,20 @@ class EventLines(Writer):
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
 
-    def ev_moon_choice(self, round, seat, choices, default) -> list[Line]:
+    def ev_moon_choice(self, round: int, seat: int, choices: Any, default: str) -> list[Line]:
         tb = self.tb
         if seat != tb.me:
             return self._text(self.say("moon_their_choice", name=tb.name(seat)), "class:moon")
         return self._text(self.say("moon_ask", **tb.moon_words()), "class:moon")
 
-    def ev_tie(self, seats, total, policy, outcome) -> list[Line]:
+    def ev_tie(self, seats: Any, total: int, policy: str, outcome: str) -> list[Line]:
         tb = self.tb
         names = [tb.name(s) for s in seats]
         joined = self.say("names_and", first=", ".join(names[:-1]), last=names[-1])
         return self._text(self.say(f"tie_{outcome}", names=joined, total=total), "class:moon")
 
-    def ev_game_end(self, winners, totals, standings, rounds, record=None) -> list[Line]:
+    def ev_game_end(self, winners: list[int], totals: list[int], standings: list[dict[str, Any]],
+                    rounds: list[list[int]], record: dict[str, Any] | None = None) -> list[Line]:
         tb = self.tb
         out = self._text(self.say("game_over_line", rounds=len(rounds)), "class:header")
         if len(winners) > 1:
@@ -153,17 +158,17 @@ class EventLines(Writer):
         return out
 
 
-    def ev_undo(self, move, cards, after, round, trick, undos) -> list[Line]:
+    def ev_undo(self, move: str, cards: list[Card], after: int, round: int, trick: int, undos: int) -> list[Line]:
         if move == "pass":
             mid = "undo_pass" if after else "undo_pass_alone"
             return self._text(self.say(mid, cards=cards, count=after, round=round), "class:info")
         mid = "undo_play" if after else "undo_play_alone"
         return self._text(self.say(mid, card=cards[0], count=after, round=round, trick=trick), "class:info")
 
-    def ev_no_points_left(self, round, auto) -> list[Line]:
+    def ev_no_points_left(self, round: int, auto: bool) -> list[Line]:
         return self._text(self.say("no_points_auto" if auto else "no_points_offer"), "class:info")
 
-    def ev_selection(self, cards, count, need) -> list[Line]:
+    def ev_selection(self, cards: list[Card], count: int, need: int) -> list[Line]:
         if count == need:
             return self._text(self.say("chosen", cards=cards) + self.sep() + self.say("ready_to_pass"))
         if count < need:
@@ -171,19 +176,19 @@ class EventLines(Writer):
             return self._text(text + self.sep() + self.say("choose_more", count=need - count))
         return self._text(self.say("chosen", cards=cards) + self.sep() + self.say("too_many", count=need))
 
-    def ev_confirm(self, card, text) -> list[Line]:
+    def ev_confirm(self, card: Card, text: str) -> list[Line]:
         return self._text(text, "class:confirm")
 
-    def ev_cancel(self, text) -> list[Line]:
+    def ev_cancel(self, text: str) -> list[Line]:
         return self._text(text)
 
-    def ev_why(self, card, legal, reason, text) -> list[Line]:
+    def ev_why(self, card: Card, legal: bool, reason: str | None, text: str) -> list[Line]:
         return self._text(text, "class:info" if legal else "class:error")
 
-    def ev_hint(self, text, card=None, cards=None) -> list[Line]:
+    def ev_hint(self, text: str, card: Card | None = None, cards: list[Card] | None = None) -> list[Line]:
         return self._text(text, "class:info")
 
-    def ev_info(self, topic, text) -> list[Line]:
+    def ev_info(self, topic: str, text: str) -> list[Line]:
         if topic == "log" and self.width:
             # every line shown must stay a line of the notation, however narrow the screen
             from ..records.movelog import fit_lines
@@ -191,7 +196,7 @@ class EventLines(Writer):
             text = "\n".join(fit_lines(text.split("\n"), self.width))
         return self._text(text, "class:info")
 
-    def ev_error(self, id, message) -> list[Line]:
+    def ev_error(self, id: str, message: str) -> list[Line]:
         return self._text(message, "class:error")
 
     def note_with_path(self, text: str, path: str) -> list[Line]:
@@ -199,14 +204,14 @@ class EventLines(Writer):
         return [[("class:info class:path" if line.strip() == path else "class:info", line)]
                 for line in text.split("\n")]
 
-    def ev_seat(self, seat, name, status) -> list[Line]:
+    def ev_seat(self, seat: int, name: str, status: str) -> list[Line]:
         """A shared table: somebody sits down, goes (the CPU plays for them) or is back."""
         mid = {"joined": "net_seat_joined", "left": "net_seat_left", "back": "net_seat_back"}.get(status)
         if mid is None or seat == self.tb.me:
             return []
         return self._text(self.say(mid, name=self.tb.name(seat), seat=seat), "class:info")
 
-    def ev_takeover(self, seat, reason) -> list[Line]:
+    def ev_takeover(self, seat: int, reason: str | None) -> list[Line]:
         """The CPU moves for a person's seat (yours: the move's own line says so)."""
         if seat == self.tb.me:
             return []
@@ -216,7 +221,7 @@ class EventLines(Writer):
     def ev_saved(self) -> list[Line]:
         return self._text(self.say("saved_line"), "class:info")
 
-    def ev_score(self, totals, rounds, points) -> list[Line]:
+    def ev_score(self, totals: list[int], rounds: list[list[int]], points: list[int]) -> list[Line]:
         out = self._text(self.say("totals_line", totals=self.names(totals)))
         if any(points):
             out += self._text(self.say("round_points_line", points=self.names(points)))
@@ -224,7 +229,7 @@ class EventLines(Writer):
             out += score_table(self, rounds, totals)
         return out
 
-    def ev_tricks(self, round, tricks, current) -> list[Line]:
+    def ev_tricks(self, round: int, tricks: list[dict[str, Any]], current: dict[str, Any] | None) -> list[Line]:
         tb = self.tb
         if not tricks and not current:
             return self._text(self.say("no_tricks_yet"))
@@ -240,7 +245,7 @@ class EventLines(Writer):
                                        name=tb.name(current["leader"]), cards=cards))
         return out
 
-    def ev_rules(self, preset, settings) -> list[Line]:
+    def ev_rules(self, preset: str, settings: dict[str, Any]) -> list[Line]:
         from ..model.rules import preset_info
 
         try:

@@ -1,0 +1,81 @@
+"""The line-by-line mode: commands read from a pipe or file, plain text or JSON lines out.
+
+Deterministic: the same lines give the same bytes (``hearts new --code K7Q2MXA7
+< moves.txt``). The first refused line stops with status 2, its sentence on
+stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
+from ..play.events import Event, view_json
+from .client import FrontEnd
+from .render import Renderer, plain
+from .table import Table
+
+
+class Lines(FrontEnd):
+    """The batch mode as the table's front end: plain lines or JSON events on ``out``."""
+
+    def __init__(self, table: Table, out: TextIO, *, json_events: bool):
+        self.table = table
+        self.out = out
+        self.json_events = json_events
+        self.renderer = Renderer(table, plain=True)
+
+    def event(self, ev: Event) -> None:
+        if self.json_events:
+            self.out.write(json_safe(json.dumps(ev.to_json(), ensure_ascii=False)) + "\n")
+        elif ev.kind != "error":
+            for line in self.renderer.event(ev):
+                self.out.write(plain(line) + "\n")
+        if ev.kind == "error":
+            sys.stderr.write(ev.data["message"] + "\n")
+            sys.stderr.flush()
+
+    def show_table(self) -> None:
+        if self.json_events:
+            self.out.write(json_safe(json.dumps(turn_event(self.table), ensure_ascii=False)) + "\n")
+        else:
+            for line in self.renderer.table():
+                self.out.write(plain(line) + "\n")
+        self.table.dirty = False
+
+
+def step(table: Table, front: Lines, inp: TextIO) -> int | None:
+    """The CPUs' moves, the table, and one line: None to go on, else the exit status."""
+    while table.cpu_step():
+        pass
+    if table.dirty and not table.game.over:
+        front.show_table()
+    front.out.flush()
+    if table.game.over and not table.local:  # a shared table closes at the end of its game
+        return 0
+    line, too_long = read_line(inp)  # a line without end never sits in memory whole
+    if too_long:
+        table.error("line_too_long", limit=MAX_LINE_CHARS)
+        return 2
+    if not line:
+        if not table.game.over:
+            table.leave()
+        return 0
+    signal = table.handle(line)
+    if table.failed:
+        return 2
+    if signal == "quit":
+        if not table.game.over:
+            table.leave()
+        return 0
+    if signal in ("new", "replay"):
+        table.restart(same_deal=signal == "replay")
+    return None
+
+
+def turn_event(table: Table) -> dict[str, Any]:
+    """The position the person decides in, for ``--json``: the ``view`` event (docs/events.md)."""
+    rd = table.game.round
+    return {"event": "view"} | view_json(rd.view(table.me), rd.result)
