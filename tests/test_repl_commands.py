@@ -1,0 +1,56 @@
+"""The REPL's command registry: each word a person may type calls one command, in either
+language, and completion offers cards exactly after the commands a card follows."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+
+from hearts_cli.model.cards import fold
+from hearts_cli.model.rules import Rules
+from hearts_cli.play.engine import Game
+from hearts_cli.repl.commands import COMMAND_NAMES, REGISTRY, find
+from hearts_cli.repl.completer import CardCompleter
+from hearts_cli.repl.table import Table, make_seats
+
+CODE = "K7Q2MXA7"
+
+
+def _table(lang: str) -> Table:
+    return Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang=lang)
+
+
+def test_no_word_calls_two_commands():
+    """A name added for one command must not silently take another's."""
+    seen: dict[str, str] = {}
+    for cmd in REGISTRY:
+        words = {fold(w) for w in (*cmd.names.values(), *cmd.aliases)}
+        words |= {cmd.phrase[0]} if cmd.phrase else set()
+        for word in words:
+            assert seen.setdefault(word, cmd.key) == cmd.key, (word, seen[word], cmd.key)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_every_command_has_a_name_in_each_language_that_calls_it(lang):
+    assert set(COMMAND_NAMES[lang]) == {cmd.key for cmd in REGISTRY}
+    for cmd in REGISTRY:
+        found = find(cmd.names[lang].upper(), "  x ")  # case and spaces do not matter
+        assert found is not None and found[0] is cmd and found[1] == "x"
+
+
+def test_por_que_is_one_command_of_two_words():
+    assert find("por", "qué QS")[0].key == "why"
+    assert find("por", "qué QS")[1] == "QS"
+    assert find("por", "QS")[1] == "QS"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_completion_offers_cards_only_after_a_command_a_card_follows(lang):
+    tb = _table(lang)
+    hand = {str(c) for c in tb.game.round.hand(tb.me)}
+    for cmd in REGISTRY:
+        offered = {c.text for c in CardCompleter(tb, ascii=False).get_completions(
+            Document(cmd.names[lang] + " "), CompleteEvent())}
+        # `why QS` and `pass QS AS KS` take cards; no other command does
+        assert offered == (hand if cmd.key in ("why", "pass") else set()), cmd.key
