@@ -652,3 +652,12 @@ def test_set_is_read_without_pydantic_or_yaml():
 def test_version_loads_nothing_of_the_game():
     mods = _modules_after("--version")
     assert not {m for m in mods if m.startswith("hearts_cli.") and m not in ("hearts_cli.cli", "hearts_cli.cli.app")}
+
+
+@pytest.mark.parametrize("delay", ["20", "-1"])
+def test_host_refuses_a_delay_out_of_range_in_one_sentence(delay):
+    """issue 18 §6: `hearts host --delay 20` said "Something went wrong inside hearts"."""
+    err = assert_user_error(run("host", "--port", "0", "--delay", delay), "0", "10")
+    assert err == "The delay must be from 0 to 10 seconds."
+    err = assert_user_error(run("host", "--port", "0", "--delay", delay, "--lang", "es"))
+    assert err == "La pausa debe ser de 0 a 10 segundos."

@@ -1121,7 +1121,7 @@ def host(
 
         level = check_level(level)
     if not 0 <= delay <= 10:
-        out.fail(out.t("bad_delay"))
+        _refuse("bad_delay")
     from ..table.server import run_host
 
     raise typer.Exit(run_host(rules=rules, humans=humans, level=level, turn_timer=turn_timer, delay=delay,
