@@ -661,3 +661,20 @@ def test_host_refuses_a_delay_out_of_range_in_one_sentence(delay):
     assert err == "The delay must be from 0 to 10 seconds."
     err = assert_user_error(run("host", "--port", "0", "--delay", delay, "--lang", "es"))
     assert err == "La pausa debe ser de 0 a 10 segundos."
+
+
+def test_an_unknown_preset_lists_the_presets_in_the_chosen_language():
+    """issue 18 §5: `--preset nada` named the presets in English in a Spanish sentence."""
+    for command in ("new", "stats", "rules"):
+        err = assert_user_error(run(command, "--preset", "nada", "--lang", "es"), "«nada»")
+        assert "las variantes son: rápida, siempre-izquierda, " in err and "quick" not in err, err
+        err = assert_user_error(run(command, "--preset", "nada", "--lang", "en"), "'nada'")
+        assert "the presets are: quick, always-left, " in err, err
+
+
+def test_the_number_of_players_is_refused_in_proper_spanish():
+    """issue 18 §5: "con 1 baraja(s)" becomes "con una baraja" / "con 2 barajas"."""
+    err = assert_user_error(run("new", "--players", "9", "--no-play", "--lang", "es"))
+    assert err == "La regla «players» debe estar entre 3 y 6 con 1 baraja.", err
+    err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", "es"))
+    assert err == "La regla «players» debe estar entre 6 y 11 con 2 barajas.", err

@@ -116,7 +116,7 @@ def test_the_command_line_says_a_person_error_in_one_short_safe_line(isolated, a
 def test_the_command_line_speaks_the_language_asked(isolated):
     result = run("rules", "--preset", "nope", "--lang", "es")
     assert result.exit_code == 2
-    assert result.stderr.startswith("No existe la variante «nope»; las variantes son: quick, ")
+    assert result.stderr.startswith("No existe la variante «nope»; las variantes son: rápida, ")
 
 
 @pytest.mark.parametrize("lang, start", [("en", "'QX' is not a card; did you mean "),

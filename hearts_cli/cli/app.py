@@ -882,7 +882,7 @@ def stats(
 
         names = preset_names()
         if preset not in names:
-            _refuse("stats_bad_preset", value=preset, presets=", ".join(names))
+            _refuse("stats_bad_preset", value=preset, presets=names)
     start = None
     if since is not None:
         start = st.parse_since(since)

@@ -497,7 +497,7 @@ MESSAGES: dict[str, str] = {
     "rules_removal_missing": "Rule 'removal' gives no cards to remove for {players} players, and the cards do not divide among {players}.",
     "rules_across_odd": "Rule 'passing' passes across, which needs an even number of players.",
     "rules_pass_count": "Rule 'pass_count' must leave cards in hand: at most {most} with {players} players.",
-    "rules_unknown_preset": "Unknown preset '{name}'; the presets are: {names}.",
+    "rules_unknown_preset": "Unknown preset '{name}'; the presets are: {presets}.",
     "rules_bad_file": "Preset file {path} cannot be read: {problem}",
     "type_spec": "a preset name or a mapping of settings",
     "type_preset": "a preset name",
