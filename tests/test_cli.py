@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts_cli import __version__
-from hearts_cli.cli import app as cli
+from hearts_cli.cli import options
 from hearts_cli.cli.app import app
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
@@ -87,13 +87,13 @@ def test_shell_completion_is_offered():
 
 
 def test_completion_of_option_values():
-    assert [name for name, _ in cli._complete_preset("sh")] == ["shooter-choice", "shooter-minus"]
+    assert [name for name, _ in options.complete_preset("sh")] == ["shooter-choice", "shooter-minus"]
     # a Spanish name, which --preset reads in any language, is offered when no English one fits
-    assert dict(cli._complete_preset("rapi")) == {"rápida": "the default: 4 players to 50, ties share first place"}
-    assert [name for name, _ in cli._complete_preset("a-deg")] == ["a-degüello"]
-    assert cli._complete_lang("e") == ["en", "es"]
-    assert cli._complete_level("h") == ["hard"]
-    assert cli._complete_card("Q") == ["QC", "QD", "QH", "QS"]
+    assert dict(options.complete_preset("rapi")) == {"rápida": "the default: 4 players to 50, ties share first place"}
+    assert [name for name, _ in options.complete_preset("a-deg")] == ["a-degüello"]
+    assert options.complete_lang("e") == ["en", "es"]
+    assert options.complete_level("h") == ["hard"]
+    assert options.complete_card("Q") == ["QC", "QD", "QH", "QS"]
 
 
 def test_bad_option_is_a_usage_error():
@@ -417,8 +417,11 @@ class FakeLoop(types.SimpleNamespace):
 
 @pytest.fixture
 def fake_loop(monkeypatch):
+    from hearts_cli import repl
+
     loop = FakeLoop(calls=[])
-    monkeypatch.setattr(cli, "_loop", lambda: loop)
+    monkeypatch.setattr(repl, "start_new", loop.start_new)
+    monkeypatch.setattr(repl, "resume", loop.resume)
     return loop
 
 
@@ -650,8 +653,17 @@ def test_set_is_read_without_pydantic_or_yaml():
 
 
 def test_version_loads_nothing_of_the_game():
+    """Nor any command's module: the group imports a command's module when it is asked for."""
     mods = _modules_after("--version")
-    assert not {m for m in mods if m.startswith("hearts_cli.") and m not in ("hearts_cli.cli", "hearts_cli.cli.app")}
+    shared = {"hearts_cli.cli", "hearts_cli.cli.app", "hearts_cli.cli.command", "hearts_cli.cli.options",
+              "hearts_cli.cli.output"}
+    assert "hearts_cli.cli.app" in mods
+    assert not {m for m in mods if m.startswith("hearts_cli.") and m not in shared}
+
+
+def test_a_command_loads_its_own_module_only():
+    mods = _modules_after("engine")
+    assert {m for m in mods if m.startswith("hearts_cli.cli.commands.")} == {"hearts_cli.cli.commands.engine"}
 
 
 @pytest.mark.parametrize("delay", ["20", "-1"])

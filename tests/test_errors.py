@@ -128,14 +128,21 @@ def test_a_card_error_reads_as_before(isolated, lang, start):
 
 
 def test_every_command_says_person_errors_in_the_one_place():
-    """Each command's class catches HeartsError (cli._Command.invoke): no command can bypass it."""
+    """Each command's class catches HeartsError (command.Command.invoke): no command can bypass it."""
     import typer.main
 
-    from hearts_cli.cli import app as cli
+    from hearts_cli.cli.app import COMMANDS, app
+    from hearts_cli.cli.command import Command
 
-    group = typer.main.get_command(cli.app)
+    group = typer.main.get_command(app)
+    from pathlib import Path
+
+    import hearts_cli.cli.commands as modules
+
+    assert list(group.commands) == list(COMMANDS)
+    assert {p.stem for p in Path(modules.__file__).parent.glob("*.py")} - {"__init__"} == set(COMMANDS)
     for name, command in group.commands.items():
-        assert isinstance(command, cli._Command), name
+        assert isinstance(command, Command), name
 
 
 @pytest.mark.parametrize("args, words", [

@@ -1,0 +1,65 @@
+"""``hearts host``: a table people join from their own terminals (the server is :mod:`hearts_cli.table.server`)."""
+
+from typing import Annotated
+
+import typer
+
+from ..command import Command, one_command
+from ..given import check_level, load_rules, normal_code
+from ..options import LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, TargetOpt, complete_level
+from ..output import refuse, setup
+
+cli = one_command()
+
+
+@cli.command(cls=Command, epilog=(
+    "\b\nExamples:\n"
+    "  hearts host                          two people and two CPUs, on this machine\n"
+    "  hearts host --humans 3 --turn-timer 60 --preset standard\n"
+    "  hearts host --bind 0.0.0.0 --cert cert.pem --key key.pem   over the internet (docs/tables.md)\n"
+    "  hearts host --resume                 bring the table back after a crash\n"
+    "\b\n"
+    "Each person runs the `hearts join ...` line printed for their seat."
+))
+def host(
+    ctx: typer.Context,
+    preset: PresetOpt = None,
+    settings: SetOpt = None,
+    players: PlayersOpt = None,
+    target: TargetOpt = None,
+    humans: Annotated[int, typer.Option("--humans", metavar="H", help="Seats for people (from seat 0); the rest are CPUs.")] = 2,
+    level: Annotated[
+        str | None,
+        typer.Option("--level", metavar="easy|normal|hard", autocompletion=complete_level,
+                     help="How well the CPU players play (default: Easy, Normal, Hard by seat)."),
+    ] = None,
+    turn_timer: Annotated[float | None, typer.Option("--turn-timer", metavar="SECONDS", help="Seconds a person has for each decision before the CPU plays for them.")] = None,
+    delay: Annotated[float, typer.Option("--delay", metavar="SECONDS", help="Pause before each CPU move, so people can follow.")] = 0.5,
+    port: Annotated[int, typer.Option("--port", metavar="P", help="TCP port (0: any free port).")] = 7441,
+    bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on (default: this machine only).")] = "127.0.0.1",
+    cert: Annotated[str | None, typer.Option("--cert", metavar="FILE", help="TLS certificate (PEM); with --key.")] = None,
+    key: Annotated[str | None, typer.Option("--key", metavar="FILE", help="TLS private key (PEM); with --cert.")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Bring back the table saved by the last `hearts host`.")] = False,
+    hints: Annotated[bool, typer.Option("--hints", help="Let people ask the CPU for a hint (`hint`).")] = False,
+    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="Deal this game code (default: a fresh one).")] = None,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Open a table that people join from their own terminals (and scripts, in JSON lines).
+
+    Prints one invitation per person's seat; CPU players fill the others, and
+    play for a person whose turn timer runs out or who has gone, until they
+    join again with the same invitation. The game is saved after every move;
+    a finished game goes to the archive.
+    """
+    out = setup(ctx, lang, plain)
+    rules = None if resume else load_rules(preset, players, target, settings)
+    code = normal_code(code)
+    level = check_level(level)
+    if not 0 <= delay <= 10:
+        refuse("bad_delay")
+    from ...table.server import run_host
+
+    raise typer.Exit(run_host(rules=rules, humans=humans, level=level, turn_timer=turn_timer, delay=delay,
+                              port=port, bind=bind, cert=cert, key=key, resume=resume, lang=out.lang,
+                              code=code, hints=hints))
