@@ -690,3 +690,75 @@ def test_the_number_of_players_is_refused_in_proper_spanish():
     assert err == "La regla «players» debe estar entre 3 y 6 con 1 baraja.", err
     err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", "es"))
     assert err == "La regla «players» debe estar entre 6 y 11 con 2 barajas.", err
+
+
+# ---------------------------------------------------------------- help in Spanish, at any width
+
+HELP_PAGES = [[], ["play"], ["new"], ["rules"], ["explain"], ["engine"], ["sim"], ["stats"], ["replay"], ["host"],
+              ["join"]]
+
+
+def _help(command: list[str], lang: str, columns: int) -> str:
+    result = runner.invoke(app, [*command, "--help", "--lang", lang], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def _words(text: str) -> set[str]:
+    """The words of a help page: a word broken after a hyphen is one word; the group's list of
+    commands cuts each summary short ("..."), so a cut word does not count."""
+    import re
+
+    return {w for w in re.sub(r"(?<=\w)-\n\s+", "-", text).split() if not w.endswith("...")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("command", HELP_PAGES, ids=lambda c: " ".join(c) or "hearts")
+def test_every_help_fits_40_columns_without_splitting_a_word(command, lang):
+    """issue 18 §4: help is laid out for the terminal's width, down to 40 columns."""
+    narrow = _help(command, lang, 40)
+    wide = _help(command, lang, 200)
+    assert max(len(line) for line in narrow.splitlines()) <= 40, narrow
+    assert _words(narrow) <= _words(wide), sorted(_words(narrow) - _words(wide))  # no word cut in two
+
+
+@pytest.mark.parametrize("command", HELP_PAGES, ids=lambda c: " ".join(c) or "hearts")
+def test_every_help_is_in_spanish_with_typers_own_words(command):
+    """issue 18 §5: --lang es turns the whole help Spanish, Click's words too."""
+    es = _help(command, "es", 100)
+    assert es.startswith("Uso: hearts") and "\nOpciones:\n" in es and "Muestra esta ayuda y termina." in es
+    for english in ("Usage", "Options", "Show this message", "Examples", "default:", "Language of every"):
+        assert english not in es, english
+    assert "Ejemplo" in es
+
+
+def test_help_is_in_the_language_of_the_environment(monkeypatch):
+    monkeypatch.setenv("HEARTS_LANG", "es")
+    assert run("new", "--help").stdout.startswith("Uso: hearts new [OPCIONES]")
+    monkeypatch.delenv("HEARTS_LANG")
+    monkeypatch.delenv("LC_ALL")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert "Reparte este código de partida" in run("host", "--help").stdout
+
+
+@pytest.mark.parametrize("args, said", [
+    (["new", "--bogus"], "Error: No existe la opción --bogus"),
+    (["explain"], "Error: Falta el argumento 'CARD'."),
+    (["host", "--port", "x"], "Error: Valor no válido para '--port': «x» no es un número entero."),
+    (["nwe"], "Error: No existe la orden 'nwe'. ¿Querías decir 'new'?"),
+    (["new", "--preset"], "Error: La opción '--preset' necesita un valor."),
+    (["new", "a", "b"], "Error: Sobran argumentos: a b"),
+])
+def test_usage_errors_are_said_in_spanish(args, said):
+    result = run("--lang", "es", *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert said in result.stderr.splitlines(), result.stderr
+    assert "Usage" not in result.stderr and "Try " not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_usage_errors_in_english_are_clicks_own():
+    result = run("new", "--bogus-option")
+    assert result.stderr == ("Usage: hearts new [OPTIONS]\nTry 'hearts new -h' for help.\n\n"
+                             "Error: No such option: --bogus-option\n")
+    result = run("nwe")
+    assert result.stderr.endswith("Error: No such command 'nwe'. Did you mean 'new'?\n")

@@ -24,11 +24,12 @@ from collections.abc import Iterator, MutableMapping
 from typing import Annotated, Any
 
 import typer
+from typer._click.exceptions import UsageError
 
 from .. import __version__
-from .command import lighten
+from .command import HelpContext, lighten, speak, usage_words
 from .options import LangOpt, PlainOpt
-from .output import degrade_unencodable, echo
+from .output import ARGS, degrade_unencodable, echo
 
 # The commands in the order the help lists them; each is the module of that name in
 # cli/commands/, whose Typer app ``cli`` holds the one command.
@@ -74,7 +75,10 @@ class _Commands(MutableMapping[str, Any]):
 
 
 class _Group(typer.core.TyperGroup):
-    """The ``hearts`` group: its commands come from their modules when asked for."""
+    """The ``hearts`` group: its commands come from their modules when asked for; its help and
+    usage errors are said in the run's language."""
+
+    context_class = HelpContext
 
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
@@ -85,23 +89,47 @@ class _Group(typer.core.TyperGroup):
         lighten(params)
         return params
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta[ARGS] = list(args)  # --lang, wherever it is, for the help and errors said before it is read
+        return list(super().parse_args(ctx, args))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        speak(self, ctx, formatter.width)
+        super().format_help(ctx, formatter)
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        usage_words(self, ctx)
+        super().format_usage(ctx, formatter)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        if args and args[0] not in self.commands and not args[0].startswith("-") and not ctx.resilient_parsing:
+            from .usage import no_such_command
+
+            raise no_such_command(ctx, args[0], list(self.commands))
+        return super().resolve_command(ctx, args)
+
+    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except UsageError as e:
+            from .usage import in_language
+
+            raise in_language(e) from None
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except UsageError as e:
+            from .usage import in_language
+
+            raise in_language(e, ctx) from None
+
 
 app = typer.Typer(
     name="hearts",
     cls=_Group,
-    help="Hearts (Corazones) in the terminal: play, study and script the card game.",
-    epilog=(
-        "\b\nExamples:\n"
-        "  hearts                      resume the saved game (or start one)\n"
-        "  hearts new --preset standard --players 4\n"
-        "  hearts new --code K7Q2MXA7  replay a known deal\n"
-        "  hearts rules --preset omnibus --tips --lang es\n"
-        "  hearts explain QS           why the Q♠ cannot be played now\n"
-        "  echo '{\"cmd\":\"hello\"}' | hearts engine\n"
-        "\b\n"
-        "Set the language with --lang en|es, HEARTS_LANG or the locale; --plain (or NO_COLOR)\n"
-        "turns off colour and --plain shows suits as letters (QS for Q♠). See docs/cli.md."
-    ),
+    help="help_hearts",
+    epilog="epilog_hearts",
     add_completion=True,
     no_args_is_help=False,
     rich_markup_mode=None,
@@ -121,7 +149,7 @@ def main_callback(
     ctx: typer.Context,
     version: Annotated[
         bool | None,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit."),
+        typer.Option("--version", callback=_version, is_eager=True, help="help_hearts_version"),
     ] = None,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -138,7 +166,7 @@ def _open_closed_streams() -> None:
     """A closed stdin reads as empty and a closed stdout or stderr discards (``hearts play <&-``)."""
     for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 (open for the run)
 
 
 def main() -> None:

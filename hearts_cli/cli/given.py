@@ -3,7 +3,7 @@ the game code and settings.yaml, each checked where the rules are (a bad value i
 ``HeartsError``, said by ``Command.invoke``). Imported by the commands that use it, when they run.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .output import Out, echo
 
@@ -34,6 +34,10 @@ def overrides(settings: list[str] | None) -> dict[str, Any]:
     return parse_set(settings)
 
 
+@overload
+def normal_code(code: str) -> str: ...
+@overload
+def normal_code(code: None) -> None: ...
 def normal_code(code: str | None) -> str | None:
     """``--code`` as the game's code is written (a bad one is refused)."""
     if code is None:

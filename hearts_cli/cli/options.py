@@ -76,36 +76,35 @@ def complete_card(incomplete: str) -> list[str]:
 LangOpt = Annotated[
     str | None,
     typer.Option("--lang", metavar="en|es", autocompletion=complete_lang,
-                 help="Language of every sentence: en or es (default: $HEARTS_LANG, then the locale)."),
+                 help="help_opt_lang"),
 ]
 PlainOpt = Annotated[
     bool,
-    typer.Option("--plain", help="No colour, and suits as letters (QS for Q♠). NO_COLOR also turns colour off."),
+    typer.Option("--plain", help="help_opt_plain"),
 ]
 PresetOpt = Annotated[
     str | None,
     typer.Option("--preset", "-p", metavar="PRESET", autocompletion=complete_preset,
                  callback=preset_value,
-                 help="Rule preset, by name in English or Spanish (listed below). Default: quick."),
+                 help="help_opt_preset"),
 ]
 PlayersOpt = Annotated[
     int | None, typer.Option("--players", metavar="3..11",
-                                help="Number of players: 3 to 6 with one deck, 6 to 11 with two (--preset cancellation)."),
+                                help="help_opt_players"),
 ]
 TargetOpt = Annotated[
-    int | None, typer.Option("--target", metavar="N", help="Points that end the game (50 quick, 100 standard)."),
+    int | None, typer.Option("--target", metavar="N", help="help_opt_target"),
 ]
 SetOpt = Annotated[
     list[str] | None,
     typer.Option("--set", "-s", metavar="KEY=VALUE",
-                 help="Change one setting of the preset, such as --set jack_of_diamonds=true; repeat it for "
-                      "more. The settings and their values are listed below and in seeds/README.md."),
+                 help="help_opt_set"),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output: JSON on stdout.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="help_opt_json")]
 DelayOpt = Annotated[
-    float | None, typer.Option("--delay", metavar="SECONDS", help="Pause between CPU cards."),
+    float | None, typer.Option("--delay", metavar="SECONDS", help="help_opt_delay"),
 ]
 TimerOpt = Annotated[
     int | None, typer.Option("--turn-timer", metavar="SECONDS",
-                                help="Optional turn timer (30 or 60 seconds); off by default."),
+                                help="help_opt_turn_timer"),
 ]

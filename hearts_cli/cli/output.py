@@ -15,6 +15,7 @@ import typer
 
 LANGUAGES = ("en", "es")
 SUITS = "♣♦♥♠−"  # what a terminal must show for the cards to be drawn with their symbols
+ARGS = "hearts.args"  # where the group keeps its arguments in the context (``ctx.meta``)
 
 
 class Out:
@@ -111,10 +112,11 @@ def early_lang(ctx: Any) -> str:
     from ..text.catalog import default_language
 
     candidates: list[Any] = []
+    args = sys.argv[1:]
     if ctx is not None:
         candidates.append((getattr(ctx, "params", None) or {}).get("lang"))
         candidates.append((ctx.find_root().obj or {}).get("lang"))
-    args = sys.argv[1:]
+        args = ctx.meta.get(ARGS, args)  # the group's arguments, as it was given them
     for i, arg in enumerate(args):
         if arg == "--lang" and i + 1 < len(args):
             candidates.append(args[i + 1])

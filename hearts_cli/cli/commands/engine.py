@@ -11,7 +11,7 @@ from ..output import setup
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog="\b\nExample:\n  echo '{\"cmd\":\"hello\"}' | hearts engine")
+@cli.command(cls=Command, help="help_engine", epilog="epilog_engine")
 def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
     """Serve the engine protocol: one JSON request per line on stdin, one reply per line on stdout.
 

@@ -15,30 +15,19 @@ if TYPE_CHECKING:
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog=(
-    "\b\nExamples:\n"
-    "  hearts explain QS                                   in the saved game\n"
-    "  hearts explain 'dama de picas' --lang es\n"
-    "  hearts explain QH --code K7Q2MXA7 --moves '2C 9C KC 4C  3D'\n"
-    "  hearts explain 10S --record game.yaml --at 2.3.1      round 2, trick 3, first card\n"
-    "  hearts explain KS --record game.yaml --at 40 --json   before move 40\n"
-    "\b\n"
-    "--moves: cards in play order, separated by spaces or commas. When the round\n"
-    "has a pass, its first pass_count x players cards are the passes: seat 0's\n"
-    "cards, then seat 1's, and so on. Later rounds follow on the same way."
-))
+@cli.command(cls=Command, help="help_explain", epilog="epilog_explain")
 def explain(
     ctx: typer.Context,
     card: Annotated[str, typer.Argument(metavar="CARD", autocompletion=complete_card,
-                                        help="A card in any notation: QS, 10h, Q♠, 'queen of spades', 'dama de picas'.")],
-    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="Ask about this game instead of the saved one.")] = None,
-    moves: Annotated[str | None, typer.Option("--moves", metavar="MOVES", help="With --code: the moves made so far (see below).")] = None,
+                                        help="help_explain_card")],
+    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="help_explain_code")] = None,
+    moves: Annotated[str | None, typer.Option("--moves", metavar="MOVES", help="help_explain_moves")] = None,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     settings: SetOpt = None,
-    record: Annotated[str | None, typer.Option("--record", metavar="FILE", help="Ask about a position in this game record.")] = None,
+    record: Annotated[str | None, typer.Option("--record", metavar="FILE", help="help_explain_record")] = None,
     at: Annotated[str | None, typer.Option("--at", metavar="POSITION",
-                                              help="With --record: round.trick.card (1-based) or a move number; default: the end.")] = None,
+                                              help="help_explain_at")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,

@@ -12,36 +12,29 @@ from ..output import refuse, setup
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog=(
-    "\b\nExamples:\n"
-    "  hearts host                          two people and two CPUs, on this machine\n"
-    "  hearts host --humans 3 --turn-timer 60 --preset standard\n"
-    "  hearts host --bind 0.0.0.0 --cert cert.pem --key key.pem   over the internet (docs/tables.md)\n"
-    "  hearts host --resume                 bring the table back after a crash\n"
-    "\b\n"
-    "Each person runs the `hearts join ...` line printed for their seat."
-))
+@cli.command(cls=Command, help="help_host", epilog="epilog_host")
 def host(
     ctx: typer.Context,
     preset: PresetOpt = None,
     settings: SetOpt = None,
     players: PlayersOpt = None,
     target: TargetOpt = None,
-    humans: Annotated[int, typer.Option("--humans", metavar="H", help="Seats for people (from seat 0); the rest are CPUs.")] = 2,
+    humans: Annotated[int, typer.Option("--humans", metavar="H", help="help_host_humans")] = 2,
     level: Annotated[
         str | None,
         typer.Option("--level", metavar="easy|normal|hard", autocompletion=complete_level,
-                     help="How well the CPU players play (default: Easy, Normal, Hard by seat)."),
+                     help="help_host_level"),
     ] = None,
-    turn_timer: Annotated[float | None, typer.Option("--turn-timer", metavar="SECONDS", help="Seconds a person has for each decision before the CPU plays for them.")] = None,
-    delay: Annotated[float, typer.Option("--delay", metavar="SECONDS", help="Pause before each CPU move, so people can follow.")] = 0.5,
-    port: Annotated[int, typer.Option("--port", metavar="P", help="TCP port (0: any free port).")] = 7441,
-    bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on (default: this machine only).")] = "127.0.0.1",
-    cert: Annotated[str | None, typer.Option("--cert", metavar="FILE", help="TLS certificate (PEM); with --key.")] = None,
-    key: Annotated[str | None, typer.Option("--key", metavar="FILE", help="TLS private key (PEM); with --cert.")] = None,
-    resume: Annotated[bool, typer.Option("--resume", help="Bring back the table saved by the last `hearts host`.")] = False,
-    hints: Annotated[bool, typer.Option("--hints", help="Let people ask the CPU for a hint (`hint`).")] = False,
-    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="Deal this game code (default: a fresh one).")] = None,
+    turn_timer: Annotated[
+        float | None, typer.Option("--turn-timer", metavar="SECONDS", help="help_host_turn_timer")] = None,
+    delay: Annotated[float, typer.Option("--delay", metavar="SECONDS", help="help_host_delay")] = 0.5,
+    port: Annotated[int, typer.Option("--port", metavar="P", help="help_host_port")] = 7441,
+    bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="help_host_bind")] = "127.0.0.1",
+    cert: Annotated[str | None, typer.Option("--cert", metavar="FILE", help="help_host_cert")] = None,
+    key: Annotated[str | None, typer.Option("--key", metavar="FILE", help="help_host_key")] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="help_host_resume")] = False,
+    hints: Annotated[bool, typer.Option("--hints", help="help_host_hints")] = False,
+    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="help_host_code")] = None,
     lang: LangOpt = None,
     plain: PlainOpt = False,
 ) -> None:

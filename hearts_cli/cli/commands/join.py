@@ -11,19 +11,13 @@ from ..output import setup
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog=(
-    "\b\nExamples:\n"
-    "  hearts join 127.0.0.1:7441/1-Xq3...          take seat 1 of a table\n"
-    "  hearts join 127.0.0.1:7441/1-Xq3... --name Ana --lang es\n"
-    "  hearts join tls://host:7441/2-... --cafile cert.pem   a table with TLS\n"
-    "  hearts join 127.0.0.1:7441/3-... --json      a script: JSON lines both ways (docs/tables.md)"
-))
+@cli.command(cls=Command, help="help_join", epilog="epilog_join")
 def join(
     ctx: typer.Context,
-    invitation: Annotated[str, typer.Argument(metavar="INVITATION", help="HOST:PORT/SEAT-TOKEN, as `hearts host` printed it.")],
-    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="The name the table shows for you.")] = None,
-    cafile: Annotated[str | None, typer.Option("--cafile", metavar="FILE", help="Trust this certificate (a table with a self-signed one).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Bridge: JSON requests on stdin, the table's JSON lines on stdout.")] = False,
+    invitation: Annotated[str, typer.Argument(metavar="INVITATION", help="help_join_invitation")],
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help="help_join_name")] = None,
+    cafile: Annotated[str | None, typer.Option("--cafile", metavar="FILE", help="help_join_cafile")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="help_join_json")] = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
 ) -> None:

@@ -12,19 +12,7 @@ from ..output import refuse, setup
 cli = one_command()
 
 
-@cli.command(cls=PresetsCommand, epilog=(
-    "\b\nExamples:\n"
-    "  hearts new                          another game: a fresh code, the default rules\n"
-    "  hearts new --code K7Q2MXA7          replay this deal\n"
-    "  hearts new --preset standard        target 100\n"
-    "  hearts new --preset reference --players 5 --level hard\n"
-    "  hearts new --no-play                just deal, save and print the code\n"
-    "  hearts new --preset online --players 3 --set jack_of_diamonds=true\n"
-    "\b\n"
-    "Levels (--level):\n{level_lines}\n"
-    "\b\n"
-    "Settings (--set KEY=VALUE, on top of the preset; `hearts rules` shows the result):\n{setting_lines}"
-))
+@cli.command(cls=PresetsCommand, help="help_new", epilog="epilog_new")
 def new(
     ctx: typer.Context,
     preset: PresetOpt = None,
@@ -34,22 +22,22 @@ def new(
     level: Annotated[
         str | None,
         typer.Option("--level", metavar=LEVEL_METAVAR, autocompletion=complete_level,
-                     help="How well every CPU player plays: {levels} (see below). Default: Easy on your left, then Normal, then Hard."),
+                     help="help_new_level"),
     ] = None,
     code: Annotated[
         str | None,
-        typer.Option("--code", metavar="CODE", help="Deal this game code again (\"replay this deal\"); default: a fresh one."),
+        typer.Option("--code", metavar="CODE", help="help_new_code"),
     ] = None,
-    seat: Annotated[int, typer.Option("--seat", metavar="S", help="Your seat, from 0.")] = 0,
+    seat: Annotated[int, typer.Option("--seat", metavar="S", help="help_new_seat")] = 0,
     confirm: Annotated[
-        bool, typer.Option("--confirm/--no-confirm", help="Ask for a second touch before a card is played."),
+        bool, typer.Option("--confirm/--no-confirm", help="help_new_confirm"),
     ] = True,
     play_now: Annotated[
-        bool, typer.Option("--play/--no-play", help="Start playing at once (default) or only deal and save."),
+        bool, typer.Option("--play/--no-play", help="help_new_play"),
     ] = True,
     lang: LangOpt = None,
     plain: PlainOpt = False,
-    json_events: Annotated[bool, typer.Option("--json", help="Print the game as JSON events, one per line.")] = False,
+    json_events: Annotated[bool, typer.Option("--json", help="help_new_json")] = False,
     delay: DelayOpt = None,
     turn_timer: TimerOpt = None,
 ) -> None:

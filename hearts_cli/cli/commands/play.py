@@ -12,15 +12,15 @@ from ..output import setup
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog="\b\nExamples:\n  hearts play\n  hearts play --lang es --plain\n  hearts play --no-confirm --delay 0")
+@cli.command(cls=Command, help="help_play", epilog="epilog_play")
 def play(
     ctx: typer.Context,
     lang: LangOpt = None,
     plain: PlainOpt = False,
-    json_events: Annotated[bool, typer.Option("--json", help="Print the game as JSON events, one per line.")] = False,
+    json_events: Annotated[bool, typer.Option("--json", help="help_play_json")] = False,
     confirm: Annotated[
         bool | None,
-        typer.Option("--confirm/--no-confirm", help="Ask for a second touch before a card is played (default: on)."),
+        typer.Option("--confirm/--no-confirm", help="help_play_confirm"),
     ] = None,
     delay: DelayOpt = None,
     turn_timer: TimerOpt = None,

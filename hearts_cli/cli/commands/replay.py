@@ -2,7 +2,7 @@
 
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -14,36 +14,26 @@ from ..output import echo, os_problem, refuse, setup
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog=(
-    "\b\nExamples:\n"
-    "  hearts replay game.yaml                       the game told trick by trick\n"
-    "  hearts replay game.yaml --seat 0              as seat 0 saw it\n"
-    "  hearts replay game.yaml --at 2.3.1 --all-hands  the table before round 2, trick 3, card 1\n"
-    "  hearts replay game.yaml --analyze --seat 0 --annotate-to study.yaml\n"
-    "  hearts replay --code K7Q2MXA7 moves.txt       a move log (see docs/replay.md)\n"
-    "  hearts replay --code K7Q2MXA7 --moves 'R1 2C KC 7D | ...'\n"
-    "  cat moves.txt | hearts replay --code K7Q2MXA7 - --json\n"
-    "\b\n"
-    "A move log is, per round, the passes (seat 0 first, | between them) then the\n"
-    "cards played (/ between tricks); # starts a comment. `log` in the game prints one."
-))
+@cli.command(cls=Command, help="help_replay", epilog="epilog_replay")
 def replay(
     ctx: typer.Context,
-    source: Annotated[str | None, typer.Argument(metavar="FILE", help="A game record (YAML) or a move log; - reads stdin.")] = None,
-    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="The game code of a move log (unless the log names it).")] = None,
-    moves: Annotated[str | None, typer.Option("--moves", metavar="LOG", help="The move log as a string.")] = None,
+    source: Annotated[str | None, typer.Argument(metavar="FILE", help="help_replay_file")] = None,
+    code: Annotated[str | None, typer.Option("--code", metavar="CODE", help="help_replay_code")] = None,
+    moves: Annotated[str | None, typer.Option("--moves", metavar="LOG", help="help_replay_moves")] = None,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     target: TargetOpt = None,
     settings: SetOpt = None,
-    at: Annotated[str | None, typer.Option("--at", metavar="POSITION", help="Show the table before this move: round.trick.card, round.pass.seat, or a move number.")] = None,
-    seat: Annotated[int | None, typer.Option("--seat", metavar="S", help="Tell it from this seat (what it could know); with --analyze, weigh only its decisions.")] = None,
-    all_hands: Annotated[bool, typer.Option("--all-hands", help="With --at: show every hand, from above.")] = False,
-    analyze: Annotated[bool, typer.Option("--analyze", help="Let the Hard player weigh each decision: ? ?? ! marks and a summary.")] = False,
-    simulations: Annotated[int | None, typer.Option("--simulations", metavar="N", help="Deals sampled per decision in --analyze (default 40): more is slower and deeper.")] = None,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="Seed of the analysis: the same record and seed give the same analysis.")] = 0,
-    annotate_to: Annotated[str | None, typer.Option("--annotate-to", metavar="FILE", help="Write the record with the analysis as annotations (atomically).")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per event, one per line.")] = False,
+    at: Annotated[str | None, typer.Option("--at", metavar="POSITION", help="help_replay_at")] = None,
+    seat: Annotated[int | None, typer.Option("--seat", metavar="S", help="help_replay_seat")] = None,
+    all_hands: Annotated[bool, typer.Option("--all-hands", help="help_replay_all_hands")] = False,
+    analyze: Annotated[bool, typer.Option("--analyze", help="help_replay_analyze")] = False,
+    simulations: Annotated[
+        int | None, typer.Option("--simulations", metavar="N", help="help_replay_simulations")] = None,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", help="help_replay_seed")] = 0,
+    annotate_to: Annotated[
+        str | None, typer.Option("--annotate-to", metavar="FILE", help="help_replay_annotate_to")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="help_replay_json")] = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
 ) -> None:
@@ -127,7 +117,7 @@ def replay(
         else:
             emit(rp.describe_table(table, record, out.lang, out.ascii))
         return
-    decisions: list = []
+    decisions: list[Any] = []
     sims = simulations if simulations is not None else rp.DEFAULT_SIMULATIONS
     if analyze:
         if sims < 1:

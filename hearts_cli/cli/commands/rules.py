@@ -12,23 +12,14 @@ from ..output import echo, setup, width
 cli = one_command()
 
 
-@cli.command(cls=PresetsCommand, epilog=(
-    "\b\nExamples:\n"
-    "  hearts rules                         the default preset (quick)\n"
-    "  hearts rules --preset online --players 5\n"
-    "  hearts rules --preset spot --tips --lang es\n"
-    "  hearts rules --preset black-maria --json\n"
-    "  hearts rules --preset online --players 3 --set jack_of_diamonds=true\n"
-    "\b\n"
-    "Settings (--set KEY=VALUE, on top of the preset):\n{setting_lines}"
-))
+@cli.command(cls=PresetsCommand, help="help_rules", epilog="epilog_rules")
 def rules(
     ctx: typer.Context,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     target: TargetOpt = None,
     settings: SetOpt = None,
-    tips: Annotated[bool, typer.Option("--tips", help="Add the strategy advice and typical mistakes.")] = False,
+    tips: Annotated[bool, typer.Option("--tips", help="help_rules_tips")] = False,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,

@@ -12,37 +12,24 @@ from ..output import echo, refuse, setup
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog=(
-    "\b\nExamples:\n"
-    "  hearts sim --seats hard,normal,normal,normal --deals 500 --duplicate\n"
-    "  hearts sim --seats easy,random,random,random --deals 200 --seed bench --json\n"
-    "  hearts sim --seats normal,easy,easy --preset reference --players 3 --workers 2\n"
-    "  hearts sim --seats hard,normal,normal,normal --simulations 40 --duplicate --workers 4\n"
-    "  hearts sim --seats hard,normal,normal,normal --set moon=off --set target=100\n"
-    "\b\n"
-    "Levels:\n{level_lines}\n"
-    "\b\n"
-    "Benchmark seats (sim only: not offered at the table):\n{bench_lines}\n"
-    "\b\n"
-    "The same --seed plays the same games and gives the same results (but the times)."
-))
+@cli.command(cls=Command, help="help_sim", epilog="epilog_sim")
 def sim(
     ctx: typer.Context,
     seats: Annotated[str | None, typer.Option(
         "--seats", metavar="LEVELS", autocompletion=complete_levels,
-        help="Comma-separated levels, one per seat: {levels} (or the benchmark seats {bench_levels}). Default: hard, then normal.")] = None,
+        help="help_sim_seats")] = None,
     deals: Annotated[int, typer.Option("--deals", metavar="N",
-                                       help="Deals to play at least; games are always played whole.")] = 100,
+                                       help="help_sim_deals")] = 100,
     duplicate: Annotated[bool, typer.Option(
-        "--duplicate", help="Play each game once per rotation of the seats, so that luck cancels out.")] = False,
+        "--duplicate", help="help_sim_duplicate")] = False,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     settings: SetOpt = None,
     seed: Annotated[str | None, typer.Option(
-        "--seed", metavar="S", help="Any text; the games' codes derive from it. Default: a fresh one, printed.")] = None,
-    workers: Annotated[int, typer.Option("--workers", metavar="N", help="Worker processes.")] = 1,
+        "--seed", metavar="S", help="help_sim_seed")] = None,
+    workers: Annotated[int, typer.Option("--workers", metavar="N", help="help_sim_workers")] = 1,
     simulations: Annotated[int | None, typer.Option(
-        "--simulations", metavar="N", help="Hard's budget: deals sampled per decision (default 120; with two decks, worlds per decision, default 64).")] = None,
+        "--simulations", metavar="N", help="help_sim_simulations")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -58,7 +45,8 @@ def sim(
     from ...bots import check_level
 
     n = rule_set.players
-    chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [check_level(x, bench=True) for x in seats.split(",")]
+    chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
+              else [check_level(x, bench=True) for x in seats.split(",")])
     if len(chosen) != n:
         low, high = rule_set.min_players, rule_set.max_players
         refuse("sim_seat_count" if low <= len(chosen) <= high else "sim_seat_range",

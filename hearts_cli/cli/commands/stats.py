@@ -11,19 +11,14 @@ from ..output import echo, refuse, setup
 cli = one_command()
 
 
-@cli.command(cls=Command, epilog=(
-    "\b\nExamples:\n"
-    "  hearts stats                        every finished game in the archive\n"
-    "  hearts stats --preset standard --since 2026-11-01\n"
-    "  hearts stats --json"
-))
+@cli.command(cls=Command, help="help_stats", epilog="epilog_stats")
 def stats(
     ctx: typer.Context,
     preset: Annotated[str | None, typer.Option(
         "--preset", "-p", metavar="PRESET", autocompletion=complete_preset, callback=preset_value,
-        help="Only the games played with this preset, by name in English or Spanish.")] = None,
+        help="help_stats_preset")] = None,
     since: Annotated[str | None, typer.Option(
-        "--since", metavar="DATE", help="Only the games finished on or after this date (YYYY-MM-DD).")] = None,
+        "--since", metavar="DATE", help="help_stats_since")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
