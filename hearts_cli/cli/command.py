@@ -129,11 +129,11 @@ def _setting_lines(lang: str, width: int) -> str:
 
     from ..model.overrides import setting_lines
 
-    whole = width >= 78  # 80 columns and more: as it always was; narrower: never a word cut
+    as_before = width >= 78  # 80 columns and more: wrapped as it always was; narrower: no word cut
     out = []
     for key, values in setting_lines(lang):
         out += textwrap.wrap(values, width, initial_indent=f"  {key:<17}", subsequent_indent=" " * 19,
-                             break_long_words=whole, break_on_hyphens=whole)
+                             break_long_words=as_before, break_on_hyphens=as_before)
     return "\n".join(out)
 
 
