@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts_cli import __version__
-from hearts_cli.cli import app as cli
+from hearts_cli.cli import options
 from hearts_cli.cli.app import app
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
@@ -87,13 +87,13 @@ def test_shell_completion_is_offered():
 
 
 def test_completion_of_option_values():
-    assert [name for name, _ in cli._complete_preset("sh")] == ["shooter-choice", "shooter-minus"]
+    assert [name for name, _ in options.complete_preset("sh")] == ["shooter-choice", "shooter-minus"]
     # a Spanish name, which --preset reads in any language, is offered when no English one fits
-    assert dict(cli._complete_preset("rapi")) == {"rápida": "the default: 4 players to 50, ties share first place"}
-    assert [name for name, _ in cli._complete_preset("a-deg")] == ["a-degüello"]
-    assert cli._complete_lang("e") == ["en", "es"]
-    assert cli._complete_level("h") == ["hard"]
-    assert cli._complete_card("Q") == ["QC", "QD", "QH", "QS"]
+    assert dict(options.complete_preset("rapi")) == {"rápida": "the default: 4 players to 50, ties share first place"}
+    assert [name for name, _ in options.complete_preset("a-deg")] == ["a-degüello"]
+    assert options.complete_lang("e") == ["en", "es"]
+    assert options.complete_level("h") == ["hard"]
+    assert options.complete_card("Q") == ["QC", "QD", "QH", "QS"]
 
 
 def test_bad_option_is_a_usage_error():
@@ -417,8 +417,11 @@ class FakeLoop(types.SimpleNamespace):
 
 @pytest.fixture
 def fake_loop(monkeypatch):
+    from hearts_cli import repl
+
     loop = FakeLoop(calls=[])
-    monkeypatch.setattr(cli, "_loop", lambda: loop)
+    monkeypatch.setattr(repl, "start_new", loop.start_new)
+    monkeypatch.setattr(repl, "resume", loop.resume)
     return loop
 
 
@@ -650,5 +653,112 @@ def test_set_is_read_without_pydantic_or_yaml():
 
 
 def test_version_loads_nothing_of_the_game():
+    """Nor any command's module: the group imports a command's module when it is asked for."""
     mods = _modules_after("--version")
-    assert not {m for m in mods if m.startswith("hearts_cli.") and m not in ("hearts_cli.cli", "hearts_cli.cli.app")}
+    shared = {"hearts_cli.cli", "hearts_cli.cli.app", "hearts_cli.cli.command", "hearts_cli.cli.options",
+              "hearts_cli.cli.output"}
+    assert "hearts_cli.cli.app" in mods
+    assert not {m for m in mods if m.startswith("hearts_cli.") and m not in shared}
+
+
+def test_a_command_loads_its_own_module_only():
+    mods = _modules_after("engine")
+    assert {m for m in mods if m.startswith("hearts_cli.cli.commands.")} == {"hearts_cli.cli.commands.engine"}
+
+
+@pytest.mark.parametrize("delay", ["20", "-1"])
+def test_host_refuses_a_delay_out_of_range_in_one_sentence(delay):
+    """issue 18 §6: `hearts host --delay 20` said "Something went wrong inside hearts"."""
+    err = assert_user_error(run("host", "--port", "0", "--delay", delay), "0", "10")
+    assert err == "The delay must be from 0 to 10 seconds."
+    err = assert_user_error(run("host", "--port", "0", "--delay", delay, "--lang", "es"))
+    assert err == "La pausa debe ser de 0 a 10 segundos."
+
+
+def test_an_unknown_preset_lists_the_presets_in_the_chosen_language():
+    """issue 18 §5: `--preset nada` named the presets in English in a Spanish sentence."""
+    for command in ("new", "stats", "rules"):
+        err = assert_user_error(run(command, "--preset", "nada", "--lang", "es"), "«nada»")
+        assert "las variantes son: rápida, siempre-izquierda, " in err and "quick" not in err, err
+        err = assert_user_error(run(command, "--preset", "nada", "--lang", "en"), "'nada'")
+        assert "the presets are: quick, always-left, " in err, err
+
+
+def test_the_number_of_players_is_refused_in_proper_spanish():
+    """issue 18 §5: "con 1 baraja(s)" becomes "con una baraja" / "con 2 barajas"."""
+    err = assert_user_error(run("new", "--players", "9", "--no-play", "--lang", "es"))
+    assert err == "La regla «players» debe estar entre 3 y 6 con 1 baraja.", err
+    err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", "es"))
+    assert err == "La regla «players» debe estar entre 6 y 11 con 2 barajas.", err
+
+
+# ---------------------------------------------------------------- help in Spanish, at any width
+
+HELP_PAGES = [[], ["play"], ["new"], ["rules"], ["explain"], ["engine"], ["sim"], ["stats"], ["replay"], ["host"],
+              ["join"]]
+
+
+def _help(command: list[str], lang: str, columns: int) -> str:
+    result = runner.invoke(app, [*command, "--help", "--lang", lang], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def _words(text: str) -> set[str]:
+    """The words of a help page: a word broken after a hyphen is one word; the group's list of
+    commands cuts each summary short ("..."), so a cut word does not count."""
+    import re
+
+    return {w for w in re.sub(r"(?<=\w)-\n\s+", "-", text).split() if not w.endswith("...")}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("command", HELP_PAGES, ids=lambda c: " ".join(c) or "hearts")
+def test_every_help_fits_40_columns_without_splitting_a_word(command, lang):
+    """issue 18 §4: help is laid out for the terminal's width, down to 40 columns."""
+    narrow = _help(command, lang, 40)
+    wide = _help(command, lang, 200)
+    assert max(len(line) for line in narrow.splitlines()) <= 40, narrow
+    assert _words(narrow) <= _words(wide), sorted(_words(narrow) - _words(wide))  # no word cut in two
+
+
+@pytest.mark.parametrize("command", HELP_PAGES, ids=lambda c: " ".join(c) or "hearts")
+def test_every_help_is_in_spanish_with_typers_own_words(command):
+    """issue 18 §5: --lang es turns the whole help Spanish, Click's words too."""
+    es = _help(command, "es", 100)
+    assert es.startswith("Uso: hearts") and "\nOpciones:\n" in es and "Muestra esta ayuda y termina." in es
+    for english in ("Usage", "Options", "Show this message", "Examples", "default:", "Language of every"):
+        assert english not in es, english
+    assert "Ejemplo" in es
+
+
+def test_help_is_in_the_language_of_the_environment(monkeypatch):
+    monkeypatch.setenv("HEARTS_LANG", "es")
+    assert run("new", "--help").stdout.startswith("Uso: hearts new [OPCIONES]")
+    monkeypatch.delenv("HEARTS_LANG")
+    monkeypatch.delenv("LC_ALL")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert "Reparte este código de partida" in run("host", "--help").stdout
+
+
+@pytest.mark.parametrize("args, said", [
+    (["new", "--bogus"], "Error: No existe la opción --bogus"),
+    (["explain"], "Error: Falta el argumento 'CARD'."),
+    (["host", "--port", "x"], "Error: Valor no válido para '--port': «x» no es un número entero."),
+    (["nwe"], "Error: No existe la orden 'nwe'. ¿Querías decir 'new'?"),
+    (["new", "--preset"], "Error: La opción '--preset' necesita un valor."),
+    (["new", "a", "b"], "Error: Sobran argumentos: a b"),
+])
+def test_usage_errors_are_said_in_spanish(args, said):
+    result = run("--lang", "es", *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert said in result.stderr.splitlines(), result.stderr
+    assert "Usage" not in result.stderr and "Try " not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_usage_errors_in_english_are_clicks_own():
+    result = run("new", "--bogus-option")
+    assert result.stderr == ("Usage: hearts new [OPTIONS]\nTry 'hearts new -h' for help.\n\n"
+                             "Error: No such option: --bogus-option\n")
+    result = run("nwe")
+    assert result.stderr.endswith("Error: No such command 'nwe'. Did you mean 'new'?\n")

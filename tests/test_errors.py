@@ -116,7 +116,7 @@ def test_the_command_line_says_a_person_error_in_one_short_safe_line(isolated, a
 def test_the_command_line_speaks_the_language_asked(isolated):
     result = run("rules", "--preset", "nope", "--lang", "es")
     assert result.exit_code == 2
-    assert result.stderr.startswith("No existe la variante «nope»; las variantes son: quick, ")
+    assert result.stderr.startswith("No existe la variante «nope»; las variantes son: rápida, ")
 
 
 @pytest.mark.parametrize("lang, start", [("en", "'QX' is not a card; did you mean "),
@@ -128,14 +128,21 @@ def test_a_card_error_reads_as_before(isolated, lang, start):
 
 
 def test_every_command_says_person_errors_in_the_one_place():
-    """Each command's class catches HeartsError (cli._Command.invoke): no command can bypass it."""
+    """Each command's class catches HeartsError (command.Command.invoke): no command can bypass it."""
     import typer.main
 
-    from hearts_cli.cli import app as cli
+    from hearts_cli.cli.app import COMMANDS, app
+    from hearts_cli.cli.command import Command
 
-    group = typer.main.get_command(cli.app)
+    group = typer.main.get_command(app)
+    from pathlib import Path
+
+    import hearts_cli.cli.commands as modules
+
+    assert list(group.commands) == list(COMMANDS)
+    assert {p.stem for p in Path(modules.__file__).parent.glob("*.py")} - {"__init__"} == set(COMMANDS)
     for name, command in group.commands.items():
-        assert isinstance(command, cli._Command), name
+        assert isinstance(command, Command), name
 
 
 @pytest.mark.parametrize("args, words", [

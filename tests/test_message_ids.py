@@ -113,6 +113,7 @@ FAMILIES: dict[str, list[str]] = {
     "rp_cancel_last_{record.rules.set_aside_last}": [f"rp_cancel_last_{v}" for v in CHOICES["set_aside_last"]],
     "rp_cancel_last_{tb.game.rules.set_aside_last}": [f"rp_cancel_last_{v}" for v in CHOICES["set_aside_last"]],
     "cli_not_{self.kind.__name__}": [f"cli_not_{k.__name__}" for k in (str, int, float, bool)],
+    "cli_click_missing_{kind}": [f"cli_click_missing_{k}" for k in ("argument", "option", "parameter")],
     "set_values_{key}": [f"set_values_{k}" for k in SETTINGS if k not in CHOICES and k not in FLAGS],
     "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer", "undo")],
     "stats_streak_{which}_{cur['kind']}": [f"stats_streak_{w}_{k}" for w in ("now", "last")

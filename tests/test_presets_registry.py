@@ -7,7 +7,8 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from hearts_cli.cli.app import _complete_preset, app
+from hearts_cli.cli.app import app
+from hearts_cli.cli.options import complete_preset
 from hearts_cli.model.rules import DEFAULT_PRESET, RulesError, load_preset, preset_info, preset_names, seeds_dir
 from hearts_cli.text.catalog import CATALOG, LANGUAGES
 
@@ -53,7 +54,7 @@ def test_every_preset_file_is_complete(name):
 
 
 def test_every_preset_is_offered_and_unknown_ones_are_refused_with_the_list():
-    completed = _complete_preset("")
+    completed = complete_preset("")
     names = [c[0] if isinstance(c, tuple) else c for c in completed]
     assert set(PRESETS) <= set(names)
     with pytest.raises(RulesError) as e:

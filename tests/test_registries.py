@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from hearts_cli import bots
 from hearts_cli.bots import BENCH_LEVELS, LEVELS, REGISTRY, SIM_LEVELS, LevelError, check_level, make_bot
-from hearts_cli.cli import app as cli
+from hearts_cli.cli import options
 from hearts_cli.cli.app import app
 from hearts_cli.text.catalog import CATALOG, LANGUAGES, t
 
@@ -117,10 +117,10 @@ def test_help_and_completion_list_every_level():
     abouts = [t(lv.about_id, "en", ascii=True) for lv in REGISTRY]
     listed = [line for line in new_help.splitlines() + sim_help.splitlines() if any(a in line for a in abouts)]
     assert len(listed) == len(LEVELS) + len(REGISTRY) and max(map(len, listed)) <= 80
-    assert cli._complete_level("") == list(LEVELS)
-    assert cli._complete_level("h") == ["hard"]
-    assert cli._complete_levels("hard,no") == ["hard,normal"]
-    assert cli._complete_levels("hard,sh") == ["hard,shoot"]
+    assert options.complete_level("") == list(LEVELS)
+    assert options.complete_level("h") == ["hard"]
+    assert options.complete_levels("hard,no") == ["hard,normal"]
+    assert options.complete_levels("hard,sh") == ["hard,shoot"]
 
 
 def test_the_level_list_costs_no_bot_import():

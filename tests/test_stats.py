@@ -413,6 +413,10 @@ def test_the_command_prints_every_figure_plain_json_and_in_spanish(home):
     es = hearts("stats", "--lang", "es", "--preset", "quick").stdout
     assert "Partidas: 4 jugadas, 2 ganadas, 2 perdidas (50 %)." in es
     assert "Tu historial (variante rápida)" in es
+    # issue 18 §5: the longest streaks and the moons in proper Spanish ("tirar a la luna")
+    every = hearts("stats", "--lang", "es").stdout
+    assert "Rachas: ahora 2 victorias seguidas; las más largas: 2 victorias y 2 derrotas seguidas." in every
+    assert "Lunas: has tirado a la luna 0 veces; contra ti, 0." in every
     # a preset by its Spanish name, as `hearts new` and `hearts rules` take it, accents or not
     for name in ("rápida", "RAPIDA"):
         assert hearts("stats", "--lang", "es", "--preset", name).stdout == es

@@ -240,15 +240,15 @@ def test_help_lists_every_preset_with_a_line_in_either_language(command, monkeyp
 
 
 def test_presets_complete_with_their_description(monkeypatch):
-    from hearts_cli.cli.app import _complete_preset
+    from hearts_cli.cli.options import complete_preset
 
     monkeypatch.delenv("HEARTS_LANG", raising=False)
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
-    got = dict(_complete_preset("shoot"))
+    got = dict(complete_preset("shoot"))
     assert set(got) == {"shooter-choice", "shooter-minus"}
     assert got["shooter-minus"] == "a moon subtracts 26 from the shooter"
     monkeypatch.setenv("HEARTS_LANG", "es")
-    got = dict(_complete_preset("r"))
+    got = dict(complete_preset("r"))
     assert "rápida" in got and "referencia" in got and "reference" in got
 
 

@@ -11,6 +11,7 @@ import asyncio
 import concurrent.futures
 import json
 import sys
+from typing import Any
 
 from ..table.remote import Connection, Link, Lost, RemoteTable, _clean, _connect
 from ..table.server import MAX_LINE, parse_invitation
@@ -52,7 +53,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
         link.close()
 
 
-def _seat(link: Link, welcome: dict, lang: str, plain: bool) -> int:
+def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
     """The REPL of ``hearts play`` at this seat: the session in a terminal, else line by line."""
     import os
 
@@ -61,7 +62,9 @@ def _seat(link: Link, welcome: dict, lang: str, plain: bool) -> int:
 
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    table = Table(None, (), lang=lang, ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
+    # the game is the remote core's: Table ignores its first argument then (typed Game, not Game | None)
+    table = Table(None, (), lang=lang,  # type: ignore[arg-type]
+                  ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
                   core=remote)
     if interactive:
         from ..repl.session import run_interactive
@@ -87,7 +90,7 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
     return await _bridge(conn, first)
 
 
-async def _bridge(conn: Connection, first: dict) -> int:
+async def _bridge(conn: Connection, first: dict[str, Any]) -> int:
     """--json: the table's lines to stdout as they come; stdin's lines to the table."""
     out = sys.stdout
     out.write(json.dumps(first, ensure_ascii=False) + "\n")

@@ -151,8 +151,8 @@ class Session:
         except Fail as fail:
             return head | self._error(fail)
         except Exception as exc:  # never a traceback: report it and keep serving
-            fail = Fail("internal_error", "proto_internal", {"problem": type(exc).__name__})
-            return head | self._error(fail)
+            internal = Fail("internal_error", "proto_internal", {"problem": type(exc).__name__})
+            return head | self._error(internal)
         return head | reply
 
     def _error(self, fail: Fail) -> dict[str, Any]:
@@ -200,10 +200,16 @@ class Session:
                 raise self._bad_card(e, field, **where) from None
         return out
 
-    def _seat(self, request: dict[str, Any], field: str = "seat", required: bool = True) -> int | None:
+    def _seat(self, request: dict[str, Any], field: str = "seat") -> int:
+        """The seat a request names (it must name one)."""
+        seat = self._optional_seat(request, field)
+        if seat is None:
+            raise self._missing(field)
+        return seat
+
+    def _optional_seat(self, request: dict[str, Any], field: str = "seat") -> int | None:
+        """The seat a request names, or None when it names none."""
         if request.get(field) is None:
-            if required:
-                raise self._missing(field)
             return None
         seat = request[field]
         if not _is_int(seat):
@@ -211,7 +217,7 @@ class Session:
         players = self._need_round().players
         if not 0 <= seat < players:
             raise Fail("bad_seat", "bad_seat", {"seat": seat, "players": players}, field=field)
-        return seat
+        return int(seat)
 
     def _need_round(self) -> Round:
         if self.round is None:
@@ -262,32 +268,9 @@ class Session:
     def cmd_position(self, request: dict[str, Any]) -> dict[str, Any]:
         """Build a whole new round; the old one stays until the new one is complete."""
         rules = self._rules(request.get("rules"))
-        n = rules.players
-
-        round_number = request.get("round")
-        if round_number is None:
-            round_number = 1
-        elif not _is_int(round_number) or round_number < 1:
-            raise self._bad_type("round", "type_round")
-        round_index = round_number - 1
-
-        # "direction", as the state reply names it; "pass" is its name in protocol version 1
-        dir_field = "direction" if request.get("direction") is not None else "pass"
-        direction = request.get(dir_field)
-        if direction is not None:
-            if not isinstance(direction, str) or direction.lower() not in DIRECTIONS:
-                raise Fail("bad_field", "proto_bad_choice", {"field": dir_field, "choices": ", ".join(DIRECTIONS)},
-                           field=dir_field)
-            direction = Direction(direction.lower())
-            if direction is Direction.ACROSS and n % 2:
-                raise Fail("bad_field", "proto_across_odd", {"players": n}, field=dir_field)
-
-        totals = request.get("totals")
-        if totals is not None and (not isinstance(totals, list) or len(totals) != n
-                                   or not all(_is_int(x) and abs(x) < 10**6 for x in totals)):
-            raise Fail("bad_field", "proto_bad_type",
-                       {"field": "totals", "expected": self.t("type_totals", players=n)}, field="totals")
-
+        round_index = self._round_number(request) - 1
+        direction = self._direction(request, rules.players)
+        totals = self._totals(request, rules.players)
         has_hands = request.get("hands") is not None
         has_code = request.get("code") is not None
         if has_hands and has_code:
@@ -299,41 +282,78 @@ class Session:
             r = self._given_round(rules, request["hands"], round_index, direction, totals)
         else:
             raise self._missing("hands")
-
-        passes = request.get("passes")
-        if passes is not None and passes != []:
-            if not isinstance(passes, list) or len(passes) != n:
-                raise Fail("bad_field", "proto_bad_type",
-                           {"field": "passes", "expected": self.t("type_passes", players=n)}, field="passes")
-            for seat, chosen in enumerate(passes):
-                cards = self._card_list(chosen, "passes", index=seat)
-                try:
-                    r.pass_cards(seat, cards)
-                except PassError as e:
-                    raise self._indexed(self._pass_code(e), "passes", seat,
-                                        e.message(self.lang, ascii=True)) from None
-
-        plays = request.get("plays")
-        if plays is not None:
-            if not isinstance(plays, list):
-                raise self._bad_type("plays", "type_cards")
-            for i, text in enumerate(plays):
-                if not isinstance(text, str):
-                    raise self._indexed("bad_field", "plays", i, self.t("type_card"))
-                try:
-                    card = parse_card(text)
-                except CardParseError as e:
-                    raise self._bad_card(e, "plays", index=i) from None
-                try:
-                    r.play(card)
-                except IllegalMove as e:
-                    raise self._indexed(e.reason.code, "plays", i, self._reason(e.reason)) from None
-
+        self._replay_passes(r, request.get("passes"), rules.players)
+        self._replay_plays(r, request.get("plays"))
         if request.get("moon") is not None:  # the shooter's choice, once the plays end in a moon
             self._choose_moon(r, request["moon"], "moon")
-
         self.round = r
         return self.state(request)
+
+    def _round_number(self, request: dict[str, Any]) -> int:
+        """``round`` of a position request: 1 when not given."""
+        round_number = request.get("round")
+        if round_number is None:
+            return 1
+        if not _is_int(round_number) or round_number < 1:
+            raise self._bad_type("round", "type_round")
+        return int(round_number)
+
+    def _direction(self, request: dict[str, Any], n: int) -> Direction | None:
+        """The pass direction of a position request, if it names one."""
+        # "direction", as the state reply names it; "pass" is its name in protocol version 1
+        dir_field = "direction" if request.get("direction") is not None else "pass"
+        given = request.get(dir_field)
+        if given is None:
+            return None
+        if not isinstance(given, str) or given.lower() not in DIRECTIONS:
+            raise Fail("bad_field", "proto_bad_choice", {"field": dir_field, "choices": ", ".join(DIRECTIONS)},
+                       field=dir_field)
+        direction = Direction(given.lower())
+        if direction is Direction.ACROSS and n % 2:
+            raise Fail("bad_field", "proto_across_odd", {"players": n}, field=dir_field)
+        return direction
+
+    def _totals(self, request: dict[str, Any], n: int) -> list[int] | None:
+        """The game's scores so far of a position request, one whole number a seat."""
+        totals = request.get("totals")
+        if totals is not None and (not isinstance(totals, list) or len(totals) != n
+                                   or not all(_is_int(x) and abs(x) < 10**6 for x in totals)):
+            raise Fail("bad_field", "proto_bad_type",
+                       {"field": "totals", "expected": self.t("type_totals", players=n)}, field="totals")
+        return totals
+
+    def _replay_passes(self, r: Round, passes: Any, n: int) -> None:
+        """Each seat's pass of a position request, made on the new round."""
+        if passes is None or passes == []:
+            return
+        if not isinstance(passes, list) or len(passes) != n:
+            raise Fail("bad_field", "proto_bad_type",
+                       {"field": "passes", "expected": self.t("type_passes", players=n)}, field="passes")
+        for seat, chosen in enumerate(passes):
+            cards = self._card_list(chosen, "passes", index=seat)
+            try:
+                r.pass_cards(seat, cards)
+            except PassError as e:
+                raise self._indexed(self._pass_code(e), "passes", seat,
+                                    e.message(self.lang, ascii=True)) from None
+
+    def _replay_plays(self, r: Round, plays: Any) -> None:
+        """The cards played so far of a position request, played on the new round."""
+        if plays is None:
+            return
+        if not isinstance(plays, list):
+            raise self._bad_type("plays", "type_cards")
+        for i, text in enumerate(plays):
+            if not isinstance(text, str):
+                raise self._indexed("bad_field", "plays", i, self.t("type_card"))
+            try:
+                card = parse_card(text)
+            except CardParseError as e:
+                raise self._bad_card(e, "plays", index=i) from None
+            try:
+                r.play(card)
+            except IllegalMove as e:
+                raise self._indexed(e.reason.code, "plays", i, self._reason(e.reason)) from None
 
     def _choose_moon(self, r: Round, choice: Any, field: str) -> None:
         if not isinstance(choice, str) or choice not in MOON_CHOICES:
@@ -349,7 +369,7 @@ class Session:
         r = self._need_round()
         if request.get("choice") is None:
             raise self._missing("choice")
-        seat = self._seat(request, required=False)
+        seat = self._optional_seat(request)
         if seat is not None and r.phase is Phase.MOON and seat != r.turn:
             raise Fail("not_your_turn", "moon_choice_not_shooter", {"shooter": r.turn})
         self._choose_moon(r, request["choice"], "choice")
@@ -450,7 +470,7 @@ class Session:
         if request.get("card") is None:
             raise self._missing("card")
         card = self._card(request["card"], "card")
-        seat = self._seat(request, required=False)
+        seat = self._optional_seat(request)
         verdict = r.why(card, seat)
         if verdict.legal:
             assert verdict.effect is not None
@@ -532,6 +552,7 @@ def serve(stdin: TextIO, stdout: TextIO, lang: str | None = None) -> int:
             line, too_long = read_line(reader, MAX_REQUEST_BYTES)  # never more than that in memory
             if not line:
                 return 0
+            reply: dict[str, Any] | None
             if too_long:
                 reply = session._error(Fail("bad_json", "proto_too_long", {"limit": MAX_REQUEST_BYTES}))
             else:

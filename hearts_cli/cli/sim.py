@@ -47,19 +47,19 @@ class Simulation:
         return len(rotations(self.seats, self.duplicate))
 
 
-def process_mapper(workers: int) -> Callable[[Callable, Iterable], Iterator]:
+def process_mapper(workers: int) -> Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]:
     """An ordered, lazy ``map`` over ``workers`` spawned processes.
 
     It keeps ``2 * workers`` jobs in flight; when the consumer closes it, the
     jobs not started are cancelled and the pool waits for the running ones.
     """
 
-    def mapper(fn: Callable, jobs: Iterable) -> Iterator:
+    def mapper(fn: Callable[[Any], Any], jobs: Iterable[Any]) -> Iterator[Any]:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        pending: collections.deque = collections.deque()
+        pending: collections.deque[Any] = collections.deque()
         it = iter(jobs)
         try:
             for job in it:
@@ -81,7 +81,7 @@ def process_mapper(workers: int) -> Callable[[Callable, Iterable], Iterator]:
 def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
         simulations: int | None = None, workers: int = 1, lang: str = "en",
         show_progress: bool = False) -> Simulation:
-    sims = {"hard": simulations, "hard0": simulations} if simulations else None
+    sims: dict[str, int | None] | None = {"hard": simulations, "hard0": simulations} if simulations else None
     mapper = process_mapper(workers) if workers > 1 else None
     t0 = time.perf_counter()
     if show_progress:

@@ -654,7 +654,7 @@ def preset_info(name: str) -> dict[str, Any]:
     """The whole preset: ``description``, ``source``, ``based_on``, ``rules``."""
     files = _preset_files()
     if name not in files:
-        raise RulesError("preset", "rules_unknown_preset", name=name, names=", ".join(preset_names()))
+        raise RulesError("preset", "rules_unknown_preset", name=name, presets=preset_names())
     compiled = _compiled().get(name)
     if compiled is not None:
         return compiled

@@ -157,6 +157,8 @@ def t(message_id: str, lang: str | None = None, /, ascii: bool = False, **params
     if ascii:  # a card written into the sentence itself
         template = _symbols_as_letters(template)
     shown = {k: _safe(k, _show(v, lang, ascii)) for k, v in params.items()}
+    if isinstance(params.get("presets"), (list, tuple)):  # preset ids, named in the sentence's language
+        shown["presets"] = ", ".join(escaped(preset_name(str(p), lang)) for p in params["presets"])
     if "suit" in shown and isinstance(params["suit"], int):
         shown["suit"] = CATALOG[lang][f"suit_{int(params['suit'])}"]
     return template.format(**shown)

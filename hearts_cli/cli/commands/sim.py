@@ -1,0 +1,73 @@
+"""``hearts sim``: a tournament between CPU levels (the games run in :mod:`hearts_cli.cli.sim`)."""
+
+from typing import Annotated
+
+import typer
+
+from ..command import Command, one_command
+from ..given import load_rules
+from ..options import MAX_WORKERS, JsonOpt, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, complete_levels
+from ..output import echo, refuse, setup
+
+cli = one_command()
+
+
+@cli.command(cls=Command, help="help_sim", epilog="epilog_sim")
+def sim(
+    ctx: typer.Context,
+    seats: Annotated[str | None, typer.Option(
+        "--seats", metavar="LEVELS", autocompletion=complete_levels,
+        help="help_sim_seats")] = None,
+    deals: Annotated[int, typer.Option("--deals", metavar="N",
+                                       help="help_sim_deals")] = 100,
+    duplicate: Annotated[bool, typer.Option(
+        "--duplicate", help="help_sim_duplicate")] = False,
+    preset: PresetOpt = None,
+    players: PlayersOpt = None,
+    settings: SetOpt = None,
+    seed: Annotated[str | None, typer.Option(
+        "--seed", metavar="S", help="help_sim_seed")] = None,
+    workers: Annotated[int, typer.Option("--workers", metavar="N", help="help_sim_workers")] = 1,
+    simulations: Annotated[int | None, typer.Option(
+        "--simulations", metavar="N", help="help_sim_simulations")] = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = None,
+    plain: PlainOpt = False,
+) -> None:
+    """Play a tournament between CPU levels and report how each level did.
+
+    Whole games to the preset's target, with its tie policy: points per round
+    with a 95% confidence interval, games won, moons shot and stopped, and the
+    time each level takes per decision. See docs/sim.md.
+    """
+    out = setup(ctx, lang, plain)
+    rule_set = load_rules(preset, players, settings=settings)
+    from ...bots import check_level
+
+    n = rule_set.players
+    chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
+              else [check_level(x, bench=True) for x in seats.split(",")])
+    if len(chosen) != n:
+        low, high = rule_set.min_players, rule_set.max_players
+        refuse("sim_seat_count" if low <= len(chosen) <= high else "sim_seat_range",
+                given=len(chosen), players=n, low=low, high=high)
+    for option, value in (("--deals", deals), ("--workers", workers), ("--simulations", simulations)):
+        if value is not None and value < 1:
+            refuse("sim_at_least_one", option=option, value=value)
+    if workers > MAX_WORKERS:
+        refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
+    if seed is None:
+        from ...model.codes import new_code
+
+        seed = new_code()
+    from .. import sim as simulation
+
+    result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
+                            workers=workers, lang=out.lang,
+                            show_progress=not as_json and simulation.stderr_is_terminal())
+    if as_json:
+        import json
+
+        echo(json.dumps(simulation.to_json(result), ensure_ascii=False))
+        return
+    echo(simulation.render(result, out.lang, out.color), nl=False)
