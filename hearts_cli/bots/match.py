@@ -51,12 +51,15 @@ def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
                simulations: dict[str, int | None] | None = None,
                times: dict[str, list[float]] | None = None,
                forced: dict[str, list[bool]] | None = None,
-               clock: Callable[[], float] = time.perf_counter) -> list[int]:
+               clock: Callable[[], float] = time.perf_counter,
+               make: Callable[[str, int, int | None], Bot] = make_bot) -> list[int]:
     """Play one round with ``levels[s]`` at seat ``s``; returns the round scores (``times``:
-    each level's decisions by ``clock``, wall time unless ``time.process_time`` is given)."""
+    each level's decisions by ``clock``, wall time unless ``time.process_time`` is given).
+    ``make(level, seed, simulations)`` makes each seat's bot: a bench gives its own to try
+    a variant with explicit parameters (``bench/tweak.py``)."""
     sims = simulations or {}
     rnd = Round.deal(rules, code, round_index)
-    bots = [make_bot(lv, seed_for(code, "cpu", round_index, s), sims.get(lv))
+    bots = [make(lv, seed_for(code, "cpu", round_index, s), sims.get(lv))
             for s, lv in enumerate(levels)]
     if rnd.phase is Phase.PASS:
         for s, bot in enumerate(bots):
@@ -192,15 +195,17 @@ def moon_threshold(rules: Rules) -> int:
 
 
 def play_game(rules: Rules, code: str, levels: Sequence[str],
-              simulations: dict[str, int | None] | None = None) -> GamePlay:
-    """A whole game with ``levels[s]`` at seat ``s`` (CPU seeds from the code and the seat)."""
+              simulations: dict[str, int | None] | None = None,
+              make: Callable[[str, int, int | None], Bot] = make_bot) -> GamePlay:
+    """A whole game with ``levels[s]`` at seat ``s`` (CPU seeds from the code and the seat;
+    ``make`` as in :func:`play_round`)."""
     from ..play.engine import Game
 
     n = rules.players
     if len(levels) != n:
         raise ValueError(f"{n} seats needed, got {len(levels)}")
     sims = simulations or {}
-    bots = [make_bot(lv, seed_for(code, "cpu", s), sims.get(lv)) for s, lv in enumerate(levels)]
+    bots = [make(lv, seed_for(code, "cpu", s), sims.get(lv)) for s, lv in enumerate(levels)]
     pmask = rules.penalty_mask
     moons = rules.moon is not Moon.OFF
     need = moon_threshold(rules)

@@ -125,7 +125,7 @@ def _level_names() -> tuple[str, ...]:
     return names
 
 
-_PLACEHOLDERS = ("{levels}", "{level_lines}", "{bench_levels}", "{bench_lines}", "{setting_lines}")
+_PLACEHOLDERS = ("{levels}", "{level_lines}", "{setting_lines}")
 
 
 def _setting_lines() -> str:
@@ -152,14 +152,9 @@ def _filled(text: str | None) -> str | None:
     from ..bots import REGISTRY
     from ..text.catalog import t
 
-    def lines(bench: bool) -> str:
-        return "\n".join(f"  {lv.name:<8}{t(lv.about_id, 'en', ascii=True)}" for lv in REGISTRY if lv.bench is bench)
-
-    def names(bench: bool) -> str:
-        return ", ".join(lv.name for lv in REGISTRY if lv.bench is bench)
-
-    for placeholder, value in (("{levels}", names(False)), ("{bench_levels}", names(True)),
-                               ("{level_lines}", lines(False)), ("{bench_lines}", lines(True))):
+    lines = "\n".join(f"  {lv.name:<8}{t(lv.about_id, 'en', ascii=True)}" for lv in REGISTRY)
+    names = ", ".join(lv.name for lv in REGISTRY)
+    for placeholder, value in (("{levels}", names), ("{level_lines}", lines)):
         text = text.replace(placeholder, value)
     return text
 
@@ -266,12 +261,10 @@ def _complete_level(incomplete: str) -> list[str]:
 
 
 def _complete_levels(incomplete: str) -> list[str]:
-    """``--seats hard,nor<TAB>``: the levels (benchmark seats too) after the last comma."""
-    from ..bots import SIM_LEVELS
-
+    """``--seats hard,nor<TAB>``: the levels after the last comma."""
     done, _, last = incomplete.rpartition(",")
     prefix = done + "," if done else ""
-    return [prefix + x for x in SIM_LEVELS if x.startswith(last.strip().lower())]
+    return [prefix + x for x in _level_names() if x.startswith(last.strip().lower())]
 
 
 def _complete_preset(incomplete: str) -> list[tuple[str, str]]:
@@ -787,7 +780,8 @@ def engine(ctx: typer.Context, lang: LangOpt = None) -> None:
     "\b\n"
     "Levels:\n{level_lines}\n"
     "\b\n"
-    "Benchmark seats (sim only: not offered at the table):\n{bench_lines}\n"
+    "A seat may also be a bot class that is not a level, written MODULE:CLASS or\n"
+    "PATH.py:CLASS: the yardsticks of bench/, such as bench/bots/hard0.py:Hard0Bot.\n"
     "\b\n"
     "The same --seed plays the same games and gives the same results (but the times)."
 ))
@@ -795,7 +789,7 @@ def sim(
     ctx: typer.Context,
     seats: Annotated[str | None, typer.Option(
         "--seats", metavar="LEVELS", autocompletion=_complete_levels,
-        help="Comma-separated levels, one per seat: {levels} (or the benchmark seats {bench_levels}). Default: hard, then normal.")] = None,
+        help="Comma-separated levels, one per seat: {levels}, or a bot class as MODULE:CLASS or PATH.py:CLASS (docs/sim.md). Default: hard, then normal.")] = None,
     deals: Annotated[int, typer.Option("--deals", metavar="N",
                                        help="Deals to play at least; games are always played whole.")] = 100,
     duplicate: Annotated[bool, typer.Option(
@@ -823,7 +817,7 @@ def sim(
     from ..bots import check_level
 
     n = rule_set.players
-    chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [check_level(x, bench=True) for x in seats.split(",")]
+    chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [check_level(x, hook=True) for x in seats.split(",")]
     if len(chosen) != n:
         low, high = rule_set.min_players, rule_set.max_players
         _refuse("sim_seat_count" if low <= len(chosen) <= high else "sim_seat_range",

@@ -81,7 +81,7 @@ def process_mapper(workers: int) -> Callable[[Callable, Iterable], Iterator]:
 def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
         simulations: int | None = None, workers: int = 1, lang: str = "en",
         show_progress: bool = False) -> Simulation:
-    sims = {"hard": simulations, "hard0": simulations} if simulations else None
+    sims = dict.fromkeys(seats, simulations) if simulations else None  # a level without a budget ignores it
     mapper = process_mapper(workers) if workers > 1 else None
     t0 = time.perf_counter()
     if show_progress:
