@@ -39,7 +39,7 @@ from ..model.rules import Moon
 from ..play.engine import SeatView
 from ..play.fast import Position, playout_steps
 from .common import Public, decision_rng, public, trick_winner
-from .normal import normal_pass
+from .normal import Voids, normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat
 from .sampling import Constraints, Sampler, constraints
 
@@ -125,7 +125,7 @@ def _moon_plausible(pub: Public) -> bool:
     return mine >= 3 or high * 2 >= size + 1
 
 
-def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, simulations: int,
+def _weigh(view: SeatView, pub: Public, cands: Sequence[int], rng: random.Random, simulations: int,
            value: Valuation, tuning: Tuning = PLAYED) -> list[float]:
     """Mean ``value`` of each candidate over ``simulations`` sampled deals.
 
@@ -159,7 +159,7 @@ def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, si
     return [min(t[j] for t in totals) / deals for j in range(len(cands))]
 
 
-def _dealt(base: Position, holders: list[int], assigned: list[int], first: bool, pub: Public) -> Position:
+def _dealt(base: Position, holders: Sequence[int], assigned: Sequence[int], first: bool, pub: Public) -> Position:
     """``base`` with the hidden hands of one sampled deal (the kitty too, before the first trick)."""
     root = base.copy()
     hands = root.hands
@@ -176,7 +176,7 @@ def _dealt(base: Position, holders: list[int], assigned: list[int], first: bool,
 class _Playouts:
     """Every candidate under every plan played out on one deal, with one random stream."""
 
-    def __init__(self, view: SeatView, pub: Public, base: Position, cands: list[int], plans: list[int],
+    def __init__(self, view: SeatView, pub: Public, base: Position, cands: Sequence[int], plans: list[int],
                  value: Valuation, tuning: Tuning) -> None:
         ctx = pub.facts
         self.ctx = ctx
@@ -237,7 +237,7 @@ def moon_suspect(view: SeatView, pub: Public) -> int:
     return -1
 
 
-def sure_stop(pub: Public, voids: tuple, shooter: int, card: int) -> bool:
+def sure_stop(pub: Public, voids: Voids, shooter: int, card: int) -> bool:
     """After ``card`` the trick surely gives a penalty card to a seat other than ``shooter``.
 
     From the view alone: the seats still to play after us cannot change the

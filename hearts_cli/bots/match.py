@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..model.cards import Card
@@ -47,6 +47,13 @@ def _decide(bot: Bot, view: SeatView, level: str, times: dict[str, list[float]] 
     return card
 
 
+def _turn(rnd: Round) -> int:
+    """The seat to move, in a phase where one is (play, or the shooter's choice)."""
+    seat = rnd.turn
+    assert seat is not None
+    return seat
+
+
 def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
                simulations: dict[str, int | None] | None = None,
                times: dict[str, list[float]] | None = None,
@@ -65,10 +72,10 @@ def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
         for s, bot in enumerate(bots):
             rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
     while rnd.phase is Phase.PLAY:
-        s = rnd.turn
+        s = _turn(rnd)
         rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced, clock))  # checked: an illegal move raises
     if rnd.phase is Phase.MOON:  # the shooter's choice
-        rnd.choose_moon(choose_moon(rnd.view(rnd.turn)))
+        rnd.choose_moon(choose_moon(rnd.view(_turn(rnd))))
     assert rnd.result is not None
     return list(rnd.result.scores)
 
@@ -223,7 +230,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         threat: int | None = None
         stopper: int | None = None
         while rnd.phase is Phase.PLAY:
-            s = rnd.turn
+            s = _turn(rnd)
             done = game.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
             if done is None or not moons or stopper is not None:
                 continue
@@ -235,7 +242,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
             elif any(held[x] for x in range(n) if x != threat):
                 stopper = done.winner
         if rnd.phase is Phase.MOON:  # the shooter's choice
-            game.choose_moon(choose_moon(rnd.view(rnd.turn)))
+            game.choose_moon(choose_moon(rnd.view(_turn(rnd))))
         result = rnd.result
         assert result is not None
         logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper, tuple(rnd.taken)))
@@ -257,7 +264,7 @@ def round_breakdown(rules: Rules, log: RoundLog) -> list[tuple[int, ...]]:
     the moon is added to the others, else 0).
     """
     pts = rules.points
-    out = []
+    out: list[tuple[int, ...]] = []
     for s, score in enumerate(log.scores):
         taken = log.taken[s]
         jack = pts[22] if taken >> 22 & 1 and pts[22] < 0 else 0
@@ -279,14 +286,17 @@ def rotations(seats: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
     return [tuple(seats[(s + r) % n] for s in range(n)) for r in range(n)]
 
 
-def _tournament_job(args: tuple) -> tuple[int, GamePlay]:
+Job = tuple[Rules, tuple[str, ...], int, str, "dict[str, int | None] | None"]
+
+
+def _tournament_job(args: Job) -> tuple[int, GamePlay]:
     """One rotation of one game, for a worker process (a top-level function: spawn-safe)."""
     rules, levels, index, seed, simulations = args
     return index, play_game(rules, match_code(seed, index), levels, simulations)
 
 
 def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bool = True,
-                    simulations: dict[str, int | None] | None = None):
+                    simulations: dict[str, int | None] | None = None) -> Iterator[Job]:
     """The endless, ordered stream of jobs: game 0's rotations, then game 1's, ..."""
     import itertools
 
@@ -298,7 +308,8 @@ def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bo
 
 def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
                    duplicate: bool = True, simulations: dict[str, int | None] | None = None,
-                   mapper: Callable | None = None,
+                   mapper: Callable[[Callable[[Job], tuple[int, GamePlay]], Iterator[Job]],
+                                    Iterator[tuple[int, GamePlay]]] | None = None,
                    progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Games 0, 1, ... until they hold at least ``deals`` distinct deals; whole games only.
 

@@ -19,6 +19,7 @@ one). This module only holds what is bot-specific:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..model.cards import HEARTS_MASK, SUIT_MASKS
 from ..model.rules import Facts, Moon, Rules
@@ -226,7 +227,7 @@ def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter:
 # ---------------------------------------------------------------- the endgame, solved exactly
 
 
-def solve(c: Facts, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
+def solve(c: Facts, pos: Position, cands: Sequence[int]) -> list[tuple[int, ...]]:
     """The round scores after each of ``cands`` (cards of the seat to move) when
     every seat then plays perfectly for itself, on this full-information deal.
 
@@ -328,6 +329,7 @@ def _best(c: Facts, hands: list[int], taken: list[int], points: list[int], leade
         u = n * res[seat] - sum(res)
         if best is None or u < bu:
             best, bu = res, u
+    assert best is not None  # a seat to play holds a card
     return best
 
 
