@@ -37,7 +37,7 @@ def tuning(sets: Sequence[str]) -> Tuning:
     that is not a switch (a typo is an error, not a setting nobody reads)."""
     fields = {f.name: getattr(PLAYED, f.name) for f in dataclasses.fields(Tuning) if f.name != "draw"}
     changes: dict[str, object] = {}
-    belief = dict(BELIEF)
+    belief: dict[str, object] = dict(BELIEF)
     for kv in sets:
         key, _, text = kv.partition("=")
         key = key.strip().lower().removeprefix("hard.").removeprefix("playout.")
@@ -47,10 +47,12 @@ def tuning(sets: Sequence[str]) -> Tuning:
             belief[key] = _value(key, text, belief[key])
         else:
             raise SystemExit(f"--set {kv}: not a switch of Hard ({', '.join([*fields, *belief])})")
-    if int(belief["belief_spread"]) > 1:
+    spread, miss = belief["belief_spread"], belief["belief_miss"]
+    assert isinstance(spread, int) and isinstance(miss, float)
+    if spread > 1:
         from bench.bots.belief import belief_draw
 
-        changes["draw"] = belief_draw(int(belief["belief_spread"]), float(belief["belief_miss"]))
+        changes["draw"] = belief_draw(spread, miss)
     return dataclasses.replace(PLAYED, **changes)  # type: ignore[arg-type]
 
 

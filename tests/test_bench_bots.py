@@ -208,3 +208,24 @@ def test_hard_with_believed_deals_plays_whole_rounds_the_same_way_twice():
 
     assert round_cards() == round_cards()
     assert round_cards() != round_cards(believe=False)  # the deals searched are drawn otherwise
+
+
+def test_bench_set_names_a_switch_of_hard_and_builds_the_bot_with_it():
+    """`--set` of the bench scripts (bench/tweak.py) gives Hard explicit parameters: the old
+    module-constant spellings still name the same switches, a typo is refused, and only the
+    `hard` seats are tuned."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import tweak
+
+    from hearts_cli.bots.hard import PLAYED
+
+    tuned = tweak.tuning(["hard.BELIEF_SPREAD=3", "playout.FLUSH=1", "endgame_cards=8"])
+    assert tuned.flush is True and tuned.endgame_cards == 8 and tuned.draw is not None
+    assert tweak.tuning([]) == PLAYED and tweak.maker([]) is make_bot
+    with pytest.raises(SystemExit):
+        tweak.tuning(["hard.NOPE=1"])
+    make = tweak.maker(["flush=1"])
+    hard, normal = make("hard", 1, 4), make("normal", 1, None)
+    assert isinstance(hard, HardBot) and hard.tuning.flush and type(normal).__name__ == "NormalBot"

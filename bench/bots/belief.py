@@ -42,7 +42,7 @@ def _plays(view: SeatView) -> list[tuple[int, int]]:
             out.append(((tr.leader + i) % n, int(c)))
     if view.trick:
         for i, c in enumerate(view.trick):
-            out.append(((view.leader + i) % n, int(c)))
+            out.append((((view.leader or 0) + i) % n, int(c)))
     return out
 
 
@@ -64,17 +64,22 @@ class Belief:
         # is any play of another seat worth checking (more than one legal card is possible)?
         self.useful = any(s != self.me for s, _ in self.plays)
 
+    def _hands(self, assigned: list[int]) -> list[int]:
+        """Every seat's hand at the start of the round, on the deal ``assigned``."""
+        hands = list(self.played)
+        hands[self.me] |= self.hand
+        for h, m in zip(self.holders, assigned):
+            if h >= 0:
+                hands[h] |= m
+        return hands
+
     def misses(self, assigned: list[int]) -> int:
         """Plays of other seats that :func:`choose` would not have made on this deal
         (a card equivalent to the policy's, nothing unseen by that seat between them, counts as made)."""
         ctx = self.ctx
         n = self.n
         me = self.me
-        hands = list(self.played)
-        hands[me] |= self.hand
-        for h, m in zip(self.holders, assigned):
-            if h >= 0:
-                hands[h] |= m
+        hands = self._hands(assigned)
         rules = ctx.rules
         pts = ctx.points
         breaks = ctx.breaks_mask
@@ -141,7 +146,7 @@ def believed_deals(view: SeatView, pub: Public, con: Constraints, sampler: Sampl
     total = sum(weights)
     step = total / deals
     u = rng.random() * step
-    out = []
+    out: list[list[int]] = []
     acc = 0.0
     for w, a in zip(weights, pool):
         acc += w
