@@ -789,7 +789,8 @@ def sim(
     ctx: typer.Context,
     seats: Annotated[str | None, typer.Option(
         "--seats", metavar="LEVELS", autocompletion=_complete_levels,
-        help="Comma-separated levels, one per seat: {levels}, or a bot class as MODULE:CLASS or PATH.py:CLASS (docs/sim.md). Default: hard, then normal.")] = None,
+        help="Comma-separated levels, one per seat: {levels}, or a bot class as MODULE:CLASS or "
+             "PATH.py:CLASS (docs/sim.md). Default: hard, then normal.")] = None,
     deals: Annotated[int, typer.Option("--deals", metavar="N",
                                        help="Deals to play at least; games are always played whole.")] = 100,
     duplicate: Annotated[bool, typer.Option(
