@@ -68,6 +68,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bots import level as bench_level
 from hearts_cli.bots import make_bot
 from hearts_cli.bots.match import match_code
 from hearts_cli.bots.normal import normal_pass
@@ -124,7 +125,7 @@ def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...]
     for i in range(rules.hand_size):
         for s in range(4):
             st.apply_action(to_os(hands[s][i]))
-    hard = {s: make_bot(level, seed_for(code, "cpu", round_index, s), hard_sims)
+    hard = {s: make_bot(bench_level(level), seed_for(code, "cpu", round_index, s), hard_sims)
             for s in range(4) if sides[s] == "hard"}
     ismcts = {}
     for s in range(4):

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tweak import apply
+from tweak import maker
 
-from hearts_cli.bots import make_bot
+from bench.bots import level
 from hearts_cli.bots.match import match_code
 from hearts_cli.bots.moon import choose_moon
 from hearts_cli.model.codes import seed_for
@@ -40,10 +40,11 @@ def main(argv=None) -> int:
     ap.add_argument("--vs", default="hard")
     ap.add_argument("--preset", default="standard")
     ap.add_argument("--late", action="store_true", help="the strategy at 80, the others at 20/35/50")
-    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a switch of Hard (bench/tweak.py)")
     ap.add_argument("-v", action="store_true", help="list the strategy's moons")
     a = ap.parse_args(argv)
-    apply(a.set)
+    make = maker(a.set)
     rules = Rules.from_spec(a.preset)
     n = rules.players
     t0 = time.process_time()
@@ -62,7 +63,7 @@ def main(argv=None) -> int:
                 for k, x in enumerate((20, 35, 50)[:n - 1]):
                     scores[(seat + 1 + (k + i) % (n - 1)) % n] = x
             rnd = Round.deal(rules, code, ri, scores=scores)
-            bots = [make_bot(lv, seed_for(code, "cpu", ri, s)) for s, lv in enumerate(levels)]
+            bots = [make(level(lv), seed_for(code, "cpu", ri, s), None) for s, lv in enumerate(levels)]
             if rnd.phase is Phase.PASS:
                 for s, bot in enumerate(bots):
                     rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))

@@ -2,7 +2,8 @@
 
     python bench/strength.py --seats hard,normal,normal,normal --deals 400
     python bench/strength.py --seats easy,random,random,random --deals 400 --preset quick
-    python bench/strength.py --preset cancellation --seats hard,normal,easy,hard,normal,easy,hard,normal --deals 100 --out FILE.jsonl
+    python bench/strength.py --preset cancellation --seats hard,normal,easy,hard,normal,easy,hard,normal \
+        --deals 100 --out FILE.jsonl
 
 Each deal is played once per rotation of the seats (8 rotations at an 8-seat
 table), so every level plays every hand from every seat; the table gives each
@@ -25,10 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import itertools
 import json
 import math
 import statistics
 
+from bench.bots import level
 from hearts_cli.bots import LEVELS
 from hearts_cli.bots.match import DealResult, play_deal, summarize
 from hearts_cli.model.rules import Rules
@@ -44,10 +47,11 @@ def _one(args):
 
 def ladder(seats: list[str], results: list[DealResult]) -> list[tuple[str, str, float, float]]:
     """``(weaker, stronger, mean, ci95)`` for each level and the next stronger one at the
-    table (the order of bots.LEVELS, weakest first): the per-deal difference stronger minus weaker, paired over deals."""
+    table (the order of bots.LEVELS, weakest first): the per-deal difference stronger minus weaker,
+    paired over deals."""
     order = [lv for lv in LEVELS if lv in seats]
     out = []
-    for weak, strong in zip(order, order[1:]):
+    for weak, strong in itertools.pairwise(order):
         diffs = [r.points[strong] - r.points[weak] for r in results]
         mean = statistics.fmean(diffs)
         ci = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
@@ -58,7 +62,8 @@ def ladder(seats: list[str], results: list[DealResult]) -> list[tuple[str, str, 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seats", default="hard,normal,normal,normal",
-                    help="comma-separated levels, one per seat (random, easy, normal, hard)")
+                    help="comma-separated levels, one per seat (random, easy, normal, hard, a bench "
+                         "short name such as hard0, or module:Class)")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--preset", default="quick")
     ap.add_argument("--players", type=int, default=None, help="players (default: the preset's; must match --seats)")
@@ -69,9 +74,9 @@ def main(argv=None) -> int:
                     help="a JSON-lines file: each finished deal is appended, and a rerun skips the deals "
                          "already there (same seats, preset and label) and counts them in the summary")
     a = ap.parse_args(argv)
-    seats = a.seats.split(",")
-    sims = {"hard": a.simulations, "hard0": a.simulations} if a.simulations else None
-    key = {"seats": seats, "preset": a.preset, "players": a.players, "label": a.label,
+    seats = [level(x) for x in a.seats.split(",")]  # a bench short name (hard0) is its hook
+    sims = dict.fromkeys(seats, a.simulations) if a.simulations else None
+    key = {"seats": a.seats.split(","), "preset": a.preset, "players": a.players, "label": a.label,
            "simulations": a.simulations}
     done: dict[int, DealResult] = {}
     if a.out and Path(a.out).exists():
@@ -81,7 +86,7 @@ def main(argv=None) -> int:
                 done[row["index"]] = DealResult(row["index"], row["points"], row["times"], row["forced"])
     jobs = [(a.preset, a.players, seats, i, a.label, sims) for i in range(a.deals) if i not in done]
     t0 = time.perf_counter()
-    out = open(a.out, "a", encoding="utf-8") if a.out else None
+    out = open(a.out, "a", encoding="utf-8") if a.out else None  # noqa: SIM115 (appended to as deals finish)
     results = list(done.values())
     if a.jobs > 1:
         ex = ProcessPoolExecutor(a.jobs)

@@ -12,11 +12,13 @@ result is the mean points per round of the ``new`` seats minus that of the
 ``old`` seats over its rotations (negative: ``new`` took fewer points, it is
 better); the 95% CI is over deals (1.96 standard errors).
 
-``--set MODULE.NAME=VALUE`` (repeatable) changes a constant of a bot module
-of ``hearts_cli.bots`` in every process before play, to measure a variant
-without editing it in (``--set hard.BELIEF_SPREAD=3 --set playout.FLUSH=1``;
-booleans are 0/1). It changes every level that reads that constant (never
-``hard0``, which has its own copies), and is recorded in each row as ``set``.
+``--set NAME=VALUE`` (repeatable) plays every ``hard`` seat with one of its
+experiment switches changed (``bench/tweak.py``: a field of ``hard.Tuning``
+given to the bot, ``--set belief_spread=3 --set flush=1``; booleans are 0/1),
+to measure a variant without editing it in; ``hard0`` keeps its own copies.
+It is recorded in each row as ``set``. ``--new``/``--old`` take a level, a
+bench short name (``hard0``, ``high``, ``shoot``, ``belief``: bench/bots) or a
+hook (``module:Class``).
 
 Results go to ``--out`` as JSON lines, one per (deal, format), with every
 decision's CPU time of each level; a rerun skips what is already there, so an
@@ -36,8 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tweak import apply
+from tweak import maker
 
+from bench.bots import level
 from hearts_cli.bots.match import match_code, play_round
 from hearts_cli.model.rules import Rules
 
@@ -46,8 +49,11 @@ SEATINGS = {"1v3": ("new", "old", "old", "old"), "3v1": ("new", "new", "new", "o
 
 
 def play(preset: str, new: str, old: str, fmt: str, index: int, label: str,
-         simulations: int | None) -> dict:
+         simulations: int | None, sets: tuple[str, ...] = ()) -> dict:
     rules = Rules.from_spec(preset)
+    make = maker(sets)
+    names = new, old  # as given: the rows are keyed by them
+    new, old = level(new), level(old)
     n = rules.players
     base = SEATINGS[fmt]
     if n != 4:
@@ -62,23 +68,21 @@ def play(preset: str, new: str, old: str, fmt: str, index: int, label: str,
         sides = [base[(s + r) % n] for s in range(n)]
         levels = [new if x == "new" else old for x in sides]
         times: dict[str, list[float]] = {}
-        scores = play_round(rules, code, round_index, levels, sims, times, clock=time.process_time)
+        scores = play_round(rules, code, round_index, levels, sims, times, clock=time.process_time, make=make)
         for x, lv in (("new", new), ("old", old)):
             cpu[x] += times.get(lv, [])
         for s, x in enumerate(sides):
             side_pts[x].append(scores[s])
     nm = statistics.fmean(side_pts["new"])
     om = statistics.fmean(side_pts["old"])
-    return {"deal": index, "format": fmt, "label": label, "new": new, "old": old,
+    return {"deal": index, "format": fmt, "label": label, "new": names[0], "old": names[1],
             "new_pts": nm, "old_pts": om, "diff": nm - om,
             "cpu_ms": {k: [round(1000 * t, 2) for t in v] for k, v in cpu.items()}}
 
 
 def _job(args):
-    *rest, sets = args
-    apply(sets)
-    row = play(*rest)
-    row["set"] = list(sets)
+    row = play(*args)
+    row["set"] = list(args[-1])
     return row
 
 
@@ -96,7 +100,8 @@ def summary(rows: list[dict]) -> None:
         ci = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0
         nm = statistics.fmean(r["new_pts"] for r in rs)
         om = statistics.fmean(r["old_pts"] for r in rs)
-        print(f"{new}{' (' + sets + ')' if sets else ''} vs {old}, {fmt}, label {label}, {len(rs)} deals: {new} {nm:.3f}, {old} {om:.3f} "
+        variant = f" ({sets})" if sets else ""
+        print(f"{new}{variant} vs {old}, {fmt}, label {label}, {len(rs)} deals: {new} {nm:.3f}, {old} {om:.3f} "
               f"pts/round; {new} - {old} = {statistics.fmean(d):+.3f} ± {ci:.3f} (95%)")
         for side, name in (("new", new), ("old", old)):
             ts = [t for r in rs for t in r["cpu_ms"][side]]
@@ -115,8 +120,8 @@ def main(argv=None) -> int:
     ap.add_argument("--preset", default="quick")
     ap.add_argument("--simulations", type=int, default=None, help="budget of both sides (default: their own)")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
-                    help="a bot constant changed for this run (repeatable), e.g. hard.BELIEF_SPREAD=3")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a switch of Hard changed for this run (repeatable), e.g. belief_spread=3 (bench/tweak.py)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     a = ap.parse_args(argv)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hearts_cli.bots import LEVELS, SIM_LEVELS, make_bot, suggest
+from hearts_cli.bots import LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
 from hearts_cli.bots.hard import distinct_candidates
 from hearts_cli.bots.playout import make_policy, solve, threat, top_rank_card
@@ -20,6 +20,9 @@ from hearts_cli.play.engine import Game, Phase, Round
 QUICK = load_preset("quick")
 HARD_SIMS = 6  # cheap budget for tests
 SIMS = {"hard": HARD_SIMS}
+# the bench's yardsticks (bench/bots), through the level hook: they must play legally and fairly too
+HIGH, SHOOT, HARD0 = "bench.bots.exploit:HighBot", "bench.bots.exploit:ShootBot", "bench.bots.hard0:Hard0Bot"
+SIM_LEVELS = (*LEVELS, HIGH, SHOOT, HARD0)
 
 
 def deal_rest(rules: Rules, fixed: dict[int, str], seed: int = 1) -> list[list[Card]]:
@@ -215,7 +218,7 @@ def test_hard0_lets_the_late_moon_through_for_the_match():
     hands, scores, plays, stops = LATE_RUNNER
     rnd = Round(load_preset("standard"), [h.split() for h in hands], direction="none", scores=scores)
     play_script(rnd, plays)
-    assert all(str(suggest(rnd.view(2), "hard0", seed)) not in stops for seed in (1, 2))
+    assert all(str(suggest(rnd.view(2), HARD0, seed)) not in stops for seed in (1, 2))
 
 
 def test_hard_wins_a_heart_trick_from_a_threat_before_it_is_a_runner():
@@ -231,7 +234,7 @@ def test_hard_wins_a_heart_trick_from_a_threat_before_it_is_a_runner():
     play_script(rnd, "2C 8C AC 5D  AS TS TC 9S  AD QD JC KD  KS 4S 2H JS  KH 3H 5H 9D"
                      "  JD TD QC 9C  9H 4H")
     assert rnd.turn == 0 and rnd.points == [0, 0, 4, 0]
-    assert all(str(suggest(rnd.view(0), "hard0", seed)) == "8H" for seed in (1, 2))
+    assert all(str(suggest(rnd.view(0), HARD0, seed)) == "8H" for seed in (1, 2))
     for seed in (1, 2, 3):
         card = suggest(rnd.view(0), "hard", seed)
         assert card.suit == 2 and card > Card("9H")
@@ -291,7 +294,7 @@ def test_hard_keeps_its_sure_stopper_from_a_runner():
     play_script(rnd, "2C AC TC KC  AD 8D 6D KD  KS 9S TS AS  8C QC JC 6C  QS 4S 6S 8S  QD 9D 2D JD"
                      "  JS 2S 7S 3S  9C 5C 4C 3C  7D 3D")
     assert rnd.turn == 0 and all(c.suit == 2 for c in rnd.view(0).hand)
-    old = [suggest(rnd.view(0), "hard0", seed) for seed in range(1, 7)]
+    old = [suggest(rnd.view(0), HARD0, seed) for seed in range(1, 7)]
     assert old.count(Card("AH")) >= 4  # a close call for the search alone
     assert all(suggest(rnd.view(0), "hard", seed) != Card("AH") for seed in range(1, 7))
 
@@ -695,81 +698,6 @@ def test_endgame_solver_stops_a_moon_and_equals_brute_force():
 
 
 
-# ------------------------------------------------------------------ benchmark seats
-
-
-def test_benchmark_seats_are_for_sim_not_the_table(tmp_path, monkeypatch):
-    import io
-
-    from typer.testing import CliRunner
-
-    from hearts_cli import repl
-    from hearts_cli.bots import BENCH_LEVELS, SIM_LEVELS
-    from hearts_cli.cli.app import app
-    from hearts_cli.cli.protocol import Session
-
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
-    assert set(BENCH_LEVELS) == {"high", "shoot", "hard0"} and set(SIM_LEVELS) == set(LEVELS) | set(BENCH_LEVELS)
-    session = Session(lang="en")
-    assert not set(session.handle({"cmd": "hello"})["levels"]) & set(BENCH_LEVELS)
-    session.handle({"cmd": "position", "code": "K7Q2MXA7"})
-    for name in BENCH_LEVELS:
-        result = CliRunner().invoke(app, ["new", "--level", name, "--no-play"])
-        assert result.exit_code == 2 and f"'{name}' is not a CPU level" in result.stderr
-        assert repl.start_new(level=name, play=False, lang="en", stdin=io.StringIO(""), stdout=io.StringIO()) == 2
-        assert session.handle({"cmd": "go", "level": name})["error"]["code"] == "bad_field"
-
-
-def test_high_passes_its_lowest_and_plays_its_highest():
-    hands = deal_rest(QUICK, {0: "AS KH QD JC 2C 3C 4C 5C 6C 7D 8D 2D 2H"})
-    rnd = Round(QUICK, hands, direction="left")
-    assert set(suggest(rnd.view(0), "high", 1)) == set(parse_cards(["2C", "2D", "2H"]))
-    rnd = Round(QUICK, hands, direction="none")
-    assert suggest(rnd.view(0), "high", 1) == Card("2C")  # the only legal lead
-    rnd.play("2C")
-    for _ in range(3):
-        s = rnd.turn
-        assert suggest(rnd.view(s), "high", 1) == max(rnd.legal_cards(), key=lambda c: (c.rank, c))
-        rnd.play(suggest(rnd.view(s), "high", 1))
-
-
-def test_shoot_runs_for_the_moon_until_another_seat_takes_a_point():
-    """On real deals: while nobody else holds a penalty card the shooter leads its highest card,
-    wins every trick it can and discards no point; after that it plays exactly like Normal."""
-    running = fallen = 0
-    for code in ("WQA4PK0R", "TDEB3825", "98X7174K", "D35H1EDY"):
-        for round_index in range(4):
-            rnd = Round.deal(QUICK, code, round_index)
-            if rnd.phase is Phase.PASS:
-                for s in range(4):
-                    rnd.pass_cards(s, suggest(rnd.view(s), "shoot" if s == 0 else "normal", 1))
-            while rnd.phase is Phase.PLAY:
-                s = rnd.turn
-                view = rnd.view(s)
-                if s != 0:
-                    rnd.play(suggest(view, "normal", 1))
-                    continue
-                card = suggest(view, "shoot", 1)
-                pen = QUICK.penalty_mask
-                if any(rnd.taken[x] & pen for x in (1, 2, 3)):
-                    assert card == suggest(view, "normal", 1)
-                    fallen += 1
-                elif not view.trick:
-                    assert card.rank == max(c.rank for c in view.legal)
-                    running += 1
-                else:
-                    led = view.trick[0].suit
-                    follow = [c for c in view.legal if c.suit == led]
-                    best = max(c for c in view.trick if c.suit == led)
-                    if follow and max(follow) > best:
-                        assert card == max(follow)
-                    elif not follow and any(not pen >> c & 1 for c in view.legal):
-                        assert not pen >> card & 1
-                    running += 1
-                rnd.play(card)
-    assert running > 30 and fallen > 30
-
-
 def test_two_deck_worlds_respect_the_view():
     """Hard's two-deck sampler: every unseen copy placed once, hand sizes kept, no card
     of a suit a seat has shown void in, the cards passed still with their receiver."""
@@ -816,7 +744,7 @@ def test_normal_defends_against_a_plain_moon_run():
         for k in range(4):
             seat = (g + k) % 4
             levels = ["normal"] * 4
-            levels[seat] = "high"
+            levels[seat] = HIGH
             rnd = Round.deal(QUICK, code, k)
             bots = [make_bot(lv, s) for s, lv in enumerate(levels)]
             if rnd.phase is Phase.PASS:
@@ -829,111 +757,40 @@ def test_normal_defends_against_a_plain_moon_run():
     assert rounds == 48 and moons <= 6
 
 
-def _hard0_round(rules, code, round_index, simulations=20):
-    """Four hard0 seats play one round: the passes, every card, the scores."""
-    rnd = Round.deal(rules, code, round_index)
-    bots = [make_bot("hard0", seed_for(code, "cpu", s), simulations) for s in range(rules.players)]
-    passes = []
-    if rnd.phase is Phase.PASS:
-        for s, bot in enumerate(bots):
-            passes.append(" ".join(str(c) for c in bot.choose_pass(rnd.view(s))))
-            rnd.pass_cards(s, passes[-1].split())
-    plays = []
-    while rnd.phase is Phase.PLAY:
-        card = bots[rnd.turn].choose_card(rnd.view(rnd.turn))
-        plays.append(str(card))
-        rnd.play(card)
-    return passes, " ".join(plays), rnd.result.scores
-
-
-# Hard of commit e5eee52 (2026-12-01) on these two rounds, 20 deals a decision, recorded then
-HARD0_GAMES = (
-    ("quick", "K7Q2MXA7", 0, ['2D 3D TH', '7C KC AS', '7D QH AH', '5C JC KS'],
-     "2C 5S TC JD 4S 2S 8S TH 7H 2H 6H 3H AC KH 4C 4H 9S KD 7S 3S KS 2D QS 6S TS 3D JS "
-     "QH 8H 5H 8C 4D JH 9H 3C 5D 6C 7D 9C 6D 5C 8D 7C 9D KC QD JC TD AS AH QC AD",
-     (20, 0, 6, 0)),
-    ("standard", "WQA4PK0R", 2, ['2D QD KS', '4C TC QC', '3C KC AS', 'AC 4D AD'],
-     "2C AC KS 4C 3D 5D 3S 6H 3H 2H AH 4H 3C KD 9H 9C 7H 9S 5H QH 2D TC 7C AD 4D 8D QS "
-     "8C 6D 8H AS 7D TH KH QC 6S 9D 6C 5C JH TD 4S JC 7S JD 5S KC TS QD 8S 2S JS",
-     (4, 1, 20, 1)),
-)
-
-
-def test_hard0_is_frozen_deterministic_and_not_at_the_table():
-    """hard0 is the yardstick for a stronger Hard: it must play exactly as Hard did on
-    2026-12-01 (whatever hard.py, playout.py or sampling.py become), the same way every
-    time, and only for sim and bench/."""
-    from hearts_cli.bots import BENCH_LEVELS
-
-    assert "hard0" in BENCH_LEVELS and "hard0" in SIM_LEVELS and "hard0" not in LEVELS
-    for preset, code, round_index, passes, plays, scores in HARD0_GAMES:
-        rules = load_preset(preset)
-        first = _hard0_round(rules, code, round_index)
-        assert first == (list(passes), plays, scores), (preset, code)
-        assert _hard0_round(rules, code, round_index) == first
-
-
-def test_believed_deals_take_the_queen_from_a_seat_that_did_not_dump_her():
-    """A seat void in clubs that threw the A♥ on a club trick, rather than the Q♠ (what the
-    playout policy does with her), is believed to hold her less often than a uniform draw says."""
-    from hearts_cli.bots.belief import believed_deals
-    from hearts_cli.bots.hard import BELIEF_MISS
-
-    hands = [parse_cards(h.split()) for h in (
-        "2C 3C 4C 5C 6C 7D 8D 9D TD 8H 9H TH 4S",
-        "2D 3D 4D 5D 6D 2H 3H 4H 5H 6H AH 2S 3S",
-        "AC KC QC JC TC 9C JD QD KD JH QH KH 5S",
-        "7C 8C AD 7H QS KS AS 6S 7S 8S 9S TS JS")]
-    rnd = Round(QUICK, hands, direction="none")
-    play_script(rnd, "2C 2D AC 7C KC 8C 3C AH")  # seat 1 is void in clubs and throws the A♥
-    view = rnd.view(0)
-    pub = public(view)
-    con = constraints(view, pub)
-    i = con.holders.index(1)
-
-    def queen_share(spread: int) -> float:
-        deals = believed_deals(view, pub, con, Sampler(con), random.Random(3), 600, spread, BELIEF_MISS)
-        for d in deals:  # each still a deal consistent with the view
-            assert [m.bit_count() for m in d] == [pub.counts[h] for h in con.holders]
-            assert not d[i] & SUIT_MASKS[0]
-        return sum(d[i] >> Card("QS") & 1 for d in deals) / len(deals)
-
-    uniform, believed = queen_share(1), queen_share(3)  # 3: as measured (docs/bots.md)
-    assert 0.3 < uniform < 0.45  # about her share of the unseen cards
-    assert believed < uniform - 0.07
-
-
-def test_playouts_can_lead_spades_under_the_queen_to_flush_her(monkeypatch):
-    """`playout.FLUSH` (off by default, measured in docs/bots.md): a seat without the Q♠, K♠ or
-    A♠ leads its highest spade under her while she is out, instead of its lowest card."""
+def test_playouts_can_lead_spades_under_the_queen_to_flush_her():
+    """`flush` (a switch of Hard's Tuning, off by default, measured in docs/bots.md): a seat
+    without the Q♠, K♠ or A♠ leads its highest spade under her while she is out, instead of
+    its lowest card."""
     from hearts_cli.bots import playout
 
     facts = QUICK.facts
     hand = mask_of(parse_cards(["2C", "9C", "3D", "5S", "JS", "4H"]))
     args = (facts, 0, hand, hand & ~SUIT_MASKS[2], [], -1, -1, True, -1)
     assert playout.choose(*args) == Card("2C")
-    monkeypatch.setattr(playout, "FLUSH", True)
-    assert playout.choose(*args) == Card("JS")
-    assert playout.choose(*args[:-2], False, -1) == Card("2C")  # she is gone: lead low
+    assert playout.choose(*args, True) == Card("JS")
+    assert playout.choose(*args[:-2], False, -1, True) == Card("2C")  # she is gone: lead low
     with_king = hand | 1 << Card("KS")
-    assert playout.choose(facts, 0, with_king, with_king & ~SUIT_MASKS[2], [], -1, -1, True, -1) == Card("2C")
+    assert playout.choose(facts, 0, with_king, with_king & ~SUIT_MASKS[2], [], -1, -1, True, -1, True) == Card("2C")
 
 
-def test_hard_with_believed_deals_plays_whole_rounds_the_same_way_twice(monkeypatch):
-    """`hard.BELIEF_SPREAD` > 1 (off by default): Hard still plays legal cards, deterministically."""
-    from hearts_cli.bots import hard
+def test_hard_plays_as_its_tuning_says_and_the_table_gets_the_default():
+    """Hard's experiment switches are its constructor's `tuning`: the level people play is
+    `Tuning()`, and a switch given changes the play it reaches (flush: the playouts' leads)."""
+    from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
 
-    monkeypatch.setattr(hard, "BELIEF_SPREAD", 3)
+    assert make_bot("hard", 1).tuning == PLAYED == Tuning()
 
-    def round_cards() -> list[Card]:
+    def round_cards(tuning: Tuning) -> list[Card]:
         rnd = Round.deal(QUICK, "K7Q2MXA7", 1)
-        bots = [make_bot("hard", s, 10) for s in range(4)]
+        bots = [HardBot(s, 10, tuning=tuning) for s in range(4)]
         for s in range(4):
             rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
         out = []
         while rnd.phase is Phase.PLAY:
             out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
-            rnd.play(out[-1])  # checked: an illegal card raises
+            rnd.play(out[-1])
         return out
 
-    assert round_cards() == round_cards()
+    played = round_cards(PLAYED)
+    assert round_cards(Tuning()) == played
+    assert round_cards(Tuning(flush=True)) != played

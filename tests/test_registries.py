@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hearts_cli import bots
-from hearts_cli.bots import BENCH_LEVELS, LEVELS, REGISTRY, SIM_LEVELS, LevelError, check_level, make_bot
+from hearts_cli.bots import LEVELS, REGISTRY, LevelError, check_level, make_bot
 from hearts_cli.cli import options
 from hearts_cli.cli.app import app
 from hearts_cli.text.catalog import CATALOG, LANGUAGES, t
@@ -27,7 +27,10 @@ def test_every_level_has_its_messages_in_both_languages(level):
     assert t(level.message_id, "en") != t(level.about_id, "en")
 
 
-@pytest.mark.parametrize("name", SIM_LEVELS)
+HOOKED = ("bench.bots.exploit:HighBot", "bench.bots.hard0:Hard0Bot")  # bot classes of bench/, by the hook
+
+
+@pytest.mark.parametrize("name", LEVELS)
 def test_every_level_makes_its_bot(name):
     bot = make_bot(name, seed=1)
     assert bot.level == name
@@ -44,11 +47,14 @@ def test_level_names_are_checked_in_one_place():
         assert all(name in sentence for name in LEVELS), sentence
     with pytest.raises(LevelError):
         make_bot("expert")
-    assert tuple(lv.name for lv in REGISTRY) == SIM_LEVELS  # the table's levels, then the benchmark seats
-    for name in BENCH_LEVELS:  # a benchmark seat is for sim only
+    assert tuple(lv.name for lv in REGISTRY) == LEVELS  # the product's levels only
+    for name in HOOKED:  # a bot class of bench/ is for sim and the benches only
         with pytest.raises(LevelError):
             check_level(name)
-        assert check_level(name, bench=True) == name
+        assert check_level(name, hook=True) == name
+    for name in ("hard0", "high", "shoot"):  # the bench's short names are the bench's
+        with pytest.raises(LevelError):
+            check_level(name, hook=True)
 
 
 @pytest.mark.parametrize("name", LEVELS)
@@ -86,8 +92,8 @@ def test_every_level_is_accepted_by_the_protocol(name):
     assert all(n in bad["error"]["message"] for n in LEVELS)
 
 
-@pytest.mark.parametrize("name", SIM_LEVELS)
-def test_every_level_and_benchmark_seat_is_accepted_by_sim(monkeypatch, name):
+@pytest.mark.parametrize("name", LEVELS + HOOKED)
+def test_every_level_and_hooked_bot_is_accepted_by_sim(monkeypatch, name):
     from hearts_cli.cli import sim
 
     seen = {}
@@ -97,12 +103,13 @@ def test_every_level_and_benchmark_seat_is_accepted_by_sim(monkeypatch, name):
         raise SystemExit(0)
 
     monkeypatch.setattr(sim, "run", fake_run)
-    result = run("sim", "--seats", f"hard, {name.title()},normal,normal", "--deals", "1")
+    typed = name if ":" in name else name.title()  # a level in any case; a class as it is spelled
+    result = run("sim", "--seats", f"hard, {typed},normal,normal", "--deals", "1")
     assert result.exit_code == 0, result.stderr
     assert seen["seats"] == ["hard", name, "normal", "normal"]
     bad = run("sim", "--seats", "hard,normal,normal,expert")
     assert bad.exit_code == 2 and "'expert' is not a CPU level" in bad.stderr
-    assert all(n in bad.stderr for n in SIM_LEVELS)
+    assert all(n in bad.stderr for n in LEVELS) and "module:Class" in bad.stderr
 
 
 def test_help_and_completion_list_every_level():
@@ -110,17 +117,19 @@ def test_help_and_completion_list_every_level():
     assert "|".join(LEVELS) in new_help  # the --level metavar
     sim_help = run("sim", "--help").stdout
     for level in REGISTRY:
-        assert (t(level.about_id, "en", ascii=True) in new_help) is not level.bench
+        assert t(level.about_id, "en", ascii=True) in new_help
         assert t(level.about_id, "en", ascii=True) in sim_help
     assert ", ".join(LEVELS) in " ".join(sim_help.split())  # --seats help, rewrapped by Click
-    assert ", ".join(BENCH_LEVELS) in " ".join(sim_help.split())
+    assert "MODULE:CLASS or PATH.py:CLASS" in " ".join(sim_help.split())  # the hook, documented
+    assert "MODULE:CLASS" not in new_help  # the table takes levels only
     abouts = [t(lv.about_id, "en", ascii=True) for lv in REGISTRY]
     listed = [line for line in new_help.splitlines() + sim_help.splitlines() if any(a in line for a in abouts)]
-    assert len(listed) == len(LEVELS) + len(REGISTRY) and max(map(len, listed)) <= 80
+    assert len(listed) == 2 * len(LEVELS) and max(map(len, listed)) <= 80
+    assert all(len(line) <= 80 for line in sim_help.splitlines() if "CLASS" in line)
     assert options.complete_level("") == list(LEVELS)
     assert options.complete_level("h") == ["hard"]
     assert options.complete_levels("hard,no") == ["hard,normal"]
-    assert options.complete_levels("hard,sh") == ["hard,shoot"]
+    assert options.complete_levels("hard,sh") == []
 
 
 def test_the_level_list_costs_no_bot_import():

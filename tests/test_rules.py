@@ -295,6 +295,22 @@ def test_derived_facts_live_on_rules_and_rules_facts_copies_them(name):
     assert r.moon_keeps == tuple((c, p) for c, p in enumerate(r.points) if p < 0)
 
 
+def test_every_fact_a_bot_reads_is_a_declared_typed_slot():
+    """Rules.facts is the bots' most-read API: each slot is declared with the type Rules gives
+    it, so a typo or a wrong use is caught by mypy, and a new fact cannot be left undeclared."""
+    import typing
+
+    from hearts_cli.model.rules import FACTS, SETTINGS, Facts
+
+    declared = typing.get_type_hints(Facts)
+    assert tuple(declared) == ("rules",) + SETTINGS + FACTS == Facts.__slots__
+    given = typing.get_type_hints(Rules)
+    for name in SETTINGS:
+        assert declared[name] == given[name], name
+    for name in FACTS:
+        assert declared[name] == typing.get_type_hints(getattr(Rules, name).func)["return"], name
+
+
 def test_a_bad_choice_given_directly_names_the_key():
     with pytest.raises(RulesError) as e:
         Rules(moon="sideways")

@@ -166,10 +166,10 @@ def test_other_rules_are_consistent(args, spec):
 def test_points_break_down_by_source_against_a_moon_runner(preset):
     """The high seat shoots often against Easy: moons conceded and the J♦ show up, and every part adds up."""
     rules = Rules.from_spec(preset)
-    seats = ",".join(["high"] + ["easy"] * (rules.players - 1))
+    seats = ",".join(["bench.bots.exploit:HighBot"] + ["easy"] * (rules.players - 1))  # through the hook
     data = sim_json("--preset", preset, "--seats", seats, "--deals", "12", "--seed", "parts")
     check_consistent(data, rules)
-    high, easy = data["levels"]["high"], data["levels"]["easy"]
+    high, easy = data["levels"]["bench.bots.exploit:HighBot"], data["levels"]["easy"]
     assert high["moons_shot"] >= 1
     if rules.moon == "others":
         assert easy["moon_points"] == (rules.players - 1) * rules.penalty_total * high["moons_shot"] > 0
@@ -251,7 +251,7 @@ def test_default_seats_and_fresh_seed():
 @pytest.mark.parametrize("args, words", [
     (["--seats", "hard,normal,normal"], ["3 seats", "4 players"]),
     (["--seats", "hard,normal"], ["2 seats", "3 to 6"]),
-    (["--seats", "hard,expert,normal,normal"], ["'expert'", "random, easy, normal, hard", "high, shoot"]),
+    (["--seats", "hard,expert,normal,normal"], ["'expert'", "random, easy, normal, hard", "module:Class"]),
     (["--preset", "nope"], ["nope"]),
     (["--deals", "0"], ["--deals", "1"]),
     (["--workers", "0"], ["--workers"]),

@@ -295,7 +295,7 @@ def _shoot_for_person(tb: Table, lines=None) -> list[str]:
         rd = tb.game.round
         if rd.phase is Phase.MOON or tb.game.over:
             return typed
-        choice = suggest(rd.view(tb.me), "shoot", seed_for(tb.game.code, "cpu", tb.me))
+        choice = suggest(rd.view(tb.me), "bench.bots.exploit:ShootBot", seed_for(tb.game.code, "cpu", tb.me))
         line = ("pass " + " ".join(map(str, choice))) if rd.phase is Phase.PASS else str(choice)
         typed.append(line)
         tb.handle(line)

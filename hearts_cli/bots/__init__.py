@@ -11,15 +11,22 @@ completion, metavar, help), the game loop, the engine protocol and ``sim``
 all read it, and the messages ``level_<name>`` (its name at the table) and
 ``level_<name>_about`` (one line for help) are checked to exist in every
 language (``tests/test_registries.py``). Adding a level is one entry here,
-its class, and those two messages. A ``bench`` level (a benchmark seat,
-:mod:`hearts_cli.bots.exploit`, or the frozen Hard :mod:`hearts_cli.bots.hard0`) is known to ``hearts sim`` and the benches
-only: the table and the protocol do not offer it. This module imports no bot
-code until a bot is made, so reading the list costs nothing at start-up.
+its class, and those two messages. This module imports no bot code until a
+bot is made, so reading the list costs nothing at start-up.
+
+The yardsticks and experiments (the frozen Hard ``hard0``, the ``high`` and
+``shoot`` seats, belief sampling) live in ``bench/``, not here: ``hearts sim``
+and the bench scripts reach a bot class that is not a level through the
+*level hook*, a level written ``module:Class`` or ``path.py:Class``
+(:func:`hooked_class`; docs/sim.md).
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..model.errors import HeartsError
@@ -28,8 +35,8 @@ if TYPE_CHECKING:
     from ..model.cards import Card
     from ..play.engine import SeatView
 
-__all__ = ["BENCH_LEVELS", "DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "LEVELS", "REGISTRY", "SIM_LEVELS", "Bot", "Level",
-           "LevelError", "check_level", "choose_moon", "level_class", "make_bot", "suggest"]
+__all__ = ["DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "HOOK", "LEVELS", "REGISTRY", "Bot", "Level", "LevelError",
+           "check_level", "choose_moon", "hooked_class", "level_class", "make_bot", "suggest"]
 
 
 # The CPU seats of a table, by place from the person's left, when none is named.
@@ -42,7 +49,6 @@ class Level(NamedTuple):
     name: str
     module: str  # within this package, imported when a bot of this level is made
     cls: str
-    bench: bool = False  # a benchmark seat: sim and bench/ only, never offered at the table
 
     @property
     def message_id(self) -> str:
@@ -61,38 +67,34 @@ REGISTRY: tuple[Level, ...] = (
     Level("easy", "easy", "EasyBot"),
     Level("normal", "normal", "NormalBot"),
     Level("hard", "hard", "HardBot"),
-    Level("high", "exploit", "HighBot", bench=True),
-    Level("shoot", "exploit", "ShootBot", bench=True),
-    Level("hard0", "hard0", "Hard0Bot", bench=True),  # Hard of 2026-12-01, frozen: the yardstick
 )
 
-# the levels a person may choose as opponents (the table, the protocol)
-LEVELS: tuple[str, ...] = tuple(level.name for level in REGISTRY if not level.bench)
-# benchmark seats: `hearts sim` and bench/ know them, the table does not offer them
-BENCH_LEVELS: tuple[str, ...] = tuple(level.name for level in REGISTRY if level.bench)
-SIM_LEVELS = LEVELS + BENCH_LEVELS
+# the levels a person may choose as opponents (the table, the protocol, sim)
+LEVELS: tuple[str, ...] = tuple(level.name for level in REGISTRY)
+HOOK = ":"  # a level written MODULE:CLASS or PATH.py:CLASS is a bot class loaded by the hook
 
 
 class LevelError(HeartsError):
-    """A name that is not a CPU level; the sentence lists the levels (and the benchmark seats, if allowed)."""
+    """A name that is not a CPU level; the sentence lists the levels (and the hook, where allowed)."""
 
-    def __init__(self, value: str, bench: bool = False):
-        if bench:
-            super().__init__("bad_level_bench", value=value, levels=", ".join(LEVELS),
-                             bench=", ".join(BENCH_LEVELS))
-        else:
-            super().__init__("bad_level", value=value, levels=", ".join(LEVELS))
+    def __init__(self, value: str, hook: bool = False) -> None:
+        super().__init__("bad_level_hook" if hook else "bad_level", value=value, levels=", ".join(LEVELS))
 
 
-def check_level(text: str, bench: bool = False) -> str:
+def check_level(text: str, hook: bool = False) -> str:
     """The level named by ``text`` (any case, spaces around ignored), or :class:`LevelError`.
 
-    ``bench`` also accepts the benchmark seats (``hearts sim``).
+    ``hook`` also accepts a bot class written ``module:Class`` or
+    ``path.py:Class`` (``hearts sim``), loaded now so that a wrong one is
+    refused before any game is played.
     """
-    name = text.strip().lower() if isinstance(text, str) else ""
-    if name not in (SIM_LEVELS if bench else LEVELS):
-        raise LevelError(str(text), bench)
-    return name
+    name = text.strip() if isinstance(text, str) else ""
+    if name.lower() in LEVELS:
+        return name.lower()
+    if hook and HOOK in name:
+        hooked_class(name)
+        return name
+    raise LevelError(str(text), hook)
 
 
 def __getattr__(name: str) -> Any:
@@ -111,7 +113,11 @@ def choose_moon(view: SeatView) -> str:
 
 
 class Bot(Protocol):
+    """What every level's class is: made with ``(seed, simulations)``, it passes and plays."""
+
     level: str
+
+    def __init__(self, seed: int = 0, simulations: int | None = None) -> None: ...
 
     def choose_pass(self, view: SeatView) -> tuple[Card, ...]: ...
 
@@ -119,17 +125,62 @@ class Bot(Protocol):
 
 
 @functools.cache
-def level_class(level: str) -> type:
-    """The bot class of ``level`` (imported now); ValueError for a name not in :data:`REGISTRY`."""
-    import importlib
-
+def level_class(level: str) -> type[Bot]:
+    """The bot class of ``level`` (imported now): a level of :data:`REGISTRY`, or a class
+    named through the hook (:func:`hooked_class`); :class:`LevelError` otherwise."""
     for entry in REGISTRY:
         if entry.name == level:
-            return getattr(importlib.import_module(f"{__name__}.{entry.module}"), entry.cls)
-    raise LevelError(str(level), bench=True)
+            cls: type[Bot] = getattr(importlib.import_module(f"{__name__}.{entry.module}"), entry.cls)
+            return cls
+    if HOOK in level:
+        return hooked_class(level)
+    raise LevelError(str(level), hook=True)
+
+
+@functools.cache
+def hooked_class(spec: str) -> type[Bot]:
+    """The bot class named by ``module:Class`` or ``path.py:Class``: the benches' yardsticks and
+    experiments, which the package does not ship (docs/sim.md).
+
+    A path is imported as the module it is inside its packages (``bench/bots/hard0.py`` is
+    ``bench.bots.hard0``, with the folder above ``bench`` put on ``sys.path``), so both
+    spellings give the same class, and a spawned worker process finds it again from the
+    text alone. Whatever fails is :class:`LevelError`: one sentence, never a traceback.
+    """
+    target, _, name = spec.strip().rpartition(HOOK)
+    try:
+        module = importlib.import_module(_module_of(target))
+        cls = getattr(module, name)
+    except Exception:  # the person's own code, imported: any failure is a wrong hook
+        raise LevelError(spec, hook=True) from None
+    if not (isinstance(cls, type) and callable(getattr(cls, "choose_card", None))
+            and callable(getattr(cls, "choose_pass", None))):
+        raise LevelError(spec, hook=True)
+    bot: type[Bot] = cls
+    return bot
+
+
+def _module_of(target: str) -> str:
+    """The module name of a hook's ``target``: a dotted name as it is (the working folder
+    searched last, as ``python -m`` would); a ``.py`` path as its dotted name from the first
+    folder up without an ``__init__.py`` (put on ``sys.path``)."""
+    if not target.endswith(".py"):
+        if "" not in sys.path and str(Path.cwd()) not in sys.path:
+            sys.path.append(str(Path.cwd()))
+        return target
+    path = Path(target).resolve(strict=True)
+    parts = [path.stem]
+    top = path.parent
+    while (top / "__init__.py").is_file():
+        parts.insert(0, top.name)
+        top = top.parent
+    if str(top) not in sys.path:
+        sys.path.insert(0, str(top))
+    return ".".join(parts)
 
 
 def make_bot(level: str, seed: int = 0, simulations: int | None = None) -> Bot:
+    """A bot of ``level`` (a registry name or a hooked class) with its decision seed and budget."""
     return level_class(level)(seed, simulations)
 
 

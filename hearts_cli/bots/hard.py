@@ -31,27 +31,48 @@ heart for it, so the search sees the 26 points coming and defends.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Moon
 from ..play.engine import SeatView
 from ..play.fast import Position, playout_steps
-from .belief import believed_deals
-from .common import Public, decision_rng, public
-from .normal import normal_pass
+from .common import Public, decision_rng, public, trick_winner
+from .normal import Voids, normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat
-from .sampling import Sampler, constraints
+from .sampling import Constraints, Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
-# when the round can end the game, another seat's moon is valued as if the game ended there: the
-# moon keeps the game going, which the match value otherwise rates far above losing it now
-MOON_ENDS = True
-ENDGAME_TRICKS = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
-ENDGAME_CARDS = 12  # when the seats hold this many cards between them at most
-# sampling that believes what it saw (belief.py): measured against hard0, not shown to pay, so off
-BELIEF_SPREAD = 1  # deals drawn per deal searched (3 to try it), kept by how well they explain the plays
-BELIEF_MISS = 0.5  # the weight of a deal is this to the number of plays the policy would not make
+
+# A search's deals, drawn at once: (view, pub, constraints, sampler, rng, count) -> hidden hands
+# per deal, in the order of ``constraints.holders``.
+DealDraw = Callable[[SeatView, Public, Constraints, Sampler, random.Random, int], list[list[int]]]
+# A playout's value to the seat: (round scores, another seat shot the moon) -> lower is better.
+Valuation = Callable[..., float]
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """Hard's experiment switches, given explicitly; the defaults are the Hard people play.
+
+    The benches try variants by making a ``HardBot(..., tuning=Tuning(...))``
+    (``bench/tweak.py``); no module constant is patched from outside.
+    """
+
+    # when the round can end the game, another seat's moon is valued as if the game ended there:
+    # the moon keeps the game going, which the match value otherwise rates far above losing it now
+    moon_ends: bool = True
+    endgame_tricks: int = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
+    endgame_cards: int = 12  # when the seats hold this many cards between them at most
+    # the playout policy's spade flush (playout.choose): measured against hard0, not shown to pay
+    flush: bool = False
+    # how a decision's deals are drawn; None: uniformly, one by one, from the sampler (the
+    # belief sampling of bench/bots/belief.py was measured against hard0, not shown to pay)
+    draw: DealDraw | None = None
+
+
+PLAYED = Tuning()  # the Hard of the table
 
 
 def distinct_candidates(pub: Public) -> list[int]:
@@ -75,7 +96,7 @@ def distinct_candidates(pub: Public) -> list[int]:
     return out
 
 
-def _value(scores: tuple[int, ...] | list[int], me: int, before: tuple[int, ...], target: int,
+def _value(scores: Sequence[int], me: int, before: Sequence[int], target: int,
            ending: bool, moon: bool = False) -> float:
     n = len(scores)
     if ending:  # the round can end the game: the match margin, and who wins, once it has
@@ -104,63 +125,86 @@ def _moon_plausible(pub: Public) -> bool:
     return mine >= 3 or high * 2 >= size + 1
 
 
-def _weigh(view: SeatView, pub: Public, cands: list[int], rng: random.Random, simulations: int,
-           value: Callable[..., float]) -> list[float]:
+def _weigh(view: SeatView, pub: Public, cands: Sequence[int], rng: random.Random, simulations: int,
+           value: Valuation, tuning: Tuning = PLAYED) -> list[float]:
     """Mean ``value`` of each candidate over ``simulations`` sampled deals.
 
     Every candidate is played on the same deals with the same random stream;
     when a moon is plausible for this seat each candidate also gets the plan
-    of shooting, and its better plan counts. With ``MOON_ENDS`` a playout's
-    value is ``value(scores, moon)``, ``moon`` telling that another seat shot.
+    of shooting, and its better plan counts. With ``tuning.moon_ends`` a
+    playout's value is ``value(scores, moon)``, ``moon`` telling that another
+    seat shot.
     """
     ctx = pub.facts
     con = constraints(view, pub)
-    me = pub.seat
     left = popcount(pub.hand)
-    endgame = pub.ntricks > 0 and left <= ENDGAME_TRICKS and left * ctx.players <= ENDGAME_CARDS
-    plans = [-1, me] if not endgame and _moon_plausible(pub) else [-1]
+    endgame = pub.ntricks > 0 and left <= tuning.endgame_tricks and left * ctx.players <= tuning.endgame_cards
+    plans = [-1, pub.seat] if not endgame and _moon_plausible(pub) else [-1]
     totals = [[0.0] * len(cands) for _ in plans]
-    holders = con.holders
     # the public part of every sampled deal: tricks, points, taken cards, the trick in progress
     base = Position.from_view(view, [0] * ctx.players)
-    first = not view.tricks
-    threat0 = threat(ctx, base.taken) if ctx.moon is not Moon.OFF else -1
-    runner = moon_suspect(view, pub) if ctx.moon is not Moon.OFF else -1
-    if threat0 < 0:
-        threat0 = runner
     deals = max(1, simulations)
-    pen = ctx.penalty_mask
-    judge_moons = MOON_ENDS and ctx.moon is not Moon.OFF
     sampler = Sampler(con)
-    believed = believed_deals(view, pub, con, sampler, rng, deals, BELIEF_SPREAD, BELIEF_MISS) \
-        if BELIEF_SPREAD > 1 else None
+    drawn = tuning.draw(view, pub, con, sampler, rng, deals) if tuning.draw is not None else None
+    playouts = _Playouts(view, pub, base, cands, plans, value, tuning)
     for d in range(deals):
-        assigned = believed[d] if believed is not None else sampler.sample(rng)
-        root = base.copy()
-        hands = root.hands
-        for h, m in zip(holders, assigned):
-            if h < 0:
-                if first:
-                    root.kitty = m
-            else:
-                hands[h] = m
-        hands[me] = pub.hand
+        root = _dealt(base, con.holders, drawn[d] if drawn is not None else sampler.sample(rng),
+                      not view.tricks, pub)
         if endgame:
             row = totals[0]
             for j, scores in enumerate(solve(ctx, root, cands)):
                 row[j] += value(scores)
-            continue
-        stream = rng.getrandbits(64)
-        for p, shooter in enumerate(plans):
+        else:
+            playouts.add(root, rng.getrandbits(64), totals)
+    return [min(t[j] for t in totals) / deals for j in range(len(cands))]
+
+
+def _dealt(base: Position, holders: Sequence[int], assigned: Sequence[int], first: bool, pub: Public) -> Position:
+    """``base`` with the hidden hands of one sampled deal (the kitty too, before the first trick)."""
+    root = base.copy()
+    hands = root.hands
+    for h, m in zip(holders, assigned):
+        if h < 0:
+            if first:
+                root.kitty = m
+        else:
+            hands[h] = m
+    hands[pub.seat] = pub.hand
+    return root
+
+
+class _Playouts:
+    """Every candidate under every plan played out on one deal, with one random stream."""
+
+    def __init__(self, view: SeatView, pub: Public, base: Position, cands: Sequence[int], plans: list[int],
+                 value: Valuation, tuning: Tuning) -> None:
+        ctx = pub.facts
+        self.ctx = ctx
+        self.me = pub.seat
+        self.cands = cands
+        self.plans = plans
+        self.value = value
+        self.flush = tuning.flush
+        moon = ctx.moon is not Moon.OFF
+        self.runner = moon_suspect(view, pub) if moon else -1
+        threat0 = threat(ctx, base.taken) if moon else -1
+        self.threat0 = self.runner if threat0 < 0 else threat0
+        self.judge_moons = tuning.moon_ends and moon
+
+    def add(self, root: Position, stream: int, totals: list[list[float]]) -> None:
+        """Add each candidate's value on the deal ``root`` to ``totals`` (a row per plan)."""
+        ctx, me, value = self.ctx, self.me, self.value
+        pen = ctx.penalty_mask
+        for p, shooter in enumerate(self.plans):
             row = totals[p]
-            for j, c in enumerate(cands):
+            for j, c in enumerate(self.cands):
                 pos = root.copy()
                 pos.play(c)
                 r = random.Random(stream)
-                scores = playout_steps(pos, make_policy(ctx, r, 0.1, shooter, threat0, runner))
+                policy = make_policy(ctx, r, 0.1, shooter, self.threat0, self.runner, self.flush)
+                scores = playout_steps(pos, policy)
                 row[j] += value(scores, any(t & pen == pen for s, t in enumerate(pos.taken) if s != me)) \
-                    if judge_moons else value(scores)
-    return [min(t[j] for t in totals) / deals for j in range(len(cands))]
+                    if self.judge_moons else value(scores)
 
 
 SUSPECT_TRICKS = 3  # tricks another seat must have won, and
@@ -193,7 +237,7 @@ def moon_suspect(view: SeatView, pub: Public) -> int:
     return -1
 
 
-def sure_stop(pub: Public, voids: tuple, shooter: int, card: int) -> bool:
+def sure_stop(pub: Public, voids: Voids, shooter: int, card: int) -> bool:
     """After ``card`` the trick surely gives a penalty card to a seat other than ``shooter``.
 
     From the view alone: the seats still to play after us cannot change the
@@ -207,7 +251,7 @@ def sure_stop(pub: Public, voids: tuple, shooter: int, card: int) -> bool:
         suit = card // 13
         return bool(ctx.penalty_mask >> card & 1) and ctx.points[card] <= 1 and \
             not pub.unseen & SUIT_MASKS[suit] & ~((2 << card) - 1)
-    wc, ws = _winner(trick, pub.leader, n)
+    wc, ws = trick_winner(trick, pub.leader, n)
     if ws == shooter or not any(ctx.penalty_mask >> x & 1 for x in trick):
         return False
     above = pub.unseen & SUIT_MASKS[wc // 13] & ~((2 << wc) - 1)
@@ -218,13 +262,7 @@ def sure_stop(pub: Public, voids: tuple, shooter: int, card: int) -> bool:
     return True
 
 
-def _winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:
-    suit = trick[0] // 13
-    best = max(range(len(trick)), key=lambda i: (trick[i] // 13 == suit, trick[i]))
-    return trick[best], (leader + best) % n
-
-
-def search(view: SeatView, seed: int, simulations: int) -> Card:
+def search(view: SeatView, seed: int, simulations: int, tuning: Tuning = PLAYED) -> Card:
     """Hard's card: the candidate with the best mean value (see the module's docstring).
 
     Two guards while another seat has a moon in view (:func:`moon_seat`: it
@@ -252,7 +290,7 @@ def search(view: SeatView, seed: int, simulations: int) -> Card:
     target = pub.facts.target
     ending = max(before) + pub.facts.penalty_total >= target
     means = _weigh(view, pub, cands, rng, simulations,
-                   lambda scores, moon=False: _value(scores, me, before, target, ending, moon))
+                   lambda scores, moon=False: _value(scores, me, before, target, ending, moon), tuning)
     best = min(range(len(cands)), key=lambda j: (means[j], j))
     shooter = moon_seat(view, pub)
     if shooter >= 0:
@@ -330,12 +368,15 @@ def _classes(pub: Public) -> dict[Card, Card]:
 
 
 class HardBot:
+    """Hard; ``tuning`` holds its experiment switches (the benches' variants), the table's by default."""
+
     level = "hard"
 
-    def __init__(self, seed: int = 0, simulations: int | None = None):
+    def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning = PLAYED) -> None:
         self.seed = seed
         self.simulations = DEFAULT_SIMULATIONS if simulations is None else simulations
         self.given = simulations  # two decks: worlds per decision, when given
+        self.tuning = tuning
 
     def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
         return hard_pass(view)
@@ -345,5 +386,5 @@ class HardBot:
             from . import multi
 
             return multi.search(view, self.seed, multi.DEFAULT_WORLDS if self.given is None else self.given)
-        return search(view, self.seed, self.simulations)
+        return search(view, self.seed, self.simulations, self.tuning)
 

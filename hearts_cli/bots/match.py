@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..model.cards import Card
@@ -47,25 +47,35 @@ def _decide(bot: Bot, view: SeatView, level: str, times: dict[str, list[float]] 
     return card
 
 
+def _turn(rnd: Round) -> int:
+    """The seat to move, in a phase where one is (play, or the shooter's choice)."""
+    seat = rnd.turn
+    assert seat is not None
+    return seat
+
+
 def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
                simulations: dict[str, int | None] | None = None,
                times: dict[str, list[float]] | None = None,
                forced: dict[str, list[bool]] | None = None,
-               clock: Callable[[], float] = time.perf_counter) -> list[int]:
+               clock: Callable[[], float] = time.perf_counter,
+               make: Callable[[str, int, int | None], Bot] = make_bot) -> list[int]:
     """Play one round with ``levels[s]`` at seat ``s``; returns the round scores (``times``:
-    each level's decisions by ``clock``, wall time unless ``time.process_time`` is given)."""
+    each level's decisions by ``clock``, wall time unless ``time.process_time`` is given).
+    ``make(level, seed, simulations)`` makes each seat's bot: a bench gives its own to try
+    a variant with explicit parameters (``bench/tweak.py``)."""
     sims = simulations or {}
     rnd = Round.deal(rules, code, round_index)
-    bots = [make_bot(lv, seed_for(code, "cpu", round_index, s), sims.get(lv))
+    bots = [make(lv, seed_for(code, "cpu", round_index, s), sims.get(lv))
             for s, lv in enumerate(levels)]
     if rnd.phase is Phase.PASS:
         for s, bot in enumerate(bots):
             rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
     while rnd.phase is Phase.PLAY:
-        s = rnd.turn
+        s = _turn(rnd)
         rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced, clock))  # checked: an illegal move raises
     if rnd.phase is Phase.MOON:  # the shooter's choice
-        rnd.choose_moon(choose_moon(rnd.view(rnd.turn)))
+        rnd.choose_moon(choose_moon(rnd.view(_turn(rnd))))
     assert rnd.result is not None
     return list(rnd.result.scores)
 
@@ -192,15 +202,17 @@ def moon_threshold(rules: Rules) -> int:
 
 
 def play_game(rules: Rules, code: str, levels: Sequence[str],
-              simulations: dict[str, int | None] | None = None) -> GamePlay:
-    """A whole game with ``levels[s]`` at seat ``s`` (CPU seeds from the code and the seat)."""
+              simulations: dict[str, int | None] | None = None,
+              make: Callable[[str, int, int | None], Bot] = make_bot) -> GamePlay:
+    """A whole game with ``levels[s]`` at seat ``s`` (CPU seeds from the code and the seat;
+    ``make`` as in :func:`play_round`)."""
     from ..play.engine import Game
 
     n = rules.players
     if len(levels) != n:
         raise ValueError(f"{n} seats needed, got {len(levels)}")
     sims = simulations or {}
-    bots = [make_bot(lv, seed_for(code, "cpu", s), sims.get(lv)) for s, lv in enumerate(levels)]
+    bots = [make(lv, seed_for(code, "cpu", s), sims.get(lv)) for s, lv in enumerate(levels)]
     pmask = rules.penalty_mask
     moons = rules.moon is not Moon.OFF
     need = moon_threshold(rules)
@@ -218,7 +230,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         threat: int | None = None
         stopper: int | None = None
         while rnd.phase is Phase.PLAY:
-            s = rnd.turn
+            s = _turn(rnd)
             done = game.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
             if done is None or not moons or stopper is not None:
                 continue
@@ -230,7 +242,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
             elif any(held[x] for x in range(n) if x != threat):
                 stopper = done.winner
         if rnd.phase is Phase.MOON:  # the shooter's choice
-            game.choose_moon(choose_moon(rnd.view(rnd.turn)))
+            game.choose_moon(choose_moon(rnd.view(_turn(rnd))))
         result = rnd.result
         assert result is not None
         logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper, tuple(rnd.taken)))
@@ -252,7 +264,7 @@ def round_breakdown(rules: Rules, log: RoundLog) -> list[tuple[int, ...]]:
     the moon is added to the others, else 0).
     """
     pts = rules.points
-    out = []
+    out: list[tuple[int, ...]] = []
     for s, score in enumerate(log.scores):
         taken = log.taken[s]
         jack = pts[22] if taken >> 22 & 1 and pts[22] < 0 else 0
@@ -274,14 +286,17 @@ def rotations(seats: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
     return [tuple(seats[(s + r) % n] for s in range(n)) for r in range(n)]
 
 
-def _tournament_job(args: tuple) -> tuple[int, GamePlay]:
+Job = tuple[Rules, tuple[str, ...], int, str, "dict[str, int | None] | None"]
+
+
+def _tournament_job(args: Job) -> tuple[int, GamePlay]:
     """One rotation of one game, for a worker process (a top-level function: spawn-safe)."""
     rules, levels, index, seed, simulations = args
     return index, play_game(rules, match_code(seed, index), levels, simulations)
 
 
 def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bool = True,
-                    simulations: dict[str, int | None] | None = None):
+                    simulations: dict[str, int | None] | None = None) -> Iterator[Job]:
     """The endless, ordered stream of jobs: game 0's rotations, then game 1's, ..."""
     import itertools
 
@@ -293,7 +308,8 @@ def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bo
 
 def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
                    duplicate: bool = True, simulations: dict[str, int | None] | None = None,
-                   mapper: Callable | None = None,
+                   mapper: Callable[[Callable[[Job], tuple[int, GamePlay]], Iterator[Job]],
+                                    Iterator[tuple[int, GamePlay]]] | None = None,
                    progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Games 0, 1, ... until they hold at least ``deals`` distinct deals; whole games only.
 

@@ -15,10 +15,13 @@ from __future__ import annotations
 import random
 
 from ..model.cards import CARDS, SUIT_MASKS, Card
+from ..model.rules import Facts
 from ..play.engine import SeatView
 from ..play.fast import MultiPosition, pair_of_cards, random_card
 from .common import decision_rng
-from .playout import HIGH_SPADES, JD, QS
+from .normal import discard_mask, lead_mask
+from .playout import HIGH_SPADES, QS
+from .sampling import match_cards
 
 # Worlds per decision (docs/bots.md, "Two decks": what it costs and what it buys).
 DEFAULT_WORLDS = 64
@@ -26,8 +29,6 @@ EPS = 0.0  # share of random cards in the playouts
 SELF_CANCEL = True  # in the playouts this seat ducks by cancelling the winning card...
 OTHERS_CANCEL = False  # ...and the others play as Normal does, which never does
 
-SPADES = SUIT_MASKS[3]
-LOW_SPADES = SPADES & ((1 << QS) - 1)
 
 
 def seat_counts(view: SeatView) -> list[int]:
@@ -137,34 +138,10 @@ class WorldSampler:
         return hands
 
     def _matching(self, rng: random.Random) -> list[list[int]]:
-        """Bipartite matching of the cards to the free places (Kuhn): finds a world whenever
-        one exists."""
-        slots = [i for i, c in enumerate(self.cap) for _ in range(c)]
-        by_holder: dict[int, list[int]] = {}
-        for j, i in enumerate(slots):
-            by_holder.setdefault(i, []).append(j)
-        owner: list[int | None] = [None] * len(slots)
-        cards = self.pool[:]
-        rng.shuffle(cards)
-
-        def place(c: int, seen: set[int]) -> bool:
-            for i in self.elig[c // 13]:
-                for j in by_holder.get(i, ()):
-                    if j in seen:
-                        continue
-                    seen.add(j)
-                    if owner[j] is None or place(owner[j], seen):  # type: ignore[arg-type]
-                        owner[j] = c
-                        return True
-            return False
-
-        for c in cards:
-            if not place(c, set()):
-                raise ValueError("no deal is consistent with this view")
+        """The world :func:`hearts_cli.bots.sampling.match_cards` finds: one whenever one exists."""
         hands = [list(f) for f in self.fixed]
-        for j, c in enumerate(owner):
-            if c is not None:
-                hands[slots[j]].append(c)
+        for i, c in match_cards(self.pool, self.cap, lambda c: self.elig[c // 13], rng):
+            hands[i].append(c)
         return hands
 
 
@@ -196,68 +173,21 @@ def duck_policy(legal: int, pos: MultiPosition) -> int:
     return max(cards, key=lambda c: (pts[c], c % 13))
 
 
-def lead(legal: int, hand: int, played: int, facts) -> int:
-    """Normal's lead (:func:`hearts_cli.bots.normal.lead_card`) on masks, as Normal reads a
-    two-deck view: ``played`` holds every card of which a copy was played, and a card
-    counts as unseen when no copy of it is held or was played."""
-    queen_out = facts.queen_scores and not played >> QS & 1
-    unseen = facts.in_play_mask & ~hand & ~played
-    if queen_out and not hand >> QS & 1:
-        low = legal & LOW_SPADES
-        if low and unseen >> QS & 1:
-            return low.bit_length() - 1  # flush the queen out, with the highest spade under her
-    choice = legal
-    if queen_out:
-        if hand >> QS & 1:
-            choice = legal & ~SPADES or legal
-        else:
-            choice = legal & ~(HIGH_SPADES | 1 << QS) or legal
-    best, best_risk = -1, 1e9
-    for s in range(4):
-        m = choice & SUIT_MASKS[s]
-        if not m:
-            continue
-        c = (m & -m).bit_length() - 1
-        others = unseen & SUIT_MASKS[s]
-        lower = (others & ((1 << c) - 1)).bit_count()
-        higher = others.bit_count() - lower
-        risk = 10.0 + lower if not higher else lower / (lower + higher) - 0.02 * higher
-        if s == 2:
-            risk += 0.3
-        if risk < best_risk:
-            best, best_risk = c, risk
-    return best
+def lead(legal: int, hand: int, played: int, facts: Facts) -> int:
+    """Normal's lead (:func:`hearts_cli.bots.normal.lead_mask`) as Normal reads a two-deck
+    view: ``played`` holds every card of which a copy was played, and a card counts as
+    unseen when no copy of it is held or was played."""
+    queen_is_out = facts.queen_scores and not played >> QS & 1
+    return lead_mask(legal, hand, facts.in_play_mask & ~hand & ~played, queen_is_out)
 
 
-def discard(legal: int, hand: int, played: int, facts) -> int:
-    """Normal's discard (:func:`hearts_cli.bots.normal.discard_card`): the Q♠, the A♠/K♠
-    while a queen is out, the costliest penalty card, then the highest card of the
-    shortest suit."""
-    queen = facts.queen_scores
-    if queen and legal >> QS & 1:
-        return QS
-    if queen and legal & HIGH_SPADES and not played >> QS & 1:
-        return (legal & HIGH_SPADES).bit_length() - 1
-    p = legal & facts.penalty_mask
-    if p:
-        if facts.uneven_penalties:
-            pts = facts.points
-            return max((x for x in range(52) if p >> x & 1), key=lambda x: (pts[x], x))
-        return p.bit_length() - 1
-    if (facts.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
-        legal &= ~(1 << JD)
-    best, key = -1, None
-    for s in range(4):
-        m = legal & SUIT_MASKS[s]
-        if m:
-            c = m.bit_length() - 1
-            k = (c % 13 >= 8, -(hand & SUIT_MASKS[s]).bit_count(), c % 13)
-            if key is None or k > key:
-                best, key = c, k
-    return best
+def discard(legal: int, hand: int, played: int, facts: Facts) -> int:
+    """Normal's discard (:func:`hearts_cli.bots.normal.discard_mask`), the queen out while no
+    copy of her was played."""
+    return discard_mask(facts, legal, hand, facts.queen_scores and not played >> QS & 1)
 
 
-def choose(legal: int, pos: MultiPosition, left: list[int], facts, cancel: bool = True,
+def choose(legal: int, pos: MultiPosition, left: list[int], facts: Facts, cancel: bool = True,
            played: int = 0) -> int:
     """Normal's rules of thumb for two decks, on a full world (a playout's policy).
 
@@ -284,14 +214,7 @@ def choose(legal: int, pos: MultiPosition, left: list[int], facts, cancel: bool 
         return discard(legal, hand, played, facts)
     queen = facts.queen_scores
     pts = facts.points
-    once = twice = 0
-    for x in trick:
-        bit = 1 << x
-        if once & bit:
-            twice |= bit
-        once |= bit
-    live = once & ~twice & suit
-    w = live.bit_length() - 1  # the card winning so far; -1: every card of the suit cancelled
+    once, w = _winning(trick, suit)
     if cancel:
         # not ours after it: under the winner, or a copy of a card already in the trick (cancelled)
         duck = follow & (((1 << w) - 1 if w >= 0 else 0) | once)
@@ -321,7 +244,19 @@ def choose(legal: int, pos: MultiPosition, left: list[int], facts, cancel: bool 
     return (follow & -follow).bit_length() - 1
 
 
-def playout(pos: MultiPosition, left: list[int], facts, me: int, played: int = 0,
+def _winning(trick: list[int], suit: int) -> tuple[int, int]:
+    """The cards played in ``trick`` (a mask) and the card winning it so far: the highest of
+    the led ``suit`` (a mask) played once; -1 when every card of the suit is cancelled."""
+    once = twice = 0
+    for x in trick:
+        bit = 1 << x
+        if once & bit:
+            twice |= bit
+        once |= bit
+    return once, (once & ~twice & suit).bit_length() - 1
+
+
+def playout(pos: MultiPosition, left: list[int], facts: Facts, me: int, played: int = 0,
             rng: random.Random | None = None, eps: float = 0.0) -> tuple[int, ...]:
     """Play ``pos`` to the end with :func:`choose` (this seat ``me`` cancelling, the others
     as Normal; ``eps``: share of random cards from ``rng``); ``pos`` and ``left`` are
@@ -333,7 +268,7 @@ def playout(pos: MultiPosition, left: list[int], facts, me: int, played: int = 0
         if not trick and not once[pos.leader]:
             break
         legal = pos.legal_mask()
-        if eps and rng.random() < eps:
+        if eps and rng is not None and rng.random() < eps:
             c = random_card(legal, rng)
         else:
             mine = (pos.leader + len(trick)) % n == me
@@ -361,10 +296,8 @@ def candidates(view: SeatView) -> list[int]:
     points, play alike."""
     legal = sorted({int(c) for c in view.legal})
     out_count = [0] * 52
-    for c in view.unseen():
-        out_count[c] += 1
-    for c in view.trick:
-        out_count[c] += 1
+    for card in (*view.unseen(), *view.trick):
+        out_count[card] += 1
     pts = view.rules.points
     out: list[int] = []
     for c in legal:

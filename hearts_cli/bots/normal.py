@@ -23,11 +23,13 @@ Play:
 
 from __future__ import annotations
 
-from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
-from ..model.rules import Moon
+from ..model.cards import CARDS, SUIT_MASKS, Card, Suit, mask_of
+from ..model.rules import Facts, Moon
 from ..play.engine import SeatView
 from .common import Public, public, queen_out, trick_winner
 from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount, threat
+
+Voids = tuple[frozenset[Suit], ...]  # the suits each seat has shown it lacks (SeatView.voids)
 
 
 def pass_danger(view: SeatView) -> dict[Card, float]:
@@ -95,7 +97,7 @@ def normal_pass(view: SeatView) -> tuple[Card, ...]:
     return tuple(sorted(chosen[:k]))
 
 
-def later_can_beat(pub: Public, card: int, voids: tuple) -> bool:
+def later_can_beat(pub: Public, card: int, voids: Voids) -> bool:
     """Could a seat still to play this trick hold a higher card of its suit?"""
     n = pub.facts.players
     suit = card // 13
@@ -110,14 +112,20 @@ def later_can_beat(pub: Public, card: int, voids: tuple) -> bool:
 
 
 def lead_card(pub: Public, legal: int) -> int:
-    qout = queen_out(pub)
-    hand = pub.hand
-    if qout and not hand >> QS & 1:
+    """Normal's lead from the view (:func:`lead_mask`)."""
+    return lead_mask(legal, pub.hand, pub.unseen, queen_out(pub))
+
+
+def lead_mask(legal: int, hand: int, unseen: int, queen_is_out: bool) -> int:
+    """Normal's lead on masks (one deck, or two as :mod:`.multi` reads them): spades under
+    the Q♠ while she is out and not ours, else the card least likely to win, in the suit
+    where the most ``unseen`` cards sit above it (a heart a little later)."""
+    if queen_is_out and not hand >> QS & 1:
         low_sp = legal & SUIT_MASKS[3] & ((1 << QS) - 1)
-        if low_sp and pub.unseen >> QS & 1:
-            return low_sp.bit_length() - 1
+        if low_sp and unseen >> QS & 1:
+            return low_sp.bit_length() - 1  # flush the queen out, with the highest spade under her
     choice = legal
-    if qout:
+    if queen_is_out:
         if hand >> QS & 1:
             choice = legal & ~SUIT_MASKS[3] or legal
         else:
@@ -128,7 +136,7 @@ def lead_card(pub: Public, legal: int) -> int:
         if not m:
             continue
         c = (m & -m).bit_length() - 1
-        others = pub.unseen & SUIT_MASKS[s]
+        others = unseen & SUIT_MASKS[s]
         lower = popcount(others & ((1 << c) - 1))
         higher = popcount(others) - lower
         if not higher:
@@ -143,24 +151,31 @@ def lead_card(pub: Public, legal: int) -> int:
 
 
 def discard_card(pub: Public, legal: int) -> int:
-    ctx = pub.facts
-    if ctx.queen_scores and legal >> QS & 1:
+    """Normal's discard from the view (:func:`discard_mask`)."""
+    return discard_mask(pub.facts, legal, pub.hand, queen_out(pub))
+
+
+def discard_mask(facts: Facts, legal: int, hand: int, queen_is_out: bool) -> int:
+    """Normal's discard on masks: the Q♠, the A♠/K♠ while she is out, the costliest penalty
+    card, then the highest card of the shortest suit (to make a new void)."""
+    if facts.queen_scores and legal >> QS & 1:
         return QS
-    if queen_out(pub) and legal & HIGH_SPADES:
+    if queen_is_out and legal & HIGH_SPADES:
         return (legal & HIGH_SPADES).bit_length() - 1
-    p = legal & ctx.penalty_mask
+    p = legal & facts.penalty_mask
     if p:
-        pts = ctx.points
-        return max((x for x in range(52) if p >> x & 1), key=lambda x: (pts[x], x))
-    if (ctx.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
+        if facts.uneven_penalties:
+            pts = facts.points
+            return max((x for x in range(52) if p >> x & 1), key=lambda x: (pts[x], x))
+        return p.bit_length() - 1  # every penalty card but the Q♠ (gone above) is worth the same
+    if (facts.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
         legal &= ~(1 << JD)
-    # prefer the highest card of the shortest suit, to make a new void
     best, key = -1, None
     for s in range(4):
         m = legal & SUIT_MASKS[s]
         if m:
             c = m.bit_length() - 1
-            k = (c % 13 >= 8, -popcount(pub.hand & SUIT_MASKS[s]), c % 13)
+            k = (c % 13 >= 8, -popcount(hand & SUIT_MASKS[s]), c % 13)
             if key is None or k > key:
                 best, key = c, k
     return best
@@ -182,7 +197,7 @@ def moon_threat(pub: Public) -> int:
     return -1 if who == pub.seat else who
 
 
-def defend_moon(pub: Public, voids: tuple, shooter: int) -> int:
+def defend_moon(pub: Public, voids: Voids, shooter: int) -> int:
     """A card that spoils ``shooter``'s moon, or -1 to play as usual.
 
     Take a trick the shooter is winning when we can (the lowest card that
@@ -230,7 +245,7 @@ def defend_moon(pub: Public, voids: tuple, shooter: int) -> int:
     return min((x for x in range(52) if legal >> x & 1), key=lambda x: (ctx.points[x], x))
 
 
-def normal_card_mask(pub: Public, voids: tuple) -> int:
+def normal_card_mask(pub: Public, voids: Voids) -> int:
     legal = pub.legal
     if not legal & (legal - 1):
         return legal.bit_length() - 1

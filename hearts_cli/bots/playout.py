@@ -19,6 +19,7 @@ one). This module only holds what is bot-specific:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..model.cards import HEARTS_MASK, SUIT_MASKS
 from ..model.rules import Facts, Moon, Rules
@@ -28,9 +29,6 @@ from ..play.fast import Position, StepPolicy, random_card
 QS, KS, AS, JD = 49, 50, 51, 22
 SPADES = SUIT_MASKS[3]
 HIGH_SPADES = (1 << KS) | (1 << AS)
-# a seat without the Q♠, A♠, K♠ leads spades under the queen while she is out: measured against
-# hard0, not shown to pay, so off (bench/versus.py --set playout.FLUSH=1)
-FLUSH = False
 
 
 def threat_min(rules: Facts) -> int:
@@ -97,10 +95,10 @@ def threat(c: Facts, taken: list[int], least: int | None = None) -> int:
 
 
 def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
-           win_seat: int, queen_out: bool, threat_seat: int) -> int:
+           win_seat: int, queen_out: int, threat_seat: int, flush: bool = False) -> int:
     """The heuristic card (no randomness): duck, dump the Q♠ then high hearts when
-    void, lead low; a shooter plays high, the others spoil its moon."""
-    pen = c.penalty_mask
+    void, lead low; a shooter plays high, the others spoil its moon. ``flush``: a seat
+    without the Q♠, K♠, A♠ leads spades under the queen while she is out (a bench variant)."""
     if trick:
         if legal & SUIT_MASKS[trick[0] // 13]:  # following suit
             if threat_seat == seat:
@@ -113,41 +111,9 @@ def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_car
             if below:
                 return below.bit_length() - 1
             # cannot duck: the highest card that carries no points
-            safe = legal & ~pen
+            safe = legal & ~c.penalty_mask
             return safe.bit_length() - 1 if safe else (legal & -legal).bit_length() - 1
-        # void in the led suit: a discard
-        if threat_seat == seat:
-            safe = legal & ~pen
-            return low_rank_card(safe if safe else legal)
-        if threat_seat >= 0:
-            if win_seat != threat_seat:
-                p = legal & pen
-                if p:
-                    return low_rank_card(p & HEARTS_MASK or p)
-            else:
-                safe = legal & ~pen
-                if safe:
-                    return top_rank_card(safe)
-        if c.queen_scores:
-            if legal >> QS & 1:
-                return QS
-            if queen_out:
-                hs = legal & HIGH_SPADES
-                if hs:
-                    return hs.bit_length() - 1
-        p = legal & pen
-        if p:
-            if c.uneven_penalties:
-                pts = c.points
-                best = -1
-                for x in range(52):
-                    if p >> x & 1 and (best < 0 or pts[x] >= pts[best]):
-                        best = x
-                return best
-            return p.bit_length() - 1
-        if (c.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
-            legal &= ~(1 << JD)
-        return top_rank_card(legal)
+        return discard(c, seat, legal, win_seat, queen_out, threat_seat)
     # leading
     if threat_seat == seat:
         return top_rank_card(legal)
@@ -156,7 +122,7 @@ def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_car
         if hand >> QS & 1:
             choice = legal & ~SPADES or legal
         else:
-            if FLUSH and not hand & HIGH_SPADES:
+            if flush and not hand & HIGH_SPADES:
                 low = legal & SPADES & ((1 << QS) - 1)
                 if low:  # lead spades under her to flush the Q♠ out
                     return low.bit_length() - 1
@@ -167,6 +133,45 @@ def choose(c: Facts, seat: int, hand: int, legal: int, trick: list[int], win_car
     return low_rank_card(choice)
 
 
+def discard(c: Facts, seat: int, legal: int, win_seat: int, queen_out: int, threat_seat: int) -> int:
+    """The card of a seat void in the suit led: a shooter keeps its points, the others give
+    points away from the threat; else the Q♠, the high spades while she is out, then the
+    worst penalty card, then the highest card (keeping the J♦ when it is a bonus)."""
+    pen = c.penalty_mask
+    if threat_seat == seat:
+        safe = legal & ~pen
+        return low_rank_card(safe if safe else legal)
+    if threat_seat >= 0:
+        if win_seat != threat_seat:
+            p = legal & pen
+            if p:
+                return low_rank_card(p & HEARTS_MASK or p)
+        else:
+            safe = legal & ~pen
+            if safe:
+                return top_rank_card(safe)
+    if c.queen_scores:
+        if legal >> QS & 1:
+            return QS
+        if queen_out:
+            hs = legal & HIGH_SPADES
+            if hs:
+                return hs.bit_length() - 1
+    p = legal & pen
+    if p:
+        if c.uneven_penalties:
+            pts = c.points
+            best = -1
+            for x in range(52):
+                if p >> x & 1 and (best < 0 or pts[x] >= pts[best]):
+                    best = x
+            return best
+        return p.bit_length() - 1
+    if (c.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
+        legal &= ~(1 << JD)
+    return top_rank_card(legal)
+
+
 def _queen_held(pos: Position) -> int:
     out = pos.kitty >> QS & 1
     for h in pos.hands:
@@ -174,8 +179,8 @@ def _queen_held(pos: Position) -> int:
     return out
 
 
-def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -1,
-                threat_seat: int = -1, suspect: int = -1) -> StepPolicy:
+def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter: int = -1,
+                threat_seat: int = -1, suspect: int = -1, flush: bool = False) -> StepPolicy:
     """The playout policy as a :func:`hearts_cli.play.fast.playout_steps` hook.
 
     With probability ``eps`` a seat plays a random legal card; otherwise
@@ -186,13 +191,12 @@ def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -
     been taken: public, so the same on every sampled deal); it is looked at
     again at each lead, since it only changes when a trick is won.
     ``suspect`` is a seat already seen playing like a runner: it stays the
-    threat while nobody else has taken a penalty card.
+    threat while nobody else has taken a penalty card. ``flush``: see :func:`choose`.
     """
-    if isinstance(c, Rules):
-        c = c.facts
-    moon = c.moon is not Moon.OFF and shooter < 0
+    facts = c.facts if isinstance(c, Rules) else c
+    moon = facts.moon is not Moon.OFF and shooter < 0
     rnd = rng.random
-    queen = c.queen_scores
+    queen = facts.queen_scores
     # [threat seat, is the Q♠ still in a hand or the face-down kitty (-1: not looked yet)]
     state = [shooter if shooter >= 0 else threat_seat, -1 if queen else 0]
     seen: list[int] = []  # the points taken when the threat was last looked at
@@ -200,8 +204,8 @@ def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -
     def policy(legal: int, seat: int, win_card: int, win_seat: int, pos: Position) -> int:
         if win_seat < 0:  # a lead: a trick may have been won since the last one
             if moon and pos.points != seen:  # the threat changes only when points are taken
-                state[0] = threat(c, pos.taken)
-                if state[0] < 0 <= suspect and sole_holder(c, pos.taken) in (suspect, -1):
+                state[0] = threat(facts, pos.taken)
+                if state[0] < 0 <= suspect and sole_holder(facts, pos.taken) in (suspect, -1):
                     state[0] = suspect
                 seen[:] = pos.points
             if state[1]:
@@ -214,8 +218,8 @@ def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -
         if state[1] < 0:
             state[1] = _queen_held(pos)
         queen_out = state[1] and QS not in trick
-        return choose(c, seat, pos.hands[seat], legal, trick, win_card, win_seat, queen_out,
-                      state[0])
+        return choose(facts, seat, pos.hands[seat], legal, trick, win_card, win_seat, queen_out,
+                      state[0], flush)
 
     return policy
 
@@ -223,7 +227,7 @@ def make_policy(c: Facts, rng: random.Random, eps: float = 0.1, shooter: int = -
 # ---------------------------------------------------------------- the endgame, solved exactly
 
 
-def solve(c: Facts, pos: Position, cands: list[int]) -> list[tuple[int, ...]]:
+def solve(c: Facts, pos: Position, cands: Sequence[int]) -> list[tuple[int, ...]]:
     """The round scores after each of ``cands`` (cards of the seat to move) when
     every seat then plays perfectly for itself, on this full-information deal.
 
@@ -325,6 +329,7 @@ def _best(c: Facts, hands: list[int], taken: list[int], points: list[int], leade
         u = n * res[seat] - sum(res)
         if best is None or u < bu:
             best, bu = res, u
+    assert best is not None  # a seat to play holds a card
     return best
 
 

@@ -15,6 +15,7 @@ The real hands are never an input: only :func:`constraints` of a view.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..model.cards import SUIT_MASKS, mask_of
@@ -151,32 +152,41 @@ def sample(con: Constraints, rng: random.Random, tries: int = 40) -> list[int]:
 
 def _matching(con: Constraints, cards: list[int], cap: list[int], elig_of: dict[int, list[int]],
               rng: random.Random) -> list[int]:
-    """Bipartite matching of cards to free slots (Kuhn): always finds a deal when one exists."""
+    """The deal :func:`match_cards` finds, as a mask per holder."""
+    out = list(con.fixed)
+    for i, c in match_cards(cards, cap, elig_of.__getitem__, rng):
+        out[i] |= 1 << c
+    return out
+
+
+def match_cards(cards: Sequence[int], cap: Sequence[int], eligible: Callable[[int], Sequence[int]],
+                rng: random.Random) -> list[tuple[int, int]]:
+    """Bipartite matching of ``cards`` (shuffled first) to the free places, ``cap[i]`` for
+    holder ``i`` (Kuhn): always finds a deal when one exists, else ValueError. Returns
+    ``(holder, card)`` place by place. One deck (:class:`Sampler`) and two (the multiset
+    of :class:`hearts_cli.bots.multi.WorldSampler`) both fall back on it."""
     slots: list[int] = []
     for i, c in enumerate(cap):
         slots += [i] * c
     slot_of_holder: dict[int, list[int]] = {}
     for j, i in enumerate(slots):
         slot_of_holder.setdefault(i, []).append(j)
-    owner: list[int | None] = [None] * len(slots)
-    rng.shuffle(cards)
+    owner: list[int] = [-1] * len(slots)
+    order = list(cards)
+    rng.shuffle(order)
 
     def place(c: int, seen: set[int]) -> bool:
-        for i in elig_of[c]:
+        for i in eligible(c):
             for j in slot_of_holder.get(i, ()):
                 if j in seen:
                     continue
                 seen.add(j)
-                if owner[j] is None or place(owner[j], seen):
+                if owner[j] < 0 or place(owner[j], seen):
                     owner[j] = c
                     return True
         return False
 
-    for c in cards:
+    for c in order:
         if not place(c, set()):
             raise ValueError("no deal is consistent with this view")
-    out = list(con.fixed)
-    for j, c in enumerate(owner):
-        if c is not None:
-            out[slots[j]] |= 1 << c
-    return out
+    return [(slots[j], c) for j, c in enumerate(owner) if c >= 0]

@@ -113,14 +113,14 @@ def level_names() -> tuple[str, ...]:
     return names
 
 
-def _levels(lang: str, bench: bool, lines: bool, width: int) -> str:
-    """The levels (``bench``: the benchmark seats) by name, or a line each with what it is."""
+def _levels(lang: str, lines: bool, width: int) -> str:
+    """The levels by name, or a line each with what it is."""
     from ..bots import REGISTRY
     from ..text.catalog import t
 
     if not lines:
-        return ", ".join(lv.name for lv in REGISTRY if lv.bench is bench)
-    return "\n".join(f"  {lv.name:<8}{t(lv.about_id, lang, ascii=True)}" for lv in REGISTRY if lv.bench is bench)
+        return ", ".join(lv.name for lv in REGISTRY)
+    return "\n".join(f"  {lv.name:<8}{t(lv.about_id, lang, ascii=True)}" for lv in REGISTRY)
 
 
 def _setting_lines(lang: str, width: int) -> str:
@@ -138,10 +138,8 @@ def _setting_lines(lang: str, width: int) -> str:
 
 
 _FIELDS = {
-    "levels": lambda lang, width: _levels(lang, False, False, width),
-    "bench_levels": lambda lang, width: _levels(lang, True, False, width),
-    "level_lines": lambda lang, width: _levels(lang, False, True, width),
-    "bench_lines": lambda lang, width: _levels(lang, True, True, width),
+    "levels": lambda lang, width: _levels(lang, False, width),
+    "level_lines": lambda lang, width: _levels(lang, True, width),
     "setting_lines": _setting_lines,
 }
 

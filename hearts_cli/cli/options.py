@@ -26,12 +26,12 @@ def complete_level(incomplete: str) -> list[str]:
 
 
 def complete_levels(incomplete: str) -> list[str]:
-    """``--seats hard,nor<TAB>``: the levels (benchmark seats too) after the last comma."""
-    from ..bots import SIM_LEVELS
+    """``--seats hard,nor<TAB>``: the levels after the last comma."""
+    from ..bots import LEVELS
 
     done, _, last = incomplete.rpartition(",")
     prefix = done + "," if done else ""
-    return [prefix + x for x in SIM_LEVELS if x.startswith(last.strip().lower())]
+    return [prefix + x for x in LEVELS if x.startswith(last.strip().lower())]
 
 
 def complete_preset(incomplete: str) -> list[tuple[str, str]]:

@@ -81,7 +81,8 @@ def process_mapper(workers: int) -> Callable[[Callable[[Any], Any], Iterable[Any
 def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
         simulations: int | None = None, workers: int = 1, lang: str = "en",
         show_progress: bool = False) -> Simulation:
-    sims: dict[str, int | None] | None = {"hard": simulations, "hard0": simulations} if simulations else None
+    # a level without a budget ignores it
+    sims: dict[str, int | None] | None = dict.fromkeys(seats, simulations) if simulations else None
     mapper = process_mapper(workers) if workers > 1 else None
     t0 = time.perf_counter()
     if show_progress:

@@ -466,11 +466,55 @@ def _member(enum: type[StrEnum], key: str, value: Any) -> Any:
 
 
 class Facts:
-    """A snapshot of a :class:`Rules`' settings and derived facts (see ``Rules.facts``)."""
+    """A snapshot of a :class:`Rules`' settings and derived facts (see ``Rules.facts``).
+
+    Every slot is declared and typed here, so code that reads a fact is checked;
+    ``tests/test_rules.py`` holds the slots equal to ``SETTINGS + FACTS``.
+    """
 
     __slots__ = ("rules",) + SETTINGS + FACTS
 
-    def __init__(self, rules: Rules):
+    rules: Rules
+    players: int
+    decks: int
+    deck: Deck
+    removal: tuple[tuple[int, tuple[Card, ...]], ...]
+    passing: Passing | tuple[Direction, ...]
+    pass_count: int
+    first_lead: FirstLead
+    first_trick: FirstTrick
+    hearts_break: HeartsBreak
+    moon: Moon
+    jack_of_diamonds: bool
+    spot_hearts: bool
+    black_maria: bool
+    queen_penalty: bool
+    target: int
+    ties: Ties
+    set_aside_last: SetAside
+    removed: tuple[Card, ...]
+    copies: tuple[int, ...]
+    in_play_mask: int
+    twice_mask: int
+    min_players: int
+    max_players: int
+    hand_size: int
+    kitty_size: int
+    points: tuple[int, ...]
+    penalty_mask: int
+    penalty_total: int
+    penalty_count: int
+    round_total: int
+    bonus_mask: int
+    queen_scores: bool
+    uneven_penalties: bool
+    moon_keeps: tuple[tuple[int, int], ...]
+    breaks_mask: int
+    lead_card: int | None
+    pass_cycle: tuple[Direction, ...]
+    first_trick_forbidden: int
+
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         for name in SETTINGS + FACTS:
             setattr(self, name, getattr(rules, name))

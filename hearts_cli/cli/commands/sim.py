@@ -46,7 +46,7 @@ def sim(
 
     n = rule_set.players
     chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
-              else [check_level(x, bench=True) for x in seats.split(",")])
+              else [check_level(x, hook=True) for x in seats.split(",")])
     if len(chosen) != n:
         low, high = rule_set.min_players, rule_set.max_players
         refuse("sim_seat_count" if low <= len(chosen) <= high else "sim_seat_range",

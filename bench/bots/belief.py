@@ -1,6 +1,8 @@
 """Sampled deals that believe what they saw: each deal weighed by how well it explains the plays.
 
-Uniform sampling (:mod:`hearts_cli.bots.sampling`) keeps every deal that
+A bench experiment (``hearts sim --seats bench.bots.belief:BeliefHard,...``, or
+``Tuning(draw=belief_draw(spread, miss))`` for Hard). Uniform sampling
+(:mod:`hearts_cli.bots.sampling`) keeps every deal that
 respects the voids and hand sizes. But a seat that, void in clubs, threw the
 J♥ on a club trick instead of the Q♠ probably has no Q♠; a seat that played
 the 9♣ under the J♣ probably has no 10♣. :class:`Belief` replays the round
@@ -19,13 +21,14 @@ from __future__ import annotations
 
 import random
 
-from ..model.cards import mask_of
-from ..model.rules import Moon
-from ..play import core
-from ..play.engine import SeatView
-from .common import Public
-from .playout import QS, choose, threat
-from .sampling import Constraints, Sampler
+from hearts_cli.bots.common import Public
+from hearts_cli.bots.hard import DealDraw, HardBot, Tuning
+from hearts_cli.bots.playout import QS, choose, threat
+from hearts_cli.bots.sampling import Constraints, Sampler
+from hearts_cli.model.cards import mask_of
+from hearts_cli.model.rules import Moon
+from hearts_cli.play import core
+from hearts_cli.play.engine import SeatView
 
 KINDS = 7  # which plays count: 1 leads, 2 follows, 4 discards
 
@@ -39,7 +42,7 @@ def _plays(view: SeatView) -> list[tuple[int, int]]:
             out.append(((tr.leader + i) % n, int(c)))
     if view.trick:
         for i, c in enumerate(view.trick):
-            out.append(((view.leader + i) % n, int(c)))
+            out.append((((view.leader or 0) + i) % n, int(c)))
     return out
 
 
@@ -61,17 +64,22 @@ class Belief:
         # is any play of another seat worth checking (more than one legal card is possible)?
         self.useful = any(s != self.me for s, _ in self.plays)
 
+    def _hands(self, assigned: list[int]) -> list[int]:
+        """Every seat's hand at the start of the round, on the deal ``assigned``."""
+        hands = list(self.played)
+        hands[self.me] |= self.hand
+        for h, m in zip(self.holders, assigned):
+            if h >= 0:
+                hands[h] |= m
+        return hands
+
     def misses(self, assigned: list[int]) -> int:
         """Plays of other seats that :func:`choose` would not have made on this deal
         (a card equivalent to the policy's, nothing unseen by that seat between them, counts as made)."""
         ctx = self.ctx
         n = self.n
         me = self.me
-        hands = list(self.played)
-        hands[me] |= self.hand
-        for h, m in zip(self.holders, assigned):
-            if h >= 0:
-                hands[h] |= m
+        hands = self._hands(assigned)
         rules = ctx.rules
         pts = ctx.points
         breaks = ctx.breaks_mask
@@ -86,7 +94,6 @@ class Belief:
         trick: list[int] = []
         led = -1
         wc = ws = -1
-        leader = self.plays[0][0] if self.plays else 0
         tseat = -1
         misses = 0
         gone = 0  # cards played before this trick
@@ -124,7 +131,6 @@ class Belief:
                 trick = []
                 led = -1
                 first = False
-                leader = ws
                 wc = ws = -1
         return misses
 
@@ -140,15 +146,34 @@ def believed_deals(view: SeatView, pub: Public, con: Constraints, sampler: Sampl
     total = sum(weights)
     step = total / deals
     u = rng.random() * step
-    out = []
+    out: list[list[int]] = []
     acc = 0.0
-    i = 0
     for w, a in zip(weights, pool):
         acc += w
         while u < acc and len(out) < deals:
             out.append(a)
             u += step
-        i += 1
     while len(out) < deals:  # rounding at the very end
         out.append(pool[-1])
     return out
+
+
+def belief_draw(spread: int = 3, miss: float = 0.5) -> DealDraw:
+    """Hard's deal drawing (``Tuning.draw``) by :func:`believed_deals`: ``spread`` deals drawn per
+    deal searched, each weighed ``miss`` to the number of plays the policy would not make."""
+
+    def draw(view: SeatView, pub: Public, con: Constraints, sampler: Sampler, rng: random.Random,
+             deals: int) -> list[list[int]]:
+        return believed_deals(view, pub, con, sampler, rng, deals, spread, miss)
+
+    return draw
+
+
+class BeliefHard(HardBot):
+    """Hard whose sampled deals believe what they saw (3 drawn per deal kept, miss weight 0.5):
+    the variant of issue 11, measured against hard0 and not shown to pay."""
+
+    level = "belief"
+
+    def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
+        super().__init__(seed, simulations, tuning=Tuning(draw=belief_draw()))

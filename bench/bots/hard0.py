@@ -2,7 +2,9 @@
 
 ``hard0`` is the yardstick issue 11 measures every later Hard against
 (``hearts sim``, ``bench/strength.py --seats hard,hard0,hard0,hard0``). The
-table and the protocol do not offer it (``bench=True`` in the registry).
+table and the protocol do not offer it: it lives in bench/, reached through
+the level hook (``--seats bench/bots/hard0.py:Hard0Bot``, or ``hard0`` in the
+bench scripts, :data:`bench.bots.LEVELS`).
 
 Everything that decides its pass and its play is a copy in this module: the
 pass (Normal's pass of that day), the deal sampler, the playout policy, the
@@ -23,12 +25,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model.cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card, mask_of
-from ..model.rules import Facts, FirstLead, Moon, Rules
-from ..play import core
-from ..play.engine import SeatView
-from ..play.fast import Position, StepPolicy, playout_steps, random_card
-from .common import Public, decision_rng, public
+from hearts_cli.bots.common import Public, decision_rng, public
+from hearts_cli.model.cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card, mask_of
+from hearts_cli.model.rules import Facts, FirstLead, Moon, Rules
+from hearts_cli.play import core
+from hearts_cli.play.engine import SeatView
+from hearts_cli.play.fast import Position, StepPolicy, playout_steps, random_card
 
 # ---------------------------------------------------------------- the playout policy (playout.py of e5eee52)
 
@@ -783,7 +785,7 @@ class Hard0Bot:
 
     def choose_card(self, view: SeatView) -> Card:
         if view.rules.decks > 1:  # a hand may hold a card twice: the generic two-deck search
-            from . import multi
+            from hearts_cli.bots import multi
 
             return multi.search(view, self.seed, multi.DEFAULT_WORLDS if self.given is None else self.given)
         return search(view, self.seed, self.simulations)

@@ -1,0 +1,24 @@
+"""The bench's bots: yardsticks and experiments the product does not ship.
+
+Each is reached through the level hook of ``hearts sim --seats`` and the bench
+scripts (``bench/bots/hard0.py:Hard0Bot`` or ``bench.bots.hard0:Hard0Bot``;
+docs/sim.md). :data:`LEVELS` gives them the short names the bench scripts
+accept (``--seats hard,hard0,hard0,hard0``); :func:`level` turns a short name
+into the hook.
+"""
+
+from __future__ import annotations
+
+# short name -> hook (module:Class), for the bench scripts
+LEVELS: dict[str, str] = {
+    "hard0": "bench.bots.hard0:Hard0Bot",  # Hard of 2026-12-01, frozen: the yardstick for a stronger Hard
+    "high": "bench.bots.exploit:HighBot",  # passes low, plays high: a moon run against duckers
+    "shoot": "bench.bots.exploit:ShootBot",  # shoots the moon while it can, then plays like Normal
+    "belief": "bench.bots.belief:BeliefHard",  # Hard whose deals believe what they saw (not shown to pay)
+}
+
+
+def level(name: str) -> str:
+    """The level to give ``hearts_cli.bots.make_bot`` for ``name``: a bench short name's hook,
+    or ``name`` itself (a product level, or a hook already)."""
+    return LEVELS.get(name.strip().lower(), name)
