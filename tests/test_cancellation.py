@@ -170,7 +170,8 @@ def test_why_says_which_cards_cancel_and_what_would_win():
                         best = core.winner(r.rules, trick)
                         text = r.why(c).message("en")
                         # "the two 4♣, the two A♣ cancel: K♣ would win. A♣ does not win the trick."
-                        assert text.startswith("The two ") and text.lower().count("the two ") == len(core.cancelled(trick))
+                        assert text.startswith("The two ")
+                        assert text.lower().count("the two ") == len(core.cancelled(trick))
                         effect = r.why(c).effect
                         assert effect.cancelled == core.cancelled(trick) and effect.wins is False
                         if best is not None:
@@ -353,7 +354,6 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     from hearts_cli.cli.app import app
     from hearts_cli.play.engine import Game
     from hearts_cli.records import analysis
-    from hearts_cli.records import replay as rp
     from hearts_cli.records.record import read_record, save_record
 
     game = _whole_game()
