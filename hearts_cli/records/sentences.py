@@ -21,6 +21,7 @@ __all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
 
 
 def seat_name(record: GameRecord, seat: int | None, lang: str | None) -> str:
+    """A seat as the story names it: its recorded name (a place said in ``lang``) and number."""
     if seat is None:
         return "-"
     name = display_name(record.seats[seat].name, lang) if 0 <= seat < len(record.seats) else str(seat)
@@ -196,13 +197,9 @@ def _cards_text(cards: Sequence[Card], ascii: bool) -> str:
 
 def describe_table(table: dict[str, Any], record: GameRecord, lang: str | None,
                    ascii: bool = False) -> list[str]:
-    """The table at a position, as lines."""
-    def say(mid: str, **params: Any) -> str:
-        return t(mid, lang, ascii=ascii, **params)
-
-    def name(s: int | None) -> str:
-        return seat_name(record, s, lang)
-
+    """The table at a position (:func:`~hearts_cli.records.positions.table_at`), as lines."""
+    teller = StoryTeller(record, lang, ascii)
+    say, name = teller.say, teller.name
     lines = []
     if table["over"]:
         lines.append(say("rp_at_over", code=table["code"], moves=table["moves"]))
@@ -217,9 +214,7 @@ def describe_table(table: dict[str, Any], record: GameRecord, lang: str | None,
         lines.append(say("rp_at_last", cards=list(lt["cards"]), winner=name(lt["winner"]),
                          points=lt["points"]))
     if table["trick_cards"]:
-        plays = ", ".join(f"{name(p['seat'])} {p['card'].face(ascii)}"
-                          for p in table["trick_cards"])
-        lines.append(say("rp_at_trick", plays=plays))
+        lines.append(say("rp_at_trick", plays=teller.plays(table["trick_cards"])))
     for s, cards in table["hands"].items():
         lines.append(say("rp_hand", seat=name(s), cards=list(cards)))
     for s, cards in table.get("passed", {}).items():
