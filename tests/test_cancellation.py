@@ -170,7 +170,8 @@ def test_why_says_which_cards_cancel_and_what_would_win():
                         best = core.winner(r.rules, trick)
                         text = r.why(c).message("en")
                         # "the two 4♣, the two A♣ cancel: K♣ would win. A♣ does not win the trick."
-                        assert text.startswith("The two ") and text.lower().count("the two ") == len(core.cancelled(trick))
+                        assert text.startswith("The two ")
+                        assert text.lower().count("the two ") == len(core.cancelled(trick))
                         effect = r.why(c).effect
                         assert effect.cancelled == core.cancelled(trick) and effect.wins is False
                         if best is not None:
@@ -352,7 +353,7 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
 
     from hearts_cli.cli.app import app
     from hearts_cli.play.engine import Game
-    from hearts_cli.records import replay as rp
+    from hearts_cli.records import analysis
     from hearts_cli.records.record import read_record, save_record
 
     game = _whole_game()
@@ -375,7 +376,7 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
         if move.seat == 0 and move.kind == "play":
             legal = sorted({str(c) for c in rd.legal_cards()})
             d = decisions.get(str(move.position))
-            classes = rp._classes_of(rd.view(0))  # Hard's classes of equivalent cards
+            classes = analysis._classes_of(rd.view(0))  # Hard's classes of equivalent cards
             assert sorted(str(c) for c in classes) == legal
             if len(set(classes.values())) > 1:
                 assert d is not None, move.position

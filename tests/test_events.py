@@ -188,3 +188,43 @@ def test_view_json_is_what_the_seat_may_see_only(played):
         assert others
         text = json.dumps(v)
         assert not any(f'"{c}"' in text for c in others)
+
+
+# ---------------------------------------------------------------- one dispatch over the kinds
+
+
+def test_a_teller_is_given_only_the_fields_its_method_names():
+    from hearts_cli.play.events import Teller
+
+    class Echo(Teller[str]):
+        def ev_lead(self, seat: int) -> list[str]:
+            return [f"lead {seat}"]
+
+    teller = Echo()
+    assert teller.tell(Event("lead", {"round": 3, "seat": 2})) == ["lead 2"]
+    assert teller.tell(Event("saved", {})) == []  # a kind it does not tell: nothing
+
+
+def test_a_teller_that_drifts_from_the_vocabulary_is_refused_when_written():
+    from hearts_cli.play.events import Teller
+
+    with pytest.raises(TypeError, match="lead event has no card"):
+        class Misspelt(Teller[str]):
+            def ev_lead(self, seat: int, card: Card) -> list[str]:
+                return []
+    with pytest.raises(TypeError, match="no event is 'leads'"):
+        class Unknown(Teller[str]):
+            def ev_leads(self, seat: int) -> list[str]:
+                return []
+
+
+def test_the_replay_story_and_the_table_log_share_the_dispatch():
+    """Both tell through Teller (so both are checked against the vocabulary), and the story's
+    kinds that a person sees in either are worded by both."""
+    from hearts_cli.play.events import Teller
+    from hearts_cli.records.sentences import StoryTeller
+    from hearts_cli.repl.render import Renderer
+
+    assert issubclass(StoryTeller, Teller) and issubclass(Renderer, Teller)
+    assert {"start", "deal", "trick", "round_end", "game_end", "tie"} <= set(StoryTeller._wanted) \
+        & set(Renderer._wanted)

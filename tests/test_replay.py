@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from hearts_cli.cli.app import app
 from hearts_cli.model.cards import Card
+from hearts_cli.model.errors import HeartsError
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records import replay as rp
 from hearts_cli.records.record import Position, default_seats, read_record, write_record
@@ -265,7 +266,8 @@ def test_replay_json_starts_light(args):
     assert {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")} == set()
     # nor what only other paths need: explain (--at), the bots (--analyze), OpenSSL (hashlib's
     # _hashlib: the deal's SHA-256 comes from CPython's own module)
-    assert {m for m in mods if m in ("hearts_cli.records.explain", "_hashlib") or m.startswith("hearts_cli.bots")} == set()
+    assert {m for m in mods
+            if m in ("hearts_cli.records.explain", "_hashlib") or m.startswith("hearts_cli.bots")} == set()
 
 
 def test_round_trip_scripted_game():
@@ -359,3 +361,29 @@ def test_a_weighed_decision_reads_as_one_sentence(reason, loss, expected):
     assert rp.describe(rp.Event("decision", data), record, "en") == [expected]
     spanish = rp.describe(rp.Event("decision", data), record, "es")[0]
     assert spanish.endswith(".") and ("; " in spanish) == bool(reason)
+
+
+def test_the_records_layer_gives_what_the_command_prints():
+    """hearts replay is a thin command: records.replay reads the game and gives every line."""
+    path = FIX / "partial.log"
+    text, where = rp.read_input(str(path), None, "en", ascii=True)
+    record = rp.open_game(text, where)
+    options = rp.Options(lang="en", ascii=True)
+    rp.check(record, options)
+    lines = rp.output(record, options)
+    assert "\n".join(line for line, _ in lines) + "\n" == (FIX / "partial.txt").read_text(encoding="utf-8")
+    assert ("  Hearts are broken: East plays KH.", "red") in lines  # in red on a colour terminal
+
+
+def test_the_records_layer_refuses_what_a_person_can_get_wrong():
+    record = read_record(FIX / "quick-4p.yaml")
+    text = (FIX / "quick-4p.yaml").read_text(encoding="utf-8")
+    with pytest.raises(HeartsError) as e:
+        rp.open_game(text, None, code="DEM0GAMV")  # a record names its own code
+    assert e.value.message_id == "rp_cli_code_with_record"
+    with pytest.raises(HeartsError) as e:
+        rp.check(record, rp.Options(seat=4))
+    assert e.value.message_id == "cli_bad_seat"
+    with pytest.raises(HeartsError) as e:
+        rp.output(record, rp.Options(analyze=True, simulations=0))
+    assert e.value.message_id == "sim_at_least_one"

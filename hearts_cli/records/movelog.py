@@ -42,7 +42,7 @@ from ..model.cards import Card, CardParseError, parse_card
 from ..model.rules import Moon, Rules, RulesError
 from ..play.engine import Game, IllegalMove, PassError, Phase
 from ..text.catalog import preset_id, t
-from .record import PlaceError
+from .record import Move, PlaceError, make_pass
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
 
@@ -283,15 +283,20 @@ def _players_of(text: str | ParsedLog) -> int:
 
 
 def _replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | None = None) -> LoggedGame:
-    """Play a log through the engine. ``code`` and ``rules`` (from the command line)
-    must agree with the log's header when both are given; the header fills in
-    what is not given (the default preset when nothing names the rules).
-
-    A log may stop anywhere except inside a pass: the game is left at that point.
-    """
-    from .record import Move
-
+    """:func:`replay_log` without the seats' names in its errors."""
     parsed = parse(text) if isinstance(text, str) else text
+    code, rules = _header_agrees(parsed, code, rules)
+    player = _LogPlayer(Game(rules, code))
+    for tok in parsed.tokens:
+        player.step(tok)
+    player.finish()
+    return LoggedGame(player.game, player.moves, player.places)
+
+
+def _header_agrees(parsed: ParsedLog, code: str | None, rules: Rules | None) -> tuple[str, Rules]:
+    """The code and rules to play the log with: the command line's and the header's must
+    agree when both are given; either fills in the other (the default preset when
+    nothing names the rules); a code there must be."""
     if code is not None and parsed.code is not None and code != parsed.code:
         ln, col = parsed.code_at
         raise MoveLogError("movelog_other_code", line=ln, column=col, log=parsed.code, code=code)
@@ -302,87 +307,134 @@ def _replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | N
     code = code or parsed.code
     if code is None:
         raise MoveLogError("movelog_no_code")
-    rules = rules or parsed.rules or Rules.from_spec(None)
-    game = Game(rules, code)
-    moves: list[Move] = []
-    places: list[tuple[int, int]] = []
-    pending: list[Token] = []  # the pass being read
-    for tok in parsed.tokens:
-        rd = game.round
-        r = len(game.rounds)
+    return code, rules or parsed.rules or Rules.from_spec(None)
+
+
+class _LogPlayer:
+    """A log's words played one by one: the moves made so far, where each starts in the
+    text, and the pass being read (a pass is made once its last card is read)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.rules = game.rules
+        self.moves: list[Move] = []
+        self.places: list[tuple[int, int]] = []  # (line, column) of each move's first card
+        self.pending: list[Token] = []  # the pass being read
+
+    def made(self, move: Move, tok: Token) -> None:
+        self.moves.append(move)
+        self.places.append((tok.line, tok.column))
+
+    def step(self, tok: Token) -> None:
+        """One word: a round marker, a separator, the shooter's choice, or a card."""
+        game = self.game
+        rd, r = game.round, len(game.rounds)
         if tok.kind == "round":
-            fresh = (not rd.tricks and not rd.trick and all(p is None for p in rd.passes)
-                     and not pending)
-            if game.over or not fresh or tok.number != r:
-                raise MoveLogError("movelog_round_marker", line=tok.line, column=tok.column,
-                                   text=tok.text, actual=_where_now(game))
-            continue
-        if game.over:
+            self.round_marker(tok)
+        elif game.over:
             raise MoveLogError("movelog_after_end", line=tok.line, column=tok.column, text=tok.text)
-        if tok.kind == "bar":
-            if rd.phase is not Phase.PASS:
-                raise MoveLogError("movelog_bar_in_play", line=tok.line, column=tok.column, round=r)
-            if pending:
-                seat = rd.passes.index(None)
-                raise MoveLogError("movelog_pass_size", line=pending[0].line, column=pending[0].column,
-                                   round=r, seat=seat, given=len(pending), count=rules.pass_count)
-            continue
-        if tok.kind == "moon":
-            choice = MOON_WORDS.get(tok.text.lower().partition("=")[2])
-            if choice is None:
-                raise MoveLogError("movelog_bad_moon", line=tok.line, column=tok.column, text=tok.text)
-            if rd.phase is not Phase.MOON:
-                raise MoveLogError("movelog_moon_not_now", line=tok.line, column=tok.column, round=r,
-                                   text=tok.text)
-            seat = rd.turn
-            game.choose_moon(choice, seat)
-            moves.append(Move(r, seat, (), choice=choice))
-            places.append((tok.line, tok.column))
-            continue
-        if rd.phase is Phase.MOON:
+        elif tok.kind == "bar":
+            self.bar(tok)
+        elif tok.kind == "moon":
+            self.moon(tok)
+        elif rd.phase is Phase.MOON:
             raise MoveLogError("movelog_moon_needed", line=tok.line, column=tok.column, round=r,
                                text=tok.text)
-        if tok.kind == "slash":
-            if rd.phase is Phase.PASS:
-                raise MoveLogError("movelog_slash_in_pass", line=tok.line, column=tok.column, round=r)
-            if rd.trick:
-                raise MoveLogError("movelog_trick_size", line=tok.line, column=tok.column, round=r,
-                                   trick=len(rd.tricks) + 1, position=len(rd.trick),
-                                   given=len(rd.trick), players=rules.players)
-            continue
-        card = tok.card
-        assert card is not None
-        if rd.phase is Phase.PASS:
-            pending.append(tok)
-            if len(pending) == rules.pass_count:
-                seat = rd.passes.index(None)
-                cards = [p.card for p in pending]
-                try:
-                    game.pass_cards(seat, cards)
-                except PassError as e:
-                    bad = _bad_pass_token(e, pending)
-                    raise MoveLogError("movelog_bad_pass", line=bad.line, column=bad.column, round=r,
-                                       seat=seat, reason=e) from None
-                moves.append(Move(r, seat, tuple(sorted(cards))))
-                places.append((pending[0].line, pending[0].column))
-                pending = []
-            continue
-        seat = rd.turn
-        k = len(rd.tricks) + 1
-        i = len(rd.trick) + 1
-        try:
-            game.play(card)
-        except IllegalMove as e:
-            raise MoveLogError("movelog_bad_play", line=tok.line, column=tok.column, round=r, trick=k,
-                               position=i, seat=seat, card=card, reason=e.reason) from None
-        moves.append(Move(r, seat, (card,), k, i))
-        places.append((tok.line, tok.column))
-    if pending:
+        elif tok.kind == "slash":
+            self.slash(tok)
+        elif rd.phase is Phase.PASS:
+            self.pass_card(tok)
+        else:
+            self.play(tok)
+
+    def round_marker(self, tok: Token) -> None:
+        """``R2``: must stand where round 2 starts, before any of its moves."""
+        game = self.game
         rd = game.round
+        fresh = (not rd.tricks and not rd.trick and all(p is None for p in rd.passes)
+                 and not self.pending)
+        if game.over or not fresh or tok.number != len(game.rounds):
+            raise MoveLogError("movelog_round_marker", line=tok.line, column=tok.column,
+                               text=tok.text, actual=_where_now(game))
+
+    def bar(self, tok: Token) -> None:
+        """``|``: only between whole passes."""
+        rd, r = self.game.round, len(self.game.rounds)
+        if rd.phase is not Phase.PASS:
+            raise MoveLogError("movelog_bar_in_play", line=tok.line, column=tok.column, round=r)
+        if self.pending:
+            self.short_pass()
+
+    def slash(self, tok: Token) -> None:
+        """``/``: only between whole tricks."""
+        rd, r = self.game.round, len(self.game.rounds)
+        if rd.phase is Phase.PASS:
+            raise MoveLogError("movelog_slash_in_pass", line=tok.line, column=tok.column, round=r)
+        if rd.trick:
+            raise MoveLogError("movelog_trick_size", line=tok.line, column=tok.column, round=r,
+                               trick=len(rd.tricks) + 1, position=len(rd.trick),
+                               given=len(rd.trick), players=self.rules.players)
+
+    def moon(self, tok: Token) -> None:
+        """``moon=others`` or ``moon=minus``: the shooter's choice, when the round waits for it."""
+        rd, r = self.game.round, len(self.game.rounds)
+        choice = MOON_WORDS.get(tok.text.lower().partition("=")[2])
+        if choice is None:
+            raise MoveLogError("movelog_bad_moon", line=tok.line, column=tok.column, text=tok.text)
+        if rd.phase is not Phase.MOON:
+            raise MoveLogError("movelog_moon_not_now", line=tok.line, column=tok.column, round=r,
+                               text=tok.text)
+        move = Move.choosing(self.game, choice)
+        move.apply(self.game)
+        self.made(move, tok)
+
+    def pass_card(self, tok: Token) -> None:
+        """A card of a pass: the pass is made with its last card, by the first seat yet to pass."""
+        self.pending.append(tok)
+        if len(self.pending) < self.rules.pass_count:
+            return
+        game, pending = self.game, self.pending
+        rd = game.round
+        seat = rd.passes.index(None)
+        cards = [_card(p) for p in pending]
+        try:
+            move = make_pass(game, seat, cards)
+        except PassError as e:
+            bad = _bad_pass_token(e, pending)
+            raise MoveLogError("movelog_bad_pass", line=bad.line, column=bad.column,
+                               round=len(game.rounds), seat=seat, reason=e) from None
+        self.made(move, pending[0])
+        self.pending = []
+
+    def play(self, tok: Token) -> None:
+        """A card played by the seat to move."""
+        card = _card(tok)
+        move = Move.playing(self.game, card)
+        try:
+            move.apply(self.game)
+        except IllegalMove as e:
+            raise MoveLogError("movelog_bad_play", line=tok.line, column=tok.column, round=move.round,
+                               trick=move.trick, position=move.index, seat=move.seat, card=card,
+                               reason=e.reason) from None
+        self.made(move, tok)
+
+    def short_pass(self) -> None:
+        """A pass cut short (by ``|`` or the end of the log): too few cards."""
+        pending = self.pending
         raise MoveLogError("movelog_pass_size", line=pending[0].line, column=pending[0].column,
-                           round=len(game.rounds), seat=rd.passes.index(None), given=len(pending),
-                           count=rules.pass_count)
-    return LoggedGame(game, moves, places)
+                           round=len(self.game.rounds), seat=self.game.round.passes.index(None),
+                           given=len(pending), count=self.rules.pass_count)
+
+    def finish(self) -> None:
+        """The end of the log: anywhere but inside a pass."""
+        if self.pending:
+            self.short_pass()
+
+
+def _card(tok: Token) -> Card:
+    """The card a ``card`` word stands for."""
+    assert tok.card is not None
+    return tok.card
 
 
 def _bad_pass_token(e: PassError, pending: list[Token]) -> Token:

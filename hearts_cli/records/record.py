@@ -61,6 +61,7 @@ __all__ = [
     "Position",
     "RecordError",
     "Seat",
+    "make_pass",
     "moves_of",
     "read_record",
     "save_record",
@@ -368,6 +369,21 @@ class Move(Frozen):
             return Position(self.round, self.trick, self.index)
         return Position(self.round, seat=self.seat)
 
+    @classmethod
+    def playing(cls, game: Game, card: Card) -> Move:
+        """``card`` played in ``game`` now, by the seat to move, at its place in the trick
+        (not made: :meth:`apply` makes it, or the engine says why not)."""
+        rd = game.round
+        seat = rd.turn
+        return cls(len(game.rounds), -1 if seat is None else seat, (card,), len(rd.tricks) + 1,
+                   len(rd.trick) + 1)
+
+    @classmethod
+    def choosing(cls, game: Game, choice: str) -> Move:
+        """The shooter's choice of how its moon scores, in ``game`` now (``others`` or ``shooter_minus``)."""
+        seat = game.round.turn
+        return cls(len(game.rounds), -1 if seat is None else seat, (), choice=str(Moon(choice)))
+
     def apply(self, game: Game) -> None:
         """Make this move in ``game`` (checked by the engine)."""
         if self.choice is not None:
@@ -376,6 +392,18 @@ class Move(Frozen):
             game.play(self.cards[0])
         else:
             game.pass_cards(self.seat, self.cards)
+
+
+def make_pass(game: Game, seat: int, cards: Sequence[Card]) -> Move:
+    """Pass ``cards`` for ``seat`` in ``game``, and the move it is. The cards go to the
+    engine in the order given, so a :class:`~hearts_cli.play.engine.PassError` names
+    the first it refuses as the person wrote them."""
+    game.pass_cards(seat, cards)
+    return Move(len(game.rounds), seat, tuple(sorted(cards)))
+
+
+# annotations as a caller gives them: keyed by Position or its text ("1.3.2")
+Notes = Mapping[Position, Annotation] | Mapping[str, Annotation] | Mapping[Position | str, Annotation]
 
 
 def moves_of(game: Game) -> list[Move]:
@@ -395,7 +423,7 @@ def _round_moves(r: int, rnd: Round) -> Iterator[Move]:
         if cards is not None:
             yield Move(r, seat, tuple(cards))
     tricks = [(tr.leader, tr.cards) for tr in rnd.tricks]
-    if rnd.trick:
+    if rnd.trick and rnd.leader is not None:
         tricks.append((rnd.leader, tuple(rnd.trick)))
     for k, (leader, cards) in enumerate(tricks, 1):
         for i, c in enumerate(cards):
@@ -470,7 +498,7 @@ class GameRecord(Plain):
 
     @classmethod
     def from_game(cls, game: Game, seats: Sequence[Seat] | None = None,
-                  annotations: Mapping[Position | str, Annotation] | None = None,
+                  annotations: Notes | None = None,
                   undos: int = 0) -> GameRecord:
         return cls(game.rules, game.code,
                    tuple(seats) if seats is not None else default_seats(game.rules.players),
@@ -498,7 +526,8 @@ def _plain_ok(text: str) -> bool:
         return False
     import yaml  # PyYAML is only imported by what writes or reads records
 
-    tag = yaml.SafeLoader.resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))
+    resolve: Any = yaml.SafeLoader.resolve  # a method called on the class: PyYAML's own usage
+    tag: str = resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))
     return tag == "tag:yaml.org,2002:str"
 
 
@@ -552,7 +581,7 @@ def _rules_spec(rules: Rules) -> dict[str, Any]:
     return rules.spec()
 
 
-def _annotation_map(annotations: Mapping[Position | str, Annotation] | None) -> dict[Position, Annotation]:
+def _annotation_map(annotations: Notes | None) -> dict[Position, Annotation]:
     out: dict[Position, Annotation] = {}
     for key, note in (annotations or {}).items():
         out[Position.parse(key)] = note
@@ -560,7 +589,7 @@ def _annotation_map(annotations: Mapping[Position | str, Annotation] | None) -> 
 
 
 def write_record(game: Game, seats: Sequence[Seat] | None = None,
-                 annotations: Mapping[Position | str, Annotation] | None = None,
+                 annotations: Notes | None = None,
                  program: str | None = None, undos: int = 0) -> str:
     """The canonical record of ``game`` so far (finished or not), as text.
 
@@ -571,20 +600,10 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
     same bytes.
     """
     rules = game.rules
-    n = rules.players
-    seats = tuple(seats) if seats is not None else default_seats(n)
-    if len(seats) != n:
-        raise ValueError(f"{n} seats expected, got {len(seats)}")
-    for i, seat in enumerate(seats):
-        if (not isinstance(seat.name, str) or seat.kind not in SEAT_KINDS
-                or not (seat.level is None or isinstance(seat.level, str))):
-            raise ValueError(f"seat {i}: {seat!r} is not a name, a kind ({'/'.join(SEAT_KINDS)}) and a level")
-    notes = _annotation_map(annotations)
-    for pos, note in notes.items():
-        if note.glyph and note.glyph not in GLYPHS:
-            raise ValueError(f"annotation {pos}: glyph {note.glyph!r} is not one of {' '.join(GLYPHS)}")
-        if not isinstance(note.comment, str):
-            raise ValueError(f"annotation {pos}: the comment must be text")
+    seats = _checked_seats(seats, rules.players)
+    notes = _checked_notes(annotations)
+    if undos and (not isinstance(undos, int) or isinstance(undos, bool) or undos < 0):
+        raise ValueError(f"undos must be a whole number from 0, not {undos!r}")
     out = [
         HEADER,
         f"format: {FORMAT}",
@@ -608,24 +627,52 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
         out.append("result:")
         out.append(f"  winners: {_flow(game.winners)}")
         out.append("  standings:")
-        for place, seat, total in game.standings():
-            out.append(f"    - {_flow({'place': place, 'seat': seat, 'total': total})}")
+        for place, seat_no, total in game.standings():
+            out.append(f"    - {_flow({'place': place, 'seat': seat_no, 'total': total})}")
     if undos:
-        if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
-            raise ValueError(f"undos must be a whole number from 0, not {undos!r}")
         out.append(f"undos: {undos}")
-    if notes:
-        out.append("annotations:")
-        for pos in sorted(notes, key=Position.sort_key):
-            note = notes[pos]
-            body: dict[str, Any] = {}
-            if note.glyph:
-                body["glyph"] = note.glyph
-            if note.comment or not note.glyph:
-                body["comment"] = note.comment
-            parts = ", ".join(f"{k}: {_quote(v)}" for k, v in body.items())
-            out.append(f"  {_quote(str(pos))}: {{{parts}}}")
+    out.extend(_annotation_lines(notes))
     return "\n".join(out) + "\n"
+
+
+def _checked_seats(seats: Sequence[Seat] | None, players: int) -> tuple[Seat, ...]:
+    """The seats to write (``Player 1``... by default): a ValueError for a wrong count or a bad seat."""
+    chosen = tuple(seats) if seats is not None else default_seats(players)
+    if len(chosen) != players:
+        raise ValueError(f"{players} seats expected, got {len(chosen)}")
+    for i, seat in enumerate(chosen):
+        if (not isinstance(seat.name, str) or seat.kind not in SEAT_KINDS
+                or not (seat.level is None or isinstance(seat.level, str))):
+            raise ValueError(f"seat {i}: {seat!r} is not a name, a kind ({'/'.join(SEAT_KINDS)}) and a level")
+    return chosen
+
+
+def _checked_notes(annotations: Notes | None) -> dict[Position, Annotation]:
+    """The annotations to write, by position: a ValueError for a glyph PGN lacks or a comment not text."""
+    notes = _annotation_map(annotations)
+    for pos, note in notes.items():
+        if note.glyph and note.glyph not in GLYPHS:
+            raise ValueError(f"annotation {pos}: glyph {note.glyph!r} is not one of {' '.join(GLYPHS)}")
+        if not isinstance(note.comment, str):
+            raise ValueError(f"annotation {pos}: the comment must be text")
+    return notes
+
+
+def _annotation_lines(notes: dict[Position, Annotation]) -> list[str]:
+    """The ``annotations:`` block, in the order of the moves (nothing without annotations)."""
+    if not notes:
+        return []
+    out = ["annotations:"]
+    for pos in sorted(notes, key=Position.sort_key):
+        note = notes[pos]
+        body: dict[str, Any] = {}
+        if note.glyph:
+            body["glyph"] = note.glyph
+        if note.comment or not note.glyph:
+            body["comment"] = note.comment
+        parts = ", ".join(f"{k}: {_quote(v)}" for k, v in body.items())
+        out.append(f"  {_quote(str(pos))}: {{{parts}}}")
+    return out
 
 
 def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
@@ -665,7 +712,7 @@ def temp_name(name: str) -> str:
 
 def save_record(path: str | os.PathLike[str], game: Game | GameRecord,
                 seats: Sequence[Seat] | None = None,
-                annotations: Mapping[Position | str, Annotation] | None = None,
+                annotations: Notes | None = None,
                 undos: int | None = None) -> Path:
     """Write the record of ``game`` to ``path`` atomically; returns the path.
 
@@ -751,6 +798,7 @@ def _load_text(source: str | os.PathLike[str] | IO[Any], limit: int) -> tuple[st
         if len(source) > limit or len(source.encode("utf-8", "surrogatepass")) > limit:
             raise RecordError("record_too_big", limit=limit)
         return source, None
+    path: str | None
     if isinstance(source, os.PathLike):
         path = os.fspath(source)
         try:
@@ -764,8 +812,8 @@ def _load_text(source: str | os.PathLike[str] | IO[Any], limit: int) -> tuple[st
             message_id, params = os_problem_id(e)
             raise RecordError("record_bad_yaml", path=path, problem=_problem(message_id, **params)) from None
     else:
-        path = getattr(source, "name", None)
-        path = path if isinstance(path, str) else None
+        name = getattr(source, "name", None)
+        path = name if isinstance(name, str) else None
         raw = source.read(limit + 1)
     if len(raw) > limit:
         raise RecordError("record_too_big", path=path, limit=limit)
@@ -783,8 +831,8 @@ def read_record(source: str | os.PathLike[str] | IO[Any], *, strict: bool = True
     """Read, re-play and check a record.
 
     ``source`` is the record's text (a ``str``), a path (``pathlib.Path``, or a
-    one-line ``str`` naming an existing file) or an open file. Files over ``limit`` bytes are refused before parsing; the YAML
-    is read with PyYAML's safe loader only. With ``strict`` (the default) the
+    one-line ``str`` naming an existing file) or an open file. Files over ``limit``
+    bytes are refused before parsing; the YAML is read with PyYAML's safe loader only. With ``strict`` (the default) the
     first problem raises :class:`RecordError`; otherwise problems with the game
     are collected in ``record.errors`` and the moves stop before the first bad
     one (problems that leave no game to speak of still raise).
@@ -815,8 +863,11 @@ def read_record(source: str | os.PathLike[str] | IO[Any], *, strict: bool = True
     return _Reader(data, loader.lines, path, strict).read()
 
 
-class _Reader:
-    def __init__(self, data: dict, lines: dict[int, int], path: str | None, strict: bool):
+class _Problems:
+    """How a reading names a problem: the line of the YAML it is on, the field, and whether
+    it stops the reading (strict) or is noted and the reading goes on (lenient)."""
+
+    def __init__(self, data: dict[str, Any], lines: dict[int, int], path: str | None, strict: bool):
         self.data = data
         self.lines = lines
         self.path = path
@@ -866,7 +917,10 @@ class _Reader:
                 raise self.bad_field(name, "record_want_cards", value, *at, text=x) from None
         return tuple(out)
 
-    # ------------------------------------------------------------ the whole record
+
+class _Reader(_Problems):
+    """A record's data read into a game: every move re-played through the engine, every
+    field the record carries checked against that replay."""
 
     def read(self) -> GameRecord:
         d = self.data
@@ -892,7 +946,7 @@ class _Reader:
             complete = False
         if complete:
             self.check_end(game, d)
-        notes = self.read_annotations(d.get("annotations"), moves, len(game.rounds))
+        notes = _read_annotations(self, d.get("annotations"), moves, len(game.rounds))
         undos = d.get("undos", 0)
         if undos is None:
             undos = 0
@@ -947,7 +1001,7 @@ class _Reader:
 
     # ------------------------------------------------------------ rounds
 
-    def read_round(self, game: Game, r: int, raw: Any, rounds: list, moves: list[Move]) -> None:
+    def read_round(self, game: Game, r: int, raw: Any, rounds: list[Any], moves: list[Move]) -> None:
         name = f"rounds.{r}"
         try:
             self.want(raw, dict, name, rounds)
@@ -979,10 +1033,9 @@ class _Reader:
                     raise self.bad_field(f"{name}.passes", "record_want_seat", passes, players=n)
                 chosen = self.cards(cards, f"{name}.passes.{key}", cards, passes)
                 try:
-                    game.pass_cards(key, chosen)
+                    moves.append(make_pass(game, key, chosen))
                 except PassError as e:
                     raise self.error("record_bad_pass", cards, passes, round=r, seat=key, reason=e) from None
-                moves.append(Move(r, key, tuple(sorted(chosen))))
             tricks = raw.get("tricks") or []
             self.want(tricks, list, f"{name}.tricks", raw)
             for k, trick in enumerate(tricks, 1):
@@ -992,7 +1045,7 @@ class _Reader:
             self.fail(e, fatal=True)
         self.check_score(rnd, r, raw)
 
-    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict, moves: list[Move],
+    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict[Any, Any], moves: list[Move],
                          more: bool) -> None:
         """The shooter's choice (``moon_choice``), a move of its own under ``moon: shooter_choice``.
 
@@ -1011,16 +1064,16 @@ class _Reader:
             score = raw.get("score")
             outcomes = rnd.moon_outcomes()
             choice = next((c for c in MOON_CHOICES if score == list(outcomes[c])), None)
-            if choice is None and more:
+            if choice is None and more and rnd.turn is not None:
                 choice = better_moon_choice(rnd.rules, rnd.turn, rnd.taken, rnd.scores_before,
                                             rnd.taken_twice)
             if choice is None:
                 return  # the game stops here, the shooter to choose
-        shooter = rnd.turn
-        game.choose_moon(choice, shooter)
-        moves.append(Move(r, shooter, (), choice=str(Moon(choice))))
+        move = Move.choosing(game, choice)
+        move.apply(game)
+        moves.append(move)
 
-    def check_hands(self, rnd: Round, r: int, raw: dict, code: str) -> None:
+    def check_hands(self, rnd: Round, r: int, raw: dict[Any, Any], code: str) -> None:
         name = f"rounds.{r}"
         hands = raw.get("hands")
         kitty = raw.get("kitty")
@@ -1041,7 +1094,7 @@ class _Reader:
         if wrong:
             self.fail(self.error("record_hands_mismatch", hands, raw, round=r, code=code))
 
-    def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: Any, tricks: list,
+    def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: Any, tricks: list[Any],
                    moves: list[Move], last: bool) -> None:
         name = f"rounds.{r}.tricks.{k}"
         n = rnd.players
@@ -1069,12 +1122,13 @@ class _Reader:
                 detail = "wrong_phase_over" if rnd.over else "wrong_phase_pass"
                 raise self.error("record_bad_move", raw, round=r, trick=k, position=i,
                                  card=card, reason=Reason("wrong_phase", card, detail=detail))
+            move = Move.playing(game, card)
             try:
-                game.play(card)
+                move.apply(game)
             except IllegalMove as e:
                 raise self.error("record_bad_move", raw, round=r, trick=k, position=i, seat=seat,
                                  card=card, reason=e.reason) from None
-            moves.append(Move(r, seat if seat is not None else -1, (card,), k, i))
+            moves.append(move)
         if len(cards) == n:
             done = rnd.tricks[-1]
             won, points = raw.get("won"), raw.get("points")
@@ -1083,7 +1137,7 @@ class _Reader:
                                      won=_scalar(won), points=_scalar(points),
                                      actual_won=done.winner, actual_points=done.points))
 
-    def check_score(self, rnd: Round, r: int, raw: dict) -> None:
+    def check_score(self, rnd: Round, r: int, raw: dict[Any, Any]) -> None:
         score = raw.get("score")
         moon = raw.get("moon")
         result = rnd.result
@@ -1097,7 +1151,7 @@ class _Reader:
             self.fail(self.bad_field(f"rounds.{r}.moon", "record_want_value", raw,
                                      expected=_scalar(result.shooter)))
 
-    def check_end(self, game: Game, d: dict) -> None:
+    def check_end(self, game: Game, d: dict[str, Any]) -> None:
         totals = d.get("totals")
         if totals is not None and totals != list(game.totals):
             self.fail(self.error("record_totals_mismatch", d, recorded=_flow(totals),
@@ -1121,41 +1175,40 @@ class _Reader:
             self.fail(self.error("record_result_mismatch", standings, result, field="standings",
                                  recorded=_flow(standings), actual=_flow(expected)))
 
-    # ------------------------------------------------------------ annotations
 
-    def read_annotations(self, raw: Any, moves: list[Move], rounds: int) -> dict[Position, Annotation]:
-        if raw is None:
-            return {}
-        if not isinstance(raw, dict):
-            self.fail(self.bad_field("annotations", "record_want_mapping", self.data))
-            return {}
-        known = {m.position for m in moves} | {Position(r) for r in range(1, rounds + 1)}
-        out: dict[Position, Annotation] = {}
-        for key, body in raw.items():
-            try:
-                pos = Position.parse(key)
-            except ValueError:
-                self.fail(self.error("record_bad_annotation", raw, key=_scalar(key),
-                                     problem=_problem("record_ann_position")))
-                continue
-            if pos not in known:
-                self.fail(self.error("record_bad_annotation", raw, key=str(pos),
-                                     problem=_problem("record_ann_missing")))
-                continue
-            if isinstance(body, str):
-                body = {"comment": body}  # forgiving: a bare comment
-            if not isinstance(body, dict):
-                self.fail(self.error("record_bad_annotation", raw, key=str(pos),
-                                     problem=_problem("record_want_mapping")))
-                continue
-            glyph = body.get("glyph") or ""
-            comment = body.get("comment")
-            comment = "" if comment is None else comment
-            if glyph not in GLYPHS and glyph != "":
-                self.fail(self.error("record_bad_annotation", body, raw, key=str(pos),
-                                     problem=_problem("record_ann_glyph", glyphs=" ".join(GLYPHS))))
-                continue
-            if not isinstance(comment, str):
-                comment = _scalar(comment)
-            out[pos] = Annotation(glyph, comment)
-        return out
+def _read_annotations(problems: _Problems, raw: Any, moves: list[Move],
+                      rounds: int) -> dict[Position, Annotation]:
+    """The annotations of a record, each on a move it has (or a round); a bad one is a problem."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        problems.fail(problems.bad_field("annotations", "record_want_mapping", problems.data))
+        return {}
+
+    def bad(key: str, problem: _Problem, *at: Any) -> None:
+        problems.fail(problems.error("record_bad_annotation", *at, raw, key=key, problem=problem))
+
+    known = {m.position for m in moves} | {Position(r) for r in range(1, rounds + 1)}
+    out: dict[Position, Annotation] = {}
+    for key, body in raw.items():
+        try:
+            pos = Position.parse(key)
+        except ValueError:
+            bad(_scalar(key), _problem("record_ann_position"))
+            continue
+        if pos not in known:
+            bad(str(pos), _problem("record_ann_missing"))
+            continue
+        if isinstance(body, str):
+            body = {"comment": body}  # forgiving: a bare comment
+        if not isinstance(body, dict):
+            bad(str(pos), _problem("record_want_mapping"))
+            continue
+        glyph = body.get("glyph") or ""
+        comment = body.get("comment")
+        comment = "" if comment is None else comment
+        if glyph not in GLYPHS and glyph != "":
+            bad(str(pos), _problem("record_ann_glyph", glyphs=" ".join(GLYPHS)), body)
+            continue
+        out[pos] = Annotation(glyph, comment if isinstance(comment, str) else _scalar(comment))
+    return out

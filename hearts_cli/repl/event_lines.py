@@ -8,19 +8,19 @@ from typing import Any
 from ..model.cards import Card
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
-from ..play.events import Event
+from ..play.events import Event, Teller
 from ..text.catalog import preset_name
 from .layout import Line, plain
 from .pieces import Writer
 
 
-class EventLines(Writer):
-    """The lines of the log for each kind of event (``ev_<kind>``; none for the others)."""
+class EventLines(Writer, Teller[Line]):
+    """The lines of the log for each kind of event (``ev_<kind>``, told through the shared
+    dispatch :class:`~hearts_cli.play.events.Teller`; none for the others)."""
 
     def event(self, ev: Event) -> list[Line]:
         """The lines an event shows in the log (empty for events that show nothing)."""
-        fn = getattr(self, f"ev_{ev.kind}", None)
-        return fn(**_wanted(fn, ev.data)) if fn is not None else []
+        return self.tell(ev)
 
     def status(self, ev: Event) -> str | None:
         """The one line the toolbar shows for an event, if it should replace the last one."""
@@ -262,19 +262,6 @@ class EventLines(Writer):
                     f"rules_break_{settings['hearts_break']}", f"rules_moon_{settings['moon']}"):
             out += self._text(self.say(mid, points=self.tb.game.rules.penalty_total))
         return out
-
-
-def _wanted(fn: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """The fields of an event that its ``ev_`` method names (the events carry more: docs/events.md)."""
-    names = _PARAMS.get(fn.__func__)
-    if names is None:
-        import inspect
-
-        names = _PARAMS[fn.__func__] = frozenset(inspect.signature(fn).parameters)
-    return {k: v for k, v in data.items() if k in names}
-
-
-_PARAMS: dict[Any, frozenset[str]] = {}
 
 
 def score_table(writer: Writer, rounds: list[list[int]], totals: list[int]) -> list[Line]:

@@ -1,0 +1,280 @@
+"""The analysis of ``hearts replay --analyze``: each decision of a seat weighed, marked and explained.
+
+:func:`analyze` has the Hard player weigh every decision of a seat (or of every
+seat) with :mod:`hearts_cli.records.evaluate`: the expected points of the card (or
+pass) chosen against the best alternative, marked ``?`` (costs at least 1 point),
+``??`` (at least 4) or ``!`` (the only good move), with a one-line reason; a
+:class:`Decision` is one such verdict, :func:`summary` counts them per seat and
+:func:`annotations_of` writes them as record annotations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..base.values import Plain
+from ..model.cards import QUEEN_OF_SPADES, Card, Suit
+from ..play.engine import Game, Round, SeatView
+from ..play.events import Event
+from ..text.catalog import t
+from .evaluate import classes_two, evaluate_pass, evaluate_play, pass_candidates
+from .record import Annotation, GameRecord, Move, Position
+
+__all__ = ["BLUNDER", "DEFAULT_SIMULATIONS", "MISTAKE", "Decision", "analyze", "annotations_of", "summary"]
+
+MISTAKE = 1.0  # expected points lost for a `?`
+BLUNDER = 4.0  # ... for a `??`
+DEFAULT_SIMULATIONS = 40
+
+
+class Decision(Plain):
+    """One decision weighed: the move made, the best alternative, their expected points."""
+
+    __match_args__ = ("move", "played", "best", "value", "best_value", "second_value", "glyph", "reason",
+                      "values")
+
+    def __init__(self, move: Move, played: tuple[Card, ...], best: tuple[Card, ...], value: float,
+                 best_value: float, second_value: float | None, glyph: str,
+                 reason: tuple[str, dict[str, Any]] | None, values: dict[str, float]):
+        self.move = move
+        self.played = played
+        self.best = best
+        self.value = value  # expected points of the move made
+        self.best_value = best_value
+        self.second_value = second_value  # the best value among the other choices
+        self.glyph = glyph
+        self.reason = reason
+        self.values = values
+
+    @property
+    def position(self) -> Position:
+        return self.move.position
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.value - self.best_value)
+
+    def event(self) -> Event:
+        m = self.move
+        data: dict[str, Any] = {"position": str(m.position), "round": m.round, "seat": m.seat,
+                                "kind": m.kind, "played": list(self.played), "best": list(self.best),
+                                "expected": round(self.value, 2), "best_expected": round(self.best_value, 2),
+                                "loss": round(self.loss, 2), "glyph": self.glyph,
+                                "values": {k: round(v, 2) for k, v in self.values.items()}}
+        if m.trick:
+            data["trick"] = m.trick
+            data["card"] = m.index
+        if self.reason is not None:
+            data["reason"] = self.reason[0]
+            data["reason_params"] = self.reason[1]
+        return Event("decision", data)
+
+    def comment(self, lang: str | None, ascii: bool = False) -> str:
+        if self.reason is None:
+            return ""
+        return t(self.reason[0], lang, ascii=ascii, **self.reason[1])
+
+
+def _glyph(value: float, best: float, second: float | None) -> str:
+    loss = value - best
+    if loss >= BLUNDER:
+        return "??"
+    if loss >= MISTAKE:
+        return "?"
+    if second is not None and loss < 1e-9 and second - value >= MISTAKE:
+        return "!"
+    return ""
+
+
+def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int = 0,
+            simulations: int = DEFAULT_SIMULATIONS, passes: bool = True,
+            progress: Callable[[int, int], None] | None = None) -> list[Decision]:
+    """Weigh every decision of ``seats`` (default: every seat) in the record.
+
+    A pure function of the record, the seats, ``seed`` and ``simulations``.
+    Forced moves (a single distinct candidate) are not listed. ``progress(done, total)``
+    is called after each move is looked at.
+    """
+    rules = record.rules
+    chosen = set(range(rules.players) if seats is None else seats)
+    game = Game(rules, record.code)
+    out: list[Decision] = []
+    moves = record.moves
+    def weighed(m: Move) -> bool:  # a card, or a pass with ``passes`` (never the moon's choice)
+        return m.seat in chosen and (m.kind == "play" or (passes and m.kind == "pass"))
+
+    total = sum(1 for m in moves if weighed(m))
+    done = 0
+    for move in moves:
+        rd = game.round
+        if weighed(move):
+            view = rd.view(move.seat)
+            d = _weigh_pass(move, view, seed, simulations) if move.kind == "pass" else \
+                _weigh_play(move, view, rd, seed, simulations, record.code)
+            if d is not None:
+                out.append(d)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        move.apply(game)
+    return out
+
+
+def _weigh_play(move: Move, view: SeatView, rd: Round, seed: int, simulations: int,
+                code: str) -> Decision | None:
+    values = evaluate_play(view, _mix(seed, code, move.seat), simulations)
+    if len(values) < 2 or len(set(_classes_of(view).values())) < 2:
+        return None
+    card = move.card
+    v = values[card]
+    best = min(values, key=lambda c: (values[c], c))
+    bv = values[best]
+    others = [x for c, x in values.items() if _classes_of(view)[c] != _classes_of(view)[card]]
+    second = min(others) if others else None
+    glyph = _glyph(v, bv, second)
+    reason = _play_reason(view, rd, card, best, v, bv, second, glyph) if glyph else None
+    shown = {str(c): x for c, x in sorted(values.items())}
+    return Decision(move, (card,), (best,) if v - bv >= 1e-9 else (card,), v, bv if v - bv >= 1e-9 else v,
+                    second, glyph, reason, shown)
+
+
+def _classes_of(view: SeatView) -> dict[Card, Card]:
+    if view.rules.decks > 1:
+        return classes_two(view)
+    from ..bots.hard import equivalent_cards
+
+    return equivalent_cards(view)
+
+
+def _mix(seed: int, code: str, seat: int) -> int:
+    from ..model.codes import seed_for
+
+    return seed_for(code, "analysis", seed, seat)
+
+
+def _weigh_pass(move: Move, view: SeatView, seed: int, simulations: int) -> Decision | None:
+    cands = pass_candidates(view, move.cards)
+    if len(cands) < 2:
+        return None
+    values = evaluate_pass(view, cands, _mix(seed, "pass", move.seat) ^ view.round_index, simulations)
+    chosen = tuple(sorted(move.cards))
+    v = values[chosen]
+    best = min(cands, key=lambda c: (values[c], c))
+    bv = values[best]
+    second = min(x for c, x in values.items() if c != chosen)
+    glyph = _glyph(v, bv, second)
+    reason = _pass_reason(view, chosen, best, v, bv, second, glyph) if glyph else None
+    shown = {" ".join(str(c) for c in k): x for k, x in values.items()}
+    if v - bv < 1e-9:
+        best, bv = chosen, v
+    return Decision(move, chosen, best, v, bv, second, glyph, reason, shown)
+
+
+def _play_reason(view: SeatView, rd: Round, card: Card, best: Card, v: float, bv: float,
+                 second: float | None, glyph: str) -> tuple[str, dict[str, Any]]:
+    diff = round(v - bv, 1)
+    if glyph == "!":
+        return ("an_only_good", {"card": card, "diff": round((second or v) - v, 1)})
+    if view.rules.decks > 1:
+        return _play_reason_two(view, card, best, diff)
+    pts = view.rules.points
+    queen_live = pts[QUEEN_OF_SPADES] > 0
+    trick = list(view.trick)
+    n = view.players
+    if queen_live and card == QUEEN_OF_SPADES and trick and trick[0].suit == Suit(3) \
+            and all(c.suit != Suit(3) or c < card for c in trick) and len(trick) == n - 1:
+        return ("an_queen_on_self", {"card": card, "best": best, "diff": diff})
+    if queen_live and card == QUEEN_OF_SPADES and trick and trick[0].suit == Suit(3) \
+            and all(c.suit != Suit(3) or c < card for c in trick):
+        return ("an_queen_risk", {"card": card, "best": best, "diff": diff})
+    played = view.played_mask()
+    queen_out = queen_live and not played >> QUEEN_OF_SPADES & 1 and QUEEN_OF_SPADES not in view.hand
+    if queen_live and best == QUEEN_OF_SPADES and card != best:
+        return ("an_keeps_queen", {"best": best, "diff": diff})
+    if queen_out and best in (50, 51) and card != best:
+        return ("an_keeps_high_spade", {"best": Card(best), "diff": diff})
+    if trick:
+        led = trick[0].suit
+        high = max(c for c in trick if c.suit == led)
+        points = sum(pts[c] for c in trick) + pts[card]
+        if card.suit == led and card > high and len(trick) == n - 1 and points > 0 and \
+                (best.suit != led or best < high):
+            return ("an_takes_points", {"card": card, "points": points, "best": best, "diff": diff})
+    if not trick and card.suit == Suit(3) and queen_live and QUEEN_OF_SPADES in view.hand and card != best:
+        return ("an_leads_spade_with_queen", {"card": card, "best": best, "diff": diff})
+    return ("an_generic", {"best": best, "diff": diff})
+
+
+def _play_reason_two(view: SeatView, card: Card, best: Card, diff: float) -> tuple[str, dict[str, Any]]:
+    """Why a two-deck card cost points, where the trick itself shows it: the last card of a
+    trick that takes its points (with any set-aside trick's, cancellation counted) when the
+    better card would not have; otherwise the generic reason."""
+    from ..play import core
+
+    trick = [int(c) for c in view.trick]
+    n = view.players
+    if len(trick) != n - 1:
+        return ("an_generic", {"best": best, "diff": diff})
+    pts = view.rules.points
+    last = len(view.hand) == 1
+    aside: list[int] = []
+    for tr in view.tricks:  # the set-aside tricks waiting for this trick's winner
+        aside = aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
+    points = sum(pts[c] for c in trick + [int(card)] + aside)
+    mine = core.winner(view.rules, trick + [int(card)], last)
+    alt = core.winner(view.rules, trick + [int(best)], last)
+    if mine == n - 1 and points > 0 and alt != n - 1:
+        return ("an_takes_points", {"card": card, "points": points, "best": best, "diff": diff})
+    return ("an_generic", {"best": best, "diff": diff})
+
+
+def _pass_reason(view: SeatView, chosen: tuple[Card, ...], best: tuple[Card, ...], v: float, bv: float,
+                 second: float | None, glyph: str) -> tuple[str, dict[str, Any]]:
+    diff = round(v - bv, 1)
+    if glyph == "!":
+        return ("an_only_good_pass", {"cards": list(chosen), "diff": round((second or v) - v, 1)})
+    q = Card(QUEEN_OF_SPADES)
+    if view.rules.points[QUEEN_OF_SPADES] and q in best and q not in chosen:
+        low = sum(1 for c in view.hand if c.suit == Suit(3) and c < q)
+        return ("an_pass_keeps_queen", {"low": low, "diff": diff})
+    out = [c for c in best if c not in chosen]
+    return ("an_pass_generic", {"cards": out or list(best), "diff": diff})
+
+
+def annotations_of(decisions: Iterable[Decision], lang: str | None, ascii: bool = False,
+                   keep: dict[Position, Annotation] | None = None) -> dict[Position, Annotation]:
+    """Record annotations for the marked decisions, over the ones ``keep`` already has."""
+    out = dict(keep or {})
+    for d in decisions:
+        if not d.glyph:
+            continue
+        comment = d.comment(lang, ascii)
+        old = out.get(d.position)
+        if old is not None and old.comment and old.comment != comment:
+            comment = f"{old.comment} {comment}" if comment else old.comment
+        out[d.position] = Annotation(d.glyph, comment)
+    return out
+
+
+def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | None = None) -> list[dict[str, Any]]:
+    """Per seat: decisions weighed, mistakes (``?``), blunders (``??``), good moves (``!``), points lost."""
+    chosen = sorted(set(range(players) if seats is None else seats))
+    rows = {s: {"seat": s, "decisions": 0, "mistakes": 0, "blunders": 0, "good": 0, "lost": 0.0}
+            for s in chosen}
+    for d in decisions:
+        row = rows.get(d.move.seat)
+        if row is None:
+            continue
+        row["decisions"] += 1
+        if d.glyph == "??":
+            row["blunders"] += 1
+        elif d.glyph == "?":
+            row["mistakes"] += 1
+        elif d.glyph == "!":
+            row["good"] += 1
+        row["lost"] += d.loss
+    for row in rows.values():
+        row["lost"] = round(row["lost"], 1)
+    return [rows[s] for s in chosen]
+

@@ -1,0 +1,108 @@
+"""Positions in a record: the game before any move, and the table there as data.
+
+:func:`game_at` finds a position (``round.trick.card``, ``round.pass.seat`` or a
+move number); :func:`table_at` is the table there as plain data, from one seat or
+from above, and :func:`view_event` the seat view of ``hearts replay --at --json``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model.errors import HeartsError
+from ..play.engine import Game, Phase
+from ..play.events import view_json
+from .record import GameRecord
+
+__all__ = ["PositionError", "game_at", "table_at", "view_event", "where"]
+
+
+def where(game: Game) -> dict[str, Any]:
+    """Where the game stands: the round, its phase, the trick and card to come, and whose turn it is."""
+    rd = game.round
+    out: dict[str, Any] = {"round": len(game.rounds), "phase": rd.phase.value,
+                           "trick": None, "card": None, "turn": None}
+    if rd.phase is Phase.PLAY:
+        out["trick"] = len(rd.tricks) + 1
+        out["card"] = len(rd.trick) + 1
+        out["turn"] = rd.turn
+    elif rd.phase is Phase.PASS:
+        out["turn"] = rd.passes.index(None)
+    elif rd.phase is Phase.MOON:  # the shooter is still to choose
+        out["turn"] = rd.turn
+    return out
+
+
+class PositionError(HeartsError):
+    """A position that is not in the record; :meth:`message` is one sentence."""
+
+    def __init__(self, text: str, moves: int):
+        self.text = text
+        self.moves = moves
+        super().__init__("cli_no_position", text=text, moves=moves)
+
+
+def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
+    """The game just before the move at ``at`` (``round.trick.card``, ``round.pass.seat``
+    or a move number ``N``: before move N), and how many moves were made; the end
+    when ``at`` is None. :class:`PositionError` when the record has no such position;
+    ``explain.ExplainError`` when the text is not a position."""
+    from . import explain as ex
+
+    position = None if at is None else ex.parse_at(at)[1]
+    try:
+        return record.at(position)
+    except LookupError:
+        raise PositionError(str(at), len(record.moves)) from None
+
+
+def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
+             made: int | None = None) -> dict[str, Any]:
+    """The table as plain data: whose turn, the trick on the table, hands (the seat's,
+    or every one with ``all_hands``), points taken, totals, hearts, voids, legal cards."""
+    rd = game.round
+    n = game.rules.players
+    now = where(game)
+    if seat is None:
+        seat = now["turn"] if now["turn"] is not None and not game.over else 0
+    shown = range(n) if all_hands else [seat]
+    trick = [{"seat": (rd.leader + i) % n, "card": c} for i, c in enumerate(rd.trick)] \
+        if rd.leader is not None else []
+    view = rd.view(seat)
+    out: dict[str, Any] = {
+        "code": game.code, **now, "seat": seat, "all_hands": all_hands,
+        "moves": made,
+        "trick_cards": trick,
+        "hands": {s: list(rd.hand(s)) for s in shown},
+        "points": list(rd.points),
+        "totals": list(game.totals),
+        "scores_before": list(rd.scores_before),
+        "hearts_broken": rd.hearts_broken,
+        "voids": {s: sorted(int(x) for x in v) for s, v in enumerate(view.voids) if v},
+        "legal": list(rd.legal_cards()) if rd.phase is Phase.PLAY and rd.turn == seat else [],
+        "over": game.over,
+    }
+    if rd.phase is Phase.PASS:
+        out["direction"] = rd.direction.value
+        out["passed"] = {s: list(p) for s, p in enumerate(rd.passes)
+                         if p is not None and (all_hands or s == seat)}
+    if rd.tricks:
+        last = rd.tricks[-1]
+        out["last_trick"] = {"leader": last.leader, "cards": list(last.cards),
+                             "winner": last.winner, "points": last.points}
+    return out
+
+
+
+def view_event(game: Game, seat: int | None = None, all_hands: bool = False,
+               made: int | None = None) -> dict[str, Any]:
+    """The ``view`` event at a position (``--json``): the seat's view (the seat to move
+    by default), with the game code, the moves made, and every hand with ``all_hands``."""
+    rd = game.round
+    if seat is None:
+        turn = where(game)["turn"]
+        seat = turn if turn is not None and not game.over else 0
+    out = {"event": "view"} | view_json(rd.view(seat), rd.result) | {"code": game.code, "moves": made}
+    if all_hands:
+        out["hands"] = {str(s): [str(c) for c in rd.hand(s)] for s in range(rd.players)}
+    return out

@@ -1,0 +1,232 @@
+"""Every sentence ``hearts replay`` says: the story's events and the table at a position.
+
+:class:`StoryTeller` words each kind of event of :mod:`hearts_cli.records.story`
+(one method a kind, through the shared dispatch :class:`~hearts_cli.play.events.Teller`,
+which the table's log of ``hearts play`` uses too); :func:`describe` is one event's
+lines and :func:`describe_table` the lines of :func:`~hearts_cli.records.positions.table_at`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..model.cards import Card
+from ..model.rules import Moon
+from ..play.events import Event, SeatEntry, Standing, Teller, TrickPlay
+from ..text.catalog import preset_name, t
+from .record import GameRecord, display_name
+
+__all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
+
+
+def seat_name(record: GameRecord, seat: int | None, lang: str | None) -> str:
+    """A seat as the story names it: its recorded name (a place said in ``lang``) and number."""
+    if seat is None:
+        return "-"
+    name = display_name(record.seats[seat].name, lang) if 0 <= seat < len(record.seats) else str(seat)
+    return t("rp_seat", lang, name=name, seat=seat)
+
+
+def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = False) -> list[str]:
+    """The lines (usually one) that tell ``event`` in ``lang``."""
+    return StoryTeller(record, lang, ascii).tell(event)
+
+
+class StoryTeller(Teller[str]):
+    """The story's events as lines of text, each seat named as the record names it."""
+
+    def __init__(self, record: GameRecord, lang: str | None, ascii: bool = False):
+        self.record = record
+        self.rules = record.rules
+        self.lang = lang
+        self.ascii = ascii
+
+    def name(self, seat: int | None) -> str:
+        return seat_name(self.record, seat, self.lang)
+
+    def say(self, message_id: str, **params: Any) -> str:
+        return t(message_id, self.lang, ascii=self.ascii, **params)
+
+    def plays(self, plays: list[TrickPlay]) -> str:
+        return ", ".join(f"{self.name(p['seat'])} {p['card'].face(self.ascii)}" for p in plays)
+
+    def ev_start(self, code: str | None, rules: dict[str, Any], target: int, players: int,
+                 seats: list[SeatEntry], you: int | None) -> list[str]:
+        spec = " ".join([preset_name(str(rules["preset"]), self.lang)]
+                        + [f"{a}={b}" for a, b in rules.items() if a != "preset"])
+        lines = [self.say("rp_start", code=code, rules=spec, target=target, players=players),
+                 ", ".join(self.name(s["seat"]) for s in seats)]
+        if you is not None:
+            lines.append(self.say("rp_view", seat=self.name(you)))
+        return lines
+
+    def ev_deal(self, round: int, direction: str, dealer: int, hands: dict[int, list[Card]]) -> list[str]:
+        lines = ["", self.say("rp_round", round=round, direction=self.say(f"dir_{direction}"),
+                              dealer=self.name(dealer))]
+        for s, cards in hands.items():
+            lines.append("  " + self.say("rp_hand", seat=self.name(s), cards=list(cards)))
+        return lines
+
+    def ev_pass(self, seat: int, cards: list[Card] | None, to: int) -> list[str]:
+        if cards is None:  # another seat's pass, unseen from this one
+            return []
+        return [self.say("rp_pass", seat=self.name(seat), cards=list(cards), to=self.name(to))]
+
+    def ev_receive(self, seat: int, cards: list[Card], source: int | None, hand: list[Card]) -> list[str]:
+        return [self.say("rp_received", seat=self.name(seat), cards=list(cards), frm=self.name(source)),
+                "  " + self.say("rp_hand", seat=self.name(seat), cards=list(hand))]
+
+    def ev_lead(self, seat: int) -> list[str]:
+        return [self.say("rp_lead", seat=self.name(seat))]
+
+    def ev_trick(self, trick: int, leader: int, plays: list[TrickPlay], winner: int | None, points: int,
+                 kitty: list[Card], cancelled: Sequence[Card] = (), by: Card | None = None,
+                 carried: Sequence[Card] = ()) -> list[str]:
+        if winner is None:
+            text = self.say("rp_trick_aside", trick=trick, plays=self.plays(plays), points=points)
+        else:
+            text = self.say("rp_trick", trick=trick, leader=self.name(leader), plays=self.plays(plays),
+                            winner=self.name(winner), points=points)
+        if kitty:
+            text += " " + self.say("rp_kitty", cards=list(kitty))
+        out = [text]
+        if cancelled:
+            out.append("  " + self.cancelled(cancelled, by, winner))
+        if carried:
+            out.append("  " + self.carried(trick, winner, carried))
+        return out
+
+    def cancelled(self, cancelled: Sequence[Card], by: Card | None, winner: int | None) -> str:
+        """Two decks: "The two A♥ cancel: K♥ wins." (or who the last trick falls to, or set aside)."""
+        pairs = ", ".join(self.say("cancel_pair", card=c) for c in cancelled)
+        if by is not None:
+            then = self.say("rp_cancel_wins", card=by)
+        elif winner is not None:  # the last trick: the fallback gave it to somebody
+            then = self.say(f"rp_cancel_last_{self.rules.set_aside_last}", seat=self.name(winner))
+        else:
+            then = self.say("rp_cancel_aside")
+        said = self.say("rp_cancel", pairs=pairs, then=then)
+        return said[:1].upper() + said[1:]
+
+    def carried(self, trick: int, winner: int | None, carried: Sequence[Card]) -> str:
+        """Two decks: the set-aside cards the trick's winner takes with it, and from which tricks."""
+        pts = sum(self.rules.points[c] for c in carried)
+        # the set-aside tricks are the ones just before this one: a kitty (set aside with the
+        # first trick) is always smaller than a trick, so the count of tricks is exact
+        aside = len(carried) // self.rules.players
+        if not aside:
+            return self.say("rp_carried", seat=self.name(winner), count=len(carried), cards=list(carried))
+        nums = [str(x) for x in range(trick - aside, trick)]
+        numbers = nums[0] if len(nums) == 1 else self.say("names_and", first=", ".join(nums[:-1]),
+                                                          last=nums[-1])
+        return self.say("rp_carried_from", seat=self.name(winner), tricks=len(nums), numbers=numbers,
+                        count=len(carried), points=pts, cards=list(carried))
+
+    def ev_hearts_broken(self, seat: int, card: Card) -> list[str]:
+        return ["  " + self.say("rp_hearts_broken", seat=self.name(seat), card=card)]
+
+    def ev_void(self, seat: int, suit: int) -> list[str]:
+        return ["  " + self.say("rp_void", seat=self.name(seat), suit=suit)]
+
+    def ev_queen(self, seat: int, by: int | None) -> list[str]:
+        if by == seat:
+            return ["  " + self.say("rp_queen_self", seat=self.name(seat))]
+        return ["  " + self.say("rp_queen", seat=self.name(seat), by=self.name(by))]
+
+    def ev_jack(self, seat: int, points: int) -> list[str]:
+        return ["  " + self.say("rp_jack", seat=self.name(seat), points=points)]
+
+    def ev_moon_attempt(self, seat: int, cards: int) -> list[str]:
+        return ["  " + self.say("rp_moon_attempt", seat=self.name(seat), cards=cards)]
+
+    def ev_moon_stopped(self, seat: int, by: int) -> list[str]:
+        return ["  " + self.say("rp_moon_stopped", seat=self.name(seat), by=self.name(by))]
+
+    def ev_moon(self, seat: int, mode: str, chosen: bool = False, points: int = 0) -> list[str]:
+        out = [self.say("rp_moon", seat=self.name(seat))]
+        if chosen:
+            mid = "rp_moon_chose_others" if Moon(mode) is Moon.OTHERS else "rp_moon_chose_minus"
+            out.append(self.say(mid, seat=self.name(seat), points=points))
+        return out
+
+    def ev_round_end(self, round: int, scores: list[int], totals: list[int]) -> list[str]:
+        parts = ", ".join(f"{self.name(s)} {sc} ({tot})" for s, (sc, tot) in enumerate(zip(scores, totals)))
+        return [self.say("rp_round_end", round=round, scores=parts)]
+
+    def ev_game_end(self, winners: list[int], standings: list[Standing]) -> list[str]:
+        lines = [self.say("rp_game_end")]
+        for row in standings:
+            lines.append("  " + self.say("rp_standing", place=row["place"], seat=self.name(row["seat"]),
+                                         total=row["total"]))
+        names = ", ".join(self.name(s) for s in winners)
+        lines.append(self.say("rp_winners" if len(winners) > 1 else "rp_winner", seats=names))
+        return lines
+
+    def ev_tie(self, seats: list[int], total: int, outcome: str) -> list[str]:
+        names = [self.name(s) for s in seats]
+        joined = self.say("names_and", first=", ".join(names[:-1]), last=names[-1])
+        return [self.say(f"tie_{outcome}", names=joined, total=total)]
+
+    def ev_stop(self, moves: int, round: int, phase: str, turn: int | None) -> list[str]:
+        out = [self.say("rp_stop", moves=moves, round=round)]
+        if phase == "moon":
+            out.append(self.say("rp_moon_waiting", seat=self.name(turn)))
+        return out
+
+    def ev_decision(self, position: str, seat: int, played: list[Card], best: list[Card], expected: float,
+                    best_expected: float, loss: float, glyph: str, reason: str | None = None,
+                    reason_params: dict[str, Any] | None = None) -> list[str]:
+        head = self.say("rp_decision", position=position, seat=self.name(seat),
+                        played=_cards_text(played, self.ascii) + glyph, expected=f"{expected:.1f}")
+        if loss >= 0.05:
+            head += " " + self.say("rp_decision_best", best=_cards_text(best, self.ascii),
+                                   best_expected=f"{best_expected:.1f}")
+        if reason:  # "... expects 2.6 pts; the only good card: ..."
+            return ["  " + head + "; " + self.say(reason, **(reason_params or {}))]
+        return ["  " + head + "."]
+
+    def ev_summary(self, seat: int, decisions: int, mistakes: int, blunders: int, lost: float) -> list[str]:
+        return [self.say("rp_summary_row", seat=self.name(seat), decisions=decisions, mistakes=mistakes,
+                         blunders=blunders, lost=lost)]
+
+
+def _cards_text(cards: Sequence[Card], ascii: bool) -> str:
+    return " ".join(c.face(ascii) for c in cards)
+
+
+def describe_table(table: dict[str, Any], record: GameRecord, lang: str | None,
+                   ascii: bool = False) -> list[str]:
+    """The table at a position (:func:`~hearts_cli.records.positions.table_at`), as lines."""
+    teller = StoryTeller(record, lang, ascii)
+    say, name = teller.say, teller.name
+    lines = []
+    if table["over"]:
+        lines.append(say("rp_at_over", code=table["code"], moves=table["moves"]))
+    elif table["phase"] == "pass":
+        lines.append(say("rp_at_pass", code=table["code"], round=table["round"], moves=table["moves"],
+                         direction=say(f"dir_{table['direction']}"), seat=name(table["turn"])))
+    else:
+        lines.append(say("rp_at_play", code=table["code"], round=table["round"], trick=table["trick"],
+                         card=table["card"], moves=table["moves"], seat=name(table["turn"])))
+    if table.get("last_trick") and not table["trick_cards"]:
+        lt = table["last_trick"]
+        lines.append(say("rp_at_last", cards=list(lt["cards"]), winner=name(lt["winner"]),
+                         points=lt["points"]))
+    if table["trick_cards"]:
+        lines.append(say("rp_at_trick", plays=teller.plays(table["trick_cards"])))
+    for s, cards in table["hands"].items():
+        lines.append(say("rp_hand", seat=name(s), cards=list(cards)))
+    for s, cards in table.get("passed", {}).items():
+        lines.append(say("rp_at_passed", seat=name(s), cards=list(cards)))
+    if table["legal"]:
+        lines.append(say("rp_at_legal", cards=list(table["legal"])))
+    lines.append(say("rp_at_hearts_broken" if table["hearts_broken"] else "rp_at_hearts_unbroken"))
+    for s, suits in table["voids"].items():
+        lines.append(say("rp_at_void", seat=name(s), suits=", ".join(say(f"suit_{x}") for x in suits)))
+    pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(table["points"]))
+    tot = ", ".join(f"{name(s)} {p}" for s, p in enumerate(table["totals"]))
+    lines.append(say("rp_at_points", points=pts))
+    lines.append(say("rp_at_totals", totals=tot))
+    return lines
+
