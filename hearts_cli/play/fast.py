@@ -28,6 +28,7 @@ import random
 import struct
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..model.cards import mask_of
 from ..model.rules import Direction, Rules
@@ -112,7 +113,7 @@ class _Kit:
         self.key_bits, self.key_mask, self.key_fix, self.key_pack = _sort_keys(self.labels)
         # seat r's hand after a pass with offset o: its own kept cards and its sender's passed ones
         offsets = {d: d.receiver(0, n) for d in Direction}
-        self.hand_tables = {d: tuple(_label_table(r, n + (r - o) % n) for r in range(n))
+        self.hand_tables: dict[str, tuple[bytes, ...]] = {d: tuple(_label_table(r, n + (r - o) % n) for r in range(n))
                             for d, o in offsets.items()}
         self.cycle_tables = tuple(self.hand_tables[d] for d in rules.pass_cycle)
         self.dealt_tables = self.hand_tables[Direction.NONE]
@@ -124,7 +125,11 @@ class _Kit:
             rules, {"KB": self.key_bits, "KM": self.key_mask, "KF": self.key_fix, "ORDER": _ORDER,
                     "PACK": self.key_pack, "LOW": _LOW, "SPANS": self.spans, "KT": self.kitty_table},
             spans=bool(self.spans), kitty=self.kitty_table is not None)
-        self.play, self.round_ = loops if loops is not None else (None, None)
+        # the chunk loops, None where the rules do not have their shape
+        self.play: Callable[..., Any] | None = None
+        self.round_: Callable[..., tuple[int, ...]] | None = None
+        if loops is not None:
+            self.play, self.round_ = loops
 
     def points(self, mask: int) -> int:
         pt = self.pt
@@ -251,7 +256,8 @@ class Position:
         n = view.rules.players
         taken = [0] * n
         for tr in view.tricks:
-            taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
+            if tr.winner is not None:  # one deck: always
+                taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
         return cls(view.rules, hands, leader=view.leader, trick=view.trick,
                    hearts_broken=view.hearts_broken, first_trick=not view.tricks,
                    kitty=kitty if not view.tricks else 0, taken=taken,
