@@ -28,7 +28,7 @@ import random
 import struct
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from ..model.cards import mask_of
 from ..model.rules import Direction, Rules
@@ -60,6 +60,31 @@ _C0, _C1, _C2, _C3 = _CHUNK_CARDS
 
 
 # ---------------------------------------------------------------- per rule set: tables and code
+
+
+class _PlayState(TypedDict):
+    """What a position takes from a round or a view in its play phase, one deck or two."""
+
+    leader: int
+    trick: Sequence[int]
+    hearts_broken: bool
+    first_trick: bool
+    points: Sequence[int]
+    scores: Sequence[int]
+
+
+def _round_state(rnd: Round) -> _PlayState:
+    if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
+        raise ValueError("only a round in its play phase can be played out")
+    return {"leader": rnd.leader, "trick": rnd.trick, "hearts_broken": rnd.hearts_broken,
+            "first_trick": not rnd.tricks, "points": rnd.points, "scores": rnd.scores_before}
+
+
+def _view_state(view: SeatView) -> _PlayState:
+    if view.leader is None:
+        raise ValueError("only a view of the play phase can be played out")
+    return {"leader": view.leader, "trick": view.trick, "hearts_broken": view.hearts_broken,
+            "first_trick": not view.tricks, "points": view.points, "scores": view.scores}
 
 
 class _Kit:
@@ -240,28 +265,19 @@ class Position:
     @classmethod
     def from_round(cls, rnd: Round) -> Position:
         """The engine's round as it stands (it must be in its play phase)."""
-        if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
-            raise ValueError("only a round in its play phase can be played out")
-        return cls(rnd.rules, rnd.hands, leader=rnd.leader, trick=rnd.trick,
-                   hearts_broken=rnd.hearts_broken, first_trick=not rnd.tricks,
-                   kitty=0 if rnd.kitty_taken else rnd.kitty_mask,
-                   taken=rnd.taken, points=rnd.points, scores=rnd.scores_before)
+        return cls(rnd.rules, rnd.hands, **_round_state(rnd),
+                   kitty=0 if rnd.kitty_taken else rnd.kitty_mask, taken=rnd.taken)
 
     @classmethod
     def from_view(cls, view: SeatView, hands: Sequence[int], kitty: int = 0) -> Position:
         """A seat's view completed with guessed ``hands`` for every seat (the
         seat's own included) and, before the first trick is over, a guessed kitty."""
-        if view.leader is None:
-            raise ValueError("only a view of the play phase can be played out")
-        n = view.rules.players
-        taken = [0] * n
+        state = _view_state(view)
+        taken = [0] * view.rules.players
         for tr in view.tricks:
             if tr.winner is not None:  # one deck: always
                 taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
-        return cls(view.rules, hands, leader=view.leader, trick=view.trick,
-                   hearts_broken=view.hearts_broken, first_trick=not view.tricks,
-                   kitty=kitty if not view.tricks else 0, taken=taken,
-                   points=view.points, scores=view.scores)
+        return cls(view.rules, hands, **state, kitty=kitty if not view.tricks else 0, taken=taken)
 
     def copy(self) -> Position:
         new = object.__new__(Position)
@@ -576,24 +592,18 @@ class MultiPosition:
 
     @classmethod
     def from_round(cls, rnd: Round) -> MultiPosition:
-        if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
-            raise ValueError("only a round in its play phase can be played out")
+        """The engine's round as it stands (it must be in its play phase)."""
+        state = _round_state(rnd)
         kitty = () if rnd.kitty_taken else _pair_cards(rnd.kitty_mask, rnd.kitty_twice)
-        return cls(rnd.rules, rnd.hands, rnd.twice, leader=rnd.leader, trick=rnd.trick,
-                   hearts_broken=rnd.hearts_broken, first_trick=not rnd.tricks, kitty=kitty,
-                   taken=rnd.taken, taken2=rnd.taken_twice, points=rnd.points,
-                   scores=rnd.scores_before, aside=rnd.set_aside)
+        return cls(rnd.rules, rnd.hands, rnd.twice, **state, kitty=kitty, taken=rnd.taken,
+                   taken2=rnd.taken_twice, aside=rnd.set_aside)
 
     @classmethod
     def from_view(cls, view: SeatView, once: Sequence[int], twice: Sequence[int],
                   kitty: Sequence[int] = ()) -> MultiPosition:
         """A seat's view completed with guessed hand pairs for every seat."""
-        if view.leader is None:
-            raise ValueError("only a view of the play phase can be played out")
         n = view.rules.players
-        pos = cls(view.rules, once, twice, leader=view.leader, trick=view.trick,
-                  hearts_broken=view.hearts_broken, first_trick=not view.tricks,
-                  kitty=kitty if not view.tricks else (), points=view.points, scores=view.scores)
+        pos = cls(view.rules, once, twice, **_view_state(view), kitty=kitty if not view.tricks else ())
         aside: list[int] = []
         for tr in view.tricks:
             if tr.winner is None:
