@@ -569,6 +569,7 @@ class Round:
         new.players = n
         new.round_index = view.round_index
         new.dealer = view.round_index % n
+        new._blank(view.direction, view.scores)
         new.hands = [0] * n
         new.twice = [0] * n
         new.hands[seat], new.twice[seat] = new._pair(view.hand)
@@ -578,10 +579,8 @@ class Round:
             new.kitty_mask, new.kitty_twice = new._pair(view.kitty)
         else:  # there may be one, unseen
             new.kitty_mask, new.kitty_twice = (1 if rules.kitty_size else 0), 0
-        new.set_aside = []
         for tr in view.tricks:  # two decks: the cancelled tricks still waiting for a winner
             new.set_aside = new.set_aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
-        new._blank(view.direction, view.scores)
         new.passes[seat] = view.passed
         new.received[seat] = view.received
         new.trick = list(view.trick)
