@@ -189,7 +189,7 @@ MUTANTS: list[Mutant] = [
            "the engine forgets set-aside tricks: nobody takes them"),
     Mutant("engine-aside-leader-moves", "hearts_cli/play/engine.py",
            "            self.tricks.append(done)\n            return done\n",
-           "            self.tricks.append(done)\n            self.leader = self.turn = (leader + 1) % n\n"
+           "            self.tricks.append(done)\n            self.leader = self.turn = (leader + 1) % self.players\n"
            "            return done\n",
            "after a set-aside trick the next player leads, not the same one"),
     # ------------------------------------------------ rule facts (computed once, on Rules)

@@ -76,6 +76,7 @@ def read_limited(source: str | os.PathLike[str] | IO[Any], limit: int) -> bytes:
     pipe, stdin, a device) is read to at most ``limit + 1`` bytes, so a
     stream without end costs no more than that. ``OSError`` passes through.
     """
+    path: str | None
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         if os.stat(path).st_size > limit:
@@ -83,8 +84,8 @@ def read_limited(source: str | os.PathLike[str] | IO[Any], limit: int) -> bytes:
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)
     else:
-        path = getattr(source, "name", None)
-        path = path if isinstance(path, str) else None
+        name = getattr(source, "name", None)
+        path = name if isinstance(name, str) else None
         stream = getattr(source, "buffer", source)
         raw = stream.read(limit + 1)
         if isinstance(raw, str):
@@ -137,10 +138,10 @@ class YamlRefused(ValueError):
         return {"depth": self.depth}
 
 
-_LOADERS: dict[bool, type] = {}
+_LOADERS: dict[bool, type[Any]] = {}
 
 
-def yaml_loader(pure: bool = False) -> type:
+def yaml_loader(pure: bool = False) -> type[Any]:
     """The loader class: PyYAML's safe loader, guarded. Instances take ``(text, depth)``.
 
     Built on libyaml's parser when PyYAML has it (``pure``: never), with
@@ -157,53 +158,48 @@ def yaml_loader(pure: bool = False) -> type:
     """
     if pure in _LOADERS:
         return _LOADERS[pure]
-    import yaml
-    from yaml.composer import Composer
-    from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
-    from yaml.nodes import MappingNode, SequenceNode
-
     parser: Any = None
     if not pure:
         try:
-            from yaml.cyaml import CParser as parser
+            from yaml.cyaml import CParser as parser  # type: ignore[attr-defined]
         except ImportError:  # PyYAML built without libyaml
             parser = None
+    loader = _libyaml_loader(parser) if parser is not None else _pure_loader()
+    _LOADERS[pure] = loader
+    return loader
+
+
+def _guard(parser: Any) -> type[Any]:
+    """The checks every loader makes, as a mix-in over PyYAML's composer (imported only
+    when a YAML text is first read, for start-up): anchors, aliases and depth refused
+    as the events arrive; on libyaml, plain text composed by libyaml and checked after."""
+    import yaml
+    from yaml.composer import Composer
+    from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
 
     class Guard(Composer):
         plain = False  # no anchor or alias can be in the text: libyaml composes it
+        depth = 0
+        max_depth = 0
 
         def get_single_data(self) -> Any:
+            me: Any = self  # the loader this is mixed into: parser, composer and constructor
             try:
                 if not self.plain:
-                    return super().get_single_data()
+                    return super().get_single_data()  # type: ignore[misc]  # the constructor's
                 node = parser.get_single_node(self)  # libyaml's composer
                 if node is None:
                     return None
-                self._check_depth(node)
-                return self.construct_document(node)
+                _check_depth(node, self.max_depth)
+                return me.construct_document(node)
             except yaml.MarkedYAMLError as e:  # libyaml's own bound (1,000), met while scanning ahead
                 if "nesting depth" not in str(e.problem):
                     raise
                 mark = e.problem_mark or e.context_mark
                 raise YamlRefused("yaml_too_deep", mark.line + 1 if mark else None, self.max_depth) from None
 
-        def _check_depth(self, node: Any) -> None:
-            stack = [(node, 1)]
-            while stack:
-                node, depth = stack.pop()
-                kind = node.__class__
-                if kind is SequenceNode or kind is MappingNode:
-                    if depth > self.max_depth:
-                        raise YamlRefused("yaml_too_deep", node.start_mark.line + 1, self.max_depth)
-                    if kind is SequenceNode:
-                        stack.extend((child, depth + 1) for child in node.value)
-                    else:
-                        for key, value in node.value:
-                            stack.append((key, depth + 1))
-                            stack.append((value, depth + 1))
-
         def compose_node(self, parent: Any, index: Any) -> Any:
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[attr-defined]  # the parser's, mixed in
             if isinstance(event, AliasEvent) or event.anchor is not None:
                 raise YamlRefused("yaml_alias", _line(event), self.max_depth)
             if isinstance(event, (SequenceStartEvent, MappingStartEvent)):
@@ -216,24 +212,56 @@ def yaml_loader(pure: bool = False) -> type:
                     self.depth -= 1
             return Composer.compose_node(self, parent, index)
 
-    if parser is not None:
-        class Loader(Guard, parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
-            def __init__(self, stream: str, depth: int):
-                parser.__init__(self, stream)
-                Composer.__init__(self)
-                yaml.constructor.SafeConstructor.__init__(self)
-                yaml.resolver.Resolver.__init__(self)
-                self.depth = 0
-                self.max_depth = depth
-                self.plain = isinstance(stream, str) and "&" not in stream and "*" not in stream
-    else:
-        class Loader(Guard, yaml.SafeLoader):  # type: ignore[no-redef]
-            def __init__(self, stream: str, depth: int):
-                yaml.SafeLoader.__init__(self, stream)
-                self.depth = 0
-                self.max_depth = depth
+    return Guard
 
-    _LOADERS[pure] = Loader
+
+def _check_depth(node: Any, max_depth: int) -> None:
+    """Refuse a node tree nested deeper than ``max_depth`` (libyaml composed it unchecked)."""
+    from yaml.nodes import MappingNode, SequenceNode
+
+    stack = [(node, 1)]
+    while stack:
+        node, depth = stack.pop()
+        kind = node.__class__
+        if kind is SequenceNode or kind is MappingNode:
+            if depth > max_depth:
+                raise YamlRefused("yaml_too_deep", node.start_mark.line + 1, max_depth)
+            if kind is SequenceNode:
+                stack.extend((child, depth + 1) for child in node.value)
+            else:
+                for key, value in node.value:
+                    stack.append((key, depth + 1))
+                    stack.append((value, depth + 1))
+
+
+def _libyaml_loader(parser: Any) -> type[Any]:
+    """The guarded loader on libyaml's parser."""
+    import yaml
+    from yaml.composer import Composer
+
+    class Loader(_guard(parser), parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):  # type: ignore[misc]
+        def __init__(self, stream: str, depth: int):
+            parser.__init__(self, stream)
+            Composer.__init__(self)
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+            self.depth = 0
+            self.max_depth = depth
+            self.plain = isinstance(stream, str) and "&" not in stream and "*" not in stream
+
+    return Loader
+
+
+def _pure_loader() -> type[Any]:
+    """The guarded loader on PyYAML's own (pure Python) parser."""
+    import yaml
+
+    class Loader(_guard(None), yaml.SafeLoader):  # type: ignore[misc]
+        def __init__(self, stream: str, depth: int):
+            yaml.SafeLoader.__init__(self, stream)
+            self.depth = 0
+            self.max_depth = depth
+
     return Loader
 
 
@@ -287,7 +315,7 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def shown(text: Any, limit: int | None = ECHO_CHARS) -> str:
+def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
     """``text`` from outside as it may be shown: escaped, and at most ``limit`` characters.
 
     Every character that could drive a terminal or hide what is written is
@@ -296,7 +324,7 @@ def shown(text: Any, limit: int | None = ECHO_CHARS) -> str:
     or its title. What is cut is marked with ``…`` (never in the middle of an
     escape). ``limit=None``: escape only.
     """
-    text = str(text)
+    text = str(value)
     if limit is not None and len(text) > limit:
         text = text[:limit]  # what is shown is no longer than this anyway
         cut = True

@@ -34,7 +34,7 @@ class Plain:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self._fields() == other._fields()  # type: ignore[attr-defined]
+            return self._fields() == other._fields()
         return NotImplemented
 
     def __repr__(self) -> str:
@@ -47,7 +47,7 @@ class Frozen(Plain):
 
     __slots__ = ()
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]  # Plain has none: its fields change
         return hash(self._fields())
 
     def __setattr__(self, name: str, value: Any) -> None:

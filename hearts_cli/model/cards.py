@@ -49,7 +49,7 @@ class Card(int):
         if isinstance(value, str):
             return parse_card(value)
         if value.__class__ is cls:
-            return value  # type: ignore[return-value]
+            return value
         try:
             return CARDS[value]
         except (IndexError, TypeError):
@@ -110,7 +110,7 @@ QUEEN_OF_SPADES = CARDS[49]
 HEARTS_MASK = SUIT_MASKS[Suit.HEARTS]
 
 # cards of one suit's 13-bit chunk, by chunk value: makes mask -> cards cheap
-class _SuitChunks(dict):
+class _SuitChunks(dict[int, tuple[Card, ...]]):
     """13-bit chunk of one suit -> its cards, filled as chunks turn up.
 
     A full table would cost ~13 ms to build; a game only ever meets a few
@@ -176,7 +176,7 @@ def fold(text: str) -> str:
 
 
 _RANK_WORDS: dict[str, int] = {}
-for _i, _words in enumerate(
+for _i, _names in enumerate(
     [
         "2 two deuce dos",
         "3 three tres",
@@ -193,11 +193,11 @@ for _i, _words in enumerate(
         "a ace as",
     ]
 ):
-    for _w in _words.split():
+    for _w in _names.split():
         _RANK_WORDS[_w] = _i
 
 _SUIT_WORDS: dict[str, int] = {}
-for _i, _words in enumerate(
+for _i, _names in enumerate(
     [
         # the Spanish deck's suits name the French ones too: bastos, oros, copas, espadas
         "c ♣ ♧ club clubs trebol treboles basto bastos",
@@ -206,7 +206,7 @@ for _i, _words in enumerate(
         "s ♠ ♤ spade spades pica picas espada espadas",
     ]
 ):
-    for _w in _words.split():
+    for _w in _names.split():
         _SUIT_WORDS[_w] = _i
 
 _RANK_LETTERS = {ch.lower(): i for i, ch in enumerate(RANK_CHARS)} | {"10": 8}
@@ -306,8 +306,10 @@ def _phrase_error(text: str, words: list[str], i: int) -> CardParseError:
 
 
 _VOCABULARY: dict[str, Card] = {}
-_RANK_NAMES_EN = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
-_RANK_NAMES_ES = ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "jota", "dama", "rey", "as"]
+_RANK_NAMES_EN = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                  "jack", "queen", "king", "ace"]
+_RANK_NAMES_ES = ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
+                  "jota", "dama", "rey", "as"]
 _SUIT_NAMES_EN = ["clubs", "diamonds", "hearts", "spades"]
 _SUIT_NAMES_ES = ["treboles", "diamantes", "corazones", "picas"]
 _SUIT_NAMES_DECK = ["bastos", "oros", "copas", "espadas"]

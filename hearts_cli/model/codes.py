@@ -85,17 +85,18 @@ def _sha256_type() -> Any:
     """SHA-256 from CPython's own module when it has one: ``hashlib`` would load OpenSSL
     (a few milliseconds of start-up) for the same digest."""
     try:
-        from _sha256 import sha256  # CPython 3.11
+        from _sha256 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython 3.11
     except ImportError:
         try:
-            from _sha2 import sha256  # CPython 3.12 and later
+            from _sha2 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython 3.12 and later
         except ImportError:
             from hashlib import sha256
     return sha256
 
 
 def _sha256(data: bytes) -> bytes:
-    return _sha256_type()(data).digest()
+    digest: bytes = _sha256_type()(data).digest()
+    return digest
 
 
 class Stream:

@@ -229,7 +229,7 @@ class Rules:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            return self._key() == other._key()  # type: ignore[attr-defined]
+            return self._key() == other._key()
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -699,7 +699,7 @@ def preset_info(name: str) -> dict[str, Any]:
     files = _preset_files()
     if name not in files:
         raise RulesError("preset", "rules_unknown_preset", name=name, presets=preset_names())
-    compiled = _compiled().get(name)
+    compiled: dict[str, Any] | None = _compiled().get(name)
     if compiled is not None:
         return compiled
     return read_preset_file(files[name])

@@ -13,6 +13,7 @@ apply to the rule set; :func:`render` lays either out as plain text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..text.catalog import preset_name, t
@@ -185,7 +186,7 @@ def _play(r: Rules, w: _Writer) -> list[str]:
                 out.append(w("rt_lead_kitty", two=TWO_OF_CLUBS))
         else:
             out.append(w("rt_lead_lowest", two=TWO_OF_CLUBS, card=low))
-        if r.twice_mask >> low & 1 and not r.kitty_size:
+        if low is not None and r.twice_mask >> low & 1 and not r.kitty_size:
             out.append(w("rt_lead_twice", card=low))
     out.append(w("rt_follow"))
     if r.decks > 1:
@@ -405,7 +406,7 @@ def _two_deck_tips(r: Rules) -> list[str]:
 
 
 def render(head: list[str], body: Sections, width: int = 78,
-           heading=lambda s: s) -> str:
+           heading: Callable[[str], str] = lambda s: s) -> str:
     """Plain text: the title lines, then each heading and its wrapped paragraphs."""
     lines = [wrapped for line in head for wrapped in _wrap(line, width, "", "")]
     for name, paragraphs in body:
@@ -439,7 +440,7 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 
     return {
         "preset": rules.preset or DEFAULT_PRESET,
-        "overrides": {k: v for k, v in rules.overrides},
+        "overrides": dict(rules.overrides),
         "settings": rules.settings(),
         "derived": {
             "removed": [str(c) for c in rules.removed],

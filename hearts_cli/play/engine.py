@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import reduce
-from operator import or_
-from typing import NamedTuple
+from operator import countOf, or_
+from typing import NamedTuple, TypedDict
 
 from ..base.values import Frozen
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
@@ -36,11 +36,13 @@ __all__ = [
     "MoonChoiceError",
     "PassError",
     "Phase",
+    "PhaseError",
     "Reason",
     "Round",
     "RoundResult",
     "SeatView",
     "Trick",
+    "TwoDeckRound",
     "Verdict",
     "moon_scores",
 ]
@@ -80,7 +82,7 @@ class Trick(NamedTuple):
 
     leader: int
     cards: tuple[Card, ...]
-    winner: int
+    winner: int | None  # None: set aside (two decks, see below)
     points: int
     kitty: tuple[Card, ...] = ()
     # two decks: ``winner`` is None when every card of the led suit was cancelled (the
@@ -120,6 +122,21 @@ class Reason(NamedTuple):
             mid = THIRD_PERSON.get(mid, mid)
         return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
                  suit=self.suit if self.suit is not None else "")
+
+
+class EffectJson(TypedDict, total=False):
+    """:meth:`Effect.to_json`: the first four keys always, the others when they apply."""
+
+    wins: bool | None
+    points: int | None
+    exact: bool
+    breaks_hearts: bool
+    cancelled: list[str]  # two decks: the cards cancelled, and the card that then wins
+    by: str | None
+    so_far: bool | None  # two decks, cards still to come
+    twin_out: bool
+    higher_out: bool
+    ahead: list[str]
 
 
 class Effect(NamedTuple):
@@ -165,7 +182,9 @@ class Effect(NamedTuple):
 
     def _pending_message(self, lang: str | None, ascii: bool) -> str:
         """Two decks, cards still to come: what is known so far, and what could change it."""
-        say = lambda mid, **p: t(mid, lang, ascii=ascii, card=self.card, **p)  # noqa: E731
+        def say(mid: str, **p: object) -> str:
+            return t(mid, lang, ascii=ascii, card=self.card, **p)
+
         if self.wins is False:  # a card ahead that nothing can cancel now
             return say("effect2_loses_ahead", ahead=self.ahead[0])
         if self.so_far:
@@ -199,15 +218,17 @@ class Effect(NamedTuple):
             text += " " + t("effect_breaks_hearts", lang)
         return text
 
-    def to_json(self) -> dict:
-        out = {"wins": self.wins, "points": self.points, "exact": self.exact,
-               "breaks_hearts": self.breaks_hearts}
+    def to_json(self) -> EffectJson:
+        out: EffectJson = {"wins": self.wins, "points": self.points, "exact": self.exact,
+                           "breaks_hearts": self.breaks_hearts}
         if self.cancelled:
             out["cancelled"] = [str(c) for c in self.cancelled]
             out["by"] = str(self.by) if self.by is not None else None
         if self.pending:  # two decks, cards still to come
-            out |= {"so_far": self.so_far, "twin_out": self.twin_out, "higher_out": self.higher_out,
-                    "ahead": [str(c) for c in self.ahead]}
+            out["so_far"] = self.so_far
+            out["twin_out"] = self.twin_out
+            out["higher_out"] = self.higher_out
+            out["ahead"] = [str(c) for c in self.ahead]
         return out
 
 
@@ -369,7 +390,7 @@ class SeatView(Frozen):
 
 # Enum members cost an attribute lookup through the enum class; the hot paths use these.
 _PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
-_BIT_OF = {c: 1 << c for c in range(52)}
+_BIT_OF: dict[int | str, int] = {c: 1 << c for c in range(52)}
 
 
 def pair_of(cards: Iterable[int | str]) -> tuple[int, int]:
@@ -400,12 +421,62 @@ def _hand_mask(cards: Iterable[int | str]) -> int:
         return mask_of(parse_card(c) if isinstance(c, str) else c for c in cards)
 
 
+def _listed(cards: Iterable[int | str]) -> Sequence[int | str]:
+    """``cards`` as a sequence, read once (a hand may come as any iterable)."""
+    return cards if isinstance(cards, (list, tuple, bytes)) else list(cards)
+
+
+class PhaseError(RuntimeError):
+    """A question the round has no answer to in its phase (the seat to move once it is
+    over): a caller's mistake, never a player's, so not a :class:`HeartsError`."""
+
+
 class Round:
     """One deal: the pass, every trick, and the score.
 
     Make one with :meth:`Round.deal` (from a game code) or directly from
-    hands (any position, for study or the engine protocol).
+    hands (any position, for study or the engine protocol). With two decks
+    ``Round(...)`` makes a :class:`TwoDeckRound`, which overrides the steps
+    where a hand may hold a card twice and a trick may be cancelled.
     """
+
+    two = False  # a hand may hold a card twice (TwoDeckRound)
+
+    rules: Rules
+    players: int
+    round_index: int
+    dealer: int
+    hands: list[int]  # the cards each seat holds at least once: what legality reads
+    twice: list[int]  # two decks: the cards each seat holds twice
+    dealt: tuple[int, ...]
+    dealt_twice: tuple[int, ...]
+    kitty_mask: int
+    kitty_twice: int
+    kitty_taken: bool
+    set_aside: list[Card]  # two decks: cancelled tricks waiting for a winner
+    direction: Direction
+    scores_before: tuple[int, ...]
+    passes: list[tuple[Card, ...] | None]
+    received: list[tuple[Card, ...] | None]
+    trick: list[Card]
+    tricks: list[Trick]
+    leader: int | None  # who led the trick in play: None outside the play phase
+    turn: int | None  # who passes, plays or chooses the moon next: None once over
+    phase: Phase
+    hearts_broken: bool
+    taken: list[int]
+    taken_twice: list[int]  # two decks: cards a seat took both copies of
+    points: list[int]
+    voids: list[int]  # bit s set: the seat showed it lacks suit s
+    result: RoundResult | None  # once over
+    _legal: int | None  # legal_mask()'s cache
+    _pts: tuple[int, ...]
+    _breaks: int
+
+    def __new__(cls, rules: Rules | None = None, *args: object, **kwargs: object) -> Round:
+        """``Round(rules, ...)`` with two decks is a :class:`TwoDeckRound`."""
+        two = cls is Round and rules is not None and rules.decks > 1
+        return object.__new__(TwoDeckRound if two else cls)
 
     def __init__(
         self,
@@ -417,70 +488,71 @@ class Round:
         round_index: int = 0,
         dealer: int | None = None,
         scores: Sequence[int] | None = None,
-    ):
+    ) -> None:
         n = rules.players
         self.rules = rules
         self.players = n
         self.round_index = round_index
         self.dealer = round_index % n if dealer is None else dealer
-        hands = [h if h.__class__ in (list, tuple, bytes) else list(h) for h in hands]
-        self.two = two = rules.decks > 1
-        if two:
-            pairs = [pair_of(h) for h in hands]
-            masks = [p[0] for p in pairs]
-            self.twice: list[int] = [p[1] for p in pairs]
-            self._check_two(hands)
-        else:
-            masks = [_hand_mask(h) for h in hands]
-            self._check_hands(masks, hands)
-            self.twice = [0] * n
-        self.hands: list[int] = masks
-        self.dealt: tuple[int, ...] = tuple(masks)
-        self.dealt_twice: tuple[int, ...] = tuple(self.twice)
-        if two:
-            if kitty is None:
-                left = list(rules.copies)
-                for h in hands:
-                    for c in h:
-                        left[parse_card(c) if isinstance(c, str) else c] -= 1
-                kitty = [c for c in range(52) for _ in range(left[c])]
-            self.kitty_mask, self.kitty_twice = pair_of(kitty)
-        else:
-            used = 0
-            for m in masks:
-                used |= m
-            self.kitty_mask = rules.in_play_mask & ~used if kitty is None else _hand_mask(kitty)
-            self.kitty_twice = 0
-        self.kitty_taken = False
-        self.set_aside: list[Card] = []  # two decks: cancelled tricks waiting for a winner
-        if direction is None:
-            direction = rules.pass_direction(round_index)
-        elif direction.__class__ is not Direction:
-            direction = Direction(direction)
-        self.direction = direction
-        self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
-        self.passes: list[tuple[Card, ...] | None] = [None] * n
-        self.received: list[tuple[Card, ...] | None] = [None] * n
-        self.trick: list[Card] = []
-        self.tricks: list[Trick] = []
-        self.leader: int | None = None
-        self.turn: int | None = None
-        self.hearts_broken = False
-        self.taken: list[int] = [0] * n
-        self.taken_twice: list[int] = [0] * n  # two decks: cards a seat took both copies of
-        self.points: list[int] = [0] * n
-        self.voids: list[int] = [0] * n  # bit s set: the seat showed it lacks suit s
-        self.result: RoundResult | None = None
-        self._legal: int | None = None
-        # rule facts, looked up once
-        self._pts = rules.points
-        self._breaks = rules.breaks_mask
+        listed = [_listed(h) for h in hands]
+        self._deal_hands(listed)
+        self.dealt = tuple(self.hands)
+        self.dealt_twice = tuple(self.twice)
+        self._deal_kitty(listed, kitty)
+        self._blank(direction, scores)
         if self.direction is Direction.NONE:
             self.phase = Phase.PLAY
             self._start_play()
         else:
             self.phase = Phase.PASS
             self.turn = 0
+
+    def _deal_hands(self, hands: list[Sequence[int | str]]) -> None:
+        """Set the hands (refused if they are not a deal of the cards in play)."""
+        masks = [_hand_mask(h) for h in hands]
+        self._check_hands(masks, hands)
+        self.hands = masks
+        self.twice = [0] * self.players
+
+    def _deal_kitty(self, hands: list[Sequence[int | str]], kitty: Iterable[int | str] | None) -> None:
+        """Set the kitty: ``kitty``, or what the hands leave of the cards in play."""
+        if kitty is None:
+            used = 0
+            for m in self.hands:
+                used |= m
+            self.kitty_mask = self.rules.in_play_mask & ~used
+        else:
+            self.kitty_mask = _hand_mask(kitty)
+        self.kitty_twice = 0
+
+    def _blank(self, direction: Direction | str | None, scores: Sequence[int] | None) -> None:
+        """Everything but the cards, as before the first pass or card (no phase yet)."""
+        rules = self.rules
+        n = self.players
+        self.kitty_taken = False
+        self.set_aside = []
+        if direction is None:
+            direction = rules.pass_direction(self.round_index)
+        elif direction.__class__ is not Direction:
+            direction = Direction(direction)
+        self.direction = direction
+        self.scores_before = tuple(scores) if scores is not None else (0,) * n
+        self.passes = [None] * n
+        self.received = [None] * n
+        self.trick = []
+        self.tricks = []
+        self.leader = None
+        self.turn = None
+        self.hearts_broken = False
+        self.taken = [0] * n
+        self.taken_twice = [0] * n
+        self.points = [0] * n
+        self.voids = [0] * n
+        self.result = None
+        self._legal = None
+        # rule facts, looked up once
+        self._pts = rules.points
+        self._breaks = rules.breaks_mask
 
     @classmethod
     def seen_by(cls, view: SeatView) -> Round:
@@ -492,50 +564,40 @@ class Round:
         rules = view.rules
         n = rules.players
         seat = view.seat
-        new = object.__new__(cls)
+        new: Round = object.__new__(TwoDeckRound if rules.decks > 1 else Round)
         new.rules = rules
         new.players = n
         new.round_index = view.round_index
         new.dealer = view.round_index % n
-        new.two = two = rules.decks > 1
+        new._blank(view.direction, view.scores)
         new.hands = [0] * n
         new.twice = [0] * n
-        if two:
-            new.hands[seat], new.twice[seat] = pair_of(view.hand)
-        else:
-            new.hands[seat] = mask_of(view.hand)
+        new.hands[seat], new.twice[seat] = new._pair(view.hand)
         new.dealt, new.dealt_twice = tuple(new.hands), tuple(new.twice)
         new.kitty_taken = bool(view.kitty)
         if new.kitty_taken:
-            new.kitty_mask, new.kitty_twice = pair_of(view.kitty) if two else (mask_of(view.kitty), 0)
+            new.kitty_mask, new.kitty_twice = new._pair(view.kitty)
         else:  # there may be one, unseen
             new.kitty_mask, new.kitty_twice = (1 if rules.kitty_size else 0), 0
-        new.set_aside = []
         for tr in view.tricks:  # two decks: the cancelled tricks still waiting for a winner
             new.set_aside = new.set_aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
-        new.direction = view.direction
-        new.scores_before = tuple(view.scores)
-        new.passes = [None] * n
         new.passes[seat] = view.passed
-        new.received = [None] * n
         new.received[seat] = view.received
         new.trick = list(view.trick)
         new.tricks = list(view.tricks)
         new.leader = view.leader
         new.turn = view.turn
         new.hearts_broken = view.hearts_broken
-        new.taken = [0] * n
-        new.taken_twice = [0] * n
         new.points = list(view.points)
         new.voids = [sum(1 << int(s) for s in v) for v in view.voids]
-        new.result = None
-        new._legal = None
-        new._pts = rules.points
-        new._breaks = rules.breaks_mask
         new.phase = view.phase
         return new
 
-    def _check_hands(self, masks: list[int], hands: list[list[int | str]]) -> None:
+    def _pair(self, cards: Iterable[int]) -> tuple[int, int]:
+        """``cards`` as (held at least once, held twice): one deck, a mask and nothing twice."""
+        return mask_of(cards), 0
+
+    def _check_hands(self, masks: list[int], hands: list[Sequence[int | str]]) -> None:
         r = self.rules
         if len(masks) != r.players:
             raise ValueError(f"expected {r.players} hands, got {len(masks)}")
@@ -548,36 +610,18 @@ class Round:
                 raise ValueError(f"seat {seat}'s hand repeats a card or holds one out of play")
             seen |= m
 
-    def _check_two(self, hands: list[list[int | str]]) -> None:
-        r = self.rules
-        if len(hands) != r.players:
-            raise ValueError(f"expected {r.players} hands, got {len(hands)}")
-        left = list(r.copies)
-        for seat, h in enumerate(hands):
-            if len(h) != r.hand_size:
-                raise ValueError(f"seat {seat}'s hand must be {r.hand_size} cards")
-            for c in h:
-                c = parse_card(c) if isinstance(c, str) else c
-                left[c] -= 1
-                if left[c] < 0:
-                    raise ValueError(f"seat {seat}'s hand holds a card more often than it is in play")
-
-    def _add(self, seat: int, c: int) -> None:
-        bit = 1 << c
-        if self.hands[seat] & bit:
-            self.twice[seat] |= bit
-        self.hands[seat] |= bit
-
-    def _remove(self, seat: int, c: int) -> None:
-        bit = 1 << c
-        if self.twice[seat] & bit:
-            self.twice[seat] &= ~bit
-        else:
-            self.hands[seat] &= ~bit
-
     def count(self, seat: int, card: int) -> int:
         """How many copies of ``card`` the seat holds (0, 1, or 2 with two decks)."""
         return (self.hands[seat] >> card & 1) + (self.twice[seat] >> card & 1)
+
+    @property
+    def mover(self) -> int:
+        """The seat to move (to pass, to play, or the shooter to choose); a
+        :class:`PhaseError` once the round is over."""
+        seat = self.turn
+        if seat is None:
+            raise PhaseError("the round is over: nobody is to move")
+        return seat
 
     @classmethod
     def deal(cls, rules: Rules, code: str, round_index: int = 0,
@@ -614,36 +658,29 @@ class Round:
             if not self.hands[seat] >> c & 1:
                 raise PassError(seat, "not_in_hand", card=c)
         self.passes[seat] = tuple(sorted(chosen))
-        if None not in self.passes:
-            self._exchange()
+        passed = [p for p in self.passes if p is not None]
+        if len(passed) == self.players:
+            self._exchange(passed)
         else:
             self.turn = self.passes.index(None)
 
-    def _exchange(self) -> None:
+    def _exchange(self, passes: list[tuple[Card, ...]]) -> None:
         n = self.players
-        if self.two:
-            offset = self.direction.receiver(0, n)
-            for seat, cards in enumerate(self.passes):
-                for c in cards:
-                    self._remove(seat, c)
-            for seat, cards in enumerate(self.passes):
-                to = (seat + offset) % n
-                for c in cards:
-                    self._add(to, c)
-                self.received[to] = cards
-            self.phase = Phase.PLAY
-            self._start_play()
-            return
-        for seat, cards in enumerate(self.passes):
-            assert cards is not None
-            self.hands[seat] &= ~mask_of(cards)
         offset = self.direction.receiver(0, n)
-        for seat, cards in enumerate(self.passes):
+        for seat, cards in enumerate(passes):
+            self._take_out(seat, cards)
+        for seat, cards in enumerate(passes):
             to = (seat + offset) % n
-            self.hands[to] |= mask_of(cards)
+            self._put_in(to, cards)
             self.received[to] = cards
         self.phase = Phase.PLAY
         self._start_play()
+
+    def _take_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.hands[seat] &= ~mask_of(cards)
+
+    def _put_in(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.hands[seat] |= mask_of(cards)
 
     def _start_play(self) -> None:
         self.leader = core.first_leader(self.rules, self.hands, self.dealer)
@@ -657,10 +694,11 @@ class Round:
         legal = self._legal
         if legal is not None:
             return legal
-        if self.phase is not _PLAY:
+        seat = self.turn
+        if self.phase is not _PLAY or seat is None:
             return 0
         trick = self.trick
-        legal = self._legal = core.legal(self.rules, self.hands[self.turn],
+        legal = self._legal = core.legal(self.rules, self.hands[seat],
                                          trick[0] // 13 if trick else -1, not self.tricks,
                                          self.hearts_broken, self.hands)
         return legal
@@ -704,18 +742,20 @@ class Round:
             detail = "no_queen_on_first_trick"
         return Reason(code, c, cards_of(allowed), detail=detail)
 
-    def _effect(self, c: Card) -> Effect:
-        trick = self.trick
-        n = self.players
+    def _points_breaks(self, c: Card) -> tuple[int, bool]:
+        """The points in the trick with ``c``, and whether ``c`` would break hearts."""
         pts = self._pts
-        points = sum(pts[x] for x in trick) + pts[c]
-        breaks = not self.hearts_broken and bool(self._breaks >> c & 1)
+        points = sum(pts[x] for x in self.trick) + pts[c]
+        return points, not self.hearts_broken and bool(self._breaks >> c & 1)
+
+    def _effect(self, c: Card) -> Effect:
+        """What legal ``c`` would certainly do (see :class:`Effect`)."""
+        trick = self.trick
+        points, breaks = self._points_breaks(c)
         led = trick[0] // 13 if trick else c // 13
-        if self.two:
-            return self._effect_two(c, points, breaks)
         if core.trick_winner(trick + [c]) != len(trick):
             return Effect(c, False, None, False, breaks)
-        last = len(trick) == n - 1
+        last = len(trick) == self.players - 1
         kitty_unknown = not self.tricks and bool(self.kitty_mask)
         if last:
             return Effect(c, True, points, not kitty_unknown, breaks)
@@ -724,64 +764,12 @@ class Round:
         played = mask_of(trick)
         for tr in self.tricks:
             played |= mask_of(tr.cards)
-        out_there = higher & self.rules.in_play_mask & ~self.hands[self.turn] & ~played
+        out_there = higher & self.rules.in_play_mask & ~self.hands[self.mover] & ~played
         if self.kitty_taken:
             out_there &= ~self.kitty_mask
         if out_there:
             return Effect(c, None, None, False, breaks)
         return Effect(c, True, points, False, breaks)
-
-    def _effect_two(self, c: Card, points: int, breaks: bool) -> Effect:
-        """Two decks: as the trick's last card, what happens; before it, what is known so far
-        (whether it would win the trick now, which card wins if it cancels one) and what the
-        cards still to come could change (its twin still out, a higher card still out)."""
-        trick = self.trick + [c]
-        last = len(trick) == self.players
-        cancel = core.cancelled(trick)
-        if last:
-            best = core.winner(self.rules, trick,
-                               self.hands[self.turn] == 1 << c and not self.twice[self.turn])
-            by = CARDS[trick[best]] if best is not None else None
-            if best == len(trick) - 1:
-                return Effect(c, True, points + self._aside_points(), not (
-                    not self.tricks and self.kitty_mask), breaks, cancel, by)
-            return Effect(c, False, None, False, breaks, cancel, by)
-        if c // 13 != trick[0] // 13:  # a discard never wins
-            return Effect(c, False, None, False, breaks)
-        best = core.cancelling_winner(trick)
-        if c in self.trick:  # it cancels a card already played: what wins so far instead
-            by = CARDS[trick[best]] if best is not None else None
-            return Effect(c, False, None, False, breaks, cancel, by, pending=True)
-        out = self._unseen_copies
-        led = c // 13
-        twin_out = out(c) > 0
-        higher_out = any(out(x) > 0 and x not in self.trick for x in range(c + 1, led * 13 + 13))
-        if best == len(trick) - 1:  # the highest uncancelled card of the suit led, so far
-            if not twin_out and not higher_out:  # nothing still to come can cancel or beat it
-                return Effect(c, True, points + self._aside_points(), False, breaks)
-            return Effect(c, None, None, False, breaks, pending=True, so_far=True, twin_out=twin_out,
-                          higher_out=higher_out)
-        # uncancelled cards ahead of it: it can win only if a twin still out cancels each
-        ahead = [x for x in trick if x // 13 == led and x > c and trick.count(x) == 1]
-        ahead.sort(reverse=True)
-        stuck = [x for x in ahead if not out(x)]
-        if stuck:
-            return Effect(c, False, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
-                          higher_out=higher_out, ahead=(CARDS[stuck[0]],))
-        return Effect(c, None, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
-                      higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead))
-
-    def _unseen_copies(self, card: int) -> int:
-        """Copies of ``card`` the seat to move cannot place: in other hands or the unseen kitty."""
-        left = self.rules.copies[card] - self.count(self.turn, card)
-        left -= self.trick.count(card) + sum(tr.cards.count(card) for tr in self.tricks)
-        if self.kitty_taken:
-            left -= (self.kitty_mask >> card & 1) + (self.kitty_twice >> card & 1)
-        return left
-
-    def _aside_points(self) -> int:
-        pts = self._pts
-        return sum(pts[x] for x in self.set_aside)
 
     # ------------------------------------------------------------ playing
 
@@ -803,10 +791,10 @@ class Round:
         Like python-chess's ``push`` beside ``push_san``: an illegal card here
         corrupts the round, so only pass cards from :meth:`legal_mask`.
         """
-        seat = self.turn
+        seat, leader = self.turn, self.leader
+        if seat is None or leader is None:
+            raise PhaseError("no card can be played now")
         n = self.players
-        if self.two:
-            return self._play_two(c)
         self.hands[seat] &= ~(1 << c)
         if not self._lay(seat, c):
             return None
@@ -816,7 +804,6 @@ class Round:
         won = 0  # the trick's cards as a mask
         for x in trick:
             won |= 1 << x
-        leader = self.leader
         winner = (leader + best) % n
         pts = self._pts
         points = 0
@@ -854,49 +841,6 @@ class Round:
             return False
         return True
 
-    def _play_two(self, c: Card) -> Trick | None:
-        """play_unchecked with two decks: a hand pair, and cancellation (core.winner)."""
-        seat = self.turn
-        n = self.players
-        self._remove(seat, c)
-        if not self._lay(seat, c):
-            return None
-        trick = self.trick
-        leader = self.leader
-        last = not self.hands[leader]
-        best = core.winner(self.rules, trick, last)
-        pts = self._pts
-        kitty: tuple[Card, ...] = ()
-        if not self.tricks and self.kitty_mask:
-            kitty = cards_of_pair(self.kitty_mask, self.kitty_twice)
-            self.kitty_taken = True
-        points = sum(pts[x] for x in trick) + sum(pts[x] for x in kitty)
-        self.trick = []
-        self.turn = leader
-        if best is None:  # every card of the led suit cancelled: set aside, same leader
-            self.set_aside.extend(trick)
-            self.set_aside.extend(kitty)
-            done = Trick(leader, tuple(trick), None, points, kitty)  # type: ignore[arg-type]
-            self.tricks.append(done)
-            return done
-        winner = (leader + best) % n
-        carried = tuple(self.set_aside)
-        self.set_aside = []
-        points = sum(pts[x] for x in trick) + sum(pts[x] for x in kitty) + sum(pts[x] for x in carried)
-        done = Trick(leader, tuple(trick), winner, points, kitty, carried)
-        self.tricks.append(done)
-        for x in trick + list(kitty) + list(carried):
-            bit = 1 << x
-            if self.taken[winner] & bit:
-                self.taken_twice[winner] |= bit
-            self.taken[winner] |= bit
-        self.points[winner] += points
-        self.leader = winner
-        self.turn = winner
-        if last:
-            self._finish()
-        return done
-
     def _finish(self) -> None:
         self.leader = None
         shooter = moon_shooter(self.rules, self.taken, self.taken_twice)
@@ -922,10 +866,11 @@ class Round:
         (the shooter -26). ``seat``, when given, must be the shooter."""
         if self.phase is not Phase.MOON:
             raise MoonChoiceError(-1 if seat is None else seat, "moon_choice_not_now")
-        if seat is not None and seat != self.turn:
-            raise MoonChoiceError(seat, "moon_choice_not_shooter", shooter=self.turn)
+        shooter = self.mover
+        if seat is not None and seat != shooter:
+            raise MoonChoiceError(seat, "moon_choice_not_shooter", shooter=shooter)
         if choice not in MOON_CHOICES:
-            raise MoonChoiceError(self.turn, "moon_choice_bad", text=str(choice)[:30])
+            raise MoonChoiceError(shooter, "moon_choice_bad", text=str(choice)[:30])
         self.phase = Phase.OVER
         self.turn = None
         self.result = score_round(self.rules, self.taken, self.points, self.scores_before, Moon(choice),
@@ -934,7 +879,7 @@ class Round:
 
     def moon_outcomes(self) -> dict[Moon, tuple[int, ...]]:
         """While the choice is pending: the round's scores under each choice."""
-        return {c: moon_scores(self.rules, self.turn, self.taken, c, self.taken_twice) for c in MOON_CHOICES}
+        return {c: moon_scores(self.rules, self.mover, self.taken, c, self.taken_twice) for c in MOON_CHOICES}
 
     # ------------------------------------------------------------ questions
 
@@ -975,7 +920,7 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (for search: play it out without touching this one)."""
-        new = object.__new__(Round)
+        new: Round = object.__new__(self.__class__)
         new.__dict__.update(self.__dict__)
         new.hands = list(self.hands)
         new.twice = list(self.twice)
@@ -989,6 +934,176 @@ class Round:
         new.points = list(self.points)
         new.voids = list(self.voids)
         return new
+
+
+class TwoDeckRound(Round):
+    """Cancellation Hearts (two decks): the steps of :class:`Round` that differ. A hand is
+    two masks (held at least once, held twice), identical cards in a trick cancel, and a
+    trick whose led suit all cancels is set aside for the next trick's winner."""
+
+    two = True
+
+    def _deal_hands(self, hands: list[Sequence[int | str]]) -> None:
+        pairs = [pair_of(h) for h in hands]
+        self.twice = [p[1] for p in pairs]
+        self._check_two(hands)
+        self.hands = [p[0] for p in pairs]
+
+    def _deal_kitty(self, hands: list[Sequence[int | str]], kitty: Iterable[int | str] | None) -> None:
+        if kitty is None:
+            left = list(self.rules.copies)
+            for h in hands:
+                for c in h:
+                    left[parse_card(c) if isinstance(c, str) else c] -= 1
+            kitty = [c for c in range(52) for _ in range(left[c])]
+        self.kitty_mask, self.kitty_twice = pair_of(kitty)
+
+    def _pair(self, cards: Iterable[int]) -> tuple[int, int]:
+        return pair_of(cards)
+
+    def _check_two(self, hands: list[Sequence[int | str]]) -> None:
+        r = self.rules
+        if len(hands) != r.players:
+            raise ValueError(f"expected {r.players} hands, got {len(hands)}")
+        left = list(r.copies)
+        for seat, h in enumerate(hands):
+            if len(h) != r.hand_size:
+                raise ValueError(f"seat {seat}'s hand must be {r.hand_size} cards")
+            for x in h:
+                c = parse_card(x) if isinstance(x, str) else x
+                left[c] -= 1
+                if left[c] < 0:
+                    raise ValueError(f"seat {seat}'s hand holds a card more often than it is in play")
+
+    def _add(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        if self.hands[seat] & bit:
+            self.twice[seat] |= bit
+        self.hands[seat] |= bit
+
+    def _remove(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        if self.twice[seat] & bit:
+            self.twice[seat] &= ~bit
+        else:
+            self.hands[seat] &= ~bit
+
+    def _take_out(self, seat: int, cards: tuple[Card, ...]) -> None:
+        for c in cards:
+            self._remove(seat, c)
+
+    def _put_in(self, seat: int, cards: tuple[Card, ...]) -> None:
+        for c in cards:
+            self._add(seat, c)
+
+    def _effect(self, c: Card) -> Effect:
+        """As the trick's last card, what happens; before it, what is known so far
+        (whether it would win the trick now, which card wins if it cancels one) and what the
+        cards still to come could change (its twin still out, a higher card still out)."""
+        points, breaks = self._points_breaks(c)
+        trick = [*self.trick, c]
+        seat = self.mover
+        if len(trick) == self.players:  # the last card
+            cancel = tuple(CARDS[x] for x in core.cancelled(trick))
+            best = core.winner(self.rules, trick, self.hands[seat] == 1 << c and not self.twice[seat])
+            by = CARDS[trick[best]] if best is not None else None
+            if best == len(trick) - 1:
+                return Effect(c, True, points + self._aside_points(), not (
+                    not self.tricks and self.kitty_mask), breaks, cancel, by)
+            return Effect(c, False, None, False, breaks, cancel, by)
+        if c // 13 != trick[0] // 13:  # a discard never wins
+            return Effect(c, False, None, False, breaks)
+        best = core.cancelling_winner(trick)
+        if c in self.trick:  # it cancels a card already played: what wins so far instead
+            by = CARDS[trick[best]] if best is not None else None
+            cancel = tuple(CARDS[x] for x in core.cancelled(trick))
+            return Effect(c, False, None, False, breaks, cancel, by, pending=True)
+        return self._effect_pending(c, points, breaks, best == len(trick) - 1)
+
+    def _effect_pending(self, c: Card, points: int, breaks: bool, so_far: bool) -> Effect:
+        """A card of the suit led, not the last, cancelling nothing: what the cards still to
+        come could change."""
+        out = self._unseen_copies
+        led = c // 13
+        twin_out = out(c) > 0
+        higher_out = any(out(x) > 0 and x not in self.trick for x in range(c + 1, led * 13 + 13))
+        if so_far:  # the highest uncancelled card of the suit led, so far
+            if not twin_out and not higher_out:  # nothing still to come can cancel or beat it
+                return Effect(c, True, points + self._aside_points(), False, breaks)
+            return Effect(c, None, None, False, breaks, pending=True, so_far=True, twin_out=twin_out,
+                          higher_out=higher_out)
+        # uncancelled cards ahead of it: it can win only if a twin still out cancels each
+        trick = [*self.trick, c]
+        ahead = [x for x in trick if x // 13 == led and x > c and trick.count(x) == 1]
+        ahead.sort(reverse=True)
+        stuck = [x for x in ahead if not out(x)]
+        if stuck:
+            return Effect(c, False, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                          higher_out=higher_out, ahead=(CARDS[stuck[0]],))
+        return Effect(c, None, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                      higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead))
+
+    def _unseen_copies(self, card: int) -> int:
+        """Copies of ``card`` the seat to move cannot place: in other hands or the unseen kitty."""
+        left = self.rules.copies[card] - self.count(self.mover, card)
+        left -= countOf(self.trick, card) + sum(tr.cards.count(card) for tr in self.tricks)
+        if self.kitty_taken:
+            left -= (self.kitty_mask >> card & 1) + (self.kitty_twice >> card & 1)
+        return left
+
+    def _aside_points(self) -> int:
+        pts = self._pts
+        return sum(pts[x] for x in self.set_aside)
+
+    def play_unchecked(self, c: Card) -> Trick | None:
+        """A hand pair, and cancellation (core.winner): a trick whose led suit all cancels
+        is set aside, and its leader leads again."""
+        seat, leader = self.turn, self.leader
+        if seat is None or leader is None:
+            raise PhaseError("no card can be played now")
+        self._remove(seat, c)
+        if not self._lay(seat, c):
+            return None
+        trick = self.trick
+        last = not self.hands[leader]
+        best = core.winner(self.rules, trick, last)
+        kitty: tuple[Card, ...] = ()
+        if not self.tricks and self.kitty_mask:
+            kitty = cards_of_pair(self.kitty_mask, self.kitty_twice)
+            self.kitty_taken = True
+        self.trick = []
+        self.turn = leader
+        if best is None:  # every card of the led suit cancelled: set aside, same leader
+            self.set_aside.extend(trick)
+            self.set_aside.extend(kitty)
+            done = Trick(leader, tuple(trick), None, self._sum_points(trick, kitty), kitty)
+            self.tricks.append(done)
+            return done
+        return self._take_trick(leader, (leader + best) % self.players, trick, kitty, last)
+
+    def _sum_points(self, *groups: Sequence[int]) -> int:
+        pts = self._pts
+        return sum(pts[x] for cards in groups for x in cards)
+
+    def _take_trick(self, leader: int, winner: int, trick: list[Card], kitty: tuple[Card, ...],
+                    last: bool) -> Trick:
+        """``winner`` takes the trick, the kitty and the cards set aside before it."""
+        carried = tuple(self.set_aside)
+        self.set_aside = []
+        points = self._sum_points(trick, kitty, carried)
+        done = Trick(leader, tuple(trick), winner, points, kitty, carried)
+        self.tricks.append(done)
+        for x in trick + list(kitty) + list(carried):
+            bit = 1 << x
+            if self.taken[winner] & bit:
+                self.taken_twice[winner] |= bit
+            self.taken[winner] |= bit
+        self.points[winner] += points
+        self.leader = winner
+        self.turn = winner
+        if last:
+            self._finish()
+        return done
 
 
 def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
@@ -1098,7 +1213,7 @@ class Game:
     def standings(self) -> list[tuple[int, int, int]]:
         """``(place, seat, total)``, lowest total first; tied seats share a place."""
         order = sorted(range(len(self.totals)), key=lambda s: (self.totals[s], s))
-        out = []
+        out: list[tuple[int, int, int]] = []
         for i, s in enumerate(order):
             place = i + 1
             if i and self.totals[s] == self.totals[order[i - 1]]:

@@ -28,6 +28,7 @@ import random
 import struct
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any, TypedDict
 
 from ..model.cards import mask_of
 from ..model.rules import Direction, Rules
@@ -59,6 +60,31 @@ _C0, _C1, _C2, _C3 = _CHUNK_CARDS
 
 
 # ---------------------------------------------------------------- per rule set: tables and code
+
+
+class _PlayState(TypedDict):
+    """What a position takes from a round or a view in its play phase, one deck or two."""
+
+    leader: int
+    trick: Sequence[int]
+    hearts_broken: bool
+    first_trick: bool
+    points: Sequence[int]
+    scores: Sequence[int]
+
+
+def _round_state(rnd: Round) -> _PlayState:
+    if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
+        raise ValueError("only a round in its play phase can be played out")
+    return {"leader": rnd.leader, "trick": rnd.trick, "hearts_broken": rnd.hearts_broken,
+            "first_trick": not rnd.tricks, "points": rnd.points, "scores": rnd.scores_before}
+
+
+def _view_state(view: SeatView) -> _PlayState:
+    if view.leader is None:
+        raise ValueError("only a view of the play phase can be played out")
+    return {"leader": view.leader, "trick": view.trick, "hearts_broken": view.hearts_broken,
+            "first_trick": not view.tricks, "points": view.points, "scores": view.scores}
 
 
 class _Kit:
@@ -112,7 +138,7 @@ class _Kit:
         self.key_bits, self.key_mask, self.key_fix, self.key_pack = _sort_keys(self.labels)
         # seat r's hand after a pass with offset o: its own kept cards and its sender's passed ones
         offsets = {d: d.receiver(0, n) for d in Direction}
-        self.hand_tables = {d: tuple(_label_table(r, n + (r - o) % n) for r in range(n))
+        self.hand_tables: dict[str, tuple[bytes, ...]] = {d: tuple(_label_table(r, n + (r - o) % n) for r in range(n))
                             for d, o in offsets.items()}
         self.cycle_tables = tuple(self.hand_tables[d] for d in rules.pass_cycle)
         self.dealt_tables = self.hand_tables[Direction.NONE]
@@ -124,7 +150,11 @@ class _Kit:
             rules, {"KB": self.key_bits, "KM": self.key_mask, "KF": self.key_fix, "ORDER": _ORDER,
                     "PACK": self.key_pack, "LOW": _LOW, "SPANS": self.spans, "KT": self.kitty_table},
             spans=bool(self.spans), kitty=self.kitty_table is not None)
-        self.play, self.round_ = loops if loops is not None else (None, None)
+        # the chunk loops, None where the rules do not have their shape
+        self.play: Callable[..., Any] | None = None
+        self.round_: Callable[..., tuple[int, ...]] | None = None
+        if loops is not None:
+            self.play, self.round_ = loops
 
     def points(self, mask: int) -> int:
         pt = self.pt
@@ -235,27 +265,19 @@ class Position:
     @classmethod
     def from_round(cls, rnd: Round) -> Position:
         """The engine's round as it stands (it must be in its play phase)."""
-        if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
-            raise ValueError("only a round in its play phase can be played out")
-        return cls(rnd.rules, rnd.hands, leader=rnd.leader, trick=rnd.trick,
-                   hearts_broken=rnd.hearts_broken, first_trick=not rnd.tricks,
-                   kitty=0 if rnd.kitty_taken else rnd.kitty_mask,
-                   taken=rnd.taken, points=rnd.points, scores=rnd.scores_before)
+        return cls(rnd.rules, rnd.hands, **_round_state(rnd),
+                   kitty=0 if rnd.kitty_taken else rnd.kitty_mask, taken=rnd.taken)
 
     @classmethod
     def from_view(cls, view: SeatView, hands: Sequence[int], kitty: int = 0) -> Position:
         """A seat's view completed with guessed ``hands`` for every seat (the
         seat's own included) and, before the first trick is over, a guessed kitty."""
-        if view.leader is None:
-            raise ValueError("only a view of the play phase can be played out")
-        n = view.rules.players
-        taken = [0] * n
+        state = _view_state(view)
+        taken = [0] * view.rules.players
         for tr in view.tricks:
-            taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
-        return cls(view.rules, hands, leader=view.leader, trick=view.trick,
-                   hearts_broken=view.hearts_broken, first_trick=not view.tricks,
-                   kitty=kitty if not view.tricks else 0, taken=taken,
-                   points=view.points, scores=view.scores)
+            if tr.winner is not None:  # one deck: always
+                taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
+        return cls(view.rules, hands, **state, kitty=kitty if not view.tricks else 0, taken=taken)
 
     def copy(self) -> Position:
         new = object.__new__(Position)
@@ -570,24 +592,18 @@ class MultiPosition:
 
     @classmethod
     def from_round(cls, rnd: Round) -> MultiPosition:
-        if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
-            raise ValueError("only a round in its play phase can be played out")
+        """The engine's round as it stands (it must be in its play phase)."""
+        state = _round_state(rnd)
         kitty = () if rnd.kitty_taken else _pair_cards(rnd.kitty_mask, rnd.kitty_twice)
-        return cls(rnd.rules, rnd.hands, rnd.twice, leader=rnd.leader, trick=rnd.trick,
-                   hearts_broken=rnd.hearts_broken, first_trick=not rnd.tricks, kitty=kitty,
-                   taken=rnd.taken, taken2=rnd.taken_twice, points=rnd.points,
-                   scores=rnd.scores_before, aside=rnd.set_aside)
+        return cls(rnd.rules, rnd.hands, rnd.twice, **state, kitty=kitty, taken=rnd.taken,
+                   taken2=rnd.taken_twice, aside=rnd.set_aside)
 
     @classmethod
     def from_view(cls, view: SeatView, once: Sequence[int], twice: Sequence[int],
                   kitty: Sequence[int] = ()) -> MultiPosition:
         """A seat's view completed with guessed hand pairs for every seat."""
-        if view.leader is None:
-            raise ValueError("only a view of the play phase can be played out")
         n = view.rules.players
-        pos = cls(view.rules, once, twice, leader=view.leader, trick=view.trick,
-                  hearts_broken=view.hearts_broken, first_trick=not view.tricks,
-                  kitty=kitty if not view.tricks else (), points=view.points, scores=view.scores)
+        pos = cls(view.rules, once, twice, **_view_state(view), kitty=kitty if not view.tricks else ())
         aside: list[int] = []
         for tr in view.tricks:
             if tr.winner is None:

@@ -24,7 +24,7 @@ engine on random positions.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..model.cards import SUIT_MASKS
@@ -244,7 +244,7 @@ def scorer(rules: Rules) -> Callable[..., tuple[int, ...]]:
         return lambda taken, points, before: tuple(points)
     pm = rules.penalty_mask
 
-    def score(taken, points, before):
+    def score(taken: Sequence[int], points: Sequence[int], before: Sequence[int]) -> tuple[int, ...]:
         for t in taken:
             if t & pm == pm:
                 return core.score_round(rules, taken, points, before).scores
@@ -260,7 +260,8 @@ def compile_steps(rules: Rules) -> Callable[..., tuple[int, ...]]:
                              "BRK": rules.breaks_mask, "score": scorer(rules),
                              **point_tables(rules), **consts}
     exec(_compiled(source, "playout_steps"), space)
-    return space["playout_steps"]
+    steps: Callable[..., tuple[int, ...]] = space["playout_steps"]
+    return steps
 
 
 @functools.cache
@@ -309,7 +310,7 @@ def _masks_source(chain: tuple[tuple[str, int, bool], ...], consts: dict[str, in
     """``h = h & M or h`` lines for a chain of constant masks; None when the chain
     holds something else."""
     out = []
-    for why, m, final in chain:
+    for why, m, _final in chain:
         if m < 0:
             return None
         else:
@@ -442,35 +443,71 @@ def loop_source(rules: Rules, consts: dict[str, int], *, spans: bool, kitty: boo
     do not have the shape the chunk loops are written for."""
     if not chunk_shape_holds():
         return None
+    found = _body_source(rules, consts)
+    if found is None:
+        return None
+    body, lead_first = found
     n = rules.players
-    seats = [f"s{i}" for i in range(1, n)]
     hs = [f"h{i}" for i in range(n)]
-    ts = [f"t{i}" for i in range(n)]
+    chunks = "".join(f"    S{u} = [{', '.join(_CHUNK_EXPR[u].format(h=h) for h in hs)}]\n"
+                     for u in range(4))
+    play = _PLAY.format(constants=_CONSTANTS, unpack=", ".join(hs), chunks=chunks,
+                        body=_indent(body, 4))
+    return play + "\n\n" + _round_source(rules, body, chunks, _leader_source(rules, lead_first),
+                                         spans=spans, kitty=kitty)
 
-    def discard_source(first: bool, broken: bool) -> str | None:
-        chain = core.chain(rules, core.FOLLOW, first, broken)
-        # a follower's first rule must be "follow the led suit, and that is all"
-        if not chain or chain[0][1] != core.LED_SUIT or not chain[0][2]:
-            return None
-        rest = chain[1:]
-        if not rest:
-            return ("t = " + " + ".join(f"C{u}[S{u}[{{s}}]]" for u in range(4)) + "\n"
-                    + _DISCARD_PICK)
-        masks = _masks_source(rest, consts)
-        if masks is None:
-            return None
-        return f"h = {_full_mask('{s}')}\n" + masks + _PICK_FROM_H + _DISCARD_PICK
 
-    def trick(discard: str) -> str:
-        followers = "".join(_FOLLOW.format(s=s, discard=_indent(discard.format(s=s), 4))
-                            for s in seats)
-        return _TRICK.format(seats=", ".join(seats) + ("," if n == 2 else ""), followers=followers)
+def _discard_source(rules: Rules, consts: dict[str, int], first: bool, broken: bool) -> str | None:
+    """A follower's card when it cannot follow (``{s}`` the seat), or None."""
+    chain = core.chain(rules, core.FOLLOW, first, broken)
+    # a follower's first rule must be "follow the led suit, and that is all"
+    if not chain or chain[0][1] != core.LED_SUIT or not chain[0][2]:
+        return None
+    rest = chain[1:]
+    if not rest:
+        return ("t = " + " + ".join(f"C{u}[S{u}[{{s}}]]" for u in range(4)) + "\n"
+                + _DISCARD_PICK)
+    masks = _masks_source(rest, consts)
+    if masks is None:
+        return None
+    return f"h = {_full_mask('{s}')}\n" + masks + _PICK_FROM_H + _DISCARD_PICK
 
+
+def _trick_source(n: int, discard: str) -> str:
+    """One trick after its lead: each follower in turn, ``discard`` when void."""
+    seats = [f"s{i}" for i in range(1, n)]
+    followers = "".join(_FOLLOW.format(s=s, discard=_indent(discard.format(s=s), 4))
+                        for s in seats)
+    return _TRICK.format(seats=", ".join(seats) + ("," if n == 2 else ""), followers=followers)
+
+
+def _breaks_source(rules: Rules) -> str:
+    """What breaks hearts (rules.breaks_mask): a card of the led suit (in `tl`, the led
+    suit's chunk) or a discard (in `dm`)."""
+    led_breaks = []
+    for u in range(4):
+        chunk = rules.breaks_mask >> 13 * u & 8191
+        if chunk == 8191:
+            led_breaks.append(f"led == {u}")
+        elif chunk:
+            led_breaks.append(f"led == {u} and tl & {chunk}")
+    return " or ".join([*led_breaks, "dm and dm & BRK"])
+
+
+_Chain = tuple[tuple[str, int, bool], ...]
+
+
+def _body_source(rules: Rules, consts: dict[str, int]) -> tuple[str, _Chain] | None:
+    """The tricks of a round (the first, then unbroken and broken), with the first
+    lead's chain; None when the rules do not fit the chunk loops."""
+    n = rules.players
     # the first trick: its discards must not depend on hearts breaking during it
-    d_first = discard_source(True, False)
-    d_unbroken = discard_source(False, False)
-    d_broken = discard_source(False, True)
-    if None in (d_first, d_unbroken, d_broken) or d_first != discard_source(True, True):
+    d_first = _discard_source(rules, consts, True, False)
+    d_unbroken = _discard_source(rules, consts, False, False)
+    d_broken = _discard_source(rules, consts, False, True)
+    if d_first is None or d_unbroken is None or d_broken is None:
+        return None
+    if d_first != _discard_source(rules, consts, True, True):
         return None
     lead_first = core.chain(rules, core.LEAD, True, False) + core.chain(rules, core.LEAD, True, True)
     if any(m == core.LED_SUIT for _, m, _ in lead_first):
@@ -480,50 +517,49 @@ def loop_source(rules: Rules, consts: dict[str, int], *, spans: bool, kitty: boo
     broken_lead = _lead_source(core.chain(rules, core.LEAD, False, True), "L", consts)
     if unbroken_lead is None or broken_lead is None:
         return None
-    # what breaks hearts (rules.breaks_mask): a card of the led suit (in `tl`, the led
-    # suit's chunk) or a discard (in `dm`)
-    led_breaks = []
-    for u in range(4):
-        chunk = rules.breaks_mask >> 13 * u & 8191
-        if chunk == 8191:
-            led_breaks.append(f"led == {u}")
-        elif chunk:
-            led_breaks.append(f"led == {u} and tl & {chunk}")
-    breaks = " or ".join(led_breaks + ["dm and dm & BRK"])
     first_lead = _FIRST_LEAD.format(full=_full_mask("L"), chain=first_chain)
     if lead_first and lead_first[0][1] == core.LEAD_CARD:
         # the first restriction keeps one card, and no later one can take it away
         first_lead = f"c = low  # {lead_first[0][0]}\ngrb(26)  # the draw a forced lead still makes\n"
     body = _BODY.format(
         first_lead=_indent(first_lead, 4),
-        first_trick=_indent(trick(d_first), 4),
-        breaks=breaks,
+        first_trick=_indent(_trick_source(n, d_first), 4),
+        breaks=_breaks_source(rules),
         unbroken_lead=_indent(unbroken_lead, 8),
         broken_lead=_indent(broken_lead, 4),
-        trick_a=_indent(trick(d_unbroken), 8),
-        trick_b=_indent(trick(d_broken), 4),
+        trick_a=_indent(_trick_source(n, d_unbroken), 8),
+        trick_b=_indent(_trick_source(n, d_broken), 4),
     )
-    chunks = "".join(f"    S{u} = [{', '.join(_CHUNK_EXPR[u].format(h=h) for h in hs)}]\n"
-                     for u in range(4))
-    play = _PLAY.format(constants=_CONSTANTS, unpack=", ".join(hs), chunks=chunks,
-                        body=_indent(body, 4))
+    return body, lead_first
+
+
+def _leader_source(rules: Rules, lead_first: _Chain) -> str:
+    """The first leader ``L`` and the lowest card ``low``: core.first_leader, written out."""
+    n = rules.players
+    hs = [f"h{i}" for i in range(n)]
     low = rules.lead_card
-    if any(m == core.LEAD_CARD for _, m, _ in lead_first):  # core.first_leader, written out
-        if low is not None:  # every card in play is held: the lead card is known
-            held = "{h} & 1" if low == 0 else "{h} >> low & 1"
-            leader = "    low = LOWCARD\n" + "".join(
-                f"    {'el' if i else ''}if {held.format(h=h)}:\n        L = {i}\n"
-                for i, h in enumerate(hs[:-1])) + f"    else:\n        L = {n - 1}\n"
-        else:
-            leader = (f"    low = lead_card(({', '.join(hs)},))\n    L = 0\n"
-                      f"    while not ({', '.join(hs)},)[L] >> low & 1:\n        L += 1\n")
-    else:
-        leader = f"    L = (dealer + 1) % {n}\n    low = 0\n"
+    if not any(m == core.LEAD_CARD for _, m, _ in lead_first):
+        return f"    L = (dealer + 1) % {n}\n    low = 0\n"
+    if low is not None:  # every card in play is held: the lead card is known
+        held = "{h} & 1" if low == 0 else "{h} >> low & 1"
+        return "    low = LOWCARD\n" + "".join(
+            f"    {'el' if i else ''}if {held.format(h=h)}:\n        L = {i}\n"
+            for i, h in enumerate(hs[:-1])) + f"    else:\n        L = {n - 1}\n"
+    return (f"    low = lead_card(({', '.join(hs)},))\n    L = 0\n"
+            f"    while not ({', '.join(hs)},)[L] >> low & 1:\n        L += 1\n")
+
+
+def _round_source(rules: Rules, body: str, chunks: str, leader: str, *, spans: bool,
+                  kitty: bool) -> str:
+    """``round_``: a deal from the shuffled keys, then the tricks and the scores."""
+    n = rules.players
+    hs = [f"h{i}" for i in range(n)]
+    ts = [f"t{i}" for i in range(n)]
     moon = ""
     if rules.moon is not Moon.OFF:
         moon = (f"    if {' or '.join(f'{t} & PM == PM' for t in ts)}:\n"
                 f"        return MOON(T, scores)\n")
-    round_ = _ROUND.format(
+    return _ROUND.format(
         constants=_CONSTANTS,
         point_tables="P0=P0, P1=P1, P2=P2, P3=P3",
         spans="    s = b\"\\xff\".join([s[a:b] for a, b in SPANS])\n" if spans else "",
@@ -536,7 +572,6 @@ def loop_source(rules: Rules, consts: dict[str, int], *, spans: bool, kitty: boo
         unpack=", ".join(ts), moon=moon,
         points=", ".join(points_expr(rules, t) for t in ts) + ("," if n == 1 else ""),
     )
-    return play + "\n\n" + round_
 
 
 def compile_loops(rules: Rules, space: dict[str, Any], *, spans: bool,
