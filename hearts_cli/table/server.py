@@ -50,7 +50,10 @@ PENDING_PER_ADDRESS = 8  # connections from one address that have not presented 
 PENDING_MAX = 128  # ... and from all addresses together
 HELLO_RATE, HELLO_BURST = 5.0, 30.0  # hellos a second from one address, sustained, and at once
 SEAT_RATE, SEAT_BURST = 0.1, 3.0  # hellos a second with one seat's invitation, and at once
-FD_RESERVE = 32  # file descriptors never given to connections: the save, the archive, the process
+BACKLOG = 64  # connections the kernel keeps waiting to be accepted; asyncio accepts as many at once
+# file descriptors never given to connections: the save, the archive, the process (32), and a
+# burst of accepts (a connection holds its descriptor until it is refused, on the next turn of the loop)
+FD_RESERVE = 32 + BACKLOG
 CONNECTIONS_MAX = 20000  # connections at most, where the system sets no lower limit
 RETRY = 1.0  # seconds before the clock makes again a move whose save failed
 NAME_MAX = 24
@@ -578,7 +581,8 @@ class Server:
         self.ssl = ssl
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self.on_loop_error)
-        self.server = await loop.create_server(lambda: _Door(self), host, port, reuse_address=True)
+        self.server = await loop.create_server(lambda: _Door(self), host, port, reuse_address=True,
+                                               backlog=BACKLOG)
         port_: int = self.server.sockets[0].getsockname()[1]
         return port_
 
@@ -597,12 +601,12 @@ class Server:
 
     def _admit(self, addr: str) -> str | None:
         """Why a new connection from ``addr`` is refused at once, or None."""
-        if self.open >= self.max_open:
-            return "descriptors"
-        if self.pending_total >= PENDING_MAX:
-            return "waiting"
         if addr not in self.exempt and self.pending.get(addr, 0) >= PENDING_PER_ADDRESS:
             return "waiting"
+        if self.pending_total >= PENDING_MAX:
+            return "waiting"
+        if self.open >= self.max_open:
+            return "descriptors"
         return None
 
     def _hello_allowed(self, addr: str) -> bool:
