@@ -423,7 +423,7 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
             if m is None:  # cut off: too many refused messages
                 break
         # seat 3 floods and never reads a byte: it is dropped, the CPU plays for it
-        f_reader, f_writer = await asyncio.open_connection(HOST, port)
+        _, f_writer = await asyncio.open_connection(HOST, port)
         f_writer.write(json.dumps({"cmd": "hello", "token": f_tok, "name": "Flood"}).encode() + b"\n")
         f_writer.write(b'{"cmd":"state"}\n' * 3000 + b"[" * 100000)
         try:
@@ -674,7 +674,8 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
         # seat 0: a person's terminal, line by line: the table, the help, a question; then leaves
         # (the seat is the CPU's until then, and after)
         person = subprocess.run([sys.executable, "-m", "hearts_cli", "join", f"{scheme}{HOST}:{p0}/{t0}", "--name",
-                                 "Ana", "--plain", *join_tls], input="table\nhelp\nwhy QS\nquit\n", capture_output=True, text=True,
+                                 "Ana", "--plain", *join_tls], input="table\nhelp\nwhy QS\nquit\n",
+                                capture_output=True, text=True,
                                 env=env, timeout=30)
         assert person.returncode == 0, person.stderr
         assert "You sit at seat 0 of 4" in person.stdout and "Your hand:" in person.stdout
@@ -971,7 +972,8 @@ def _card_lists(obj):
 
 def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see(tmp_path, monkeypatch):
     """Cancellation Hearts at a shared table over real sockets: 6 seats, two scripted
-    clients (who cancel a card of the trick when they can) and four CPUs. No line sent to a client names a card more often than its seat may
+    clients (who cancel a card of the trick when they can) and four CPUs. No line sent to a client names a card
+    more often than its seat may
     know of it (a card is there twice: counts, not presence), the story is the replay's, and
     the archived record replays."""
     from collections import Counter
