@@ -35,8 +35,9 @@ writes its statistics to FILE (``python -m pstats FILE``).
 
 ``--soak`` adds a hostile load beside the honest tables (issue 19), from a
 process of its own and from loopback addresses other than the honest clients'
-127.0.0.1 (which the host exempts from its per-address bounds: the bench's
-hundreds of honest clients share that one address): hundreds of connections
+127.0.0.1 (which the host exempts from its bounds on connections waiting to say
+hello and on hellos: the bench's hundreds of honest clients share that one
+address): hundreds of connections
 that never say hello, slowloris clients that send a byte a second, 10 MB lines,
 wrong invitations, and, at one table of its own whose invitations it holds, a
 client that floods and never reads, rejoins with the same invitation every
@@ -84,7 +85,7 @@ def _cpu_self() -> float:
 # ---------------------------------------------------------------- the host process
 
 
-async def _serve(tables: int, profile: str | None) -> None:
+async def _serve(tables: int, profile: str | None, soak: bool = False) -> None:
     """Open the tables (and one more for the hostile load of ``--soak``, with a CPU at each
     seat its clients leave), print the port and the invitations, serve until stdin says
     ``stop`` (or closes), then print the CPU time used from ``mark`` to ``stop`` and what
@@ -103,9 +104,11 @@ async def _serve(tables: int, profile: str | None) -> None:
         server.add(tb)
         made.append(tb)
     hostile_seats = [SeatState(True, new_token(s), f"H{s}", None) for s in range(4)]
-    hostile = SharedTable(Game(rules, new_code()), hostile_seats, bot_threads=False, turn_timer=1.0)
-    server.add(hostile)
-    asyncio.create_task(hostile.run())  # noqa: RUF006 - it runs until the process ends
+    if soak:  # its seats are mostly the CPU's (its clients come and go): at the honest tables' pace
+        hostile = SharedTable(Game(rules, new_code()), hostile_seats, bot_threads=False, turn_timer=1.0,
+                              delay=0.1)
+        server.add(hostile)
+        asyncio.create_task(hostile.run())  # noqa: RUF006 - it runs until the process ends
     port = await server.start("127.0.0.1", 0)
     print(json.dumps({"port": port, "tokens": [[s.token for s in tb.seats] for tb in made],
                       "hostile": [s.token for s in hostile_seats]}), flush=True)
@@ -386,7 +389,8 @@ def _host_sample(pid: int) -> tuple[float, int]:
 
 def measure(tables: int, seconds: float, think: float, warmup: float, procs: int,
             profile: str | None = None, soak: bool = False) -> dict:
-    cmd = [sys.executable, __file__, "--serve", str(tables)] + (["--profile", profile] if profile else [])
+    cmd = [sys.executable, __file__, "--serve", str(tables)] + (["--profile", profile] if profile else []) \
+        + (["--soak"] if soak else [])
     host = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     clients: list[subprocess.Popen] = []
     try:
@@ -471,7 +475,7 @@ def main() -> None:
     ap.add_argument("--clients", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve is not None:
-        asyncio.run(_serve(args.serve, args.profile))
+        asyncio.run(_serve(args.serve, args.profile, args.soak))
         return
     if args.clients:
         _clients_main()

@@ -529,7 +529,9 @@ class Server:
         self.ssl: Any = None
         self.notice = notice  # told once per kind of refusal (hearts host: one line on its terminal)
         self.refused: dict[str, int] = {}  # kind -> how many, for the summary
-        self.exempt = frozenset(exempt)  # addresses free of the per-address bounds (a bench's own clients)
+        # addresses free of the bounds on connections waiting to say hello and on hellos (a bench's own
+        # clients, hundreds of them on 127.0.0.1); the descriptor bound still holds for them
+        self.exempt = frozenset(exempt)
         self.pending: dict[str, int] = {}  # address -> connections that have not said hello
         self.pending_total = 0
         self.open = 0  # connections accepted and not yet closed
@@ -601,10 +603,9 @@ class Server:
 
     def _admit(self, addr: str) -> str | None:
         """Why a new connection from ``addr`` is refused at once, or None."""
-        if addr not in self.exempt and self.pending.get(addr, 0) >= PENDING_PER_ADDRESS:
-            return "waiting"
-        if self.pending_total >= PENDING_MAX:
-            return "waiting"
+        if addr not in self.exempt:
+            if self.pending.get(addr, 0) >= PENDING_PER_ADDRESS or self.pending_total >= PENDING_MAX:
+                return "waiting"
         if self.open >= self.max_open:
             return "descriptors"
         return None
@@ -637,8 +638,9 @@ class Server:
             raw.abort()
             return
         self.open += 1
-        self.pending_total += 1
-        self.pending[addr] = self.pending.get(addr, 0) + 1
+        if addr not in self.exempt:
+            self.pending_total += 1
+            self.pending[addr] = self.pending.get(addr, 0) + 1
         loop = asyncio.get_running_loop()
         task = loop.create_task(self.serve(raw, addr, loop.time() + HELLO_TIMEOUT))
         self.tasks.add(task)
@@ -709,6 +711,8 @@ class Server:
                         table.detach(client.seat, client)
 
     def _unpend(self, addr: str) -> None:
+        if addr in self.exempt:
+            return
         self.pending_total -= 1
         left = self.pending.get(addr, 1) - 1
         if left > 0:
