@@ -504,7 +504,8 @@ def main() -> None:
                   f"{r['samples']:>7} {r['host_cpu']:>8} {r['clients_cpu']:>11} {r['host_us_per_move']:>12}"
                   f" {r['load_before']:>5}", flush=True)
             if args.soak:
-                print(f"  host RSS MB (start, max, end): {r['host_rss_mb']}; descriptors: {r['host_fds']}")
+                print(f"  host RSS MB (start, max, end): {r['host_rss_mb']}; descriptors: {r['host_fds']};"
+                      f" CPU moves for honest seats: {r['cpu_moves']}")
                 print(f"  hostile load: {r['hostile']}")
                 print(f"  refused by the host: {r['refused']}", flush=True)
     if args.json:
