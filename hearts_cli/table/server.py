@@ -12,7 +12,11 @@ What a client receives is built for its seat only: the events of
 view. Everything a client sends is untrusted: lines are bounded, the rate of
 messages is bounded, nothing is evaluated, and every client has its own
 bounded write queue, so one that stalls or floods is dropped without holding
-up the others or the timer.
+up the others or the timer. What a stranger can make the host hold before
+presenting an invitation is bounded too (:class:`Server`: connections per
+address and in all, the hello limit from the accept, hellos per address and
+per seat, descriptors kept for the save), and a move whose save fails is taken
+back: the game goes on, saved (docs/tables.md, "What a host can take").
 
 One process can serve many tables (``bench/tables.py``); ``hearts host``
 serves one.
@@ -603,9 +607,9 @@ class Server:
 
     def _admit(self, addr: str) -> str | None:
         """Why a new connection from ``addr`` is refused at once, or None."""
-        if addr not in self.exempt:
-            if self.pending.get(addr, 0) >= PENDING_PER_ADDRESS or self.pending_total >= PENDING_MAX:
-                return "waiting"
+        if addr not in self.exempt and (self.pending.get(addr, 0) >= PENDING_PER_ADDRESS
+                                        or self.pending_total >= PENDING_MAX):
+            return "waiting"
         if self.open >= self.max_open:
             return "descriptors"
         return None
