@@ -33,6 +33,21 @@ Reported, per think time and number of tables:
 ``--profile FILE`` runs the host under cProfile (one row only: the last) and
 writes its statistics to FILE (``python -m pstats FILE``).
 
+``--soak`` adds a hostile load beside the honest tables (issue 19), from a
+process of its own and from loopback addresses other than the honest clients'
+127.0.0.1 (which the host exempts from its bounds on connections waiting to say
+hello and on hellos: the bench's hundreds of honest clients share that one
+address): hundreds of connections
+that never say hello, slowloris clients that send a byte a second, 10 MB lines,
+wrong invitations, and, at one table of its own whose invitations it holds, a
+client that floods and never reads, rejoins with the same invitation every
+0.1 s, and requests with a lone surrogate, ``1e999``, wrong types and moves out
+of turn. Reported besides: the host's memory (RSS, MB) and file descriptors,
+sampled every second (at the start of the measured run, the largest, at the
+end), and what it refused, by kind. Run by hand, for a few minutes::
+
+    .venv/bin/python bench/tables.py --soak --tables 50 --think 0.1 --seconds 180
+
 Usage::
 
     .venv/bin/python bench/tables.py                       # 1 s and 0.1 s, 1, 50, 200 tables, 10 s each
@@ -70,24 +85,33 @@ def _cpu_self() -> float:
 # ---------------------------------------------------------------- the host process
 
 
-async def _serve(tables: int, profile: str | None) -> None:
-    """Open the tables, print the port and the invitations, serve until stdin says ``stop``
-    (or closes), then print the CPU time used from ``mark`` to ``stop``."""
+async def _serve(tables: int, profile: str | None, soak: bool = False) -> None:
+    """Open the tables (and one more for the hostile load of ``--soak``, with a CPU at each
+    seat its clients leave), print the port and the invitations, serve until stdin says
+    ``stop`` (or closes), then print the CPU time used from ``mark`` to ``stop`` and what
+    the host refused."""
     from hearts_cli.model.codes import new_code
     from hearts_cli.model.rules import Rules
     from hearts_cli.play.engine import Game
     from hearts_cli.table.server import SeatState, Server, SharedTable, new_token
 
     rules = Rules.from_spec({"preset": "quick", "target": 100000})
-    server = Server("en")
+    server = Server("en", exempt=["127.0.0.1"])  # the honest clients all share 127.0.0.1
     made = []
     for _ in range(tables):
         seats = [SeatState(True, new_token(s), f"P{s}", None) for s in range(4)]
         tb = SharedTable(Game(rules, new_code()), seats, bot_threads=False)
         server.add(tb)
         made.append(tb)
+    hostile_seats = [SeatState(True, new_token(s), f"H{s}", None) for s in range(4)]
+    if soak:  # its seats are mostly the CPU's (its clients come and go): at the honest tables' pace
+        hostile = SharedTable(Game(rules, new_code()), hostile_seats, bot_threads=False, turn_timer=1.0,
+                              delay=0.1)
+        server.add(hostile)
+        asyncio.create_task(hostile.run())  # noqa: RUF006 - it runs until the process ends
     port = await server.start("127.0.0.1", 0)
-    print(json.dumps({"port": port, "tokens": [[s.token for s in tb.seats] for tb in made]}), flush=True)
+    print(json.dumps({"port": port, "tokens": [[s.token for s in tb.seats] for tb in made],
+                      "hostile": [s.token for s in hostile_seats]}), flush=True)
 
     async def when_seated(tb: SharedTable) -> None:  # no CPU plays a seat before its client is there
         while not all(tb.present(s) for s in range(4)):
@@ -115,7 +139,7 @@ async def _serve(tables: int, profile: str | None) -> None:
                 profiler.disable()
                 profiler.dump_stats(profile)
             break
-    print(json.dumps({"cpu": used}), flush=True)
+    print(json.dumps({"cpu": used, "refused": server.refused}), flush=True)
     os._exit(0)  # at once: the clients are still connected, mid-game (nothing to save, nothing to tell)
 
 
@@ -242,12 +266,131 @@ def _clients_main() -> None:
     print(json.dumps(out), flush=True)
 
 
+# ---------------------------------------------------------------- the hostile load (--soak)
+
+
+async def _hostile(port: int, tokens: list[str], begin: float, stop: float) -> dict[str, int]:
+    """Everything the issue's harness threw at a table, at once and over and over, from ``begin``
+    (the end of the warm-up: the honest tables are seated) until ``stop``; from 127.0.0.2 and up (never the honest
+    clients' address). Returns what was done, by kind."""
+    done: dict[str, int] = {}
+    await asyncio.sleep(max(0.0, begin - time.monotonic()))
+
+    def tick(kind: str) -> None:
+        done[kind] = done.get(kind, 0) + 1
+
+    async def connect(k: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        return await asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.{k // 250}.{k % 250 + 2}", 0),
+                                             limit=1 << 16)
+
+    async def forever(kind: str, k: int, once) -> None:
+        while time.monotonic() < stop:
+            try:
+                reader, writer = await connect(k)
+            except OSError:
+                await asyncio.sleep(0.2)
+                continue
+            tick(kind)
+            try:
+                await once(reader, writer)
+            except (OSError, ValueError, asyncio.IncompleteReadError, asyncio.LimitOverrunError):
+                pass
+            finally:
+                writer.transport.abort()
+            await asyncio.sleep(0.01)
+
+    async def idle(reader, writer) -> None:  # never a word: held until the host closes it
+        await asyncio.wait_for(reader.read(), max(0.1, stop - time.monotonic()))
+
+    async def slowloris(reader, writer) -> None:  # a byte a second, never a whole line
+        while time.monotonic() < stop:
+            writer.write(b"{")
+            await asyncio.sleep(1.0)
+            if reader.at_eof():
+                return
+
+    async def huge(reader, writer) -> None:  # a 10 MB line
+        chunk = b"x" * (1 << 20)
+        for _ in range(10):
+            writer.write(chunk)
+            await writer.drain()
+        await asyncio.wait_for(reader.read(), 5)
+
+    async def guess(reader, writer) -> None:  # wrong invitations, junk, wrong types
+        writer.write(random.choice([b'{"cmd":"hello","token":"0-AAAAAAAAAAAAAAAAAAAAAA"}\n', b"junk\n",
+                                    b'{"cmd":"hello","token":7}\n', b'[[[[[[[[[[[[[[[[\n']))
+        await asyncio.wait_for(reader.read(), 5)
+
+    def seated(token: str, body):
+        async def run(reader, writer) -> None:
+            writer.write(json.dumps({"cmd": "hello", "token": token}).encode() + b"\n")
+            await body(reader, writer)
+        return run
+
+    async def never_reads(reader, writer) -> None:  # floods, never reads a byte: dropped
+        for _ in range(2000):
+            writer.write(b'{"cmd":"state"}\n')
+            await asyncio.sleep(0.005)
+            if writer.transport.is_closing():
+                return
+
+    async def rejoin(reader, writer) -> None:  # the same invitation again every 0.1 s
+        await asyncio.sleep(0.1)
+
+    weird = [rb'{"cmd":"ping","id":"\udc80x"}', b'{"cmd":"ping","id":1e999}', b'{"cmd":"play","card":7}',
+             b'{"cmd":"pass","cards":"QS"}', b'{"cmd":"play","card":"QS"}', b'{"cmd":"moon","choice":[1]}',
+             b'{"cmd":"hint"}', b'{"cmd":"pass","cards":["2C","2C","2C"]}', b'{"cmd":"nonsense"}']
+
+    async def wrong_types(reader, writer) -> None:  # strange requests and moves out of turn, read back
+        for _ in range(50):
+            writer.write(random.choice(weird) + b"\n")
+            await asyncio.sleep(0.1)
+            try:  # what came back is read (this one reads; another never does)
+                await asyncio.wait_for(reader.read(1 << 16), 0.01)
+            except TimeoutError:
+                pass
+
+    # about a hundred connections that never say hello at any moment, each held by the host for its
+    # hello limit, then opened again (thousands over a run): 60 addresses x 1, and 8 x 5 others (8
+    # at once from one address is the most a host waits for)
+    tasks = [forever("idle", k, idle) for k in range(60)]
+    tasks += [forever("idle", 500 + k % 5, idle) for k in range(40)]
+    tasks += [forever("slowloris", 700 + k, slowloris) for k in range(50)]
+    tasks += [forever("10MB", 800 + k, huge) for k in range(2)]
+    tasks += [forever("guess", 810 + k, guess) for k in range(4)]
+    tasks += [forever("never_reads", 820, seated(tokens[0], never_reads)),
+              forever("rejoin", 821, seated(tokens[1], rejoin)),
+              forever("wrong_types", 822, seated(tokens[2], wrong_types))]
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return done
+
+
+def _hostile_main() -> None:
+    import logging
+
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # "socket.send() raised exception": ours
+    order = json.loads(sys.stdin.readline())
+    out = asyncio.run(_hostile(order["port"], order["tokens"], order["begin"], order["stop"]))
+    print(json.dumps(out), flush=True)
+
+
+def _host_sample(pid: int) -> tuple[float, int]:
+    """The host's resident memory (MB) and open file descriptors, now (Linux /proc)."""
+    rss = 0.0
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1]) / 1024
+    return rss, len(os.listdir(f"/proc/{pid}/fd"))
+
+
 # ---------------------------------------------------------------- one measurement
 
 
 def measure(tables: int, seconds: float, think: float, warmup: float, procs: int,
-            profile: str | None = None) -> dict:
-    cmd = [sys.executable, __file__, "--serve", str(tables)] + (["--profile", profile] if profile else [])
+            profile: str | None = None, soak: bool = False) -> dict:
+    cmd = [sys.executable, __file__, "--serve", str(tables)] + (["--profile", profile] if profile else []) \
+        + (["--soak"] if soak else [])
     host = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
     clients: list[subprocess.Popen] = []
     try:
@@ -263,15 +406,31 @@ def measure(tables: int, seconds: float, think: float, warmup: float, procs: int
                                       "warm": warm, "stop": stop}) + "\n")
             p.stdin.flush()
             clients.append(p)
+        hostile = None
+        if soak:  # once the honest tables are seated (a new connection may be refused while it lasts)
+            hostile = subprocess.Popen([sys.executable, __file__, "--hostile"], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, text=True, cwd=ROOT)
+            hostile.stdin.write(json.dumps({"port": first["port"], "tokens": first["hostile"], "stop": stop,
+                                            "begin": warm}) + "\n")
+            hostile.stdin.flush()
+            clients.append(hostile)
         time.sleep(max(0.0, warm - time.monotonic()))
         host.stdin.write("mark\n")
         host.stdin.flush()
+        samples = [_host_sample(host.pid)] if soak else []
+        while time.monotonic() < stop - 1.0 and soak:
+            time.sleep(1.0)
+            samples.append(_host_sample(host.pid))
         time.sleep(max(0.0, stop - time.monotonic()))
+        if soak:
+            samples.append(_host_sample(host.pid))
         host.stdin.write("stop\n")  # the host's CPU is counted from warm to stop, as the moves are
         host.stdin.flush()
         elapsed = stop - warm
-        parts = [json.loads(p.communicate()[0]) for p in clients]
-        host_cpu = json.loads(host.stdout.readline())["cpu"]
+        parts = [json.loads(p.communicate()[0]) for p in clients if p is not hostile]
+        done = json.loads(hostile.communicate()[0]) if hostile is not None else None
+        host_end = json.loads(host.stdout.readline())
+        host_cpu = host_end["cpu"]
     finally:
         for p in clients + [host]:
             if p.poll() is None:
@@ -292,6 +451,11 @@ def measure(tables: int, seconds: float, think: float, warmup: float, procs: int
            "clients_cpu": round(sum(part["cpu"] for part in parts) / elapsed, 2),
            "client_procs": procs}
     row["host_us_per_move"] = round(1e6 * host_cpu / moves) if moves else None
+    if soak:
+        row["host_rss_mb"] = [round(samples[0][0], 1), round(max(x[0] for x in samples), 1), round(samples[-1][0], 1)]
+        row["host_fds"] = [samples[0][1], max(x[1] for x in samples), samples[-1][1]]
+        row["hostile"] = done
+        row["refused"] = host_end.get("refused")
     return row
 
 
@@ -305,21 +469,26 @@ def main() -> None:
     ap.add_argument("--client-procs", type=int, default=2, help="client processes (tables shared among them)")
     ap.add_argument("--profile", metavar="FILE", help="cProfile the host during the last row, stats to FILE")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--soak", action="store_true", help="a hostile load beside the honest tables (issue 19)")
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
+    ap.add_argument("--hostile", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--clients", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve is not None:
-        asyncio.run(_serve(args.serve, args.profile))
+        asyncio.run(_serve(args.serve, args.profile, args.soak))
         return
     if args.clients:
         _clients_main()
+        return
+    if args.hostile:
+        _hostile_main()
         return
     runs = [(think, n) for think in args.think for n in args.tables]
     rows = []
     for i, (think, n) in enumerate(runs):
         load = os.getloadavg()[0]
         row = measure(n, args.seconds, think, args.warmup, args.client_procs,
-                      args.profile if i == len(runs) - 1 else None)
+                      args.profile if i == len(runs) - 1 else None, soak=args.soak)
         row["load_before"] = round(load, 2)
         rows.append(row)
         if not args.json:
@@ -334,6 +503,11 @@ def main() -> None:
                   f"{r['latency_ms_median']:>9} {r['latency_ms_p99']:>7} {r['latency_ms_max']:>7} "
                   f"{r['samples']:>7} {r['host_cpu']:>8} {r['clients_cpu']:>11} {r['host_us_per_move']:>12}"
                   f" {r['load_before']:>5}", flush=True)
+            if args.soak:
+                print(f"  host RSS MB (start, max, end): {r['host_rss_mb']}; descriptors: {r['host_fds']};"
+                      f" CPU moves for honest seats: {r['cpu_moves']}")
+                print(f"  hostile load: {r['hostile']}")
+                print(f"  refused by the host: {r['refused']}", flush=True)
     if args.json:
         print(json.dumps({"seconds": args.seconds, "warmup": args.warmup, "cpus": os.cpu_count(), "rows": rows}))
 

@@ -88,7 +88,12 @@ PASSING = [d for d in DIRECTIONS if d != "none"]
 SOURCES_OF_PRESETS = sorted({str(preset_info(n).get("source", ""))[:3] for n in preset_names()} - {""})
 
 # the f-string as written in the code -> every id it can produce
+REFUSED_KINDS = ("descriptors", "waiting", "silent", "too_fast", "refused", "dropped", "error", "save")
+
 FAMILIES: dict[str, list[str]] = {
+    # hearts host: the first refusal of each kind, and the summary (table/server.py Server.count)
+    "net_host_refusing_{kind}": [f"net_host_refusing_{k}" for k in REFUSED_KINDS],
+    "net_count_{kind}": [f"net_count_{k}" for k in REFUSED_KINDS],
     "passing_{direction.value}": [f"passing_{d}" for d in PASSING],
     "moon_{who}_others": [f"moon_{w}_others" for w in ("you", "other")],
     "moon_{who}_minus": [f"moon_{w}_minus" for w in ("you", "other")],

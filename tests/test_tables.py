@@ -41,8 +41,8 @@ class Conn:
         self.got: list[dict] = []
 
     @classmethod
-    async def open(cls, port: int, token: str, name: str = "Ana", **hello) -> Conn:
-        reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 20)
+    async def open(cls, port: int, token: str, name: str = "Ana", ssl=None, **hello) -> Conn:
+        reader, writer = await asyncio.open_connection(HOST, port, limit=1 << 20, ssl=ssl)
         c = cls(reader, writer)
         await c.send({"cmd": "hello", "token": token, "name": name, **hello})
         return c
@@ -294,15 +294,15 @@ def _host(home: Path, *args: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
 
 
-def _invitations(p: subprocess.Popen, count: int) -> list[tuple[int, str]]:
+def _invitations(p: subprocess.Popen, count: int, tls: bool = False) -> list[tuple[int, str]]:
     found = []
     deadline = time.monotonic() + 20
     while len(found) < count and time.monotonic() < deadline:
         line = p.stdout.readline()
         assert line, p.stderr.read()
         if "hearts join" in line:
-            host, port, token, tls = parse_invitation(line.split()[-1])
-            assert host == HOST and not tls
+            host, port, token, secure = parse_invitation(line.split()[-1])
+            assert host == HOST and secure == tls
             found.append((port, token))
     return found
 
@@ -423,7 +423,7 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
             if m is None:  # cut off: too many refused messages
                 break
         # seat 3 floods and never reads a byte: it is dropped, the CPU plays for it
-        f_reader, f_writer = await asyncio.open_connection(HOST, port)
+        _, f_writer = await asyncio.open_connection(HOST, port)
         f_writer.write(json.dumps({"cmd": "hello", "token": f_tok, "name": "Flood"}).encode() + b"\n")
         f_writer.write(b'{"cmd":"state"}\n' * 3000 + b"[" * 100000)
         try:
@@ -592,30 +592,57 @@ def test_an_invitation_reads_back():
 # ---------------------------------------------------------------- hearts host + hearts join, as commands
 
 
-def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path):
+def _certificate(tmp_path: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 (and its key), made by the openssl command."""
+    import shutil
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+                    "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key),
+                    "-out", str(cert)], check=True, capture_output=True, timeout=60)
+    return cert, key
+
+
+@pytest.mark.parametrize("tls", [False, True])
+def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path, tls):
     """`hearts host` in one process; `hearts join` for a person (line by line), `hearts join --json`
-    for a script, and a third seat for a raw socket client."""
+    for a script, and a third seat for a raw socket client; over TCP, and over TLS. The host's
+    terminal gets its own lines only: no traceback, no asyncio report, even after a TLS game."""
     home = tmp_path / "home"
-    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.08")
+    secure: list[str] = []
+    join_tls: list[str] = []
+    raw_ssl = None
+    if tls:
+        import ssl
+
+        cert, key = _certificate(tmp_path)
+        secure = ["--cert", str(cert), "--key", str(key)]
+        join_tls = ["--cafile", str(cert)]
+        raw_ssl = ssl.create_default_context(cafile=str(cert))
+    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.08", *secure)
     env = os.environ | {"HEARTS_HOME": str(tmp_path / "joiner"), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
+    scheme = "tls://" if tls else ""
     procs = []
     try:
-        (p0, t0), (p1, t1), (p2, t2) = _invitations(host, 3)
+        (p0, t0), (p1, t1), (p2, t2) = _invitations(host, 3, tls)
         # a wrong invitation: one sentence, exit 2
-        wrong = subprocess.run([sys.executable, "-m", "hearts_cli", "join", f"{HOST}:{p0}/0-nope"],
+        wrong = subprocess.run([sys.executable, "-m", "hearts_cli", "join", f"{scheme}{HOST}:{p0}/0-nope", *join_tls],
                                capture_output=True, text=True, env=env, timeout=30)
         assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1 and "Traceback" not in wrong.stderr
         bad = subprocess.run([sys.executable, "-m", "hearts_cli", "join", "not-an-invitation"],
                              capture_output=True, text=True, env=env, timeout=30)
         assert bad.returncode == 2 and "HOST:PORT/SEAT-TOKEN" in bad.stderr
         # seat 1: a script through `hearts join --json`; seat 2: a raw socket
-        script = subprocess.Popen([sys.executable, "-m", "hearts_cli", "join", f"{HOST}:{p1}/{t1}", "--json"],
+        script = subprocess.Popen([sys.executable, "-m", "hearts_cli", "join", f"{scheme}{HOST}:{p1}/{t1}", "--json",
+                                   *join_tls],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, bufsize=1)
         procs.append(script)
         assert json.loads(script.stdout.readline())["event"] == "welcome"
 
         async def raw() -> dict:
-            c = await Conn.open(p2, t2, "Cy")
+            c = await Conn.open(p2, t2, "Cy", ssl=raw_ssl)
             return await play_honestly(c, timeout=60)
 
         import threading
@@ -646,8 +673,9 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
         th2.start()
         # seat 0: a person's terminal, line by line: the table, the help, a question; then leaves
         # (the seat is the CPU's until then, and after)
-        person = subprocess.run([sys.executable, "-m", "hearts_cli", "join", f"{HOST}:{p0}/{t0}", "--name", "Ana",
-                                 "--plain"], input="table\nhelp\nwhy QS\nquit\n", capture_output=True, text=True,
+        person = subprocess.run([sys.executable, "-m", "hearts_cli", "join", f"{scheme}{HOST}:{p0}/{t0}", "--name",
+                                 "Ana", "--plain", *join_tls], input="table\nhelp\nwhy QS\nquit\n",
+                                capture_output=True, text=True,
                                 env=env, timeout=30)
         assert person.returncode == 0, person.stderr
         assert "You sit at seat 0 of 4" in person.stdout and "Your hand:" in person.stdout
@@ -656,7 +684,10 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
         th.join(60)
         end = result.get("script")
         assert end is not None and result["end"] == end and end["code"] == "K7Q2MXA7"
-        assert host.wait(timeout=30) == 0
+        out, err = host.communicate(timeout=30)
+        assert host.returncode == 0, err
+        assert err == "", err  # (a TLS game used to end with two tracebacks here)
+        assert "Traceback" not in out and "Exception" not in out
     finally:
         for p in [host, *procs]:
             if p.poll() is None:
@@ -941,7 +972,8 @@ def _card_lists(obj):
 
 def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see(tmp_path, monkeypatch):
     """Cancellation Hearts at a shared table over real sockets: 6 seats, two scripted
-    clients (who cancel a card of the trick when they can) and four CPUs. No line sent to a client names a card more often than its seat may
+    clients (who cancel a card of the trick when they can) and four CPUs. No line sent to a client names a card
+    more often than its seat may
     know of it (a card is there twice: counts, not presence), the story is the replay's, and
     the archived record replays."""
     from collections import Counter

@@ -23,6 +23,7 @@ No imports from the project, and none but the standard library at import time.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 from typing import IO, Any
@@ -296,6 +297,7 @@ _PATTERNS = {
     "unsafe_but_lines": "[\x00-\x08\x0b-\x1f" + _UNSAFE[3:] + "]",  # \t and \n kept
     "escape": r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])",  # one escape as _escape writes it
     "c1": "[\x7f-\x9f\u2028\u2029]",
+    "surrogate": "[\ud800-\udfff]",
 }
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -340,6 +342,41 @@ def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
                 break
         text = text[:end] + "…"
     return text
+
+
+def _not_json(text: str) -> Any:
+    raise ValueError(f"{text[:10]} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):  # 1e999: a number no peer can read
+        raise ValueError("a JSON number out of range")
+    return value
+
+
+def strict_json(text: str | bytes) -> Any:
+    """One JSON text from outside, strictly: ``NaN``, ``Infinity`` and numbers too large for a
+    double (``1e999``) are refused (``ValueError``), as strict parsers refuse them, and so is
+    a string holding a lone surrogate (``"\\udc80"``: no UTF-8 can carry it back out).
+    Nesting is bounded by the line's size limit (checked before) and Python's recursion
+    limit (``RecursionError``)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    value = json.loads(text.lstrip("\ufeff"), parse_constant=_not_json, parse_float=_finite)
+    if "\\u" in text and _has_surrogate(value):
+        raise ValueError("a lone surrogate")
+    return value
+
+
+def _has_surrogate(value: Any) -> bool:
+    if isinstance(value, str):
+        return _pattern("surrogate").search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False
 
 
 def json_safe(line: str) -> str:

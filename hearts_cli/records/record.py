@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import __version__
+from ..base.files import write_atomic
 from ..base.untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
 from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
@@ -705,20 +706,17 @@ def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
 TEMP_RE = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp")
 
 
-def temp_name(name: str) -> str:
-    """The temporary file :func:`save_record` writes ``name`` through: ``.name.<pid>.<random>.tmp``."""
-    return f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
-
-
 def save_record(path: str | os.PathLike[str], game: Game | GameRecord,
                 seats: Sequence[Seat] | None = None,
                 annotations: Notes | None = None,
-                undos: int | None = None) -> Path:
+                undos: int | None = None, private: bool = False) -> Path:
     """Write the record of ``game`` to ``path`` atomically; returns the path.
 
     The text goes to a new file in the same directory, is flushed and
     ``fsync``-ed, then renamed over ``path`` with :func:`os.replace`, so a
-    crash leaves either the old record or the new one, never half of one.
+    crash leaves either the old record or the new one, never half of one
+    (:func:`hearts_cli.base.files.write_atomic`). ``private``: a save or an
+    archived game, which holds every hand: 0600 in a 0700 directory.
     """
     if isinstance(game, GameRecord):
         text = game.to_text() if seats is None and annotations is None and undos is None else write_record(
@@ -727,40 +725,7 @@ def save_record(path: str | os.PathLike[str], game: Game | GameRecord,
             program=game.program, undos=undos if undos is not None else game.undos)
     else:
         text = write_record(game, seats=seats, annotations=annotations, undos=undos or 0)
-    target = Path(path)
-    directory = target.parent
-    directory.mkdir(parents=True, exist_ok=True)
-    data = text.encode("utf-8")
-    tmp = directory / temp_name(target.name)
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except OSError as e:  # the directory cannot be written: say so (the temporary name means nothing)
-        raise type(e)(e.errno, e.strerror, str(directory)) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError) and e.filename == str(tmp):
-            raise type(e)(e.errno, e.strerror, str(directory)) from None
-        raise
-    try:  # make the rename itself durable; not possible everywhere (Windows)
-        dir_fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return target
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
-    return target
+    return write_atomic(path, text.encode("utf-8"), private=private)
 
 
 # ---------------------------------------------------------------- reading

@@ -1,7 +1,8 @@
 """Where a game in progress lives: the save, the archive, the lock.
 
 The save is the game record (:mod:`hearts_cli.records.record`), written atomically
-after every action, so a crash or ``kill -9`` at any moment leaves either the
+after every action (0600 in a 0700 directory, as every file with hands in it:
+:mod:`hearts_cli.base.files`), so a crash or ``kill -9`` at any moment leaves either the
 previous save or the new one. Finished games move to the archive, where
 ``hearts replay`` can open them. A save that cannot be read is moved aside,
 never overwritten. One process at a time plays a save: the others are told the
@@ -134,8 +135,10 @@ class Store:
                 self._lock_fd = fd
                 self.sweep()
                 return
-        self.root.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o666)
+        from ..base.files import private_dir
+
+        private_dir(self.root)  # the save beside the lock holds every hand
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         if not _try_lock(fd):
             os.close(fd)
             raise SaveLocked(str(self.root))
@@ -162,7 +165,7 @@ class Store:
                 continue
             for name in names:
                 m = TEMP_RE.fullmatch(name)
-                if m is None or not m.group("name").endswith(".yaml"):
+                if m is None or not m.group("name").endswith((".yaml", ".json")):
                     continue
                 path = folder / name
                 try:
@@ -211,8 +214,10 @@ class Store:
         return Loaded(game, tuple(record.seats), record.undos)
 
     def _move_aside(self, path: Path) -> Path:
+        from ..base.files import private_dir
+
         target = free_name(self.root / "damaged" / f"{stamp()}-{path.name}")
-        target.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(target.parent)  # a damaged save may still hold every hand
         os.replace(path, target)
         return target
 
@@ -220,7 +225,7 @@ class Store:
         """Write the record of ``game`` atomically over the save."""
         from ..records.record import save_record
 
-        return save_record(self.save_path, game, seats=seats, undos=undos)
+        return save_record(self.save_path, game, seats=seats, undos=undos, private=True)
 
     def archive(self, game: Any, seats: Sequence[Any], unfinished: bool = False, undos: int = 0) -> Path:
         """Write ``game`` to the archive and drop the save; returns the archived file."""
@@ -228,7 +233,7 @@ class Store:
 
         tag = "-unfinished" if unfinished else ""
         target = free_name(self.archive_dir / f"{stamp()}-{game.code}{tag}.yaml")
-        save_record(target, game, seats=seats, undos=undos)
+        save_record(target, game, seats=seats, undos=undos, private=True)
         self.discard()
         return target
 

@@ -236,22 +236,45 @@ class GameTable:
         if self.store is not None and not self.game.over:
             self.store.save(self.game, self.record_seats(), undos=self.undos)
 
-    def _keep(self) -> None:
+    def _keep(self, passed: int | None = None) -> None:
         """Make the move just made durable, before any client is told of it.
 
         An event told means the save already holds that move: the save (or, once
         the game is over, the archive) is written first. A save that fails raises
-        here, so the move is never told as played.
+        here, and the move is taken back first (:meth:`_take_back`): a move is saved
+        and told, or refused with the position really unchanged. ``passed``: the
+        move was that seat's pass (else it was the last move of the game).
         """
         g = self.game
         if self.store is None:
             return
-        if g.over:
-            if self._archived_game is not g:  # once
-                self.archived = self.store.archive(g, self.record_seats(), undos=self.undos)
-                self._archived_game = g
-        else:
-            self.store.save(g, self.record_seats(), undos=self.undos)
+        try:
+            if g.over:
+                if self._archived_game is not g:  # once
+                    self.archived = self.store.archive(g, self.record_seats(), undos=self.undos)
+                    self._archived_game = g
+            else:
+                self.store.save(g, self.record_seats(), undos=self.undos)
+        except BaseException:
+            self._take_back(passed)
+            raise
+
+    def _take_back(self, passed: int | None) -> None:
+        """The game as it was before the move just made (its save failed): re-played from its
+        code without that move, as :meth:`undo` does (the same moves give the same game)."""
+        from ..records.record import moves_of
+
+        g = self.game
+        moves = moves_of(g)
+        if passed is None:
+            moves = moves[:-1]
+        else:  # passes are listed in seat order: the one of this seat, this round
+            number = len(g.rounds)
+            moves = [m for m in moves if not (m.kind == "pass" and m.round == number and m.seat == passed)]
+        game = Game(g.rules, g.code)
+        for move in moves:
+            move.apply(game)
+        self.game = game
 
     def _after_move(self) -> None:
         self.moves += 1
@@ -284,7 +307,7 @@ class GameTable:
         rd = g.round
         number = len(g.rounds)
         g.pass_cards(seat, cards)
-        self._keep()
+        self._keep(passed=seat)
         to = rd.direction.receiver(seat, self.players)
         chosen = sorted(cards)
         self._each(lambda s: Event("pass", {"round": number, "seat": seat, "cards": chosen if s == seat else None,

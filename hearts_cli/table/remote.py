@@ -31,7 +31,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from ..base.untrusted import LIMITS
+from ..base.untrusted import LIMITS, strict_json
 from .server import parse_invitation
 
 
@@ -51,7 +51,7 @@ class Connection:
         self.reader, self.writer = reader, writer
 
     def send(self, obj: dict[str, Any]) -> None:
-        self.writer.write(json.dumps(obj, ensure_ascii=False).encode("utf-8") + b"\n")
+        self.writer.write(json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n")
 
 
 async def _connect(invitation: str, name: str | None, lang: str, cafile: str | None) -> tuple[Connection, dict]:
@@ -69,7 +69,10 @@ async def _connect(invitation: str, name: str | None, lang: str, cafile: str | N
         hello["name"] = name
     conn.send(hello)
     line = await asyncio.wait_for(reader.readline(), 15)
-    first = json.loads(line) if line else {}
+    try:
+        first = strict_json(line) if line else {}
+    except (ValueError, RecursionError):  # not strict JSON: no answer a table gives
+        first = {}
     return conn, (first if isinstance(first, dict) else {})
 
 
@@ -105,8 +108,8 @@ class Link:
                 if not line:
                     break
                 try:
-                    msg = json.loads(line)
-                except ValueError:
+                    msg = strict_json(line)  # as the host reads its clients: no NaN, no 1e999
+                except (ValueError, RecursionError):
                     continue
                 if not isinstance(msg, dict):
                     continue

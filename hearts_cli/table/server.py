@@ -12,7 +12,11 @@ What a client receives is built for its seat only: the events of
 view. Everything a client sends is untrusted: lines are bounded, the rate of
 messages is bounded, nothing is evaluated, and every client has its own
 bounded write queue, so one that stalls or floods is dropped without holding
-up the others or the timer.
+up the others or the timer. What a stranger can make the host hold before
+presenting an invitation is bounded too (:class:`Server`: connections per
+address and in all, the hello limit from the accept, hellos per address and
+per seat, descriptors kept for the save), and a move whose save fails is taken
+back: the game goes on, saved (docs/tables.md, "What a host can take").
 
 One process can serve many tables (``bench/tables.py``); ``hearts host``
 serves one.
@@ -21,8 +25,8 @@ serves one.
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
-import os
 import secrets
 import time
 import unicodedata
@@ -30,7 +34,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..base.untrusted import LIMITS
+from ..base.untrusted import LIMITS, strict_json
 from ..model.cards import Card, CardParseError, parse_card
 from ..play.engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase
 from ..play.events import SCHEMA, Event, trick_json, view_json
@@ -45,7 +49,17 @@ MAX_BAD = 50  # refused messages (bad JSON, too long, too fast) before the conne
 QUEUE_MAX = 5000  # messages waiting for a client that does not read, before it is dropped
 WRITE_TIMEOUT = 15.0  # seconds a client may take to accept what was sent to it
 WRITE_BUFFER = 65536  # bytes waiting in the socket's buffer before the client counts as slow
-HELLO_TIMEOUT = 10.0  # seconds to present an invitation
+HELLO_TIMEOUT = 10.0  # seconds from the TCP accept (the TLS handshake included) to present an invitation
+PENDING_PER_ADDRESS = 8  # connections from one address that have not presented an invitation yet ...
+PENDING_MAX = 128  # ... and from all addresses together
+HELLO_RATE, HELLO_BURST = 5.0, 30.0  # hellos a second from one address, sustained, and at once
+SEAT_RATE, SEAT_BURST = 0.1, 3.0  # hellos a second with one seat's invitation, and at once
+BACKLOG = 64  # connections the kernel keeps waiting to be accepted; asyncio accepts as many at once
+# file descriptors never given to connections: the save, the archive, the process (32), and a
+# burst of accepts (a connection holds its descriptor until it is refused, on the next turn of the loop)
+FD_RESERVE = 32 + BACKLOG
+CONNECTIONS_MAX = 20000  # connections at most, where the system sets no lower limit
+RETRY = 1.0  # seconds before the clock makes again a move whose save failed
 NAME_MAX = 24
 
 
@@ -86,7 +100,7 @@ class Client(SeatClient):
         self.sent: list[tuple[bytes, Any]] = []
         self._loop = asyncio.get_running_loop()
         self._flush_due = False  # a flush is scheduled at the end of this turn of the loop
-        self._waiting: asyncio.Task | None = None  # the client is slow: waiting for it to read
+        self._waiting: asyncio.Task[None] | None = None  # the client is slow: waiting for it to read
         self._finishing = False
 
     def send(self, line: bytes) -> None:
@@ -180,14 +194,17 @@ def _compact_encoder() -> Callable[[Any], str]:
     a move, so it makes one, once (the same C encoder, the same output)."""
     from json import encoder as std
 
-    plain = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    if std.c_make_encoder is None:  # a Python without the C accelerator
+    # strict JSON: a number that is not finite is refused (ValueError), never sent as ``Infinity``
+    plain = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
+    make = getattr(std, "c_make_encoder", None)
+    if make is None:  # a Python without the C accelerator
         return plain
 
     def refuse(value: Any) -> Any:
         raise TypeError(f"{type(value).__name__} is not JSON")
     # markers None: no check for cycles (a message is a tree of plain values)
-    once = std.c_make_encoder(None, refuse, std.encode_basestring, None, ":", ",", False, False, True)
+    # (markers, default, encoder, indent, key separator, item separator, sort_keys, skipkeys, allow_nan)
+    once = make(None, refuse, std.encode_basestring, None, ":", ",", False, False, False)
     return lambda obj: "".join(once(obj, 0))
 
 
@@ -219,11 +236,14 @@ class SharedTable(GameTable):
     (:meth:`run`) makes the CPU moves as they fall due (a person's too, out of time or gone)."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, turn_timer: float | None = None,
-                 delay: float = 0.0, store: Any = None, on_change: Callable[[str, dict], None] | None = None,
+                 delay: float = 0.0, store: Any = None, on_change: Callable[[str, dict[str, Any]], None] | None = None,
                  bot_threads: bool = True, hints: bool = False):
         super().__init__(game, seats, store=store, turn_timer=turn_timer)
         for st in self.seats:
             st.joined_once = False
+        # each seat's invitation opens it a few times a minute at most (a rejoin now and then)
+        self.hellos = [_Bucket(SEAT_RATE, SEAT_BURST) for _ in self.seats]
+        self.server: Server | None = None  # the server it is served by (counts what failed)
         self.delay = delay
         if on_change is not None:
             self.on_change = on_change
@@ -238,15 +258,18 @@ class SharedTable(GameTable):
         """A person takes (or takes back) the seat: welcome, the game so far, the view."""
         st = self.seats[seat]
         old = st.client
-        if old is not None and old is not client:
-            old.table = None  # its closing is not a departure: the seat is taken back
-            old.close()  # type: ignore[attr-defined]
+        if isinstance(old, Client) and old is not client:
+            # its closing is not a departure: the seat is taken back with its own invitation,
+            # and the person it was taken from is told so (in one sentence) before it closes
+            old.table = None
+            old.send_obj(_fail("seat_taken", t("net_seat_taken", old.lang)))
+            old.finish()
         back = st.joined_once
         super().attach(seat, client)
         client.table = self
         if name is not None:
             st.name = clean_name(name, st.name)
-        st.due_since = time.monotonic() if st.due_since is not None else None  # a fresh turn timer
+        # the turn timer runs on: it measures the seat's decision, not its connection
         client.send_obj({"event": "welcome", "schema": SCHEMA, "seat": seat, "players": self.players,
                          "turn_timer": self.turn_timer, "hints": self.hints,
                          "names": [s.name for s in self.seats]})
@@ -396,50 +419,68 @@ class SharedTable(GameTable):
             if s in due:
                 c.decide()
 
+    def failed(self, e: BaseException) -> None:
+        """A move the table could not make (its save failed: the move was taken back): counted
+        and told once on the host's terminal; the clock tries again after ``RETRY`` seconds."""
+        if self.server is not None:
+            self.server.count("save")
+        self.on_change("failed", {"problem": _problem(e)})
+
     async def run(self) -> None:
-        """Make the CPU moves as they fall due (:meth:`GameTable.due_move`) until the game is over."""
+        """Make the CPU moves as they fall due (:meth:`GameTable.due_move`) until the game is over.
+
+        A move whose save fails (no descriptor left, a full disk) is taken back
+        (:meth:`GameTable._keep`) and made again a moment later: the game goes on, saved."""
         if not self.game.over and self.moves == 0 and self.store is not None:
             self.save()
         await self.gather()
         while not self.game.over:
-            now = time.monotonic()
-            move = self.due_move(now)
-            if move is None:
-                deadline = self.next_deadline()
-                self.wake.clear()
-                timeout = None if deadline is None else max(0.0, deadline - now)
-                try:
-                    await asyncio.wait_for(self.wake.wait(), timeout)
-                except TimeoutError:
-                    pass
-                continue
-            seat, by = move
-            if by != "cpu" or self.delay:
-                # a person's seat: say so first; a pause lets people follow the CPUs
-                if by in ("timer", "away"):
-                    self._public(Event("takeover", {"seat": seat, "reason": by}))
-                if self.delay:
-                    await asyncio.sleep(self.delay)
-                if self.game.over or self.due_move(time.monotonic()) != move:
-                    continue  # a person came back (or moved) during the pause
-            before = self.moves
-            level = self.level_for(seat, by)
-            view = self.game.round.view(seat)  # made here: the game may move on while the CPU thinks
-            if self.bot_threads:
-                choice = await asyncio.to_thread(self.suggest, seat, level, view)
-            else:
-                await asyncio.sleep(0)  # never a run of CPU moves without letting the clients in
-                choice = self.suggest(seat, level, view)
-            if self.moves != before or self.game.over or self.due_move(time.monotonic()) != move:
-                continue  # the person moved (or came back) meanwhile
-            self.apply(seat, by, choice)
+            try:
+                await self._step()
+            except Exception as e:  # the position is as it was: try again in a moment
+                self.failed(e)
+                await asyncio.sleep(RETRY)
+
+    async def _step(self) -> None:
+        """One turn of the clock: a move due now, or a wait until one may be."""
+        now = time.monotonic()
+        move = self.due_move(now)
+        if move is None:
+            deadline = self.next_deadline()
+            self.wake.clear()
+            timeout = None if deadline is None else max(0.0, deadline - now)
+            try:
+                await asyncio.wait_for(self.wake.wait(), timeout)
+            except TimeoutError:
+                pass
+            return
+        seat, by = move
+        if by != "cpu" or self.delay:
+            # a person's seat: say so first; a pause lets people follow the CPUs
+            if by in ("timer", "away"):
+                self._public(Event("takeover", {"seat": seat, "reason": by}))
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            if self.game.over or self.due_move(time.monotonic()) != move:
+                return  # a person came back (or moved) during the pause
+        before = self.moves
+        level = self.level_for(seat, by)
+        view = self.game.round.view(seat)  # made here: the game may move on while the CPU thinks
+        if self.bot_threads:
+            choice = await asyncio.to_thread(self.suggest, seat, level, view)
+        else:
+            await asyncio.sleep(0)  # never a run of CPU moves without letting the clients in
+            choice = self.suggest(seat, level, view)
+        if self.moves != before or self.game.over or self.due_move(time.monotonic()) != move:
+            return  # the person moved (or came back) meanwhile
+        self.apply(seat, by, choice)
 
 
 def _fail(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message, **extra}}
 
 
-def _card(value: Any, lang: str) -> Card | dict:
+def _card(value: Any, lang: str) -> Card | dict[str, Any]:
     if not isinstance(value, str):
         return _fail("missing_field" if value is None else "bad_field",
                      t("proto_missing" if value is None else "proto_bad_type", lang, field="card",
@@ -450,7 +491,7 @@ def _card(value: Any, lang: str) -> Card | dict:
         return _fail("bad_card", t("bad_card", lang, text=e.text[:40]), field="card")
 
 
-def _cards(value: Any, lang: str) -> list[Card] | dict:
+def _cards(value: Any, lang: str) -> list[Card] | dict[str, Any]:
     if not isinstance(value, list) or len(value) > 13:
         return _fail("bad_field", t("proto_bad_type", lang, field="cards", expected=t("type_cards", lang)),
                      field="cards")
@@ -467,21 +508,47 @@ def _cards(value: Any, lang: str) -> list[Card] | dict:
 
 
 class Server:
-    """Tables, the invitations that open their seats, and the TCP (or TLS) listener."""
+    """Tables, the invitations that open their seats, and the TCP (or TLS) listener.
 
-    def __init__(self, lang: str = "en", witness: Callable[[Client], Any] | None = None):
+    What a stranger can make it hold is bounded (docs/tables.md, "What a host can
+    take"): connections that have not presented an invitation (``PENDING_PER_ADDRESS``
+    from one address, ``PENDING_MAX`` in all), each for ``HELLO_TIMEOUT`` seconds from
+    its TCP accept (the TLS handshake included); hellos per address and per seat
+    (rate limited); and connections in all, kept ``FD_RESERVE`` file descriptors short
+    of the process's limit so that the save always has one. What is over a bound is
+    refused at the door (closed at once, with one line when the connection is plain
+    TCP) while the game goes on. Each kind of refusal is told once (``notice``) and
+    counted (``refused``) for the summary at the end; nothing reaches the terminal
+    as a traceback.
+    """
+
+    def __init__(self, lang: str = "en", witness: Callable[[Client], Any] | None = None, *,
+                 notice: Callable[[str], None] | None = None, exempt: Sequence[str] = ()):
         self.tables: list[SharedTable] = []
         self.tokens: dict[str, tuple[SharedTable, int]] = {}
         self.lang = lang
         self.witness = witness  # tests: keep every line sent to each client, and what it says then
         self.all_clients: set[Client] = set()
         self.server: asyncio.base_events.Server | None = None
+        self.ssl: Any = None
+        self.notice = notice  # told once per kind of refusal (hearts host: one line on its terminal)
+        self.refused: dict[str, int] = {}  # kind -> how many, for the summary
+        # addresses free of the bounds on connections waiting to say hello and on hellos (a bench's own
+        # clients, hundreds of them on 127.0.0.1); the descriptor bound still holds for them
+        self.exempt = frozenset(exempt)
+        self.pending: dict[str, int] = {}  # address -> connections that have not said hello
+        self.pending_total = 0
+        self.open = 0  # connections accepted and not yet closed
+        self.max_open = connection_cap()
+        self.hello_rates: dict[str, _Bucket] = {}
+        self.tasks: set[asyncio.Task[Any]] = set()
 
     def add(self, table: SharedTable) -> None:
         self.tables.append(table)
         for s, st in enumerate(table.seats):
             if st.human and st.token:
                 self.tokens[st.token] = (table, s)
+        table.server = self
 
     def find(self, token: Any) -> tuple[SharedTable, int] | None:
         """The seat of an invitation, comparing every token in constant time."""
@@ -494,92 +561,313 @@ class Server:
                 found = where
         return found
 
+    def count(self, kind: str) -> None:
+        """One more refusal (or failure) of ``kind``; the first of each kind is told."""
+        seen = self.refused.get(kind, 0)
+        self.refused[kind] = seen + 1
+        if not seen and self.notice is not None:
+            self.notice(kind)
+
+    def on_loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """asyncio's own reports (the accept loop out of descriptors, a callback that failed):
+        counted, never printed as a traceback."""
+        exc = context.get("exception")
+        if isinstance(exc, asyncio.CancelledError):
+            return  # a connection's task cancelled at the very end (Python 3.11 reports it)
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+            self.count("descriptors")
+        elif isinstance(exc, (ConnectionError, OSError)):
+            return  # a peer that went away mid-write: nothing to tell
+        else:
+            self.count("error")
+
     async def start(self, host: str, port: int, ssl: Any = None) -> int:
-        self.server = await asyncio.start_server(self.serve, host, port, limit=MAX_LINE, ssl=ssl,
-                                                 reuse_address=True)
-        return self.server.sockets[0].getsockname()[1]
+        """Listen. Each connection comes in through :class:`_Door` (counted and bounded at its
+        accept); the TLS handshake, when there is one, is made inside its hello limit."""
+        self.ssl = ssl
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(self.on_loop_error)
+        self.server = await loop.create_server(lambda: _Door(self), host, port, reuse_address=True,
+                                               backlog=BACKLOG)
+        port_: int = self.server.sockets[0].getsockname()[1]
+        return port_
 
     async def close(self) -> None:
+        """Stop listening, close every connection, and wait (a little) for their tasks to end, so
+        that none is left to be cancelled when the loop closes."""
         if self.server is not None:
             self.server.close()
         for c in list(self.all_clients):
             c.close()
+        tasks = [task for task in self.tasks if not task.done()]
+        if tasks:
+            await asyncio.wait(tasks, timeout=2.0)
 
-    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        client = Client(writer, self.lang)
-        self.all_clients.add(client)
-        client.witness = self.witness
-        bucket = _Bucket()
-        bad = 0
+    # ------------------------------------------------------------ the door
+
+    def _admit(self, addr: str) -> str | None:
+        """Why a new connection from ``addr`` is refused at once, or None."""
+        if addr not in self.exempt and (self.pending.get(addr, 0) >= PENDING_PER_ADDRESS
+                                        or self.pending_total >= PENDING_MAX):
+            return "waiting"
+        if self.open >= self.max_open:
+            return "descriptors"
+        return None
+
+    def _hello_allowed(self, addr: str) -> bool:
+        if addr in self.exempt:
+            return True
+        bucket = self.hello_rates.get(addr)
+        if bucket is None:
+            if len(self.hello_rates) > 10000:  # forget the addresses whose buckets are full again
+                now = time.monotonic()
+                self.hello_rates = {a: b for a, b in self.hello_rates.items()
+                                    if now - b.last < HELLO_BURST / HELLO_RATE}
+            bucket = self.hello_rates[addr] = _Bucket(HELLO_RATE, HELLO_BURST)
+        return bucket.take()
+
+    def accepted(self, raw: asyncio.Transport) -> None:
+        """A TCP connection just accepted (reading paused): refused at once if it is over a
+        bound (a plain one told why, in one line, never waited for), else served."""
+        peer = raw.get_extra_info("peername")
+        addr = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        why = self._admit(addr)
+        if why is not None:
+            self.count(why)
+            if self.ssl is None:
+                try:
+                    raw.write(encode(_fail("busy", t("net_busy", self.lang))))
+                except Exception:
+                    pass
+            raw.abort()
+            return
+        self.open += 1
+        if addr not in self.exempt:
+            self.pending_total += 1
+            self.pending[addr] = self.pending.get(addr, 0) + 1
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(self.serve(raw, addr, loop.time() + HELLO_TIMEOUT))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def serve(self, raw: asyncio.Transport, addr: str, deadline: float) -> None:
+        """One connection, from its accept to its end: the TLS handshake, the hello, then the
+        seat's requests (the hello limit, ``HELLO_TIMEOUT``, counts from the accept).
+
+        Everything a client sends is answered here, inside one guard: whatever it
+        sends, the connection ends quietly and the table goes on."""
+        loop = asyncio.get_running_loop()
+        waiting = True
+        client: Client | None = None
+        transport: asyncio.BaseTransport = raw
         try:
+            reader = asyncio.StreamReader(limit=MAX_LINE)
+            protocol = asyncio.StreamReaderProtocol(reader)
+            if self.ssl is not None:
+                left = deadline - loop.time()
+                try:
+                    tls = await asyncio.wait_for(loop.start_tls(raw, protocol, self.ssl, server_side=True,
+                                                                ssl_handshake_timeout=max(0.1, left)), left)
+                except TimeoutError:
+                    self.count("silent")
+                    return
+                if tls is None:
+                    return
+                transport = tls
+            else:
+                raw.set_protocol(protocol)
+            protocol.connection_made(transport)
+            if self.ssl is None:
+                raw.resume_reading()
+            writer = asyncio.StreamWriter(transport, protocol, reader, loop)  # type: ignore[arg-type]
+            client = Client(writer, self.lang)
+            self.all_clients.add(client)
+            client.witness = self.witness
             try:
-                hello = await asyncio.wait_for(_read(reader), HELLO_TIMEOUT)
+                hello = await asyncio.wait_for(_read(reader), max(0.0, deadline - loop.time()))
             except ValueError:  # a line longer than MAX_LINE: no invitation is that long
                 hello = None
-            request = _parse(hello)
-            where = self.find(request.get("token")) if isinstance(request, dict) else None
-            if where is None or not isinstance(request, dict) or request.get("cmd") != "hello":
-                await asyncio.sleep(0.05)  # no quick guessing; and the same answer whatever was wrong
-                client.send_obj(_fail("refused", t("net_refused", self.lang)))
-                client.finish()
+            except TimeoutError:
+                self.count("silent")
                 return
-            lang = request.get("lang")
-            client.lang = lang if lang in LANGUAGES else self.lang
-            table, seat = where
-            table.attach(seat, client, request.get("name"))
-            while not client.closed:
-                try:
-                    line = await _read(reader)
-                except ValueError:  # longer than MAX_LINE: dropped
-                    bad += 1
-                    client.send_obj(_fail("line_too_long", t("net_line_too_long", client.lang, limit=MAX_LINE)))
-                    if bad > MAX_BAD:
-                        break
-                    continue
-                if line is None:
-                    break
-                if not line.strip():
-                    continue
-                if not bucket.take():
-                    bad += 1
-                    if bucket.should_say():
-                        client.send_obj(_fail("too_fast", t("net_too_fast", client.lang)))
-                    if bad > MAX_BAD:
-                        break
-                    continue
-                request = _parse(line)
-                if not isinstance(request, dict):
-                    bad += 1
-                    client.send_obj(_fail("bad_json", t("proto_bad_json", client.lang)))
-                    if bad > MAX_BAD:
-                        break
-                    continue
-                head = {"id": request["id"]} if "id" in request and _small(request["id"]) else {}
-                if client.table is None:  # the seat was taken back by another connection
-                    break
-                try:
-                    reply = client.table.act(seat, request, client.lang)
-                except Exception as e:
-                    reply = _fail("internal_error", t("proto_internal", client.lang, problem=type(e).__name__))
-                if reply.get("ok") and request.get("cmd") in ("pass", "play"):
-                    bucket.refund()  # a move made is paced by the game itself, not by the limit
-                client.send(OK_LINE if reply == OK and not head else encode(head | reply))
-                if reply.get("bye"):
-                    break
+            waiting = False
+            self._unpend(addr)
+            where = await self._greet(client, addr, hello)
+            if where is not None:
+                await self._session(client, reader, *where)
         except (TimeoutError, ConnectionError, OSError, asyncio.IncompleteReadError):
             pass
+        except Exception:  # a fault of ours: counted and told once, never a traceback; the table goes on
+            self.count("error")
         finally:
-            self.all_clients.discard(client)
-            if not client.closed:
-                client.finish()
-                # the seat is free at once: the CPU need not wait for the last bytes to go out
-                if client.table is not None and client.seat is not None:
-                    table, client.table = client.table, None
-                    table.detach(client.seat, client)
+            if waiting:
+                self._unpend(addr)
+            self.open -= 1
+            if client is None:
+                transport.abort()  # type: ignore[attr-defined]
+            else:
+                self.all_clients.discard(client)
+                if not client.closed:
+                    client.finish()
+                    # the seat is free at once: the CPU need not wait for the last bytes to go out
+                    if client.table is not None and client.seat is not None:
+                        table, client.table = client.table, None
+                        table.detach(client.seat, client)
+
+    def _unpend(self, addr: str) -> None:
+        if addr in self.exempt:
+            return
+        self.pending_total -= 1
+        left = self.pending.get(addr, 1) - 1
+        if left > 0:
+            self.pending[addr] = left
+        else:
+            self.pending.pop(addr, None)
+
+    async def _greet(self, client: Client, addr: str, hello: bytes | None) -> tuple[SharedTable, int] | None:
+        """The hello: the seat it opens, or a refusal sent (the same one whatever was wrong,
+        after a pause: no quick guessing) and None."""
+        if not self._hello_allowed(addr):
+            self.count("too_fast")
+            client.send_obj(_fail("too_fast", t("net_hello_too_fast", self.lang)))
+            client.finish()
+            return None
+        request = _parse(hello)
+        where = self.find(request.get("token")) if isinstance(request, dict) else None
+        if where is None or not isinstance(request, dict) or request.get("cmd") != "hello":
+            self.count("refused")
+            await asyncio.sleep(0.05)
+            client.send_obj(_fail("refused", t("net_refused", self.lang)))
+            client.finish()
+            return None
+        lang = request.get("lang")
+        client.lang = lang if isinstance(lang, str) and lang in LANGUAGES else self.lang
+        table, seat = where
+        if addr not in self.exempt and not table.hellos[seat].take():
+            # the seat's own invitation, used again and again: at most a few takings a minute
+            self.count("too_fast")
+            client.send_obj(_fail("too_fast", t("net_hello_too_fast", client.lang)))
+            client.finish()
+            return None
+        table.attach(seat, client, request.get("name"))
+        return table, seat
+
+    async def _session(self, client: Client, reader: asyncio.StreamReader, table: SharedTable, seat: int) -> None:
+        """The seated client's requests, one line each, each answered (all or nothing)."""
+        bucket = _Bucket(RATE, BURST)
+        bad = 0
+        while not client.closed:
+            try:
+                line = await _read(reader)
+            except ValueError:  # longer than MAX_LINE: dropped
+                bad += 1
+                client.send_obj(_fail("line_too_long", t("net_line_too_long", client.lang, limit=MAX_LINE)))
+                if bad > MAX_BAD:
+                    self.count("dropped")
+                    break
+                continue
+            if line is None:
+                break
+            if not line.strip():
+                continue
+            if not bucket.take():
+                bad += 1
+                if bucket.should_say():
+                    client.send_obj(_fail("too_fast", t("net_too_fast", client.lang)))
+                if bad > MAX_BAD:
+                    self.count("dropped")
+                    break
+                continue
+            if client.table is None:  # the seat was taken back by another connection
+                break
+            reply, moved = self.answer(client, client.table, seat, line)
+            if reply is None:
+                bad += 1
+                if bad > MAX_BAD:
+                    self.count("dropped")
+                    break
+                continue
+            if moved:
+                bucket.refund()  # a move made is paced by the game itself, not by the limit
+            client.send(reply)
+            if moved is None:  # quit
+                break
+
+    def answer(self, client: Client, table: SharedTable, seat: int, line: bytes) -> tuple[bytes | None, bool | None]:
+        """The reply to one line (encoded), and whether it made a move (None: the client leaves).
+
+        Inside one guard: a request the table cannot grant leaves the position as it
+        was (:meth:`GameTable._keep` takes back a move it could not save), the clock
+        is woken whatever happened, and the reply is valid JSON whatever was sent."""
+        request = _parse(line)
+        if not isinstance(request, dict):
+            client.send_obj(_fail("bad_json", t("proto_bad_json", client.lang)))
+            return None, False
+        head: dict[str, Any] = {}
+        if "id" in request:
+            if not _small(request["id"]):
+                client.send_obj(_fail("bad_field", t("proto_bad_type", client.lang, field="id",
+                                                     expected=t("type_id", client.lang)), field="id"))
+                return None, False
+            head = {"id": request["id"]}
+        try:
+            reply = table.act(seat, request, client.lang)
+        except Exception as e:
+            self.count("save" if isinstance(e, OSError) else "error")
+            table.wake.set()  # the table keeps moving: the clock looks again
+            reply = _fail("internal_error", t("proto_internal", client.lang, problem=_problem(e)))
+        cmd = request.get("cmd")
+        moved = bool(reply.get("ok")) and cmd in ("pass", "play")
+        try:
+            data = OK_LINE if reply == OK and not head else encode(head | reply)
+        except (ValueError, TypeError):  # never: what is echoed was checked; but never a broken line either
+            self.count("error")
+            data = encode(_fail("internal_error", t("proto_internal", client.lang, problem="encode")))
+        return data, (None if reply.get("bye") else moved)
+
+
+class _Door(asyncio.Protocol):
+    """Where each TCP connection comes in: it stops reading at once (what the client sent waits
+    in the socket, for TLS to read first) and hands the connection to :meth:`Server.accepted`."""
+
+    def __init__(self, server: Server):
+        self.server = server
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        transport.pause_reading()
+        self.server.accepted(transport)
+
+
+def connection_cap() -> int:
+    """How many connections a host holds at most: its file-descriptor limit (the soft one), less
+    ``FD_RESERVE`` for the save, the archive and the rest of the process."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to keep clear of
+        return CONNECTIONS_MAX
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return CONNECTIONS_MAX
+    return max(4, min(CONNECTIONS_MAX, soft - FD_RESERVE))
+
+
+def _problem(e: BaseException) -> str:
+    """What went wrong inside, in a few words (an OS error says which: ``Too many open files``)."""
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror
+    return type(e).__name__
 
 
 def _small(value: Any) -> bool:
-    return value is None or isinstance(value, (int, float, bool)) or (isinstance(value, str) and len(value) <= 100)
+    """Whether a request's ``id`` can be sent back as it came: null, a boolean, a whole
+    number or a finite one (strict JSON refused the others), a short string (no lone
+    surrogate reaches here either)."""
+    if value is None or isinstance(value, (bool, float)):
+        return True
+    if isinstance(value, int):
+        return abs(value) < 1 << 63
+    return isinstance(value, str) and len(value) <= 100
 
 
 async def _read(reader: asyncio.StreamReader) -> bytes | None:
@@ -587,30 +875,29 @@ async def _read(reader: asyncio.StreamReader) -> bytes | None:
     return line if line else None
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
 def _parse(line: bytes | None) -> Any:
+    """One line from a client, as strict JSON (:func:`hearts_cli.base.untrusted.strict_json`), or None."""
     if line is None:
         return None
     try:
-        return json.loads(line.decode("utf-8").lstrip("\ufeff"), parse_constant=_no_constant)
+        return strict_json(line)
     except (ValueError, RecursionError, UnicodeDecodeError):
         return None
 
 
 class _Bucket:
-    """A token bucket: RATE messages a second, BURST at once."""
+    """A token bucket: ``rate`` a second, ``burst`` at once."""
 
-    def __init__(self) -> None:
-        self.tokens = BURST
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
         self.last = time.monotonic()
         self.said = 0.0
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens >= 1:
             self.tokens -= 1
@@ -618,7 +905,7 @@ class _Bucket:
         return False
 
     def refund(self) -> None:
-        self.tokens = min(BURST, self.tokens + 1)
+        self.tokens = min(self.burst, self.tokens + 1)
 
     def should_say(self) -> bool:
         now = time.monotonic()
@@ -659,15 +946,10 @@ class HostStore(Store):
         return None
 
     def write_meta(self, meta: dict[str, Any]) -> None:
-        """The invitations and settings of the table, readable by the owner only, written atomically."""
-        self.meta_path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.meta_path.with_name(self.meta_path.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(meta, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.meta_path)
+        """The invitations and settings of the table: 0600 in a 0700 directory, written atomically."""
+        from ..base.files import write_private
+
+        write_private(self.meta_path, json.dumps(meta).encode("utf-8"))
 
     def read_meta(self) -> dict[str, Any] | None:
         try:
@@ -725,7 +1007,11 @@ async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int
                      delay: float, store: HostStore | None, ssl_context: Any, lang: str, hints: bool,
                      say: Callable[..., None], meta: dict[str, Any]) -> int:
     """Serve one table until its game is over (and its clients have had the end); returns the exit status."""
-    server = Server(lang)
+    def notice(kind: str) -> None:  # the first refusal of each kind: one line
+        say(t(f"net_host_refusing_{kind}", lang, per=PENDING_PER_ADDRESS, total=PENDING_MAX,
+              seconds=int(HELLO_TIMEOUT), limit=server.max_open))
+
+    server = Server(lang, notice=notice)
 
     def on_change(what: str, data: dict[str, Any]) -> None:
         if what in ("joined", "left"):
@@ -770,6 +1056,9 @@ async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int
     finally:
         runner.cancel()
         await server.close()
+        if server.refused:  # what was refused, in one line (each kind was told once as it began)
+            counts = "; ".join(t(f"net_count_{kind}", lang, n=n) for kind, n in sorted(server.refused.items()))
+            say(t("net_host_summary", lang, counts=counts))
     return 0
 
 
@@ -831,7 +1120,7 @@ def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | 
                 return fail(t("net_no_table", lang))
             game = loaded.game
             seats = []
-            for s, (rec, token) in enumerate(zip(loaded.seats, meta["tokens"])):
+            for rec, token in zip(loaded.seats, meta["tokens"]):
                 human = rec.kind == "human" and isinstance(token, str)
                 seats.append(SeatState(human, token if human else None, rec.name, rec.level))
             if turn_timer is None and isinstance(meta.get("turn_timer"), (int, float)):
