@@ -2,7 +2,8 @@
 
     python bench/strength.py --seats hard,normal,normal,normal --deals 400
     python bench/strength.py --seats easy,random,random,random --deals 400 --preset quick
-    python bench/strength.py --preset cancellation --seats hard,normal,easy,hard,normal,easy,hard,normal --deals 100 --out FILE.jsonl
+    python bench/strength.py --preset cancellation --seats hard,normal,easy,hard,normal,easy,hard,normal \
+        --deals 100 --out FILE.jsonl
 
 Each deal is played once per rotation of the seats (8 rotations at an 8-seat
 table), so every level plays every hand from every seat; the table gives each
@@ -18,6 +19,8 @@ negative: the stronger level takes fewer points).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -44,10 +47,11 @@ def _one(args):
 
 def ladder(seats: list[str], results: list[DealResult]) -> list[tuple[str, str, float, float]]:
     """``(weaker, stronger, mean, ci95)`` for each level and the next stronger one at the
-    table (the order of bots.LEVELS, weakest first): the per-deal difference stronger minus weaker, paired over deals."""
+    table (the order of bots.LEVELS, weakest first): the per-deal difference stronger
+    minus weaker, paired over deals."""
     order = [lv for lv in LEVELS if lv in seats]
     out = []
-    for weak, strong in zip(order, order[1:]):
+    for weak, strong in itertools.pairwise(order):
         diffs = [r.points[strong] - r.points[weak] for r in results]
         mean = statistics.fmean(diffs)
         ci = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
@@ -81,7 +85,6 @@ def main(argv=None) -> int:
                 done[row["index"]] = DealResult(row["index"], row["points"], row["times"], row["forced"])
     jobs = [(a.preset, a.players, seats, i, a.label, sims) for i in range(a.deals) if i not in done]
     t0 = time.perf_counter()
-    out = open(a.out, "a", encoding="utf-8") if a.out else None
     results = list(done.values())
     if a.jobs > 1:
         ex = ProcessPoolExecutor(a.jobs)
@@ -89,12 +92,13 @@ def main(argv=None) -> int:
     else:
         ex = None
         stream = map(_one, jobs)
-    for r in stream:
-        results.append(r)
-        if out:
-            out.write(json.dumps({"key": key, "index": r.index, "points": r.points, "times": r.times,
-                                  "forced": r.forced}) + "\n")
-            out.flush()
+    with open(a.out, "a", encoding="utf-8") if a.out else contextlib.nullcontext() as out:
+        for r in stream:
+            results.append(r)
+            if out:
+                out.write(json.dumps({"key": key, "index": r.index, "points": r.points, "times": r.times,
+                                      "forced": r.forced}) + "\n")
+                out.flush()
     if ex:
         ex.shutdown()
     results.sort(key=lambda r: r.index)

@@ -96,7 +96,8 @@ def summary(rows: list[dict]) -> None:
         ci = 1.96 * statistics.stdev(d) / math.sqrt(len(d)) if len(d) > 1 else 0.0
         nm = statistics.fmean(r["new_pts"] for r in rs)
         om = statistics.fmean(r["old_pts"] for r in rs)
-        print(f"{new}{' (' + sets + ')' if sets else ''} vs {old}, {fmt}, label {label}, {len(rs)} deals: {new} {nm:.3f}, {old} {om:.3f} "
+        named = f"{new} ({sets})" if sets else new
+        print(f"{named} vs {old}, {fmt}, label {label}, {len(rs)} deals: {new} {nm:.3f}, {old} {om:.3f} "
               f"pts/round; {new} - {old} = {statistics.fmean(d):+.3f} ± {ci:.3f} (95%)")
         for side, name in (("new", new), ("old", old)):
             ts = [t for r in rs for t in r["cpu_ms"][side]]

@@ -12,9 +12,10 @@ all read it, and the messages ``level_<name>`` (its name at the table) and
 ``level_<name>_about`` (one line for help) are checked to exist in every
 language (``tests/test_registries.py``). Adding a level is one entry here,
 its class, and those two messages. A ``bench`` level (a benchmark seat,
-:mod:`hearts_cli.bots.exploit`, or the frozen Hard :mod:`hearts_cli.bots.hard0`) is known to ``hearts sim`` and the benches
-only: the table and the protocol do not offer it. This module imports no bot
-code until a bot is made, so reading the list costs nothing at start-up.
+:mod:`hearts_cli.bots.exploit`, or the frozen Hard :mod:`hearts_cli.bots.hard0`) is
+known to ``hearts sim`` and the benches only: the table and the protocol do not offer
+it. This module imports no bot code until a bot is made, so reading the list costs
+nothing at start-up.
 """
 
 from __future__ import annotations

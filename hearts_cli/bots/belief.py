@@ -86,7 +86,6 @@ class Belief:
         trick: list[int] = []
         led = -1
         wc = ws = -1
-        leader = self.plays[0][0] if self.plays else 0
         tseat = -1
         misses = 0
         gone = 0  # cards played before this trick
@@ -124,7 +123,6 @@ class Belief:
                 trick = []
                 led = -1
                 first = False
-                leader = ws
                 wc = ws = -1
         return misses
 
@@ -142,13 +140,11 @@ def believed_deals(view: SeatView, pub: Public, con: Constraints, sampler: Sampl
     u = rng.random() * step
     out = []
     acc = 0.0
-    i = 0
     for w, a in zip(weights, pool):
         acc += w
         while u < acc and len(out) < deals:
             out.append(a)
             u += step
-        i += 1
     while len(out) < deals:  # rounding at the very end
         out.append(pool[-1])
     return out

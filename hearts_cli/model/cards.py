@@ -306,8 +306,10 @@ def _phrase_error(text: str, words: list[str], i: int) -> CardParseError:
 
 
 _VOCABULARY: dict[str, Card] = {}
-_RANK_NAMES_EN = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"]
-_RANK_NAMES_ES = ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "jota", "dama", "rey", "as"]
+_RANK_NAMES_EN = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                  "jack", "queen", "king", "ace"]
+_RANK_NAMES_ES = ["dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",
+                  "jota", "dama", "rey", "as"]
 _SUIT_NAMES_EN = ["clubs", "diamonds", "hearts", "spades"]
 _SUIT_NAMES_ES = ["treboles", "diamantes", "corazones", "picas"]
 _SUIT_NAMES_DECK = ["bastos", "oros", "copas", "espadas"]

@@ -439,7 +439,7 @@ def rules_json(rules: Rules) -> dict[str, Any]:
 
     return {
         "preset": rules.preset or DEFAULT_PRESET,
-        "overrides": {k: v for k, v in rules.overrides},
+        "overrides": dict(rules.overrides),
         "settings": rules.settings(),
         "derived": {
             "removed": [str(c) for c in rules.removed],

@@ -309,7 +309,7 @@ def _masks_source(chain: tuple[tuple[str, int, bool], ...], consts: dict[str, in
     """``h = h & M or h`` lines for a chain of constant masks; None when the chain
     holds something else."""
     out = []
-    for why, m, final in chain:
+    for why, m, _final in chain:
         if m < 0:
             return None
         else:

@@ -515,7 +515,8 @@ class Table(SeatClient):
             return None
         if self.confirm and self.pending != card:
             self.pending = card
-            self.emit("confirm", card=card, text=self.say("confirm_card", effect=verdict.message(self.lang, self.ascii)))
+            effect = verdict.message(self.lang, self.ascii)
+            self.emit("confirm", card=card, text=self.say("confirm_card", effect=effect))
             return None
         self._play(card, by="you")
         return None

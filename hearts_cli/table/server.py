@@ -831,7 +831,7 @@ def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | 
                 return fail(t("net_no_table", lang))
             game = loaded.game
             seats = []
-            for s, (rec, token) in enumerate(zip(loaded.seats, meta["tokens"])):
+            for rec, token in zip(loaded.seats, meta["tokens"]):
                 human = rec.kind == "human" and isinstance(token, str)
                 seats.append(SeatState(human, token if human else None, rec.name, rec.level))
             if turn_timer is None and isinstance(meta.get("turn_timer"), (int, float)):
