@@ -423,6 +423,7 @@ def _redistribute_two(rnd: Round, seat: int, rng: random.Random) -> Round:
     return new
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset,players", [("quick", 4), ("kitty", 3), ("reference", 5),
                                             ("cancellation", 6), ("cancellation", 8),
                                             ("cancellation", 11)])
@@ -859,6 +860,7 @@ HARD0_GAMES = (
 )
 
 
+@pytest.mark.slow
 def test_hard0_is_frozen_deterministic_and_not_at_the_table():
     """hard0 is the yardstick for a stronger Hard: it must play exactly as Hard did on
     2026-12-01 (whatever hard.py, playout.py or sampling.py become), the same way every

@@ -6,16 +6,11 @@ import importlib
 import pkgutil
 
 import pytest
-from typer.testing import CliRunner
+from conftest import run
 
 import hearts_cli
-from hearts_cli.cli.app import app
 from hearts_cli.model.errors import ECHO_LIMIT, HeartsError, shown
 from hearts_cli.text.catalog import CATALOG
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input)
 
 
 def _all_subclasses(cls: type) -> set[type]:
@@ -32,9 +27,10 @@ def test_every_kind_of_person_error_is_in_the_family():
         importlib.import_module(info.name)
     names = {f"{c.__module__}.{c.__qualname__}" for c in _all_subclasses(HeartsError)}
     assert {
-        "hearts_cli.model.cards.CardParseError", "hearts_cli.model.codes.CodeError", "hearts_cli.model.rules.RulesError",
-        "hearts_cli.play.engine.IllegalMove", "hearts_cli.play.engine.PassError", "hearts_cli.records.record.PlaceError",
-        "hearts_cli.records.record.RecordError", "hearts_cli.records.movelog.MoveLogError", "hearts_cli.records.explain.ExplainError",
+        "hearts_cli.model.cards.CardParseError", "hearts_cli.model.codes.CodeError",
+        "hearts_cli.model.rules.RulesError", "hearts_cli.play.engine.IllegalMove", "hearts_cli.play.engine.PassError",
+        "hearts_cli.records.record.PlaceError", "hearts_cli.records.record.RecordError",
+        "hearts_cli.records.movelog.MoveLogError", "hearts_cli.records.explain.ExplainError",
         "hearts_cli.records.replay.PositionError", "hearts_cli.cli.protocol.Fail", "hearts_cli.bots.LevelError",
     } <= names
 
