@@ -19,6 +19,8 @@ negative: the stronger level takes fewer points).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import itertools
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -26,7 +28,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import itertools
 import json
 import math
 import statistics
@@ -47,8 +48,8 @@ def _one(args):
 
 def ladder(seats: list[str], results: list[DealResult]) -> list[tuple[str, str, float, float]]:
     """``(weaker, stronger, mean, ci95)`` for each level and the next stronger one at the
-    table (the order of bots.LEVELS, weakest first): the per-deal difference stronger minus weaker,
-    paired over deals."""
+    table (the order of bots.LEVELS, weakest first): the per-deal difference stronger
+    minus weaker, paired over deals."""
     order = [lv for lv in LEVELS if lv in seats]
     out = []
     for weak, strong in itertools.pairwise(order):
@@ -86,7 +87,6 @@ def main(argv=None) -> int:
                 done[row["index"]] = DealResult(row["index"], row["points"], row["times"], row["forced"])
     jobs = [(a.preset, a.players, seats, i, a.label, sims) for i in range(a.deals) if i not in done]
     t0 = time.perf_counter()
-    out = open(a.out, "a", encoding="utf-8") if a.out else None  # noqa: SIM115 (appended to as deals finish)
     results = list(done.values())
     if a.jobs > 1:
         ex = ProcessPoolExecutor(a.jobs)
@@ -94,12 +94,13 @@ def main(argv=None) -> int:
     else:
         ex = None
         stream = map(_one, jobs)
-    for r in stream:
-        results.append(r)
-        if out:
-            out.write(json.dumps({"key": key, "index": r.index, "points": r.points, "times": r.times,
-                                  "forced": r.forced}) + "\n")
-            out.flush()
+    with open(a.out, "a", encoding="utf-8") if a.out else contextlib.nullcontext() as out:
+        for r in stream:
+            results.append(r)
+            if out:
+                out.write(json.dumps({"key": key, "index": r.index, "points": r.points, "times": r.times,
+                                      "forced": r.forced}) + "\n")
+                out.flush()
     if ex:
         ex.shutdown()
     results.sort(key=lambda r: r.index)

@@ -10,12 +10,15 @@ from __future__ import annotations
 import copy
 import os
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
+from typer.testing import CliRunner, Result
 
 from hearts_cli.model.cards import Card, parse_card
 from hearts_cli.model.rules import Rules, RulesError, preset_names
@@ -208,24 +211,61 @@ def rng() -> random.Random:
     return random.Random(20240601)
 
 
-@pytest.fixture
-def isolated(tmp_path, monkeypatch):
-    """For command-line tests: English, no colour override, and a save directory of our own."""
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    return tmp_path
+# ---------------------------------------------------------------- a person's machine, one per test
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    """For game-loop tests: English, Unicode, and a save directory of our own (returned)."""
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A save directory of our own (returned, not yet made), English, Unicode: whatever the
+    machine running the tests has set, a test sees the table a new player sees."""
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
     monkeypatch.delenv("HEARTS_LANG", raising=False)
     monkeypatch.delenv("HEARTS_ASCII", raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     return tmp_path / "home"
+
+
+@pytest.fixture
+def isolated(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """For command-line tests: ``home``, and no locale or colour setting of the machine's
+    (returns the test's folder, which holds ``home``)."""
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return home.parent
+
+
+@pytest.fixture
+def terms() -> Iterator[list[Any]]:
+    """The pseudo-terminals a test opens (``test_pty.spawn``), closed after it however it ends."""
+    opened: list[Any] = []
+    yield opened
+    for term in opened:
+        term.close()
+
+
+# ---------------------------------------------------------------- the command line, in-process
+
+
+def run(*args: str, input: str | None = None, **kw: Any) -> Result:
+    """``hearts ARGS`` run in this process (stdout and stderr apart), for tests of what a
+    command says and returns; a subprocess only where the process itself is tested."""
+    from hearts_cli.cli.app import app
+
+    return CliRunner().invoke(app, list(args), input=input, **kw)
+
+
+def assert_user_error(result: Result, *words: str, status: int = 2) -> str:
+    """An error a person caused: exit ``status`` (2, or 1 for the save directory), nothing
+    on stdout, one sentence on stderr holding ``words``, no traceback. Returns the sentence."""
+    assert result.exit_code == status, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == ""
+    err = result.stderr.strip()
+    assert err and "\n" not in err, err
+    assert "Traceback" not in result.stderr
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    for w in words:
+        assert w in err, (w, err)
+    return err
 
 
 # ---------------------------------------------------------------- two decks (Cancellation Hearts)
@@ -312,3 +352,12 @@ def two_deck_rule_sets() -> list[Rules]:
 
 
 TWO_DECK = two_deck_rule_sets()
+
+
+# ---------------------------------------------------------------- order
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first (in their order): with `-n`, a long test handed out last would
+    keep one worker busy while the others wait at the end."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -25,8 +25,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_cli.bots import suggest
 from hearts_cli.model.cards import QUEEN_OF_SPADES, Suit
@@ -36,6 +35,7 @@ from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.movelog import format_log
 from hearts_cli.records.record import Seat, write_record
 
+ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "fixtures" / "replays"
 SEATS4 = (Seat("Ana"), Seat("West", "cpu", "normal"), Seat("North", "cpu", "normal"),
           Seat("East", "cpu", "normal"))
@@ -177,7 +177,10 @@ def save(name: str, game: Game, seats=None) -> Path:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    q = lambda **kw: Rules.from_spec({"preset": "quick", **kw})
+
+    def q(**kw: object) -> Rules:
+        return Rules.from_spec({"preset": "quick", **kw})
+
     print("quick-4p")
     game = play(q(target=30), "DEM0GAMV", normal_everyone)
     path = save("quick-4p", game, SEATS4)

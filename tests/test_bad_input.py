@@ -14,11 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from conftest import assert_user_error, run
 
-from hearts_cli.cli.app import app
-
-runner = CliRunner()
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "fixtures" / "replays" / "quick-4p.yaml"
 CODE = "K7Q2MXA7"
@@ -26,23 +23,6 @@ CODE = "K7Q2MXA7"
 
 # English by default, and a save directory of our own (tests/conftest.py)
 pytestmark = pytest.mark.usefixtures("isolated")
-
-
-def run(*args: str, **kw):
-    return runner.invoke(app, list(args), **kw)
-
-
-def one_sentence(result, status: int = 2, *words: str) -> str:
-    """``status``, nothing on stdout, one line on stderr holding ``words``, no traceback."""
-    assert result.exit_code == status, (result.exit_code, result.stdout, result.stderr)
-    assert result.stdout == ""
-    err = result.stderr.strip()
-    assert err and "\n" not in err, err
-    assert "Traceback" not in result.stderr
-    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
-    for w in words:
-        assert w in err, (w, err)
-    return err
 
 
 def shell(command: str, tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
@@ -77,11 +57,11 @@ def test_a_closed_stream_is_not_an_internal_error(command, tmp_path):
 
 def test_sim_refuses_an_absurd_number_of_workers():
     """--workers 100000 used to start processes for minutes on end."""
-    one_sentence(run("sim", "--deals", "1", "--workers", "100000"), 2, "--workers", "64", "100000")
+    assert_user_error(run("sim", "--deals", "1", "--workers", "100000"), "--workers", "64", "100000")
 
 
 def test_sim_workers_bound_in_spanish():
-    err = one_sentence(run("sim", "--deals", "1", "--workers", "65", "--lang", "es"), 2, "--workers")
+    err = assert_user_error(run("sim", "--deals", "1", "--workers", "65", "--lang", "es"), "--workers")
     assert "como mucho 64" in err
 
 
@@ -90,18 +70,18 @@ def test_sim_workers_bound_in_spanish():
 
 def test_analyze_with_no_simulations_says_what_is_wrong():
     """0 is a whole number: the sentence must say it has to be 1 or more."""
-    err = one_sentence(run("replay", str(RECORD), "--analyze", "--simulations", "0"), 2, "--simulations", "1")
+    err = assert_user_error(run("replay", str(RECORD), "--analyze", "--simulations", "0"), "--simulations", "1")
     assert "whole number" not in err
 
 
 def test_annotate_to_an_empty_name(tmp_path):
-    one_sentence(run("replay", str(RECORD), "--annotate-to", ""), 2, "--annotate-to")
+    assert_user_error(run("replay", str(RECORD), "--annotate-to", ""), "--annotate-to")
 
 
 def test_annotate_to_a_directory_cannot_be_written_and_nothing_is_left(tmp_path):
     folder = tmp_path / "folder"
     folder.mkdir()
-    err = one_sentence(run("replay", str(RECORD), "--annotate-to", str(folder)), 2, str(folder), "written")
+    err = assert_user_error(run("replay", str(RECORD), "--annotate-to", str(folder)), str(folder), "written")
     assert "read" not in err
     assert list(folder.iterdir()) == []
 
@@ -109,7 +89,7 @@ def test_annotate_to_a_directory_cannot_be_written_and_nothing_is_left(tmp_path)
 def test_replay_of_a_binary_file_says_it_is_not_text(tmp_path):
     binary = tmp_path / "game.yaml"
     binary.write_bytes(b"\xff\xfe\x00\x81 not text")
-    err = one_sentence(run("replay", str(binary)), 2, "UTF-8")
+    err = assert_user_error(run("replay", str(binary)), "UTF-8")
     assert "UnicodeDecodeError" not in err
 
 
@@ -119,7 +99,7 @@ def test_replay_of_a_binary_file_says_it_is_not_text(tmp_path):
 ])
 def test_a_missing_file_is_told_in_spanish(args, tmp_path):
     missing = str(tmp_path / "nada.yaml")
-    err = one_sentence(run(*[a.replace("{missing}", missing) for a in args], "--lang", "es"), 2, missing)
+    err = assert_user_error(run(*[a.replace("{missing}", missing) for a in args], "--lang", "es"), missing)
     assert "no existe" in err
     assert "No such file" not in err
 
@@ -129,7 +109,7 @@ def test_a_missing_file_is_told_in_spanish(args, tmp_path):
     ["explain", "QS", "--record", "{folder}"],
 ])
 def test_a_directory_is_told_in_spanish(args, tmp_path):
-    err = one_sentence(run(*[a.replace("{folder}", str(tmp_path)) for a in args], "--lang", "es"), 2)
+    err = assert_user_error(run(*[a.replace("{folder}", str(tmp_path)) for a in args], "--lang", "es"))
     assert "carpeta" in err
     assert "Is a directory" not in err
 
@@ -156,7 +136,7 @@ def test_an_archive_that_is_a_file_is_one_sentence_and_the_game_is_kept(tmp_path
     saved = (home / "current.yaml").read_text(encoding="utf-8")
     (home / "archive").write_text("", encoding="utf-8")
     result = run("new", "--no-play")
-    err = one_sentence(result, 1, str(home / "archive"))
+    err = assert_user_error(result, str(home / "archive"), status=1)
     assert "went wrong" not in err
     assert (home / "current.yaml").read_text(encoding="utf-8") == saved
 
@@ -166,7 +146,7 @@ def test_a_damaged_directory_that_is_a_file_keeps_the_damaged_save(tmp_path):
     home.mkdir()
     (home / "current.yaml").write_text("", encoding="utf-8")
     (home / "damaged").write_text("", encoding="utf-8")
-    err = one_sentence(run("play", "--lang", "es", "--delay", "0", input=""), 1, str(home / "damaged"))
+    err = assert_user_error(run("play", "--lang", "es", "--delay", "0", input=""), str(home / "damaged"), status=1)
     assert "ya hay algo" in err
     assert (home / "current.yaml").exists()
 
@@ -175,7 +155,7 @@ def test_save_directory_problem_is_in_spanish(tmp_path, monkeypatch):
     afile = tmp_path / "afile"
     afile.write_text("", encoding="utf-8")
     monkeypatch.setenv("HEARTS_HOME", str(afile))
-    err = one_sentence(run("--lang", "es", "new", "--no-play"), 1)
+    err = assert_user_error(run("--lang", "es", "new", "--no-play"), status=1)
     assert "File exists" not in err and "carpeta" in err
 
 
@@ -183,7 +163,7 @@ def test_save_directory_problem_is_in_spanish(tmp_path, monkeypatch):
 
 
 def test_an_empty_language_is_not_the_default():
-    one_sentence(run("new", "--no-play", "--lang", ""), 2, "en or es")
+    assert_user_error(run("new", "--no-play", "--lang", ""), "en or es")
 
 
 def test_a_bad_number_is_told_in_the_language_of_lang_before_the_command():
@@ -304,7 +284,7 @@ def test_a_move_log_file_larger_than_the_limit_is_refused(tmp_path):
 
     path = tmp_path / "moves.txt"
     path.write_text(_padded_log(MAX_MOVE_LOG_BYTES), encoding="utf-8")
-    one_sentence(run("replay", str(path)), 2, str(path), f"larger than {MAX_MOVE_LOG_BYTES} bytes")
+    assert_user_error(run("replay", str(path)), str(path), f"larger than {MAX_MOVE_LOG_BYTES} bytes")
 
 
 def test_a_move_log_on_stdin_larger_than_the_limit_is_refused(tmp_path):
@@ -323,7 +303,7 @@ def test_a_moves_option_larger_than_the_limit_is_refused(args):
     from hearts_cli.base.untrusted import MAX_MOVE_LOG_BYTES
 
     log = "2C " + " " * MAX_MOVE_LOG_BYTES
-    err = one_sentence(run(*[log if a == "{log}" else a for a in args], "--code", CODE), 2)
+    err = assert_user_error(run(*[log if a == "{log}" else a for a in args], "--code", CODE))
     assert f"larger than {MAX_MOVE_LOG_BYTES} bytes" in err and len(err) < 200
 
 
@@ -415,7 +395,7 @@ def test_an_error_quotes_only_a_few_dozen_characters_of_bad_input(args, stdin):
 def test_a_record_value_is_quoted_short(tmp_path):
     path = tmp_path / "long.yaml"
     path.write_text(QUICK.replace('code: "DEM0GAMV"', f'code: "{WORD}"'), encoding="utf-8")
-    err = one_sentence(run("replay", str(path)), 2, str(path))
+    err = assert_user_error(run("replay", str(path)), str(path))
     assert len(err) < 400 + len(str(path)), err[:500]
 
 

@@ -103,6 +103,7 @@ def test_a_real_six_seat_game_fits(width):
         _check(tb, width)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", range(6, 12))
 def test_a_real_cancellation_game_fits(players):
     rules = Rules.from_spec({"preset": "cancellation", "players": players})

@@ -426,6 +426,7 @@ def _redistribute_two(rnd: Round, seat: int, rng: random.Random) -> Round:
     return new
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset,players", [("quick", 4), ("kitty", 3), ("reference", 5),
                                             ("cancellation", 6), ("cancellation", 8),
                                             ("cancellation", 11)])

@@ -345,6 +345,7 @@ def test_replay_tells_who_takes_each_set_aside_trick_and_the_last_trick(tmp_path
     assert tricks[10]["winner"] is None and len(tricks[11]["carried"]) == 6  # trick 11's six cards
 
 
+@pytest.mark.slow
 def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     """`--analyze` on a real two-deck record: every decision of the seat with a choice is
     weighed (a choice: two cards Hard does not hold equivalent), each distinct legal card (or
@@ -472,6 +473,7 @@ def _outcomes(r: Round, card, rng: random.Random, tries: int = 6):
     return out
 
 
+@pytest.mark.slow
 def test_why_before_the_last_card_says_what_is_known_so_far_and_what_could_change_it():
     """Two decks, cards still to come: `why` says whether the card would win the trick so far,
     which card wins if it cancels one, whether a copy still out could cancel it, and says
@@ -592,6 +594,7 @@ def test_the_game_loop_and_explain_answer_why_mid_trick_in_words(tmp_path):
     assert es.exit_code == 0 and "puede ganar la baza o no" not in es.stdout
 
 
+@pytest.mark.slow
 def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     """A two-deck decision said to "take N pts" is the trick's last card, wins it with
     cancellation counted, and N is its points with any set-aside trick's."""

@@ -15,7 +15,7 @@ from hearts_cli.repl import start_new
 CODE = "K7Q2MXA7"
 
 
-pytestmark = pytest.mark.usefixtures("home")  # every test in its own save directory
+pytestmark = [pytest.mark.usefixtures("home"), pytest.mark.slow]  # its own save directory; a whole game, twice
 
 
 def test_new_cancellation_for_eight_plays_a_whole_game_from_a_script(home, tmp_path):

@@ -14,16 +14,13 @@ import types
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from conftest import assert_user_error, run
 
 from hearts_cli import __version__
 from hearts_cli.cli import options
-from hearts_cli.cli.app import app
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
 from hearts_cli.records.record import Seat, save_record
-
-runner = CliRunner()
 
 CODE = "K7Q2MXA7"  # seat 0 holds the 2♣ after these passes
 PASSES = "8S 9S TS  AS KH 2H  QS JS AH  KS 6S 2S"
@@ -35,26 +32,9 @@ VOID_PASSES = "7S 8S 9S, AH KS AS, TS JS QS, 4H 6H 8H"
 pytestmark = pytest.mark.usefixtures("isolated")
 
 
-def run(*args: str, **kw):
-    return runner.invoke(app, list(args), **kw)
-
-
 def flat(text: str) -> str:
     """The text with its line wrapping undone."""
     return " ".join(text.split())
-
-
-def assert_user_error(result, *words: str) -> str:
-    """Exit 2, one sentence on stderr, nothing on stdout, no traceback."""
-    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    assert result.stdout == ""
-    err = result.stderr.strip()
-    assert err and "\n" not in err, err
-    assert "Traceback" not in result.stderr
-    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
-    for w in words:
-        assert w in err, (w, err)
-    return err
 
 
 # ---------------------------------------------------------------- version and help
@@ -520,6 +500,7 @@ def _ascii_run(*args: str, input: str = "") -> subprocess.CompletedProcess:
                           input=input.encode(), timeout=120, check=False)
 
 
+@pytest.mark.slow
 def test_an_ascii_terminal_gets_near_ascii_never_an_error(isolated):
     rules = _ascii_run("--lang", "es", "rules")
     assert rules.returncode == 0, rules.stderr
@@ -699,7 +680,7 @@ HELP_PAGES = [[], ["play"], ["new"], ["rules"], ["explain"], ["engine"], ["sim"]
 
 
 def _help(command: list[str], lang: str, columns: int) -> str:
-    result = runner.invoke(app, [*command, "--help", "--lang", lang], env={"COLUMNS": str(columns)})
+    result = run(*command, "--help", "--lang", lang, env={"COLUMNS": str(columns)})
     assert result.exit_code == 0, result.stdout + result.stderr
     return result.stdout
 

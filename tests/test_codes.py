@@ -254,6 +254,7 @@ def test_seeds_are_reproducible_and_separate_by_purpose():
     assert 0 <= seed_for("HEARTS0N") < 2**64
 
 
+@pytest.mark.slow
 @settings(max_examples=50)
 @given(st.integers(1, 2**32), st.text(min_size=1, max_size=8))
 def test_below_stays_in_range(n, label):

@@ -6,16 +6,11 @@ import importlib
 import pkgutil
 
 import pytest
-from typer.testing import CliRunner
+from conftest import run
 
 import hearts_cli
-from hearts_cli.cli.app import app
 from hearts_cli.model.errors import ECHO_LIMIT, HeartsError, shown
 from hearts_cli.text.catalog import CATALOG
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input)
 
 
 def _all_subclasses(cls: type) -> set[type]:

@@ -76,6 +76,7 @@ def _view_only(obj: dict) -> dict:
     return {k: obj[k] for k in VIEW_FIELDS}
 
 
+@pytest.mark.slow
 def test_every_event_of_every_stream_is_a_valid_event_of_its_kind(played):
     events, record = played
     kinds = set()

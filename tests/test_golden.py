@@ -56,7 +56,8 @@ def transcripts(request):
     pool.shutdown(wait=True, cancel_futures=True)
 
 
-@pytest.mark.parametrize("name", list(BY_NAME))
+@pytest.mark.parametrize("name", [pytest.param(c.name, marks=[pytest.mark.slow] if c.heavy else [])
+                                  for c in CASES])
 def test_golden(name, transcripts):
     case = BY_NAME[name]
     got = transcripts[name].result()

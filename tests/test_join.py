@@ -188,9 +188,8 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     metas = [m for _, m in result["completions"]]
     assert (metas and metas[0] == "jugable") or metas[0].startswith("se puede")
     if "bad" in result:
-        refused = [ev for ev in _events(tb, "error") if ev.data["id"] not in ("net_undo", "no_hints")][0]
+        refused = next(ev for ev in _events(tb, "error") if ev.data["id"] not in ("net_undo", "no_hints"))
         # the toolbar's line is the engine's own reason, as `hearts play` says it
-        rd = shared.game.round
         assert refused.data["message"] and Renderer(tb, plain=True).status(refused) == refused.data["message"]
     # the card was played only once entered twice, and the drawn table shows the seats around
     assert _events(tb, "confirm")[0].data["card"] == result["card"]
@@ -216,6 +215,7 @@ class _Lines:
     read = readline
 
 
+@pytest.mark.slow
 def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
     """`hearts join` without a terminal is the line-by-line mode of `hearts play`; a person who
     leaves and joins again mid-round gets a seat whose legal cards and reasons are the engine's."""

@@ -8,6 +8,7 @@ the picture in docs/architecture.md, so the picture and this check cannot drift 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -56,7 +57,9 @@ def _is_module(name: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
+    """Each module's imports of the package (read once: two checks walk it)."""
     return {module_name(p): imports_of(p) for p in sorted(PACKAGE.rglob("*.py"))}
 
 

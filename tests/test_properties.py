@@ -135,6 +135,7 @@ def check_score(r: Round) -> None:
     assert res.scores == ref_moon_scores(rules, taken, res.moon)
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(rule_sets, codes, st.integers(0, 7), st.randoms(use_true_random=False))
 def test_random_rounds_follow_the_rules(rules, code, rnd, rng):
@@ -184,6 +185,7 @@ def _game_should_end(rules: Rules, history: list[list[int]]) -> bool:
     return single
 
 
+@pytest.mark.slow
 @settings(max_examples=25)
 @given(rule_sets, codes, st.sampled_from([None, 26, 40]), st.randoms(use_true_random=False))
 def test_random_games_end_by_the_rules(rules, code, target, rng):
@@ -312,6 +314,7 @@ def check_score_two(r: Round) -> None:
     assert res.shooter is not None and res.scores == moon
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(st.sampled_from(TWO_DECK), codes, st.integers(0, 7), st.randoms(use_true_random=False))
 def test_random_two_deck_rounds_follow_the_rules(rules, code, rnd, rng):
@@ -321,6 +324,7 @@ def test_random_two_deck_rounds_follow_the_rules(rules, code, rnd, rng):
     assert len(r.tricks) == rules.hand_size
 
 
+@pytest.mark.slow
 def test_the_two_deck_reference_sees_set_asides_and_both_fallbacks():
     """The random rounds above reach what they check: set-aside tricks, a cancelled last trick
     under each fallback, and a moon (hand-built: all 28 penalty cards to one seat)."""

@@ -435,7 +435,8 @@ def test_why_bad_card_names_the_closest_cards(play_pos):
 
 
 def test_bad_lines(s):
-    for line in ["not json", "{", "[1, 2]", "42", '"hello"', '{"cmd": "hello", "id": NaN}', b"\xff\xfe{}", "{" * 100000]:
+    bad = ["not json", "{", "[1, 2]", "42", '"hello"', '{"cmd": "hello", "id": NaN}', b"\xff\xfe{}", "{" * 100000]
+    for line in bad:
         error(s.handle_line(line), "bad_json")
     assert s.handle_line("   \n") is None  # blank lines are ignored
     error(s.handle_line('{"id": 3}'), "missing_field")

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_pty import Term, home, saved_game, spawn, terms  # noqa: F401 - the fixtures below come from there too  # noqa: F401
+from test_pty import Term, saved_game, spawn
 
 from hearts_cli.model.cards import parse_card
 from hearts_cli.model.codes import seed_for
@@ -25,6 +25,8 @@ from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.record import save_record
 
 CODE = "K7Q2MXA7"  # the deal of the issue: South passes 8♠ 9♠ 10♠ and leads the 2♣
+pytestmark = pytest.mark.slow  # each test runs the program in a pseudo-terminal
+
 SLOW = ["--delay", "1"]  # a CPU delay long enough that a save written after it is seen to lag
 
 

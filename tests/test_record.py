@@ -135,12 +135,13 @@ def test_whole_game_round_trips(spec):
     assert data["result"]["winners"] == list(game.winners)
 
 
+@pytest.mark.slow
 def test_writing_is_deterministic_under_hash_seeds(tmp_path):
     script = (
-        "import sys; sys.path.insert(0, %r)\n"
+        f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
         "from test_record import random_game\n"
         "from hearts_cli.records.record import write_record\n"
-        "sys.stdout.write(write_record(random_game('kitty', seed=3)))\n" % str(ROOT / "tests")
+        "sys.stdout.write(write_record(random_game('kitty', seed=3)))\n"
     )
     outs = []
     for seed in ("1", "2"):
@@ -214,6 +215,7 @@ def test_replay_upto_steps_through_moves():
         assert moves_of(partial) == list(record.moves[:k])
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(spec=st.sampled_from(PRESETS), payload=st.text(alphabet="0123456789ABCDEFGHJKMNPQRSTVWXYZ",
                                                        min_size=7, max_size=7),
@@ -503,7 +505,7 @@ def test_tampered_score():
     old = f"    score: [{', '.join(map(str, scores))}]"
     scores[0] += 1
     lines = lines_of(text)
-    at = [i for i, line in enumerate(lines) if line == old][0]  # the first such line
+    at = next(i for i, line in enumerate(lines) if line == old)  # the first such line
     r = sum(1 for line in lines[:at] if line.startswith("  - round:"))
     lines[at] = f"    score: [{', '.join(map(str, scores))}]"
     err = expect_error("\n".join(lines), "record_score_mismatch", round=r)

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
+from conftest import run
 
 from hearts_cli import bots
 from hearts_cli.bots import LEVELS, REGISTRY, LevelError, check_level, make_bot
 from hearts_cli.cli import options
-from hearts_cli.cli.app import app
 from hearts_cli.text.catalog import CATALOG, LANGUAGES, t
-
-
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input)
-
 
 # ---------------------------------------------------------------- CPU levels
 
@@ -146,11 +140,8 @@ def test_the_level_list_costs_no_bot_import():
 
 def test_sim_help_states_hards_real_default_budgets():
     """The help of --simulations names the budgets Hard really uses, one deck and two."""
-    from typer.testing import CliRunner
-
     from hearts_cli.bots import hard, multi
-    from hearts_cli.cli.app import app
 
-    text = " ".join(CliRunner().invoke(app, ["sim", "--help"], env={"COLUMNS": "200"}).output.split())
+    text = " ".join(run("sim", "--help", env={"COLUMNS": "200"}).output.split())
     assert f"(default {hard.DEFAULT_SIMULATIONS};" in text
     assert f"default {multi.DEFAULT_WORLDS})" in text

@@ -67,6 +67,7 @@ def archived(home: Path) -> list[Path]:
 # ---------------------------------------------------------------- whole games
 
 
+@pytest.mark.slow
 def test_resumed_game_makes_the_same_moves_as_an_uninterrupted_one(home, tmp_path, monkeypatch):
     whole = Player()
     assert start_new(code=CODE, json_events=True, stdin=whole, stdout=whole) == 0
@@ -90,6 +91,7 @@ def test_resumed_game_makes_the_same_moves_as_an_uninterrupted_one(home, tmp_pat
     assert not (home / "current.yaml").exists()
 
 
+@pytest.mark.slow
 def test_scripted_game_is_byte_identical_on_two_runs_and_json_has_every_event(home, tmp_path):
     player = Player()
     assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
@@ -496,6 +498,7 @@ def _reasons(tb: Table, *ids: str) -> set[str]:
     return {tb.say(i, points=p) for i in ids for p in range(27)}
 
 
+@pytest.mark.slow
 def test_a_hint_reason_never_contradicts_what_the_engine_knows():
     # GC489SKH, following the hints: South leads 9♦ at trick 5 and 4♠ at trick 11, low cards
     # that certainly win (the reason used to say "a low lead is unlikely to win the trick")
@@ -542,8 +545,8 @@ def test_the_pass_arrow_points_where_the_receiver_is_drawn():
     # West is drawn on the left, North at the top, East on the right
     assert [r.arrow(d) for d in (Direction.LEFT, Direction.ACROSS, Direction.RIGHT)] == ["←", "↑", "→"]
     assert plain(r.situation()).startswith("← passing left, to West")
-    assert [plain(x) for x in r.event(Event("deal", {"round": 3, "direction": "across", "to": 2,
-                                                     "dealer": 2, "hands": {}}))] == ["Round 3 · ↑ passing across, to North"]
+    deal = Event("deal", {"round": 3, "direction": "across", "to": 2, "dealer": 2, "hands": {}})
+    assert [plain(x) for x in r.event(deal)] == ["Round 3 · ↑ passing across, to North"]
     tb.ascii = True
     assert [r.arrow(d) for d in (Direction.LEFT, Direction.ACROSS, Direction.RIGHT)] == ["<-", "^", "->"]
 

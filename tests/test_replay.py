@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from conftest import run
 
-from hearts_cli.cli.app import app
 from hearts_cli.model.cards import Card
 from hearts_cli.model.errors import HeartsError
 from hearts_cli.play.engine import Game, Phase
@@ -21,23 +20,18 @@ from hearts_cli.records.record import Position, default_seats, read_record, writ
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
 GAMES = sorted(p.stem for p in FIX.glob("*.yaml"))
-runner = CliRunner()
-
-
-def run(*args: str, input: str | None = None):
-    return runner.invoke(app, ["replay", *args], input=input)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_golden_narrative(name):
-    result = run(str(FIX / f"{name}.yaml"), "--plain", "--lang", "en")
+    result = run("replay", str(FIX / f"{name}.yaml"), "--plain", "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.stdout == (FIX / f"{name}.txt").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", ["quick-4p", "three-players", "five-players"])
 def test_the_log_replays_to_the_same_story(name):
-    result = run(str(FIX / f"{name}.log"), "--plain", "--lang", "en")
+    result = run("replay", str(FIX / f"{name}.log"), "--plain", "--lang", "en")
     assert result.exit_code == 0, result.output
     record = read_record(FIX / f"{name}.yaml")
     expected = (FIX / f"{name}.txt").read_text(encoding="utf-8")
@@ -51,8 +45,8 @@ def test_the_log_replays_to_the_same_story(name):
 def test_log_from_stdin_and_from_a_string_with_code():
     log = (FIX / "quick-4p.log").read_text(encoding="utf-8")
     body = "\n".join(ln for ln in log.splitlines() if not ln.startswith(("code", "rules")))
-    a = run("-", "--code", "DEM0GAMV", "--target", "30", "--json", input=body)
-    b = run("--moves", body, "--code", "dem0-gamv", "--target", "30", "--json")
+    a = run("replay", "-", "--code", "DEM0GAMV", "--target", "30", "--json", input=body)
+    b = run("replay", "--moves", body, "--code", "dem0-gamv", "--target", "30", "--json")
     assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
     golden = (FIX / "quick-4p.jsonl").read_text(encoding="utf-8").splitlines()
     assert a.stdout == b.stdout
@@ -62,14 +56,15 @@ def test_log_from_stdin_and_from_a_string_with_code():
 
 def test_spanish_json_and_seat_goldens():
     path = str(FIX / "quick-4p.yaml")
-    assert run(path, "--plain", "--lang", "es").stdout == (FIX / "quick-4p.es.txt").read_text(encoding="utf-8")
-    assert run(path, "--plain", "--json").stdout == (FIX / "quick-4p.jsonl").read_text(encoding="utf-8")
-    seat = run(path, "--plain", "--seat", "1", "--lang", "en").stdout
+    spanish = (FIX / "quick-4p.es.txt").read_text(encoding="utf-8")
+    assert run("replay", path, "--plain", "--lang", "es").stdout == spanish
+    assert run("replay", path, "--plain", "--json").stdout == (FIX / "quick-4p.jsonl").read_text(encoding="utf-8")
+    seat = run("replay", path, "--plain", "--seat", "1", "--lang", "en").stdout
     assert seat == (FIX / "quick-4p.seat1.txt").read_text(encoding="utf-8")
 
 
 def test_partial_log_shows_the_table_where_it_stops():
-    result = run(str(FIX / "partial.log"), "--plain", "--lang", "en")
+    result = run("replay", str(FIX / "partial.log"), "--plain", "--lang", "en")
     assert result.exit_code == 0
     assert result.stdout == (FIX / "partial.txt").read_text(encoding="utf-8")
     assert "The moves end here, after 41 moves" in result.stdout and "Legal:" in result.stdout
@@ -125,25 +120,25 @@ def test_seat_view_hides_other_hands_and_passes():
 
 def test_at_position_from_above_and_from_a_seat():
     path = str(FIX / "quick-4p.yaml")
-    result = run(path, "--at", "1.6.2", "--all-hands", "--json")
+    result = run("replay", path, "--at", "1.6.2", "--all-hands", "--json")
     table = json.loads(result.stdout)
     assert table["event"] == "view"
     assert (table["round"], table["trick_number"], len(table["trick"]), table["turn"]) == (1, 6, 1, 0)
     assert len(table["hands"]) == 4 and table["trick"] == [{"seat": 3, "card": "8S"}]
     assert table["legal"] == ["AS"] and table["seat"] == 0 and table["hand"] == table["hands"]["0"]
-    by_number = json.loads(run(path, "--at", str(table["moves"] + 1), "--seat", "2", "--json").stdout)
+    by_number = json.loads(run("replay", path, "--at", str(table["moves"] + 1), "--seat", "2", "--json").stdout)
     assert by_number["trick"] == table["trick"] and "hands" not in by_number
     assert by_number["hand"] == table["hands"]["2"] and by_number["legal"] == []
-    explained = runner.invoke(app, ["explain", "AS", "--record", path, "--at", "1.6.2", "--json"])
+    explained = run("explain", "AS", "--record", path, "--at", "1.6.2", "--json")
     assert json.loads(explained.stdout)["position"]["hand"] == table["hands"]["0"]
-    text = run(path, "--at", "1.pass.2", "--plain", "--lang", "en").stdout
+    text = run("replay", path, "--at", "1.pass.2", "--plain", "--lang", "en").stdout
     assert "passing left; North to choose" in text
 
 
 def test_bad_positions_exit_2():
     path = str(FIX / "quick-4p.yaml")
     for at in ("9.1.1", "banana", "999"):
-        result = run(path, "--at", at)
+        result = run("replay", path, "--at", at)
         assert result.exit_code == 2 and "Traceback" not in result.output
         assert len(result.stderr.strip().splitlines()) == 1
 
@@ -180,7 +175,7 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
     src = FIX / "blunder.yaml"
     out = tmp_path / "study.yaml"
     planted = (FIX / "blunder.position").read_text().strip()
-    result = run(str(src), "--analyze", "--seat", "0", "--simulations", "12", "--annotate-to", str(out),
+    result = run("replay", str(src), "--analyze", "--seat", "0", "--simulations", "12", "--annotate-to", str(out),
                  "--plain", "--lang", "en")
     assert result.exit_code == 0, result.output
     annotated = read_record(out)
@@ -189,7 +184,7 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
     assert write_record(annotated.replay()) == write_record(read_record(src).replay())
     assert f"{planted} South: QS??" in result.stdout  # blunder.yaml's seat 0 is "South"
     assert "Analysis (12 deals per decision, seed 0):" in result.stdout
-    again = run(str(out), "--plain", "--lang", "en")
+    again = run("replay", str(out), "--plain", "--lang", "en")
     assert again.exit_code == 0
 
 
@@ -210,7 +205,7 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
 ])
 def test_bad_logs_exit_2_with_one_sentence_and_write_nothing(tmp_path, moves, code, words):
     out = tmp_path / "out.yaml"
-    result = run("--moves", moves, "--code", "DEM0GAMV", "--target", "30", "--annotate-to", str(out))
+    result = run("replay", "--moves", moves, "--code", "DEM0GAMV", "--target", "30", "--annotate-to", str(out))
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
@@ -224,13 +219,13 @@ def test_bad_record_and_missing_file_exit_2(tmp_path):
         "{lead: 1, cards: [8C, 5C, KH, 7C]", "{lead: 1, cards: [8C, 5C, KH, 4D]")
     bad = tmp_path / "bad.yaml"
     bad.write_text(text, encoding="utf-8")
-    result = run(str(bad))
+    result = run("replay", str(bad))
     assert result.exit_code == 2 and "round 1, trick 2, card 4" in result.stderr
     assert "line" in result.stderr
-    assert run(str(tmp_path / "nope.yaml")).exit_code == 2
-    assert run(str(FIX / "quick-4p.yaml"), "--code", "DEM0GAMV").exit_code == 2
-    assert run().exit_code == 2
-    assert run(str(FIX / "quick-4p.yaml"), "--seat", "7").exit_code == 2
+    assert run("replay", str(tmp_path / "nope.yaml")).exit_code == 2
+    assert run("replay", str(FIX / "quick-4p.yaml"), "--code", "DEM0GAMV").exit_code == 2
+    assert run("replay").exit_code == 2
+    assert run("replay", str(FIX / "quick-4p.yaml"), "--seat", "7").exit_code == 2
 
 
 # ---------------------------------------------------------------- scripted use
@@ -266,8 +261,8 @@ def test_replay_json_starts_light(args):
     assert {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")} == set()
     # nor what only other paths need: explain (--at), the bots (--analyze), OpenSSL (hashlib's
     # _hashlib: the deal's SHA-256 comes from CPython's own module)
-    assert {m for m in mods
-            if m in ("hearts_cli.records.explain", "_hashlib") or m.startswith("hearts_cli.bots")} == set()
+    unwanted = {m for m in mods if m in ("hearts_cli.records.explain", "_hashlib") or m.startswith("hearts_cli.bots")}
+    assert unwanted == set()
 
 
 def test_round_trip_scripted_game():
@@ -309,21 +304,21 @@ def _as_the_game_names_them(tmp_path) -> Path:
 
 def test_the_persons_seat_is_told_in_the_third_person_as_south(tmp_path):
     path = str(_as_the_game_names_them(tmp_path))
-    story = run(path, "--plain", "--lang", "en").stdout
+    story = run("replay", path, "--plain", "--lang", "en").stdout
     assert "South, West, North, East" in story
     assert "South passes KC, 9H, QS to West." in story and "South leads." in story
     # no "You deals", "You takes it", "You's moon"...
     assert "You" not in story
-    seat = run(path, "--plain", "--lang", "en", "--seat", "0").stdout
+    seat = run("replay", path, "--plain", "--lang", "en", "--seat", "0").stdout
     assert "Told from South's seat" in seat and "You" not in seat
-    es = run(path, "--plain", "--lang", "es").stdout
+    es = run("replay", path, "--plain", "--lang", "es").stdout
     assert "Sur, Oeste, Norte, Este" in es and "Sale Sur." in es
     assert "Tú" not in es and "You" not in es and "West" not in es
 
 
 def test_points_are_singular_for_one(tmp_path):
     for lang, one, many in (("en", "(1 pt).", "(0 pts)."), ("es", "(1 pto).", "(0 ptos).")):
-        story = run(str(FIX / "quick-4p.yaml"), "--plain", "--lang", lang).stdout
+        story = run("replay", str(FIX / "quick-4p.yaml"), "--plain", "--lang", lang).stdout
         assert one in story and many in story
         assert "(1 pts)" not in story and "(1 ptos)" not in story
 
@@ -334,10 +329,10 @@ def test_points_are_singular_for_one(tmp_path):
 ])
 def test_move_log_errors_name_the_seat_as_the_story_does(lang, words):
     moves = "2D 3D TH AD KH AS 7D QH AH 5C JC KS 2C 4C"
-    story = run("--code", "K7Q2MXA7", "--moves", moves[:-3], "--lang", lang).stdout
+    story = run("replay", "--code", "K7Q2MXA7", "--moves", moves[:-3], "--lang", lang).stdout
     assert words[0].split(" ")[0] in story  # the story names the seat the same way
     assert "Player" not in story and "Jugador" not in story
-    result = run("--code", "K7Q2MXA7", "--moves", moves, "--lang", lang)
+    result = run("replay", "--code", "K7Q2MXA7", "--moves", moves, "--lang", lang)
     assert result.exit_code == 2 and result.stdout == ""
     for w in words:
         assert w in result.stderr, result.stderr

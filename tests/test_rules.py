@@ -24,11 +24,11 @@ from hearts_cli.model.rules import (
 L, RT, A, N = Direction.LEFT, Direction.RIGHT, Direction.ACROSS, Direction.NONE
 
 # What every source agrees on (RULES.md "What all four agree on").
-COMMON = dict(
-    players=4, deck="remove", passing="standard", pass_count=3, first_lead="lowest_club",
-    first_trick="no_points", hearts_break="heart", jack_of_diamonds=False,
-    spot_hearts=False, black_maria=False, queen_penalty=True,
-)
+COMMON = {
+    "players": 4, "deck": "remove", "passing": "standard", "pass_count": 3, "first_lead": "lowest_club",
+    "first_trick": "no_points", "hearts_break": "heart", "jack_of_diamonds": False,
+    "spot_hearts": False, "black_maria": False, "queen_penalty": True,
+}
 
 # RULES.md's table of differences, one column per source preset.
 SOURCE_PRESETS = {

@@ -15,17 +15,13 @@ from hearts_cli.play.engine import Game
 from hearts_cli.records.record import read_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.table import make_seats
-from hearts_cli.store.saves import DamagedSave, SaveLocked, Store, home
+from hearts_cli.store import saves
+from hearts_cli.store.saves import DamagedSave, SaveLocked, Store
 
 CODE = "JYR35SWD"
 
 
-@pytest.fixture(autouse=True)
-def hearts_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a save directory of our own
 
 
 def _game(moves: int = 0) -> Game:
@@ -39,15 +35,15 @@ def _game(moves: int = 0) -> Game:
     return g
 
 
-def test_home_is_the_platform_data_dir_unless_overridden(monkeypatch, tmp_path):
-    assert home() == tmp_path / "home"
+def test_home_is_the_platform_data_dir_unless_overridden(monkeypatch, home):
+    assert saves.home() == home
     monkeypatch.delenv("HEARTS_HOME")
     import platformdirs
 
-    assert str(home()) == platformdirs.user_data_dir("hearts", appauthor=False)
+    assert str(saves.home()) == platformdirs.user_data_dir("hearts", appauthor=False)
 
 
-def test_save_and_load_give_back_the_same_position(hearts_home):
+def test_save_and_load_give_back_the_same_position(home):
     store = Store()
     g = _game(moves=6)
     seats = make_seats(4, 0, "hard")
@@ -58,7 +54,7 @@ def test_save_and_load_give_back_the_same_position(hearts_home):
     assert loaded.game.round.trick == g.round.trick and len(loaded.game.round.tricks) == 1
 
 
-def test_a_crash_while_saving_leaves_the_previous_save(hearts_home, monkeypatch):
+def test_a_crash_while_saving_leaves_the_previous_save(home, monkeypatch):
     store = Store()
     store.save(_game(moves=1), make_seats(4, 0, None))
     before = store.save_path.read_bytes()
@@ -71,10 +67,10 @@ def test_a_crash_while_saving_leaves_the_previous_save(hearts_home, monkeypatch)
         store.save(_game(moves=5), make_seats(4, 0, None))
     monkeypatch.undo()
     assert store.save_path.read_bytes() == before
-    assert [p.name for p in hearts_home.iterdir() if p.name.endswith(".tmp")] == []
+    assert [p.name for p in home.iterdir() if p.name.endswith(".tmp")] == []
 
 
-def test_kill_9_while_saving_never_leaves_a_broken_save(hearts_home, tmp_path):
+def test_kill_9_while_saving_never_leaves_a_broken_save(home, tmp_path):
     """A child saves in a loop; we kill it at random moments and read the save every time."""
     script = (
         "import sys\n"
@@ -89,70 +85,70 @@ def test_kill_9_while_saving_never_leaves_a_broken_save(hearts_home, tmp_path):
         "    s.save(g, seats)\n"
     )
     env = dict(os.environ)
-    for k, wait in enumerate((0.05, 0.11, 0.17)):
+    for wait in (0.05, 0.11, 0.17):
         proc = subprocess.Popen([sys.executable, "-c", script, CODE], stdout=subprocess.PIPE, env=env)
         assert proc.stdout.readline() == b"ready\n"
         time.sleep(wait)
         proc.kill()
         proc.wait()
-        record = read_record(hearts_home / "current.yaml")
+        record = read_record(home / "current.yaml")
         assert record.code == CODE
 
 
-def test_a_finished_game_is_archived_where_hearts_replay_can_open_it(hearts_home):
+def test_a_finished_game_is_archived_where_hearts_replay_can_open_it(home):
     assert start_new(code=CODE, level="easy", stdin=io.StringIO("auto\n" * 30), stdout=io.StringIO()) == 0
-    [path] = (hearts_home / "archive").glob("*.yaml")
+    [path] = (home / "archive").glob("*.yaml")
     assert CODE in path.name
     game = read_record(path).replay()
     assert game.over and game.winners
-    assert not (hearts_home / "current.yaml").exists()
+    assert not (home / "current.yaml").exists()
 
 
-def test_a_damaged_save_is_moved_aside_with_a_message(hearts_home, capsys):
-    hearts_home.mkdir(parents=True)
+def test_a_damaged_save_is_moved_aside_with_a_message(home, capsys):
+    home.mkdir(parents=True)
     damaged = "format: hearts-record/1\ncode: NOTACODE\nrounds: [\n"
-    (hearts_home / "current.yaml").write_text(damaged)
+    (home / "current.yaml").write_text(damaged)
     assert resume(stdin=io.StringIO(""), stdout=io.StringIO()) == 0
     err = capsys.readouterr().err
     assert "could not be read" in err and "moved to" in err
-    [moved] = (hearts_home / "damaged").iterdir()
+    [moved] = (home / "damaged").iterdir()
     assert moved.read_text() == damaged  # kept byte for byte
     assert str(moved) in err
-    read_record(hearts_home / "current.yaml")  # a new game was started and saved
+    read_record(home / "current.yaml")  # a new game was started and saved
 
 
-def test_store_load_raises_damagedsave_and_keeps_the_file(hearts_home):
-    hearts_home.mkdir(parents=True)
-    (hearts_home / "current.yaml").write_text("just: text\n")
+def test_store_load_raises_damagedsave_and_keeps_the_file(home):
+    home.mkdir(parents=True)
+    (home / "current.yaml").write_text("just: text\n")
     with pytest.raises(DamagedSave) as info:
         Store().load()
     assert info.value.moved_to.read_text() == "just: text\n"
-    assert not (hearts_home / "current.yaml").exists()
+    assert not (home / "current.yaml").exists()
 
 
-def test_new_archives_an_unfinished_game_instead_of_losing_it(hearts_home):
+def test_new_archives_an_unfinished_game_instead_of_losing_it(home):
     assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=io.StringIO()) == 0
     assert start_new(stdin=io.StringIO(""), stdout=io.StringIO()) == 0
-    [old] = (hearts_home / "archive").glob(f"*{CODE}-unfinished.yaml")
+    [old] = (home / "archive").glob(f"*{CODE}-unfinished.yaml")
     game = read_record(old).replay()
     assert game.round.passes[0] is not None
 
 
-def test_resume_without_a_save_starts_a_new_game_with_the_defaults(hearts_home):
+def test_resume_without_a_save_starts_a_new_game_with_the_defaults(home):
     out = io.StringIO()
     assert resume(stdin=io.StringIO(""), stdout=out) == 0
-    record = read_record(hearts_home / "current.yaml")
+    record = read_record(home / "current.yaml")
     assert record.rules.preset == "quick"
     assert [s.level for s in record.seats] == [None, "easy", "normal", "hard"]
     assert out.getvalue().startswith(f"Game {record.code} (quick, to 50).")
 
 
-def test_a_second_process_is_told_the_game_is_open_elsewhere_and_touches_nothing(hearts_home):
+def test_a_second_process_is_told_the_game_is_open_elsewhere_and_touches_nothing(home):
     store = Store()
     store.save(_game(moves=3), make_seats(4, 0, None))
     store.acquire()
     try:
-        before = {p.name: p.read_bytes() for p in hearts_home.iterdir() if p.is_file()}
+        before = {p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}
         env = dict(os.environ)
         proc = subprocess.run([sys.executable, "-m", "hearts_cli", "play"], stdin=subprocess.DEVNULL,
                               capture_output=True, env=env, timeout=60)
@@ -160,7 +156,7 @@ def test_a_second_process_is_told_the_game_is_open_elsewhere_and_touches_nothing
         assert proc.stderr.decode().strip() == (
             "This game is open elsewhere (another `hearts` is playing it); nothing was changed.")
         assert proc.stdout == b""
-        after = {p.name: p.read_bytes() for p in hearts_home.iterdir() if p.is_file()}
+        after = {p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}
         assert after == before
         # the same inside one process: a second Store is refused too
         with pytest.raises(SaveLocked):

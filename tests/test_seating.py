@@ -99,5 +99,6 @@ def test_a_shared_table_names_its_seats_by_place_from_each_persons_seat():
     # a name is cleaned and shortened before anybody sees it
     from hearts_cli.table.server import NAME_MAX, clean_name
 
-    assert clean_name("\x1b[31mAna\x07  de \tla Mancha" + "x" * 40, "West") == ("[31mAna de la Mancha" + "x" * 40)[:NAME_MAX]
+    named = clean_name("\x1b[31mAna\x07  de \tla Mancha" + "x" * 40, "West")
+    assert named == ("[31mAna de la Mancha" + "x" * 40)[:NAME_MAX]
     assert clean_name("\x07\x1b", "West") == "West"

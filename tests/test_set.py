@@ -5,19 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
+from conftest import run
 
-from hearts_cli.cli.app import app
 from hearts_cli.model.cards import Card
 from hearts_cli.model.overrides import parse_set, valid_values
 from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Rules, RulesError
 
 # 004's three-player game (the 2♦ removed) with 003's Omnibus J♦ −10: no preset offers both
 COMBINED = ["--preset", "online", "--players", "3", "--set", "jack_of_diamonds=true"]
-
-
-def run(*args: str):
-    return CliRunner().invoke(app, list(args))
 
 
 def rules_json(*args: str) -> dict:
@@ -125,7 +120,7 @@ def test_new_keeps_preset_and_overrides_in_the_record(isolated):
     assert Rules.from_spec(rules.spec()) == rules
     assert rules.removed == (Card("2D"),) and rules.points[Card("JD")] == -10
     dealt = [record.replay().rounds[0].hand(seat) for seat in range(3)]
-    assert [len(h) for h in dealt] == [17, 17, 17] and Card("2D") not in sum(map(list, dealt), [])
+    assert [len(h) for h in dealt] == [17, 17, 17] and all(Card("2D") not in h for h in dealt)
 
 
 def test_sim_plays_the_combined_rules(monkeypatch):
@@ -165,7 +160,7 @@ def test_protocol_position_takes_overrides_on_a_preset():
     state = s.handle({"cmd": "position", "code": "K7Q2MXA7", "rules": spec, "reveal": True})
     assert state["ok"], state
     hands = [s.round.hand(seat) for seat in range(3)]
-    assert [len(h) for h in hands] == [17, 17, 17] and Card("2D") not in sum(map(list, hands), [])
+    assert [len(h) for h in hands] == [17, 17, 17] and all(Card("2D") not in h for h in hands)
     assert s.round.rules.spec() == spec and s.round.rules.points[Card("JD")] == -10
     bad = s.handle({"cmd": "position", "code": "K7Q2MXA7", "rules": {"preset": "online", "colour": "red"}})
     assert bad["error"]["code"] == "bad_rules" and bad["error"]["key"] == "colour"

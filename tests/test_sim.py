@@ -16,11 +16,7 @@ from hearts_cli.model.rules import Rules
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def isolated(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+pytestmark = pytest.mark.usefixtures("isolated")  # tests/conftest.py: English, a save directory of our own
 
 
 def sim_json(*args: str) -> dict:

@@ -24,12 +24,10 @@ SEATS4 = (Seat("South", "human"), Seat("West", "cpu", "easy"), Seat("North", "cp
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    (tmp_path / "home" / "archive").mkdir(parents=True)
-    return tmp_path / "home"
+def home(home: Path) -> Path:
+    """The shared save directory (tests/conftest.py), its archive already there."""
+    (home / "archive").mkdir(parents=True)
+    return home
 
 
 def random_game(rules: Rules, rng: random.Random) -> Game:
@@ -345,6 +343,7 @@ class Player:
         return line + "\n"
 
 
+@pytest.mark.slow
 def test_a_finished_game_says_how_it_changes_the_record(home):
     import io
 
@@ -382,6 +381,7 @@ def hearts(*args: str, env_extra: dict | None = None) -> subprocess.CompletedPro
                           env=env, timeout=120, stdin=subprocess.DEVNULL)
 
 
+@pytest.mark.slow
 def test_the_command_prints_every_figure_plain_json_and_in_spanish(home):
     arc = Archive(home)
     for won in (True, False, False, True):

@@ -134,6 +134,7 @@ def _view(msg: dict) -> dict:
 # ---------------------------------------------------------------- a whole game
 
 
+@pytest.mark.slow
 def test_several_clients_play_a_whole_game_and_tell_it_as_the_replay_does(tmp_path, monkeypatch):
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
     from hearts_cli.table.server import HostStore
@@ -307,6 +308,7 @@ def _invitations(p: subprocess.Popen, count: int, tls: bool = False) -> list[tup
     return found
 
 
+@pytest.mark.slow
 def test_kill_9_of_the_host_and_resume_bring_the_table_back(tmp_path):
     home = tmp_path / "home"
     p = _host(home, "--humans", "1", "--code", "JYR35SWD")
@@ -537,6 +539,7 @@ def _known(client) -> int:
     return mask
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset, players, games", [("quick", 4, 6), ("kitty", 3, 2), ("reference", 5, 2)])
 def test_every_byte_sent_to_a_client_shows_only_what_its_seat_may_see(preset, players, games):
     seen: list = []
@@ -605,6 +608,7 @@ def _certificate(tmp_path: Path) -> tuple[Path, Path]:
     return cert, key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tls", [False, True])
 def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path, tls):
     """`hearts host` in one process; `hearts join` for a person (line by line), `hearts join --json`
@@ -699,6 +703,7 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
     assert [s.name for s in seats] == ["Ana", "West", "Cy", "East"]
 
 
+@pytest.mark.slow
 def test_host_refuses_bad_options_in_one_sentence(tmp_path):
     env = os.environ | {"HEARTS_HOME": str(tmp_path), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
     for args in (["--humans", "9"], ["--turn-timer", "0"], ["--cert", "x.pem"], ["--resume"],
@@ -753,6 +758,7 @@ def test_tls_when_a_certificate_is_given(tmp_path):
 # ---------------------------------------------------------------- hearts join in a real terminal
 
 
+@pytest.mark.slow
 def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
     """The seat's table in a pseudo-terminal: the prompt, the hand, `why`, a pass, Tab completion
     of the cards in hand, and a card played only when entered a second time."""
@@ -809,7 +815,10 @@ def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
         assert tb.game.round.hand(0).count(parse_card(legal[0])) == 1  # not played yet
         term.send(legal[0] + "\r")
         term.wait_for("You play")
-        term.send("\x04")  # Ctrl-D: leave; the CPU plays the seat
+        # Ctrl-D at the seat's next turn (keys typed while the CPUs play are thrown away): leave;
+        # the CPU plays the seat
+        term.wait_for(lambda s: "Your turn (trick 2)" in s and term.cursor_line() == "Your card>")
+        term.send("\x04")
         term.wait_for(lambda s: term.eof or not term.child.isalive(), timeout=10)
     finally:
         term.close()
@@ -841,6 +850,7 @@ def test_a_hint_only_where_the_table_allows_it_and_only_from_the_seats_view(hint
     assert reply["cards"] == [str(c) for c in sorted(expected)]
 
 
+@pytest.mark.slow
 def test_a_new_table_archives_the_unfinished_one_instead_of_losing_it(tmp_path):
     home = tmp_path / "home"
     p = _host(home, "--humans", "1", "--code", "JYR35SWD")
@@ -877,6 +887,7 @@ def test_a_new_table_archives_the_unfinished_one_instead_of_losing_it(tmp_path):
 # ---------------------------------------------------------------- one table for hearts play and hearts host
 
 
+@pytest.mark.slow
 def test_a_local_game_and_a_shared_table_are_the_same_table():
     """`hearts play` is the table of `hearts host` with one in-process client: the same person's
     moves at both give the same story, event for event, payload for payload."""
@@ -970,12 +981,12 @@ def _card_lists(obj):
                 yield from _card_lists(x)
 
 
+@pytest.mark.slow
 def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see(tmp_path, monkeypatch):
     """Cancellation Hearts at a shared table over real sockets: 6 seats, two scripted
-    clients (who cancel a card of the trick when they can) and four CPUs. No line sent to a client names a card
-    more often than its seat may
-    know of it (a card is there twice: counts, not presence), the story is the replay's, and
-    the archived record replays."""
+    clients (who cancel a card of the trick when they can) and four CPUs. No line sent to a
+    client names a card more often than its seat may know of it (a card is there twice:
+    counts, not presence), the story is the replay's, and the archived record replays."""
     from collections import Counter
 
     from typer.testing import CliRunner

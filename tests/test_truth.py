@@ -16,12 +16,7 @@ from hearts_cli.repl.table import Table, make_seats
 CODE = "JYR35SWD"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("HEARTS_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("HEARTS_LANG", raising=False)
-    monkeypatch.delenv("HEARTS_ASCII", raising=False)
-    return tmp_path / "home"
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a save directory of our own
 
 
 def _table(spec=None, lang: str = "en", code: str = CODE, **kw) -> Table:
@@ -48,6 +43,7 @@ def _into_second_round(spec) -> Table:
     return tb
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [None, {"preset": "reference", "players": 6, "moon": "shooter_minus"}])
 @pytest.mark.parametrize("width", [40, 60, 80, 120])
 def test_every_line_log_prints_replays_at_any_width(spec, width):
@@ -136,6 +132,7 @@ def _tie_lines(tb: Table) -> list[str]:
                                   "Still tied: North and East have the lowest total (2), so another "
                                   "round is dealt."]),
 ])
+@pytest.mark.slow
 def test_a_tie_at_the_target_says_who_tied_and_what_happens_next(ties, code, expected):
     tb = _all_auto(code, ties)
     assert _tie_lines(tb) == expected
@@ -348,6 +345,7 @@ def test_the_question_in_spanish():
     assert tb.game.results[0].scores == (-26, 0, 0, 0)
 
 
+@pytest.mark.slow
 def test_a_cpu_shooter_chooses_the_better_for_its_standing():
     from hearts_cli.bots import choose_moon, suggest
 
@@ -383,6 +381,7 @@ def _moon_game(choice: str | None) -> Table:
     return tb
 
 
+@pytest.mark.slow
 def test_records_store_the_choice_and_a_save_waiting_for_it_resumes_there(tmp_path):
     from hearts_cli.play.engine import Phase
     from hearts_cli.records.record import read_record, write_record
@@ -422,6 +421,7 @@ def test_resuming_at_the_choice_asks_again(home):
     assert "End of round 1: You 0 · West 26 · North 26 · East 26." in text
 
 
+@pytest.mark.slow
 def test_scripts_and_json_make_and_show_the_choice(home):
     import io
     import json
@@ -600,6 +600,7 @@ def test_the_table_is_drawn_again_only_at_your_turn_when_it_changed_or_on_table(
     assert len(drawn) == 3, drawn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cols", [40, 60])
 def test_a_real_narrow_terminal_shows_whole_words(tmp_path, cols):
     """In a pseudo-terminal of 40 and 60 columns (read through pyte): the labels stay whole."""
@@ -621,6 +622,7 @@ def test_a_real_narrow_terminal_shows_whole_words(tmp_path, cols):
         term.close()
 
 
+@pytest.mark.slow
 def test_a_shared_table_lets_a_cpu_shooter_choose():
     """`hearts host`: a moon under the shooter's choice waits for the shooter like any move;
     a CPU seat chooses (SS4A0002: seat 2 shoots in round 1)."""
@@ -678,8 +680,9 @@ def test_hearts_join_asks_the_shooter_and_sends_the_choice():
     from hearts_cli.table.remote import RemoteTable
 
     class Link:
-        sent: list = []
-        inbox: queue.Queue = queue.Queue()
+        def __init__(self) -> None:
+            self.sent: list = []
+            self.inbox: queue.Queue = queue.Queue()
 
         def request(self, obj):
             self.sent.append(obj)

@@ -92,6 +92,7 @@ def play_whole(home: Path, extra=None) -> tuple[Player, str]:
 # ---------------------------------------------------------------- exact
 
 
+@pytest.mark.slow
 def test_undo_then_the_same_move_gives_exactly_the_same_game(home):
     plain_player, uninterrupted = play_whole(home)
     # undo right after the pass (move 0), after a card of round 1 (move 3), twice after move 7,
@@ -197,6 +198,7 @@ def test_undo_can_be_turned_off_in_settings(home, capsys):
                                        "the default (true) is used."]
 
 
+@pytest.mark.slow
 def test_undo_after_the_end_of_the_game_is_refused(home):
     tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", store=None)
     tb.auto_round = None
@@ -252,6 +254,7 @@ def test_the_record_counts_undos_and_reads_them_back(home):
     assert lenient.undos == 0 and lenient.errors
 
 
+@pytest.mark.slow
 def test_resume_keeps_the_count_and_the_archive_notes_it(home):
     player = Player({1: ["undo", "quit"]})
     assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
@@ -262,6 +265,7 @@ def test_resume_keeps_the_count_and_the_archive_notes_it(home):
     assert read_record(path).undos == 2
 
 
+@pytest.mark.slow
 def test_replay_and_analyze_read_a_record_with_undos_as_the_same_game(home, tmp_path):
     _, plain_text = play_whole(home)
     _, undone_text = play_whole(home, {2: ["undo"], 5: ["undo"]})
@@ -286,6 +290,7 @@ def test_replay_and_analyze_read_a_record_with_undos_as_the_same_game(home, tmp_
 # ---------------------------------------------------------------- batch and --json reruns
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [[], ["--json"]])
 def test_undo_in_a_script_is_byte_identical_on_reruns(home, tmp_path, mode):
     script = tmp_path / "moves.txt"
@@ -331,6 +336,7 @@ def test_ctrl_z_at_the_prompt_is_undo(home):
     assert read_record(store.save_path).undos == 1
 
 
+@pytest.mark.slow
 def test_ctrl_z_in_a_real_terminal_undoes_and_does_not_suspend(tmp_path):
     sys.path.insert(0, str(Path(__file__).parent))
     pty = pytest.importorskip("test_pty")

@@ -155,10 +155,10 @@ MOST_PLAYERS = max(hi for _, hi in PLAYER_LIMITS.values())
 
 
 # the derived facts (cached properties of Rules), copied into Rules.facts
-FACTS = ("removed", "copies", "in_play_mask", "twice_mask", "min_players", "max_players", "hand_size", "kitty_size", "points", "penalty_mask",
-         "penalty_total", "penalty_count", "round_total", "bonus_mask", "queen_scores",
-         "uneven_penalties", "moon_keeps", "breaks_mask", "lead_card", "pass_cycle",
-         "first_trick_forbidden")
+FACTS = ("removed", "copies", "in_play_mask", "twice_mask", "min_players", "max_players",
+         "hand_size", "kitty_size", "points", "penalty_mask", "penalty_total", "penalty_count",
+         "round_total", "bonus_mask", "queen_scores", "uneven_penalties", "moon_keeps", "breaks_mask",
+         "lead_card", "pass_cycle", "first_trick_forbidden")
 
 
 class Rules:

@@ -797,10 +797,11 @@ def read_record(source: str | os.PathLike[str] | IO[Any], *, strict: bool = True
 
     ``source`` is the record's text (a ``str``), a path (``pathlib.Path``, or a
     one-line ``str`` naming an existing file) or an open file. Files over ``limit``
-    bytes are refused before parsing; the YAML is read with PyYAML's safe loader only. With ``strict`` (the default) the
-    first problem raises :class:`RecordError`; otherwise problems with the game
-    are collected in ``record.errors`` and the moves stop before the first bad
-    one (problems that leave no game to speak of still raise).
+    bytes are refused before parsing; the YAML is read with PyYAML's safe loader
+    only. With ``strict`` (the default) the first problem raises
+    :class:`RecordError`; otherwise problems with the game are collected in
+    ``record.errors`` and the moves stop before the first bad one (problems that
+    leave no game to speak of still raise).
     """
     import yaml
 
