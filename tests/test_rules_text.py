@@ -34,6 +34,8 @@ def section(rules: Rules, heading_id: str, lang: str = "en") -> str:
 
 
 OUR_PREFIXES = ("rt_", "cli_", "explain_", "rule_")
+# messages whose words are the same in both languages ("Error" is Spanish too)
+SAME_IN_BOTH = frozenset({"cli_click_error"})
 
 
 def test_every_message_of_ours_is_translated():
@@ -43,7 +45,7 @@ def test_every_message_of_ours_is_translated():
     missing = [k for k in ours if k not in es]
     assert missing == []
     # a translation that is the English text again is not a translation
-    same = [k for k in ours if es[k] == en[k] and len(en[k]) > 12]
+    same = [k for k in ours if es[k] == en[k] and len(en[k]) > 12 and k not in SAME_IN_BOTH]
     assert same == []
     # the same placeholders on both sides
     for k in ours:
