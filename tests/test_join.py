@@ -148,6 +148,13 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
                     result["bad"] = bad[0]
                     inp.send_text(str(bad[0]) + "\r")
                     _wait(lambda: len(_events(tb, "error")) >= 1 + (not hints) + 0)
+                while len(rd.legal_cards()) == 1:  # the only legal card: played at its first entry
+                    played = len(_events(tb, "play", seat=0, by="you"))
+                    inp.send_text(str(rd.legal_cards()[0]) + "\r")
+                    _wait(lambda: len(_events(tb, "play", seat=0, by="you")) > played)
+                    _wait(lambda: tb.core.decision())
+                    rd = tb.game.round
+                assert not _events(tb, "confirm")
                 card = rd.legal_cards()[0]
                 result["card"] = card
                 inp.send_text(str(card) + "\r")

@@ -96,6 +96,7 @@ FAMILIES: dict[str, list[str]] = {
     "net_count_{kind}": [f"net_count_{k}" for k in REFUSED_KINDS],
     "passing_{direction.value}": [f"passing_{d}" for d in PASSING],
     "moon_{who}_others": [f"moon_{w}_others" for w in ("you", "other")],
+    "brief2_so_far_{caveat}": [f"brief2_so_far_{c}" for c in ("twin", "higher", "both")],
     "moon_{who}_minus": [f"moon_{w}_minus" for w in ("you", "other")],
     "ties_{settings['ties']}": [f"ties_{v}" for v in CHOICES["ties"]],
     "rules_first_{settings['first_trick']}": [f"rules_first_{v}" for v in CHOICES["first_trick"]],

@@ -254,8 +254,8 @@ def test_round_end_announces_a_moon_plainly():
     lines = [plain(x) for x in r.event(Event("round_end", {
         "round": 3, "taken": [0, 0, 0, 26], "scores": [26, 26, 26, 0], "totals": [30, 40, 26, 5],
         "shooter": 3, "moon": "others"}))]
-    assert lines == ["End of round 3: You 26 · West 26 · North 26 · East 0.",
-                     "East shot the moon: everybody else +26.",
+    assert lines == ["East shot the moon: everybody else +26.",
+                     "End of round 3: You 26 · West 26 · North 26 · East 0.",
                      "Totals: You 30 · West 40 · North 26 · East 5."]
 
 
@@ -311,15 +311,20 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
     _to_first_turn(tb)
     rd = tb.game.round
     assert rd.turn == 0 and not rd.trick
-    tb.handle("2c")
+    tb.handle("2c")  # the only legal card: nothing to confirm, it plays at its first entry
+    assert any(ev.kind == "play" and ev.data == {"round": 1, "trick": 1, "seat": 0, "card": Card("2C"), "by": "you"}
+               for ev in tb.events)
+    while tb.cpu_step():
+        pass
+    tb.handle("3d")
     assert tb.events[-1].kind == "confirm"
-    assert tb.events[-1].data["text"] == "2♣ may or may not win the trick. Enter it again to play it."
-    assert len(rd.hand(0)) == 13  # not played yet
+    assert tb.events[-1].data["text"] == "3♦ does not win the trick. Enter it again to play it."
+    assert len(rd.hand(0)) == 12  # not played yet
     tb.handle("AH")  # an illegal card drops the selection and says why
     assert tb.events[-1].kind == "error" and tb.pending is None
-    tb.handle("two of clubs")
-    tb.handle("2C")
-    assert any(ev.kind == "play" and ev.data == {"round": 1, "trick": 1, "seat": 0, "card": Card("2C"), "by": "you"}
+    tb.handle("three of diamonds")
+    tb.handle("3D")
+    assert any(ev.kind == "play" and ev.data == {"round": 1, "trick": 2, "seat": 0, "card": Card("3D"), "by": "you"}
                for ev in tb.events)
 
 
@@ -436,12 +441,12 @@ def test_session_confirm_cancel_and_ctrl_d_saves(home):
     store = Store()
     tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", confirm=True,
                store=store)
-    keys = "pass TS JS KS\r" + "2c\r" + "\x03" + "2c\r" + "2c\r" + "\x04"
+    keys = "pass TS JS KS\r" + "2c\r" + "3d\r" + "\x03" + "3d\r" + "3d\r" + "\x04"
     assert _session(tb, keys) == 0
     kinds = [ev.kind for ev in tb.events]
     assert "cancel" in kinds  # Ctrl-C dropped the first selection
     plays = [ev for ev in tb.events if ev.kind == "play" and ev.data["seat"] == 0]
-    assert [ev.data["card"] for ev in plays] == [Card("2C")]
+    assert [ev.data["card"] for ev in plays] == [Card("2C"), Card("3D")]  # (the 2♣ had no choice)
     assert kinds[-1] == "saved"
     saved = read_record(home / "current.yaml").replay()
     assert saved.round.tricks or saved.round.trick  # the 2♣ is on the table

@@ -761,7 +761,8 @@ def test_tls_when_a_certificate_is_given(tmp_path):
 @pytest.mark.slow
 def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
     """The seat's table in a pseudo-terminal: the prompt, the hand, `why`, a pass, Tab completion
-    of the cards in hand, and a card played only when entered a second time."""
+    of the cards in hand, the only legal card played at its first entry, another played only
+    when entered a second time; the table's news never leaves an empty prompt behind."""
     import threading
 
     pytest.importorskip("pexpect")
@@ -810,6 +811,16 @@ def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
         term.send("\t")  # Tab: the cards in hand that fit, playable ones first
         term.wait_for("playable")
         term.send("\x15")  # Ctrl-U: clear the line
+        while len(legal) == 1:  # the only legal card (the 2♣ lead here): played at its first entry
+            played = len(tb.game.round.tricks), len(tb.game.round.trick)
+            term.send(legal[0] + "\r")
+            term.wait_for(lambda s: (len(tb.game.round.tricks), len(tb.game.round.trick)) != played)
+            term.wait_prompt("Your card>", timeout=30)
+            rd = tb.game.round
+            legal = [str(c) for c in rd.legal_cards()]
+        # each event printed above the prompt took the prompt's place: no empty prompt is left
+        lines = term.text().split("\n")
+        assert not [x for i, x in enumerate(lines) if x.endswith(">") and i != term.screen.cursor.y], term.dump()
         term.send(legal[0] + "\r")
         term.wait_for("Enter it again")
         assert tb.game.round.hand(0).count(parse_card(legal[0])) == 1  # not played yet

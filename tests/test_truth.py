@@ -166,7 +166,8 @@ def _complete(tb: Table, text: str) -> list[tuple[str, int]]:
 
 @pytest.mark.parametrize("typed, cards", [
     ("queen", ["QD"]), ("queen of", ["QD"]), ("queen of d", ["QD"]), ("dama de", ["QD"]),
-    ("reina de diamantes", ["QD"]), ("as de", ["AH"]), ("as de c", ["AH"]), ("ace of h", ["AH"]),
+    ("reina de diamantes", ["QD"]), ("as de", ["AH"]),
+    ("as de c", ["AC", "AH"]),  # Enter reads A♣ (`c`: clubs), so Tab says so first: not in hand ("ace of h", ["AH"]),
     ("why as de", ["AH"]), ("pass 2c queen of", ["QD"]), ("por-que dama", ["QD"]),
     ("king of spades", ["KS"]), ("rey de picas", ["KS"]), ("rey de espadas", ["KS"]),
     ("ten of", ["TS"]), ("diez", ["TS"]), ("10", ["TS"]), ("10♠", ["TS"]),
@@ -330,7 +331,7 @@ def test_the_human_shooter_is_asked_and_enter_takes_the_better_choice(typed, cho
     assert rd.result.moon == choice and rd.result.scores == tuple(scores)
     end = next(ev for ev in tb.events if ev.kind == "round_end")
     assert end.data["moon"] == choice
-    said = plain(r.event(end)[1])
+    said = plain(r.event(end)[0])
     assert said == ("You shot the moon and chose +26 for everybody else." if choice == "others"
                     else "You shot the moon and chose -26 for you.")
 
@@ -370,7 +371,7 @@ def test_a_cpu_shooter_chooses_the_better_for_its_standing():
     assert tb.game.results[0].moon == "others" and tb.game.results[0].scores == (26, 26, 26, 0)
     r = Renderer(tb, plain=True)
     end = next(ev for ev in tb.events if ev.kind == "round_end")
-    assert plain(r.event(end)[1]) == "East shot the moon and chose +26 for everybody else."
+    assert plain(r.event(end)[0]) == "East shot the moon and chose +26 for everybody else."
 
 
 def _moon_game(choice: str | None) -> Table:

@@ -180,6 +180,18 @@ class Effect(NamedTuple):
             text = said[:1].upper() + said[1:] + " " + text
         return text
 
+    def brief(self, lang: str | None = None, ascii: bool = False) -> str:
+        """What the card would do in one sentence (a confirmation): with two decks and cards still
+        to come, the reasons :meth:`message` gives at length (``why``) in a few words."""
+        if not (self.pending and self.so_far and not self.cancelled):
+            return self.message(lang, ascii)
+        caveat = ("both" if self.twin_out and self.higher_out else "twin" if self.twin_out
+                  else "higher" if self.higher_out else None)
+        text = t(f"brief2_so_far_{caveat}" if caveat else "effect2_so_far", lang, ascii=ascii, card=self.card)
+        if self.breaks_hearts:
+            text += " " + t("effect_breaks_hearts", lang)
+        return text
+
     def _pending_message(self, lang: str | None, ascii: bool) -> str:
         """Two decks, cards still to come: what is known so far, and what could change it."""
         def say(mid: str, **p: object) -> str:

@@ -211,7 +211,7 @@ def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: 
         return run_interactive(table, plain=no_color, delay=delay, turn_timer=turn_timer,
                                resumed=resumed, notes=notes)
     return run_batch(table, stdin or sys.stdin, out, json_events=json_events, resumed=resumed,
-                     play=play)
+                     play=play, notes=notes)
 
 
 def _number(value: Any, default: float) -> float:
@@ -223,12 +223,15 @@ def _number(value: Any, default: float) -> float:
 
 
 def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
-              play: bool = True) -> int:
-    """Commands line by line; plain text (or JSON lines) out; the first refused line stops with 2."""
+              play: bool = True, notes: list[Any] | None = None) -> int:
+    """Commands line by line; plain text (or JSON lines) out; the first refused move stops with
+    2, a refused command goes on (and the exit status is 2 at the end)."""
     from .batch import Lines, step
 
     front = Lines(table, out, json_events=json_events)
     table.attach(front)
+    for note in notes or ():  # (where an unfinished game went: said, as at a terminal)
+        table.info("archived", note[0] if isinstance(note, tuple) else note)
     table.announce_start(resumed=resumed)
     if not play:
         front.show_table()
@@ -238,4 +241,4 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
     while status is None:
         status = step(table, front, inp)
     out.flush()
-    return status
+    return 2 if status == 0 and front.refused else status

@@ -1,8 +1,10 @@
 """The line-by-line mode: commands read from a pipe or file, plain text or JSON lines out.
 
 Deterministic: the same lines give the same bytes (``hearts new --code K7Q2MXA7
-< moves.txt``). The first refused line stops with status 2, its sentence on
-stderr.
+< moves.txt``). The first refused move (a card, a pass, a word that is neither a
+card nor a command) stops with status 2, its sentence on stderr; a refused
+command (``finish`` too early, ``undo`` with nothing to take back) says its
+sentence and the game goes on, and the exit status is 2 at the end.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ class Lines(FrontEnd):
         self.out = out
         self.json_events = json_events
         self.renderer = Renderer(table, plain=True)
+        self.refused = False  # a command was refused: the game went on, the exit status is 2
 
     def event(self, ev: Event) -> None:
         if self.json_events:
@@ -64,8 +67,9 @@ def step(table: Table, front: Lines, inp: TextIO) -> int | None:
             table.leave()
         return 0
     signal = table.handle(line)
-    if table.failed:
+    if table.failed and table.stops:
         return 2
+    front.refused = front.refused or table.failed
     if signal == "quit":
         if not table.game.over:
             table.leave()

@@ -66,9 +66,14 @@ class TableClient(SeatClient):
         self.pending: Card | None = None  # a card entered once, waiting for confirmation
         self.dirty = True  # the table changed since it was last shown
         self.failed = False  # the last line was refused (batch mode stops on it)
+        self.stops = True  # the last line refused was a move, not a command (batch mode stops on it)
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
         self.told_how_to_leave = False  # Ctrl-C with nothing to cancel says it once
+        # whom the table waits for, as its events tell it (a seat, "passes": this seat's pass is
+        # made), or None: the view says. A shared table sends the view only at the seat's own
+        # decisions, so between them the events are newer than the view.
+        self.waits_for: int | str | None = None
         self.core.attach(self.me, self)
 
     # ------------------------------------------------------------ the table's state, read in-process
@@ -191,9 +196,25 @@ class TableClient(SeatClient):
                 self.pending = None
             if kind == "round_end" or kind == "undo" or (kind == "pass" and ev.data["seat"] == self.me):
                 self.selection = []
+        self.waits_for = self._waits_for(ev)
         if kind == "game_end" and "record" in ev.data:
             ev = Event("game_end", ev.data | {"record": self._record_json(ev.data["record"])})
         self._send(ev)
+
+    def _waits_for(self, ev: Event) -> int | str | None:
+        """Whom the table waits for after ``ev`` (see ``waits_for``)."""
+        kind, data = ev.kind, ev.data
+        if kind in ("lead", "moon_choice"):
+            return int(data["seat"])
+        if kind == "play":
+            return (int(data["seat"]) + 1) % self.players
+        if kind == "trick":  # its winner leads; a trick set aside (two decks): its leader again
+            return int(data["winner"] if data.get("winner") is not None else data["leader"])
+        if kind == "pass" and data["seat"] == self.me:
+            return "passes"
+        if kind in ("deal", "round_end", "game_end", "undo", "start", "resume"):
+            return None
+        return self.waits_for
 
     def emit(self, kind: str, **data: Any) -> None:
         self._send(Event(kind, data))

@@ -30,6 +30,7 @@ class Command(NamedTuple):
     card: bool = False  # a card follows it: completion offers cards after it
     shared: str | None = None  # a game of one's own only: what a shared table says (message id)
     phrase: tuple[str, str] | None = None  # a name of two words ("por qué"): the first alone calls it too
+    move: bool = False  # it makes a move: refused, it stops a script as a refused card does
 
 
 # ---------------------------------------------------------------- handlers
@@ -206,7 +207,7 @@ REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
     Command("new", {"en": "new", "es": "nueva"}, ("another", "otra"), _new, shared=_OWN),
     Command("replay", {"en": "replay-deal", "es": "repetir"}, ("replay", "repetir-reparto"), _replay,
             shared=_OWN),
-    Command("pass", {"en": "pass", "es": "pasar"}, ("paso",), _pass, card=True),
+    Command("pass", {"en": "pass", "es": "pasar"}, ("paso",), _pass, card=True, move=True),
     Command("table", {"en": "table", "es": "mesa"}, (), _table),
     Command("log", {"en": "log", "es": "jugadas"}, (), _log, shared=_OWN),
     Command("undo", {"en": "undo", "es": "deshacer"}, (), _undo, shared="net_undo"),

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from ..model.cards import Card, card_phrases, fold
+from ..model.cards import Card, CardParseError, card_phrases, fold, parse_card
 from ..play.engine import Phase
 from .client import TableClient
 from .commands import CARD_COMMANDS, COMMANDS, command_words
@@ -75,9 +75,22 @@ class CardCompleter(Completer):
                 break
         if not tail:
             phrase, found = "", cards
+        else:
+            found = self._read_first(phrase, cards, found)
         for card, meta in found:
             yield Completion(str(card), start_position=-len(phrase), display=card.face(self.ascii),
                              display_meta=meta)
+
+    def _read_first(self, typed: str, cards: list[tuple[Card, str]],
+                    found: list[tuple[Card, str]]) -> list[tuple[Card, str]]:
+        """What Enter would read first: ``as`` is the A♠ before it is ``as de corazones`` (even
+        when the A♠ is not in hand: then with the sentence Enter would answer)."""
+        try:
+            card = parse_card(typed.strip())
+        except CardParseError:
+            return found
+        held = [(c, m) for c, m in cards if c == card] or [(card, self.table.say("not_in_hand", card=card))]
+        return held + [(c, m) for c, m in found if c != card]
 
     def _commands(self, word: str) -> Iterable[Completion]:
         """The display language's commands; the other language's when none of those fits."""

@@ -161,6 +161,8 @@ class TableDrawing(Writer):
                     frag.append(("", " "))
                     frag.append((style, rank))
             groups.append(frag)
+        if not groups:  # the last card is played (the moon's question): no hand to show
+            return []
         title = self.say("your_hand") + " "
         out: list[Line] = []
         cur: Line = [("class:title", title)]

@@ -108,8 +108,9 @@ class EventLines(Writer, Teller[Line]):
 
     def ev_round_end(self, round: int, taken: Any, scores: list[int], totals: list[int], shooter: int | None,
                      moon: str | None) -> list[Line]:
+        """A moon (and the shooter's choice) first: it explains the scores that follow."""
         tb = self.tb
-        out = self._text(self.say("round_end_line", round=round, scores=self.names(scores)), "class:header")
+        out: list[Line] = []
         if shooter is not None and moon is not None:
             value = tb.game.rules.penalty_total
             who = "you" if shooter == tb.me else "other"
@@ -117,6 +118,7 @@ class EventLines(Writer, Teller[Line]):
             if tb.game.rules.moon is Moon.SHOOTER_CHOICE:
                 mid += "_chosen"  # the shooter chose it
             out += self._text(self.say(mid, name=tb.name(shooter), points=value), "class:moon")
+        out += self._text(self.say("round_end_line", round=round, scores=self.names(scores)), "class:header")
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
 

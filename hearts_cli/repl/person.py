@@ -112,9 +112,10 @@ class Person:
             tb.pending = None
             tb.error(verdict.reason.detail or verdict.reason.code, verdict.message(tb.lang, tb.ascii))
             return
-        if tb.confirm and tb.pending != card:
+        if tb.confirm and tb.pending != card and len(tb.game.round.legal_cards()) > 1:
+            # (the only legal card has nothing to confirm: it plays at its first entry)
             tb.pending = card
-            effect = verdict.message(tb.lang, tb.ascii)
+            effect = verdict.effect.brief(tb.lang, tb.ascii) if verdict.effect else ""  # (`why` says all)
             tb.emit("confirm", card=card, text=tb.say("confirm_card", effect=effect))
             return
         self.play(card)

@@ -23,6 +23,11 @@ def prompt_message(table: TableClient) -> str:
         return table.say("prompt_over")
     r = g.round
     me = table.me
+    told = None if table.local else table.waits_for  # (newer than a shared table's view)
+    if told == "passes":
+        return table.say("prompt_wait_passes")
+    if isinstance(told, int) and told != me:
+        return table.say("prompt_wait", seat=table.name(told))
     if r.phase is Phase.PASS:
         return table.say("prompt_pass" if r.passes[me] is None else "prompt_wait_passes")
     if r.turn is not None and r.turn != me:

@@ -81,6 +81,8 @@ class Loop(FrontEnd):
         self.pause = CpuPause(delay, key_within or terminal_keys(self.quiet))
         self.session = build_session(table, self.status, plain=plain)
         self.typed = ""  # what was being typed when a shared table's news came
+        self.clock = time.monotonic
+        self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
         self.remote = not table.local
         if self.remote:
             table.core.link.wake = self.incoming
@@ -144,15 +146,21 @@ class Loop(FrontEnd):
         if app.is_running and loop is not None:
             def leave() -> None:
                 if app.is_running and app.future is not None and not app.future.done():  # (not leaving already)
-                    self.typed = self.session.default_buffer.text
-                    app.exit(exception=_Incoming())
+                    self.step_aside()
             loop.call_soon_threadsafe(leave)
 
     def pre_run(self) -> None:
         app = self.session.app
         if self.remote and self.table.core.pending() and app.future is not None and not app.future.done():
-            self.typed = self.session.default_buffer.text
-            app.exit(exception=_Incoming())
+            self.step_aside()
+
+    def step_aside(self) -> None:
+        """Close the prompt for the table's news, keeping what was typed: the prompt is erased,
+        not left in the scrollback as an empty line above each event, and comes back below them."""
+        app = self.session.app
+        self.typed = self.session.default_buffer.text
+        app.erase_when_done = True
+        app.exit(exception=_Incoming())
 
     def prompt_text(self) -> StyleAndTextTuples:
         return [("class:prompt", prompt_message(self.table) + "> ")]
@@ -162,12 +170,31 @@ class Loop(FrontEnd):
         if self.turn_timer and not self.table.game.over:
             return self.ask_timed(self.turn_timer)
         self.status.deadline = self.status.host_deadline if self.remote else None
+        self.session.app.erase_when_done = False  # (a line entered stays in the scrollback)
         default, self.typed = self.typed, ""
         return self.session.prompt(self.prompt_text(), default=default, pre_run=self.pre_run,
                                    refresh_interval=1.0 if self.status.deadline else 0)
 
+    def decision(self) -> tuple[object, ...]:
+        """Which decision the person is at: the same one until a move is made (or taken back)."""
+        g = self.table.game
+        rd = g.round
+        return (g.code, len(g.rounds), rd.phase, len(rd.tricks), len(rd.trick), self.table.undos)
+
+    def deadline(self, seconds: int) -> float:
+        """When the turn timer runs out: ``seconds`` after the decision began, however many lines
+        (``score``, a card to confirm, a typo) are typed meanwhile."""
+        now = self.decision()
+        if self.timed is None or self.timed[0] != now:
+            self.timed = (now, self.clock() + seconds)
+        return self.timed[1]
+
     def ask_timed(self, seconds: int) -> str:
-        self.status.deadline = time.monotonic() + seconds
+        self.status.deadline = self.deadline(seconds)
+        left = self.status.deadline - self.clock()
+        if left <= 0:  # ran out while the last line was handled
+            self.status.deadline = None
+            raise _TimeUp()
 
         def expire() -> None:
             app = self.session.app
@@ -175,7 +202,7 @@ class Loop(FrontEnd):
             if app.is_running and loop is not None:
                 loop.call_soon_threadsafe(lambda: app.is_running and app.exit(exception=_TimeUp()))
 
-        timer = threading.Timer(seconds, expire)
+        timer = threading.Timer(left, expire)
         timer.daemon = True
         timer.start()
         try:

@@ -62,7 +62,7 @@ class Table(TableClient):
 
     def handle(self, line: str) -> Signal:
         """Act on one line; returns ``"quit"``, ``"new"``, ``"replay"`` or None."""
-        self.failed = False
+        self.failed, self.stops = False, True
         if len(line) > MAX_LINE_CHARS:  # a paste of a whole file is no card or command
             self.error("line_too_long", limit=MAX_LINE_CHARS)
             return None
@@ -80,7 +80,9 @@ class Table(TableClient):
         head, _, rest = text.partition(" ")
         found = commands.find(head, rest)
         if found is not None:
-            return commands.run(self.person, *found)
+            signal = commands.run(self.person, *found)
+            self.stops = found[0].move  # a command that says no is no move refused: the game goes on
+            return signal
         if moon:
             self.error("moon_choice_expected", **self.moon_words())
             return None

@@ -434,8 +434,8 @@ class GameTable:
 
     def _takeover(self, seat: int, now: float) -> str | None:
         st = self.seats[seat]
-        if self.auto(seat):
-            return "auto"
+        if self.auto(seat) and self.game.round.phase is not Phase.MOON:
+            return "auto"  # (cards only: how one's own moon scores is asked, however it was reached)
         if not self.present(seat):
             return "away"
         if self.turn_timer and st.due_since is not None and now - st.due_since >= self.turn_timer:

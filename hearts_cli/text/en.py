@@ -203,6 +203,10 @@ MESSAGES: dict[str, str] = {
     "effect2_behind_hope": "It can still win only if {cards} {count:is|are} cancelled by a twin still out.",
     "effect2_twin_out_too": "The other {card} is still out too, and could cancel it.",
     "effect2_higher_out": "A higher card of the suit led may still come.",
+    # a confirmation's few words for effect2_so_far and what may change it (`why` says it all)
+    "brief2_so_far_twin": "{card} would win the trick so far, unless the other {card}, still out, cancels it.",
+    "brief2_so_far_higher": "{card} would win the trick so far; a higher card may still come.",
+    "brief2_so_far_both": "{card} would win the trick so far; the other {card} or a higher card may still come.",
     "effect2_loses_ahead": "{card} does not win the trick: {ahead} is higher, and no copy still out can cancel it.",
     "effect_breaks_hearts": "It breaks hearts.",
     # passing

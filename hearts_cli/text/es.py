@@ -198,6 +198,10 @@ MESSAGES: dict[str, str] = {
     "effect2_behind_hope": "Solo puede ganar aún si {cards} {count:queda anulada|quedan anuladas} por una gemela que sigue por salir.",
     "effect2_twin_out_too": "El otro {card} también sigue por salir, y podría anularlo.",
     "effect2_higher_out": "Aún puede salir una carta más alta del palo de salida.",
+    # a confirmation's few words for effect2_so_far and what may change it (`why` says it all)
+    "brief2_so_far_twin": "Por ahora {card} ganaría la baza, salvo que la anule el otro {card}, que sigue por salir.",
+    "brief2_so_far_higher": "Por ahora {card} ganaría la baza; aún puede salir una carta más alta.",
+    "brief2_so_far_both": "Por ahora {card} ganaría la baza; aún pueden salir el otro {card} o una carta más alta.",
     "effect2_loses_ahead": "{card} no gana la baza: {ahead} es más alta, y no queda ninguna copia por salir que pueda anularla.",
     "effect_breaks_hearts": "Rompe los corazones.",
     "pass_count": "Pasa exactamente {count} cartas (has elegido {given}).",

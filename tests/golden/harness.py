@@ -29,8 +29,9 @@ when recording and when checking):
 - cases with ``normalise=("dates",)`` (``hearts stats`` after a game) have
   local date-times (``2026-12-01 21:14``, ``2026-12-01T21:14:18``) written as
   ``<DATE>``;
-- in the names of collected files (not their contents), an archive's
-  time stamp ``YYYYMMDD-HHMMSS`` is written as ``<STAMP>``.
+- an archive's time stamp ``YYYYMMDD-HHMMSS`` is written as ``<STAMP>``, in
+  the names of collected files and in what the program prints (``hearts new``
+  names the file an unfinished game went to).
 
 After the steps, the transcript lists the files left in ``$HEARTS_HOME``
 (names normalised as above) and appends the files the case collects.
@@ -126,6 +127,8 @@ def normalise(data: bytes, tmp: Path, extra: tuple[str, ...]) -> bytes:
                               (tmp, b"<TMP>"), (REPO, b"<REPO>")):
         for form in _path_forms(path):
             data = data.replace(form, placeholder)
+    # an archived file's name says when it was written (a game left for another names it)
+    data = re.sub(_STAMP.pattern.encode(), b"<STAMP>", data)
     if "sim_times" in extra:
         data = _SIM_SECONDS.sub(b'"seconds": <SECONDS>', data)
         data = _SIM_DECISION_MS.sub(rb'\1, "mean": <MS>, "median": <MS>, "p95": <MS>}', data)
