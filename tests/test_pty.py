@@ -167,15 +167,19 @@ def test_confirmation_and_why_answer_as_specified(terms, home):
     term.send("why AH\r")
     term.wait_for("The first trick must be led with 2♣.")
     term.wait_prompt("Your card>")
-    term.send("2c\r")
-    screen = term.wait_for("Enter it again to play it.")
-    assert "2♣ may or may not win the trick. Enter it again to play it." in screen
-    game = saved_game(home)
-    assert my_turn(game) and len(game.round.hand(0)) == 13  # asked, not played
-    term.wait_prompt("Your card>")
-    term.send("2c\r")
+    term.send("2c\r")  # the only legal card: played at its first entry, nothing to confirm
     term.wait_for("You play 2♣.")
     wait_saved(term, home, lambda g: len(g.round.hand(0)) == 12)
+    term.wait_for(lambda s: "Your turn (trick 2)" in s and term.cursor_line() == "Your card>", timeout=30)
+    term.send("3d\r")  # West led 2♦: a choice of three diamonds
+    screen = term.wait_for("Enter it again to play it.")
+    assert "3♦ does not win the trick. Enter it again to play it." in screen
+    game = saved_game(home)
+    assert my_turn(game) and len(game.round.hand(0)) == 12  # asked, not played
+    term.wait_prompt("Your card>")
+    term.send("3d\r")
+    term.wait_for("You play 3♦.")
+    wait_saved(term, home, lambda g: len(g.round.hand(0)) == 11)
 
 
 def test_a_whole_round_then_kill_9_and_resume_at_the_same_trick(terms, home):
@@ -241,7 +245,10 @@ def test_spanish_with_lang_es(terms, home):
     term.send("why as de corazones\r")
     term.wait_for("La primera baza se abre con 2♣.")
     term.wait_prompt("Tu carta>")
-    term.send("2C\r")
+    term.send("2C\r")  # the only legal card: played at once
+    term.wait_for("Juegas 2♣.")
+    term.wait_for(lambda s: "Te toca (baza 2)" in s and term.cursor_line() == "Tu carta>", timeout=30)
+    term.send("3D\r")
     screen = term.wait_for("Escríbela otra vez para jugarla.")
     # the status bar (bottom toolbar) says the same
     assert "Escríbela otra vez para jugarla." in term.screen.display[-1]
