@@ -26,11 +26,15 @@ Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..records.record import Seat
 
 SAVE_NAME = "current.yaml"
 LOCK_NAME = "current.lock"
@@ -94,7 +98,7 @@ class DamagedSave(Exception):
 @dataclass
 class Loaded:
     game: Any  # engine.Game
-    seats: tuple  # record.Seat, one per seat
+    seats: tuple[Seat, ...]  # one per seat
     undos: int = 0  # moves taken back so far (the record notes them)
 
 
@@ -313,11 +317,12 @@ def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[
             problem = ("settings_yaml_at", {"problem": problem, "line": e.line})
         return {}, [("settings_unreadable", where | {"problem": problem})]
     except yaml.YAMLError as e:
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        words: str = getattr(e, "problem", None) or str(e).splitlines()[0]
         mark = getattr(e, "problem_mark", None)
+        said: str | tuple[str, dict[str, Any]] = words
         if mark is not None:  # "(line 3)": the same words as a record's
-            problem = ("settings_yaml_at", {"problem": problem, "line": mark.line + 1})
-        return {}, [("settings_unreadable", where | {"problem": problem})]
+            said = ("settings_yaml_at", {"problem": words, "line": mark.line + 1})
+        return {}, [("settings_unreadable", where | {"problem": said})]
     if data is None:
         return {}, []
     if not isinstance(data, dict):
@@ -370,27 +375,23 @@ def _alive(pid: int) -> bool:
 
 
 def _try_lock(fd: int) -> bool:
+    """Take the save's lock without waiting: False when another process holds it."""
     try:
-        import fcntl
-    except ImportError:  # Windows
-        import msvcrt
+        if sys.platform == "win32":
+            import msvcrt
 
-        try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return False
     return True
 
 
 def _unlock(fd: int) -> None:
-    try:
-        import fcntl
-    except ImportError:
+    if sys.platform == "win32":
         import msvcrt
 
         try:
@@ -398,4 +399,6 @@ def _unlock(fd: int) -> None:
         except OSError:
             pass
         return
+    import fcntl
+
     fcntl.flock(fd, fcntl.LOCK_UN)
