@@ -584,3 +584,14 @@ def test_protocol_module_keeps_start_up_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=10,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.stdout.strip() == "[]", out.stderr
+
+
+@pytest.mark.parametrize("lang, said", [("en", "seats are 0 to 2."), ("es", "van del 0 al 2.")])
+def test_a_seat_out_of_range_names_the_last_seat(lang: str, said: str) -> None:
+    """With three players a pass for seat 7 names the seats there are: 0 to 2 (not
+    "0 to 3 minus one")."""
+    session = Session(lang=lang)
+    ok(ask(session, "position", code=new_code(), rules={"preset": "classic", "players": 3}))
+    message = error(ask(session, "pass", seat=7, cards=["2C", "3C", "4C"]), "bad_seat")["message"]
+    assert message.endswith(said), message
+    assert "3" not in message

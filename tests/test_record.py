@@ -736,3 +736,21 @@ def test_value_types_behave_like_frozen_dataclasses():
         assert pickle.loads(pickle.dumps(value)) == value
         assert copy.deepcopy(value) == value and copy.copy(value) == value
         assert {value: 1}[type(value)(*value._fields())] == 1
+
+
+def test_a_pass_position_is_found_whatever_order_the_seats_passed_in() -> None:
+    """Seats pass in any order: a record where seats 1 and 2 have passed and 0 and 3 not
+    holds 1.pass.1 (before seat 1's pass) and 1.pass.2; 1.pass.0 and 1.pass.3 wait at the end."""
+    record = read_record(Path(__file__).parent / "golden" / "inputs" / "quick-pass-phase.yaml")
+    assert [str(m.position) for m in record.moves] == ["1.pass.1", "1.pass.2"]
+    game, made = record.at(Position.parse("1.pass.1"))
+    assert made == 0 and game.round.passes[1] is None
+    game, made = record.at(Position.parse("1.pass.2"))
+    assert made == 1 and game.round.passes[1] is not None and game.round.passes[2] is None
+    for waiting in ("1.pass.0", "1.pass.3"):
+        game, made = record.at(Position.parse(waiting))
+        assert made == 2 and game.round.passes[int(waiting[-1])] is None
+    with pytest.raises(LookupError):
+        record.at(Position.parse("1.pass.4"))
+    with pytest.raises(LookupError):
+        record.at(Position.parse("2.pass.1"))

@@ -485,10 +485,12 @@ class GameRecord(Plain):
             return self.replay(upto=where - 1), where - 1
         game = Game(self.rules, self.code)
         for made, move in enumerate(moves):
-            if not game.over and next_position(game) == where:
+            # seats pass in any order: a pass is found by its own seat
+            found = move.position == where if where.seat is not None else next_position(game) == where
+            if found and not game.over:
                 return game, made
             move.apply(game)
-        if not game.over and next_position(game) == where:
+        if not game.over and _waits_for(game, where):
             return game, len(moves)
         raise LookupError(where)
 
@@ -504,6 +506,16 @@ class GameRecord(Plain):
         return cls(game.rules, game.code,
                    tuple(seats) if seats is not None else default_seats(game.rules.players),
                    tuple(moves_of(game)), _annotation_map(annotations), undos=undos)
+
+
+def _waits_for(game: Game, where: Position) -> bool:
+    """Whether the next move of ``game`` can be the one at ``where``: while passing, the
+    pass of any seat that has not passed yet."""
+    rd = game.round
+    if where.seat is not None and rd.phase is Phase.PASS:
+        return where.round == len(game.rounds) and 0 <= where.seat < len(rd.passes) \
+            and rd.passes[where.seat] is None
+    return next_position(game) == where
 
 
 def next_position(game: Game) -> Position:

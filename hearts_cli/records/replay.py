@@ -151,7 +151,7 @@ def check(record: GameRecord, options: Options) -> None:
     n = record.rules.players
     seat = options.seat
     if seat is not None and not 0 <= seat < n:
-        raise HeartsError("cli_bad_seat", seat=seat, players=n, last=n - 1)
+        raise HeartsError("cli_bad_seat", seat=seat, players=n)
     if options.all_hands and seat is not None:
         raise HeartsError("rp_cli_seat_needs")
     target = options.annotate_to

@@ -159,6 +159,8 @@ def t(message_id: str, lang: str | None = None, /, ascii: bool = False, **params
     shown = {k: _safe(k, _show(v, lang, ascii)) for k, v in params.items()}
     if isinstance(params.get("presets"), (list, tuple)):  # preset ids, named in the sentence's language
         shown["presets"] = ", ".join(escaped(preset_name(str(p), lang)) for p in params["presets"])
+    if isinstance(params.get("players"), int) and "last" not in params:  # the seats are 0 to {last}
+        shown["last"] = _Count(params["players"] - 1)
     if "suit" in shown and isinstance(params["suit"], int):
         shown["suit"] = CATALOG[lang][f"suit_{int(params['suit'])}"]
     return template.format(**shown)

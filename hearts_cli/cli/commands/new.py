@@ -52,7 +52,7 @@ def new(
     code = normal_code(code)
     level = check_level(level)
     if not 0 <= seat < rules.players:
-        refuse("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1)
+        refuse("cli_bad_seat", seat=seat, players=rules.players)
     warn_settings(out)
     from ... import repl as loop  # the game loop: prompt-toolkit is imported only once a game opens
     raise typer.Exit(loop.start_new(
