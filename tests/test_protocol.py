@@ -595,3 +595,22 @@ def test_a_seat_out_of_range_names_the_last_seat(lang: str, said: str) -> None:
     message = error(ask(session, "pass", seat=7, cards=["2C", "3C", "4C"]), "bad_seat")["message"]
     assert message.endswith(said), message
     assert "3" not in message
+
+
+def test_a_round_waiting_for_the_moon_choice_counts_thirteen_tricks(s: Session) -> None:
+    """All 13 tricks are played when the shooter is to choose: the trick number stays 13
+    (there is no 14th trick), as it does once the round is over."""
+    ok(ask(s, "position", rules="shooter-choice", hands=MOON_HANDS, plays=_moon_plays(), **{"pass": "none"}))
+    r = ok(ask(s, "state"))
+    assert r["phase"] == "moon" and r["tricks_played"] == 13
+    assert r["trick_number"] == 13
+
+
+def test_the_documented_hello_reply_is_the_engines() -> None:
+    """docs/engine-protocol.md's worked session shows hello's reply as the engine gives it
+    (a preset left out of the example would send a reader to the wrong list)."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "engine-protocol.md").read_text(encoding="utf-8")
+    lines = doc.splitlines()
+    asked = lines.index('> {"cmd":"hello","id":1}')
+    shown = json.loads(lines[asked + 1].removeprefix("< "))
+    assert shown == ask(Session(lang="en"), "hello") | {"id": 1}

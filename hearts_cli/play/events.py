@@ -566,7 +566,7 @@ def view_json(view: Any, result: Any = None) -> dict[str, Any]:
         "pass_to": view.passed_to,
         "turn": None if over else view.turn,
         "leader": None if over else leader,
-        "trick_number": len(tricks) + (0 if over else 1),
+        "trick_number": len(tricks) + (1 if phase in ("pass", "play") else 0),  # no trick to come once all are played
         "trick": trick,
         "tricks_played": len(tricks),
         "last_trick": trick_json(view, tricks[-1], len(tricks)) if tricks else None,
