@@ -49,3 +49,32 @@ def test_the_ascii_fallback_reaches_cards_written_into_sentences():
             assert not set("♣♦♥♠") & set(plain), plain
             assert "QS" in plain
             assert "Q♠" in t(key, lang, seat="A", by="B", best="3S", diff=2)
+
+
+def test_counts_of_one_read_as_one_in_both_languages():
+    """A count of one is said in the singular: "after 1 move", "the card played after it",
+    "1 jugada, 1 ganada", "Tu última partida" (never "after 1 moves" or "Tus 1 últimas partida")."""
+    from hearts_cli.text.catalog import t
+
+    assert t("rp_stop", "en", moves=1, round=1) == "The moves end here, after 1 move, in round 1."
+    assert t("rp_stop", "en", moves=2, round=1) == "The moves end here, after 2 moves, in round 1."
+    assert t("rp_stop", "es", moves=1, round=1) == "Las jugadas acaban aquí, tras 1 jugada, en la ronda 1."
+    assert "after 1 move:" in t("rp_at_over", "en", code="C", moves=1)
+    assert "after 1 move:" in t("rp_at_pass", "en", code="C", round=1, moves=1, direction="left", seat="W")
+    assert "(after 1 move)" in t("rp_at_play", "en", code="C", round=1, trick=1, card=2, moves=1, seat="W")
+    assert "(tras 1 jugada)" in t("rp_at_play", "es", code="C", round=1, trick=1, card=2, moves=1, seat="W")
+    assert t("cli_no_position", "en", text="9", moves=1).endswith("it holds 1 move.")
+    assert t("cli_no_position", "es", text="9", moves=1).endswith("contiene 1 jugada.")
+    one = t("undo_play", "en", card="QS", count=1, round=1, trick=2)
+    assert "your QS, with the card played after it." in one
+    assert "with the 3 cards played after it." in t("undo_play", "en", card="QS", count=3, round=1, trick=2)
+    assert "with the card played after it." in t("undo_pass", "en", cards="QS", count=1, round=1)
+    assert "con la carta jugada después." in t("undo_play", "es", card="QS", count=1, round=1, trick=2)
+    assert "con las 3 cartas jugadas después." in t("undo_pass", "es", cards="QS", count=3, round=1)
+    games = t("stats_games", "es", games=1, won=1, lost=0, rate="100 %")
+    assert games.startswith("Partidas: 1 jugada, 1 ganada, 0 perdidas"), games
+    assert t("stats_games", "es", games=2, won=0, lost=1, rate="0 %").startswith("Partidas: 2 jugadas, 0 ganadas, 1 perdida")
+    assert t("stats_recent", "es", count=1).startswith("Tu última partida ("), t("stats_recent", "es", count=1)
+    assert t("stats_recent", "es", count=5).startswith("Tus 5 últimas partidas (")
+    assert t("stats_recent", "en", count=1).startswith("Your last game ("), t("stats_recent", "en", count=1)
+    assert t("stats_recent", "en", count=5).startswith("Your last 5 games (")

@@ -204,7 +204,7 @@ REPLAYS = [
          files=("quick-pass-phase.yaml",)),
     case("replay-pass-phase-at-1.pass.1", ["replay", "quick-pass-phase.yaml", "--at", "1.pass.1"],
          files=("quick-pass-phase.yaml",)),
-    case("replay-error-pass-position", ["replay", "quick-pass-phase.yaml", "--at", "1.pass.2"],
+    case("replay-error-pass-position", ["replay", "quick-pass-phase.yaml", "--at", "1.pass.4"],
          files=("quick-pass-phase.yaml",)),
     case("replay-five-players-json", ["replay", "five-players.yaml", "--json"],
          files=("five-players.yaml",)),
