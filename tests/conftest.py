@@ -8,6 +8,7 @@ from the engine, so that tests compare the engine against an independent reading
 from __future__ import annotations
 
 import copy
+import json
 import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -20,7 +21,7 @@ from hypothesis import Phase as HypothesisPhase
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
-from hearts_cli.model.cards import Card, parse_card
+from hearts_cli.model.cards import CARDS, Card, parse_card
 from hearts_cli.model.rules import Rules, RulesError, preset_names
 from hearts_cli.play.engine import Phase, Round
 
@@ -361,3 +362,61 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow tests first (in their order): with `-n`, a long test handed out last would
     keep one worker busy while the others wait at the end."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+class JsonPlayer:
+    """The person's seat through ``--json`` (batch mode), as stdin and stdout: keeps every
+    event; on its turn (a ``view``) passes the first three cards in hand and plays the
+    highest legal card. A test that needs more (stopping early, typing ``undo``) builds on
+    :meth:`next_move`."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.turn: dict[str, Any] | None = None  # the view waiting for a move
+        self.turns: list[dict[str, Any]] = []  # every view, in order
+
+    def write(self, text: str) -> None:
+        for line in text.splitlines():
+            ev = json.loads(line)
+            self.events.append(ev)
+            if ev["event"] == "view":
+                self.turn = ev
+                self.turns.append(ev)
+
+    def flush(self) -> None:
+        pass
+
+    def next_move(self) -> str | None:
+        """The line for the turn waiting (which it takes), or None when there is none."""
+        if self.turn is None:
+            return None
+        ev, self.turn = self.turn, None
+        return "pass " + " ".join(ev["hand"][:3]) if ev["phase"] == "pass" else ev["legal"][-1]
+
+    def readline(self, size: int = -1) -> str:  # the lines it makes are short
+        move = self.next_move()
+        return "" if move is None else move + "\n"
+
+
+def archived(home: Path) -> list[Path]:
+    """The games archived in save directory ``home``, oldest first."""
+    return sorted((home / "archive").glob("*.yaml"))
+
+
+def deal_fixed(rules: Rules, fixed: dict[int, str], seed: int = 1) -> list[list[Card]]:
+    """Hands with the cards of ``fixed`` (seat -> ``"2C QS ..."``) given, the rest of the deck
+    (both copies of a card with two decks) dealt at random by ``seed``; each hand sorted."""
+    left = list(rules.copies)
+    hands = {s: cards(text) for s, text in fixed.items()}
+    for h in hands.values():
+        for c in h:
+            left[c] -= 1
+    rest = [CARDS[c] for c in range(52) for _ in range(left[c])]
+    random.Random(seed).shuffle(rest)
+    out = []
+    for s in range(rules.players):
+        h = list(hands.get(s, []))
+        while len(h) < rules.hand_size:
+            h.append(rest.pop())
+        out.append(sorted(h))
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import deal_fixed, play_script
 
 from hearts_cli.bots import LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
@@ -25,24 +26,7 @@ HIGH, SHOOT, HARD0 = "bench.bots.exploit:HighBot", "bench.bots.exploit:ShootBot"
 SIM_LEVELS = (*LEVELS, HIGH, SHOOT, HARD0)
 
 
-def deal_rest(rules: Rules, fixed: dict[int, str], seed: int = 1) -> list[list[Card]]:
-    """Hands with the given cards fixed, the rest dealt at random (no clubs to seat 0 unless fixed)."""
-    hands = {s: parse_cards(t.split()) for s, t in fixed.items()}
-    used = {c for h in hands.values() for c in h}
-    rest = [CARDS[c] for c in range(52) if rules.in_play_mask >> c & 1 and CARDS[c] not in used]
-    random.Random(seed).shuffle(rest)
-    out = []
-    for s in range(rules.players):
-        h = list(hands.get(s, []))
-        while len(h) < rules.hand_size:
-            h.append(rest.pop())
-        out.append(sorted(h))
-    return out
-
-
-def play_script(rnd: Round, cards: str) -> None:
-    for c in cards.split():
-        rnd.play(c)
+deal_rest = deal_fixed  # the fixed cards, the rest at random
 
 
 # ------------------------------------------------------------------ rules of thumb

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import JsonPlayer
 from typer.testing import CliRunner
 
 from hearts_cli.cli.app import app
@@ -28,28 +29,7 @@ CODE = "JYR35SWD"
 SHARED = ("deal", "pass", "receive", "lead", "trick", "hearts_broken", "round_end", "game_end")
 
 
-class Player:
-    """The person's seat through `--json`: passes the first three cards, plays the highest legal one."""
-
-    def __init__(self) -> None:
-        self.view: dict | None = None
-        self.events: list[dict] = []
-
-    def write(self, text: str) -> None:
-        for line in text.splitlines():
-            ev = json.loads(line)
-            self.events.append(ev)
-            if ev["event"] == "view":
-                self.view = ev
-
-    def flush(self) -> None:
-        pass
-
-    def readline(self) -> str:
-        if self.view is None:
-            return ""
-        ev, self.view = self.view, None
-        return ("pass " + " ".join(ev["hand"][:3]) if ev["phase"] == "pass" else ev["legal"][-1]) + "\n"
+Player = JsonPlayer  # the person's seat through `--json`
 
 
 @pytest.fixture(scope="module")

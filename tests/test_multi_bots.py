@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from conftest import deal_fixed
+
 from hearts_cli.bots import make_bot, multi
 from hearts_cli.model.cards import CARDS, parse_card
 from hearts_cli.model.rules import load_preset
@@ -18,22 +20,7 @@ from hearts_cli.play.engine import Phase, Round
 CANCEL = load_preset("cancellation")  # 8 players, 13 cards each, no kitty
 
 
-def deal_two(rules, fixed: dict[int, str], seed: int = 1) -> list[list[int]]:
-    """Two-deck hands with some cards fixed and the rest of the 104-card multiset dealt at random."""
-    left = list(rules.copies)
-    hands = {s: [parse_card(t) for t in text.split()] for s, text in fixed.items()}
-    for h in hands.values():
-        for c in h:
-            left[c] -= 1
-    rest = [c for c in range(52) for _ in range(left[c])]
-    random.Random(seed).shuffle(rest)
-    out = []
-    for s in range(rules.players):
-        h = list(hands.get(s, []))
-        while len(h) < rules.hand_size:
-            h.append(rest.pop())
-        out.append(sorted(h))
-    return out
+deal_two = deal_fixed  # the fixed cards, the rest at random
 
 
 def normal_game_positions(rules, rnd: Round, seat: int):

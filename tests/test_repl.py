@@ -8,9 +8,9 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import JsonPlayer, archived
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -28,40 +28,23 @@ CODE = "JYR35SWD"  # South holds the 2♣ after the first pass (see the tests th
 pytestmark = pytest.mark.usefixtures("home")  # every test in its own save directory
 
 
-class Player:
-    """Plays the person's seat through JSON batch mode: reads `view` events, answers with lines.
-
-    Passes the first three cards in hand and plays the highest legal card; stops (end of
-    input) after ``stop_after`` moves.
-    """
+class Player(JsonPlayer):
+    """Plays the person's seat through JSON batch mode (:class:`conftest.JsonPlayer`); stops
+    (end of input) after ``stop_after`` moves."""
 
     def __init__(self, stop_after: int | None = None):
+        super().__init__()
         self.stop_after = stop_after
-        self.turn: dict | None = None
         self.lines: list[str] = []
-        self.events: list[dict] = []
 
-    def write(self, text: str) -> None:
-        for line in text.splitlines():
-            ev = json.loads(line)
-            self.events.append(ev)
-            if ev["event"] == "view":
-                self.turn = ev
-
-    def flush(self) -> None:
-        pass
-
-    def readline(self, size: int = -1) -> str:  # the lines it makes are short
-        if self.turn is None or (self.stop_after is not None and len(self.lines) >= self.stop_after):
+    def readline(self, size: int = -1) -> str:
+        if self.stop_after is not None and len(self.lines) >= self.stop_after:
             return ""
-        ev, self.turn = self.turn, None
-        line = "pass " + " ".join(ev["hand"][:3]) if ev["phase"] == "pass" else ev["legal"][-1]
+        line = self.next_move()
+        if line is None:
+            return ""
         self.lines.append(line)
         return line + "\n"
-
-
-def archived(home: Path) -> list[Path]:
-    return sorted((home / "archive").glob("*.yaml"))
 
 
 # ---------------------------------------------------------------- whole games

@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+import bench.stats as bench_stats
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.engine import Game
 from hearts_cli.records.record import Seat, read_record, write_record
 from hearts_cli.store import stats
 
@@ -31,16 +32,9 @@ def home(home: Path) -> Path:
 
 
 def random_game(rules: Rules, rng: random.Random) -> Game:
-    game = Game(rules, code_from_number(rng.getrandbits(35)))
-    while not game.over:
-        rd = game.round
-        if rd.phase is Phase.PASS:
-            for seat in range(rules.players):
-                if rd.passes[seat] is None:
-                    game.pass_cards(seat, rng.sample(rd.hand(seat), rules.pass_count))
-        else:
-            game.play(rng.choice(rd.legal_cards()))
-    return game
+    """A game of random legal moves from a code drawn from ``rng`` (bench/stats.py's, which fills
+    archives the same way)."""
+    return bench_stats.random_game(rules, code_from_number(rng.getrandbits(35)), rng)
 
 
 def seats_for(players: int, levels: tuple[str, ...] = ("easy", "normal", "hard")) -> tuple[Seat, ...]:

@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import JsonPlayer, archived
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -30,7 +31,7 @@ CODE = "JYR35SWD"  # South holds the 2♣ after the first pass
 pytestmark = pytest.mark.usefixtures("home")  # every test in its own save directory
 
 
-class Player:
+class Player(JsonPlayer):
     """The person's seat through --json: the first three cards to pass, the highest legal card.
 
     ``extra`` maps a move number (0-based, counting the person's own moves) to lines sent
@@ -38,41 +39,24 @@ class Player:
     game with undos and the same game without end the same."""
 
     def __init__(self, extra: dict[int, list[str]] | None = None):
+        super().__init__()
         self.extra = {k: list(v) for k, v in (extra or {}).items()}
-        self.turn: dict | None = None
-        self.turns: list[dict] = []
-        self.events: list[dict] = []
         self.lines: list[str] = []
         self.made = 0
         self.queue: list[str] = []
 
-    def write(self, text: str) -> None:
-        for line in text.splitlines():
-            ev = json.loads(line)
-            self.events.append(ev)
-            if ev["event"] == "view":
-                self.turn = ev
-                self.turns.append(ev)
-
-    def flush(self) -> None:
-        pass
-
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:
         if self.queue:
             line = self.queue.pop(0)
-        elif self.turn is None:
-            return ""
         else:
-            ev, self.turn = self.turn, None
-            line = "pass " + " ".join(ev["hand"][:3]) if ev["phase"] == "pass" else ev["legal"][-1]
+            move = self.next_move()
+            if move is None:
+                return ""
+            line = move
             self.queue = self.extra.pop(self.made, [])
             self.made += 1
         self.lines.append(line)
         return line + "\n"
-
-
-def archived(home: Path) -> list[Path]:
-    return sorted((home / "archive").glob("*.yaml"))
 
 
 def without_undos(text: str) -> str:

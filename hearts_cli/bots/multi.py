@@ -247,12 +247,7 @@ def choose(legal: int, pos: MultiPosition, left: list[int], facts: Facts, cancel
 def _winning(trick: list[int], suit: int) -> tuple[int, int]:
     """The cards played in ``trick`` (a mask) and the card winning it so far: the highest of
     the led ``suit`` (a mask) played once; -1 when every card of the suit is cancelled."""
-    once = twice = 0
-    for x in trick:
-        bit = 1 << x
-        if once & bit:
-            twice |= bit
-        once |= bit
+    once, twice = pair_of_cards(trick)
     return once, (once & ~twice & suit).bit_length() - 1
 
 
