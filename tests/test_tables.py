@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import self_signed
 
 from hearts_cli.model.cards import mask_of, parse_card
 from hearts_cli.model.rules import Rules
@@ -595,17 +596,7 @@ def test_an_invitation_reads_back():
 # ---------------------------------------------------------------- hearts host + hearts join, as commands
 
 
-def _certificate(tmp_path: Path) -> tuple[Path, Path]:
-    """A self-signed certificate for 127.0.0.1 (and its key), made by the openssl command."""
-    import shutil
-
-    if shutil.which("openssl") is None:
-        pytest.skip("no openssl command to make a certificate")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
-                    "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key),
-                    "-out", str(cert)], check=True, capture_output=True, timeout=60)
-    return cert, key
+_certificate = self_signed
 
 
 @pytest.mark.slow
@@ -715,15 +706,9 @@ def test_host_refuses_bad_options_in_one_sentence(tmp_path):
 
 
 def test_tls_when_a_certificate_is_given(tmp_path):
-    import shutil
     import ssl
 
-    if shutil.which("openssl") is None:
-        pytest.skip("no openssl command to make a certificate")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
-                    "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key),
-                    "-out", str(cert)], check=True, capture_output=True, timeout=60)
+    cert, key = self_signed(tmp_path)
     server_ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     server_ctx.load_cert_chain(str(cert), str(key))
     tb = new_table("K7Q2MXA7", 1)

@@ -15,7 +15,6 @@ import asyncio
 import errno
 import json
 import os
-import shutil
 import socket
 import ssl
 import stat
@@ -25,6 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import self_signed
 from test_tables import HOST, Conn, new_table, play_honestly, serve, tokens
 
 from hearts_cli.base.untrusted import strict_json
@@ -238,12 +238,7 @@ def test_rejoining_again_and_again_does_not_stop_the_turn_timer():
 
 
 def _certificate(tmp_path: Path) -> ssl.SSLContext:
-    if shutil.which("openssl") is None:
-        pytest.skip("no openssl command to make a certificate")
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
-                    "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key),
-                    "-out", str(cert)], check=True, capture_output=True, timeout=60)
+    cert, key = self_signed(tmp_path)
     ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ctx.load_cert_chain(str(cert), str(key))
     return ctx
