@@ -100,7 +100,7 @@ class GameTable:
         self.archived_unfinished: str | None = None  # the code of a game left unfinished there
         self._archived_game: Game | None = None
         self._left: Game | None = None
-        self.on_change: Callable[[str, dict], None] = lambda what, data: None
+        self.on_change: Callable[[str, dict[str, Any]], None] = lambda what, data: None
         self._mark_due()
 
     # ------------------------------------------------------------ who is who
@@ -109,7 +109,7 @@ class GameTable:
     def players(self) -> int:
         return self.game.rules.players
 
-    def record_seats(self) -> tuple:
+    def record_seats(self) -> tuple[Any, ...]:
         from ..records.record import Seat as Recorded
 
         return tuple(Recorded(s.name, "human" if s.human else "cpu", None if s.human else s.level)
@@ -363,7 +363,7 @@ class GameTable:
         from ..bots import choose_moon
 
         rd = self.game.round
-        return str(choose_moon(rd.view(rd.turn)))
+        return str(choose_moon(rd.view(rd.mover)))
 
     def _moon_choice(self) -> Event:
         rd = self.game.round
