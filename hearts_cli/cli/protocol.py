@@ -32,10 +32,6 @@ PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/event
 NAME = "hearts"
 DIRECTIONS = tuple(d.value for d in Direction)
 
-# PassError message ids that are really "not the time to pass"
-_PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")
-
-
 def _cards(cards: Any) -> list[str]:
     """Canonical, sorted card strings (never the bare ints a Card is made of)."""
     return [str(Card(c)) for c in sorted(cards)]
@@ -51,10 +47,6 @@ def reason_text(reason: Reason, lang: str) -> str:
     if reason.code in ("must_lead_two_clubs", "must_lead_lowest_club") and reason.cards:
         return t(reason.detail or reason.code, lang, ascii=True, card=reason.cards[0], cards=list(reason.cards))
     return reason.message(lang, ascii=True)
-
-
-def _pass_code(e: PassError) -> str:
-    return "wrong_phase" if e.message_id in _PASS_PHASE_IDS else e.message_id
 
 
 def _indexed(code: str, field: str, index: int, problem: str) -> RequestError:
@@ -141,7 +133,8 @@ class PositionReader:
             try:
                 r.pass_cards(seat, cards)
             except PassError as e:
-                raise _indexed(_pass_code(e), "passes", seat, e.message(self.lang, ascii=True)) from None
+                raise _indexed(requests.refused_pass(e).code, "passes", seat,
+                               e.message(self.lang, ascii=True)) from None
 
     def _replay_plays(self, r: Round, plays: Any) -> None:
         """The cards played so far of a position request, played on the new round."""
@@ -379,7 +372,7 @@ class Session:
         try:
             r.pass_cards(seat, cards)
         except PassError as e:
-            raise RequestError(_pass_code(e), cause=e) from None
+            raise requests.refused_pass(e) from None
         return self.state(request)
 
     def cmd_play(self, request: dict[str, Any]) -> dict[str, Any]:

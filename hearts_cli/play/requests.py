@@ -25,6 +25,9 @@ from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..text.catalog import t
 
+# a refused pass whose reason is the time, not the cards: "not the time to pass"
+PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")
+ID_TEXT_MAX = 100  # characters of a string ``id`` the table server sends back
 CARD_TEXT_MAX = 100  # characters of a card's name read (the longest is far shorter; more than is quoted back)
 
 
@@ -220,3 +223,23 @@ def choice(value: Any, field: str, choices: Sequence[str], /, fold: bool = False
     if isinstance(value, str) and (value.lower() if fold else value) in choices:
         return value.lower() if fold else value
     raise bad_choice(field, choices)
+
+
+def refused_pass(e: HeartsError) -> RequestError:
+    """A pass the engine refused (:class:`~hearts_cli.play.engine.PassError`), as the reply
+    says it: ``wrong_phase`` when it is not the time to pass, else the engine's own reason."""
+    return RequestError("wrong_phase" if e.message_id in PASS_PHASE_IDS else e.message_id, cause=e)
+
+
+def small_id(request: dict[str, Any]) -> dict[str, Any]:
+    """The head of the reply of the table server: the request's ``id``, when it can be sent back
+    as it came (null, a boolean, a whole number or a finite one, a short string), else
+    ``bad_field``. (The engine protocol echoes an id of any JSON type: its requests are bounded
+    by their line.)"""
+    if "id" not in request:
+        return {}
+    value = request["id"]
+    if value is None or isinstance(value, (bool, float)) or (isinstance(value, int) and abs(value) < 1 << 63) \
+            or (isinstance(value, str) and len(value) <= ID_TEXT_MAX):
+        return {"id": value}
+    raise bad_type("id", "type_id")

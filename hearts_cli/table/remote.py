@@ -29,7 +29,7 @@ import json
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base.untrusted import LIMITS, strict_json
 from .server import parse_invitation
@@ -472,7 +472,7 @@ class RemoteTable:
             self.seats[s].name = _clean(msg["name"])
 
     # what each kind of event changes in what the seat knows, before it is shown
-    _NOTES: dict[str, Callable[[RemoteTable, dict[str, Any]], None]] = {
+    _NOTES: ClassVar[dict[str, Callable[[RemoteTable, dict[str, Any]], None]]] = {
         "start": _start, "deal": _deal, "trick": _trick_done, "round_end": _round_end,
         "game_end": _game_end, "moon_choice": _moon_told, "seat": _seat_news,
     }
