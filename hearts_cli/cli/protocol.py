@@ -311,7 +311,7 @@ class Session:
         nobody is to move: ``seat`` is null and the seat's own fields are empty."""
         r = self._need_round()
         seat = None if r.phase is Phase.OVER else r.turn
-        reply: dict[str, Any] = {"ok": True} | view_json(r.view(0 if seat is None else seat), r.result)
+        reply: dict[str, Any] = {"ok": True, **view_json(r.view(0 if seat is None else seat), r.result)}
         if seat is None:
             reply.update(seat=None, pass_to=None, hand=[], legal=[], passed=None, received=None,
                          received_from=None)

@@ -30,7 +30,7 @@ def view_of(game: Game, seat: int, history: bool = False) -> dict[str, Any]:
     seat taken mid-round (and ``state``), which was not there to be told them."""
     rd = game.round
     view = rd.view(seat)
-    out: dict[str, Any] = {"event": "view"} | view_json(view, rd.result)
+    out: dict[str, Any] = {"event": "view", **view_json(view, rd.result)}
     if history:
         out["tricks"] = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
     return out
