@@ -32,7 +32,7 @@ def test_every_kind_of_person_error_is_in_the_family():
         "hearts_cli.play.engine.PassError", "hearts_cli.records.record.PlaceError",
         "hearts_cli.records.record.RecordError", "hearts_cli.records.movelog.MoveLogError",
         "hearts_cli.records.explain.ExplainError", "hearts_cli.records.positions.PositionError",
-        "hearts_cli.cli.protocol.Fail", "hearts_cli.bots.LevelError",
+        "hearts_cli.play.requests.RequestError", "hearts_cli.bots.LevelError",
     } <= names
 
 

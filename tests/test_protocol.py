@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from hearts_cli import __version__
-from hearts_cli.cli.protocol import Session
+from hearts_cli.cli.protocol import Session, serve
 from hearts_cli.model.cards import Card
 from hearts_cli.model.codes import new_code
 from hearts_cli.model.rules import Rules, preset_names
@@ -432,6 +432,24 @@ def test_why_bad_card_names_the_closest_cards(play_pos):
 
 
 # ---------------------------------------------------------------- errors, ids, language
+
+
+def test_strict_json_both_ways():
+    """Only strict JSON comes in, so every reply is strict JSON going out: a number too large
+    for a double (``1e999``, read as infinity) and a lone surrogate are refused as the table
+    server refuses them, never echoed back as ``Infinity`` or as text no UTF-8 can carry."""
+    import io
+
+    lines = ['{"cmd": "hello", "id": 1e999}', '{"cmd": "hello", "id": "\\udc80"}',
+             '{"cmd": "hello", "id": 2}']
+    stdin = io.TextIOWrapper(io.BytesIO(("\n".join(lines) + "\n").encode("utf-8")), encoding="utf-8")
+    raw = io.BytesIO()
+    stdout = io.TextIOWrapper(raw, encoding="utf-8")
+    assert serve(stdin, stdout) == 0
+    replies = [json.loads(x, parse_constant=lambda name: pytest.fail(name))
+               for x in raw.getvalue().decode("utf-8").splitlines()]
+    assert [r.get("error", {}).get("code") for r in replies] == ["bad_json", "bad_json", None]
+    assert replies[2]["id"] == 2
 
 
 def test_bad_lines(s):

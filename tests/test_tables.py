@@ -401,7 +401,7 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
         g = await Conn.open(port, g_tok, "\x1b[31mEvil\x07")
         refused = lambda m: m.get("ok") is False  # noqa: E731
         codes = set()
-        for bad in (b"not json", b'{"cmd": [1, 2]}', b"[]",
+        for bad in (b"not json", b'{"cmd": [1, 2]}', b'{"cmd": "fly"}', b"[]",
                     {"cmd": "play", "card": "__import__('os').system('true')"},
                     b"{" * (MAX_LINE * 4),  # one line far too long
                     b'{"a":' * 2000 + b"1" + b"}" * 2000):  # too deep for the parser
@@ -444,7 +444,8 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
     assert ends[0] == ends[1] and ends[0]["event"] == "game_end" and tb.game.over
     assert took < 45
     # every kind of bad input got its answer
-    assert {"bad_json", "unknown_cmd", "bad_card", "line_too_long", "too_fast"} <= codes
+    # (a cmd that is not a string: bad_field, as the engine protocol says it; one it does not know: unknown_cmd)
+    assert {"bad_json", "bad_field", "unknown_cmd", "bad_card", "line_too_long", "too_fast"} <= codes
     # the flooders were cut off, and the CPU played for their seats
     for seat in (2, 3):
         assert any(m.get("event") == "seat" and m["seat"] == seat and m["status"] == "left" for m in seen_by_ana)
@@ -1104,3 +1105,30 @@ def test_hearts_join_tells_cancelled_and_set_aside_tricks():
         last = lines({"event": "trick", "round": 1, "trick": 13, "leader": 2, "plays": plays, "winner": 2,
                       "points": 0, "kitty": [], "cancelled": ["KH"], "by": None, "carried": []})
         assert "P2" in " ".join(last) and "?" not in " ".join(last), last
+
+
+def test_a_table_and_the_engine_refuse_a_request_in_the_same_words():
+    """One reader of requests (play/requests.py): the host refuses what the engine protocol
+    refuses with the same reply, suggestions included, in either language; before, the host
+    said a bad card without them, and a missing cmd was an unknown command named 'None'."""
+    from hearts_cli.cli.protocol import Session
+
+    async def main():
+        tb = new_table("K7Q2MXA7", 4)
+        engine = Session("en")
+        engine.handle({"cmd": "position", "code": "K7Q2MXA7"})
+        for request in ({"cmd": "play", "card": "Q?"}, {"cmd": "why", "card": 7}, {"cmd": "play"},
+                        {"cmd": "pass", "cards": ["2C", "zz", "3C"], "seat": 0}, {"card": "2C"},
+                        {"cmd": ["play"]}, {"cmd": "moon", "choice": "both"}):
+            for lang in ("en", "es"):
+                host_says = tb.act(0, request, lang)
+                engine_says = engine.handle(request | {"lang": lang})
+                assert host_says["ok"] is False and host_says["error"]["code"] != "internal_error"
+                if request.get("cmd") != "moon":  # (the engine's position is not at the shooter's choice)
+                    assert host_says == engine_says
+        said = tb.act(0, {"cmd": "play", "card": "Q?"}, "es")["error"]
+        assert said["suggestions"] == ["QC", "QD", "QH", "QS"] and said["field"] == "card"
+        in_english = tb.act(0, {"cmd": "play", "card": "Q?"}, "en")["error"]["message"]
+        assert "QC" in said["message"] and said["message"] != in_english
+
+    asyncio.run(main())

@@ -536,7 +536,50 @@ def _cancel_json(trick: Any) -> dict[str, Any]:
     return fields
 
 
-def view_json(view: Any, result: Any = None) -> dict[str, Any]:
+class SeatPlay(TypedDict):
+    """A card in the trick on the table, and who played it."""
+
+    seat: int
+    card: str
+
+
+class RoundResultJson(TypedDict):
+    """What the round scored, once it is over (public then)."""
+
+    taken: list[int]
+    scores: list[int]
+    shooter: int | None
+    moon: str | None
+
+
+class ViewJson(TypedDict):
+    """The JSON form of a seat view (docs/events.md, "The seat view"): what one seat may see."""
+
+    seat: int
+    round: int
+    phase: str
+    direction: str
+    pass_to: int | None
+    turn: int | None
+    leader: int | None
+    trick_number: int
+    trick: list[SeatPlay]
+    tricks_played: int
+    last_trick: dict[str, Any] | None
+    hand: list[str]
+    legal: list[str]
+    passed: list[str] | None
+    received: list[str] | None
+    received_from: int | None
+    hearts_broken: bool
+    voids: dict[str, list[str]]
+    points: list[int]
+    totals: list[int]
+    kitty: list[str]
+    result: RoundResultJson | None
+
+
+def view_json(view: Any, result: Any = None) -> ViewJson:
     """The JSON form of a :class:`~hearts_cli.play.engine.SeatView`: what that seat may see, nothing else.
 
     ``result``: the round's :class:`~hearts_cli.play.engine.RoundResult` once it is over
@@ -548,7 +591,7 @@ def view_json(view: Any, result: Any = None) -> dict[str, Any]:
     over = phase == "over"
     n = view.rules.players
     leader = view.leader
-    trick: list[dict[str, Any]] = []
+    trick: list[SeatPlay] = []
     if leader is not None:
         trick = [{"seat": (leader + i) % n, "card": names[c]} for i, c in enumerate(view.trick)]
     hand = [names[c] for c in view.hand]
@@ -558,7 +601,7 @@ def view_json(view: Any, result: Any = None) -> dict[str, Any]:
         legal = [names[c] for c in view.legal]
     tricks = view.tricks
     passed, received = view.passed, view.received
-    out = {
+    out: ViewJson = {
         "seat": view.seat,
         "round": view.round_index + 1,
         "phase": phase,

@@ -27,7 +27,8 @@ from typing import Any
 from ..model.cards import Card, cards_of
 from ..model.codes import seed_for
 from ..play.engine import Game, Phase
-from ..play.events import SCHEMA, Event, cancel_fields
+from ..play.events import Event
+from . import news
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
 
@@ -100,7 +101,7 @@ class GameTable:
         self.archived_unfinished: str | None = None  # the code of a game left unfinished there
         self._archived_game: Game | None = None
         self._left: Game | None = None
-        self.on_change: Callable[[str, dict], None] = lambda what, data: None
+        self.on_change: Callable[[str, dict[str, Any]], None] = lambda what, data: None
         self._mark_due()
 
     # ------------------------------------------------------------ who is who
@@ -109,7 +110,7 @@ class GameTable:
     def players(self) -> int:
         return self.game.rules.players
 
-    def record_seats(self) -> tuple:
+    def record_seats(self) -> tuple[Any, ...]:
         from ..records.record import Seat as Recorded
 
         return tuple(Recorded(s.name, "human" if s.human else "cpu", None if s.human else s.level)
@@ -183,13 +184,11 @@ class GameTable:
     def start_event(self, seat: int) -> Event:
         """The ``start`` of the game for ``seat``: its code only once it reveals nothing (or
         at a person's own table)."""
-        g = self.game
-        return Event("start", {"schema": SCHEMA, "code": g.code if (self.local or g.over) else None,
-                               "preset": g.rules.preset, "rules": g.rules.spec(), "target": g.rules.target,
-                               "players": self.players, "you": seat,
-                               "seats": [{"seat": i, "name": s.name, "kind": "human" if s.human else "cpu",
-                                          "level": None if s.human else s.level}
-                                         for i, s in enumerate(self.seats)]})
+        return news.start_event(self.game, self.seats, seat, self.local or self.game.over)
+
+    def view_of(self, seat: int, history: bool = False) -> dict[str, Any]:
+        """The seat's view (with ``history``, the round's completed tricks too)."""
+        return news.view_of(self.game, seat, history)
 
     def announce(self, seat: int, resumed: bool = False) -> None:
         """The game told from its start to the client at ``seat``: ``start``, then where a
@@ -204,25 +203,16 @@ class GameTable:
             client.event(Event("resume", {"round": len(g.rounds), "trick": len(rd.tricks) + 1,
                                           "phase": rd.phase.value}))
             if rd.phase is Phase.MOON:
-                client.event(self._moon_choice())
+                client.event(news.moon_choice_event(g))
         else:
-            client.event(self._deal_event(seat))
+            client.event(news.deal_event(g, seat))
             if rd.phase is Phase.PLAY:  # no pass this round
-                client.event(self._lead_event())
-
-    def _deal_event(self, seat: int) -> Event:
-        rd = self.game.round
-        v = rd.view(seat)
-        return Event("deal", {"round": len(self.game.rounds), "direction": rd.direction.value,
-                              "dealer": rd.dealer, "to": v.passed_to, "hands": {seat: list(v.hand)}})
-
-    def _lead_event(self) -> Event:
-        return Event("lead", {"round": len(self.game.rounds), "seat": self.game.round.leader})
+                client.event(news.lead_event(g))
 
     def _lead(self) -> None:
         rd = self.game.round
         if rd.leader is not None and rd.first_trick and not rd.trick:
-            self._public(self._lead_event())
+            self._public(news.lead_event(self.game))
 
     @staticmethod
     def _by(mover: int, by: str, seat: int) -> str:
@@ -313,12 +303,7 @@ class GameTable:
         self._each(lambda s: Event("pass", {"round": number, "seat": seat, "cards": chosen if s == seat else None,
                                             "to": to, "by": self._by(seat, by, s)}))
         if rd.phase is Phase.PLAY:  # everybody has passed: the exchange is made
-
-            def received(s: int) -> Event:
-                v = rd.view(s)
-                return Event("receive", {"round": number, "seat": s, "cards": list(v.received or ()),
-                                         "source": v.received_from, "hand": list(v.hand)})
-            self._each(received)
+            self._each(lambda s: news.receive_event(g, s))
             self._lead()
         self._after_move()
 
@@ -336,14 +321,11 @@ class GameTable:
         if not broken and rd.hearts_broken:
             self._public(Event("hearts_broken", {"round": number, "trick": trick_no, "seat": seat, "card": card}))
         if done is not None:
-            self._public(Event("trick", {"round": number, "trick": trick_no, "leader": done.leader,
-                                         "plays": [{"seat": s, "card": c} for s, c in done.plays()],
-                                         "winner": done.winner, "points": done.points,
-                                         "kitty": sorted(done.kitty)} | cancel_fields(done)))
+            self._public(news.trick_event(number, trick_no, done))
         if rd.over:
             self._round_end()
         elif rd.phase is Phase.MOON:  # the shooter chooses how the moon scores
-            self._public(self._moon_choice())
+            self._public(news.moon_choice_event(g))
         elif done is not None and self.local and not self.points_left():
             index = len(g.rounds) - 1
             if index not in self.finish_offered:  # once a round
@@ -360,38 +342,23 @@ class GameTable:
 
     def moon_default(self) -> str:
         """The better choice for the shooter's match standing (what a CPU would choose)."""
-        from ..bots import choose_moon
-
-        rd = self.game.round
-        return str(choose_moon(rd.view(rd.turn)))
-
-    def _moon_choice(self) -> Event:
-        rd = self.game.round
-        return Event("moon_choice", {"round": len(self.game.rounds), "seat": rd.turn,
-                                     "choices": {str(c): list(v) for c, v in rd.moon_outcomes().items()},
-                                     "default": self.moon_default()})
+        return news.moon_default(self.game)
 
     def _round_end(self) -> None:
         g = self.game
-        res = g.results[-1]  # the round just ended (the next one may be dealt already)
-        self._public(Event("round_end", {"round": len(g.results), "taken": list(res.taken),
-                                         "scores": list(res.scores), "totals": list(g.totals),
-                                         "shooter": res.shooter, "moon": res.moon}))
-        news = g.tie()
-        if news is not None:  # the target is reached with a tie for lowest
-            seats, lowest, outcome = news
+        self._public(news.round_end_event(g))
+        tie = g.tie()
+        if tie is not None:  # the target is reached with a tie for lowest
+            seats, lowest, outcome = tie
             self._each(lambda s: Event("tie", {"seats": [x for x in self.round_from(s) if x in seats],
                                                "total": lowest, "policy": g.rules.ties, "outcome": outcome}))
         if g.over:  # archived (by _keep) before it is told
             extra: dict[str, Any] = {}
             if self.local:  # how the game changes the person's record (the client says it)
                 extra["record"] = self.store.record_change() if self.store is not None else None
-            self._public(Event("game_end", {"code": g.code, "winners": list(g.winners), "totals": list(g.totals),
-                                            "standings": [{"place": p, "seat": s, "total": v}
-                                                          for p, s, v in g.standings()],
-                                            "rounds": [list(r.scores) for r in g.results]} | extra))
+            self._public(news.game_end_event(g, extra))
         else:
-            self._each(self._deal_event)
+            self._each(lambda s: news.deal_event(g, s))
             if g.round.phase is Phase.PLAY:  # no pass this round
                 self._lead()
 

@@ -29,7 +29,7 @@ import json
 import queue
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ..base.untrusted import LIMITS, strict_json
 from .server import parse_invitation
@@ -54,8 +54,12 @@ class Connection:
         self.writer.write(json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n")
 
 
-async def _connect(invitation: str, name: str | None, lang: str, cafile: str | None) -> tuple[Connection, dict]:
-    host, port, token, tls = parse_invitation(invitation)  # type: ignore[misc]
+async def _connect(invitation: str, name: str | None, lang: str,
+                   cafile: str | None) -> tuple[Connection, dict[str, Any]]:
+    where = parse_invitation(invitation)
+    if where is None:  # hearts join checks the invitation before it connects
+        raise Lost()
+    host, port, token, tls = where
     ctx = None
     if tls:
         import ssl
@@ -84,14 +88,14 @@ class Link:
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="hearts-join")
-        self.inbox: queue.Queue[dict | None] = queue.Queue()
-        self.waiting: dict[int, concurrent.futures.Future] = {}
+        self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self.waiting: dict[int, concurrent.futures.Future[dict[str, Any] | None]] = {}
         self.next_id = 0
         self.lost = False
         self.wake: Callable[[], None] = lambda: None
         self.conn: Connection | None = None
 
-    def connect(self, invitation: str, name: str | None, lang: str, cafile: str | None) -> dict:
+    def connect(self, invitation: str, name: str | None, lang: str, cafile: str | None) -> dict[str, Any]:
         self.thread.start()
         conn, first = asyncio.run_coroutine_threadsafe(_connect(invitation, name, lang, cafile),
                                                        self.loop).result(40)
@@ -140,7 +144,7 @@ class Link:
         if self.lost:
             raise Lost()
         self.next_id += 1
-        fut: concurrent.futures.Future = concurrent.futures.Future()
+        fut: concurrent.futures.Future[dict[str, Any] | None] = concurrent.futures.Future()
         self.waiting[self.next_id] = fut
         self.send(obj | {"id": self.next_id})
         try:
@@ -186,21 +190,22 @@ def _card(text: Any) -> Any:
     return parse_card(text[:8])
 
 
-def _cards(texts: Any) -> list:
+def _cards(texts: Any) -> list[Any]:
     if not isinstance(texts, list):
         raise ValueError("not a list of cards")
     return [_card(x) for x in texts[:60]]
 
 
-def seat_view(msg: dict[str, Any], rules: Any, tricks: list) -> Any:
+def seat_view(msg: dict[str, Any], rules: Any, tricks: list[Any]) -> Any:
     """The :class:`~hearts_cli.play.engine.SeatView` of a ``view`` message (its tricks: those the
     seat was told this round)."""
     from ..model.cards import Suit
-    from ..play.engine import Direction, Phase, SeatView
+    from ..model.rules import Direction
+    from ..play.engine import Phase, SeatView
 
     n = rules.players
     trick = [p["card"] for p in msg["trick"]]
-    voids = [frozenset() for _ in range(n)]
+    voids: list[frozenset[Suit]] = [frozenset() for _ in range(n)]
     for s, suits in (msg.get("voids") or {}).items():
         voids[int(s) % n] = frozenset(Suit("CDHS".index(x)) for x in suits if x in ("C", "D", "H", "S"))
     phase = Phase(msg["phase"])
@@ -270,8 +275,8 @@ class RemoteTable:
         self.tricks: list[Any] = []  # this round's tricks, as told
         self.blocking = False  # line by line: wait for the seat's next decision
         self.stale = False  # a move was made: the view is old until one that shows it comes
-        self.seen: tuple = ()  # where the last view stood (round, phase, trick, cards, passed)
-        self.moved_at: tuple = ()  # ... when the seat's last move was made
+        self.seen: tuple[Any, ...] = ()  # where the last view stood (round, phase, trick, cards, passed)
+        self.moved_at: tuple[Any, ...] = ()  # ... when the seat's last move was made
 
     # ------------------------------------------------------------ what the REPL reads
 
@@ -282,7 +287,7 @@ class RemoteTable:
     def attach(self, seat: int, client: Any) -> None:
         self.client = client
 
-    def record_seats(self) -> tuple:
+    def record_seats(self) -> tuple[Any, ...]:
         from ..records.record import Seat
 
         return tuple(Seat(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self.seats)
@@ -313,8 +318,8 @@ class RemoteTable:
 
         rd = g.round
         if rd.phase is Phase.PASS:
-            return rd.passes[self.me] is None
-        return rd.turn == self.me
+            return bool(rd.passes[self.me] is None)
+        return bool(rd.turn == self.me)
 
     # ------------------------------------------------------------ what the table says
 
@@ -341,7 +346,7 @@ class RemoteTable:
 
         return shown_name(name, seat, self.me, len(self.names), self.client.lang)
 
-    def _next(self, block: bool) -> dict | None:
+    def _next(self, block: bool) -> dict[str, Any]:
         try:
             msg = self.link.inbox.get(block=block, timeout=None)
         except queue.Empty:
@@ -363,82 +368,114 @@ class RemoteTable:
         return not self.link.inbox.empty()
 
     def _take(self, msg: dict[str, Any]) -> None:
-        from ..model.rules import Rules
-        from ..play.engine import Trick
-
+        """One message of the table: a reply nobody waits for (an error is shown), the seat's view
+        (kept), or an event (what it changes noted, then shown); a malformed one is skipped."""
         kind = msg.get("event")
-        if kind is None:  # a reply no one waits for: an error is shown
-            if msg.get("ok") is False:
-                err = msg.get("error") or {}
-                self.client.error(str(err.get("code", "error"))[:40], _clean(err.get("message", "")))
-                self.client.failed = False
+        if kind is None:
+            self._stray_reply(msg)
             return
         if kind == "welcome":
             return
         try:
-            if kind == "start":
-                from .game import Seat
-
-                rules = Rules.from_spec(msg["rules"])
-                self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), s.get("level"))
-                              for s in msg["seats"]][:rules.players]
-                if self.game is None or self.game.rules != rules:
-                    self.game = SeatGame(rules)
-                if msg.get("code"):
-                    self.game.code = _clean(msg["code"])[:12]
-            elif kind == "view":
-                g = self.game
-                if g is None:
-                    return
-                from ..play.engine import Round
-
-                number, played = int(msg["round"]), int(msg["tricks_played"])
-                if number != len(g.rounds) and played == 0:
-                    self.tricks = []
-                g.rounds = [None] * number
-                told = msg.get("tricks")  # the round's tricks, sent to a seat taken mid-round
-                if isinstance(told, list) and len(self.tricks) < played == len(told):
-                    self.tricks = [self._trick(t) for t in told]
-                tricks = self.tricks[:played]
-                if len(tricks) < played:  # (a host that does not send them: placeholders)
-                    last = msg.get("last_trick") or {}
-                    tricks += [Trick(0, (), 0, 0)] * (played - len(tricks) - 1)
-                    tricks.append(Trick(int(last.get("leader", 0)), tuple(_card(p["card"]) for p in
-                                                                          last.get("plays", ())),
-                                        last.get("winner"), int(last.get("points", 0))))
-                g.round = Round.seen_by(seat_view(msg, g.rules, tricks))
-                g.totals = list(msg["totals"])  # the game's totals before this round
-                if msg["phase"] == "over" and msg.get("result"):
-                    g.totals = [a + b for a, b in zip(msg["totals"], msg["result"]["scores"])]
-                self.seen = (number, msg["phase"], played, len(msg["trick"]), msg["passed"] is None)
-                if self.seen != self.moved_at:  # (a view sent before the move was made is no news)
-                    self.stale = False
-                if self.decision():
-                    self.client.dirty = True
+            if kind == "view":
+                self._view(msg)
                 return
-            elif kind == "deal":
-                self.tricks = []
-            elif kind == "trick":
-                self.tricks.append(self._trick(msg))
-            elif kind == "round_end" and self.game is not None:
-                from types import SimpleNamespace
-
-                self.game.results.append(SimpleNamespace(scores=list(msg["scores"])))
-                self.game.totals = list(msg["totals"])
-            elif kind == "game_end" and self.game is not None:
-                self.game.over = True
-                self.game.code = _clean(msg["code"])[:12]
-                self.client.dirty = False
-            elif kind == "moon_choice":
-                self.moon = msg
-            elif kind == "seat":
-                s = msg["seat"]
-                if isinstance(s, int) and 0 <= s < len(self.seats):
-                    self.seats[s].name = _clean(msg["name"])
+            note = self._NOTES.get(kind)
+            if note is not None:
+                note(self, msg)
             ev = _event(msg)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return  # a message of a later version, or a malformed one: skipped
         self.client.event(ev)
+
+    def _stray_reply(self, msg: dict[str, Any]) -> None:
+        if msg.get("ok") is False:
+            err = msg.get("error") or {}
+            self.client.error(str(err.get("code", "error"))[:40], _clean(err.get("message", "")))
+            self.client.failed = False
+
+    def _start(self, msg: dict[str, Any]) -> None:
+        from ..model.rules import Rules
+        from .game import Seat
+
+        rules = Rules.from_spec(msg["rules"])
+        self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), s.get("level"))
+                      for s in msg["seats"]][:rules.players]
+        if self.game is None or self.game.rules != rules:
+            self.game = SeatGame(rules)
+        if msg.get("code"):
+            self.game.code = _clean(msg["code"])[:12]
+
+    def _view(self, msg: dict[str, Any]) -> None:
+        """The seat's view: the round rebuilt from it (:meth:`Round.seen_by`), the totals."""
+        from ..play.engine import Round
+
+        g = self.game
+        if g is None:
+            return
+        number, played = int(msg["round"]), int(msg["tricks_played"])
+        if number != len(g.rounds) and played == 0:
+            self.tricks = []
+        g.rounds = [None] * number
+        g.round = Round.seen_by(seat_view(msg, g.rules, self._tricks_of(msg, played)))
+        g.totals = list(msg["totals"])  # the game's totals before this round
+        if msg["phase"] == "over" and msg.get("result"):
+            g.totals = [a + b for a, b in zip(msg["totals"], msg["result"]["scores"])]
+        self.seen = (number, msg["phase"], played, len(msg["trick"]), msg["passed"] is None)
+        if self.seen != self.moved_at:  # (a view sent before the move was made is no news)
+            self.stale = False
+        if self.decision():
+            self.client.dirty = True
+
+    def _tricks_of(self, msg: dict[str, Any], played: int) -> list[Any]:
+        """The round's completed tricks a view stands on: as told, or sent with the view (a seat
+        taken mid-round); placeholders from a host that sends neither."""
+        from ..play.engine import Trick
+
+        told = msg.get("tricks")  # the round's tricks, sent to a seat taken mid-round
+        if isinstance(told, list) and len(self.tricks) < played == len(told):
+            self.tricks = [self._trick(t) for t in told]
+        tricks = self.tricks[:played]
+        if len(tricks) < played:
+            last = msg.get("last_trick") or {}
+            tricks += [Trick(0, (), 0, 0)] * (played - len(tricks) - 1)
+            tricks.append(Trick(int(last.get("leader", 0)), tuple(_card(p["card"]) for p in
+                                                                  last.get("plays", ())),
+                                last.get("winner"), int(last.get("points", 0))))
+        return tricks
+
+    def _deal(self, msg: dict[str, Any]) -> None:
+        self.tricks = []
+
+    def _trick_done(self, msg: dict[str, Any]) -> None:
+        self.tricks.append(self._trick(msg))
+
+    def _round_end(self, msg: dict[str, Any]) -> None:
+        from types import SimpleNamespace
+
+        if self.game is not None:
+            self.game.results.append(SimpleNamespace(scores=list(msg["scores"])))
+            self.game.totals = list(msg["totals"])
+
+    def _game_end(self, msg: dict[str, Any]) -> None:
+        if self.game is not None:
+            self.game.over = True
+            self.game.code = _clean(msg["code"])[:12]
+            self.client.dirty = False
+
+    def _moon_told(self, msg: dict[str, Any]) -> None:
+        self.moon = msg
+
+    def _seat_news(self, msg: dict[str, Any]) -> None:
+        s = msg["seat"]
+        if isinstance(s, int) and 0 <= s < len(self.seats):
+            self.seats[s].name = _clean(msg["name"])
+
+    # what each kind of event changes in what the seat knows, before it is shown
+    _NOTES: ClassVar[dict[str, Callable[[RemoteTable, dict[str, Any]], None]]] = {
+        "start": _start, "deal": _deal, "trick": _trick_done, "round_end": _round_end,
+        "game_end": _game_end, "moon_choice": _moon_told, "seat": _seat_news,
+    }
 
     # ------------------------------------------------------------ the seat's moves and requests
 

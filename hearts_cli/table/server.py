@@ -35,12 +35,14 @@ from pathlib import Path
 from typing import Any
 
 from ..base.untrusted import LIMITS, strict_json
-from ..model.cards import Card, CardParseError, parse_card
-from ..play.engine import MOON_CHOICES, Game, IllegalMove, PassError, Phase
-from ..play.events import SCHEMA, Event, trick_json, view_json
+from ..play import requests
+from ..play.engine import Game
+from ..play.events import SCHEMA, Event
+from ..play.requests import RequestError
 from ..store.saves import Store
 from ..text.catalog import LANGUAGES, t
 from .game import GameTable, Seat, SeatClient
+from .seat_requests import SeatRequests
 
 MAX_LINE = LIMITS["net_message"]  # bytes in one message from a client
 RATE = 20.0  # messages a second a client may send, sustained (moves made are not counted) ...
@@ -249,6 +251,7 @@ class SharedTable(GameTable):
             self.on_change = on_change
         self.bot_threads = bot_threads
         self.hints = hints  # whether a person may ask the CPU for a suggestion (`hint`)
+        self.requests = SeatRequests(self, hints)
         self.wake = asyncio.Event()
         self.closed = asyncio.Event()
 
@@ -262,7 +265,7 @@ class SharedTable(GameTable):
             # its closing is not a departure: the seat is taken back with its own invitation,
             # and the person it was taken from is told so (in one sentence) before it closes
             old.table = None
-            old.send_obj(_fail("seat_taken", t("net_seat_taken", old.lang)))
+            old.send_obj(_fail("seat_taken", "net_seat_taken", old.lang))
             old.finish()
         back = st.joined_once
         super().attach(seat, client)
@@ -289,16 +292,6 @@ class SharedTable(GameTable):
             self.on_change("left", {"seat": seat, "name": st.name})
         self.wake.set()
 
-    def view_of(self, seat: int, history: bool = False) -> dict[str, Any]:
-        """The seat's view; with ``history`` also the round's completed tricks (``tricks``), for a
-        seat taken mid-round (and ``state``), which was not there to be told them."""
-        rd = self.game.round
-        view = rd.view(seat)
-        out = {"event": "view"} | view_json(view, rd.result)
-        if history:
-            out["tricks"] = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
-        return out
-
     def changed(self) -> None:
         # the clock (run) wakes when it has something to do: a CPU move, a turn timer, the end;
         # a move between people alone leaves it asleep (one task switch a move saved)
@@ -315,78 +308,7 @@ class SharedTable(GameTable):
 
     def act(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
         """The reply to one request of the person at ``seat`` (moves are told as events too)."""
-        cmd = request.get("cmd")
-        g = self.game
-        if cmd == "ping":
-            return {"ok": True}
-        if cmd == "state":
-            return {"ok": True} | self.view_of(seat, history=True)
-        if cmd == "quit":
-            return {"ok": True, "bye": True}
-        if cmd not in ("pass", "play", "why", "hint", "moon"):
-            return _fail("unknown_cmd", t("proto_unknown_cmd", lang, cmd=str(cmd)[:40]),
-                         commands=["pass", "play", "why", "hint", "moon", "state", "ping", "quit"])
-        if g.over:
-            return _fail("wrong_phase", t("wrong_phase_over", lang))
-        rd = g.round
-        if cmd == "hint":
-            if not self.hints:
-                return _fail("no_hints", t("net_no_hints", lang))
-            if seat not in self.due() or (rd.phase is Phase.PASS and rd.passes[seat] is not None):
-                return _fail("wrong_phase", t("hint_not_now", lang))
-            # the Normal CPU, from this seat's own view only (a hint can tell nothing more)
-            choice = self.suggest(seat, "normal")
-            if rd.phase is Phase.MOON:  # the shooter's choice: the better one
-                return {"ok": True, "moon": str(choice)}
-            if rd.phase is Phase.PASS:
-                return {"ok": True, "cards": [str(c) for c in sorted(choice)]}
-            return {"ok": True, "card": str(Card(choice))}
-        if cmd == "moon":  # {"cmd": "moon", "choice": "others" | "shooter_minus"}
-            choice = request.get("choice")
-            if rd.phase is not Phase.MOON or rd.turn != seat:
-                return _fail("wrong_phase", t("moon_choice_not_now", lang))
-            if not isinstance(choice, str) or choice not in MOON_CHOICES:
-                return _fail("bad_field", t("proto_bad_choice", lang, field="choice",
-                                            choices=", ".join(MOON_CHOICES)), field="choice")
-            self.choose_moon(seat, choice, "person")
-            return {"ok": True}
-        if cmd == "pass":
-            cards = _cards(request.get("cards"), lang)
-            if isinstance(cards, dict):
-                return cards
-            if rd.phase is not Phase.PASS:
-                mid = "no_pass_round" if rd.direction.value == "none" else "wrong_phase_play"
-                return _fail("wrong_phase", t(mid, lang))
-            if rd.passes[seat] is not None:
-                return _fail("pass_twice", t("pass_twice", lang, seat=seat))
-            try:
-                self.pass_cards(seat, cards, "person")
-            except PassError as e:
-                code = "wrong_phase" if e.message_id.startswith(("wrong_phase", "no_pass")) else e.message_id
-                return _fail(code, e.message(lang, ascii=True))
-            return {"ok": True}
-        card = _card(request.get("card"), lang)
-        if isinstance(card, dict):
-            return card
-        if cmd == "play" and rd.phase is Phase.PLAY and rd.turn == seat and rd.is_legal(card):
-            self.play(seat, card, "person")  # the common case, without working out what the card does
-            return {"ok": True}
-        verdict = rd.why(card, seat)
-        if cmd == "why":
-            if verdict.legal:
-                return {"ok": True, "card": str(card), "legal": True,
-                        "message": verdict.message(lang, ascii=True)}
-            assert verdict.reason is not None
-            return {"ok": True, "card": str(card), "legal": False, "reason": verdict.reason.code,
-                    "message": verdict.message(lang, ascii=True)}
-        if not verdict.legal:
-            assert verdict.reason is not None
-            return _fail(verdict.reason.code, verdict.message(lang, ascii=True), card=str(card))
-        try:
-            self.play(seat, card, "person")
-        except IllegalMove as e:  # the check above said yes; never a half-made move
-            return _fail(e.reason.code, e.reason.message(lang, ascii=True), card=str(card))
-        return {"ok": True}
+        return self.requests.act(seat, request, lang)
 
     # ------------------------------------------------------------ the clock
 
@@ -476,32 +398,9 @@ class SharedTable(GameTable):
         self.apply(seat, by, choice)
 
 
-def _fail(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"ok": False, "error": {"code": code, "message": message, **extra}}
-
-
-def _card(value: Any, lang: str) -> Card | dict[str, Any]:
-    if not isinstance(value, str):
-        return _fail("missing_field" if value is None else "bad_field",
-                     t("proto_missing" if value is None else "proto_bad_type", lang, field="card",
-                       expected=t("type_card", lang)), field="card")
-    try:
-        return parse_card(value[:40])
-    except CardParseError as e:
-        return _fail("bad_card", t("bad_card", lang, text=e.text[:40]), field="card")
-
-
-def _cards(value: Any, lang: str) -> list[Card] | dict[str, Any]:
-    if not isinstance(value, list) or len(value) > 13:
-        return _fail("bad_field", t("proto_bad_type", lang, field="cards", expected=t("type_cards", lang)),
-                     field="cards")
-    out = []
-    for item in value:
-        c = _card(item, lang)
-        if isinstance(c, dict):
-            return c
-        out.append(c)
-    return out
+def _fail(code: str, message_id: str, lang: str, **params: Any) -> dict[str, Any]:
+    """The error reply (the one shape: :class:`~hearts_cli.play.requests.RequestError`)."""
+    return dict(RequestError(code, message_id, params).reply(lang))
 
 
 # ---------------------------------------------------------------- the server
@@ -636,7 +535,7 @@ class Server:
             self.count(why)
             if self.ssl is None:
                 try:
-                    raw.write(encode(_fail("busy", t("net_busy", self.lang))))
+                    raw.write(encode(_fail("busy", "net_busy", self.lang)))
                 except Exception:
                     pass
             raw.abort()
@@ -663,22 +562,10 @@ class Server:
         try:
             reader = asyncio.StreamReader(limit=MAX_LINE)
             protocol = asyncio.StreamReaderProtocol(reader)
-            if self.ssl is not None:
-                left = deadline - loop.time()
-                try:
-                    tls = await asyncio.wait_for(loop.start_tls(raw, protocol, self.ssl, server_side=True,
-                                                                ssl_handshake_timeout=max(0.1, left)), left)
-                except TimeoutError:
-                    self.count("silent")
-                    return
-                if tls is None:
-                    return
-                transport = tls
-            else:
-                raw.set_protocol(protocol)
-            protocol.connection_made(transport)
-            if self.ssl is None:
-                raw.resume_reading()
+            opened = await self._streams(raw, protocol, deadline)
+            if opened is None:
+                return
+            transport = opened
             writer = asyncio.StreamWriter(transport, protocol, reader, loop)  # type: ignore[arg-type]
             client = Client(writer, self.lang)
             self.all_clients.add(client)
@@ -714,6 +601,30 @@ class Server:
                         table, client.table = client.table, None
                         table.detach(client.seat, client)
 
+    async def _streams(self, raw: asyncio.Transport, protocol: asyncio.StreamReaderProtocol,
+                       deadline: float) -> asyncio.BaseTransport | None:
+        """The connection's transport, reading into ``protocol``: the accepted one (plain TCP),
+        or TLS once its handshake is made before ``deadline`` (else None: counted ``silent``)."""
+        loop = asyncio.get_running_loop()
+        transport: asyncio.BaseTransport = raw
+        if self.ssl is not None:
+            left = deadline - loop.time()
+            try:
+                tls = await asyncio.wait_for(loop.start_tls(raw, protocol, self.ssl, server_side=True,
+                                                            ssl_handshake_timeout=max(0.1, left)), left)
+            except TimeoutError:
+                self.count("silent")
+                return None
+            if tls is None:
+                return None
+            transport = tls
+        else:
+            raw.set_protocol(protocol)
+        protocol.connection_made(transport)
+        if self.ssl is None:
+            raw.resume_reading()
+        return transport
+
     def _unpend(self, addr: str) -> None:
         if addr in self.exempt:
             return
@@ -729,7 +640,7 @@ class Server:
         after a pause: no quick guessing) and None."""
         if not self._hello_allowed(addr):
             self.count("too_fast")
-            client.send_obj(_fail("too_fast", t("net_hello_too_fast", self.lang)))
+            client.send_obj(_fail("too_fast", "net_hello_too_fast", self.lang))
             client.finish()
             return None
         request = _parse(hello)
@@ -737,7 +648,7 @@ class Server:
         if where is None or not isinstance(request, dict) or request.get("cmd") != "hello":
             self.count("refused")
             await asyncio.sleep(0.05)
-            client.send_obj(_fail("refused", t("net_refused", self.lang)))
+            client.send_obj(_fail("refused", "net_refused", self.lang))
             client.finish()
             return None
         lang = request.get("lang")
@@ -746,7 +657,7 @@ class Server:
         if addr not in self.exempt and not table.hellos[seat].take():
             # the seat's own invitation, used again and again: at most a few takings a minute
             self.count("too_fast")
-            client.send_obj(_fail("too_fast", t("net_hello_too_fast", client.lang)))
+            client.send_obj(_fail("too_fast", "net_hello_too_fast", client.lang))
             client.finish()
             return None
         table.attach(seat, client, request.get("name"))
@@ -761,7 +672,7 @@ class Server:
                 line = await _read(reader)
             except ValueError:  # longer than MAX_LINE: dropped
                 bad += 1
-                client.send_obj(_fail("line_too_long", t("net_line_too_long", client.lang, limit=MAX_LINE)))
+                client.send_obj(_fail("line_too_long", "net_line_too_long", client.lang, limit=MAX_LINE))
                 if bad > MAX_BAD:
                     self.count("dropped")
                     break
@@ -773,7 +684,7 @@ class Server:
             if not bucket.take():
                 bad += 1
                 if bucket.should_say():
-                    client.send_obj(_fail("too_fast", t("net_too_fast", client.lang)))
+                    client.send_obj(_fail("too_fast", "net_too_fast", client.lang))
                 if bad > MAX_BAD:
                     self.count("dropped")
                     break
@@ -799,30 +710,27 @@ class Server:
         Inside one guard: a request the table cannot grant leaves the position as it
         was (:meth:`GameTable._keep` takes back a move it could not save), the clock
         is woken whatever happened, and the reply is valid JSON whatever was sent."""
-        request = _parse(line)
-        if not isinstance(request, dict):
-            client.send_obj(_fail("bad_json", t("proto_bad_json", client.lang)))
+        try:
+            request = requests.parse_line(line)
+            if request is None:  # (a blank line is skipped before it gets here)
+                raise requests.bad_json()
+            head = requests.small_id(request)
+        except RequestError as e:  # counted as a bad line: no request to act on
+            client.send_obj(dict(e.reply(client.lang)))
             return None, False
-        head: dict[str, Any] = {}
-        if "id" in request:
-            if not _small(request["id"]):
-                client.send_obj(_fail("bad_field", t("proto_bad_type", client.lang, field="id",
-                                                     expected=t("type_id", client.lang)), field="id"))
-                return None, False
-            head = {"id": request["id"]}
         try:
             reply = table.act(seat, request, client.lang)
         except Exception as e:
             self.count("save" if isinstance(e, OSError) else "error")
             table.wake.set()  # the table keeps moving: the clock looks again
-            reply = _fail("internal_error", t("proto_internal", client.lang, problem=_problem(e)))
+            reply = _fail("internal_error", "proto_internal", client.lang, problem=_problem(e))
         cmd = request.get("cmd")
         moved = bool(reply.get("ok")) and cmd in ("pass", "play")
         try:
             data = OK_LINE if reply == OK and not head else encode(head | reply)
         except (ValueError, TypeError):  # never: what is echoed was checked; but never a broken line either
             self.count("error")
-            data = encode(_fail("internal_error", t("proto_internal", client.lang, problem="encode")))
+            data = encode(_fail("internal_error", "proto_internal", client.lang, problem="encode"))
         return data, (None if reply.get("bye") else moved)
 
 
@@ -857,17 +765,6 @@ def _problem(e: BaseException) -> str:
     if isinstance(e, OSError) and e.strerror:
         return e.strerror
     return type(e).__name__
-
-
-def _small(value: Any) -> bool:
-    """Whether a request's ``id`` can be sent back as it came: null, a boolean, a whole
-    number or a finite one (strict JSON refused the others), a short string (no lone
-    surrogate reaches here either)."""
-    if value is None or isinstance(value, (bool, float)):
-        return True
-    if isinstance(value, int):
-        return abs(value) < 1 << 63
-    return isinstance(value, str) and len(value) <= 100
 
 
 async def _read(reader: asyncio.StreamReader) -> bytes | None:
@@ -1071,82 +968,123 @@ def _hostname() -> str:
         return "localhost"
 
 
+def _say(text: str, err: bool = False) -> None:
+    """One line on the host's terminal (stdout, or stderr for what stops it)."""
+    import sys
+
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
+
+
+class _Refusal(Exception):
+    """An option or a save that stops ``hearts host`` before it serves: one sentence, a status."""
+
+    def __init__(self, text: str, status: int = 2):
+        super().__init__(text)
+        self.text = text
+        self.status = status
+
+    def told(self) -> int:
+        _say(self.text, err=True)
+        return self.status
+
+
+def _tls_of(port: int, turn_timer: float | None, cert: str | None, key: str | None, lang: str) -> Any:
+    """The options checked; the TLS context when a certificate is given (else None)."""
+    if not 0 <= port <= 65535:
+        raise _Refusal(t("net_bad_port", lang))
+    if turn_timer is not None and not 1 <= turn_timer <= 3600:
+        raise _Refusal(t("net_bad_timer", lang))
+    if (cert is None) != (key is None):
+        raise _Refusal(t("net_cert_key", lang))
+    if cert is None:
+        return None
+    import ssl
+
+    try:
+        ssl_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        ssl_context.load_cert_chain(cert, key)
+    except (OSError, ssl.SSLError) as e:
+        raise _Refusal(t("net_bad_cert", lang, problem=getattr(e, "strerror", None) or str(e))) from None
+    return ssl_context
+
+
+class _Opening:
+    """What ``hearts host`` serves: the game, its seats, and the settings a resumed table keeps."""
+
+    def __init__(self, game: Game, seats: list[SeatState], turn_timer: float | None, hints: bool, port: int):
+        self.game, self.seats, self.turn_timer, self.hints, self.port = game, seats, turn_timer, hints, port
+
+
+def _resumed(store: HostStore, lang: str, turn_timer: float | None, hints: bool, port: int) -> _Opening:
+    """``--resume``: the saved game and its invitations, with the settings it was hosted with
+    (those given again on the command line win)."""
+    from ..store.saves import DamagedSave
+
+    try:
+        loaded = store.load()
+    except DamagedSave as e:
+        raise _Refusal(t("net_table_damaged", lang, problem=e.message(lang))) from None
+    meta = store.read_meta()
+    if loaded is None or meta is None or not isinstance(meta.get("tokens"), list) \
+            or len(meta["tokens"]) != loaded.game.rules.players:
+        raise _Refusal(t("net_no_table", lang))
+    seats = []
+    for rec, token in zip(loaded.seats, meta["tokens"]):
+        human = rec.kind == "human" and isinstance(token, str)
+        seats.append(SeatState(human, token if human else None, rec.name, rec.level))
+    if turn_timer is None and isinstance(meta.get("turn_timer"), (int, float)):
+        turn_timer = meta["turn_timer"]
+    if port == DEFAULT_PORT and isinstance(meta.get("port"), int):
+        port = meta["port"]
+    return _Opening(loaded.game, seats, turn_timer, hints or meta.get("hints") is True, port)
+
+
+def _fresh(store: HostStore, lang: str, rules: Any, humans: int, level: str | None, code: str | None) -> Game:
+    """A new game at the table; one left unfinished there is archived, never overwritten."""
+    from ..model.codes import new_code
+    from ..store.saves import DamagedSave
+
+    try:
+        previous = store.load()
+    except DamagedSave:  # moved aside by load(): nothing to lose here
+        previous = None
+    if previous is not None:
+        where = store.archive(previous.game, previous.seats, unfinished=not previous.game.over)
+        _say(t("previous_archived", lang, code=previous.game.code, path=str(where)))
+    if not 1 <= humans <= rules.players:
+        raise _Refusal(t("net_bad_humans", lang, players=rules.players))
+    return Game(rules, code or new_code())
+
+
 def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | None, delay: float,
              port: int, bind: str, cert: str | None, key: str | None, resume: bool, lang: str,
              code: str | None = None, hints: bool = False) -> int:
     """``hearts host``: check the options, open (or resume) the table, serve it to the end."""
-    import sys
+    from ..store.saves import SaveLocked
 
-    def say(text: str, err: bool = False) -> None:
-        stream = sys.stderr if err else sys.stdout
-        stream.write(text + "\n")
-        stream.flush()
-
-    def fail(text: str, status: int = 2) -> int:
-        say(text, err=True)
-        return status
-
-    if not 0 <= port <= 65535:
-        return fail(t("net_bad_port", lang))
-    if turn_timer is not None and not 1 <= turn_timer <= 3600:
-        return fail(t("net_bad_timer", lang))
-    if (cert is None) != (key is None):
-        return fail(t("net_cert_key", lang))
-    ssl_context = None
-    if cert is not None:
-        import ssl
-
-        try:
-            ssl_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-            ssl_context.load_cert_chain(cert, key)
-        except (OSError, ssl.SSLError) as e:
-            return fail(t("net_bad_cert", lang, problem=getattr(e, "strerror", None) or str(e)))
-    from ..store.saves import DamagedSave, SaveLocked
-
+    try:
+        ssl_context = _tls_of(port, turn_timer, cert, key, lang)
+    except _Refusal as no:
+        return no.told()
     store = HostStore()
     try:
         store.acquire()
     except SaveLocked:
-        return fail(t("net_table_open", lang), 1)
+        return _Refusal(t("net_table_open", lang), 1).told()
     try:
         if resume:
-            try:
-                loaded = store.load()
-            except DamagedSave as e:
-                return fail(t("net_table_damaged", lang, problem=e.message(lang)))
-            meta = store.read_meta()
-            if loaded is None or meta is None or not isinstance(meta.get("tokens"), list) \
-                    or len(meta["tokens"]) != loaded.game.rules.players:
-                return fail(t("net_no_table", lang))
-            game = loaded.game
-            seats = []
-            for rec, token in zip(loaded.seats, meta["tokens"]):
-                human = rec.kind == "human" and isinstance(token, str)
-                seats.append(SeatState(human, token if human else None, rec.name, rec.level))
-            if turn_timer is None and isinstance(meta.get("turn_timer"), (int, float)):
-                turn_timer = meta["turn_timer"]
-            hints = hints or meta.get("hints") is True
-            if port == DEFAULT_PORT and isinstance(meta.get("port"), int):
-                port = meta["port"]
+            opening = _resumed(store, lang, turn_timer, hints, port)
         else:
-            from ..model.codes import new_code
-
-            try:  # a table left unfinished is archived, never overwritten
-                previous = store.load()
-            except DamagedSave:  # moved aside by load(): nothing to lose here
-                previous = None
-            if previous is not None:
-                where = store.archive(previous.game, previous.seats, unfinished=not previous.game.over)
-                say(t("previous_archived", lang, code=previous.game.code, path=str(where)))
-            code = code or new_code()
-            if not 1 <= humans <= rules.players:
-                return fail(t("net_bad_humans", lang, players=rules.players))
-            game = Game(rules, code)
-            seats = make_seats(rules.players, humans, level)
-        meta = {"turn_timer": turn_timer, "level": level, "hints": hints}
-        return asyncio.run(host_table(game, seats, bind=bind, port=port, turn_timer=turn_timer, delay=delay,
-                                      store=store, ssl_context=ssl_context, lang=lang, hints=hints, say=say,
-                                      meta=meta))
+            game = _fresh(store, lang, rules, humans, level, code)
+            opening = _Opening(game, make_seats(rules.players, humans, level), turn_timer, hints, port)
+        meta = {"turn_timer": opening.turn_timer, "level": level, "hints": opening.hints}
+        return asyncio.run(host_table(opening.game, opening.seats, bind=bind, port=opening.port,
+                                      turn_timer=opening.turn_timer, delay=delay, store=store,
+                                      ssl_context=ssl_context, lang=lang, hints=opening.hints, say=_say, meta=meta))
+    except _Refusal as no:
+        return no.told()
     except KeyboardInterrupt:
         return 130
     finally:

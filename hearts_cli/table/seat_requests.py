@@ -1,0 +1,121 @@
+"""A person's requests at a shared table (``hearts host``): one handler per command.
+
+Each request is read through :mod:`hearts_cli.play.requests` (the checks the engine
+protocol makes too) and becomes one of the table's moves or questions; whatever
+cannot be done is a :class:`~hearts_cli.play.requests.RequestError`, whose reply
+is the one error shape (docs/tables.md). The moves are told as events by the
+table; the reply says only that the move was made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..model.cards import Card
+from ..play import requests
+from ..play.engine import MOON_CHOICES, IllegalMove, PassError, Phase
+from ..play.requests import RequestError
+from .game import GameTable
+
+# what a seat may ask, in the order an unknown command's reply lists them
+COMMANDS = ("pass", "play", "why", "hint", "moon", "state", "ping", "quit")
+PASS_MAX = 13  # cards in a pass, at most (a bound on what is read, not the rule: the engine says how many)
+
+Handler = Callable[["SeatRequests", int, dict[str, Any], str], dict[str, Any]]
+
+
+class SeatRequests:
+    """The requests of the people at one shared table, turned into the table's moves
+    (``hints``: whether a person may ask the CPU for a suggestion)."""
+
+    def __init__(self, table: GameTable, hints: bool):
+        self.table = table
+        self.hints = hints
+
+    def act(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The reply to one request of the person at ``seat``."""
+        try:
+            cmd = requests.command(request, COMMANDS)
+            if cmd in _ANY_TIME:
+                return _ANY_TIME[cmd](self, seat, request, lang)
+            if self.table.game.over:
+                raise RequestError("wrong_phase", "wrong_phase_over")
+            return _IN_GAME[cmd](self, seat, request, lang)
+        except RequestError as e:
+            return dict(e.reply(lang))
+
+    def ping(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        return {"ok": True}
+
+    def state(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        return {"ok": True} | self.table.view_of(seat, history=True)
+
+    def quit(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        return {"ok": True, "bye": True}
+
+    def hint(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        """The Normal CPU's choice, from this seat's own view only (a hint can tell nothing more)."""
+        table = self.table
+        rd = table.game.round
+        if not self.hints:
+            raise RequestError("no_hints", "net_no_hints")
+        if seat not in table.due() or (rd.phase is Phase.PASS and rd.passes[seat] is not None):
+            raise RequestError("wrong_phase", "hint_not_now")
+        choice = table.suggest(seat, "normal")
+        if rd.phase is Phase.MOON:  # the shooter's choice: the better one
+            return {"ok": True, "moon": str(choice)}
+        if rd.phase is Phase.PASS:
+            return {"ok": True, "cards": [str(c) for c in sorted(choice)]}
+        return {"ok": True, "card": str(Card(choice))}
+
+    def moon(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        """``{"cmd": "moon", "choice": "others" | "shooter_minus"}``: the shooter's choice."""
+        rd = self.table.game.round
+        if rd.phase is not Phase.MOON or rd.turn != seat:
+            raise RequestError("wrong_phase", "moon_choice_not_now")
+        self.table.choose_moon(seat, requests.choice(request.get("choice"), "choice", MOON_CHOICES), "person")
+        return {"ok": True}
+
+    def pass_(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        cards = requests.cards(request.get("cards"), "cards", limit=PASS_MAX)
+        rd = self.table.game.round
+        if rd.phase is not Phase.PASS:
+            raise RequestError("wrong_phase", "no_pass_round" if rd.direction.value == "none" else "wrong_phase_play")
+        if rd.passes[seat] is not None:
+            raise RequestError("pass_twice", "pass_twice", {"seat": seat})
+        try:
+            self.table.pass_cards(seat, cards, "person")
+        except PassError as e:
+            raise requests.refused_pass(e) from None
+        return {"ok": True}
+
+    def play(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        card = requests.card(requests.required(request, "card"), "card")
+        rd = self.table.game.round
+        if rd.phase is Phase.PLAY and rd.turn == seat and rd.is_legal(card):
+            self.table.play(seat, card, "person")  # the common case, without working out what the card does
+            return {"ok": True}
+        verdict = rd.why(card, seat)
+        if not verdict.legal:
+            assert verdict.reason is not None
+            raise RequestError(verdict.reason.code, text=verdict.message(lang, ascii=True), card=str(card))
+        try:
+            self.table.play(seat, card, "person")
+        except IllegalMove as e:  # the check above said yes; never a half-made move
+            raise RequestError(e.reason.code, text=e.reason.message(lang, ascii=True), card=str(card)) from None
+        return {"ok": True}
+
+    def why(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+        card = requests.card(requests.required(request, "card"), "card")
+        verdict = self.table.game.round.why(card, seat)
+        if verdict.legal:
+            return {"ok": True, "card": str(card), "legal": True, "message": verdict.message(lang, ascii=True)}
+        assert verdict.reason is not None
+        return {"ok": True, "card": str(card), "legal": False, "reason": verdict.reason.code,
+                "message": verdict.message(lang, ascii=True)}
+
+
+_ANY_TIME: dict[str, Handler] = {"ping": SeatRequests.ping, "state": SeatRequests.state, "quit": SeatRequests.quit}
+_IN_GAME: dict[str, Handler] = {"pass": SeatRequests.pass_, "play": SeatRequests.play, "why": SeatRequests.why,
+                                "hint": SeatRequests.hint, "moon": SeatRequests.moon}
