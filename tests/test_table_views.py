@@ -227,3 +227,51 @@ def test_the_count_line_in_the_toolbar_is_off_unless_a_setting_turns_it_on(home)
     (home / "settings.yaml").write_text("count: 3\n")
     settings, problems = read_settings(home)
     assert settings == {} and problems[0][0] == "settings_bad_count"
+
+
+@pytest.mark.slow
+def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
+    """`hearts join`: the same commands, answered from what the host told the seat, equal to
+    what the real round says of that seat (and nothing of another hand)."""
+    from test_join import HOST, _host
+
+    from hearts_cli.table.remote import Link, RemoteTable
+    from hearts_cli.table.server import SharedTable, invitation
+    from hearts_cli.table.server import make_seats as shared_seats
+
+    shared = SharedTable(Game(Rules.from_spec("quick"), CODE), shared_seats(4, 1, None), bot_threads=False,
+                         delay=0.01)
+    port = _host(shared)
+    link = Link()
+    remote = RemoteTable(link, link.connect(invitation(HOST, port, shared.seats[0].token), "Ana", "en", None))
+    remote.blocking = True
+    tb = Table(None, (), lang="en", confirm=False, core=remote)  # type: ignore[arg-type]
+    tb.announce_start()
+    try:
+        while True:
+            while not remote.decision():
+                remote.cpu_step()
+            real = shared.game.round
+            if real.phase is Phase.PASS:
+                tb.handle("passed")
+                assert tb.events[-1].data["passed"] is None
+                tb.handle("pass " + " ".join(str(c) for c in real.hand(0)[-3:]))
+                continue
+            if len(real.tricks) >= 3:
+                break
+            tb.handle(str(real.legal_cards()[-1]))
+        view = real.view(0)
+        tb.handle("tricks")
+        assert [list(zip(t["seats"], t["cards"], strict=True)) for t in tb.events[-1].data["tricks"]] == \
+            [tr.plays() for tr in real.tricks]
+        tb.handle("last")
+        assert tb.events[-1].data["trick"]["winner"] == real.tricks[-1].winner
+        tb.handle("count")
+        counted = count(view)
+        assert tb.events[-1].data["out"] == [list(c) for c in counted.out]
+        tb.handle("passed")
+        data = tb.events[-1].data
+        assert (data["passed"], data["received"], data["to"], data["source"]) == \
+            (list(view.passed or ()), list(view.received or ()), view.passed_to, view.received_from)
+    finally:
+        link.close()
