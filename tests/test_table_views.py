@@ -1,6 +1,6 @@
 """What good online tables show (issue 18 §7): `tricks` with who played each card, `last`
 (and the last trick left on the table until the next card), `count` (the cards still out and
-the voids shown, from the seat's view only, and its toolbar line), `passed` (what you passed
+the voids shown, from the seat's view only, and its toolbar line), `exchange` (what you passed
 and received this round): in both languages, at 40 columns, in --json, and at a shared table."""
 
 from __future__ import annotations
@@ -158,22 +158,22 @@ def test_count_in_words_and_the_voids_a_seat_showed():
     assert _said(_table("es"), "cuenta")[-1] == "Nadie ha mostrado un fallo todavía."
 
 
-def test_passed_says_what_you_passed_and_received_this_round():
+def test_exchange_says_what_you_passed_and_received_this_round():
     tb = _table()
-    assert _said(tb, "passed") == ["You have not passed yet this round."]
+    assert _said(tb, "exchange") == ["You have not passed yet this round."]
     hand = tb.game.round.hand(tb.me)
     tb.handle("pass " + " ".join(str(c) for c in hand[-3:]))
-    lines = _said(tb, "passed")
+    lines = _said(tb, "exchange")
     faces = ", ".join(c.face() for c in hand[-3:])
     assert lines[0] == f"You passed {faces} to West."
     while tb.cpu_step():
         pass
-    lines = _said(tb, "passed")
+    lines = _said(tb, "exchange")
     received = tb.game.round.received[tb.me]
     assert lines == [f"You passed {faces} to West.",
                      f"You received {', '.join(c.face() for c in received)} from East."]
     assert tb.events[-1].data["passed"] == list(hand[-3:]) and tb.events[-1].data["source"] == 3
-    es = _said(_table("es"), "pases")
+    es = _said(_table("es"), "intercambio")
     assert es == ["Aún no has pasado en esta ronda."]
 
 
@@ -182,10 +182,10 @@ def test_every_view_holds_at_40_columns(lang):
     """Through the same wrapping as the rest of the table: no word cut, no line over 40."""
     tb = _table(lang)
     _play_tricks(tb, 4)
-    words = {"en": ("tricks", "last", "count", "passed"), "es": ("bazas", "ultima", "cuenta", "pases")}[lang]
+    words = {"en": ("tricks", "last", "count", "exchange"), "es": ("bazas", "ultima", "cuenta", "intercambio")}[lang]
     for word in words:
         lines = _said(tb, word, width=40)
-        assert lines and tb.events[-1].kind in ("tricks", "last", "count", "passed")
+        assert lines and tb.events[-1].kind in ("tricks", "last", "count", "exchange")
         for line in lines:
             for row in wrap([("", line)], 40):
                 assert len(plain(row)) <= 40, (word, row)
@@ -193,14 +193,14 @@ def test_every_view_holds_at_40_columns(lang):
 
 def test_the_views_in_json_batch_mode():
     out = io.StringIO()
-    lines = "passed\npass TS JS KS\nlast\n2C\ntricks\nlast\ncount\npassed\n"
+    lines = "exchange\npass TS JS KS\nlast\n2C\ntricks\nlast\ncount\nexchange\n"
     assert start_new(code=CODE, json_events=True, stdin=io.StringIO(lines), stdout=out) == 0
     events = [json.loads(x) for x in out.getvalue().splitlines()]
     by_kind = {}
     for ev in events:
         by_kind.setdefault(ev["event"], []).append(ev)
-    assert by_kind["passed"][0]["passed"] is None
-    assert by_kind["passed"][1]["passed"] == ["TS", "JS", "KS"] and by_kind["passed"][1]["to"] == 1
+    assert by_kind["exchange"][0]["passed"] is None
+    assert by_kind["exchange"][1]["passed"] == ["TS", "JS", "KS"] and by_kind["exchange"][1]["to"] == 1
     assert by_kind["last"][0]["trick"] is None
     first = by_kind["last"][1]["trick"]
     assert first["cards"][0] == "2C" and first["seats"][0] == 0 and len(first["seats"]) == 4
@@ -253,7 +253,7 @@ def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
                 remote.cpu_step()
             real = shared.game.round
             if real.phase is Phase.PASS:
-                tb.handle("passed")
+                tb.handle("exchange")
                 assert tb.events[-1].data["passed"] is None
                 tb.handle("pass " + " ".join(str(c) for c in real.hand(0)[-3:]))
                 continue
@@ -269,7 +269,7 @@ def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
         tb.handle("count")
         counted = count(view)
         assert tb.events[-1].data["out"] == [list(c) for c in counted.out]
-        tb.handle("passed")
+        tb.handle("exchange")
         data = tb.events[-1].data
         assert (data["passed"], data["received"], data["to"], data["source"]) == \
             (list(view.passed or ()), list(view.received or ()), view.passed_to, view.received_from)

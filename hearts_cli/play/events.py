@@ -478,8 +478,8 @@ LastTrick = _kind("LastTrick", "last", "round number trick",
                   doc="The last completed trick of the round (null before the first): who played what.")
 Counted = _kind("Counted", "count", "out voids",
                 doc="From the seat's view only: the cards still out by suit, each seat's shown voids.")
-Passed = _kind("Passed", "passed", "round direction passed to received source",
-               doc="What the seat passed and received this round (null: not yet, or no pass).")
+Exchange = _kind("Exchange", "exchange", "round direction passed to received source",
+                 doc="What the seat passed and received this round (null: not yet, or no pass).")
 RulesShown = _kind("RulesShown", "rules", "preset settings")
 
 # ---------------------------------------------------------------- analysis (hearts replay --analyze)

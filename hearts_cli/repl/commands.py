@@ -122,11 +122,11 @@ def _count(person: Person, rest: str) -> Signal:
     return None
 
 
-def _passed(person: Person, rest: str) -> Signal:
+def _exchange(person: Person, rest: str) -> Signal:
     """What the person passed and received this round (their seat's view: nobody else's pass)."""
     tb = person.tb
     view = tb.game.round.view(tb.me)
-    tb.emit("passed", round=len(tb.game.rounds), direction=view.direction.value,
+    tb.emit("exchange", round=len(tb.game.rounds), direction=view.direction.value,
             passed=list(view.passed) if view.passed is not None else None, to=view.passed_to,
             received=list(view.received) if view.received is not None else None,
             source=view.received_from)
@@ -241,7 +241,7 @@ REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
     Command("tricks", {"en": "tricks", "es": "bazas"}, (), _tricks),
     Command("last", {"en": "last", "es": "ultima"}, ("ultima-baza", "last-trick"), _last),
     Command("count", {"en": "count", "es": "cuenta"}, ("contar",), _count),
-    Command("passed", {"en": "passed", "es": "pases"}, ("pasadas",), _passed),
+    Command("exchange", {"en": "exchange", "es": "intercambio"}, (), _exchange),
     Command("rules", {"en": "rules", "es": "reglas"}, (), _rules),
     Command("code", {"en": "code", "es": "codigo"}, (), _code),
     Command("auto", {"en": "auto", "es": "auto"}, (), _auto, shared=_OWN),

@@ -261,7 +261,7 @@ class EventLines(Writer, Teller[Line]):
         lines += self._text(self.say("count_voids", voids=shown) if shown else self.say("count_no_voids"))
         return lines
 
-    def ev_passed(self, round: int, direction: str, passed: list[Card] | None, to: int | None,
+    def ev_exchange(self, round: int, direction: str, passed: list[Card] | None, to: int | None,
                   received: list[Card] | None, source: int | None) -> list[Line]:
         tb = self.tb
         if to is None:
