@@ -344,7 +344,7 @@ def test_finish_is_refused_while_points_are_left_and_tricks_lists_them():
     ev = tb.events[-1]
     assert ev.kind == "tricks" and len(ev.data["tricks"]) == 1
     text = "\n".join(plain(x) for x in Renderer(tb, plain=True).event(ev))
-    assert text.startswith(" 1. You led: 2♣ ")
+    assert text.startswith(" 1. You led 2♣, West ")
 
 
 def test_auto_plays_the_rest_of_the_round_for_the_person():

@@ -59,13 +59,14 @@ def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
 
     from ..repl import run_batch, wants_ascii
     from ..repl.table import Table
+    from ..store.saves import read_settings
 
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     # the game is the remote core's: Table ignores its first argument then (typed Game, not Game | None)
     table = Table(None, (), lang=lang,  # type: ignore[arg-type]
                   ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
-                  core=remote)
+                  core=remote, count=read_settings()[0].get("count", False))
     if interactive:
         from ..repl.session import run_interactive
 

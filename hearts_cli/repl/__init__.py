@@ -199,7 +199,8 @@ def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: 
                    and sys.stdin.isatty() and sys.stdout.isatty())
     out = stdout or sys.stdout
     table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
-                  store=store, undo=settings.get("undo", True), undos=undos)
+                  store=store, undo=settings.get("undo", True), undos=undos,
+                  count=settings.get("count", False))
     if interactive and play:
         from .session import run_interactive
 

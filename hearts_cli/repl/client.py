@@ -50,7 +50,7 @@ class TableClient(SeatClient):
     def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Any = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
-                 front: FrontEnd | None = None, core: Any = None):
+                 front: FrontEnd | None = None, core: Any = None, count: bool = False):
         # the table: a local game's own (in-process), or a seat's at a shared table (``core``:
         # join.RemoteTable, which sends the person's moves to the host)
         if core is None:
@@ -69,6 +69,7 @@ class TableClient(SeatClient):
         self.stops = True  # the last line refused was a move, not a command (batch mode stops on it)
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
+        self.count_line = count  # `count: true` in settings.yaml: the toolbar counts the cards out
         self.told_how_to_leave = False  # Ctrl-C with nothing to cancel says it once
         # whom the table waits for, as its events tell it (a seat, "passes": this seat's pass is
         # made), or None: the view says. A shared table sends the view only at the seat's own

@@ -10,10 +10,11 @@ entry here, its handler, and its messages in both languages.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from ..model.cards import fold
-from ..play.engine import Phase
+from ..play.counting import count
+from ..play.engine import Phase, Trick
 from ..table.game import Refused
 from .hints import pass_reason, play_reason
 from .person import Person
@@ -84,13 +85,51 @@ def _score(person: Person, rest: str) -> Signal:
     return None
 
 
+def _trick_data(tr: Trick) -> dict[str, Any]:
+    """A completed trick as the `tricks` and `last` events carry it: who played each card."""
+    return {"leader": tr.leader, "cards": list(tr.cards), "seats": [s for s, _ in tr.plays()],
+            "winner": tr.winner, "points": tr.points}
+
+
 def _tricks(person: Person, rest: str) -> Signal:
     g = person.tb.game
     rd = g.round
-    person.tb.emit("tricks", round=len(g.rounds),
-                   tricks=[{"leader": tr.leader, "cards": list(tr.cards), "winner": tr.winner,
-                            "points": tr.points} for tr in rd.tricks],
-                   current={"leader": rd.leader, "cards": list(rd.trick)} if rd.trick else None)
+    n = person.tb.players
+    current = None
+    if rd.trick and rd.leader is not None:
+        current = {"leader": rd.leader, "cards": list(rd.trick),
+                   "seats": [(rd.leader + i) % n for i in range(len(rd.trick))]}
+    person.tb.emit("tricks", round=len(g.rounds), tricks=[_trick_data(tr) for tr in rd.tricks],
+                   current=current)
+    return None
+
+
+def _last(person: Person, rest: str) -> Signal:
+    """The last completed trick of the round: who played what, and who took it."""
+    g = person.tb.game
+    tricks = g.round.tricks
+    person.tb.emit("last", round=len(g.rounds), number=len(tricks),
+                   trick=_trick_data(tricks[-1]) if tricks else None)
+    return None
+
+
+def _count(person: Person, rest: str) -> Signal:
+    """The cards still out in each suit and the voids shown, from the person's seat only."""
+    tb = person.tb
+    counted = count(tb.game.round.view(tb.me))
+    tb.emit("count", out=[list(cards) for cards in counted.out],
+            voids=[sorted(int(s) for s in v) for v in counted.voids])
+    return None
+
+
+def _exchange(person: Person, rest: str) -> Signal:
+    """What the person passed and received this round (their seat's view: nobody else's pass)."""
+    tb = person.tb
+    view = tb.game.round.view(tb.me)
+    tb.emit("exchange", round=len(tb.game.rounds), direction=view.direction.value,
+            passed=list(view.passed) if view.passed is not None else None, to=view.passed_to,
+            received=list(view.received) if view.received is not None else None,
+            source=view.received_from)
     return None
 
 
@@ -200,6 +239,9 @@ REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
     Command("hint", {"en": "hint", "es": "pista"}, (), _hint),
     Command("score", {"en": "score", "es": "puntos"}, ("scores",), _score),
     Command("tricks", {"en": "tricks", "es": "bazas"}, (), _tricks),
+    Command("last", {"en": "last", "es": "ultima"}, ("ultima-baza", "last-trick"), _last),
+    Command("count", {"en": "count", "es": "cuenta"}, ("contar",), _count),
+    Command("exchange", {"en": "exchange", "es": "intercambio"}, (), _exchange),
     Command("rules", {"en": "rules", "es": "reglas"}, (), _rules),
     Command("code", {"en": "code", "es": "codigo"}, (), _code),
     Command("auto", {"en": "auto", "es": "auto"}, (), _auto, shared=_OWN),

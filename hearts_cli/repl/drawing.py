@@ -30,6 +30,11 @@ class TableDrawing(Writer):
             for i, c in enumerate(rd.trick):
                 cards_in_trick[(rd.leader + i) % n] = c
         lines.extend(self.seats(cards_in_trick))
+        if rd.phase is Phase.PLAY and not rd.trick and rd.tricks and not g.over:
+            # the last trick stays on the table until the next card is played
+            last = rd.tricks[-1]
+            lines.append([("class:trick", self.trick_said("last_trick", len(rd.tricks), [s for s, _ in last.plays()],
+                                                          last.cards, last.winner, last.points))])
         # what is going on
         lines.append(self.situation())
         totals = list(g.totals)

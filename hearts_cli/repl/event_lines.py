@@ -231,21 +231,47 @@ class EventLines(Writer, Teller[Line]):
             out += score_table(self, rounds, totals)
         return out
 
+    def trick_row(self, mid: str, number: int, tr: dict[str, Any]) -> list[Line]:
+        """A completed trick in one sentence: who played what, who took it, its points."""
+        return self._text(self.trick_said(mid, number, tr["seats"], tr["cards"], tr["winner"], tr["points"]))
+
     def ev_tricks(self, round: int, tricks: list[dict[str, Any]], current: dict[str, Any] | None) -> list[Line]:
-        tb = self.tb
         if not tricks and not current:
             return self._text(self.say("no_tricks_yet"))
-        out = []
+        out: list[Line] = []
         for k, tr in enumerate(tricks, 1):
-            cards = " ".join(self.card(c) for c in tr["cards"])
-            out += self._text(self.say("trick_row", number=k, name=tb.name(tr["leader"]), cards=cards,
-                                       winner=tb.name(tr["winner"]) if tr["winner"] is not None
-                                       else self.say("trick_aside_short"), points=tr["points"]))
+            out += self.trick_row("trick_row", k, tr)
         if current:
-            cards = " ".join(self.card(c) for c in current["cards"])
             out += self._text(self.say("trick_row_current", number=len(tricks) + 1,
-                                       name=tb.name(current["leader"]), cards=cards))
+                                       plays=self.plays(current["seats"], current["cards"])))
         return out
+
+    def ev_last(self, round: int, number: int, trick: dict[str, Any] | None) -> list[Line]:
+        if trick is None:
+            return self._text(self.say("no_tricks_yet"))
+        return self.trick_row("last_trick", number, trick)
+
+    def ev_count(self, out: list[list[Card]], voids: list[list[int]]) -> list[Line]:
+        lines = self._text(self.say("count_title"))
+        for suit, cards in enumerate(out):
+            ranks = " ".join(self.card(c)[:-1] for c in cards)
+            mid = "count_suit" if cards else "count_suit_none"
+            lines += self._text("  " + self.say(mid, suit=self.suit(suit), cards=ranks, count=len(cards)))
+        shown = self.voids(voids)
+        lines += self._text(self.say("count_voids", voids=shown) if shown else self.say("count_no_voids"))
+        return lines
+
+    def ev_exchange(self, round: int, direction: str, passed: list[Card] | None, to: int | None,
+                  received: list[Card] | None, source: int | None) -> list[Line]:
+        tb = self.tb
+        if to is None:
+            return self._text(self.say("no_pass_round"))
+        if passed is None:
+            return self._text(self.say("passed_not_yet"))
+        out = self._text(self.say("passed_to", cards=passed, name=tb.name(to)))
+        if received is None or source is None:
+            return out + self._text(self.say("passed_waiting"))
+        return out + self._text(self.say("received", cards=received, name=tb.name(source)))
 
     def ev_rules(self, preset: str, settings: dict[str, Any]) -> list[Line]:
         from ..model.rules import preset_info

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..model.cards import SUIT_SYMBOLS, Card
@@ -61,6 +62,37 @@ class Writer:
             return self.say("no_pass_round")
         to = direction.receiver(seat, self.tb.players)
         return self.say(f"passing_{direction.value}", name=self.tb.name(to))
+
+    def plays(self, seats: Sequence[int], cards: Sequence[Card]) -> str:
+        """Who played each card of a trick, the leader first: "You led 2♣, West 5♣, North K♣"."""
+        said = [self.say("trick_lead" if k == 0 else "trick_follow", name=self.tb.name(s), card=self.card(c))
+                for k, (s, c) in enumerate(zip(seats, cards, strict=True))]
+        return ", ".join(said)
+
+    def trick_said(self, mid: str, number: int, seats: Sequence[int], cards: Sequence[Card],
+                   winner: int | None, points: int) -> str:
+        """A completed trick in one sentence (``mid``): who played what, who took it, its points."""
+        taker = self.tb.name(winner) if winner is not None else self.say("trick_aside_short")
+        return self.say(mid, number=number, plays=self.plays(seats, cards), winner=taker, points=points)
+
+    def voids(self, voids: Sequence[Sequence[int]]) -> str:
+        """The other seats' shown voids, round the table: "West ♣ ♦ · North ♠" ("" for none)."""
+        tb = self.tb
+        return self.sep().join(f"{tb.name(s)} " + " ".join(self.suit(x) for x in voids[s])
+                               for s in tb.round_the_table() if s != tb.me and voids[s])
+
+    def count_status(self) -> str:
+        """The toolbar's line of the count (a setting turns it on): how many cards are still
+        out in each suit, and the voids shown, from the person's seat only."""
+        from ..play.counting import count
+
+        tb = self.tb
+        counted = count(tb.game.round.view(tb.me))
+        suits = " ".join(f"{self.suit(s)}{len(cards)}" for s, cards in enumerate(counted.out))
+        shown = self.voids([sorted(int(x) for x in v) for v in counted.voids])
+        if shown:
+            return self.say("count_toolbar_voids", suits=suits, voids=shown)
+        return self.say("count_toolbar", suits=suits)
 
     def _text(self, text: str, style: str = "") -> list[Line]:
         return [[(style, line)] for line in text.split("\n")]

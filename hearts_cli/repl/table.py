@@ -55,9 +55,9 @@ class Table(TableClient):
     def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Any = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
-                 front: FrontEnd | None = None, core: Any = None):
+                 front: FrontEnd | None = None, core: Any = None, count: bool = False):
         super().__init__(game, seats, lang=lang, ascii=ascii, confirm=confirm, store=store, emit=emit,
-                         undo=undo, undos=undos, front=front, core=core)
+                         undo=undo, undos=undos, front=front, core=core, count=count)
         self.person = Person(self)
 
     def handle(self, line: str) -> Signal:

@@ -1,4 +1,5 @@
-"""The bottom toolbar: the last thing that happened (or the keys), and a turn's time left."""
+"""The bottom toolbar: the last thing that happened (or the keys), a turn's time left, and the
+count of the cards still out when a setting turns it on."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from .client import TableClient
+from .pieces import Writer
 from .render import shorten
 
 
@@ -32,6 +34,11 @@ def bottom_toolbar(table: TableClient, status: Status,
             left = max(0, int(status.deadline - time.monotonic() + 0.999))
             text = "[" + table.say("timer_left", seconds=left) + "] " + text
         # at most two lines, broken at spaces; what is left over ends in an ellipsis
-        short = shorten(" ".join(text.split()), columns() - 2, 2, "..." if table.ascii else "…")
+        ellipsis = "..." if table.ascii else "…"
+        if table.count_line:  # `count: true` in settings.yaml: a line of its own for the count
+            short = shorten(" ".join(text.split()), columns() - 2, 1, ellipsis)
+            short += "\n" + shorten(Writer(table, plain=True).count_status(), columns() - 2, 1, ellipsis)
+        else:
+            short = shorten(" ".join(text.split()), columns() - 2, 2, ellipsis)
         return [("class:bottom-toolbar", "\n".join(" " + row for row in short.split("\n")))]
     return toolbar

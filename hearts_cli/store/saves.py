@@ -270,11 +270,11 @@ class Store:
 # ---------------------------------------------------------------- settings.yaml
 
 SETTINGS_NAME = "settings.yaml"
-SETTING_KEYS = ("confirm", "delay", "turn_timer", "undo")
+SETTING_KEYS = ("confirm", "count", "delay", "turn_timer", "undo")
 
 
 def _valid_setting(key: str, value: Any) -> bool:
-    if key in ("confirm", "undo"):
+    if key in ("confirm", "count", "undo"):
         return isinstance(value, bool)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
