@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from ..base.wrapping import for_terminal
 from ..table.remote import Connection, Link, Lost, RemoteTable, _clean, _connect
 from ..table.server import MAX_LINE, parse_invitation
 from ..text.catalog import t
@@ -35,7 +36,8 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
         first = link.connect(invitation, name, lang, cafile)
     except (TimeoutError, OSError, concurrent.futures.TimeoutError, ValueError) as e:
         problem = getattr(e, "strerror", None) or type(e).__name__
-        sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
+        sys.stderr.write(for_terminal(t("net_cannot_connect", lang, host=host, port=port, problem=problem),
+                                      sys.stderr) + "\n")
         return 1
     if first.get("event") != "welcome":
         sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")
@@ -44,7 +46,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
     try:
         return _seat(link, first, lang, plain)
     except Lost:
-        sys.stderr.write(t("net_lost", lang) + "\n")
+        sys.stderr.write(for_terminal(t("net_lost", lang), sys.stderr) + "\n")
         return 1
     except KeyboardInterrupt:
         link.send({"cmd": "quit"})
@@ -83,7 +85,8 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
         conn, first = await _connect(invitation, name, lang, cafile)
     except (TimeoutError, OSError, ValueError) as e:
         problem = getattr(e, "strerror", None) or type(e).__name__
-        sys.stderr.write(t("net_cannot_connect", lang, host=host, port=port, problem=problem) + "\n")
+        sys.stderr.write(for_terminal(t("net_cannot_connect", lang, host=host, port=port, problem=problem),
+                                      sys.stderr) + "\n")
         return 1
     if first.get("ok") is False or first.get("event") != "welcome":
         sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")

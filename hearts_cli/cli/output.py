@@ -161,6 +161,13 @@ def os_problem(out: Out, error: OSError) -> str:
     return said(error, out.lang)
 
 
+def wrapped(text: str) -> str:
+    """``text`` wrapped at the columns of :func:`width`, each name with its number or level."""
+    from ..base.wrapping import wrap_text
+
+    return "\n".join(row for line in text.split("\n") for row in wrap_text(line, width()))
+
+
 def width() -> int:
     """The columns text is wrapped to: the terminal's, from 40 to 100, less a margin."""
     import shutil

@@ -165,13 +165,26 @@ def _rows(sim: Simulation) -> tuple[list[str], list[list[str]], list[str], list[
     return head1, rows1, head2, rows2  # message ids in the heads: the caller translates
 
 
-def _plain_table(head: list[str], rows: list[list[str]]) -> str:
+def _plain_table(head: list[str], rows: list[list[str]], width: int = 1000) -> str:
+    """The table, or as many tables as it takes to fit ``width`` columns, each led by the
+    first column (the level), so that no row is cut by the screen."""
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    lines = []
-    for r in [head, *rows]:
-        cells = [r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(r[1:], widths[1:])]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+    parts: list[list[int]] = [[]]
+    used = widths[0]
+    for i in range(1, len(head)):
+        if parts[-1] and used + 2 + widths[i] > width:
+            parts.append([])
+            used = widths[0]
+        parts[-1].append(i)
+        used += 2 + widths[i]
+    tables = []
+    for part in parts:
+        lines = []
+        for r in [head, *rows]:
+            cells = [r[0].ljust(widths[0])] + [r[i].rjust(widths[i]) for i in part]
+            lines.append("  ".join(cells).rstrip())
+        tables.append("\n".join(lines))
+    return "\n\n".join(tables)
 
 
 def render(sim: Simulation, lang: str, color: bool) -> str:
@@ -191,8 +204,11 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
     head1 = [t(h, lang) for h in head1]
     head2 = [t(h, lang) for h in head2]
     if not color:
-        return "\n".join([title, played, "", _plain_table(head1, rows1), "", _plain_table(head2, rows2),
-                          "", legend]) + "\n"
+        from .output import width, wrapped
+
+        cols = width()
+        return "\n".join([wrapped(title), wrapped(played), "", _plain_table(head1, rows1, cols), "",
+                          _plain_table(head2, rows2, cols), "", wrapped(legend)]) + "\n"
     import io
     import shutil
 
@@ -201,7 +217,7 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
 
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True,
-                      width=max(60, shutil.get_terminal_size((100, 24)).columns))
+                      width=max(40, shutil.get_terminal_size((100, 24)).columns))
     console.print(title, highlight=False)
     console.print(played, highlight=False)
     for head, rows in ((head1, rows1), (head2, rows2)):

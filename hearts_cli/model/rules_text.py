@@ -419,11 +419,14 @@ def render(head: list[str], body: Sections, width: int = 78,
 
 
 def _wrap(text: str, width: int, first: str, later: str) -> list[str]:
-    """Greedy word wrap (textwrap's import alone costs more than the whole text)."""
+    """Greedy word wrap (textwrap's import alone costs more than the whole text), a name
+    kept with its number (:func:`~hearts_cli.base.wrapping.units`)."""
+    from ..base.wrapping import units
+
     out: list[str] = []
     line = first
     empty = True
-    for word in text.split():
+    for word in units(text):
         if not empty and len(line) + 1 + len(word) > width:
             out.append(line)
             line, empty = later, True

@@ -10,7 +10,7 @@ from ..model.rules import Direction, Moon
 from ..play.engine import Phase
 from ..play.events import Event, Teller
 from ..text.catalog import preset_name
-from .layout import Line, plain
+from .layout import Line, plain, reflow
 from .pieces import Writer
 
 
@@ -196,6 +196,8 @@ class EventLines(Writer, Teller[Line]):
             from ..records.movelog import fit_lines
 
             text = "\n".join(fit_lines(text.split("\n"), self.width))
+        elif topic == "help" and self.width and max(map(len, text.split("\n"))) > self.fit:
+            text = reflow(text)  # wrapped anew at the screen's width, without stubs
         return self._text(text, "class:info")
 
     def ev_error(self, id: str, message: str) -> list[Line]:
@@ -310,15 +312,17 @@ def score_table(writer: Writer, rounds: list[list[int]], totals: list[int]) -> l
 
 
 def chart(writer: Writer, totals: list[int]) -> list[Line]:
-    """The totals as bars, the longest 40 columns."""
+    """The totals as bars, the longest 40 columns, or less where the screen would break it."""
     tb = writer.tb
     top = max(max(totals), 1)
     width = max(len(tb.name(s)) for s in range(tb.players))
     bar = "#" if writer.ascii else "█"
+    room = writer.fit - width - 1 - len(f" {max(totals)}")  # name, bar and number on one line
+    longest = max(1, min(40, room))
     out = []
     for s in tb.round_the_table():
         v = totals[s]
-        size = max(0, round(40 * v / top))
+        size = max(0, round(longest * v / top))
         out.append([("", tb.name(s).ljust(width) + " "), ("class:bar", bar * size),
                     ("", f" {v}")])
     return out

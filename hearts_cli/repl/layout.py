@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from ..base.wrapping import joins
+
 Line = list[tuple[str, str]]
 WIDTH = 80  # the table is laid out for 80 columns, or fewer: down to MIN_WIDTH
 MIN_WIDTH = 40
@@ -99,6 +101,7 @@ def wrap(line: Line, width: int) -> list[Line]:
                 word.append((style, chunk))
     if word:
         words.append((spaces, word))
+    words = _pairs_kept(words)
     out: list[Line] = []
     cur: Line = []
     used = 0
@@ -118,6 +121,29 @@ def wrap(line: Line, width: int) -> list[Line]:
             cur, used = list(wd), w_len
     out.append(cur)
     return out
+
+
+def _pairs_kept(words: list[tuple[Line, Line]]) -> list[tuple[Line, Line]]:
+    """The words with each pair that :func:`~hearts_cli.base.wrapping.joins` keeps made one."""
+    out: list[tuple[Line, Line]] = []
+    for sp, wd in words:
+        if out and joins("".join(t for _, t in out[-1][1]), "".join(t for _, t in wd)):
+            out[-1] = (out[-1][0], out[-1][1] + sp + wd)
+        else:
+            out.append((sp, wd))
+    return out
+
+
+def reflow(text: str) -> str:
+    """``text`` with the line breaks inside a sentence made spaces: a text broken by hand for
+    80 columns, wrapped line by line at 40, would leave a stub of a line after each break."""
+    out = []
+    for line in text.split("\n"):
+        if out and not out[-1].rstrip().endswith((".", ":")) and line.strip():
+            out[-1] = out[-1].rstrip() + " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out)
 
 
 def shorten(text: str, width: int, lines: int, ellipsis: str) -> str:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.untrusted import LIMITS, strict_json
+from ..base.wrapping import for_terminal
 from ..play import requests
 from ..play.engine import Game
 from ..play.events import SCHEMA, Event
@@ -939,7 +940,7 @@ async def host_table(game: Game, seats: list[SeatState], *, bind: str, port: int
     for s, st in enumerate(seats):
         if st.human:
             say(t("net_invitation", lang, seat=s,
-                  invitation=invitation(shown, actual, st.token or "", ssl_context is not None)))
+                  invitation=invitation(shown, actual, st.token or "", ssl_context is not None)), whole=True)
     runner = asyncio.get_running_loop().create_task(table.run())
     closing = asyncio.get_running_loop().create_task(table.closed.wait())
     try:
@@ -968,12 +969,13 @@ def _hostname() -> str:
         return "localhost"
 
 
-def _say(text: str, err: bool = False) -> None:
-    """One line on the host's terminal (stdout, or stderr for what stops it)."""
+def _say(text: str, err: bool = False, whole: bool = False) -> None:
+    """One line on the host's terminal (stdout, or stderr for what stops it), wrapped to its
+    width unless it is a command line to copy (an invitation: ``whole``)."""
     import sys
 
     stream = sys.stderr if err else sys.stdout
-    stream.write(text + "\n")
+    stream.write((text if whole else for_terminal(text, stream)) + "\n")
     stream.flush()
 
 

@@ -1,0 +1,65 @@
+"""Where a line of prose may break: at spaces, never between a name and its number or level.
+
+The one rule of line breaking, for the table's lines (``repl/layout.py`` wraps styled
+fragments with it) and for the plain lines of the commands that print to a terminal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TextIO
+
+_NAME_END = re.compile(r"[^\W\d_]$")  # a word ending in a letter: a name, or a word before its number
+_FOLLOWER = re.compile(r"[-+]?\d|\(")  # a number, or a level in brackets
+SEPARATOR = "·"
+
+
+def joins(before: str, word: str) -> bool:
+    """Whether ``word`` stays on the line of the word ``before`` it: a name and the number or
+    level after it ("East 0.", "North (Easy)"), or a separator and the word before it. Only a
+    word ending in a letter takes a number, so a row of numbers still breaks."""
+    return word == SEPARATOR or (bool(_FOLLOWER.match(word)) and bool(_NAME_END.search(before)))
+
+
+def units(text: str) -> list[str]:
+    """The words of ``text``, each pair that :func:`joins` keeps made one: what a line may
+    break between."""
+    out: list[str] = []
+    for word in text.split():
+        if out and joins(out[-1], word):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
+def wrap_text(text: str, width: int) -> list[str]:
+    """``text`` (one line) broken at spaces into lines of at most ``width`` columns, pairs kept
+    whole (:func:`joins`); a word longer than the width gets a line of its own, unbroken."""
+    if width <= 0 or len(text) <= width:
+        return [text]
+    indent = text[: len(text) - len(text.lstrip(" "))]
+    out: list[str] = []
+    cur = indent if len(indent) < width else ""
+    for unit in units(text):
+        if cur.strip() and len(cur) + 1 + len(unit) > width:
+            out.append(cur)
+            cur = unit
+        else:
+            cur = cur + " " + unit if cur.strip() else cur + unit
+    out.append(cur)
+    return out
+
+
+def for_terminal(text: str, stream: TextIO) -> str:
+    """``text`` wrapped to the width of the terminal ``stream`` writes to (a line is kept
+    whole when the stream is a file or a pipe: a script reads it as one line)."""
+    try:
+        if not stream.isatty():
+            return text
+    except (AttributeError, ValueError):
+        return text
+    import shutil
+
+    width = shutil.get_terminal_size((80, 24)).columns - 1
+    return "\n".join(row for line in text.split("\n") for row in wrap_text(line, width))
