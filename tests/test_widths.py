@@ -14,7 +14,10 @@ set, which is what they read the width from.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,7 @@ WIDTHS = (40, 60, 80, 120)
 LANGS = ("en", "es")
 WIDE = 400
 CODE = "K7Q2MXA7"  # South passes 2♦ 3♦ 7♥; to 1 point, one round ends the game
+TWIN = "8C JC QC KC KD QS KH KS KS 4D 8D KD AD TS TS AH AH AS 2C QC TC TC AC QC AS JS"  # a long verdict
 COPY = re.compile(r"(hearts join \S+|/\S+\.yaml)")  # copied whole, whatever the width
 
 
@@ -35,7 +39,7 @@ def words_of(text: str) -> set[tuple[str, str]]:
     pairs = set()
     for line in text.splitlines():
         w = line.split()
-        pairs.update(zip(w, w[1:], strict=False))
+        pairs.update(itertools.pairwise(w))
     return pairs
 
 
@@ -52,7 +56,7 @@ def assert_fits(narrow: str, wide: str, cols: int) -> None:
     for line in lines:
         if len(line) > cols and not COPY.search(line):
             problems.append(f"wider than {cols}: {line!r}")
-    for a, b in zip(lines, lines[1:], strict=False):
+    for a, b in itertools.pairwise(lines):
         if not a.split() or not b.split():
             continue
         last, first = a.split()[-1], b.split()[0]
@@ -85,7 +89,7 @@ def test_help_in_the_game_is_wrapped_anew_without_stubs() -> None:
         text = reflow(t("help_text", lang))
         rows = [plain(r) for line in text.split("\n") for r in wrap([("", line)], 39)]
         # a stub is a short line followed by one that would have fitted after it
-        for a, b in zip(rows, rows[1:], strict=False):
+        for a, b in itertools.pairwise(rows):
             first = wrap_text(b, 1)[0]  # its first word, with what may not part from it
             assert len(a) + 1 + len(first) > 39 or a.endswith((".", ":")), (a, b)
 
@@ -94,7 +98,6 @@ def test_help_in_the_game_is_wrapped_anew_without_stubs() -> None:
 
 COMMANDS = {
     "rules": ["rules", "--tips"],
-    "explain": ["explain", "QS", "--code", CODE],
     "sim": ["sim", "--seats", "easy,normal,easy,normal", "--deals", "2", "--seed", "3"],
 }
 
@@ -113,6 +116,24 @@ def test_a_command_holds_at_every_width(name: str, lang: str, isolated: Path,
     wide = _printed(COMMANDS[name], lang, WIDE, monkeypatch)
     for cols in WIDTHS:
         assert_fits(_printed(COMMANDS[name], lang, cols, monkeypatch), wide, cols)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGS)
+def test_explain_holds_at_every_width_in_a_terminal(lang: str, terms: list, home: Path) -> None:
+    from test_pty import spawn
+
+    def screen(cols: int) -> str:
+        term = spawn(terms, ["explain", "QS", "--code", "QSPADE7B", "--preset", "cancellation",
+                             "--players", "6", "--moves", TWIN, "--lang", lang], home, cols=cols, rows=40)
+        term.wait_for(lambda s: term.eof or not term.child.isalive(), timeout=60)
+        while term.pump(0.1):
+            pass
+        return term.text()
+
+    wide = screen(WIDE)
+    for cols in WIDTHS:
+        assert_fits(screen(cols), wide, cols)
 
 
 # ---------------------------------------------------------------- a game, in a pseudo-terminal
@@ -145,10 +166,33 @@ def _game_screen(terms: list, home: Path, cols: int, lang: str) -> str:
     return term.text()
 
 
+@functools.cache
+def _wide_game(lang: str) -> str:
+    """The game on a screen wide enough for every line: played once per process and language."""
+    opened: list = []
+    try:
+        return _game_screen(opened, Path(tempfile.mkdtemp()) / "home", 300, lang)
+    finally:
+        for term in opened:
+            term.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("cols", (40, 60))
+@pytest.mark.parametrize("cols", WIDTHS)
 def test_the_game_holds_at_every_width(cols: int, lang: str, terms: list, tmp_path: Path) -> None:
-    wide = _game_screen(terms, tmp_path / "wide", 300, lang)
+    wide = _wide_game(lang)
     narrow = _game_screen(terms, tmp_path / "narrow", cols, lang)
     assert_fits(narrow, wide, cols)
+    if cols >= 80:  # help's own line breaks (for 80 columns) fit: it is shown as written
+        return
+    # help, re-wrapped as a whole: each line as full as the next word allows (no stub left
+    # by a line break written for 80 columns)
+    lines = narrow.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.endswith("> " + GAME_WORDS[lang]["cmds"][0]))
+    end = next(i for i in range(start + 1, len(lines)) if "> " in lines[i])
+    block = lines[start + 1:end]
+    assert len(block) > 3, narrow
+    for a, b in itertools.pairwise(block):
+        first = wrap_text(b, 1)[0]
+        assert len(a) + 1 + len(first) > cols - 1 or a.endswith((".", ":")), (a, b, narrow)

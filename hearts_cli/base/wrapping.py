@@ -54,12 +54,12 @@ def wrap_text(text: str, width: int) -> list[str]:
 def for_terminal(text: str, stream: TextIO) -> str:
     """``text`` wrapped to the width of the terminal ``stream`` writes to (a line is kept
     whole when the stream is a file or a pipe: a script reads it as one line)."""
+    import os
+
     try:
         if not stream.isatty():
             return text
-    except (AttributeError, ValueError):
+        width = os.get_terminal_size(stream.fileno()).columns - 1  # the screen's, not $COLUMNS
+    except (AttributeError, ValueError, OSError):
         return text
-    import shutil
-
-    width = shutil.get_terminal_size((80, 24)).columns - 1
     return "\n".join(row for line in text.split("\n") for row in wrap_text(line, width))

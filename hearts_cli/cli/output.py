@@ -168,6 +168,13 @@ def wrapped(text: str) -> str:
     return "\n".join(row for line in text.split("\n") for row in wrap_text(line, width()))
 
 
+def wrapped_for_terminal(text: str) -> str:
+    """``text`` wrapped to the terminal stdout is (whole lines for a script reading a pipe)."""
+    from ..base.wrapping import for_terminal
+
+    return for_terminal(text, sys.stdout)
+
+
 def width() -> int:
     """The columns text is wrapped to: the terminal's, from 40 to 100, less a margin."""
     import shutil

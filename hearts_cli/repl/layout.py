@@ -137,7 +137,7 @@ def _pairs_kept(words: list[tuple[Line, Line]]) -> list[tuple[Line, Line]]:
 def reflow(text: str) -> str:
     """``text`` with the line breaks inside a sentence made spaces: a text broken by hand for
     80 columns, wrapped line by line at 40, would leave a stub of a line after each break."""
-    out = []
+    out: list[str] = []
     for line in text.split("\n"):
         if out and not out[-1].rstrip().endswith((".", ":")) and line.strip():
             out[-1] = out[-1].rstrip() + " " + line.strip()

@@ -7,7 +7,7 @@ import typer
 from ..command import Command, one_command
 from ..given import load_rules, normal_code
 from ..options import JsonOpt, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, complete_card
-from ..output import Out, echo, os_problem, refuse, setup, wrapped
+from ..output import Out, echo, os_problem, refuse, setup, wrapped_for_terminal
 
 if TYPE_CHECKING:
     from ...records.explain import Position
@@ -63,9 +63,9 @@ def explain(
 
         echo(json.dumps(ex.to_json(position, verdict, out.lang, out.ascii), ensure_ascii=False, indent=2))
         return
-    echo(wrapped(ex.describe_position(position, out.lang, out.ascii)))
-    echo(wrapped(ex.headline(verdict, out.lang, out.ascii)))
-    echo(wrapped(verdict.message(out.lang, out.ascii)))
+    echo(wrapped_for_terminal(ex.describe_position(position, out.lang, out.ascii)))
+    echo(wrapped_for_terminal(ex.headline(verdict, out.lang, out.ascii)))
+    echo(wrapped_for_terminal(verdict.message(out.lang, out.ascii)))
 
 
 def _record_position(out: Out, path: str, at: str | None) -> "Position":
