@@ -155,15 +155,15 @@ def ref_legal(rules: Rules, hand: Iterable[int], trick: Sequence[int], first_tri
     """
     hand = set(hand)
     if trick:
-        follow = {c for c in hand if suit_of(c) == suit_of(trick[0])}
-        if follow:
-            return follow
-        legal = hand
+        # follow suit if you can; on the first trick, no point card while another
+        # card allowed so far remains (spades led to a free first lead: not the Q♠)
+        legal = {c for c in hand if suit_of(c) == suit_of(trick[0])} or hand
         if first_trick:
-            legal = (hand - first_trick_forbidden(rules)) or hand
+            legal = (legal - first_trick_forbidden(rules)) or legal
         return legal
     if first_trick and rules.first_lead == "lowest_club":
-        clubs = sorted(c for c in held if suit_of(c) == 0)
+        # the lowest club in play; with none, the lowest card in play (seeds/README.md)
+        clubs = sorted(c for c in held if suit_of(c) == 0) or sorted(held)
         lead = clubs[0]
         return {lead} & hand
     legal = hand

@@ -623,3 +623,36 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
             assert d.reason[0] in ("an_only_good", "an_only_good_pass")
         move.apply(g)
     assert takes
+
+
+@pytest.mark.parametrize("fallback", ["leader", "second"])
+def test_why_on_the_last_trick_tells_the_fallback_not_a_set_aside(fallback):
+    """On the last trick nothing is set aside: a card that cancels every card of the suit
+    led so far is answered with who takes the trick by the fallback (`second`: the second
+    copy of the highest card, which may be this one), never "will be set aside", and
+    `wins` False only when no continuation gives it the trick."""
+    seen = 0
+    for number in range(1, 9):
+        r = Round.deal(cancellation(players=11, passing="none", set_aside_last=fallback),
+                       code_from_number(number), 0)
+        rng = random.Random(number)
+        while not r.over:
+            k = len(r.trick)
+            if len(r.tricks) == r.rules.hand_size - 1 and 0 < k < r.players - 1:
+                for c in sorted(set(r.legal_cards())):
+                    trick = list(r.trick) + [c]
+                    if c not in r.trick or core.cancelling_winner(trick) is not None:
+                        continue
+                    eff = r.why(c).effect
+                    en, es = r.why(c).message("en"), r.why(c).message("es")
+                    assert "set aside" not in en and "apart" not in es, en
+                    won = [w == k for _, w in _outcomes(r, c, rng)]
+                    if eff.wins is False:
+                        assert not any(won), (trick, en)
+                    so_far = core.winner(r.rules, trick, last=True)
+                    assert eff.by == trick[so_far]
+                    if so_far == k:
+                        assert eff.wins is None and "you take it" in en, en
+                    seen += 1
+            r.play(seek_cancel(r, rng))
+    assert seen

@@ -138,6 +138,42 @@ def test_old_rule_left_of_the_dealer_leads_any_card():
     assert r.turn == 1 and set(r.legal_cards()) == set(cards(run_of("D", ALL_RANKS)))
 
 
+# E: a free first lead of spades; seat 1 holds the Q♠ and other spades, seat 2 the
+# K♠ and A♠ (Black Maria's point spades) and one other spade
+E = [
+    "2S 3S 4S " + run_of("C", "23456789TJ"),
+    "QS 5S 6S " + run_of("D", "23456789TJ"),
+    "KS AS 7S " + run_of("H", "23456789TJ"),
+    "8S 9S TS JS QC KC AC QD KD AD QH KH AH",
+]
+
+
+def test_a_point_card_does_not_follow_suit_to_a_free_first_trick():
+    # 000: "en la primera baza no se juegan cartas de puntos ... salvo que solo te queden
+    # cartas de puntos"; 001: "salvo que el jugador no tenga ninguna otra carta legal";
+    # 003: the Q♠ may be played when you do not hold the suit led, "excepto en la primera baza"
+    assert sorted(c for h in E for c in cards(h)) == list(CARDS)
+    r = position(R("old-lead"), E, dealer=3)
+    assert r.turn == 0
+    r.play("2S")
+    assert set(r.legal_cards()) == set(cards("5S 6S"))
+    v = r.why("QS")
+    assert v.reason.code == "no_points_on_first_trick"
+    assert set(v.reason.cards) == set(cards("5S 6S"))
+    # Black Maria: the K♠ and A♠ are point cards too
+    r = position(R("black-maria", players=4, first_lead="any"), E, dealer=3)
+    play_script(r, "2S 5S")
+    assert r.legal_cards() == (C("7S"),)
+    assert r.why("AS").reason.code == "no_points_on_first_trick"
+    # following suit comes first: a Q♠ that is the only spade held must be played
+    r = position(R("old-lead"), ["2S 3S 4S " + run_of("C", "23456789TJ"),
+                                 "QS " + run_of("D", "23456789TJQK"),
+                                 "5S 6S 7S " + run_of("H", "23456789TJ"),
+                                 "8S 9S TS JS KS AS QC KC AC AD QH KH AH"], dealer=3)
+    r.play("2S")
+    assert r.legal_cards() == (C("QS"),)
+
+
 @pytest.mark.parametrize("code", ["HEARTS0N", "QSPADE7B", "1234567M"])
 def test_old_rule_leader_follows_the_dealer_from_a_code(code):
     rules = R("old-lead", passing="none")

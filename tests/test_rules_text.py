@@ -128,6 +128,34 @@ def test_removed_cards_and_first_lead_agree_with_the_engine():
         assert f"the {lead.symbol}" in play, (rules.preset, rules.players, lead)
 
 
+NO_CLUBS = {"removal": {3: [r + "C" for r in "23456789TJQKA"]}}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_with_no_club_in_play_the_lowest_card_in_play_leads(lang):
+    # seeds/README.md: with no club in play, the lowest card in play (clubs, diamonds,
+    # hearts, spades) leads; the text, the refusal and the engine agree
+    rules = R("reference", players=3, **NO_CLUBS)
+    game = Game(rules, new_code())
+    for seat in range(rules.players):
+        game.pass_cards(seat, game.round.hand(seat)[:rules.pass_count])
+    (lead,) = game.round.legal_cards()
+    assert str(lead) == "2D"
+    play = section(rules, "rt_h_play", lang)
+    assert "2♦" in play and "2♣" not in play
+    other = next(c for c in game.round.hand(game.round.turn) if c != lead)
+    said = game.round.why(other).message(lang)
+    assert "2♦" in said
+    # the refusal names the rule truly: not "the lowest club in play"
+    assert ("lowest club" not in said) if lang == "en" else ("trébol más bajo" not in said)
+
+
+def test_the_first_trick_rule_reads_as_the_engine_plays_a_free_first_lead():
+    # spades led to a free first trick: the Q♠ may not follow while another spade can
+    ft = section(R("old-lead"), "rt_h_first_trick")
+    assert "follow" in ft and "another card it may play" in ft
+
+
 def test_old_lead_names_the_player_left_of_the_dealer():
     assert "left of the dealer leads the first trick with any card" in section(R("old-lead"), "rt_h_play")
     assert "2♣" not in section(R("old-lead"), "rt_h_play")

@@ -169,9 +169,12 @@ def _passing(r: Rules, w: _Writer) -> list[str]:
     return out
 
 
-def lowest_club_in_play(r: Rules) -> Card | None:
-    clubs = r.in_play_mask & SUIT_MASKS[0]
-    return CARDS[(clubs & -clubs).bit_length() - 1] if clubs else None
+def lowest_club_in_play(r: Rules) -> Card:
+    """The card a first lead of ``lowest_club`` names: the lowest club in play or,
+    with no club in play, the lowest card in play, clubs to spades (core.lead_card
+    over the whole deal; seeds/README.md)."""
+    pool = r.in_play_mask & SUIT_MASKS[0] or r.in_play_mask
+    return CARDS[(pool & -pool).bit_length() - 1]
 
 
 def _play(r: Rules, w: _Writer) -> list[str]:
@@ -184,6 +187,8 @@ def _play(r: Rules, w: _Writer) -> list[str]:
             out.append(w("rt_lead_two_clubs", card=TWO_OF_CLUBS))
             if r.kitty_size:
                 out.append(w("rt_lead_kitty", two=TWO_OF_CLUBS))
+        elif low.suit:
+            out.append(w("rt_lead_no_club", card=low))
         else:
             out.append(w("rt_lead_lowest", two=TWO_OF_CLUBS, card=low))
         if low is not None and r.twice_mask >> low & 1 and not r.kitty_size:
@@ -397,7 +402,7 @@ def _two_deck_tips(r: Rules) -> list[str]:
         out.append("rt_tip2_lead_any_single" if 1 in r.copies else "rt_tip2_lead_any")
     else:
         low = lowest_club_in_play(r)
-        if low is not None and r.twice_mask >> low & 1 and not r.kitty_size:
+        if r.twice_mask >> low & 1 and not r.kitty_size:
             out.append("rt_tip2_lead_twice")
     return out
 

@@ -62,7 +62,8 @@ __all__ = [
 # the order of RESTRICTIONS. Each keeps only the cards it allows, unless that
 # would leave none: then it keeps what it was given (a hand of nothing but
 # hearts may lead one). A restriction marked `final` ends the chain when it
-# keeps something (a seat that follows suit may play any card of that suit).
+# keeps something; no rule is final today (following suit was, until a free
+# first lead showed that the first-trick rule binds a follower too).
 # A card the chain takes away is refused with the reason of the rule that
 # took it, so the reasons are ordered as the rules are.
 
@@ -107,9 +108,11 @@ def _not_hearts(r: Rules) -> int:
 RESTRICTIONS: tuple[Restriction, ...] = (
     # the first trick is led by the holder of the lowest club, with it
     Restriction("must_lead_lowest_club", (LEAD,), True, False, _lead_card),
-    # you must follow the led suit if you can; then any card of it will do
-    Restriction("must_follow_suit", (FOLLOW,), False, False, _led_suit, final=True),
-    # no points on the first trick (a lead, or a discard: a seat that cannot follow)
+    # you must follow the led suit if you can
+    Restriction("must_follow_suit", (FOLLOW,), False, False, _led_suit),
+    # no points on the first trick while the hand holds another card the rules above
+    # allow: a lead, a discard, or a follow to a free first lead (spades led: the Q♠
+    # stays home while another spade can follow; seeds/README.md)
     Restriction("no_points_on_first_trick", (LEAD, FOLLOW), True, False, _not_on_first_trick),
     # hearts cannot be led until they are broken
     Restriction("hearts_not_broken", (LEAD,), False, True, _not_hearts),

@@ -165,12 +165,18 @@ class Effect(NamedTuple):
     twin_out: bool = False
     higher_out: bool = False
     ahead: tuple[Card, ...] = ()
+    # two decks, the last trick: every card of the suit led cancelled so far, so nothing
+    # is set aside and ``by`` takes the trick by the fallback (set_aside_last)
+    fallback: bool = False
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         text = self._message(lang, ascii)
         if self.cancelled:
             pairs = ", ".join(t("cancel_pair", lang, ascii=ascii, card=c) for c in self.cancelled)
-            if self.pending:
+            if self.fallback:
+                mid = "effect_cancel_last_you_so_far" if self.by == self.card else "effect_cancel_last_so_far"
+                then = t(mid, lang, ascii=ascii, card=self.by)
+            elif self.pending:
                 then = (t("effect_cancel_wins_so_far", lang, ascii=ascii, card=self.by) if self.by is not None
                         else t("effect_cancel_aside_so_far", lang))
             else:
@@ -236,6 +242,8 @@ class Effect(NamedTuple):
         if self.cancelled:
             out["cancelled"] = [str(c) for c in self.cancelled]
             out["by"] = str(self.by) if self.by is not None else None
+            if self.fallback:
+                out["fallback"] = True
         if self.pending:  # two decks, cards still to come
             out["so_far"] = self.so_far
             out["twin_out"] = self.twin_out
@@ -746,7 +754,9 @@ class Round:
         code, allowed = found
         if code == "must_lead_lowest_club":
             lead = CARDS[core.lead_card(self.hands)]
-            return Reason("must_lead_two_clubs" if lead == 0 else code, c, (lead,))
+            # no club in play: the lowest card in play leads, and the sentence says so
+            detail = "must_lead_lowest_card" if lead.suit else ""
+            return Reason("must_lead_two_clubs" if lead == 0 else code, c, (lead,), detail=detail)
         if code == "must_follow_suit":
             return Reason(code, c, cards_of(allowed), Suit(led))
         detail = ""
@@ -1027,8 +1037,16 @@ class TwoDeckRound(Round):
             return Effect(c, False, None, False, breaks)
         best = core.cancelling_winner(trick)
         if c in self.trick:  # it cancels a card already played: what wins so far instead
-            by = CARDS[trick[best]] if best is not None else None
             cancel = tuple(CARDS[x] for x in core.cancelled(trick))
+            if best is None and self.hands[seat] == 1 << c and not self.twice[seat]:
+                # the last trick is never set aside: the fallback gives it to a card so far,
+                # perhaps this one (the second copy of the highest card); a card of the
+                # suit led still to come can change that
+                fb = core.winner(self.rules, trick, True)
+                assert fb is not None
+                return Effect(c, None if fb == len(trick) - 1 else False, None, False, breaks,
+                              cancel, CARDS[trick[fb]], pending=True, fallback=True)
+            by = CARDS[trick[best]] if best is not None else None
             return Effect(c, False, None, False, breaks, cancel, by, pending=True)
         return self._effect_pending(c, points, breaks, best == len(trick) - 1)
 

@@ -350,6 +350,22 @@ if f:
 else:
 {discard}"""
 
+# A follow to the first trick when the first-trick rule can bind a follower (a
+# free first lead: spades led, the Q♠ stays home while another spade follows):
+# the suit's cards, narrowed by the rule unless that leaves none (core.RESTRICTIONS)
+_FOLLOW_FIRST = """\
+f = col[{s}]
+if f:
+    g = f & {allowed}[led] or f
+    b = R[g][grb(26) * N[g] >> 26]
+    col[{s}] = f - b
+    tl += b
+    if b > best:
+        best = b
+        w = {s}
+else:
+{discard}"""
+
 _DISCARD_PICK = """\
 c = t[grb(26) * len(t) >> 26]
 COL[SU[c]][{s}] -= RB[c]
@@ -460,8 +476,9 @@ def loop_source(rules: Rules, consts: dict[str, int], *, spans: bool, kitty: boo
 def _discard_source(rules: Rules, consts: dict[str, int], first: bool, broken: bool) -> str | None:
     """A follower's card when it cannot follow (``{s}`` the seat), or None."""
     chain = core.chain(rules, core.FOLLOW, first, broken)
-    # a follower's first rule must be "follow the led suit, and that is all"
-    if not chain or chain[0][1] != core.LED_SUIT or not chain[0][2]:
+    # a follower's first rule must be "follow the led suit"; the rest narrow a
+    # discard here, and a follow to the first trick in _trick_source (first_follow)
+    if not chain or chain[0][1] != core.LED_SUIT:
         return None
     rest = chain[1:]
     if not rest:
@@ -473,10 +490,12 @@ def _discard_source(rules: Rules, consts: dict[str, int], first: bool, broken: b
     return f"h = {_full_mask('{s}')}\n" + masks + _PICK_FROM_H + _DISCARD_PICK
 
 
-def _trick_source(n: int, discard: str) -> str:
-    """One trick after its lead: each follower in turn, ``discard`` when void."""
+def _trick_source(n: int, discard: str, first_follow: str = "") -> str:
+    """One trick after its lead: each follower in turn, ``discard`` when void; a follow
+    narrowed by ``first_follow`` (each suit's allowed ranks) when it is given."""
     seats = [f"s{i}" for i in range(1, n)]
-    followers = "".join(_FOLLOW.format(s=s, discard=_indent(discard.format(s=s), 4))
+    follow = _FOLLOW_FIRST.replace("{allowed}", first_follow) if first_follow else _FOLLOW
+    followers = "".join(follow.format(s=s, discard=_indent(discard.format(s=s), 4))
                         for s in seats)
     return _TRICK.format(seats=", ".join(seats) + ("," if n == 2 else ""), followers=followers)
 
@@ -512,6 +531,9 @@ def _body_source(rules: Rules, consts: dict[str, int]) -> tuple[str, _Chain] | N
     lead_first = core.chain(rules, core.LEAD, True, False) + core.chain(rules, core.LEAD, True, True)
     if any(m == core.LED_SUIT for _, m, _ in lead_first):
         return None
+    first_follow = _first_follow(rules, lead_first)
+    if first_follow is None:
+        return None
     first_chain = chain_source(rules, core.LEAD, consts, first=True, hand="h", lead="1 << low")
     unbroken_lead = _lead_source(core.chain(rules, core.LEAD, False, False), "L", consts)
     broken_lead = _lead_source(core.chain(rules, core.LEAD, False, True), "L", consts)
@@ -523,7 +545,7 @@ def _body_source(rules: Rules, consts: dict[str, int]) -> tuple[str, _Chain] | N
         first_lead = f"c = low  # {lead_first[0][0]}\ngrb(26)  # the draw a forced lead still makes\n"
     body = _BODY.format(
         first_lead=_indent(first_lead, 4),
-        first_trick=_indent(_trick_source(n, d_first), 4),
+        first_trick=_indent(_trick_source(n, d_first, first_follow), 4),
         breaks=_breaks_source(rules),
         unbroken_lead=_indent(unbroken_lead, 8),
         broken_lead=_indent(broken_lead, 4),
@@ -531,6 +553,22 @@ def _body_source(rules: Rules, consts: dict[str, int]) -> tuple[str, _Chain] | N
         trick_b=_indent(_trick_source(n, d_broken), 4),
     )
     return body, lead_first
+
+
+def _first_follow(rules: Rules, lead_first: _Chain) -> str | None:
+    """The rules after "follow the led suit" on the first trick, as each suit's allowed
+    ranks (a tuple's source), for a follow to a free first lead; "" when nothing narrows
+    a follow (the lead is the lowest club and no club is forbidden), None when the rules
+    do not fit."""
+    follow_rest = core.chain(rules, core.FOLLOW, True, False)[1:]
+    if len(follow_rest) > 1 or any(m < 0 for _, m, _ in follow_rest):
+        return None
+    allowed = follow_rest[0][1] if follow_rest else core.ALL
+    clubs_lead = (bool(lead_first) and lead_first[0][1] == core.LEAD_CARD
+                  and (rules.in_play_mask & SUIT_MASKS[0]).bit_count() > rules.kitty_size)
+    if allowed == core.ALL or (clubs_lead and SUIT_MASKS[0] & allowed == SUIT_MASKS[0]):
+        return ""
+    return "(" + ", ".join(str(allowed >> 13 * u & 8191) for u in range(4)) + ")"
 
 
 def _leader_source(rules: Rules, lead_first: _Chain) -> str:
