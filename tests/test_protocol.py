@@ -406,6 +406,21 @@ def test_why_every_reason_code_and_their_order(play_pos):
     error(ask(s, "why", card="QS", seat=9), "bad_seat")
 
 
+def test_messages_write_cards_as_people_type_them_and_fields_stay_canonical(play_pos):
+    # docs/engine-protocol.md: a card field is canonical (TD); a message, for people, writes
+    # the card in ASCII as the --plain screen does and people type it (10D)
+    s = play_pos
+    ok(ask(s, "play", card="2C"))
+    ok(ask(s, "play", card="8C"))
+    r = ok(ask(s, "why", card="TD"))
+    assert r["card"] == "TD" and r["effect"]["message"] == "10D does not win the trick."
+    ok(ask(s, "play", card="TD"))
+    said = error(ask(s, "play", card="TH"), "must_follow_suit")["message"]
+    assert "10C" in said and "TC" not in said
+    doc = (Path(__file__).parent.parent / "docs" / "engine-protocol.md").read_text(encoding="utf-8")
+    assert "written in ASCII as people type them (`QS`, `10D`)" in doc
+
+
 def test_why_in_the_pass_phase(s):
     ok(ask(s, "position", hands=HANDS))
     assert ok(ask(s, "why", card="2C"))["reason"]["code"] == "wrong_phase"
