@@ -187,6 +187,7 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     if hints:
         (hint,) = _events(tb, "hint")
         assert len(hint.data["cards"]) == 3 and hint.data["text"].startswith("Pista")
+        assert hint.data["text"].startswith("Pista del jugador Normal: pasa ")  # the level it comes from
     else:
         assert not _events(tb, "hint")
         assert "pistas" in _events(tb, "error", id="no_hints")[0].data["message"]

@@ -311,24 +311,55 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
                for ev in tb.events)
 
 
-def test_hint_gives_the_hard_players_choice_with_a_reason():
-    from hearts_cli.bots import suggest
-    from hearts_cli.model.codes import seed_for
+def test_hint_is_the_analysis_best_choice_says_how_sure_and_is_stable():
+    from hearts_cli.records.hint import hint_for
 
     tb = _table()
     view = tb.game.round.view(0)
     tb.handle("hint")
     ev = tb.events[-1]
     assert ev.kind == "hint" and len(ev.data["cards"]) == 3
-    # the Hard CPU's pass for this seat, with this seat's seed
-    assert ev.data["cards"] == sorted(suggest(view, "hard", seed_for(CODE, "cpu", 0)))
-    assert set(ev.data["cards"]) <= set(view.hand)
+    # the analysis's best pass for this seat, at the analysis's seed
+    h = hint_for(view, CODE)
+    assert ev.data["cards"] == sorted(h.best) and set(ev.data["cards"]) <= set(view.hand)
     names = ", ".join(c.symbol for c in ev.data["cards"])
-    assert ev.data["text"].startswith(f"Hint: pass {names}; ") and ev.data["text"].count("\n") == 0
+    text = ev.data["text"]
+    assert text.count("\n") == 0 and "safest" not in text
+    if h.close:
+        assert text.startswith(f"Hint: close: pass {names} or ")
+    else:
+        assert text.startswith(f"Hint: pass {names} (about {h.margin:.1f} points better than passing ")
+    tb.handle("hint")  # asked again: the same answer
+    assert tb.events[-1].data == ev.data
     assert tb.game.round.passes[0] is None  # a hint only advises
     _to_first_turn(tb)
     tb.handle("hint")
     assert tb.events[-1].data["text"] == "Hint: play 2♣; it is your only legal card."
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_issues_hint_names_the_king_and_its_margin_over_the_queen(lang):
+    # issue 18: WDDA9XXC, round 4, trick 2: North leads 10♠, East plays 9♠, South holds
+    # Q♠ K♠; the hint said "play Q♠; by the Hard player's count it is the safest choice"
+    from hearts_cli.play.engine import Round
+    from hearts_cli.records.hint import hint_for
+
+    rd = Round.deal(Rules.from_spec(None), "WDDA9XXC", 3)
+    for c in ["2C", "3C", "4C", "AC", "TS", "9S"]:
+        rd.play(c)
+    h = hint_for(rd.view(0), "WDDA9XXC")
+    assert h.best == (Card("KS"),) and h.runner_up == (Card("QS"),) and not h.close
+    assert h == hint_for(rd.view(0), "WDDA9XXC")  # stable
+    tb = _table(lang=lang)
+    text = tb._hint_text(h, Card("KS"), None)
+    assert text == {"en": f"Hint: play K♠ (about {h.margin:.1f} points better than Q♠).",
+                    "es": f"Pista: juega K♠ (unos {h.margin:.1f} puntos mejor que Q♠)."}[lang]
+    close = h._replace(margin=0.2)
+    assert tb._hint_text(close, Card("KS"), None) == {"en": "Hint: close: K♠ or Q♠.",
+                                                      "es": "Pista: está reñido: K♠ o Q♠."}[lang]
+    shared = h._replace(runner_up=None, margin=None, level="normal")
+    assert tb._hint_text(shared, Card("KS"), None) == {
+        "en": "Hint from the Normal player: play K♠.", "es": "Pista del jugador Normal: juega K♠."}[lang]
 
 
 def test_finish_is_refused_while_points_are_left_and_tricks_lists_them():
@@ -493,7 +524,6 @@ def test_a_hint_reason_never_contradicts_what_the_engine_knows():
     tb = Table(Game(Rules.from_spec(None), "GC489SKH"), make_seats(4, 0, None), lang="en", confirm=False)
     wins = _reasons(tb, "hint_why_forced", "hint_why_safe_win", "hint_why_take_points", "hint_why_sure_win")
     loses = _reasons(tb, "hint_why_dump", "hint_why_discard", "hint_why_duck")
-    unsure = _reasons(tb, "hint_why_low_lead", "hint_why_lead", "hint_why_chance")
     only = tb.say("hint_why_only")
     sure_leads = 0
     while not tb.game.results:
@@ -507,9 +537,12 @@ def test_a_hint_reason_never_contradicts_what_the_engine_knows():
         rd = tb.game.round
         card = ev.data["card"]
         eff = rd.why(card, 0).effect
-        reason = ev.data["text"].split("; ", 1)[1]
-        allowed = wins if eff.wins else loses if eff.wins is False else unsure
-        assert reason in allowed | {only}, (card, eff, reason)
+        text = ev.data["text"]
+        reason = text.split("; ", 1)[1] if "; " in text else None
+        # an uncertain card gets no reason: the margin says how sure the hint is
+        allowed = wins if eff.wins else loses if eff.wins is False else set()
+        assert reason in allowed | {only, None}, (card, eff, reason)
+        assert reason is not None or eff.wins is None, (card, eff, text)
         if not rd.trick and eff.wins and reason != only:
             sure_leads += 1
         tb.handle(str(card))

@@ -845,6 +845,7 @@ def test_a_hint_only_where_the_table_allows_it_and_only_from_the_seats_view(hint
 
     expected = suggest(tb.game.round.view(0), "normal", seed_for(tb.game.code, "cpu", 0))
     assert reply["cards"] == [str(c) for c in sorted(expected)]
+    assert reply["level"] == "normal"  # for the hint to name the level it comes from
 
 
 @pytest.mark.slow

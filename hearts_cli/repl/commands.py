@@ -16,7 +16,7 @@ from ..model.cards import fold
 from ..play.counting import count
 from ..play.engine import Phase, Trick
 from ..table.game import Refused
-from .hints import pass_reason, play_reason
+from .hints import hint_text, pass_reason, play_reason
 from .person import Person
 
 Signal = Literal["quit", "new", "replay"] | None  # what the loop does after a line
@@ -65,16 +65,17 @@ def _hint(person: Person, rest: str) -> Signal:
     if rd.phase is Phase.MOON:
         tb.emit("hint", text=tb.say("hint_moon", default=tb.moon_words()["default"]))
         return None
-    try:  # the Hard CPU at a game of one's own; at a shared table the host's, if it allows hints
-        choice = tb.suggest(tb.me, "hard")
+    try:  # the analysis at a game of one's own; at a shared table the host's CPU, if it allows hints
+        hint = tb.core.hint(tb.me)
     except Refused as e:
         tb.error(e.code, e.message)
         return None
-    if rd.phase is Phase.PASS:
-        cards = sorted(choice)
-        tb.emit("hint", cards=cards, text=tb.say("hint_pass", cards=cards, reason=pass_reason(tb, cards)))
+    if hint.kind == "pass":
+        cards = sorted(hint.best)
+        tb.emit("hint", cards=cards, text=hint_text(tb, hint, cards, pass_reason(tb, cards)))
     else:
-        tb.emit("hint", card=choice, text=tb.say("hint_play", card=choice, reason=play_reason(tb, choice)))
+        (card,) = hint.best
+        tb.emit("hint", card=card, text=hint_text(tb, hint, card, play_reason(tb, card)))
     return None
 
 

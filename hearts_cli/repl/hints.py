@@ -3,7 +3,27 @@
 from __future__ import annotations
 
 from ..model.cards import Card
+from ..records.hint import Hint
 from .client import TableClient
+
+
+def hint_text(tb: TableClient, hint: Hint, choice: Card | list[Card], reason: str | None) -> str:
+    """The hint in words: the choice, how sure it is (its margin over the next choice,
+    or "close"), or at a shared table the level it comes from; then what the engine
+    knows of it, when it knows something."""
+    kind = hint.kind
+    if hint.level:
+        head = tb.say(f"hint_{kind}_level", level=tb.say(f"level_{hint.level}"), card=choice, cards=choice)
+    elif hint.margin is None or hint.runner_up is None:
+        head = tb.say(f"hint_{kind}", card=choice, cards=choice)
+    else:
+        other: Card | tuple[Card, ...] = hint.runner_up if kind == "pass" else hint.runner_up[0]
+        if hint.close:
+            head = tb.say(f"hint_{kind}_close", card=choice, cards=choice, other=other)
+        else:
+            head = tb.say(f"hint_{kind}_margin", card=choice, cards=choice, other=other,
+                          diff=f"{hint.margin:.1f}")
+    return head + ("; " + reason if reason else ".")
 
 
 def pass_reason(tb: TableClient, cards: list[Card]) -> str:
@@ -22,7 +42,7 @@ def pass_reason(tb: TableClient, cards: list[Card]) -> str:
     return tb.say("hint_why_pass_high")
 
 
-def play_reason(tb: TableClient, card: Card) -> str:
+def play_reason(tb: TableClient, card: Card) -> str | None:
     """One line on why ``card``: what the engine knows it does first, rank guesses only
     when the outcome is uncertain, so the reason never contradicts `why`."""
     rd = tb.game.round
@@ -46,7 +66,5 @@ def play_reason(tb: TableClient, card: Card) -> str:
                 return tb.say("hint_why_take_points", points=eff.points)
             return tb.say("hint_why_safe_win")
         return tb.say("hint_why_sure_win")
-    # uncertain: the engine cannot tell, so a rough guess from the rank
-    if led is None:
-        return tb.say("hint_why_low_lead" if card.rank <= 7 else "hint_why_lead")
-    return tb.say("hint_why_chance")
+    # uncertain: the engine cannot tell; the margin says how sure the hint is
+    return None

@@ -28,6 +28,7 @@ from ..model.cards import Card, cards_of
 from ..model.codes import seed_for
 from ..play.engine import Game, Phase
 from ..play.events import Event
+from ..records.hint import Hint
 from . import news
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
@@ -419,6 +420,13 @@ class GameTable:
         if view is None:
             view = self.game.round.view(seat)
         return suggest(view, level, seed_for(self.game.code, "cpu", seat))
+
+    def hint(self, seat: int) -> Hint:
+        """The person's hint at ``seat``: the analysis's best choice from that seat's view,
+        with its margin (records/hint.py); the shooter's choice is the engine's."""
+        from ..records.hint import hint_for
+
+        return hint_for(self.game.round.view(seat), self.game.code)
 
     def apply(self, seat: int, by: str, choice: Any) -> None:
         """A CPU's choice made at ``seat``: the pass, the card or the shooter's choice."""

@@ -498,19 +498,38 @@ class RemoteTable:
     def choose_moon(self, seat: int, choice: str, by: str) -> None:
         self._move({"cmd": "moon", "choice": choice})
 
-    def suggest(self, seat: int, level: str) -> Any:
-        """A hint: the host's CPU suggestion from this seat's view, when the table allows them."""
+    def _hint_reply(self) -> dict[str, Any]:
+        """The host's answer to ``hint``, or Refused with its sentence."""
         from .game import Refused
 
-        reply = self.link.request({"cmd": "hint"})
+        reply: dict[str, Any] = self.link.request({"cmd": "hint"})
         if not reply.get("ok"):
             err = reply.get("error") or {}
             raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
+        return reply
+
+    @staticmethod
+    def _choice(reply: dict[str, Any]) -> Any:
         if "cards" in reply:
             return tuple(_cards(reply["cards"]))
         if "moon" in reply:
             return str(reply["moon"])
         return _card(reply.get("card"))
+
+    def suggest(self, seat: int, level: str) -> Any:
+        """A hint: the host's CPU suggestion from this seat's view, when the table allows them."""
+        return self._choice(self._hint_reply())
+
+    def hint(self, seat: int) -> Any:
+        """The host's hint (records.hint.Hint), naming the CPU level it comes from."""
+        from ..records.hint import Hint
+
+        reply = self._hint_reply()
+        choice = self._choice(reply)
+        level = "hard" if reply.get("level") == "hard" else "normal"
+        if isinstance(choice, tuple):
+            return Hint("pass", tuple(sorted(choice)), None, None, level)
+        return Hint("play", (choice,), None, None, level)
 
     def take_over(self, seat: int, by: str) -> None:
         """The turn timer is the host's: nothing to do here."""

@@ -65,9 +65,9 @@ class SeatRequests:
         choice = table.suggest(seat, "normal")
         if rd.phase is Phase.MOON:  # the shooter's choice: the better one
             return {"ok": True, "moon": str(choice)}
-        if rd.phase is Phase.PASS:
-            return {"ok": True, "cards": [str(c) for c in sorted(choice)]}
-        return {"ok": True, "card": str(Card(choice))}
+        if rd.phase is Phase.PASS:  # the level it comes from, for the hint to name
+            return {"ok": True, "cards": [str(c) for c in sorted(choice)], "level": "normal"}
+        return {"ok": True, "card": str(Card(choice)), "level": "normal"}
 
     def moon(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
         """``{"cmd": "moon", "choice": "others" | "shooter_minus"}``: the shooter's choice."""
