@@ -331,3 +331,12 @@ def test_rules_are_immutable():
     r = R()
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.target = 10  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("count, words", [(0, "at least 1"), (-2, "at least 1"), (13, "at most 12")])
+def test_a_pass_count_out_of_range_names_the_bound_it_breaks(count, words):
+    # issue 18: pass_count=0 said "at most 12", when the minimum is what it breaks
+    with pytest.raises(RulesError) as e:
+        R(pass_count=count)
+    assert words in e.value.message("en")
+    assert e.value.message("es") != e.value.message("en")

@@ -36,7 +36,10 @@ def test_each_kind_of_value_is_read_by_its_setting():
 
 @pytest.mark.parametrize("item, words", [
     ("foo=1", ["'foo' is not a setting", *SETTINGS]),
-    ("moon", ["'moon' is not a setting: write KEY=VALUE"]),
+    ("mooon", ["'mooon' is not a setting: write KEY=VALUE"]),
+    # a setting written without its value is named as a setting, with what it takes
+    ("target", ["target needs a value: write target=VALUE", "it takes"]),
+    ("moon", ["moon needs a value: write moon=VALUE", *CHOICES["moon"]]),
     ("moon=sometimes", ["moon cannot be 'sometimes'", *CHOICES["moon"]]),
     ("players=x", ["players cannot be 'x'", "3 to 6"]),
     ("jack_of_diamonds=maybe", ["'maybe'", "true or false"]),

@@ -134,6 +134,8 @@ def parse_set(items: Iterable[str]) -> dict[str, Any]:
     for item in items:
         raw_key, sep, text = item.partition("=")
         key = raw_key.strip().lower().replace("-", "_")
+        if not sep and key in SETTINGS:  # a setting without its value: say what it takes
+            raise SetError(key, "rules_set_no_value", key=key)
         if not sep or not key:
             raise RulesError("set", "rules_set_syntax", text=item, keys=", ".join(SETTINGS))
         if key not in SETTINGS:

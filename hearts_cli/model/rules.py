@@ -612,7 +612,9 @@ def _check(r: Rules) -> None:
     if Direction.ACROSS in r.pass_cycle and n % 2:
         raise RulesError("passing", "rules_across_odd")
     most = r.hand_size - 1
-    if isinstance(r.pass_count, bool) or not isinstance(r.pass_count, int) or not 1 <= r.pass_count <= most:
+    if isinstance(r.pass_count, bool) or not isinstance(r.pass_count, int) or r.pass_count < 1:
+        raise RulesError("pass_count", "rules_pass_count_min")  # no passing is passing=none
+    if r.pass_count > most:
         raise RulesError("pass_count", "rules_pass_count", most=most, players=n)
 
 
