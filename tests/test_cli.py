@@ -187,7 +187,7 @@ def test_explain_first_lead():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines == [
-        f"Game {CODE}, round 1, trick 1; seat 0 to play.",
+        f"Game {CODE}, round 1, trick 1; you are to play.",
         "3♣ cannot be played: the first lead.",
         "The first trick must be led with 2♣.",
     ]
@@ -208,7 +208,7 @@ def test_explain_follow_suit_names_the_cards():
 def test_explain_hearts_not_broken():
     moves = PASSES + " 2C KC TC 5C TS AS 3S KS"
     out = run("explain", "2H", "--code", CODE, "--moves", moves).stdout
-    assert "seat 2 to play" in out
+    assert "North is to play" in out
     assert "2♥ cannot be played: breaking hearts." in out
     assert "Hearts are not broken yet" in out
 
@@ -223,7 +223,16 @@ def test_explain_no_points_on_the_first_trick():
 def test_explain_card_not_held_and_during_the_pass():
     out = run("explain", "QS", "--code", CODE).stdout
     assert "passing (left)" in out
-    assert "You do not hold Q♠." in out
+    # said once: not "it is not in the hand. You do not hold Q♠."
+    assert out.splitlines()[1:] == ["Q♠ cannot be played.", "You do not hold Q♠."]
+
+
+def test_explain_names_the_seat_to_play_by_its_place():
+    # issue 18: "seat 0" for you; the others by where they sit (West is to your left)
+    out = run("explain", "3C", "--code", CODE, "--moves", PASSES + ", 2C").stdout
+    assert out.splitlines()[0] == f"Game {CODE}, round 1, trick 1; West is to play."
+    out = run("explain", "3C", "--code", CODE, "--moves", PASSES, "--lang", "es").stdout
+    assert out.splitlines()[0] == f"Partida {CODE}, ronda 1, baza 1; juegas tú."
 
 
 def test_explain_in_spanish_and_ascii_and_any_notation():
@@ -301,7 +310,7 @@ def test_explain_record_positions(record_file):
     assert "round 1, trick 3" in out
     # round.trick.card: before the first card of trick 1
     out = run("explain", "3C", "--record", str(record_file), "--at", "1.1.1").stdout
-    assert "trick 1; seat 0 to play" in out and "must be led with 2♣" in out
+    assert "trick 1; you are to play" in out and "must be led with 2♣" in out
     # a move number: move 5 is the first card (4 passes come first)
     out = run("explain", "3C", "--record", str(record_file), "--at", "5").stdout
     assert "must be led with 2♣" in out
@@ -360,7 +369,7 @@ def test_explain_saved_game(isolated):
     _write_save(isolated, _game_after(CODE, PASSES, 0))
     out = run("explain", "3C").stdout
     assert out.splitlines() == [
-        f"Game {CODE}, round 1, trick 1; seat 0 to play.",
+        f"Game {CODE}, round 1, trick 1; you are to play.",
         "3♣ cannot be played: the first lead.",
         "The first trick must be led with 2♣.",
     ]

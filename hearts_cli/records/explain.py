@@ -29,6 +29,7 @@ from ..base.values import Plain
 from ..model.cards import CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Rules
+from ..model.seating import place_name, seat_place
 from ..play.engine import Game, IllegalMove, PassError, Phase, Reason, Verdict
 from ..text.catalog import t
 
@@ -212,6 +213,8 @@ def headline(verdict: Verdict, lang: str | None, ascii: bool = False) -> str:
     """``Q♠ cannot be played: follow suit.`` or ``Q♠ can be played.``"""
     if verdict.legal:
         return t("explain_legal", lang, ascii=ascii, card=verdict.card)
+    if verdict.reason is not None and verdict.reason.code == "not_in_hand":  # the next line says why
+        return t("explain_illegal_plain", lang, ascii=ascii, card=verdict.card)
     return t("explain_illegal", lang, ascii=ascii, card=verdict.card, rule=rule_name(verdict, lang))
 
 
@@ -223,8 +226,15 @@ def describe_position(position: Position, lang: str | None, ascii: bool = False)
     if rd.phase is Phase.PASS:
         return t("explain_position_pass", lang, code=game.code, round=len(game.rounds),
                  direction=t(f"dir_{rd.direction.value}", lang))
+    # the seat to play named as the table names it: "you" for the person's seat (seat 0
+    # of a game from --code), the others by where they sit from it
+    me = position.seat if position.seat is not None else 0
+    where = seat_place(rd.turn, me, game.rules.players)
+    if where == "you":
+        return t("explain_position_you", lang, code=game.code, round=len(game.rounds),
+                 trick=len(rd.tricks) + 1)
     return t("explain_position", lang, code=game.code, round=len(game.rounds),
-             trick=len(rd.tricks) + 1, seat=rd.turn)
+             trick=len(rd.tricks) + 1, name=place_name(where, lang))
 
 
 def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> dict[str, Any]:
