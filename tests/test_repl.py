@@ -18,7 +18,7 @@ from hearts_cli.play.engine import Game, Phase
 from hearts_cli.play.events import Event
 from hearts_cli.records.record import read_record
 from hearts_cli.repl import resume, start_new
-from hearts_cli.repl.hints import pass_reason
+from hearts_cli.repl.hints import hint_text, pass_reason
 from hearts_cli.repl.render import Renderer, plain
 from hearts_cli.repl.table import Table, make_seats
 
@@ -351,14 +351,14 @@ def test_the_issues_hint_names_the_king_and_its_margin_over_the_queen(lang):
     assert h.best == (Card("KS"),) and h.runner_up == (Card("QS"),) and not h.close
     assert h == hint_for(rd.view(0), "WDDA9XXC")  # stable
     tb = _table(lang=lang)
-    text = tb._hint_text(h, Card("KS"), None)
+    text = hint_text(tb, h, Card("KS"), None)
     assert text == {"en": f"Hint: play K♠ (about {h.margin:.1f} points better than Q♠).",
                     "es": f"Pista: juega K♠ (unos {h.margin:.1f} puntos mejor que Q♠)."}[lang]
     close = h._replace(margin=0.2)
-    assert tb._hint_text(close, Card("KS"), None) == {"en": "Hint: close: K♠ or Q♠.",
+    assert hint_text(tb, close, Card("KS"), None) == {"en": "Hint: close: K♠ or Q♠.",
                                                       "es": "Pista: está reñido: K♠ o Q♠."}[lang]
     shared = h._replace(runner_up=None, margin=None, level="normal")
-    assert tb._hint_text(shared, Card("KS"), None) == {
+    assert hint_text(tb, shared, Card("KS"), None) == {
         "en": "Hint from the Normal player: play K♠.", "es": "Pista del jugador Normal: juega K♠."}[lang]
 
 
