@@ -133,6 +133,7 @@ class EffectJson(TypedDict, total=False):
     breaks_hearts: bool
     cancelled: list[str]  # two decks: the cards cancelled, and the card that then wins
     by: str | None
+    fallback: bool  # two decks, the last trick: every card of the suit led cancelled so far
     so_far: bool | None  # two decks, cards still to come
     twin_out: bool
     higher_out: bool

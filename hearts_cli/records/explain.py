@@ -229,7 +229,7 @@ def describe_position(position: Position, lang: str | None, ascii: bool = False)
     # the seat to play named as the table names it: "you" for the person's seat (seat 0
     # of a game from --code), the others by where they sit from it
     me = position.seat if position.seat is not None else 0
-    where = seat_place(rd.turn, me, game.rules.players)
+    where = seat_place(rd.mover, me, game.rules.players)
     if where == "you":
         return t("explain_position_you", lang, code=game.code, round=len(game.rounds),
                  trick=len(rd.tricks) + 1)
