@@ -656,3 +656,17 @@ def test_why_on_the_last_trick_tells_the_fallback_not_a_set_aside(fallback):
                     seen += 1
             r.play(seek_cancel(r, rng))
     assert seen
+
+
+@pytest.mark.parametrize("lang, said", [("en", "The two 9♠ and the two 10♠ cancel: J♠ would win."),
+                                        ("es", "Los dos 9♠ y los dos 10♠ se anulan")])
+def test_two_pairs_cancelling_are_named_as_a_sentence_says_them(lang, said):
+    # issue 18 §6: "The two 9♠, the two 10♠ cancel" read as a list cut short
+    from hearts_cli.play.engine import Effect
+
+    nine, ten, jack = parse_card("9S"), parse_card("TS"), parse_card("JS")
+    effect = Effect(parse_card("2S"), False, None, False, False, (nine, ten), jack)
+    assert effect.message(lang).startswith(said)
+    three = Effect(parse_card("2S"), False, None, False, False, (nine, ten, jack), parse_card("QS"))
+    assert three.message(lang).startswith("The two 9♠, the two 10♠ and the two J♠ cancel" if lang == "en"
+                                          else "Los dos 9♠, los dos 10♠ y los dos J♠ se anulan")

@@ -24,7 +24,7 @@ from ..model.codes import deal as deal_cards
 from ..model.codes import normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Direction, FirstTrick, Moon, Rules, Ties
-from ..text.catalog import t
+from ..text.catalog import cancel_pairs, t
 from . import core
 
 __all__ = [
@@ -173,7 +173,7 @@ class Effect(NamedTuple):
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         text = self._message(lang, ascii)
         if self.cancelled:
-            pairs = ", ".join(t("cancel_pair", lang, ascii=ascii, card=c) for c in self.cancelled)
+            pairs = cancel_pairs(self.cancelled, lang, ascii)
             if self.fallback:
                 mid = "effect_cancel_last_you_so_far" if self.by == self.card else "effect_cancel_last_so_far"
                 then = t(mid, lang, ascii=ascii, card=self.by)

@@ -14,7 +14,7 @@ from typing import Any
 from ..model.cards import Card
 from ..model.rules import Moon
 from ..play.events import Event, SeatEntry, Standing, Teller, TrickPlay
-from ..text.catalog import preset_name, t
+from ..text.catalog import cancel_pairs, preset_name, t
 from .record import GameRecord, display_name
 
 __all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
@@ -99,7 +99,7 @@ class StoryTeller(Teller[str]):
 
     def cancelled(self, cancelled: Sequence[Card], by: Card | None, winner: int | None) -> str:
         """Two decks: "The two A♥ cancel: K♥ wins." (or who the last trick falls to, or set aside)."""
-        pairs = ", ".join(self.say("cancel_pair", card=c) for c in cancelled)
+        pairs = cancel_pairs(cancelled, self.lang, self.ascii)
         if by is not None:
             then = self.say("rp_cancel_wins", card=by)
         elif winner is not None:  # the last trick: the fallback gave it to somebody

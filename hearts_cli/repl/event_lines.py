@@ -9,7 +9,7 @@ from ..model.cards import Card
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
 from ..play.events import Event, Teller
-from ..text.catalog import preset_name
+from ..text.catalog import cancel_pairs, preset_name
 from .layout import Line, plain, reflow
 from .pieces import Writer
 
@@ -82,7 +82,7 @@ class EventLines(Writer, Teller[Line]):
                  cancelled: Sequence[Card] = (), by: Card | None = None, carried: Sequence[Card] = ()) -> list[Line]:
         tb = self.tb
         if cancelled:  # two decks: "The two A♥ cancel: K♥ wins."
-            pairs = ", ".join(self.say("cancel_pair", card=c) for c in cancelled)
+            pairs = cancel_pairs(cancelled, self.lang, self.ascii)
             if by is not None:
                 then = self.say("rp_cancel_wins", card=by)
             elif winner is not None:  # the last trick: the fallback gave it to somebody

@@ -10,6 +10,7 @@ choose a word: ``{points} {points:pt|pts}`` gives ``1 pt`` and ``2 pts``.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 from ..base.untrusted import escaped, shown
@@ -139,6 +140,15 @@ def _symbols_as_letters(text: str) -> str:
 
 
 _SUIT_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+
+def cancel_pairs(cards: Sequence[Any], lang: str | None = None, ascii: bool = False) -> str:
+    """The pairs that cancel, as a sentence lists them: "the two 9♠ and the two 10♠"
+    (a comma alone read as a list cut short)."""
+    pairs = [t("cancel_pair", lang, ascii=ascii, card=c) for c in cards]
+    if len(pairs) < 2:
+        return "".join(pairs)
+    return t("names_and", lang, first=", ".join(pairs[:-1]), last=pairs[-1])
 
 
 def ordinal(n: int, lang: str | None = None) -> str:
