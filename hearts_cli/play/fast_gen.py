@@ -353,18 +353,8 @@ else:
 # A follow to the first trick when the first-trick rule can bind a follower (a
 # free first lead: spades led, the Q♠ stays home while another spade follows):
 # the suit's cards, narrowed by the rule unless that leaves none (core.RESTRICTIONS)
-_FOLLOW_FIRST = """\
-f = col[{s}]
-if f:
-    g = f & {allowed}[led] or f
-    b = R[g][grb(26) * N[g] >> 26]
-    col[{s}] = f - b
-    tl += b
-    if b > best:
-        best = b
-        w = {s}
-else:
-{discard}"""
+_FOLLOW_FIRST = _FOLLOW.replace("    b = R[f][grb(26) * N[f] >> 26]\n",
+                                "    g = f & {allowed}[led] or f\n    b = R[g][grb(26) * N[g] >> 26]\n")
 
 _DISCARD_PICK = """\
 c = t[grb(26) * len(t) >> 26]
