@@ -16,7 +16,7 @@ import pytest
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Direction, Rules
 from hearts_cli.model.seating import place_name, places
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.engine import Game, Phase, Trick
 from hearts_cli.records.record import Seat
 from hearts_cli.repl.render import Renderer, plain, wrap
 from hearts_cli.repl.table import Table, make_seats
@@ -42,9 +42,12 @@ def synthetic(players: int, me: int = 0, lang: str = "en", ascii: bool = False, 
     played = players - 1 if played is None else played
     leader = (me + 1) % players
     trick = [Card(c) for c in ("AS", "KS", "AS", "2S", "QS", "TS", "9S", "8S", "7S", "6S", "5S")[:played]]
+    # two tricks taken before this one; with none played yet, the last stays on the table
+    last = Trick(leader, tuple(Card(c) for c in ("QH", "KH", "AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H",
+                                                 "9H")[:players]), (leader + 2) % players, players)
     rnd = SimpleNamespace(
         phase=Phase.PLAY, trick=trick, leader=leader, turn=(leader + played) % players,
-        points=[(s * 3) % 14 for s in range(players)], hearts_broken=True, tricks=[1, 2],
+        points=[(s * 3) % 14 for s in range(players)], hearts_broken=True, tricks=[last, last],
         direction=Direction.LEFT, hand=lambda seat: [Card(c) for c in ("2C", "9D", "TD", "2H", "JH", "3S")],
         legal_mask=lambda: -1)
     game = SimpleNamespace(code="JYR35SWD", round=rnd, rounds=[1, 2, 3], totals=[s * 17 for s in range(players)],
