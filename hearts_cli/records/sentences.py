@@ -8,7 +8,7 @@ lines and :func:`describe_table` the lines of :func:`~hearts_cli.records.positio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..model.cards import Card
@@ -31,6 +31,22 @@ def seat_name(record: GameRecord, seat: int | None, lang: str | None) -> str:
 def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = False) -> list[str]:
     """The lines (usually one) that tell ``event`` in ``lang``."""
     return StoryTeller(record, lang, ascii).tell(event)
+
+
+def cancel_sentence(say: Callable[..., str], name: Callable[[int], str], cancelled: Sequence[Card],
+                    by: Card | None, winner: int | None, set_aside_last: str, lang: str | None,
+                    ascii: bool) -> str:
+    """Two decks: "The two A♥ cancel: K♥ wins." (or who the last trick falls to, or set aside);
+    the replay story and the game loop say it alike."""
+    pairs = cancel_pairs(cancelled, lang, ascii)
+    if by is not None:
+        then = say("rp_cancel_wins", card=by)
+    elif winner is not None:  # the last trick: the fallback gave it to somebody
+        then = say(f"rp_cancel_last_{set_aside_last}", seat=name(winner))
+    else:
+        then = say("rp_cancel_aside")
+    said = say("rp_cancel", pairs=pairs, then=then)
+    return said[:1].upper() + said[1:]
 
 
 class StoryTeller(Teller[str]):
@@ -98,16 +114,8 @@ class StoryTeller(Teller[str]):
         return out
 
     def cancelled(self, cancelled: Sequence[Card], by: Card | None, winner: int | None) -> str:
-        """Two decks: "The two A♥ cancel: K♥ wins." (or who the last trick falls to, or set aside)."""
-        pairs = cancel_pairs(cancelled, self.lang, self.ascii)
-        if by is not None:
-            then = self.say("rp_cancel_wins", card=by)
-        elif winner is not None:  # the last trick: the fallback gave it to somebody
-            then = self.say(f"rp_cancel_last_{self.rules.set_aside_last}", seat=self.name(winner))
-        else:
-            then = self.say("rp_cancel_aside")
-        said = self.say("rp_cancel", pairs=pairs, then=then)
-        return said[:1].upper() + said[1:]
+        return cancel_sentence(self.say, self.name, cancelled, by, winner, self.rules.set_aside_last,
+                               self.lang, self.ascii)
 
     def carried(self, trick: int, winner: int | None, carried: Sequence[Card]) -> str:
         """Two decks: the set-aside cards the trick's winner takes with it, and from which tricks."""

@@ -9,7 +9,8 @@ from ..model.cards import Card
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
 from ..play.events import Event, Teller
-from ..text.catalog import cancel_pairs, preset_name
+from ..records.sentences import cancel_sentence
+from ..text.catalog import preset_name
 from .layout import Line, plain, reflow
 from .pieces import Writer
 
@@ -82,15 +83,9 @@ class EventLines(Writer, Teller[Line]):
                  cancelled: Sequence[Card] = (), by: Card | None = None, carried: Sequence[Card] = ()) -> list[Line]:
         tb = self.tb
         if cancelled:  # two decks: "The two A♥ cancel: K♥ wins."
-            pairs = cancel_pairs(cancelled, self.lang, self.ascii)
-            if by is not None:
-                then = self.say("rp_cancel_wins", card=by)
-            elif winner is not None:  # the last trick: the fallback gave it to somebody
-                then = self.say(f"rp_cancel_last_{tb.game.rules.set_aside_last}", seat=tb.name(winner))
-            else:
-                then = self.say("rp_cancel_aside")
-            said = self.say("rp_cancel", pairs=pairs, then=then)
-            out = self._text(said[:1].upper() + said[1:], "class:trick")
+            said = cancel_sentence(self.say, tb.name, cancelled, by, winner, tb.game.rules.set_aside_last,
+                                   self.lang, self.ascii)
+            out = self._text(said, "class:trick")
         else:
             out = []
         if winner is None:
