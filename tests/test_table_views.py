@@ -115,7 +115,7 @@ def _random_positions(spec: dict, seed: int):
                                   {"preset": "reference", "players": 5},
                                   {"preset": "cancellation", "players": 6}])
 def test_the_count_is_what_the_seat_can_know_and_true_of_the_real_hands(spec):
-    checked = 0
+    checked = placed_seen = 0
     for rd in _random_positions(spec, 3):
         for seat in range(rd.players):
             view = rd.view(seat)
@@ -133,8 +133,20 @@ def test_the_count_is_what_the_seat_can_know_and_true_of_the_real_hands(spec):
             # every void shown is true of the real hand
             for s, suits in enumerate(counted.voids):
                 assert not any(c.suit in suits for c in rd.hand(s))
+            # the cards placed are those of the seat's own pass its receiver still holds
+            to = view.passed_to
+            for s, cards in enumerate(counted.placed):
+                if s != to or view.received is None:
+                    assert cards == ()
+                    continue
+                assert all(cards.count(c) <= rd.hand(s).count(c) for c in cards)
+                assert all(c in out for c in cards)
+                if rd.rules.decks == 1:
+                    assert sorted(cards) == sorted(set(view.passed) & set(rd.hand(s)))
+                placed_seen += bool(cards)
             checked += 1
     assert checked > 100
+    assert placed_seen > 10
 
 
 def test_count_in_words_and_the_voids_a_seat_showed():
@@ -150,6 +162,11 @@ def test_count_in_words_and_the_voids_a_seat_showed():
         assert line.strip() == (f"{symbol} " + " ".join(c.face()[:-1] for c in cards) + f" ({len(cards)})"
                                 if cards else f"{symbol} none")
     assert tb.events[-1].data["out"] == [list(c) for c in counted.out]
+    # the cards of the person's pass that the receiver still holds are out, and placed
+    to = view.passed_to
+    kept = [c for c in view.passed if c in tb.game.round.hand(to)]
+    assert kept and tb.events[-1].data["placed"][to] == sorted(kept, reverse=True)
+    assert f"Of these, {tb.name(to)} holds " in "\n".join(lines)
     # a void is named once a seat shows it
     round_ = tb.game.round
     round_.voids[(tb.me + 1) % 4] |= 1 << 2  # West, as if it had not followed a heart
@@ -269,6 +286,7 @@ def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
         tb.handle("count")
         counted = count(view)
         assert tb.events[-1].data["out"] == [list(c) for c in counted.out]
+        assert tb.events[-1].data["placed"] == [list(c) for c in counted.placed]
         tb.handle("exchange")
         data = tb.events[-1].data
         assert (data["passed"], data["received"], data["to"], data["source"]) == \

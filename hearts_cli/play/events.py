@@ -476,8 +476,9 @@ Score = _kind("Score", "score", "totals rounds points")
 Tricks = _kind("Tricks", "tricks", "round tricks current")
 LastTrick = _kind("LastTrick", "last", "round number trick",
                   doc="The last completed trick of the round (null before the first): who played what.")
-Counted = _kind("Counted", "count", "out voids",
-                doc="From the seat's view only: the cards still out by suit, each seat's shown voids.")
+Counted = _kind("Counted", "count", "out voids placed",
+                doc="From the seat's view only: the cards still out by suit, each seat's shown voids,"
+                    " and per seat the cards of the seat's own pass it still holds.")
 Exchange = _kind("Exchange", "exchange", "round direction passed to received source",
                  doc="What the seat passed and received this round (null: not yet, or no pass).")
 RulesShown = _kind("RulesShown", "rules", "preset settings")

@@ -119,7 +119,8 @@ def _count(person: Person, rest: str) -> Signal:
     tb = person.tb
     counted = count(tb.game.round.view(tb.me))
     tb.emit("count", out=[list(cards) for cards in counted.out],
-            voids=[sorted(int(s) for s in v) for v in counted.voids])
+            voids=[sorted(int(s) for s in v) for v in counted.voids],
+            placed=[list(cards) for cards in counted.placed])
     return None
 
 

@@ -248,12 +248,16 @@ class EventLines(Writer, Teller[Line]):
             return self._text(self.say("no_tricks_yet"))
         return self.trick_row("last_trick", number, trick)
 
-    def ev_count(self, out: list[list[Card]], voids: list[list[int]]) -> list[Line]:
+    def ev_count(self, out: list[list[Card]], voids: list[list[int]],
+                 placed: list[list[Card]]) -> list[Line]:
         lines = self._text(self.say("count_title"))
         for suit, cards in enumerate(out):
             ranks = " ".join(self.card(c)[:-1] for c in cards)
             mid = "count_suit" if cards else "count_suit_none"
             lines += self._text("  " + self.say(mid, suit=self.suit(suit), cards=ranks, count=len(cards)))
+        for seat, cards in enumerate(placed):
+            if cards:
+                lines += self._text(self.say("count_placed", name=self.tb.name(seat), cards=cards))
         shown = self.voids(voids)
         lines += self._text(self.say("count_voids", voids=shown) if shown else self.say("count_no_voids"))
         return lines

@@ -366,6 +366,7 @@ MESSAGES: dict[str, str] = {
     "count_suit": "{suit} {cards} ({count})",
     "count_suit_none": "{suit} none",
     "count_voids": "Voids shown: {voids}.",
+    "count_placed": "Of these, {name} holds {cards}: your pass.",
     "count_no_voids": "No voids shown yet.",
     "count_toolbar": "Out: {suits}.",
     "count_toolbar_voids": "Out: {suits}; voids: {voids}.",

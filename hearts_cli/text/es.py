@@ -360,6 +360,7 @@ MESSAGES: dict[str, str] = {
     "count_suit": "{suit} {cards} ({count})",
     "count_suit_none": "{suit} ninguna",
     "count_voids": "Fallos vistos: {voids}.",
+    "count_placed": "De ellas, {name} tiene {cards}: tu pase.",
     "count_no_voids": "Nadie ha mostrado un fallo todavía.",
     "count_toolbar": "Fuera: {suits}.",
     "count_toolbar_voids": "Fuera: {suits}; fallos: {voids}.",
