@@ -382,3 +382,17 @@ def test_the_records_layer_refuses_what_a_person_can_get_wrong():
     with pytest.raises(HeartsError) as e:
         rp.output(record, rp.Options(analyze=True, simulations=0))
     assert e.value.message_id == "sim_at_least_one"
+
+
+def test_every_colour_style_of_the_story_belongs_to_an_event_it_tells():
+    """A style keyed by a kind the story never tells never shows: round headers were once
+    meant bold under a key no event had."""
+    from hearts_cli.play.events import KINDS
+    from hearts_cli.records.record import read_record
+    from hearts_cli.records.replay import STYLES, Options, output
+
+    record = read_record(FIX.parent / "records" / "quick-4p-finished.yaml")
+    assert set(STYLES) <= set(KINDS)
+    styled = output(record, Options(lang="en"))
+    heads = [line for line, style in styled if style == "bold" and line.startswith("Round ")]
+    assert len(heads) == len(record.replay().rounds)

@@ -66,8 +66,8 @@ __all__ = [
 Styled = tuple[str, str | None]  # a line to print, and its style on a colour terminal (rich's)
 Progress = Callable[[int, int], None]
 
-# how the story's events stand out on a colour terminal
-STYLES = {"round": "bold", "game_end": "bold", "moon": "bold magenta", "queen": "red",
+# how the story's events stand out on a colour terminal (the round header is the deal)
+STYLES = {"deal": "bold", "game_end": "bold", "moon": "bold magenta", "queen": "red",
           "moon_attempt": "magenta", "moon_stopped": "magenta", "hearts_broken": "red"}
 GLYPH_STYLES = {"??": "bold red", "?": "yellow", "!": "green"}
 
