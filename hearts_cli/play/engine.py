@@ -15,17 +15,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import reduce
-from operator import countOf, or_
-from typing import NamedTuple, TypedDict
+from operator import or_
+from typing import NamedTuple
 
 from ..base.values import Frozen
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
 from ..model.codes import deal as deal_cards
 from ..model.codes import normalize_code
 from ..model.errors import HeartsError
-from ..model.rules import Direction, FirstTrick, Moon, Rules, Ties
-from ..text.catalog import cancel_pairs, t
+from ..model.rules import Direction, Moon, Rules, Ties
+from ..text.catalog import t
 from . import core
+from .verdicts import REASON_ORDER, THIRD_PERSON, Effect, Reason, Verdict, judge
 
 __all__ = [
     "MOON_CHOICES",
@@ -59,20 +60,6 @@ class Phase(str, Enum):
 MOON_CHOICES = (Moon.OTHERS, Moon.SHOOTER_MINUS)
 
 
-# When several rules forbid a card, the first of these is the reason given.
-REASON_ORDER = (
-    "not_in_hand", "wrong_phase", "must_lead_two_clubs", "must_lead_lowest_club",
-    "must_follow_suit", "no_points_on_first_trick", "hearts_not_broken",
-)
-
-
-# Reason and pass messages said to the seat, and their variants said about it.
-THIRD_PERSON = {mid: mid + "_seat" for mid in (
-    "not_in_hand", "not_your_turn_card", "must_follow_suit", "no_points_on_first_trick",
-    "no_queen_on_first_trick", "hearts_not_broken", "pass_count",
-)}
-
-
 # Small immutable values are NamedTuples: as readable as dataclasses, and much
 # cheaper to define, which keeps the scripted commands' start-up short.
 
@@ -103,165 +90,6 @@ class Trick(NamedTuple):
     @property
     def led_suit(self) -> Suit:
         return self.cards[0].suit
-
-
-class Reason(NamedTuple):
-    """Why a card cannot be played: a stable ``code`` plus what a sentence needs."""
-
-    code: str
-    card: Card
-    cards: tuple[Card, ...] = ()
-    suit: Suit | None = None
-    detail: str = ""  # which message of the code, when one code has several
-
-    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
-        """The sentence, said to the seat ("you hold...") or, with ``third_person``,
-        about it ("that hand holds..."), as errors about recorded moves need."""
-        mid = self.detail or self.code
-        if third_person:
-            mid = THIRD_PERSON.get(mid, mid)
-        return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
-                 suit=self.suit if self.suit is not None else "")
-
-
-class EffectJson(TypedDict, total=False):
-    """:meth:`Effect.to_json`: the first four keys always, the others when they apply."""
-
-    wins: bool | None
-    points: int | None
-    exact: bool
-    breaks_hearts: bool
-    cancelled: list[str]  # two decks: the cards cancelled, and the card that then wins
-    by: str | None
-    fallback: bool  # two decks, the last trick: every card of the suit led cancelled so far
-    so_far: bool | None  # two decks, cards still to come
-    twin_out: bool
-    higher_out: bool
-    ahead: list[str]
-
-
-class Effect(NamedTuple):
-    """What a legal card would do, as far as the player can be certain.
-
-    ``wins`` is True, False, or None when it depends on cards not yet played;
-    ``points`` are the points in the trick with this card (when it wins),
-    ``exact`` when nothing can still change them.
-    """
-
-    card: Card
-    wins: bool | None
-    points: int | None
-    exact: bool
-    breaks_hearts: bool
-    # two decks: the cards cancelled in the trick with this card, and the card that
-    # would then win (None: every card of the led suit cancelled, the trick set aside)
-    cancelled: tuple[Card, ...] = ()
-    by: Card | None = None
-    # two decks, before the trick's last card (``pending``): whether it would win the trick
-    # so far, whether a copy still unseen could cancel it (``twin_out``), whether a higher
-    # card of the suit led may still come (``higher_out``), and the uncancelled cards ahead
-    # of it (``ahead``: the ones that beat it now)
-    pending: bool = False
-    so_far: bool | None = None
-    twin_out: bool = False
-    higher_out: bool = False
-    ahead: tuple[Card, ...] = ()
-    # two decks, the last trick: every card of the suit led cancelled so far, so nothing
-    # is set aside and ``by`` takes the trick by the fallback (set_aside_last)
-    fallback: bool = False
-
-    def message(self, lang: str | None = None, ascii: bool = False) -> str:
-        text = self._message(lang, ascii)
-        if self.cancelled:
-            pairs = cancel_pairs(self.cancelled, lang, ascii)
-            if self.fallback:
-                mid = "effect_cancel_last_you_so_far" if self.by == self.card else "effect_cancel_last_so_far"
-                then = t(mid, lang, ascii=ascii, card=self.by)
-            elif self.pending:
-                then = (t("effect_cancel_wins_so_far", lang, ascii=ascii, card=self.by) if self.by is not None
-                        else t("effect_cancel_aside_so_far", lang))
-            else:
-                then = (t("effect_cancel_wins", lang, ascii=ascii, card=self.by) if self.by is not None
-                        else t("effect_cancel_aside", lang))
-            said = t("effect_cancel", lang, ascii=ascii, pairs=pairs, then=then)
-            text = said[:1].upper() + said[1:] + " " + text
-        return text
-
-    def brief(self, lang: str | None = None, ascii: bool = False) -> str:
-        """What the card would do in one sentence (a confirmation): with two decks and cards still
-        to come, the reasons :meth:`message` gives at length (``why``) in a few words."""
-        if not (self.pending and self.so_far and not self.cancelled):
-            return self.message(lang, ascii)
-        caveat = ("both" if self.twin_out and self.higher_out else "twin" if self.twin_out
-                  else "higher" if self.higher_out else None)
-        text = t(f"brief2_so_far_{caveat}" if caveat else "effect2_so_far", lang, ascii=ascii, card=self.card)
-        if self.breaks_hearts:
-            text += " " + t("effect_breaks_hearts", lang)
-        return text
-
-    def _pending_message(self, lang: str | None, ascii: bool) -> str:
-        """Two decks, cards still to come: what is known so far, and what could change it."""
-        def say(mid: str, **p: object) -> str:
-            return t(mid, lang, ascii=ascii, card=self.card, **p)
-
-        if self.wins is False:  # a card ahead that nothing can cancel now
-            return say("effect2_loses_ahead", ahead=self.ahead[0])
-        if self.so_far:
-            parts = [say("effect2_so_far")]
-            parts.append(say("effect2_twin_out") if self.twin_out else say("effect2_twin_safe"))
-        else:
-            parts = [say("effect2_behind", ahead=self.ahead[0]),
-                     say("effect2_behind_hope", cards=list(self.ahead), count=len(self.ahead))]
-            if self.twin_out:
-                parts.append(say("effect2_twin_out_too"))
-        if self.higher_out:
-            parts.append(say("effect2_higher_out"))
-        return " ".join(parts)
-
-    def _message(self, lang: str | None, ascii: bool) -> str:
-        if self.pending and self.so_far is not None and not self.cancelled:
-            text = self._pending_message(lang, ascii)
-            if self.breaks_hearts:
-                text += " " + t("effect_breaks_hearts", lang)
-            return text
-        if self.wins is None:
-            mid = "effect_unknown"
-        elif not self.wins:
-            mid = "effect_loses"
-        elif self.exact:
-            mid = "effect_wins_points" if self.points else "effect_wins_no_points"
-        else:
-            mid = "effect_wins_so_far" if self.points else "effect_wins"
-        text = t(mid, lang, ascii=ascii, card=self.card, points=self.points)
-        if self.breaks_hearts:
-            text += " " + t("effect_breaks_hearts", lang)
-        return text
-
-    def to_json(self) -> EffectJson:
-        out: EffectJson = {"wins": self.wins, "points": self.points, "exact": self.exact,
-                           "breaks_hearts": self.breaks_hearts}
-        if self.cancelled:
-            out["cancelled"] = [str(c) for c in self.cancelled]
-            out["by"] = str(self.by) if self.by is not None else None
-            if self.fallback:
-                out["fallback"] = True
-        if self.pending:  # two decks, cards still to come
-            out["so_far"] = self.so_far
-            out["twin_out"] = self.twin_out
-            out["higher_out"] = self.higher_out
-            out["ahead"] = [str(c) for c in self.ahead]
-        return out
-
-
-class Verdict(NamedTuple):
-    card: Card
-    legal: bool
-    reason: Reason | None = None
-    effect: Effect | None = None
-
-    def message(self, lang: str | None = None, ascii: bool = False) -> str:
-        part = self.reason if self.reason is not None else self.effect
-        return part.message(lang, ascii) if part is not None else ""
 
 
 class IllegalMove(HeartsError):
@@ -732,7 +560,8 @@ class Round:
         return bool(self.legal_mask() >> c & 1)
 
     def why(self, card: int | str, seat: int | None = None) -> Verdict:
-        """Whether ``card`` may be played now by ``seat`` (default: the seat to move), and why."""
+        """Whether ``card`` may be played now by ``seat`` (default: the seat to move), and why:
+        a card out of turn or out of hand here, the rest by :func:`.verdicts.judge`."""
         c = parse_card(card) if isinstance(card, str) else CARDS[card]
         if seat is None:
             seat = self.turn
@@ -743,56 +572,7 @@ class Round:
             detail = "wrong_phase_pass" if self.phase is Phase.PASS else (
                 "wrong_phase_over" if self.phase in (Phase.OVER, Phase.MOON) else "not_your_turn_card")
             return Verdict(c, False, Reason("wrong_phase", c, detail=detail))
-        if self.legal_mask() >> c & 1:
-            return Verdict(c, True, effect=self._effect(c))
-        return Verdict(c, False, self._reason(c, hand))
-
-    def _reason(self, c: Card, hand: int) -> Reason:
-        """The rule (of :data:`core.RESTRICTIONS`) that takes ``c`` away, in words."""
-        led = self.trick[0] // 13 if self.trick else -1
-        found = core.reason(self.rules, c, hand, led, not self.tricks, self.hearts_broken, self.hands)
-        assert found is not None, "a legal card has no reason to be refused"
-        code, allowed = found
-        if code == "must_lead_lowest_club":
-            lead = CARDS[core.lead_card(self.hands)]
-            # no club in play: the lowest card in play leads, and the sentence says so
-            detail = "must_lead_lowest_card" if lead.suit else ""
-            return Reason("must_lead_two_clubs" if lead == 0 else code, c, (lead,), detail=detail)
-        if code == "must_follow_suit":
-            return Reason(code, c, cards_of(allowed), Suit(led))
-        detail = ""
-        if code == "no_points_on_first_trick" and self.rules.first_trick is FirstTrick.NO_HEARTS:
-            detail = "no_queen_on_first_trick"
-        return Reason(code, c, cards_of(allowed), detail=detail)
-
-    def _points_breaks(self, c: Card) -> tuple[int, bool]:
-        """The points in the trick with ``c``, and whether ``c`` would break hearts."""
-        pts = self._pts
-        points = sum(pts[x] for x in self.trick) + pts[c]
-        return points, not self.hearts_broken and bool(self._breaks >> c & 1)
-
-    def _effect(self, c: Card) -> Effect:
-        """What legal ``c`` would certainly do (see :class:`Effect`)."""
-        trick = self.trick
-        points, breaks = self._points_breaks(c)
-        led = trick[0] // 13 if trick else c // 13
-        if core.trick_winner(trick + [c]) != len(trick):
-            return Effect(c, False, None, False, breaks)
-        last = len(trick) == self.players - 1
-        kitty_unknown = not self.tricks and bool(self.kitty_mask)
-        if last:
-            return Effect(c, True, points, not kitty_unknown, breaks)
-        # certain to win when no card that would beat it can still be out there
-        higher = sum(1 << x for x in range(52) if core.beats(x, c, led))
-        played = mask_of(trick)
-        for tr in self.tricks:
-            played |= mask_of(tr.cards)
-        out_there = higher & self.rules.in_play_mask & ~self.hands[self.mover] & ~played
-        if self.kitty_taken:
-            out_there &= ~self.kitty_mask
-        if out_there:
-            return Effect(c, None, None, False, breaks)
-        return Effect(c, True, points, False, breaks)
+        return judge(self, c)
 
     # ------------------------------------------------------------ playing
 
@@ -1018,73 +798,6 @@ class TwoDeckRound(Round):
     def _put_in(self, seat: int, cards: tuple[Card, ...]) -> None:
         for c in cards:
             self._add(seat, c)
-
-    def _effect(self, c: Card) -> Effect:
-        """As the trick's last card, what happens; before it, what is known so far
-        (whether it would win the trick now, which card wins if it cancels one) and what the
-        cards still to come could change (its twin still out, a higher card still out)."""
-        points, breaks = self._points_breaks(c)
-        trick = [*self.trick, c]
-        seat = self.mover
-        if len(trick) == self.players:  # the last card
-            cancel = tuple(CARDS[x] for x in core.cancelled(trick))
-            best = core.winner(self.rules, trick, self.hands[seat] == 1 << c and not self.twice[seat])
-            by = CARDS[trick[best]] if best is not None else None
-            if best == len(trick) - 1:
-                return Effect(c, True, points + self._aside_points(), not (
-                    not self.tricks and self.kitty_mask), breaks, cancel, by)
-            return Effect(c, False, None, False, breaks, cancel, by)
-        if c // 13 != trick[0] // 13:  # a discard never wins
-            return Effect(c, False, None, False, breaks)
-        best = core.cancelling_winner(trick)
-        if c in self.trick:  # it cancels a card already played: what wins so far instead
-            cancel = tuple(CARDS[x] for x in core.cancelled(trick))
-            if best is None and self.hands[seat] == 1 << c and not self.twice[seat]:
-                # the last trick is never set aside: the fallback gives it to a card so far,
-                # perhaps this one (the second copy of the highest card); a card of the
-                # suit led still to come can change that
-                fb = core.winner(self.rules, trick, True)
-                assert fb is not None
-                return Effect(c, None if fb == len(trick) - 1 else False, None, False, breaks,
-                              cancel, CARDS[trick[fb]], pending=True, fallback=True)
-            by = CARDS[trick[best]] if best is not None else None
-            return Effect(c, False, None, False, breaks, cancel, by, pending=True)
-        return self._effect_pending(c, points, breaks, best == len(trick) - 1)
-
-    def _effect_pending(self, c: Card, points: int, breaks: bool, so_far: bool) -> Effect:
-        """A card of the suit led, not the last, cancelling nothing: what the cards still to
-        come could change."""
-        out = self._unseen_copies
-        led = c // 13
-        twin_out = out(c) > 0
-        higher_out = any(out(x) > 0 and x not in self.trick for x in range(c + 1, led * 13 + 13))
-        if so_far:  # the highest uncancelled card of the suit led, so far
-            if not twin_out and not higher_out:  # nothing still to come can cancel or beat it
-                return Effect(c, True, points + self._aside_points(), False, breaks)
-            return Effect(c, None, None, False, breaks, pending=True, so_far=True, twin_out=twin_out,
-                          higher_out=higher_out)
-        # uncancelled cards ahead of it: it can win only if a twin still out cancels each
-        trick = [*self.trick, c]
-        ahead = [x for x in trick if x // 13 == led and x > c and trick.count(x) == 1]
-        ahead.sort(reverse=True)
-        stuck = [x for x in ahead if not out(x)]
-        if stuck:
-            return Effect(c, False, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
-                          higher_out=higher_out, ahead=(CARDS[stuck[0]],))
-        return Effect(c, None, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
-                      higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead))
-
-    def _unseen_copies(self, card: int) -> int:
-        """Copies of ``card`` the seat to move cannot place: in other hands or the unseen kitty."""
-        left = self.rules.copies[card] - self.count(self.mover, card)
-        left -= countOf(self.trick, card) + sum(tr.cards.count(card) for tr in self.tricks)
-        if self.kitty_taken:
-            left -= (self.kitty_mask >> card & 1) + (self.kitty_twice >> card & 1)
-        return left
-
-    def _aside_points(self) -> int:
-        pts = self._pts
-        return sum(pts[x] for x in self.set_aside)
 
     def play_unchecked(self, c: Card) -> Trick | None:
         """A hand pair, and cancellation (core.winner): a trick whose led suit all cancels

@@ -1,0 +1,382 @@
+"""The verdicts: what the engine says about a card in a position.
+
+Whether a card may be played and, when it may not, the rule that stops it
+(:class:`Reason`, read from :data:`core.RESTRICTIONS` in their order); when it
+may, what it would certainly do (:class:`Effect`: whether it wins the trick,
+the points, hearts broken, and with two decks the cancellations and what the
+cards still to come could change). :meth:`Round.why <hearts_cli.play.engine.Round.why>`
+asks here once it has checked the phase and the turn; a verdict only reads the
+round (:class:`RoundState`), never changes it, so it is the same for the real
+round and for the round a seat rebuilds from its view (``Round.seen_by``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from operator import countOf
+from typing import NamedTuple, Protocol, TypedDict
+
+from ..model.cards import CARDS, Card, Suit, cards_of, mask_of
+from ..model.rules import FirstTrick, Rules
+from ..text.catalog import cancel_pairs, t
+from . import core
+
+__all__ = [
+    "REASON_ORDER",
+    "THIRD_PERSON",
+    "Effect",
+    "EffectJson",
+    "Reason",
+    "RoundState",
+    "Verdict",
+    "judge",
+]
+
+
+# When several rules forbid a card, the first of these is the reason given.
+REASON_ORDER = (
+    "not_in_hand", "wrong_phase", "must_lead_two_clubs", "must_lead_lowest_club",
+    "must_follow_suit", "no_points_on_first_trick", "hearts_not_broken",
+)
+
+
+# Reason and pass messages said to the seat, and their variants said about it.
+THIRD_PERSON = {mid: mid + "_seat" for mid in (
+    "not_in_hand", "not_your_turn_card", "must_follow_suit", "no_points_on_first_trick",
+    "no_queen_on_first_trick", "hearts_not_broken", "pass_count",
+)}
+
+
+class Reason(NamedTuple):
+    """Why a card cannot be played: a stable ``code`` plus what a sentence needs."""
+
+    code: str
+    card: Card
+    cards: tuple[Card, ...] = ()
+    suit: Suit | None = None
+    detail: str = ""  # which message of the code, when one code has several
+
+    def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        """The sentence, said to the seat ("you hold...") or, with ``third_person``,
+        about it ("that hand holds..."), as errors about recorded moves need."""
+        mid = self.detail or self.code
+        if third_person:
+            mid = THIRD_PERSON.get(mid, mid)
+        return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
+                 suit=self.suit if self.suit is not None else "")
+
+
+class EffectJson(TypedDict, total=False):
+    """:meth:`Effect.to_json`: the first four keys always, the others when they apply."""
+
+    wins: bool | None
+    points: int | None
+    exact: bool
+    breaks_hearts: bool
+    cancelled: list[str]  # two decks: the cards cancelled, and the card that then wins
+    by: str | None
+    fallback: bool  # two decks, the last trick: every card of the suit led cancelled so far
+    so_far: bool | None  # two decks, cards still to come
+    twin_out: bool
+    higher_out: bool
+    ahead: list[str]
+
+
+class Effect(NamedTuple):
+    """What a legal card would do, as far as the player can be certain.
+
+    ``wins`` is True, False, or None when it depends on cards not yet played;
+    ``points`` are the points in the trick with this card (when it wins),
+    ``exact`` when nothing can still change them.
+    """
+
+    card: Card
+    wins: bool | None
+    points: int | None
+    exact: bool
+    breaks_hearts: bool
+    # two decks: the cards cancelled in the trick with this card, and the card that
+    # would then win (None: every card of the led suit cancelled, the trick set aside)
+    cancelled: tuple[Card, ...] = ()
+    by: Card | None = None
+    # two decks, before the trick's last card (``pending``): whether it would win the trick
+    # so far, whether a copy still unseen could cancel it (``twin_out``), whether a higher
+    # card of the suit led may still come (``higher_out``), and the uncancelled cards ahead
+    # of it (``ahead``: the ones that beat it now)
+    pending: bool = False
+    so_far: bool | None = None
+    twin_out: bool = False
+    higher_out: bool = False
+    ahead: tuple[Card, ...] = ()
+    # two decks, the last trick: every card of the suit led cancelled so far, so nothing
+    # is set aside and ``by`` takes the trick by the fallback (set_aside_last)
+    fallback: bool = False
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        text = self._message(lang, ascii)
+        if self.cancelled:
+            pairs = cancel_pairs(self.cancelled, lang, ascii)
+            if self.fallback:
+                mid = "effect_cancel_last_you_so_far" if self.by == self.card else "effect_cancel_last_so_far"
+                then = t(mid, lang, ascii=ascii, card=self.by)
+            elif self.pending:
+                then = (t("effect_cancel_wins_so_far", lang, ascii=ascii, card=self.by) if self.by is not None
+                        else t("effect_cancel_aside_so_far", lang))
+            else:
+                then = (t("effect_cancel_wins", lang, ascii=ascii, card=self.by) if self.by is not None
+                        else t("effect_cancel_aside", lang))
+            said = t("effect_cancel", lang, ascii=ascii, pairs=pairs, then=then)
+            text = said[:1].upper() + said[1:] + " " + text
+        return text
+
+    def brief(self, lang: str | None = None, ascii: bool = False) -> str:
+        """What the card would do in one sentence (a confirmation): with two decks and cards still
+        to come, the reasons :meth:`message` gives at length (``why``) in a few words."""
+        if not (self.pending and self.so_far and not self.cancelled):
+            return self.message(lang, ascii)
+        caveat = ("both" if self.twin_out and self.higher_out else "twin" if self.twin_out
+                  else "higher" if self.higher_out else None)
+        text = t(f"brief2_so_far_{caveat}" if caveat else "effect2_so_far", lang, ascii=ascii, card=self.card)
+        if self.breaks_hearts:
+            text += " " + t("effect_breaks_hearts", lang)
+        return text
+
+    def _pending_message(self, lang: str | None, ascii: bool) -> str:
+        """Two decks, cards still to come: what is known so far, and what could change it."""
+        def say(mid: str, **p: object) -> str:
+            return t(mid, lang, ascii=ascii, card=self.card, **p)
+
+        if self.wins is False:  # a card ahead that nothing can cancel now
+            return say("effect2_loses_ahead", ahead=self.ahead[0])
+        if self.so_far:
+            parts = [say("effect2_so_far")]
+            parts.append(say("effect2_twin_out") if self.twin_out else say("effect2_twin_safe"))
+        else:
+            parts = [say("effect2_behind", ahead=self.ahead[0]),
+                     say("effect2_behind_hope", cards=list(self.ahead), count=len(self.ahead))]
+            if self.twin_out:
+                parts.append(say("effect2_twin_out_too"))
+        if self.higher_out:
+            parts.append(say("effect2_higher_out"))
+        return " ".join(parts)
+
+    def _message(self, lang: str | None, ascii: bool) -> str:
+        if self.pending and self.so_far is not None and not self.cancelled:
+            text = self._pending_message(lang, ascii)
+            if self.breaks_hearts:
+                text += " " + t("effect_breaks_hearts", lang)
+            return text
+        if self.wins is None:
+            mid = "effect_unknown"
+        elif not self.wins:
+            mid = "effect_loses"
+        elif self.exact:
+            mid = "effect_wins_points" if self.points else "effect_wins_no_points"
+        else:
+            mid = "effect_wins_so_far" if self.points else "effect_wins"
+        text = t(mid, lang, ascii=ascii, card=self.card, points=self.points)
+        if self.breaks_hearts:
+            text += " " + t("effect_breaks_hearts", lang)
+        return text
+
+    def to_json(self) -> EffectJson:
+        out: EffectJson = {"wins": self.wins, "points": self.points, "exact": self.exact,
+                           "breaks_hearts": self.breaks_hearts}
+        if self.cancelled:
+            out["cancelled"] = [str(c) for c in self.cancelled]
+            out["by"] = str(self.by) if self.by is not None else None
+            if self.fallback:
+                out["fallback"] = True
+        if self.pending:  # two decks, cards still to come
+            out["so_far"] = self.so_far
+            out["twin_out"] = self.twin_out
+            out["higher_out"] = self.higher_out
+            out["ahead"] = [str(c) for c in self.ahead]
+        return out
+
+
+class Verdict(NamedTuple):
+    card: Card
+    legal: bool
+    reason: Reason | None = None
+    effect: Effect | None = None
+
+    def message(self, lang: str | None = None, ascii: bool = False) -> str:
+        part = self.reason if self.reason is not None else self.effect
+        return part.message(lang, ascii) if part is not None else ""
+
+
+# ---------------------------------------------------------------- the position a verdict reads
+
+
+class _Played(Protocol):
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+
+class RoundState(Protocol):
+    """What a verdict reads of a round (:class:`~hearts_cli.play.engine.Round`), in its play
+    phase with the seat to move known; nothing here changes it."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[int]: ...
+    @property
+    def twice(self) -> Sequence[int]: ...
+    @property
+    def kitty_mask(self) -> int: ...
+    @property
+    def kitty_twice(self) -> int: ...
+    @property
+    def kitty_taken(self) -> bool: ...
+    @property
+    def set_aside(self) -> Sequence[Card]: ...
+    @property
+    def trick(self) -> list[Card]: ...
+    @property
+    def tricks(self) -> Sequence[_Played]: ...
+    @property
+    def hearts_broken(self) -> bool: ...
+    @property
+    def mover(self) -> int: ...
+    @property
+    def two(self) -> bool: ...
+
+    def legal_mask(self) -> int: ...
+    def count(self, seat: int, card: int) -> int: ...
+
+
+def judge(rnd: RoundState, c: Card) -> Verdict:
+    """The verdict on ``c``, held by the seat to move: what it would do, or the rule that stops it."""
+    if rnd.legal_mask() >> c & 1:
+        return Verdict(c, True, effect=_effect_two(rnd, c) if rnd.two else _effect(rnd, c))
+    return Verdict(c, False, _reason(rnd, c, rnd.hands[rnd.mover]))
+
+
+def _reason(rnd: RoundState, c: Card, hand: int) -> Reason:
+    """The rule (of :data:`core.RESTRICTIONS`) that takes ``c`` away, in words."""
+    led = rnd.trick[0] // 13 if rnd.trick else -1
+    found = core.reason(rnd.rules, c, hand, led, not rnd.tricks, rnd.hearts_broken, rnd.hands)
+    assert found is not None, "a legal card has no reason to be refused"
+    code, allowed = found
+    if code == "must_lead_lowest_club":
+        lead = CARDS[core.lead_card(rnd.hands)]
+        # no club in play: the lowest card in play leads, and the sentence says so
+        detail = "must_lead_lowest_card" if lead.suit else ""
+        return Reason("must_lead_two_clubs" if lead == 0 else code, c, (lead,), detail=detail)
+    if code == "must_follow_suit":
+        return Reason(code, c, cards_of(allowed), Suit(led))
+    detail = ""
+    if code == "no_points_on_first_trick" and rnd.rules.first_trick is FirstTrick.NO_HEARTS:
+        detail = "no_queen_on_first_trick"
+    return Reason(code, c, cards_of(allowed), detail=detail)
+
+
+def _points_breaks(rnd: RoundState, c: Card) -> tuple[int, bool]:
+    """The points in the trick with ``c``, and whether ``c`` would break hearts."""
+    pts = rnd.rules.points
+    points = sum(pts[x] for x in rnd.trick) + pts[c]
+    return points, not rnd.hearts_broken and bool(rnd.rules.breaks_mask >> c & 1)
+
+
+def _effect(rnd: RoundState, c: Card) -> Effect:
+    """One deck: what legal ``c`` would certainly do (see :class:`Effect`)."""
+    trick = rnd.trick
+    points, breaks = _points_breaks(rnd, c)
+    led = trick[0] // 13 if trick else c // 13
+    if core.trick_winner(trick + [c]) != len(trick):
+        return Effect(c, False, None, False, breaks)
+    last = len(trick) == rnd.players - 1
+    kitty_unknown = not rnd.tricks and bool(rnd.kitty_mask)
+    if last:
+        return Effect(c, True, points, not kitty_unknown, breaks)
+    # certain to win when no card that would beat it can still be out there
+    higher = sum(1 << x for x in range(52) if core.beats(x, c, led))
+    played = mask_of(trick)
+    for tr in rnd.tricks:
+        played |= mask_of(tr.cards)
+    out_there = higher & rnd.rules.in_play_mask & ~rnd.hands[rnd.mover] & ~played
+    if rnd.kitty_taken:
+        out_there &= ~rnd.kitty_mask
+    if out_there:
+        return Effect(c, None, None, False, breaks)
+    return Effect(c, True, points, False, breaks)
+
+
+# ---------------------------------------------------------------- two decks
+
+
+def _effect_two(rnd: RoundState, c: Card) -> Effect:
+    """Two decks: as the trick's last card, what happens; before it, what is known so far
+    (whether it would win the trick now, which card wins if it cancels one) and what the
+    cards still to come could change (its twin still out, a higher card still out)."""
+    points, breaks = _points_breaks(rnd, c)
+    trick = [*rnd.trick, c]
+    seat = rnd.mover
+    if len(trick) == rnd.players:  # the last card
+        cancel = tuple(CARDS[x] for x in core.cancelled(trick))
+        best = core.winner(rnd.rules, trick, rnd.hands[seat] == 1 << c and not rnd.twice[seat])
+        by = CARDS[trick[best]] if best is not None else None
+        if best == len(trick) - 1:
+            return Effect(c, True, points + _aside_points(rnd), not (
+                not rnd.tricks and rnd.kitty_mask), breaks, cancel, by)
+        return Effect(c, False, None, False, breaks, cancel, by)
+    if c // 13 != trick[0] // 13:  # a discard never wins
+        return Effect(c, False, None, False, breaks)
+    best = core.cancelling_winner(trick)
+    if c in rnd.trick:  # it cancels a card already played: what wins so far instead
+        cancel = tuple(CARDS[x] for x in core.cancelled(trick))
+        if best is None and rnd.hands[seat] == 1 << c and not rnd.twice[seat]:
+            # the last trick is never set aside: the fallback gives it to a card so far,
+            # perhaps this one (the second copy of the highest card); a card of the
+            # suit led still to come can change that
+            fb = core.winner(rnd.rules, trick, True)
+            assert fb is not None
+            return Effect(c, None if fb == len(trick) - 1 else False, None, False, breaks,
+                          cancel, CARDS[trick[fb]], pending=True, fallback=True)
+        by = CARDS[trick[best]] if best is not None else None
+        return Effect(c, False, None, False, breaks, cancel, by, pending=True)
+    return _effect_pending(rnd, c, points, breaks, best == len(trick) - 1)
+
+
+def _effect_pending(rnd: RoundState, c: Card, points: int, breaks: bool, so_far: bool) -> Effect:
+    """A card of the suit led, not the last, cancelling nothing: what the cards still to
+    come could change."""
+    def out(card: int) -> int:
+        return _unseen_copies(rnd, card)
+
+    led = c // 13
+    twin_out = out(c) > 0
+    higher_out = any(out(x) > 0 and x not in rnd.trick for x in range(c + 1, led * 13 + 13))
+    if so_far:  # the highest uncancelled card of the suit led, so far
+        if not twin_out and not higher_out:  # nothing still to come can cancel or beat it
+            return Effect(c, True, points + _aside_points(rnd), False, breaks)
+        return Effect(c, None, None, False, breaks, pending=True, so_far=True, twin_out=twin_out,
+                      higher_out=higher_out)
+    # uncancelled cards ahead of it: it can win only if a twin still out cancels each
+    trick = [*rnd.trick, c]
+    ahead = [x for x in trick if x // 13 == led and x > c and trick.count(x) == 1]
+    ahead.sort(reverse=True)
+    stuck = [x for x in ahead if not out(x)]
+    if stuck:
+        return Effect(c, False, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                      higher_out=higher_out, ahead=(CARDS[stuck[0]],))
+    return Effect(c, None, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
+                  higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead))
+
+
+def _unseen_copies(rnd: RoundState, card: int) -> int:
+    """Copies of ``card`` the seat to move cannot place: in other hands or the unseen kitty."""
+    left = rnd.rules.copies[card] - rnd.count(rnd.mover, card)
+    left -= countOf(rnd.trick, card) + sum(tr.cards.count(card) for tr in rnd.tricks)
+    if rnd.kitty_taken:
+        left -= (rnd.kitty_mask >> card & 1) + (rnd.kitty_twice >> card & 1)
+    return left
+
+
+def _aside_points(rnd: RoundState) -> int:
+    pts = rnd.rules.points
+    return sum(pts[x] for x in rnd.set_aside)
