@@ -51,6 +51,8 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
                 seen = Round.seen_by(rd.view(s))
                 for c in set(rd.hand(s)) | {Card(rng.randrange(52))}:
                     assert seen.why(c, s) == rd.why(c, s), (code, s, c)
+                # what every seat took, and what waits set aside, is public: the same
+                assert (seen.taken, seen.taken_twice, seen.set_aside) == (rd.taken, rd.taken_twice, rd.set_aside)
                 if s == rd.turn:
                     assert seen.legal_cards() == rd.legal_cards()
                     checked += 1

@@ -17,13 +17,5 @@ def choose_moon(view: SeatView) -> str:
     standing (see :func:`hearts_cli.play.engine.better_moon_choice`)."""
     if view.phase is not Phase.MOON or view.turn != view.seat:
         raise ValueError("this seat has no moon to score")
-    taken = [0] * view.players
-    twice = [0] * view.players  # two decks: the cards a seat took both copies of
-    for tr in view.tricks:
-        if tr.winner is None:  # set aside: counted with the trick that took it (carried)
-            continue
-        for c in tr.cards + tr.kitty + tr.carried:
-            if taken[tr.winner] >> c & 1:
-                twice[tr.winner] |= 1 << c
-            taken[tr.winner] |= 1 << c
-    return better_moon_choice(view.rules, view.seat, taken, view.scores, twice)
+    got = view.takings()  # two decks: a set-aside trick counts with the trick that took it
+    return better_moon_choice(view.rules, view.seat, got.taken, view.scores, got.twice)

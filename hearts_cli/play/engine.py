@@ -42,6 +42,7 @@ __all__ = [
     "Round",
     "RoundResult",
     "SeatView",
+    "Takings",
     "Trick",
     "TwoDeckRound",
     "Verdict",
@@ -236,6 +237,39 @@ class SeatView(Frozen):
             left[c] -= 1
         return tuple(CARDS[c] for c in range(52) for _ in range(left[c]))
 
+    def takings(self) -> Takings:
+        """What the completed tricks gave each seat, public to all: the one reading of the
+        tricks that a round rebuilt from the view (:meth:`Round.seen_by`) and a playout from
+        it (``fast.Position.from_view``, ``fast.MultiPosition.from_view``) start from."""
+        n = self.rules.players
+        taken = [0] * n
+        twice = [0] * n
+        aside: list[Card] = []
+        for tr in self.tricks:
+            winner = tr.winner
+            if winner is None:  # two decks: set aside, for the next trick's winner
+                aside += tr.cards + tr.kitty
+                continue
+            got = taken[winner]
+            for c in tr.cards + tr.kitty + tr.carried:
+                bit = 1 << c
+                if got & bit:
+                    twice[winner] |= bit
+                got |= bit
+            taken[winner] = got
+            aside = []
+        return Takings(taken, twice, aside)
+
+
+class Takings(NamedTuple):
+    """What the completed tricks of a round gave: each seat's cards taken (``taken``: at least
+    once; ``twice``: both copies, two decks) and the cards of set-aside tricks still waiting
+    for the next trick's winner (``aside``, two decks)."""
+
+    taken: list[int]
+    twice: list[int]
+    aside: list[Card]
+
 
 # Enum members cost an attribute lookup through the enum class; the hot paths use these.
 _PASS, _PLAY, _OVER = Phase.PASS, Phase.PLAY, Phase.OVER
@@ -428,8 +462,7 @@ class Round:
             new.kitty_mask, new.kitty_twice = new._pair(view.kitty)
         else:  # there may be one, unseen
             new.kitty_mask, new.kitty_twice = (1 if rules.kitty_size else 0), 0
-        for tr in view.tricks:  # two decks: the cancelled tricks still waiting for a winner
-            new.set_aside = new.set_aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
+        new.taken, new.taken_twice, new.set_aside = view.takings()
         new.passes[seat] = view.passed
         new.received[seat] = view.received
         new.trick = list(view.trick)

@@ -30,7 +30,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypedDict
 
-from ..model.cards import mask_of
 from ..model.rules import Direction, Rules
 from . import core, fast_gen
 from .engine import Round, SeatView
@@ -272,12 +271,8 @@ class Position:
     def from_view(cls, view: SeatView, hands: Sequence[int], kitty: int = 0) -> Position:
         """A seat's view completed with guessed ``hands`` for every seat (the
         seat's own included) and, before the first trick is over, a guessed kitty."""
-        state = _view_state(view)
-        taken = [0] * view.rules.players
-        for tr in view.tricks:
-            if tr.winner is not None:  # one deck: always
-                taken[tr.winner] |= mask_of(tr.cards) | mask_of(tr.kitty)
-        return cls(view.rules, hands, **state, kitty=kitty if not view.tricks else 0, taken=taken)
+        return cls(view.rules, hands, **_view_state(view), kitty=kitty if not view.tricks else 0,
+                   taken=view.takings().taken)
 
     def copy(self) -> Position:
         new = object.__new__(Position)
@@ -602,20 +597,9 @@ class MultiPosition:
     def from_view(cls, view: SeatView, once: Sequence[int], twice: Sequence[int],
                   kitty: Sequence[int] = ()) -> MultiPosition:
         """A seat's view completed with guessed hand pairs for every seat."""
-        n = view.rules.players
-        pos = cls(view.rules, once, twice, **_view_state(view), kitty=kitty if not view.tricks else ())
-        aside: list[int] = []
-        for tr in view.tricks:
-            if tr.winner is None:
-                aside.extend(tr.cards)
-                aside.extend(tr.kitty)
-                continue
-            aside = []
-            for x in tr.cards + tr.kitty + tr.carried:
-                pos._take(tr.winner, x)
-        pos.aside = aside
-        assert len(pos.taken) == n
-        return pos
+        got = view.takings()
+        return cls(view.rules, once, twice, **_view_state(view), kitty=kitty if not view.tricks else (),
+                   taken=got.taken, taken2=got.twice, aside=got.aside)
 
     def copy(self) -> MultiPosition:
         new = object.__new__(MultiPosition)

@@ -218,9 +218,7 @@ def _play_reason_two(view: SeatView, card: Card, best: Card, diff: float) -> tup
         return ("an_generic", {"best": best, "diff": diff})
     pts = view.rules.points
     last = len(view.hand) == 1
-    aside: list[int] = []
-    for tr in view.tricks:  # the set-aside tricks waiting for this trick's winner
-        aside = aside + list(tr.cards) + list(tr.kitty) if tr.winner is None else []
+    aside = view.takings().aside  # the set-aside tricks waiting for this trick's winner
     points = sum(pts[c] for c in trick + [int(card)] + aside)
     mine = core.winner(view.rules, trick + [int(card)], last)
     alt = core.winner(view.rules, trick + [int(best)], last)
