@@ -521,9 +521,11 @@ def test_why_before_the_last_card_says_what_is_known_so_far_and_what_could_chang
                         assert ("could cancel it" in en) == eff.twin_out
                         assert ("Nobody can cancel it" in en) == (not eff.twin_out)
                         seen["so_far_twin" if eff.twin_out else "so_far_safe"] += 1
-                    elif eff.wins is False:
-                        assert eff.ahead and f"{eff.ahead[0].symbol} is higher, and no copy" in en
-                        assert trick.count(eff.ahead[0]) == 1 and eff.ahead[0] > c
+                    elif eff.wins is False:  # a card ahead that no copy still out can cancel
+                        assert eff.stuck in eff.ahead and trick.count(eff.stuck) == 1 and eff.stuck > c
+                        assert eff.ahead[0] == trick[best]  # and the card winning so far is named
+                        assert en.startswith(f"{c.symbol} does not win the trick: {trick[best].symbol} ")
+                        assert es.startswith(f"{c.symbol} no gana la baza: ")
                         seen["stuck"] += 1
                     else:
                         assert f"{c.symbol} would not win the trick so far: {trick[best].symbol} is higher." in en
@@ -670,3 +672,23 @@ def test_two_pairs_cancelling_are_named_as_a_sentence_says_them(lang, said):
     three = Effect(parse_card("2S"), False, None, False, False, (nine, ten, jack), parse_card("QS"))
     assert three.message(lang).startswith("The two 9♠, the two 10♠ and the two J♠ cancel" if lang == "en"
                                           else "Los dos 9♠, los dos 10♠ y los dos J♠ se anulan")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "6♣ does not win the trick: K♣ wins it so far, and 9♣ is higher too, with no copy "
+           "still out to cancel it."),
+    ("es", "6♣ no gana la baza: por ahora gana K♣, y 9♣ también es más alta, sin ninguna copia "
+           "por salir que pueda anularla.")])
+def test_a_card_that_cannot_win_names_the_card_winning_the_trick(lang, said):
+    """Issue 18 §6: "6♣ does not win the trick: 9♣ is higher" while the K♣ wins. JYR35SWD, six
+    players, 2♣ 9♣ 5♣ K♣ played: the other K♣ is still out (it could cancel the K♣), the other
+    9♣ is not, so the 6♣ cannot win; the K♣ is what wins the trick now, and is named first."""
+    r = Round.deal(load_preset("cancellation").replace(players=6), "JYR35SWD", 0, direction="none")
+    for c in ["2C", "9C", "5C", "KC"]:
+        r.play(c)
+    effect = r.why("6C").effect
+    assert effect is not None and effect.wins is False
+    assert effect.ahead[0] == parse_card("KC") and effect.stuck == parse_card("9C")
+    assert effect.message(lang) == said
+    assert effect.to_json()["ahead"] == ["KC", "9C"] and effect.to_json()["stuck"] == "9C"
+

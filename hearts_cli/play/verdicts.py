@@ -80,6 +80,7 @@ class EffectJson(TypedDict, total=False):
     twin_out: bool
     higher_out: bool
     ahead: list[str]
+    stuck: str  # two decks: a card ahead that no copy still out can cancel (it cannot win)
 
 
 class Effect(NamedTuple):
@@ -111,6 +112,10 @@ class Effect(NamedTuple):
     # two decks, the last trick: every card of the suit led cancelled so far, so nothing
     # is set aside and ``by`` takes the trick by the fallback (set_aside_last)
     fallback: bool = False
+    # two decks, before the trick's last card: the highest card ahead of it that no copy
+    # still out can cancel, which is why it cannot win (``wins`` False); ``ahead[0]``, the
+    # card winning so far, may be another, higher one whose twin is still out
+    stuck: Card | None = None
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         text = self._message(lang, ascii)
@@ -147,7 +152,9 @@ class Effect(NamedTuple):
             return t(mid, lang, ascii=ascii, card=self.card, **p)
 
         if self.wins is False:  # a card ahead that nothing can cancel now
-            return say("effect2_loses_ahead", ahead=self.ahead[0])
+            if self.stuck is None or self.stuck == self.ahead[0]:
+                return say("effect2_loses_ahead", ahead=self.ahead[0])
+            return say("effect2_loses_behind", ahead=self.ahead[0], stuck=self.stuck)
         if self.so_far:
             parts = [say("effect2_so_far")]
             parts.append(say("effect2_twin_out") if self.twin_out else say("effect2_twin_safe"))
@@ -192,6 +199,8 @@ class Effect(NamedTuple):
             out["twin_out"] = self.twin_out
             out["higher_out"] = self.higher_out
             out["ahead"] = [str(c) for c in self.ahead]
+            if self.stuck is not None:
+                out["stuck"] = str(self.stuck)
         return out
 
 
@@ -360,12 +369,9 @@ def _effect_pending(rnd: RoundState, c: Card, points: int, breaks: bool, so_far:
     trick = [*rnd.trick, c]
     ahead = [x for x in trick if x // 13 == led and x > c and trick.count(x) == 1]
     ahead.sort(reverse=True)
-    stuck = [x for x in ahead if not out(x)]
-    if stuck:
-        return Effect(c, False, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
-                      higher_out=higher_out, ahead=(CARDS[stuck[0]],))
-    return Effect(c, None, None, False, breaks, pending=True, so_far=False, twin_out=twin_out,
-                  higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead))
+    stuck = next((CARDS[x] for x in ahead if not out(x)), None)
+    return Effect(c, None if stuck is None else False, None, False, breaks, pending=True, so_far=False,
+                  twin_out=twin_out, higher_out=higher_out, ahead=tuple(CARDS[x] for x in ahead), stuck=stuck)
 
 
 def _unseen_copies(rnd: RoundState, card: int) -> int:

@@ -214,6 +214,7 @@ MESSAGES: dict[str, str] = {
     "brief2_so_far_higher": "{card} would win the trick so far; a higher card may still come.",
     "brief2_so_far_both": "{card} would win the trick so far; the other {card} or a higher card may still come.",
     "effect2_loses_ahead": "{card} does not win the trick: {ahead} is higher, and no copy still out can cancel it.",
+    "effect2_loses_behind": "{card} does not win the trick: {ahead} wins it so far, and {stuck} is higher too, with no copy still out to cancel it.",
     "effect_breaks_hearts": "It breaks hearts.",
     # passing
     "pass_count": "Pass exactly {count} cards (you chose {given}).",
