@@ -692,3 +692,50 @@ def test_a_card_that_cannot_win_names_the_card_winning_the_trick(lang, said):
     assert effect.message(lang) == said
     assert effect.to_json()["ahead"] == ["KC", "9C"] and effect.to_json()["stuck"] == "9C"
 
+
+def _table_round_one(lang: str):
+    """QSPADE7B, six players, round 1 at the table of `hearts play` (you at seat 0 playing your
+    first legal card): in trick 17 the A♥ is led and the two 3♦ are discarded."""
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.repl.table import Table, make_seats
+
+    tb = Table(Game(cancellation(players=6), "QSPADE7B"), make_seats(6, 0, None), lang=lang)
+    tb.handle("pass " + " ".join(str(c) for c in tb.game.round.hand(0)[-3:]))
+    while not tb.game.results:
+        while tb.cpu_step():
+            pass
+        rd = tb.game.round
+        if rd.phase is not Phase.PLAY or rd.turn != 0:
+            break
+        tb.core.play(0, rd.legal_cards()[0], "person")
+    return tb
+
+
+@pytest.mark.parametrize("lang, told, untold", [
+    ("en", ["The two 10♣ cancel: Q♣ wins.", "The two Q♥ and the two 4♥ cancel: 9♥ wins."], "3♦ cancel"),
+    ("es", ["Los dos 10♣ se anulan: gana Q♣.", "Los dos Q♥ y los dos 4♥ se anulan: gana 9♥."], "3♦ se anulan")])
+def test_twins_of_another_suit_cancelling_change_nothing_and_are_not_told(tmp_path, lang, told, untold):
+    """Issue 18 §6: two 3♦ discarded on the A♥'s trick cancel, but a discard never wins, so that
+    changes neither the winner nor the points: the game's lines and the replay story leave it out
+    and still tell the pairs of the suit led; `--json` keeps every card played twice (the `trick`
+    event of docs/events.md)."""
+    from typer.testing import CliRunner
+
+    from hearts_cli.cli.app import app
+    from hearts_cli.records.record import save_record
+    from hearts_cli.repl.render import Renderer, plain
+
+    tb = _table_round_one(lang)
+    tricks = [ev for ev in tb.events if ev.kind == "trick"]
+    off = next(ev for ev in tricks if [str(p["card"]) for p in ev.data["plays"]][:3] == ["AH", "5S", "3D"])
+    assert off.data["cancelled"] == [parse_card("3D")]
+    r = Renderer(tb, plain=True)
+    lines = [plain(x) for ev in tricks for x in r.event(ev)]
+    assert all(any(said in x for x in lines) for said in told), lines
+    assert not any(untold in x for x in lines), lines
+    path = tmp_path / "game.yaml"
+    save_record(path, tb.game)
+    story = CliRunner().invoke(app, ["replay", str(path), "--lang", lang]).stdout
+    assert all(f"  {said}" in story for said in told) and untold not in story
+    events = [json.loads(x) for x in CliRunner().invoke(app, ["replay", str(path), "--json"]).stdout.splitlines()]
+    assert any(e["event"] == "trick" and e.get("cancelled") == ["3D"] for e in events)

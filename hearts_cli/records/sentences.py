@@ -33,12 +33,18 @@ def describe(event: Event, record: GameRecord, lang: str | None, ascii: bool = F
     return StoryTeller(record, lang, ascii).tell(event)
 
 
-def cancel_sentence(say: Callable[..., str], name: Callable[[int], str], cancelled: Sequence[Card],
-                    by: Card | None, winner: int | None, set_aside_last: str, lang: str | None,
-                    ascii: bool) -> str:
+def cancel_sentence(say: Callable[..., str], name: Callable[[int], str], plays: Sequence[TrickPlay],
+                    cancelled: Sequence[Card], by: Card | None, winner: int | None, set_aside_last: str,
+                    lang: str | None, ascii: bool) -> str | None:
     """Two decks: "The two A♥ cancel: K♥ wins." (or who the last trick falls to, or set aside);
-    the replay story and the game loop say it alike."""
-    pairs = cancel_pairs(cancelled, lang, ascii)
+    the replay story and the game loop say it alike. Only the pairs of the suit led are told:
+    a card of another suit never wins, so its twins cancelling changes nothing (both still count
+    their points for whoever takes the trick); None when no pair is of the suit led."""
+    led = plays[0]["card"].suit
+    told = [c for c in cancelled if c.suit == led]
+    if not told:
+        return None
+    pairs = cancel_pairs(told, lang, ascii)
     if by is not None:
         then = say("rp_cancel_wins", card=by)
     elif winner is not None:  # the last trick: the fallback gave it to somebody
@@ -107,14 +113,16 @@ class StoryTeller(Teller[str]):
         if kitty:
             text += " " + self.say("rp_kitty", cards=list(kitty))
         out = [text]
-        if cancelled:
-            out.append("  " + self.cancelled(cancelled, by, winner))
+        said = self.cancelled(plays, cancelled, by, winner) if cancelled else None
+        if said:
+            out.append("  " + said)
         if carried:
             out.append("  " + self.carried(trick, winner, carried))
         return out
 
-    def cancelled(self, cancelled: Sequence[Card], by: Card | None, winner: int | None) -> str:
-        return cancel_sentence(self.say, self.name, cancelled, by, winner, self.rules.set_aside_last,
+    def cancelled(self, plays: Sequence[TrickPlay], cancelled: Sequence[Card], by: Card | None,
+                  winner: int | None) -> str | None:
+        return cancel_sentence(self.say, self.name, plays, cancelled, by, winner, self.rules.set_aside_last,
                                self.lang, self.ascii)
 
     def carried(self, trick: int, winner: int | None, carried: Sequence[Card]) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from ..model.cards import Card
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
-from ..play.events import Event, Teller
+from ..play.events import Event, Teller, TrickPlay
 from ..records.sentences import cancel_sentence
 from ..text.catalog import preset_name
 from .layout import Line, plain, reflow
@@ -79,15 +79,14 @@ class EventLines(Writer, Teller[Line]):
     def ev_hearts_broken(self, seat: int, card: Card) -> list[Line]:
         return self._text(self.say("hearts_now_broken"), "class:red")
 
-    def ev_trick(self, trick: int, winner: int | None, points: int, kitty: list[Card],
+    def ev_trick(self, trick: int, plays: list[TrickPlay], winner: int | None, points: int, kitty: list[Card],
                  cancelled: Sequence[Card] = (), by: Card | None = None, carried: Sequence[Card] = ()) -> list[Line]:
         tb = self.tb
-        if cancelled:  # two decks: "The two A♥ cancel: K♥ wins."
-            said = cancel_sentence(self.say, tb.name, cancelled, by, winner, tb.game.rules.set_aside_last,
+        said = None
+        if cancelled:  # two decks: "The two A♥ cancel: K♥ wins." (the suit led's pairs)
+            said = cancel_sentence(self.say, tb.name, plays, cancelled, by, winner, tb.game.rules.set_aside_last,
                                    self.lang, self.ascii)
-            out = self._text(said, "class:trick")
-        else:
-            out = []
+        out = self._text(said, "class:trick") if said else []
         if winner is None:
             return out + self._text(self.say("trick_aside", number=trick, points=points), "class:trick")
         if winner == tb.me:
