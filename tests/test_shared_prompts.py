@@ -178,15 +178,18 @@ def test_a_card_among_several_legal_ones_still_asks_first():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_two_deck_confirmations_take_two_lines_at_most_and_why_tells_the_rest(lang: str):
     """Cancellation Hearts: what a card would do is said in one or two lines when it is entered
-    once, as with one deck; `why` still gives every reason (the twin still out, a higher card)."""
+    once, as with one deck; `why` still gives every reason (the twin still out, a higher card).
+    WDDA9XXC's round 1 has every kind: winning so far, cancelling, and behind the card winning
+    the trick (certain to lose, or not yet), which stays within two lines even at 40 columns."""
     from hearts_cli.repl.layout import wrap
 
-    tb = Table(Game(Rules.from_spec({"preset": "cancellation", "players": 6}), "QSPADE7B"),
+    tb = Table(Game(Rules.from_spec({"preset": "cancellation", "players": 6}), "WDDA9XXC"),
                make_seats(6, 0, None), lang=lang, confirm=True)
     tb.handle("pass " + " ".join(str(c) for c in tb.game.round.hand(0)[-3:]))
     r = Renderer(tb, plain=True)
     r.width = 79
     confirmed = 0
+    behind = {True: 0, False: 0}  # behind the card winning so far: it may still win, it cannot
     while not tb.game.over and len(tb.game.results) < 1:
         while tb.cpu_step():
             pass
@@ -200,12 +203,19 @@ def test_two_deck_confirmations_take_two_lines_at_most_and_why_tells_the_rest(la
             lines = [line for x in r.event(ev) for line in wrap(x, 79)]
             assert len(lines) <= 2, [plain(x) for x in lines]
             confirmed += 1
+            effect = rd.why(card, 0).effect
+            assert effect is not None
+            if effect.pending and effect.so_far is False and not effect.cancelled:
+                narrow = [line for x in r.event(ev) for line in wrap(x, 40)]
+                assert len(narrow) <= 2, [plain(x) for x in narrow]
+                assert effect.ahead[0].symbol in ev.data["text"]  # the card winning the trick
+                behind[effect.wins is None] += 1
             tb.handle(f"why {card}")
             why = tb.events[-1].data["text"]
             assert why == rd.why(card, 0).message(lang)  # the whole explanation
             tb.person.cancel()
         tb.core.play(0, rd.legal_cards()[0], "person")
-    assert confirmed > 20
+    assert confirmed > 20 and all(behind.values()), behind
 
 
 # ---------------------------------------------------------------- Tab and Enter agree

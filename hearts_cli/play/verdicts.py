@@ -137,11 +137,15 @@ class Effect(NamedTuple):
     def brief(self, lang: str | None = None, ascii: bool = False) -> str:
         """What the card would do in one sentence (a confirmation): with two decks and cards still
         to come, the reasons :meth:`message` gives at length (``why``) in a few words."""
-        if not (self.pending and self.so_far and not self.cancelled):
+        if not self.pending or self.so_far is None or self.cancelled:
             return self.message(lang, ascii)
-        caveat = ("both" if self.twin_out and self.higher_out else "twin" if self.twin_out
-                  else "higher" if self.higher_out else None)
-        text = t(f"brief2_so_far_{caveat}" if caveat else "effect2_so_far", lang, ascii=ascii, card=self.card)
+        if not self.so_far:  # behind the card winning the trick: that card, certain to lose or not yet
+            text = t("brief2_loses" if self.wins is False else "brief2_behind", lang, ascii=ascii,
+                     card=self.card, ahead=self.ahead[0])
+        else:
+            caveat = ("both" if self.twin_out and self.higher_out else "twin" if self.twin_out
+                      else "higher" if self.higher_out else None)
+            text = t(f"brief2_so_far_{caveat}" if caveat else "effect2_so_far", lang, ascii=ascii, card=self.card)
         if self.breaks_hearts:
             text += " " + t("effect_breaks_hearts", lang)
         return text

@@ -213,6 +213,8 @@ MESSAGES: dict[str, str] = {
     "brief2_so_far_twin": "{card} would win the trick so far, unless the other {card}, still out, cancels it.",
     "brief2_so_far_higher": "{card} would win the trick so far; a higher card may still come.",
     "brief2_so_far_both": "{card} would win the trick so far; the other {card} or a higher card may still come.",
+    "brief2_behind": "{card} would not win so far: {ahead} is higher.",
+    "brief2_loses": "{card} does not win the trick: {ahead} is higher.",
     "effect2_loses_ahead": "{card} does not win the trick: {ahead} is higher, and no copy still out can cancel it.",
     "effect2_loses_behind": "{card} does not win the trick: {ahead} wins it so far, and {stuck} is higher too, with no copy still out to cancel it.",
     "effect_breaks_hearts": "It breaks hearts.",

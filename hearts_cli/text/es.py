@@ -208,6 +208,8 @@ MESSAGES: dict[str, str] = {
     "brief2_so_far_twin": "Por ahora {card} ganaría la baza, salvo que la anule el otro {card}, que sigue por salir.",
     "brief2_so_far_higher": "Por ahora {card} ganaría la baza; aún puede salir una carta más alta.",
     "brief2_so_far_both": "Por ahora {card} ganaría la baza; aún pueden salir el otro {card} o una carta más alta.",
+    "brief2_behind": "Por ahora {card} no ganaría: {ahead} es más alta.",
+    "brief2_loses": "{card} no gana la baza: {ahead} es más alta.",
     "effect2_loses_ahead": "{card} no gana la baza: {ahead} es más alta, y no queda ninguna copia por salir que pueda anularla.",
     "effect2_loses_behind": "{card} no gana la baza: por ahora gana {ahead}, y {stuck} también es más alta, sin ninguna copia por salir que pueda anularla.",
     "effect_breaks_hearts": "Rompe los corazones.",
