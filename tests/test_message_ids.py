@@ -26,6 +26,7 @@ from hearts_cli.bots import REGISTRY
 from hearts_cli.model import errors
 from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
 from hearts_cli.play.engine import REASON_ORDER, THIRD_PERSON, Game
+from hearts_cli.store.saves import SETTING_KEYS
 from hearts_cli.text.catalog import CATALOG, LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
@@ -126,7 +127,7 @@ FAMILIES: dict[str, list[str]] = {
     "cli_not_{self.kind.__name__}": [f"cli_not_{k.__name__}" for k in (str, int, float, bool)],
     "cli_click_missing_{kind}": [f"cli_click_missing_{k}" for k in ("argument", "option", "parameter")],
     "set_values_{key}": [f"set_values_{k}" for k in SETTINGS if k not in CHOICES and k not in FLAGS],
-    "settings_bad_{key}": [f"settings_bad_{k}" for k in ("confirm", "delay", "turn_timer", "undo")],
+    "settings_bad_{key}": [f"settings_bad_{k}" for k in SETTING_KEYS],
     "stats_streak_{which}_{cur['kind']}": [f"stats_streak_{w}_{k}" for w in ("now", "last")
                                             for k in ("win", "loss")],
     "tally_{kind}": [f"tally_{k}" for k in ("win", "loss")],

@@ -65,16 +65,20 @@ def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
 
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    settings = read_settings()[0]
     # the game is the remote core's: Table ignores its first argument then (typed Game, not Game | None)
     table = Table(None, (), lang=lang,  # type: ignore[arg-type]
                   ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
-                  core=remote, count=read_settings()[0].get("count", False))
+                  core=remote, count=settings.get("count", False))
     if interactive:
+        from ..repl.pacing import auto_play_pause
         from ..repl.session import run_interactive
 
         no_color = plain or bool(os.environ.get("NO_COLOR"))
-        # the host paces the CPUs (hearts host --delay): no pause of our own
-        return run_interactive(table, plain=no_color, delay=0, turn_timer=None, resumed=False, notes=[])
+        # the host paces the CPUs (hearts host --delay): no pause of our own; the only legal
+        # card's pause (auto_play) is the person's own, before their move is sent
+        return run_interactive(table, plain=no_color, delay=0, turn_timer=None, resumed=False, notes=[],
+                               auto_play=auto_play_pause(settings.get("auto_play")))
     remote.blocking = True
     return run_batch(table, sys.stdin, sys.stdout, json_events=False, resumed=False)
 

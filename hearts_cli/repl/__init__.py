@@ -202,6 +202,7 @@ def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: 
                   store=store, undo=settings.get("undo", True), undos=undos,
                   count=settings.get("count", False))
     if interactive and play:
+        from .pacing import auto_play_pause
         from .session import run_interactive
 
         if delay is None:
@@ -210,7 +211,7 @@ def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: 
             turn_timer = settings["turn_timer"]
         no_color = plain or bool(os.environ.get("NO_COLOR"))
         return run_interactive(table, plain=no_color, delay=delay, turn_timer=turn_timer,
-                               resumed=resumed, notes=notes)
+                               resumed=resumed, notes=notes, auto_play=auto_play_pause(settings.get("auto_play")))
     return run_batch(table, stdin or sys.stdin, out, json_events=json_events, resumed=resumed,
                      play=play, notes=notes)
 

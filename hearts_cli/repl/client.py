@@ -293,6 +293,21 @@ class TableClient(SeatClient):
             return rd.passes[self.me] is None
         return rd.turn == self.me
 
+    def forced_card(self) -> Card | None:
+        """The card the person must play now, when it is the only legal one (the 2♣ that leads,
+        the last card of a hand...); None at a choice, a pass, the moon's question, or
+        while it is not their move (a shared table's view may be older than its news)."""
+        g = self.game
+        if g is None or g.over or g.round is None or not self.waiting_for_person():
+            return None
+        if not self.local and not self.core.decision():
+            return None
+        rd = g.round
+        if rd.phase is not Phase.PLAY:
+            return None
+        legal = rd.legal_cards()
+        return legal[0] if len(legal) == 1 else None
+
     def cpu_step(self) -> bool:
         """Make one CPU move if one is due (a CPU seat's, or the person's under ``auto``)."""
         stepped: bool = self.core.cpu_step()

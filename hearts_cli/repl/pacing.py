@@ -1,9 +1,12 @@
-"""The CPUs' pace at a terminal: their pauses, and the keys typed while they play.
+"""The pace at a terminal: the CPUs' pauses, the keys typed while they play, and the
+pause before the only legal card plays by itself.
 
 Echo is off from the moment a line is entered until the next prompt opens, so
 what is typed meanwhile never lands in the middle of the table; any key cuts a
 pause short; and a card typed ahead is thrown away, never played before its
-trick has been seen.
+trick has been seen. With ``auto_play`` in settings.yaml, a card that is the only
+one the person may play is shown at the open prompt and entered for them after a
+short pause, unless they press a key first (:class:`AutoPlay`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 KeyWithin = Callable[[float], bool]  # wait up to this many seconds: did a key come (and was taken)?
+
+AUTO_PLAY_PAUSE = 0.8  # seconds the only legal card is shown before it plays (`auto_play: true`)
 
 
 class QuietInput:
@@ -112,3 +117,76 @@ def key_within(quiet: QuietInput) -> KeyWithin:
             time.sleep(seconds)
         return False
     return wait
+
+
+def auto_play_pause(value: Any) -> float | None:
+    """The pause ``auto_play`` in settings.yaml asks for (``true``: :data:`AUTO_PLAY_PAUSE`, or
+    a number of seconds), or None: off, the only legal card waits to be entered as any other."""
+    if value is True:
+        return AUTO_PLAY_PAUSE
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        return float(value)
+    return None
+
+
+class AutoPlay:
+    """The only legal card, entered for the person after a pause while their prompt is open.
+
+    :meth:`start` (when the prompt opens, in its event loop) shows the card at the
+    prompt and in the toolbar, and after ``pause`` seconds enters it as if typed: the
+    same line, the same move, the same "You play 2♣". Any key pressed meanwhile (a
+    command being typed, Tab, Ctrl-C) stops it for that decision, which then waits for
+    the person as any other; so does coming back to it with ``undo`` (:meth:`hold`).
+    Nothing is made during the pause, so a kill then loses nothing: the save holds the
+    position before the card, and the card is shown again when the game resumes.
+    """
+
+    def __init__(self, pause: float | None, show: Callable[[str | None, str | None], None]):
+        self.pause = pause
+        self.show = show  # (what the toolbar says, the card on the prompt) while it waits; None: as before
+        self.held: object = None  # the decision the person took over
+        self.armed: tuple[Any, object] | None = None  # (the application, the decision) while waiting
+
+    def hold(self, decision: object) -> None:
+        """The person decides this one: no card plays by itself at it."""
+        self.held = decision
+
+    def start(self, app: Any, decision: object, card: str | None, said: str) -> None:
+        """The prompt is open at ``decision``: ``card`` (its text, or None when there is a
+        choice) is entered after the pause unless a key comes first."""
+        if self.pause is None or card is None or self.held == decision or self.armed is not None:
+            return
+        if app.current_buffer.text:  # typing already (a line kept across a shared table's news)
+            self.held = decision
+            return
+        armed = self.armed = (app, decision)
+        app.key_processor.before_key_press += self._key
+        self.show(said, card)
+
+        async def enter() -> None:
+            import asyncio
+
+            await asyncio.sleep(self.pause or 0)
+            if self.armed is not armed or app.future is None or app.future.done():
+                return
+            self.stop()
+            app.current_buffer.text = card  # shown on the prompt's line, as if typed
+            app.exit(result=card)
+
+        app.create_background_task(enter())
+
+    def _key(self, _processor: Any) -> None:
+        if self.armed is not None:
+            self.held = self.armed[1]
+            app = self.armed[0]
+            self.stop()
+            app.invalidate()
+
+    def stop(self) -> None:
+        """Nothing plays by itself any more (the prompt closed, or a key came)."""
+        if self.armed is None:
+            return
+        app = self.armed[0]
+        self.armed = None
+        app.key_processor.before_key_press -= self._key
+        self.show(None, None)

@@ -28,7 +28,7 @@ from prompt_toolkit.output import ColorDepth
 
 from ..play.events import Event
 from .client import FrontEnd
-from .pacing import CpuPause, KeyWithin, QuietInput
+from .pacing import AutoPlay, CpuPause, KeyWithin, QuietInput
 from .pacing import key_within as terminal_keys
 from .prompt import build_session, prompt_message
 from .render import Line, Renderer, wrap
@@ -49,10 +49,13 @@ class _Incoming(Exception):
 
 
 def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int | None,
-                    resumed: bool, notes: list[Note], key_within: KeyWithin | None = None) -> int:
+                    resumed: bool, notes: list[Note], key_within: KeyWithin | None = None,
+                    auto_play: float | None = None) -> int:
     """The prompt-toolkit game loop; ``key_within(seconds)`` (tests) stands in for the
-    terminal's keys during the CPUs' pauses."""
-    loop = Loop(table, plain=plain, delay=delay, turn_timer=turn_timer, key_within=key_within)
+    terminal's keys during the CPUs' pauses; ``auto_play``: the pause before the only
+    legal card plays by itself (None: it waits to be entered)."""
+    loop = Loop(table, plain=plain, delay=delay, turn_timer=turn_timer, key_within=key_within,
+                auto_play=auto_play)
     table.attach(loop)
     for note in notes:
         if isinstance(note, tuple):  # (the text, the path it names)
@@ -68,7 +71,7 @@ class Loop(FrontEnd):
     paced) and, between the CPUs' moves, the prompt."""
 
     def __init__(self, table: Table, *, plain: bool, delay: float, turn_timer: int | None,
-                 key_within: KeyWithin | None):
+                 key_within: KeyWithin | None, auto_play: float | None = None):
         self.table = table
         self.plain = plain
         self.delay = delay
@@ -80,6 +83,7 @@ class Loop(FrontEnd):
         self.quiet = QuietInput(None if isinstance(get_app_session().input, PipeInput) else sys.stdin)
         self.pause = CpuPause(delay, key_within or terminal_keys(self.quiet))
         self.session = build_session(table, self.status, plain=plain)
+        self.auto_play = AutoPlay(auto_play, self.say_auto)
         self.typed = ""  # what was being typed when a shared table's news came
         self.clock = time.monotonic
         self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
@@ -150,9 +154,22 @@ class Loop(FrontEnd):
             loop.call_soon_threadsafe(leave)
 
     def pre_run(self) -> None:
+        """The prompt is open (in its event loop): a shared table's news that came meanwhile closes
+        it again; else the only legal card starts its pause, with ``auto_play``."""
         app = self.session.app
         if self.remote and self.table.core.pending() and app.future is not None and not app.future.done():
             self.step_aside()
+            return
+        card = self.table.forced_card()
+        if card is not None:
+            self.auto_play.start(app, self.decision(), card.face(self.table.ascii),
+                                 self.table.say("auto_play_status", card=card))
+
+    def say_auto(self, text: str | None, card: str | None) -> None:
+        """The only legal card waits to play by itself: the toolbar says so, and the card shows
+        dimmed on the prompt's line until it is entered (None: as before)."""
+        self.status.auto = text
+        self.session.placeholder = None if card is None else FormattedText([("class:dim", card)])
 
     def step_aside(self) -> None:
         """Close the prompt for the table's news, keeping what was typed: the prompt is erased,
@@ -172,8 +189,11 @@ class Loop(FrontEnd):
         self.status.deadline = self.status.host_deadline if self.remote else None
         self.session.app.erase_when_done = False  # (a line entered stays in the scrollback)
         default, self.typed = self.typed, ""
-        return self.session.prompt(self.prompt_text(), default=default, pre_run=self.pre_run,
-                                   refresh_interval=1.0 if self.status.deadline else 0)
+        try:
+            return self.session.prompt(self.prompt_text(), default=default, pre_run=self.pre_run,
+                                       refresh_interval=1.0 if self.status.deadline else 0)
+        finally:
+            self.auto_play.stop()
 
     def decision(self) -> tuple[object, ...]:
         """Which decision the person is at: the same one until a move is made (or taken back)."""
@@ -206,9 +226,10 @@ class Loop(FrontEnd):
         timer.daemon = True
         timer.start()
         try:
-            return self.session.prompt(self.prompt_text(), refresh_interval=1.0)
+            return self.session.prompt(self.prompt_text(), pre_run=self.pre_run, refresh_interval=1.0)
         finally:
             timer.cancel()
+            self.auto_play.stop()
             self.status.deadline = None
 
     # ------------------------------------------------------------ the loop
@@ -264,7 +285,10 @@ class Loop(FrontEnd):
     def act(self, line: str) -> bool:
         """The person's line, handled by the table; False: leave."""
         table = self.table
+        undos = table.undos
         signal = table.handle(line)
+        if table.undos != undos:  # back at a decision on purpose: the card waits to be entered there
+            self.auto_play.hold(self.decision())
         if signal == "quit":
             return False
         if signal in ("new", "replay"):

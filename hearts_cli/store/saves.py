@@ -17,8 +17,8 @@ Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
     damaged/<time>-current.yaml  saves that could not be read
     stats.sqlite3                the index of the archive for ``hearts stats`` (rebuilt
                                  from the archive whenever it is missing or damaged)
-    settings.yaml                optional: confirm, delay, turn_timer, undo (bad values are
-                                 left out, and the command line warns about them)
+    settings.yaml                optional: auto_play, confirm, count, delay, turn_timer, undo
+                                 (bad values are left out, and the command line warns about them)
     history.txt                  prompt history (only with $HEARTS_HOME;
                                  otherwise in the user state directory)
 """
@@ -270,16 +270,21 @@ class Store:
 # ---------------------------------------------------------------- settings.yaml
 
 SETTINGS_NAME = "settings.yaml"
-SETTING_KEYS = ("confirm", "count", "delay", "turn_timer", "undo")
+SETTING_KEYS = ("auto_play", "confirm", "count", "delay", "turn_timer", "undo")
+AUTO_PLAY_SECONDS = (0.2, 5)  # `auto_play: SECONDS`: a pause long enough to see the card, and short
 
 
 def _valid_setting(key: str, value: Any) -> bool:
     if key in ("confirm", "count", "undo"):
         return isinstance(value, bool)
+    if key == "auto_play" and isinstance(value, bool):  # true: the default pause
+        return True
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     if key == "delay":
         return 0 <= value <= 10
+    if key == "auto_play":
+        return AUTO_PLAY_SECONDS[0] <= value <= AUTO_PLAY_SECONDS[1]
     return isinstance(value, int) and 5 <= value <= 600  # turn_timer
 
 

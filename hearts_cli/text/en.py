@@ -421,6 +421,7 @@ MESSAGES: dict[str, str] = {
     "undo_game_over": "The game is over and archived; undo takes back moves only while a game is being played.",
     "settings_bad_undo": "{path}: 'undo' must be true or false, not '{value}'; the default (true) is used.",
     "settings_bad_count": "{path}: 'count' must be true or false, not '{value}'; the default (false: no count in the toolbar) is used.",
+    "settings_bad_auto_play": "{path}: 'auto_play' must be true, false or a pause in seconds from 0.2 to 5, not '{value}'; the default (false: the only card you can play waits for you) is used.",
     "stats_bad_since": "'{value}' is not a date; write it as YYYY-MM-DD, such as 2026-12-01.",
     "stats_bad_preset": "'{value}' is not a preset; the presets are: {presets}.",
     "stats_none": "No finished games in the archive yet: finish a game with `hearts play` and it counts.",
@@ -466,6 +467,7 @@ MESSAGES: dict[str, str] = {
     "meta_in_hand": "in your hand",
     "timer_left": "{seconds} s left",
     "toolbar_keys": "Tab: cards, Ctrl-Z: undo, Ctrl-C: cancel, Ctrl-D: save and leave",
+    "auto_play_status": "{card} is the only card you can play: it plays by itself (any key stops it).",
     # suits
     "suit_0": "clubs",
     "suit_1": "diamonds",
