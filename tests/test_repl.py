@@ -337,6 +337,27 @@ def test_hint_is_the_analysis_best_choice_says_how_sure_and_is_stable():
     assert tb.events[-1].data["text"] == "Hint: play 2♣; it is your only legal card."
 
 
+def test_replay_analyze_by_default_and_the_hint_agree_on_a_close_call():
+    """Issue 18 §2: a hint and `hearts replay --analyze` never disagree. AQAHZ40D, cutthroat (no
+    pass): East leads the 2♣ and South holds 4♣ and 7♣. Weighed with 40 playouts (the analysis's
+    old default) the 4♣ looked best; the hint says 7♣, by 0.9. By default the analysis weighs
+    with the hint's own budget: the same best card, by the same margin."""
+    from conftest import run
+
+    from hearts_cli.play.engine import Round
+    from hearts_cli.records.hint import hint_for
+
+    result = run("replay", "--code", "AQAHZ40D", "--preset", "cutthroat", "--moves", "2C 4C", "--analyze",
+                 "--seat", "0", "--json")
+    assert result.exit_code == 0, result.stderr
+    [decision] = [e for e in map(json.loads, result.stdout.splitlines()) if e["event"] == "decision"]
+    rd = Round.deal(Rules.from_spec("cutthroat"), "AQAHZ40D", 0)
+    rd.play("2C")
+    h = hint_for(rd.view(0), "AQAHZ40D")
+    assert decision["best"] == [str(c) for c in h.best] == ["7C"]
+    assert decision["loss"] == round(h.margin, 2) and not h.close
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_the_issues_hint_names_the_king_and_its_margin_over_the_queen(lang):
     # issue 18: WDDA9XXC, round 4, trick 2: North leads 10♠, East plays 9♠, South holds

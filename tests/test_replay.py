@@ -396,3 +396,75 @@ def test_every_colour_style_of_the_story_belongs_to_an_event_it_tells():
     styled = output(record, Options(lang="en"))
     heads = [line for line, style in styled if style == "bold" and line.startswith("Round ")]
     assert len(heads) == len(record.replay().rounds)
+
+
+# ---------------------------------------------------------------- the analysis's budget and pace
+
+
+def test_the_analysis_weighs_with_the_hints_own_budget_and_its_help_says_so():
+    """One budget, defined once: `--analyze` by default weighs as the hint does (issue 18 §2)."""
+    from hearts_cli.records import analysis, hint
+
+    assert rp.Options(analyze=True).simulations == analysis.DEFAULT_SIMULATIONS == 600
+    assert hint.hint_for.__defaults__ == (analysis.DEFAULT_SIMULATIONS,)
+    for lang, words in (("en", "(default 600, the hint's own budget"),
+                        ("es", "(por defecto 600, el presupuesto de la pista")):
+        text = " ".join(run("replay", "--help", "--lang", lang, env={"COLUMNS": "200"}).output.split())
+        assert words in text
+
+
+@pytest.mark.slow  # two processes spawned
+def test_one_or_two_worker_processes_give_the_same_analysis():
+    """Each decision is weighed at its own seed: the pool changes the time, never the output."""
+    args = ("replay", str(FIX / "blunder.yaml"), "--json", "--analyze", "--seat", "0", "--simulations", "6")
+    one = run(*args, "--workers", "1")
+    two = run(*args, "--workers", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert one.stdout == two.stdout and '"event": "decision"' in one.stdout
+
+
+@pytest.mark.parametrize("workers, words", [("0", "1 or more"), ("65", "at most 64")])
+def test_workers_out_of_range_are_refused(workers, words):
+    from conftest import assert_user_error
+
+    assert_user_error(run("replay", str(FIX / "blunder.yaml"), "--analyze", "--workers", workers),
+                      "--workers", words)
+
+
+@pytest.mark.parametrize("lang, columns", [("en", 80), ("en", 40), ("es", 40), ("es", 120)])
+def test_the_progress_line_says_how_far_and_how_long_in_one_line(monkeypatch, capsys, lang, columns):
+    """On a terminal's stderr: decisions weighed of how many, about how long is left once one is
+    weighed, a bar where the width leaves room; written over in place, never wider than the
+    terminal (a wrapped line could not be written over)."""
+    import time
+
+    from hearts_cli.cli.commands.replay import _progress
+    from hearts_cli.cli.output import Out
+
+    clock = [1000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    monkeypatch.setenv("COLUMNS", str(columns))
+    tick = _progress(Out(lang, ascii=False, color=False))
+    shown = []
+    for done, seconds in ((0, 0), (1, 1.5), (5, 6), (40, 100)):
+        clock[0] = 1000.0 + seconds
+        tick(done, 40)
+        shown.append(capsys.readouterr().err)
+    assert all(s.startswith("\r") and len(s.rstrip("\n")) <= columns for s in shown)
+    assert shown[-1].endswith("\n") and not any(s.endswith("\n") for s in shown[:-1])
+    first, after_one, after_five, last = (s.strip() for s in shown)
+    if lang == "en":
+        assert first.endswith("Analysing: 0/40 decisions")
+        assert after_one.endswith("1/40 decisions, about 58 s left")  # 1.5 s a decision
+        assert after_five.endswith("5/40 decisions, about 42 s left")
+        assert last.endswith("Analysing: 40/40 decisions")
+    else:
+        assert after_one.endswith("1/40 decisiones, quedan unos 58 s")
+    assert after_one.startswith(("Analysing", "Analizando", "[")) == (columns > 40)  # fewer words at 40
+    assert ("[" in after_five) == (columns >= 80)  # the bar, where there is room for it
+    clock[0] = 1000.0
+    long = _progress(Out("en", ascii=False, color=False))
+    long(0, 400)
+    clock[0] = 1010.0
+    long(1, 400)
+    assert "about 66 min left" in capsys.readouterr().err

@@ -10,12 +10,12 @@ pass) chosen against the best alternative, marked ``?`` (costs at least 1 point)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..base.values import Plain
 from ..model.cards import QUEEN_OF_SPADES, Card, Suit
-from ..play.engine import Game, Round, SeatView
+from ..play.engine import Game, SeatView
 from ..play.events import Event
 from ..text.catalog import t
 from .evaluate import classes_two, evaluate_pass, evaluate_play, pass_candidates
@@ -25,7 +25,12 @@ __all__ = ["BLUNDER", "DEFAULT_SIMULATIONS", "MISTAKE", "Decision", "analyze", "
 
 MISTAKE = 1.0  # expected points lost for a `?`
 BLUNDER = 4.0  # ... for a `??`
-DEFAULT_SIMULATIONS = 40
+
+# Playouts a decision is weighed with, by `replay --analyze` and by the hint alike (records/hint.py),
+# so that the two never disagree: at 600 the best choice of a clear call (margin at least
+# hint.CLOSE) was the same at every seed on 30 positions, in at most about a second of CPU a
+# decision (bench/hint_budget.py; docs/playing.md). `--simulations N` asks for a quicker, rougher look.
+DEFAULT_SIMULATIONS = 600
 
 
 class Decision(Plain):
@@ -87,44 +92,73 @@ def _glyph(value: float, best: float, second: float | None) -> str:
     return ""
 
 
+Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]  # an ordered map (a process pool's)
+
+
 def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int = 0,
             simulations: int = DEFAULT_SIMULATIONS, passes: bool = True,
-            progress: Callable[[int, int], None] | None = None) -> list[Decision]:
+            progress: Callable[[int, int], None] | None = None, mapper: Mapper | None = None) -> list[Decision]:
     """Weigh every decision of ``seats`` (default: every seat) in the record.
 
-    A pure function of the record, the seats, ``seed`` and ``simulations``.
-    Forced moves (a single distinct candidate) are not listed. ``progress(done, total)``
-    is called after each move is looked at.
+    A pure function of the record, the seats, ``seed`` and ``simulations``: each
+    decision is weighed from its seat's view at a seed of its own, so ``mapper`` (an
+    ordered ``map``, such as a pool of processes) may weigh them side by side and the
+    result is the same. Forced moves (a single distinct candidate) are not listed.
+    ``progress(done, total)`` is called before the first and after each decision.
     """
     rules = record.rules
     chosen = set(range(rules.players) if seats is None else seats)
     game = Game(rules, record.code)
-    out: list[Decision] = []
-    moves = record.moves
-    def weighed(m: Move) -> bool:  # a card, or a pass with ``passes`` (never the moon's choice)
-        return m.seat in chosen and (m.kind == "play" or (passes and m.kind == "pass"))
-
-    total = sum(1 for m in moves if weighed(m))
-    done = 0
-    for move in moves:
-        rd = game.round
-        if weighed(move):
-            view = rd.view(move.seat)
-            d = _weigh_pass(move, view, seed, simulations) if move.kind == "pass" else \
-                _weigh_play(move, view, rd, seed, simulations, record.code)
-            if d is not None:
-                out.append(d)
-            done += 1
-            if progress is not None:
-                progress(done, total)
+    asked: list[tuple[Move, SeatView, Job]] = []
+    for move in record.moves:  # a card, or a pass with ``passes`` (never the moon's choice)
+        if move.seat in chosen and (move.kind == "play" or (passes and move.kind == "pass")):
+            view = game.round.view(move.seat)
+            asked.append((move, view, _job(move, view, seed, simulations, record.code)))
         move.apply(game)
+    if progress is not None:
+        progress(0, len(asked))
+    out: list[Decision] = []
+    jobs = [job for _, _, job in asked]
+    if mapper is None or sum(job is not None for job in jobs) < 2:  # (a pool for one decision is all cost)
+        mapper = map
+    weighed = mapper(_values, jobs)
+    for done, ((move, view, _), values) in enumerate(zip(asked, weighed, strict=True), 1):
+        d = None if values is None else \
+            _pass_decision(move, view, values) if move.kind == "pass" else _play_decision(move, view, values)
+        if d is not None:
+            out.append(d)
+        if progress is not None:
+            progress(done, len(asked))
     return out
 
 
-def _weigh_play(move: Move, view: SeatView, rd: Round, seed: int, simulations: int,
-                code: str) -> Decision | None:
-    values = evaluate_play(view, _mix(seed, code, move.seat), simulations)
-    if len(values) < 2 or len(set(_classes_of(view).values())) < 2:
+# what one decision asks to be weighed: ("play", view, seed, simulations) or
+# ("pass", view, candidates, seed, simulations); None when there is nothing to weigh
+Job = tuple[Any, ...] | None
+
+
+def _job(move: Move, view: SeatView, seed: int, simulations: int, code: str) -> Job:
+    if move.kind == "pass":
+        cands = pass_candidates(view, move.cards)
+        if len(cands) < 2:
+            return None
+        return ("pass", view, cands, _mix(seed, "pass", move.seat) ^ view.round_index, simulations)
+    if len(set(_classes_of(view).values())) < 2:  # equivalent cards only: no choice to weigh
+        return None
+    return ("play", view, _mix(seed, code, move.seat), simulations)
+
+
+def _values(job: Job) -> dict[Any, float] | None:
+    """The expected points of each choice of one decision (in a worker process, or here)."""
+    if job is None:
+        return None
+    if job[0] == "pass":
+        return dict(evaluate_pass(*job[1:]))
+    return dict(evaluate_play(*job[1:]))
+
+
+def _play_decision(move: Move, view: SeatView, values: dict[Card, float]) -> Decision | None:
+    if len(values) < 2:
         return None
     card = move.card
     v = values[card]
@@ -133,7 +167,7 @@ def _weigh_play(move: Move, view: SeatView, rd: Round, seed: int, simulations: i
     others = [x for c, x in values.items() if _classes_of(view)[c] != _classes_of(view)[card]]
     second = min(others) if others else None
     glyph = _glyph(v, bv, second)
-    reason = _play_reason(view, rd, card, best, v, bv, second, glyph) if glyph else None
+    reason = _play_reason(view, card, best, v, bv, second, glyph) if glyph else None
     shown = {str(c): x for c, x in sorted(values.items())}
     return Decision(move, (card,), (best,) if v - bv >= 1e-9 else (card,), v, bv if v - bv >= 1e-9 else v,
                     second, glyph, reason, shown)
@@ -153,14 +187,10 @@ def _mix(seed: int, code: str, seat: int) -> int:
     return seed_for(code, "analysis", seed, seat)
 
 
-def _weigh_pass(move: Move, view: SeatView, seed: int, simulations: int) -> Decision | None:
-    cands = pass_candidates(view, move.cards)
-    if len(cands) < 2:
-        return None
-    values = evaluate_pass(view, cands, _mix(seed, "pass", move.seat) ^ view.round_index, simulations)
+def _pass_decision(move: Move, view: SeatView, values: dict[tuple[Card, ...], float]) -> Decision:
     chosen = tuple(sorted(move.cards))
     v = values[chosen]
-    best = min(cands, key=lambda c: (values[c], c))
+    best = min(values, key=lambda c: (values[c], c))
     bv = values[best]
     second = min(x for c, x in values.items() if c != chosen)
     glyph = _glyph(v, bv, second)
@@ -171,7 +201,7 @@ def _weigh_pass(move: Move, view: SeatView, seed: int, simulations: int) -> Deci
     return Decision(move, chosen, best, v, bv, second, glyph, reason, shown)
 
 
-def _play_reason(view: SeatView, rd: Round, card: Card, best: Card, v: float, bv: float,
+def _play_reason(view: SeatView, card: Card, best: Card, v: float, bv: float,
                  second: float | None, glyph: str) -> tuple[str, dict[str, Any]]:
     diff = round(v - bv, 1)
     if glyph == "!":

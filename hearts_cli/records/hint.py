@@ -2,8 +2,9 @@
 
 A hint and the analysis must never disagree, so the hint is that evaluation
 (:func:`replay.evaluate_play`, :func:`replay.evaluate_pass`), at the seed the
-analysis derives from the game code and seat, with a budget that makes a clear
-answer the same at any seed (:data:`HINT_SIMULATIONS`). The same position gives the same hint however often it is asked.
+analysis derives from the game code and seat, with the analysis's own default
+budget (:data:`analysis.DEFAULT_SIMULATIONS`), which makes a clear answer the same
+at any seed. The same position gives the same hint however often it is asked.
 A hint says how sure it is: the margin, in expected points, over the best
 choice that is not equivalent to it; below :data:`CLOSE` it names both.
 """
@@ -14,14 +15,8 @@ from typing import NamedTuple
 
 from ..model.cards import Card
 from ..play.engine import Phase, SeatView
-from .analysis import _classes_of, _mix
+from .analysis import DEFAULT_SIMULATIONS, _classes_of, _mix
 from .evaluate import evaluate_pass, evaluate_play, pass_candidates
-
-# Playouts a hint is weighed with: at 600 the best choice of a clear hint (margin at
-# least CLOSE) was the same at every seed on 30 positions, in at most about a second of
-# CPU (bench/hint_budget.py; docs/playing.md). `replay --analyze --simulations 600`
-# gives the same values.
-HINT_SIMULATIONS = 600
 
 # Expected points: a margin below this is "close" (about the spread of the values
 # between seeds at the budget used; bench/hint_budget.py).
@@ -64,7 +59,7 @@ def weigh(view: SeatView, seed: int, simulations: int) -> Hint:
     return Hint("play", (first,), (other[0],), cards[other[0]] - cards[first])
 
 
-def hint_for(view: SeatView, code: str, simulations: int = HINT_SIMULATIONS) -> Hint:
+def hint_for(view: SeatView, code: str, simulations: int = DEFAULT_SIMULATIONS) -> Hint:
     """The hint for the seat of ``view`` in game ``code``: the analysis's own seed
     (``hearts replay --analyze`` with its default seed 0), so the two agree."""
     seed = _mix(0, "pass", view.seat) if view.phase is Phase.PASS else _mix(0, code, view.seat)

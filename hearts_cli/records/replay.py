@@ -27,7 +27,7 @@ from ..base.values import Plain
 from ..model.errors import HeartsError
 from ..play.events import Event
 from ..text.catalog import t
-from .analysis import DEFAULT_SIMULATIONS, Decision, analyze, annotations_of, summary
+from .analysis import DEFAULT_SIMULATIONS, Decision, Mapper, analyze, annotations_of, summary
 from .evaluate import METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
 from .positions import PositionError, game_at, table_at, view_event
 from .record import GameRecord, read_record, save_record
@@ -163,11 +163,13 @@ def check(record: GameRecord, options: Options) -> None:
             raise HeartsError("cli_cannot_write", path=target, problem=problem)
 
 
-def output(record: GameRecord, options: Options, progress: Progress | None = None) -> list[Styled]:
+def output(record: GameRecord, options: Options, progress: Progress | None = None,
+           mapper: Mapper | None = None) -> list[Styled]:
     """Everything ``hearts replay`` prints on stdout for ``record``, in order: the table at
     ``--at``, or the story (with the analysis and its summary under ``--analyze``, and
     the table where a partial log stops). ``--annotate-to`` is written before anything is
-    returned; ``progress(done, total)`` is told of the analysis as it goes."""
+    returned; ``progress(done, total)`` is told of the analysis as it goes, whose decisions
+    ``mapper`` (an ordered map: worker processes) may weigh side by side, to the same result."""
     if options.at is not None:
         return _position(record, options)
     decisions: list[Decision] = []
@@ -175,7 +177,7 @@ def output(record: GameRecord, options: Options, progress: Progress | None = Non
         if options.simulations < 1:
             raise HeartsError("sim_at_least_one", option="--simulations", value=options.simulations)
         decisions = analyze(record, options.seats(), seed=options.seed, simulations=options.simulations,
-                            progress=progress)
+                            progress=progress, mapper=mapper)
     events = narrate(record, options.seat, decisions)
     rows = summary(decisions, record.rules.players, options.seats()) if options.analyze else []
     if options.annotate_to is not None:

@@ -2,14 +2,14 @@
 
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..command import Command, one_command
 from ..given import load_rules
-from ..options import LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, TargetOpt
-from ..output import Out, echo, setup
+from ..options import MAX_WORKERS, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, TargetOpt
+from ..output import Out, echo, refuse, setup
 
 cli = one_command()
 
@@ -31,6 +31,7 @@ def replay(
     simulations: Annotated[
         int | None, typer.Option("--simulations", metavar="N", help="help_replay_simulations")] = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="help_replay_seed")] = 0,
+    workers: Annotated[int | None, typer.Option("--workers", metavar="N", help="help_replay_workers")] = None,
     annotate_to: Annotated[
         str | None, typer.Option("--annotate-to", metavar="FILE", help="help_replay_annotate_to")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="help_replay_json")] = False,
@@ -45,6 +46,10 @@ def replay(
     nothing is written then.
     """
     out = setup(ctx, lang, plain)
+    if workers is not None and workers < 1:
+        refuse("sim_at_least_one", option="--workers", value=workers)
+    if workers is not None and workers > MAX_WORKERS:
+        refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
     from ...records import replay as rp
 
     text, path = rp.read_input(source, moves, out.lang, out.ascii)
@@ -54,7 +59,8 @@ def replay(
     options = rp.Options(seat=seat, at=at, all_hands=all_hands, analyze=analyze, simulations=simulations,
                          seed=seed, annotate_to=annotate_to, as_json=as_json, lang=out.lang, ascii=out.ascii)
     rp.check(record, options)
-    lines = rp.output(record, options, _progress(out) if analyze and sys.stderr.isatty() else None)
+    lines = rp.output(record, options, _progress(out) if analyze and sys.stderr.isatty() else None,
+                      _mapper(workers) if analyze and options.at is None else None)
     if as_json:
         echo("\n".join(line for line, _ in lines))  # one write: the same lines, without a flush after each
     else:
@@ -63,17 +69,59 @@ def replay(
         echo(out.t("rp_annotated", path=annotate_to), err=True)
 
 
+def _mapper(workers: int | None) -> Any:
+    """Worker processes for --analyze: ``--workers``, or one per core the process may use (the
+    decisions come back in order and each is weighed at its own seed: the same output)."""
+    if workers is None:
+        import os
+
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        workers = min(workers, MAX_WORKERS)
+    if workers < 2:
+        return None
+    from ..sim import process_mapper
+
+    return process_mapper(workers)
+
+
 def _progress(out: Out) -> Callable[[int, int], None]:
-    """A progress bar on stderr (a terminal's) for a long analysis."""
+    """A progress line on stderr (a terminal's) for a long analysis: decisions weighed of how
+    many and about how long is left, a bar when the terminal has room for it; one line at any
+    width, written over in place."""
+    import shutil
+    import time
+
+    start = time.monotonic()
+    shown = 0
+
     def tick(done: int, total: int) -> None:
-        filled = 24 * done // max(1, total)
-        bar = ("#" * filled).ljust(24, ".")
-        sys.stderr.write(f"\r[{bar}] " + out.t("rp_progress", done=done, total=total))
+        nonlocal shown
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        text = out.t("rp_progress", done=done, total=total)
+        if 0 < done < total:  # the time left, in fewer words where the terminal is narrow
+            left = _duration(out, (time.monotonic() - start) / done * (total - done))
+            text = out.t("rp_progress_left", done=done, total=total, left=left)
+            if len(text) > width:
+                text = out.t("rp_progress_left_short", done=done, total=total, left=left)
+        room = min(24, width - len(text) - 3)
+        if room >= 8:
+            bar = ("#" * (room * done // max(1, total))).ljust(room, ".")
+            text = f"[{bar}] {text}"
+        text = text[:width]
+        sys.stderr.write("\r" + text.ljust(shown))
+        shown = len(text)
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
     return tick
+
+
+def _duration(out: Out, seconds: float) -> str:
+    """About how long: ``40 s`` under two minutes, else ``3 min``."""
+    if seconds < 120:
+        return out.t("rp_seconds", seconds=max(1, round(seconds)))
+    return out.t("rp_minutes", minutes=round(seconds / 60))
 
 
 def _print_styled(out: Out, lines: list[tuple[str, str | None]]) -> None:
