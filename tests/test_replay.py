@@ -468,3 +468,14 @@ def test_the_progress_line_says_how_far_and_how_long_in_one_line(monkeypatch, ca
     clock[0] = 1010.0
     long(1, 400)
     assert "about 66 min left" in capsys.readouterr().err
+
+
+def test_the_progress_counts_the_decisions_the_summary_counts():
+    """Forced moves are neither weighed nor counted: the progress goes to the summary's number."""
+    record = read_record(FIX / "blunder.yaml")
+    calls: list[tuple[int, int]] = []
+    decisions = rp.analyze(record, [0], simulations=4, progress=lambda done, total: calls.append((done, total)))
+    n = len(decisions)
+    assert calls[0] == (0, n) and calls[-1] == (n, n) and len(calls) == n + 1
+    [row] = rp.summary(decisions, record.rules.players, [0])
+    assert row["decisions"] == n

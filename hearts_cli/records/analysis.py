@@ -103,8 +103,8 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
     A pure function of the record, the seats, ``seed`` and ``simulations``: each
     decision is weighed from its seat's view at a seed of its own, so ``mapper`` (an
     ordered ``map``, such as a pool of processes) may weigh them side by side and the
-    result is the same. Forced moves (a single distinct candidate) are not listed.
-    ``progress(done, total)`` is called before the first and after each decision.
+    result is the same. Forced moves (a single distinct candidate) are neither weighed nor
+    listed. ``progress(done, total)`` is called before the first decision weighed and after each.
     """
     rules = record.rules
     chosen = set(range(rules.players) if seats is None else seats)
@@ -115,20 +115,23 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
             view = game.round.view(move.seat)
             asked.append((move, view, _job(move, view, seed, simulations, record.code)))
         move.apply(game)
-    if progress is not None:
-        progress(0, len(asked))
-    out: list[Decision] = []
     jobs = [job for _, _, job in asked]
-    if mapper is None or sum(job is not None for job in jobs) < 2:  # (a pool for one decision is all cost)
+    total = sum(job is not None for job in jobs)  # the decisions with a choice to weigh
+    if progress is not None:
+        progress(0, total)
+    if mapper is None or total < 2:  # (a pool for one decision is all cost)
         mapper = map
-    weighed = mapper(_values, jobs)
-    for done, ((move, view, _), values) in enumerate(zip(asked, weighed, strict=True), 1):
-        d = None if values is None else \
-            _pass_decision(move, view, values) if move.kind == "pass" else _play_decision(move, view, values)
+    out: list[Decision] = []
+    done = 0
+    for (move, view, _), values in zip(asked, mapper(_values, jobs), strict=True):
+        if values is None:
+            continue
+        d = _pass_decision(move, view, values) if move.kind == "pass" else _play_decision(move, view, values)
         if d is not None:
             out.append(d)
+        done += 1
         if progress is not None:
-            progress(done, len(asked))
+            progress(done, total)
     return out
 
 
