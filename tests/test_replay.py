@@ -423,6 +423,15 @@ def test_one_or_two_worker_processes_give_the_same_analysis():
     assert one.stdout == two.stdout and '"event": "decision"' in one.stdout
 
 
+def test_a_deep_analysis_uses_every_core_and_a_quick_look_stays_in_one_process(monkeypatch):
+    from hearts_cli.cli.commands import replay as command
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1}, raising=False)
+    assert command._mapper(None, 600) is not None  # the default budget: two processes here
+    assert command._mapper(None, 40) is None  # --simulations 40: starting them costs more
+    assert command._mapper(2, 40) is not None and command._mapper(1, 600) is None  # as asked
+
+
 @pytest.mark.parametrize("workers, words", [("0", "1 or more"), ("65", "at most 64")])
 def test_workers_out_of_range_are_refused(workers, words):
     from conftest import assert_user_error

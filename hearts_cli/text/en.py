@@ -839,7 +839,7 @@ MESSAGES: dict[str, str] = {
     "help_replay_all_hands": "With --at: show every hand, from above.",
     "help_replay_analyze": "Let the Hard player weigh each decision: ? ?? ! marks and a summary.",
     "help_replay_simulations": "Deals sampled per decision in --analyze (default 600, the hint's own budget, so that the two agree; about a second a decision): fewer is a quicker, rougher look.",
-    "help_replay_workers": "Processes that weigh the decisions of --analyze (default: one per core); the result is the same whatever their number.",
+    "help_replay_workers": "Processes that weigh the decisions of --analyze (default: one per core, or one under --simulations 200); the result is the same whatever their number.",
     "help_replay_seed": "Seed of the analysis: the same record and seed give the same analysis.",
     "help_replay_annotate_to": "Write the record with the analysis as annotations (atomically).",
     "help_replay_json": "One JSON object per event, one per line.",

@@ -826,7 +826,7 @@ MESSAGES: dict[str, str] = {
     "help_replay_all_hands": "Con --at: muestra todas las manos, desde arriba.",
     "help_replay_analyze": "El jugador Difícil pesa cada decisión: marcas ? ?? ! y un resumen.",
     "help_replay_simulations": "Repartos muestreados por decisión con --analyze (por defecto 600, el presupuesto de la pista, para que las dos coincidan; cerca de un segundo por decisión): menos es un vistazo más rápido y más tosco.",
-    "help_replay_workers": "Procesos que pesan las decisiones de --analyze (por defecto, uno por núcleo); el resultado es el mismo sea cual sea su número.",
+    "help_replay_workers": "Procesos que pesan las decisiones de --analyze (por defecto, uno por núcleo, o uno con --simulations por debajo de 200); el resultado es el mismo sea cual sea su número.",
     "help_replay_seed": "Semilla del análisis: el mismo registro y la misma semilla dan el mismo análisis.",
     "help_replay_annotate_to": "Escribe el registro con el análisis como anotaciones (de forma atómica).",
     "help_replay_json": "Un objeto JSON por evento, uno por línea.",

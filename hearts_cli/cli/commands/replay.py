@@ -60,7 +60,7 @@ def replay(
                          seed=seed, annotate_to=annotate_to, as_json=as_json, lang=out.lang, ascii=out.ascii)
     rp.check(record, options)
     lines = rp.output(record, options, _progress(out) if analyze and sys.stderr.isatty() else None,
-                      _mapper(workers) if analyze and options.at is None else None)
+                      _mapper(workers, options.simulations) if analyze and options.at is None else None)
     if as_json:
         echo("\n".join(line for line, _ in lines))  # one write: the same lines, without a flush after each
     else:
@@ -69,9 +69,16 @@ def replay(
         echo(out.t("rp_annotated", path=annotate_to), err=True)
 
 
-def _mapper(workers: int | None) -> Any:
-    """Worker processes for --analyze: ``--workers``, or one per core the process may use (the
-    decisions come back in order and each is weighed at its own seed: the same output)."""
+POOL_FROM = 200  # deals a decision from which worker processes pay for their start, by default
+
+
+def _mapper(workers: int | None, simulations: int) -> Any:
+    """Worker processes for --analyze: ``--workers``, or one per core the process may use for a
+    deep analysis (a quick look, under :data:`POOL_FROM` deals a decision, stays in this process:
+    starting the workers would cost more than they save). The decisions come back in order and
+    each is weighed at its own seed: the same output whatever the number."""
+    if workers is None and simulations < POOL_FROM:
+        return None
     if workers is None:
         import os
 
