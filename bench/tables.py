@@ -93,7 +93,9 @@ async def _serve(tables: int, profile: str | None, soak: bool = False) -> None:
     from hearts_cli.model.codes import new_code
     from hearts_cli.model.rules import Rules
     from hearts_cli.play.engine import Game
-    from hearts_cli.table.server import SeatState, Server, SharedTable, new_token
+    from hearts_cli.table.invitations import new_token
+    from hearts_cli.table.server import Server
+    from hearts_cli.table.shared import SeatState, SharedTable
 
     rules = Rules.from_spec({"preset": "quick", "target": 100000})
     server = Server("en", exempt=["127.0.0.1"])  # the honest clients all share 127.0.0.1

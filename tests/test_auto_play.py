@@ -334,9 +334,10 @@ def test_at_a_shared_table_the_only_legal_card_plays_by_itself(home: Path, monke
 
     from hearts_cli.cli import join
     from hearts_cli.repl import session
+    from hearts_cli.table.invitations import invitation
     from hearts_cli.table.remote import Link
-    from hearts_cli.table.server import SharedTable, invitation
-    from hearts_cli.table.server import make_seats as shared_seats
+    from hearts_cli.table.shared import SharedTable
+    from hearts_cli.table.shared import make_seats as shared_seats
 
     home.mkdir(parents=True, exist_ok=True)
     (home / "settings.yaml").write_text("auto_play: 0.2\n")

@@ -19,7 +19,9 @@ import pytest
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase, Round
-from hearts_cli.table.server import Server, SharedTable, invitation, make_seats
+from hearts_cli.table.invitations import invitation
+from hearts_cli.table.server import Server
+from hearts_cli.table.shared import SharedTable, make_seats
 
 HOST = "127.0.0.1"
 

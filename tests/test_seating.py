@@ -83,7 +83,7 @@ def test_players_capped_by_the_rules_deck():
 
 def test_a_shared_table_names_its_seats_by_place_from_each_persons_seat():
     from hearts_cli.model.seating import shown_name, table_names
-    from hearts_cli.table.server import make_seats
+    from hearts_cli.table.shared import make_seats
 
     assert table_names(4) == ("South", "West", "North", "East")
     seats = make_seats(4, 2, None)
@@ -97,7 +97,7 @@ def test_a_shared_table_names_its_seats_by_place_from_each_persons_seat():
     # the host's own screen names the places from seat 0, which it calls South
     assert [shown_name(n, i, None, 4, "es") for i, n in enumerate(names)] == ["Sur", "Oeste", "Norte", "Este"]
     # a name is cleaned and shortened before anybody sees it
-    from hearts_cli.table.server import NAME_MAX, clean_name
+    from hearts_cli.table.shared import NAME_MAX, clean_name
 
     named = clean_name("\x1b[31mAna\x07  de \tla Mancha" + "x" * 40, "West")
     assert named == ("[31mAna de la Mancha" + "x" * 40)[:NAME_MAX]

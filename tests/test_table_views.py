@@ -252,9 +252,10 @@ def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
     what the real round says of that seat (and nothing of another hand)."""
     from test_join import HOST, _host
 
+    from hearts_cli.table.invitations import invitation
     from hearts_cli.table.remote import Link, RemoteTable
-    from hearts_cli.table.server import SharedTable, invitation
-    from hearts_cli.table.server import make_seats as shared_seats
+    from hearts_cli.table.shared import SharedTable
+    from hearts_cli.table.shared import make_seats as shared_seats
 
     shared = SharedTable(Game(Rules.from_spec("quick"), CODE), shared_seats(4, 1, None), bot_threads=False,
                          delay=0.01)

@@ -27,7 +27,10 @@ from hearts_cli.play.engine import Game, Phase
 from hearts_cli.play.events import VIEW_FIELDS, Event, view_json
 from hearts_cli.records import replay as rp
 from hearts_cli.records.record import read_record
-from hearts_cli.table.server import MAX_LINE, SeatState, Server, SharedTable, make_seats, new_token, parse_invitation
+from hearts_cli.table.invitations import new_token, parse_invitation
+from hearts_cli.table.limits import MAX_LINE
+from hearts_cli.table.server import Server
+from hearts_cli.table.shared import SeatState, SharedTable, make_seats
 
 HOST = "127.0.0.1"
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
@@ -138,7 +141,7 @@ def _view(msg: dict) -> dict:
 @pytest.mark.slow
 def test_several_clients_play_a_whole_game_and_tell_it_as_the_replay_does(tmp_path, monkeypatch):
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
-    from hearts_cli.table.server import HostStore
+    from hearts_cli.store.hosted import HostStore
 
     store = HostStore()
     store.acquire()
@@ -484,14 +487,14 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(monkeypatc
     """Lines for a client whose socket stays full wait in its own queue; after WRITE_TIMEOUT
     it is dropped and the CPU plays its seat, and the others never waited. A client that
     lets QUEUE_MAX lines pile up is dropped at once."""
-    import hearts_cli.table.server as tables
+    import hearts_cli.table.connection as connection
 
-    monkeypatch.setattr(tables, "WRITE_TIMEOUT", 0.3)
+    monkeypatch.setattr(connection, "WRITE_TIMEOUT", 0.3)
     tb = new_table("K7Q2MXA7", 4)
 
     async def main():
         pipes = [_Pipe(stuck=(s == 3)) for s in range(4)]
-        clients = [tables.Client(p) for p in pipes]
+        clients = [connection.Client(p) for p in pipes]
         for s, c in enumerate(clients):
             tb.attach(s, c, f"P{s}")
         await asyncio.sleep(0.01)
@@ -507,7 +510,7 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(monkeypatc
         assert clients[3].closed and pipes[3].closed and not tb.present(3)
         assert any(m.get("event") == "seat" and m["seat"] == 3 and m["status"] == "left" for m in pipes[0].lines())
         # one that lets too many lines pile up goes at once
-        monkeypatch.setattr(tables, "QUEUE_MAX", 5)
+        monkeypatch.setattr(connection, "QUEUE_MAX", 5)
         pipes[2].stuck = True
         for _ in range(10):
             clients[2].send(b"{}\n")
@@ -715,8 +718,8 @@ def test_tls_when_a_certificate_is_given(tmp_path):
     tb = new_table("K7Q2MXA7", 1)
 
     async def main():
+        from hearts_cli.table.invitations import invitation
         from hearts_cli.table.remote import _connect
-        from hearts_cli.table.server import invitation
 
         server = Server("en")
         server.add(tb)
@@ -990,7 +993,7 @@ def test_a_two_deck_table_plays_a_whole_game_and_sends_no_copy_a_seat_cannot_see
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
-    from hearts_cli.table.server import HostStore
+    from hearts_cli.store.hosted import HostStore
 
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
     store = HostStore()

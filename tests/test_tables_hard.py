@@ -29,9 +29,12 @@ from test_tables import HOST, Conn, new_table, play_honestly, serve, tokens
 
 from hearts_cli.base.untrusted import strict_json
 from hearts_cli.records.record import read_record
+from hearts_cli.store.hosted import HostStore
 from hearts_cli.store.saves import Store
 from hearts_cli.table import server as srv
-from hearts_cli.table.server import HostStore, Server, parse_invitation
+from hearts_cli.table import shared
+from hearts_cli.table.invitations import parse_invitation
+from hearts_cli.table.server import Server
 
 
 def _mode(path: Path) -> int:
@@ -146,8 +149,8 @@ def test_a_move_whose_save_fails_is_refused_with_the_position_unchanged_and_the_
     (Before: the pass was taken anyway, a retry got pass_twice, and the CPUs never moved.)"""
     store = FlakyStore(tmp_path / "tables", tmp_path / "archive")
     tb = new_table("K7Q2MXA7", 1, store=store)
-    monkey_retry = srv.RETRY
-    srv.RETRY = 0.05
+    monkey_retry = shared.RETRY
+    shared.RETRY = 0.05
 
     async def main() -> None:
         server, port = await serve(tb)
@@ -179,7 +182,7 @@ def test_a_move_whose_save_fails_is_refused_with_the_position_unchanged_and_the_
     try:
         asyncio.run(main())
     finally:
-        srv.RETRY = monkey_retry
+        shared.RETRY = monkey_retry
     assert tb.game.over and server_counted(tb) >= 1
     (archived,) = (tmp_path / "archive").glob("*.yaml")
     assert read_record(archived).replay().totals == tb.game.totals
@@ -251,7 +254,7 @@ def test_a_connection_that_says_nothing_is_closed_at_the_hello_limit_tls_handsha
     its handshake is closed then, as a plain one is. (Before: asyncio's own 60 s handshake
     timeout ran first, and only then the hello limit.)"""
     ctx = _certificate(tmp_path) if tls else None
-    monkeypatch.setattr(srv, "HELLO_TIMEOUT", 1.0)
+    monkeypatch.setattr(srv, "HELLO_TIMEOUT", 1.0)  # (where the server reads it at each accept)
     tb = new_table("K7Q2MXA7", 1)
 
     async def main() -> float:
@@ -264,7 +267,7 @@ def test_a_connection_that_says_nothing_is_closed_at_the_hello_limit_tls_handsha
         closed = time.monotonic() - start
         assert data == b""
         writer.close()
-        assert server.refused == {"silent": 1} and server.open == 0 and server.pending_total == 0
+        assert server.refused == {"silent": 1} and server.admission.open == 0 and server.admission.pending_total == 0
         await server.close()
         return closed
 
@@ -362,7 +365,7 @@ def test_the_save_of_hearts_play_is_private_whatever_the_umask(tmp_path):
     directories under umask 022; a save directory left 0755 by an older version is narrowed."""
     from hearts_cli.model.rules import Rules
     from hearts_cli.play.engine import Game
-    from hearts_cli.table.server import make_seats
+    from hearts_cli.table.shared import make_seats
 
     old = os.umask(0o022)
     try:

@@ -629,7 +629,7 @@ def test_a_shared_table_lets_a_cpu_shooter_choose():
     a CPU seat chooses (SS4A0002: seat 2 shoots in round 1)."""
     import asyncio
 
-    from hearts_cli.table.server import SharedTable, make_seats
+    from hearts_cli.table.shared import SharedTable, make_seats
 
     rules = Rules.from_spec({"preset": "shooter-choice", "target": 30})
     table = SharedTable(Game(rules, "SS4A0002"), make_seats(4, 0, None), bot_threads=False)
@@ -640,7 +640,7 @@ def test_a_shared_table_lets_a_cpu_shooter_choose():
 
 
 def test_a_person_at_a_shared_table_answers_with_the_moon_command():
-    from hearts_cli.table.server import SharedTable, make_seats
+    from hearts_cli.table.shared import SharedTable, make_seats
 
     game = _moon_game(None).game  # South (a person here) shot the moon and is to choose
     table = SharedTable(game, make_seats(4, 1, None), bot_threads=False)

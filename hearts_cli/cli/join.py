@@ -14,8 +14,9 @@ import sys
 from typing import Any
 
 from ..base.wrapping import for_terminal
+from ..table.invitations import parse_invitation
+from ..table.limits import MAX_LINE
 from ..table.remote import Connection, Link, Lost, RemoteTable, _clean, _connect
-from ..table.server import MAX_LINE, parse_invitation
 from ..text.catalog import t
 
 

@@ -1,7 +1,7 @@
 """The person's seat as a client of its table: the front-end plumbing of the REPL.
 
 :class:`TableClient` is the in-process client of a
-:class:`~hearts_cli.table.game.GameTable` (or, in ``hearts join``, of a
+:class:`~hearts_cli.table.local.LocalTable` (or, in ``hearts join``, of a
 :class:`~hearts_cli.table.remote.RemoteTable`): it reads the table's state,
 names the seats, words messages, and hands every event to its front end (the
 prompt-toolkit session, the line-by-line batch mode, a test). It does no I/O of
@@ -20,7 +20,8 @@ from ..model.rules import Moon
 from ..model.seating import place_name, seat_place, shown_name
 from ..play.engine import Game, Phase
 from ..play.events import Event
-from ..table.game import GameTable, SeatClient
+from ..table.local import LocalTable
+from ..table.seats import SeatClient
 from ..text.catalog import t
 
 
@@ -52,9 +53,9 @@ class TableClient(SeatClient):
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
                  front: FrontEnd | None = None, core: Any = None, count: bool = False):
         # the table: a local game's own (in-process), or a seat's at a shared table (``core``:
-        # join.RemoteTable, which sends the person's moves to the host)
+        # remote.RemoteTable, which sends the person's moves to the host)
         if core is None:
-            core = GameTable(game, seats, store=store, local=True, undos=undos)
+            core = LocalTable(game, seats, store=store, undos=undos)
         self.core: Any = core
         self.local: bool = core.local
         self.me: int = core.me if not self.local else next((i for i, s in enumerate(core.seats) if s.human), 0)
@@ -95,29 +96,29 @@ class TableClient(SeatClient):
 
     @property
     def store(self) -> Any:
-        return self.core.store
+        return self.core.keeper.store
 
     @property
     def undos(self) -> int:
-        undos: int = self.core.undos
+        undos: int = self.core.keeper.undos
         return undos
 
     @property
     def archived(self) -> Any:
-        return self.core.archived
+        return self.core.keeper.archived
 
     @archived.setter
     def archived(self, value: Any) -> None:
-        self.core.archived = value
+        self.core.keeper.archived = value
 
     @property
     def archived_unfinished(self) -> str | None:
-        code: str | None = self.core.archived_unfinished
+        code: str | None = self.core.keeper.archived_unfinished
         return code
 
     @archived_unfinished.setter
     def archived_unfinished(self, value: str | None) -> None:
-        self.core.archived_unfinished = value
+        self.core.keeper.archived_unfinished = value
 
     @property
     def auto_round(self) -> int | None:

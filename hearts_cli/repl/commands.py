@@ -191,7 +191,7 @@ def _log(person: Person, rest: str) -> Signal:
 
 def _undo(person: Person, rest: str) -> Signal:
     """Take back the person's last pass or card, and the CPU cards played after it (the
-    table's :meth:`~hearts_cli.table.game.GameTable.undo`: saved before it is shown)."""
+    table's :meth:`~hearts_cli.table.local.LocalTable.undo`: saved before it is shown)."""
     tb = person.tb
     if not tb.undo_allowed:
         tb.error("undo_off")

@@ -1,7 +1,7 @@
 """The table as the person uses it: one line at a time.
 
 :class:`Table` is the person's seat (:class:`~.client.TableClient`: the
-in-process client of a :class:`~hearts_cli.table.game.GameTable`, or of a
+in-process client of a :class:`~hearts_cli.table.local.LocalTable`, or of a
 shared table's ``RemoteTable``) reading what is typed: the shooter's choice, a
 command of the registry (:mod:`.commands`), or a card (:mod:`.person`). It does
 no I/O of its own: a front end (the prompt-toolkit session, or the line-by-line

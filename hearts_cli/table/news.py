@@ -16,7 +16,7 @@ from ..play.events import SCHEMA, Event, cancel_fields, trick_json, view_json
 
 def start_event(game: Game, seats: Sequence[Any], seat: int, show_code: bool) -> Event:
     """The ``start`` of the game for ``seat`` (its code only when ``show_code``; ``seats``: the
-    table's :class:`~hearts_cli.table.game.Seat` values)."""
+    table's :class:`~hearts_cli.table.seats.Seat` values)."""
     return Event("start", {"schema": SCHEMA, "code": game.code if show_code else None,
                            "preset": game.rules.preset, "rules": game.rules.spec(), "target": game.rules.target,
                            "players": game.rules.players, "you": seat,

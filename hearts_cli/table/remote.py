@@ -1,7 +1,7 @@
 """The remote seat: a seat's network client, standing where a local game has its table.
 
 ``hearts join`` (:mod:`hearts_cli.cli.join`) sits at a shared table from a terminal
-(or bridges it to a script). The table lives in the host's process (:mod:`hearts_cli.table.server`). In a terminal,
+(or bridges it to a script). The table lives in the host's process (:mod:`hearts_cli.table.shared`). In a terminal,
 and line by line without one, ``hearts join`` is the front end of ``hearts
 play`` itself, for that seat only: the same :class:`~hearts_cli.repl.table.Table`
 (commands, selection, confirmation, ``why``, ``hint`` when the table allows it,
@@ -9,7 +9,7 @@ English and Spanish), the same prompt-toolkit session (the drawn table, the
 bottom toolbar that says why a card cannot be played, tab completion) and the
 same line-by-line mode. Only the table behind it differs: :class:`RemoteTable`,
 the seat's network client, stands where a local game has its in-process
-:class:`~hearts_cli.table.game.GameTable`. What it knows of the game is what the
+:class:`~hearts_cli.table.local.LocalTable`. What it knows of the game is what the
 seat is told: the events, and the seat view, from which
 :meth:`~hearts_cli.play.engine.Round.seen_by` answers for the seat what the engine
 answers (legal cards, reasons, what a card would do).
@@ -32,7 +32,8 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..base.untrusted import LIMITS, strict_json
-from .server import parse_invitation
+from .invitations import parse_invitation
+from .keeping import Keeper
 
 
 class Lost(Exception):
@@ -251,12 +252,10 @@ def _event(msg: dict[str, Any]) -> Any:
 
 class RemoteTable:
     """A seat at a shared table, as the REPL's table (what a local game's
-    :class:`~hearts_cli.table.game.GameTable` is to it): the seat's moves and requests go
+    :class:`~hearts_cli.table.local.LocalTable` is to it): the seat's moves and requests go
     to the host; what the host says comes back as the events of the seat and its view."""
 
     local = False  # no undo, auto, finish, new game: a move once made at a shared table stays
-    store = None
-    undos = 0
 
     def __init__(self, link: Link, welcome: dict[str, Any]):
         self.link = link
@@ -268,8 +267,7 @@ class RemoteTable:
         self.seats: list[Any] = []
         self.game: Any = None
         self.client: Any = None
-        self.archived = None
-        self.archived_unfinished = None
+        self.keeper = Keeper(None)  # the host keeps the game: nothing is saved or archived here
         self.finish_offered: set[int] = set()
         self.moon: dict[str, Any] | None = None  # the last moon_choice: the shooter's question
         self.tricks: list[Any] = []  # this round's tricks, as told
@@ -396,7 +394,7 @@ class RemoteTable:
 
     def _start(self, msg: dict[str, Any]) -> None:
         from ..model.rules import Rules
-        from .game import Seat
+        from .seats import Seat
 
         rules = Rules.from_spec(msg["rules"])
         self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), s.get("level"))

@@ -1,4 +1,4 @@
-"""``hearts host``: a table people join from their own terminals (the server is :mod:`hearts_cli.table.server`)."""
+"""``hearts host``: a table people join from their own terminals (:mod:`hearts_cli.cli.host`)."""
 
 from typing import Annotated
 
@@ -51,7 +51,7 @@ def host(
     level = check_level(level)
     if not 0 <= delay <= 10:
         refuse("bad_delay")
-    from ...table.server import run_host
+    from ..host import run_host
 
     raise typer.Exit(run_host(rules=rules, humans=humans, level=level, turn_timer=turn_timer, delay=delay,
                               port=port, bind=bind, cert=cert, key=key, resume=resume, lang=out.lang,

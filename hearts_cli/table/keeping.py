@@ -1,0 +1,79 @@
+"""Saved before it is told: what a table keeps of its game, and a move taken back when its
+save fails.
+
+An event told means the save already holds that move: the table has the
+:class:`Keeper` write the save (or, once the game is over, the archive) before
+any client hears of it. A save that fails raises, and the table takes the move
+back first (:func:`taken_back`): a move is saved and told, or refused with the
+position really unchanged. A game is taken back by playing it again from its
+code without the move (:func:`replayed`): the same moves give the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..play.engine import Game
+
+
+class Keeper:
+    """A table's save and archive (``store``: a :class:`~hearts_cli.store.saves.Store`, or None:
+    nothing is kept here), and what the record notes of the game (``undos``)."""
+
+    def __init__(self, store: Any = None, undos: int = 0):
+        self.store = store
+        self.undos = undos  # moves taken back in this game (the record notes how many)
+        self.archived: Any = None  # where the finished (or left) game went
+        self.archived_unfinished: str | None = None  # the code of a game left unfinished there
+        self._archived_game: Game | None = None
+        self._left: Game | None = None
+
+    def save(self, game: Game, seats: Sequence[Any]) -> None:
+        if self.store is not None and not game.over:
+            self.store.save(game, seats, undos=self.undos)
+
+    def keep(self, game: Game, seats: Sequence[Any]) -> None:
+        """The move just made, durable: the save, or once the game is over the archive (once).
+        Raises when it cannot be written (the table takes the move back)."""
+        if self.store is None:
+            return
+        if game.over:
+            if self._archived_game is not game:  # once
+                self.archived = self.store.archive(game, seats, undos=self.undos)
+                self._archived_game = game
+        else:
+            self.store.save(game, seats, undos=self.undos)
+
+    def archive_unfinished(self, game: Game, seats: Sequence[Any]) -> None:
+        """Put the game in the archive if it is unfinished (once): another is about to replace it."""
+        if self.store is not None and not game.over and self._left is not game:
+            self.archived = self.store.archive(game, seats, unfinished=True, undos=self.undos)
+            self.archived_unfinished = game.code
+            self._left = game
+
+    def record_change(self) -> Any:
+        """How the game just archived changes the person's record (None: nothing to tell)."""
+        return self.store.record_change() if self.store is not None else None
+
+
+def replayed(game: Game, moves: Iterable[Any]) -> Game:
+    """``game`` played again from its code with ``moves`` only (the same moves give the same game)."""
+    again = Game(game.rules, game.code)
+    for move in moves:
+        move.apply(again)
+    return again
+
+
+def taken_back(game: Game, passed: int | None) -> Game:
+    """The game as it was before the move just made (its save failed): re-played from its
+    code without that move. ``passed``: the move was that seat's pass (else it was the last move)."""
+    from ..records.record import moves_of
+
+    moves = moves_of(game)
+    if passed is None:
+        moves = moves[:-1]
+    else:  # passes are listed in seat order: the one of this seat, this round
+        number = len(game.rounds)
+        moves = [m for m in moves if not (m.kind == "pass" and m.round == number and m.seat == passed)]
+    return replayed(game, moves)

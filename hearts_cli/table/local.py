@@ -1,0 +1,162 @@
+"""A person's own table (``hearts play``): the game table with one in-process client, and
+what a game of one's own allows that a shared one does not.
+
+:class:`LocalTable` is :class:`~hearts_cli.table.game.GameTable` with the local
+requests: ``undo`` (a move taken back with the CPU cards after it), ``auto`` and
+``finish`` (the CPU plays the rest of the round for the person), a new game at the
+same table (the one left archived first), the person's ``hint``; and the in-process
+clock: :meth:`LocalTable.cpu_step` makes one CPU move a call, and the session's turn
+timer calls :meth:`LocalTable.take_over`. The code is shown from the start, a round
+with no points left offers ``finish``, and the end says how the game changes the
+person's record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..model.cards import cards_of
+from ..play.engine import Game, Phase
+from ..play.events import Event
+from ..records.hint import Hint
+from .game import GameTable, Refused
+from .keeping import replayed
+
+
+class LocalTable(GameTable):
+    """The table of ``hearts play``: one person, CPUs in the other seats."""
+
+    local = True
+
+    def __init__(self, game: Game, seats: Sequence[Any], *, store: Any = None, undos: int = 0):
+        super().__init__(game, seats, store=store, undos=undos)
+        self.finish_offered: set[int] = set()  # the rounds where ``finish`` was offered
+
+    # ------------------------------------------------------------ what a person's own table tells
+
+    def _trick_taken(self) -> None:
+        """A round with no points left offers ``finish`` (once a round)."""
+        if self.points_left():
+            return
+        index = len(self.game.rounds) - 1
+        if index not in self.finish_offered:  # once a round
+            self.finish_offered.add(index)
+            self.seats.tell_each(lambda s: Event("no_points_left", {"round": index + 1, "auto": self.auto(s)}))
+
+    def _game_end_extra(self) -> dict[str, Any]:
+        """How the game changes the person's record (the client says it)."""
+        return {"record": self.keeper.record_change()}
+
+    def points_left(self) -> bool:
+        """Whether any card that scores is still to be played this round."""
+        rd = self.game.round
+        held = 0
+        for m in rd.hands:
+            held |= m
+        if not rd.kitty_taken:
+            held |= rd.kitty_mask
+        pts = self.game.rules.points
+        return any(pts[c] for c in cards_of(held))
+
+    # ------------------------------------------------------------ the in-process clock
+
+    def cpu_step(self) -> bool:
+        """Make the one CPU move due now, if any (the in-process clock: one move a call)."""
+        move = self.due_move()
+        if move is None:
+            return False
+        seat, by = move
+        if by == "cpu" or by == "auto":
+            self.apply(seat, by, self.suggest(seat, self.level_for(seat, by)))
+        else:
+            self.take_over(seat, by)
+        return True
+
+    def take_over(self, seat: int, by: str) -> None:
+        """The CPU makes the move of a person's seat now (``timer``, ``away``; ``auto``), and
+        the table says so first."""
+        if by in ("timer", "away"):
+            self.seats.tell(Event("takeover", {"seat": seat, "reason": by}))
+        self.apply(seat, by, self.suggest(seat, self.level_for(seat, by)))
+
+    # ------------------------------------------------------------ the person's requests
+
+    def hint(self, seat: int) -> Hint:
+        """The person's hint at ``seat``: the analysis's best choice from that seat's view,
+        with its margin (records/hint.py); the shooter's choice is the engine's."""
+        from ..records.hint import hint_for
+
+        return hint_for(self.game.round.view(seat), self.game.code)
+
+    def set_auto(self, seat: int) -> None:
+        """``auto``: the CPU plays the rest of this round for the person at ``seat``."""
+        self.seats[seat].auto_round = len(self.game.rounds) - 1
+
+    def finish(self, seat: int) -> None:
+        """``finish``: the CPU plays out a round that has no points left."""
+        if self.game.over:
+            raise Refused("game_over_cards")
+        if self.game.round.phase is not Phase.PLAY or self.points_left():
+            raise Refused("finish_not_yet")
+        self.set_auto(seat)
+
+    def undo(self, seat: int) -> None:
+        """Take back the last pass or card of ``seat``, and the CPU cards played after it.
+
+        The game is re-played from its code up to just before that move; since
+        every CPU move derives from the code and the seat's view, playing the
+        same card again brings back exactly the same game. The save is written
+        before anything is told. After a pass, all the passes of that round go
+        (the CPUs pass only once the person has).
+        """
+        from ..records.record import moves_of
+
+        g = self.game
+        if g.over:
+            raise Refused("undo_game_over")
+        moves = moves_of(g)
+        mine = [i for i, m in enumerate(moves) if m.seat == seat]
+        if not mine:
+            raise Refused("undo_nothing")
+        last = moves[mine[-1]]
+        if last.kind == "pass":
+            cut = next(i for i, m in enumerate(moves) if m.round == last.round and m.kind == "pass")
+        else:
+            cut = mine[-1]
+        game = replayed(g, moves[:cut])
+        after = sum(1 for m in moves[mine[-1] + 1:] if m.kind == "play")
+        self.game = game
+        self.keeper.undos += 1
+        self._fresh_round_state()
+        self.save()  # durable before it is told
+        rd = game.round
+        client = self.seats[seat].client
+        if client is not None:
+            client.event(Event("undo", {"move": last.kind, "cards": sorted(last.cards), "after": after,
+                                        "round": len(game.rounds), "trick": len(rd.tricks) + 1,
+                                        "undos": self.keeper.undos}))
+
+    def archive_unfinished(self) -> None:
+        """Put the game in the archive if it is unfinished (once): another is about to replace it."""
+        self.keeper.archive_unfinished(self.game, self.record_seats())
+
+    def restart(self, code: str) -> None:
+        """Another game at the same table (same rules and seats): ``code`` a new one, or the
+        same code to replay the deal. The game left is archived first."""
+        self.archive_unfinished()
+        self.game = Game(self.game.rules, code)
+        self.keeper.undos = 0
+        self.finish_offered = set()
+        self._fresh_round_state()
+        self.save()
+
+    def _fresh_round_state(self) -> None:
+        """After the game was taken back or replaced: nobody on ``auto``, ``finish`` offered only
+        where it still holds, the seats due from now."""
+        for st in self.seats:
+            st.auto_round = None
+        current = len(self.game.rounds) - 1
+        self.finish_offered = {i for i in self.finish_offered
+                               if i < current or (i == current and not self.points_left())}
+        self._mark_due()

@@ -1,0 +1,109 @@
+"""The seats of a table and whoever sits at them: a person's or a CPU's seat, its client,
+and how the table's news reaches each client.
+
+Every event is told through :class:`Seats`, to the clients that are there, each
+one built for its seat (another seat's hand, pass or received cards never reach
+it). :class:`~hearts_cli.table.game.GameTable` decides what is told and when.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..play.events import Event
+
+
+class SeatClient:
+    """Whoever sits at a seat: the in-process REPL, a network connection, a test.
+
+    The table tells it, in order, every event its seat may see (:meth:`event`),
+    and when its seat has a decision to make or the game is over
+    (:meth:`decide`: a network client sends the seat's view then).
+    """
+
+    seat: int | None = None
+
+    def event(self, ev: Event) -> None:
+        """One event, built for this seat (the vocabulary of docs/events.md)."""
+
+    def decide(self) -> None:
+        """This seat has a decision to make now (or the game just ended)."""
+
+    def gone(self) -> bool:
+        """Whether the client has left (its seat is then played by the CPU)."""
+        return False
+
+
+class Seat:
+    """A seat at a table: a person's (with an invitation at a shared table) or a CPU's."""
+
+    def __init__(self, human: bool, token: str | None, name: str, level: str | None):
+        self.human = human
+        self.token = token
+        self.name = name
+        self.level = level
+        self.client: SeatClient | None = None
+        self.due_since: float | None = None  # when its current decision started (turn timer)
+        self.joined_once = False
+        self.auto_round: int | None = None  # the round the CPU plays for this person (auto, finish)
+
+
+class Seats(list[Seat]):
+    """A table's seats, in order (seat 0 first), and the clients sitting at them."""
+
+    def present(self, seat: int) -> bool:
+        c = self[seat].client
+        return c is not None and not c.gone()
+
+    def clients(self) -> list[tuple[int, SeatClient]]:
+        return [(s, st.client) for s, st in enumerate(self) if st.client is not None and not st.client.gone()]
+
+    def attach(self, seat: int, client: SeatClient) -> None:
+        """``client`` sits at ``seat`` from now on (the only one there)."""
+        st = self[seat]
+        st.client = client
+        client.seat = seat
+        st.joined_once = True
+
+    def recorded(self) -> tuple[Any, ...]:
+        """The seats as a game record writes them (name, kind, level)."""
+        from ..records.record import Seat as Recorded
+
+        return tuple(Recorded(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self)
+
+    def round_from(self, seat: int) -> list[int]:
+        """The seats from ``seat``'s, clockwise (left, across, right...): the order lists use."""
+        n = len(self)
+        return [(seat + i) % n for i in range(n)]
+
+    # ------------------------------------------------------------ telling
+
+    def tell(self, ev: Event) -> None:
+        """One event, the same for every seat."""
+        for _, c in self.clients():
+            c.event(ev)
+
+    def tell_each(self, make: Callable[[int], Event | None]) -> None:
+        """An event built for each seat (None: nothing for that one)."""
+        for s, c in self.clients():
+            ev = make(s)
+            if ev is not None:
+                c.event(ev)
+
+    def tell_move(self, mover: int, by: str, make: Callable[[str], Event]) -> None:
+        """A move told to everyone: one event for the mover and one for the others."""
+        if by == "person":
+            mine = make("you")
+            others = Event(mine.kind, mine.data | {"by": "player"})
+        else:
+            mine = others = make(by)
+        for s, c in self.clients():
+            c.event(mine if s == mover else others)
+
+    @staticmethod
+    def by(mover: int, by: str, seat: int) -> str:
+        """Who made ``mover``'s move, as ``seat`` is told it (``you``, ``player``, or the CPU's reason)."""
+        if by == "person":
+            return "you" if seat == mover else "player"
+        return by
