@@ -280,3 +280,67 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
             assert len(seen.tricks) >= 3 and all(t.cards for t in seen.tricks)
     finally:
         link.close()
+
+
+# ---------------------------------------------------------------- the end of a connection: one sentence
+
+
+class _TakenWhileTyping:
+    """stdin of `hearts join`, line by line: when the seat's first decision comes, another
+    connection takes the seat with the same invitation; once this one has been closed by the
+    host, the person's line (``line``: a command answered here, or a move sent to the host)."""
+
+    def __init__(self, shared: SharedTable, port: int, links: list, line: str):
+        self.shared, self.port, self.links, self.line = shared, port, links, line
+        self.other = None
+
+    def readline(self, limit: int = -1) -> str:
+        import json
+        import socket
+
+        if self.other is not None:
+            return ""  # (never reached once the seat is gone: the end of the input)
+        self.other = socket.create_connection((HOST, self.port), timeout=10)
+        self.other.sendall(json.dumps({"cmd": "hello", "token": self.shared.seats[0].token}).encode() + b"\n")
+        assert json.loads(self.other.makefile("rb").readline())["event"] == "welcome"  # the seat is taken
+        _wait(lambda: self.links[0].lost)  # this connection: told why, then closed by the host
+        if self.line == "pass":
+            return "pass " + " ".join(str(c) for c in self.shared.game.round.hand(0)[-3:]) + "\n"
+        return self.line + "\n"
+
+    read = readline
+
+    def isatty(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("line, lang", [("score", "en"), ("pass", "es")])
+def test_a_seat_taken_by_its_own_invitation_says_so_in_one_sentence(monkeypatch, capsys, line, lang):
+    """The `hearts join` whose seat another connection takes with the same invitation says why it
+    ends, in one sentence on stderr, and nothing more; status 1. Whether the person's next line is
+    a command (answered from the seat's view) or a move (sent to a host that has closed).
+    (Before: the host's sentence, then "The connection to the table was lost..." as well; with a
+    move, only the second.)"""
+    from hearts_cli.cli import join
+    from hearts_cli.text.catalog import t
+
+    shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False)
+    port = _host(shared)
+    links: list = []
+
+    class Kept(join.Link):
+        def __init__(self) -> None:
+            super().__init__()
+            links.append(self)
+
+    monkeypatch.setattr(join, "Link", Kept)
+    stdin = _TakenWhileTyping(shared, port, links, line)
+    monkeypatch.setattr("sys.stdin", stdin)
+    try:
+        status = join.run_join(invitation(HOST, port, shared.seats[0].token), name="Ana", lang=lang,
+                               plain=True, as_json=False)
+    finally:
+        if stdin.other is not None:
+            stdin.other.close()
+    err = capsys.readouterr().err
+    assert err == t("net_seat_taken", lang) + "\n" and status == 1

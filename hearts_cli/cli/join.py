@@ -16,7 +16,7 @@ from typing import Any
 from ..base.wrapping import for_terminal
 from ..table.invitations import parse_invitation
 from ..table.limits import MAX_LINE
-from ..table.remote import Connection, Link, Lost, RemoteTable, _clean, _connect
+from ..table.remote import CLOSING, Connection, Link, Lost, RemoteTable, _clean, _connect
 from ..text.catalog import t
 
 
@@ -46,8 +46,9 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
         return 2
     try:
         return _seat(link, first, lang, plain)
-    except Lost:
-        sys.stderr.write(for_terminal(t("net_lost", lang), sys.stderr) + "\n")
+    except Lost:  # one sentence: why the host closed the connection when it said so, else that it is lost
+        said = CLOSING.get(link.closing or "", "net_lost")
+        sys.stderr.write(for_terminal(t(said, lang), sys.stderr) + "\n")
         return 1
     except KeyboardInterrupt:
         link.send({"cmd": "quit"})

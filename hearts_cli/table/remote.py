@@ -40,6 +40,18 @@ class Lost(Exception):
     """The connection to the table is gone."""
 
 
+# what the host sends, with no request to answer, just before it closes the connection: the
+# sentence ``hearts join`` says instead of "the connection was lost" (one sentence, not two)
+CLOSING = {"seat_taken": "net_seat_taken"}
+
+
+def closing_code(msg: dict[str, Any]) -> str | None:
+    """The code of a message that says why the host closes this connection, else None."""
+    err = msg.get("error")
+    code = err.get("code") if msg.get("ok") is False and isinstance(err, dict) else None
+    return code if isinstance(code, str) and code in CLOSING and "id" not in msg else None
+
+
 def _clean(text: Any) -> str:
     """Text from the network, safe for a terminal: no control characters, not too long."""
     return "".join(ch if ch.isprintable() else "?" for ch in str(text))[:200]
@@ -95,6 +107,7 @@ class Link:
         self.lost = False
         self.wake: Callable[[], None] = lambda: None
         self.conn: Connection | None = None
+        self.closing: str | None = None  # why the host closed the connection, when it said so
 
     def connect(self, invitation: str, name: str | None, lang: str, cafile: str | None) -> dict[str, Any]:
         self.thread.start()
@@ -123,6 +136,7 @@ class Link:
                 if fut is not None:
                     fut.set_result(msg)
                     continue
+                self.closing = closing_code(msg) or self.closing
                 self.inbox.put(msg)
                 self.wake()
         except (ConnectionError, OSError, ValueError):
@@ -387,6 +401,8 @@ class RemoteTable:
         self.client.event(ev)
 
     def _stray_reply(self, msg: dict[str, Any]) -> None:
+        if closing_code(msg) is not None:  # the seat is no longer this connection's: said once, at the end
+            raise Lost()
         if msg.get("ok") is False:
             err = msg.get("error") or {}
             self.client.error(str(err.get("code", "error"))[:40], _clean(err.get("message", "")))
