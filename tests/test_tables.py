@@ -216,6 +216,10 @@ def _game_like(record, plays: int, passes: set) -> Game:
 
 
 def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
+    """Bea goes mid-trick: the table says so and the CPU plays her card. Her invitation gives the
+    seat back at once, mid-trick: while the table waits for Ana (who holds her card), Bea's new
+    connection is welcomed with the seat's view, and no move is made meanwhile (a seat given
+    back only at the next trick or round would never come: nothing moves until Ana plays)."""
     tb = new_table("K7Q2MXA7", 2, delay=0.02)
 
     async def main():
@@ -225,7 +229,13 @@ def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
         b = await Conn.open(port, b_tok, "Bea")
         await b.until(lambda m: m.get("event") == "view")
         runner = asyncio.create_task(tb.run())
-        honest = asyncio.create_task(play_honestly(a))
+
+        def away_played() -> bool:
+            return any(m.get("event") == "play" and m["seat"] == 1 and m["by"] == "away" for m in a.got)
+
+        # Ana plays until Bea's seat has been played for, then holds her card at her next turn mid-trick
+        holding = asyncio.create_task(play_honestly(a, stop=lambda m: away_played() and m.get("event") == "view"
+                                                    and m["phase"] == "play" and m["turn"] == 0 and m["trick"]))
         # Bea plays until it is her turn in the middle of a trick, then goes away
         mid = await play_honestly(b, stop=lambda m: m.get("event") == "view" and m["phase"] == "play"
                                   and m["turn"] == 1 and m["trick"] and m["tricks_played"] >= 2)
@@ -237,17 +247,21 @@ def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
         away = await a.seen(lambda m: m.get("event") == "play" and m["seat"] == 1
                             and m["trick"] == mid["trick_number"] and m["round"] == mid["round"])
         assert away["by"] == "away" and away["trick"] == mid["trick_number"]
-        # the same invitation gives the seat back at once, in the middle of the game
-        t0 = time.monotonic()
+        hold = await holding
+        assert hold.get("event") == "view" and hold["trick"], "the game ended before Ana could hold a card"
+        moves = tb.moves
+        # the same invitation gives the seat back at once, in the middle of a trick
         b2 = await Conn.open(port, b_tok, "Bea")
         welcome = await b2.recv()
         assert welcome["event"] == "welcome" and welcome["seat"] == 1
-        assert time.monotonic() - t0 < 5.0  # at once: not at the next trick or round (a loaded machine is slow)
         start = await b2.recv()
         view = await b2.recv()
-        assert start["event"] == "start" and view["event"] == "view" and view["phase"] != "over"
+        assert start["event"] == "start" and view["event"] == "view" and view["phase"] == "play"
+        assert tb.moves == moves and view["trick"] == hold["trick"]  # nothing moved: mid-trick, as it stood
+        assert (view["round"], view["tricks_played"]) == (hold["round"], hold["tricks_played"])
         assert _view(view) == _view(view_json(tb.game.round.view(1), tb.game.round.result))
-        await a.seen(lambda m: m.get("event") == "seat" and m["seat"] == 1 and m["status"] == "back")
+        await a.until(lambda m: m.get("event") == "seat" and m["seat"] == 1 and m["status"] == "back")
+        honest = asyncio.create_task(play_honestly(a, first=hold))  # Ana plays the card she held
         end_b = await play_honestly(b2)
         end_a = await honest
         await runner
@@ -264,6 +278,8 @@ def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
 
 
 def test_the_turn_timer_lets_the_cpu_play_and_the_table_says_so():
+    """A person who does not move is played for once their turn timer is up, not before (on the
+    table's own clock: ``due_move`` at a given time), and the table says so (``takeover``)."""
     tb = new_table("K7Q2MXA7", 2, turn_timer=0.3)
 
     async def main():
@@ -272,13 +288,17 @@ def test_the_turn_timer_lets_the_cpu_play_and_the_table_says_so():
         a = await Conn.open(port, a_tok, "Ana")  # plays
         b = await Conn.open(port, b_tok, "Bea")  # connected, but never moves
         await b.until(lambda m: m.get("event") == "view")
-        t0 = time.monotonic()
+        # both people are due to pass since the same moment: the CPU waits for them until their
+        # time is up, and then plays for the first of them
+        since = tb.seats[1].due_since
+        assert since is not None and tb.seats[0].due_since == since
+        assert tb.due_move(since) is None and tb.due_move(since + 0.29) is None
+        assert tb.due_move(since + 0.31) == (0, "timer")
         runner = asyncio.create_task(tb.run())
         honest = asyncio.create_task(play_honestly(a, stop=lambda m: m.get("event") == "trick"
                                                    and m["round"] == 1 and m["trick"] == 2))
-        over = await b.until(lambda m: m.get("event") == "takeover")
+        over = await b.until(lambda m: m.get("event") == "takeover" and m["seat"] == 1)
         assert over == {"event": "takeover", "seat": 1, "reason": "timer"}
-        assert time.monotonic() - t0 >= 0.3
         mine = await b.until(lambda m: m.get("event") == "pass" and m["seat"] == 1)
         assert mine["by"] == "timer" and len(mine["cards"]) == 3  # her own pass, made for her
         played = await b.until(lambda m: m.get("event") == "play" and m["seat"] == 1, timeout=20)
@@ -368,6 +388,9 @@ def test_kill_9_of_the_host_and_resume_bring_the_table_back(tmp_path):
 
 
 def test_a_hostile_client_cannot_harm_an_honest_game():
+    """Wrong invitations, garbage, a client that floods and one that never reads: each is
+    answered or cut off, and beside them two honest people play their whole game, every card
+    their own (never played for by their 1 s turn timer while the table serves the flood)."""
     tb = new_table("JYR35SWD", 4, turn_timer=1.0)
 
     async def main():
@@ -395,7 +418,6 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
         assert all(r == refusals[0] for r in refusals) and len(refusals) == 6
 
         runner = asyncio.create_task(tb.run())
-        t0 = time.monotonic()
         honest = asyncio.gather(play_honestly(a), play_honestly(b))
         # seat 2 sends garbage and reads each answer, then requests faster than the limit until
         # one is refused as too fast, then floods until it is cut off. The answers are read
@@ -437,15 +459,18 @@ def test_a_hostile_client_cannot_harm_an_honest_game():
         except (TimeoutError, ConnectionError):
             pass
         ends = await asyncio.wait_for(honest, 60)
-        took = time.monotonic() - t0
         await runner
         f_writer.close()
         await server.close()
-        return ends, took, codes, a.got
+        return ends, codes, a.got
 
-    ends, took, codes, seen_by_ana = asyncio.run(main())
+    ends, codes, seen_by_ana = asyncio.run(main())
     assert ends[0] == ends[1] and ends[0]["event"] == "game_end" and tb.game.over
-    assert took < 45
+    # the honest seats were served all along: every pass and card of theirs was their own
+    moves = [m for m in seen_by_ana if m.get("event") in ("pass", "play") and m["seat"] in (0, 1)]
+    assert len(moves) > 50 and {m["by"] for m in moves} <= {"you", "player"}, \
+        [m for m in moves if m["by"] not in ("you", "player")]
+    assert not [m for m in seen_by_ana if m.get("event") == "takeover" and m["seat"] in (0, 1)]
     # every kind of bad input got its answer
     # (a cmd that is not a string: bad_field, as the engine protocol says it; one it does not know: unknown_cmd)
     assert {"bad_json", "bad_field", "unknown_cmd", "bad_card", "line_too_long", "too_fast"} <= codes
