@@ -62,8 +62,8 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
     assert checked > 40
 
 
-def _host(tb: SharedTable) -> int:
-    """Serve ``tb`` in a thread of its own (as `hearts host` does); its port."""
+def _host(tb: SharedTable, ssl=None) -> int:
+    """Serve ``tb`` in a thread of its own (as `hearts host` does), over TLS with ``ssl``; its port."""
     box: dict = {}
     ready = threading.Event()
 
@@ -71,7 +71,7 @@ def _host(tb: SharedTable) -> int:
         async def go() -> None:
             server = Server("en")
             server.add(tb)
-            box["port"] = await server.start(HOST, 0)
+            box["port"] = await server.start(HOST, 0, ssl)
             ready.set()
             await tb.run()
             await asyncio.sleep(0.5)
@@ -344,3 +344,26 @@ def test_a_seat_taken_by_its_own_invitation_says_so_in_one_sentence(monkeypatch,
             stdin.other.close()
     err = capsys.readouterr().err
     assert err == t("net_seat_taken", lang) + "\n" and status == 1
+
+
+@pytest.mark.parametrize("as_json, lang", [(False, "en"), (True, "es")])
+def test_a_table_that_closes_without_answering_is_said_in_one_sentence(tmp_path, capsys, as_json, lang):
+    """An invitation without its ``tls://`` to a table opened with a certificate: the table
+    closes the connection without a word, and `hearts join` says so in one sentence (status 2),
+    in a terminal or as a bridge. (Before: an empty line.)"""
+    import ssl
+
+    from conftest import self_signed
+
+    from hearts_cli.cli.join import run_join
+    from hearts_cli.text.catalog import t
+
+    cert, key = self_signed(tmp_path)
+    ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ctx.load_cert_chain(str(cert), str(key))
+    shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False)
+    port = _host(shared, ctx)
+    status = run_join(invitation(HOST, port, shared.seats[0].token), name=None, lang=lang, plain=True,
+                      as_json=as_json)
+    err = capsys.readouterr().err
+    assert err == t("net_no_answer", lang, host=HOST, port=port) + "\n" and status == 2

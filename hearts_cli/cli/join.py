@@ -41,7 +41,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
                                       sys.stderr) + "\n")
         return 1
     if first.get("event") != "welcome":
-        sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")
+        sys.stderr.write(for_terminal(_refused(first, host, port, lang), sys.stderr) + "\n")
         link.close()
         return 2
     try:
@@ -55,6 +55,15 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
         return 130
     finally:
         link.close()
+
+
+def _refused(first: dict[str, Any], host: str, port: int, lang: str) -> str:
+    """Why the table did not seat us, in one sentence: the host's own (``busy``, ``refused``...),
+    or, when it closed the connection without a word (a plain connection to a TLS table, a
+    host gone during the hello), that it did."""
+    err = first.get("error")
+    said = _clean(err.get("message", "")) if isinstance(err, dict) else ""
+    return said or t("net_no_answer", lang, host=host, port=port)
 
 
 def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
@@ -95,7 +104,7 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
                                       sys.stderr) + "\n")
         return 1
     if first.get("ok") is False or first.get("event") != "welcome":
-        sys.stderr.write(_clean((first.get("error") or {}).get("message", "")) + "\n")
+        sys.stderr.write(for_terminal(_refused(first, host, port, lang), sys.stderr) + "\n")
         return 2
     return await _bridge(conn, first)
 

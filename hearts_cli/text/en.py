@@ -771,6 +771,7 @@ MESSAGES: dict[str, str] = {
     "net_table_open": "The saved table is open in another `hearts host`.",
     "net_bad_invitation": "'{text}' is not an invitation; it looks like HOST:PORT/SEAT-TOKEN, as `hearts host` prints it.",
     "net_cannot_connect": "Cannot reach the table at {host} port {port}: {problem}.",
+    "net_no_answer": "The table at {host} port {port} closed the connection without answering; check the invitation (a table opened with a certificate gives one that starts with tls://).",
     "net_lost": "The connection to the table was lost; join again with the same invitation to take your seat back.",
     "net_closed": "The table has closed.",
     "net_seat_joined": "{name} sits down at seat {seat}.",

@@ -758,6 +758,7 @@ MESSAGES: dict[str, str] = {
     "net_table_open": "La mesa guardada está abierta en otro `hearts host`.",
     "net_bad_invitation": "«{text}» no es una invitación; tiene la forma HOST:PUERTO/ASIENTO-CLAVE, como la muestra `hearts host`.",
     "net_cannot_connect": "No se puede llegar a la mesa en {host}, puerto {port}: {problem}.",
+    "net_no_answer": "La mesa en {host}, puerto {port}, cerró la conexión sin responder; revisa la invitación (una mesa abierta con certificado da una que empieza por tls://).",
     "net_lost": "Se ha perdido la conexión con la mesa; vuelve a entrar con la misma invitación para recuperar tu asiento.",
     "net_closed": "La mesa se ha cerrado.",
     "net_seat_joined": "{name} se sienta en el asiento {seat}.",
