@@ -296,7 +296,7 @@ def test_two_deck_path_matches_the_engine_card_by_card(which, players):
                 assert pos.leader == view_pos.leader == r.leader or r.over
                 assert pos.aside == view_pos.aside == r.set_aside
                 assert pos.taken == r.taken and pos.taken2 == r.taken_twice and pos.points == r.points
-            assert (pos.once, pos.twice) == (r.hands, r.twice)
+            assert (pos.hands, pos.twice) == (r.hands, r.twice)
         assert pos.over and pos.result() == r.result.scores == view_pos.result()
         assert sum(r.result.taken) == rules.round_total
     assert seen_cancel  # cancellation came up

@@ -204,7 +204,7 @@ def choose(legal: int, pos: MultiPosition, left: list[int], facts: Facts, cancel
         return legal.bit_length() - 1
     trick = pos.trick
     seat = (pos.leader + len(trick)) % pos.n
-    hand = pos.once[seat]
+    hand = pos.hands[seat]
     if not trick:
         return lead(legal, hand, played, facts)
     led = trick[0] // 13
@@ -257,10 +257,10 @@ def playout(pos: MultiPosition, left: list[int], facts: Facts, me: int, played: 
     as Normal; ``eps``: share of random cards from ``rng``); ``pos`` and ``left`` are
     changed. Returns the scores."""
     n = pos.n
-    once = pos.once
+    hands = pos.hands
     while True:
         trick = pos.trick
-        if not trick and not once[pos.leader]:
+        if not trick and not hands[pos.leader]:
             break
         legal = pos.legal_mask()
         if eps and rng is not None and rng.random() < eps:
@@ -271,7 +271,7 @@ def playout(pos: MultiPosition, left: list[int], facts: Facts, me: int, played: 
         left[c] -= 1
         played |= 1 << c
         pos.play(c)
-        once = pos.once
+        hands = pos.hands
     return pos.result()
 
 

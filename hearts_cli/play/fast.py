@@ -28,7 +28,7 @@ import random
 import struct
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypedDict
+from typing import Any, Required, Self, TypedDict, Unpack
 
 from ..model.rules import Direction, Rules
 from . import core, fast_gen
@@ -36,6 +36,7 @@ from .engine import Round, SeatView
 from .fast_gen import CHUNK_CARDS as _CHUNK_CARDS
 
 __all__ = [
+    "PlayPosition",
     "Policy",
     "Position",
     "StepPolicy",
@@ -61,29 +62,33 @@ _C0, _C1, _C2, _C3 = _CHUNK_CARDS
 # ---------------------------------------------------------------- per rule set: tables and code
 
 
-class _PlayState(TypedDict):
-    """What a position takes from a round or a view in its play phase, one deck or two."""
+class _PlayState(TypedDict, total=False):
+    """A position's play state as keywords (see :class:`PlayPosition`), one deck or two:
+    what it takes from a round or a view in its play phase."""
 
-    leader: int
+    leader: Required[int]
     trick: Sequence[int]
     hearts_broken: bool
     first_trick: bool
-    points: Sequence[int]
-    scores: Sequence[int]
+    taken: Sequence[int] | None
+    points: Sequence[int] | None
+    scores: Sequence[int] | None
 
 
 def _round_state(rnd: Round) -> _PlayState:
     if rnd.turn is None or rnd.leader is None or rnd.phase.value != "play":
         raise ValueError("only a round in its play phase can be played out")
     return {"leader": rnd.leader, "trick": rnd.trick, "hearts_broken": rnd.hearts_broken,
-            "first_trick": not rnd.tricks, "points": rnd.points, "scores": rnd.scores_before}
+            "first_trick": not rnd.tricks, "taken": rnd.taken, "points": rnd.points,
+            "scores": rnd.scores_before}
 
 
-def _view_state(view: SeatView) -> _PlayState:
+def _view_state(view: SeatView, taken: Sequence[int]) -> _PlayState:
+    """``taken``: what each seat took, from the view (``SeatView.takings``)."""
     if view.leader is None:
         raise ValueError("only a view of the play phase can be played out")
     return {"leader": view.leader, "trick": view.trick, "hearts_broken": view.hearts_broken,
-            "first_trick": not view.tricks, "points": view.points, "scores": view.scores}
+            "first_trick": not view.tricks, "taken": taken, "points": view.points, "scores": view.scores}
 
 
 class _Kit:
@@ -211,48 +216,85 @@ def random_policy(rng: random.Random) -> Policy:
 # ---------------------------------------------------------------- positions
 
 
-class Position:
-    """A round in its play phase, as bare ints: enough to play it to the end.
+class PlayPosition:
+    """A round in its play phase, as bare ints: what one deck and two decks share.
 
-    ``hands[s]`` is seat ``s``'s mask; ``trick`` the cards of the trick in
-    progress (led by ``leader``); ``first_trick`` is True until a trick is
-    complete; ``kitty`` is the mask of a kitty still waiting for the first
-    trick's winner (0 otherwise); ``taken`` and ``points`` are what each seat
-    has won so far (kitty included); ``scores`` are the game totals before the
-    round (only the ``shooter_choice`` moon looks at them).
+    ``hands[s]`` is the mask of the cards seat ``s`` holds (with two decks, at
+    least once: what legality reads, as ``Round.hands``); ``trick`` the cards of
+    the trick in progress (led by ``leader``); ``first_trick`` is True until a
+    trick is complete; ``taken`` and ``points`` are what each seat has won so
+    far; ``scores`` are the game totals before the round (only the
+    ``shooter_choice`` moon looks at them). The seat to move, the end of the
+    round and the legal cards read only these, so they are written once, here.
+    Each kind keeps its own kitty and writes its own ``play``, ``copy`` and
+    ``result`` (the hot loops stay inline): :class:`Position` (one deck) and
+    :class:`MultiPosition` (two decks).
     """
 
-    __slots__ = (
-        "_k",
-        "first_trick",
-        "hands",
-        "hearts_broken",
-        "kitty",
-        "leader",
-        "points",
-        "rules",
-        "scores",
-        "taken",
-        "trick",
-    )
+    __slots__ = ("first_trick", "hands", "hearts_broken", "leader", "n", "points", "rules", "scores",
+                 "taken", "trick")
 
     def __init__(self, rules: Rules, hands: Sequence[int], *, leader: int,
-                 trick: Sequence[int] = (), hearts_broken: bool = False,
-                 first_trick: bool = True, kitty: int = 0,
+                 trick: Sequence[int] = (), hearts_broken: bool = False, first_trick: bool = True,
                  taken: Sequence[int] | None = None, points: Sequence[int] | None = None,
                  scores: Sequence[int] | None = None):
-        n = rules.players
+        n = self.n = rules.players
         self.rules = rules
-        self._k = _kit(rules)
         self.hands = list(hands)
         self.trick = [int(c) for c in trick]
         self.leader = leader
         self.hearts_broken = hearts_broken
         self.first_trick = first_trick
-        self.kitty = kitty
         self.taken = list(taken) if taken is not None else [0] * n
         self.points = list(points) if points is not None else [0] * n
         self.scores = tuple(scores) if scores is not None else (0,) * n
+
+    def _copied(self) -> Self:
+        """A new position of this kind with this one's play state (its lists copied):
+        each kind's ``copy`` adds what it keeps of its own."""
+        new = object.__new__(self.__class__)
+        new.rules = self.rules
+        new.n = self.n
+        new.hands = list(self.hands)
+        new.trick = list(self.trick)
+        new.leader = self.leader
+        new.hearts_broken = self.hearts_broken
+        new.first_trick = self.first_trick
+        new.taken = list(self.taken)
+        new.points = list(self.points)
+        new.scores = self.scores
+        return new
+
+    @property
+    def turn(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    @property
+    def over(self) -> bool:
+        return not self.trick and not self.hands[self.leader]
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to move (:func:`core.legal`, as ``Round.legal_mask``)."""
+        trick = self.trick
+        return core.legal(self.rules, self.hands[(self.leader + len(trick)) % self.n],
+                          trick[0] // 13 if trick else -1, self.first_trick, self.hearts_broken,
+                          self.hands)
+
+
+class Position(PlayPosition):
+    """A one-deck round in its play phase (see :class:`PlayPosition`): enough to play it to the end.
+
+    ``kitty`` is the mask of a kitty still waiting for the first trick's
+    winner (0 otherwise; ``taken`` and ``points`` count it once won).
+    """
+
+    __slots__ = ("_k", "kitty")
+
+    def __init__(self, rules: Rules, hands: Sequence[int], *, kitty: int = 0,
+                 **state: Unpack[_PlayState]):
+        super().__init__(rules, hands, **state)
+        self._k = _kit(rules)
+        self.kitty = kitty
 
     @classmethod
     def start(cls, rules: Rules, hands: Sequence[int], *, kitty: int = 0, dealer: int = 0,
@@ -265,49 +307,25 @@ class Position:
     def from_round(cls, rnd: Round) -> Position:
         """The engine's round as it stands (it must be in its play phase)."""
         return cls(rnd.rules, rnd.hands, **_round_state(rnd),
-                   kitty=0 if rnd.kitty_taken else rnd.kitty_mask, taken=rnd.taken)
+                   kitty=0 if rnd.kitty_taken else rnd.kitty_mask)
 
     @classmethod
     def from_view(cls, view: SeatView, hands: Sequence[int], kitty: int = 0) -> Position:
         """A seat's view completed with guessed ``hands`` for every seat (the
         seat's own included) and, before the first trick is over, a guessed kitty."""
-        return cls(view.rules, hands, **_view_state(view), kitty=kitty if not view.tricks else 0,
-                   taken=view.takings().taken)
+        return cls(view.rules, hands, **_view_state(view, view.takings().taken),
+                   kitty=kitty if not view.tricks else 0)
 
     def copy(self) -> Position:
-        new = object.__new__(Position)
-        new.rules = self.rules
+        new = self._copied()
         new._k = self._k
-        new.hands = list(self.hands)
-        new.trick = list(self.trick)
-        new.leader = self.leader
-        new.hearts_broken = self.hearts_broken
-        new.first_trick = self.first_trick
         new.kitty = self.kitty
-        new.taken = list(self.taken)
-        new.points = list(self.points)
-        new.scores = self.scores
         return new
-
-    @property
-    def turn(self) -> int:
-        return (self.leader + len(self.trick)) % self._k.n
-
-    @property
-    def over(self) -> bool:
-        return not self.trick and not self.hands[self.leader]
-
-    def legal_mask(self) -> int:
-        """The legal cards of the seat to move (:func:`core.legal`, as ``Round.legal_mask``)."""
-        trick = self.trick
-        return core.legal(self.rules, self.hands[(self.leader + len(trick)) % self._k.n],
-                          trick[0] // 13 if trick else -1, self.first_trick, self.hearts_broken,
-                          self.hands)
 
     def play(self, card: int) -> None:
         """Play a legal card for the seat to move (unchecked, like ``play_unchecked``)."""
         k = self._k
-        n = k.n
+        n = self.n
         trick = self.trick
         seat = (self.leader + len(trick)) % n
         c = int(card)
@@ -543,46 +561,22 @@ def random_round(rules: Rules, rng: random.Random, direction: Direction | str | 
 # equal to the engine card by card. The one-deck paths above are untouched.
 
 
-class MultiPosition:
-    """A two-deck round in its play phase: ``once[s]``/``twice[s]`` seat ``s``'s hand
-    pair; ``aside`` the cards of set-aside tricks waiting for the next winner;
+class MultiPosition(PlayPosition):
+    """A two-deck round in its play phase (see :class:`PlayPosition`): ``hands[s]`` and
+    ``twice[s]`` are seat ``s``'s hand pair (the cards held at least once, and those held
+    twice, as ``Round.hands`` and ``Round.twice``); ``taken2`` the cards a seat took
+    twice; ``aside`` the cards of set-aside tricks waiting for the next winner;
     ``kitty`` the kitty's cards while the first trick is played (empty after)."""
 
-    __slots__ = (
-        "aside",
-        "first_trick",
-        "hearts_broken",
-        "kitty",
-        "leader",
-        "n",
-        "once",
-        "points",
-        "rules",
-        "scores",
-        "taken",
-        "taken2",
-        "trick",
-        "twice",
-    )
+    __slots__ = ("aside", "kitty", "taken2", "twice")
 
-    def __init__(self, rules: Rules, once: Sequence[int], twice: Sequence[int], *, leader: int,
-                 trick: Sequence[int] = (), hearts_broken: bool = False, first_trick: bool = True,
-                 kitty: Sequence[int] = (), taken: Sequence[int] | None = None,
-                 taken2: Sequence[int] | None = None, points: Sequence[int] | None = None,
-                 scores: Sequence[int] | None = None, aside: Sequence[int] = ()):
-        n = self.n = rules.players
-        self.rules = rules
-        self.once = list(once)
+    def __init__(self, rules: Rules, hands: Sequence[int], twice: Sequence[int], *,
+                 kitty: Sequence[int] = (), taken2: Sequence[int] | None = None,
+                 aside: Sequence[int] = (), **state: Unpack[_PlayState]):
+        super().__init__(rules, hands, **state)
         self.twice = list(twice)
-        self.trick = [int(c) for c in trick]
-        self.leader = leader
-        self.hearts_broken = hearts_broken
-        self.first_trick = first_trick
         self.kitty = list(kitty)
-        self.taken = list(taken) if taken is not None else [0] * n
-        self.taken2 = list(taken2) if taken2 is not None else [0] * n
-        self.points = list(points) if points is not None else [0] * n
-        self.scores = tuple(scores) if scores is not None else (0,) * n
+        self.taken2 = list(taken2) if taken2 is not None else [0] * self.n
         self.aside = list(aside)
 
     @classmethod
@@ -590,48 +584,24 @@ class MultiPosition:
         """The engine's round as it stands (it must be in its play phase)."""
         state = _round_state(rnd)
         kitty = () if rnd.kitty_taken else _pair_cards(rnd.kitty_mask, rnd.kitty_twice)
-        return cls(rnd.rules, rnd.hands, rnd.twice, **state, kitty=kitty, taken=rnd.taken,
+        return cls(rnd.rules, rnd.hands, rnd.twice, **state, kitty=kitty,
                    taken2=rnd.taken_twice, aside=rnd.set_aside)
 
     @classmethod
-    def from_view(cls, view: SeatView, once: Sequence[int], twice: Sequence[int],
+    def from_view(cls, view: SeatView, hands: Sequence[int], twice: Sequence[int],
                   kitty: Sequence[int] = ()) -> MultiPosition:
         """A seat's view completed with guessed hand pairs for every seat."""
         got = view.takings()
-        return cls(view.rules, once, twice, **_view_state(view), kitty=kitty if not view.tricks else (),
-                   taken=got.taken, taken2=got.twice, aside=got.aside)
+        return cls(view.rules, hands, twice, **_view_state(view, got.taken),
+                   kitty=kitty if not view.tricks else (), taken2=got.twice, aside=got.aside)
 
     def copy(self) -> MultiPosition:
-        new = object.__new__(MultiPosition)
-        new.rules = self.rules
-        new.n = self.n
-        new.once = list(self.once)
+        new = self._copied()
         new.twice = list(self.twice)
-        new.trick = list(self.trick)
-        new.leader = self.leader
-        new.hearts_broken = self.hearts_broken
-        new.first_trick = self.first_trick
         new.kitty = list(self.kitty)
-        new.taken = list(self.taken)
         new.taken2 = list(self.taken2)
-        new.points = list(self.points)
-        new.scores = self.scores
         new.aside = list(self.aside)
         return new
-
-    @property
-    def turn(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
-
-    @property
-    def over(self) -> bool:
-        return not self.trick and not self.once[self.leader]
-
-    def legal_mask(self) -> int:
-        trick = self.trick
-        return core.legal(self.rules, self.once[(self.leader + len(trick)) % self.n],
-                          trick[0] // 13 if trick else -1, self.first_trick, self.hearts_broken,
-                          self.once)
 
     def _take(self, seat: int, c: int) -> None:
         bit = 1 << c
@@ -649,13 +619,13 @@ class MultiPosition:
         if self.twice[seat] & bit:
             self.twice[seat] ^= bit
         else:
-            self.once[seat] &= ~bit
+            self.hands[seat] &= ~bit
         if not self.hearts_broken and self.rules.breaks_mask >> c & 1:
             self.hearts_broken = True
         trick.append(c)
         if len(trick) < n:
             return
-        last = not self.once[self.leader]
+        last = not self.hands[self.leader]
         best = core.winner(self.rules, trick, last)
         cards = trick + self.kitty
         self.kitty = []
