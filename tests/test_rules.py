@@ -303,7 +303,7 @@ def test_every_fact_a_bot_reads_is_a_declared_typed_slot():
     from hearts_cli.model.rules import FACTS, SETTINGS, Facts
 
     declared = typing.get_type_hints(Facts)
-    assert tuple(declared) == ("rules",) + SETTINGS + FACTS == Facts.__slots__
+    assert tuple(declared) == SETTINGS + FACTS + ("rules",) == Facts.__slots__
     given = typing.get_type_hints(Rules)
     for name in SETTINGS:
         assert declared[name] == given[name], name

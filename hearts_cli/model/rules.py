@@ -142,32 +142,15 @@ PASSING_NAMES = tuple(m.value for m in Passing)
 _DEFAULT_REMOVAL = (
     (3, (CARDS[0],)), (5, (CARDS[0], CARDS[13])), (6, (CARDS[0], CARDS[13], CARDS[39], CARDS[14])),
 )
-# the settings, in order: what makes two rule sets the same
-SETTINGS = ("players", "decks", "deck", "removal", "passing", "pass_count", "first_lead", "first_trick",
-            "hearts_break", "moon", "jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty",
-            "target", "ties", "set_aside_last")
 
-# How many can sit at a table, by the number of decks: one deck seats 3 to 6, two decks
-# (Cancellation Hearts) 6 to 11. Every cap on players reads Rules.player_limits or these.
-PLAYER_LIMITS: dict[int, tuple[int, int]] = {1: (3, 6), 2: (6, 11)}
-FEWEST_PLAYERS = min(lo for lo, _ in PLAYER_LIMITS.values())
-MOST_PLAYERS = max(hi for _, hi in PLAYER_LIMITS.values())
+class _Settings:
+    """The settings, names and types, in order: what makes two rule sets the same.
 
-
-# the derived facts (cached properties of Rules), copied into Rules.facts
-FACTS = ("removed", "copies", "in_play_mask", "twice_mask", "min_players", "max_players",
-         "hand_size", "kitty_size", "points", "penalty_mask", "penalty_total", "penalty_count",
-         "round_total", "bonus_mask", "queen_scores", "uneven_penalties", "moon_keeps", "breaks_mask",
-         "lead_card", "pass_cycle", "first_trick_forbidden")
-
-
-class Rules:
-    """One complete rule set. Defaults are the single-seat table's quick game.
-
-    Immutable, and compared and hashed by its settings (``preset`` is
-    provenance only). A plain class rather than a frozen dataclass: it is much
-    cheaper to define at import, which every scripted command's start-up pays.
+    Declared once, here: :class:`Rules` holds them and :class:`Facts` copies them
+    into slots; :data:`SETTINGS` is their names in this order.
     """
+
+    __slots__ = ()
 
     players: int
     decks: int
@@ -186,6 +169,33 @@ class Rules:
     target: int
     ties: Ties
     set_aside_last: SetAside
+
+
+SETTINGS: tuple[str, ...] = tuple(_Settings.__annotations__)
+
+# How many can sit at a table, by the number of decks: one deck seats 3 to 6, two decks
+# (Cancellation Hearts) 6 to 11. Every cap on players reads Rules.player_limits or these.
+PLAYER_LIMITS: dict[int, tuple[int, int]] = {1: (3, 6), 2: (6, 11)}
+FEWEST_PLAYERS = min(lo for lo, _ in PLAYER_LIMITS.values())
+MOST_PLAYERS = max(hi for _, hi in PLAYER_LIMITS.values())
+
+
+# the derived facts (cached properties of Rules), copied into Rules.facts
+FACTS = ("removed", "copies", "in_play_mask", "twice_mask", "min_players", "max_players",
+         "hand_size", "kitty_size", "points", "penalty_mask", "penalty_total", "penalty_count",
+         "round_total", "bonus_mask", "queen_scores", "uneven_penalties", "moon_keeps", "breaks_mask",
+         "lead_card", "pass_cycle", "first_trick_forbidden")
+
+
+class Rules(_Settings):
+    """One complete rule set. Defaults are the single-seat table's quick game.
+
+    Immutable, and compared and hashed by its settings (``preset`` is
+    provenance only). A plain class rather than a frozen dataclass: it is much
+    cheaper to define at import, which every scripted command's start-up pays.
+    The settings are declared (names and types) on :class:`_Settings`.
+    """
+
     # provenance: the preset these rules are described against; not part of what they are
     preset: str
 
@@ -465,33 +475,17 @@ def _member(enum: type[StrEnum], key: str, value: Any) -> Any:
         raise RulesError(key, "rules_bad_choice", key=key, choices=choices) from None
 
 
-class Facts:
+class Facts(_Settings):
     """A snapshot of a :class:`Rules`' settings and derived facts (see ``Rules.facts``).
 
-    Every slot is declared and typed here, so code that reads a fact is checked;
-    ``tests/test_rules.py`` holds the slots equal to ``SETTINGS + FACTS``.
+    Every slot is declared and typed, so code that reads a fact is checked: the
+    settings on :class:`_Settings` (as for ``Rules``), the derived facts here, then
+    the rule set they come from; ``tests/test_rules.py`` holds the slots equal to
+    ``SETTINGS + FACTS + ("rules",)``, in that order.
     """
 
-    __slots__ = ("rules",) + SETTINGS + FACTS
+    __slots__ = SETTINGS + FACTS + ("rules",)
 
-    rules: Rules
-    players: int
-    decks: int
-    deck: Deck
-    removal: tuple[tuple[int, tuple[Card, ...]], ...]
-    passing: Passing | tuple[Direction, ...]
-    pass_count: int
-    first_lead: FirstLead
-    first_trick: FirstTrick
-    hearts_break: HeartsBreak
-    moon: Moon
-    jack_of_diamonds: bool
-    spot_hearts: bool
-    black_maria: bool
-    queen_penalty: bool
-    target: int
-    ties: Ties
-    set_aside_last: SetAside
     removed: tuple[Card, ...]
     copies: tuple[int, ...]
     in_play_mask: int
@@ -513,6 +507,7 @@ class Facts:
     lead_card: int | None
     pass_cycle: tuple[Direction, ...]
     first_trick_forbidden: int
+    rules: Rules
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
