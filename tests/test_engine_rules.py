@@ -27,6 +27,7 @@ from hearts_cli.play.engine import (
     IllegalMove,
     PassError,
     Phase,
+    PhaseError,
     Round,
     SeatView,
 )
@@ -419,6 +420,25 @@ def test_nothing_can_be_played_once_the_round_is_over():
     with pytest.raises(IllegalMove):
         r.play("2C")
     assert snapshot(r) == before
+
+
+def test_the_trick_on_the_table_seat_by_seat_and_the_questions_of_a_phase():
+    """Who played each card of the trick in progress, the same for the round and every
+    view; the seat to move and the result only in a phase that has them."""
+    r = position(R(), B)
+    assert r.trick_plays() == []  # the first lead is to come
+    play_script(r, "2C AC")  # seat 3 leads, seat 0 follows
+    played = [(3, C("2C")), (0, C("AC"))]
+    assert r.trick_plays() == played
+    assert all(r.view(s).trick_plays() == played for s in range(4))
+    assert r.mover == 1
+    with pytest.raises(PhaseError):
+        r.outcome  # noqa: B018  (the question is the test)
+    play_out(r)
+    assert r.trick_plays() == [] and r.view(2).trick_plays() == []
+    assert r.outcome == r.result and sum(r.outcome.taken) == 26
+    with pytest.raises(PhaseError):
+        r.mover  # noqa: B018
 
 
 def test_messages_name_the_rule_in_both_languages():

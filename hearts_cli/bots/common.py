@@ -59,9 +59,9 @@ def public(view: SeatView) -> Public:
             taken[tr.winner] |= (m | mask_of(tr.kitty) | mask_of(tr.carried)) & keep
         for i in range(len(tr.cards)):
             plays[(tr.leader + i) % n] += 1
-    leader = view.leader if view.leader is not None else 0
-    for i in range(len(view.trick)):
-        plays[(leader + i) % n] += 1
+    for s, _ in view.trick_plays():
+        plays[s] += 1
+    leader = view.leader if view.leader is not None else 0  # a pass: no trick yet
     hand = mask_of(view.hand)
     counts = [ctx.hand_size - plays[s] for s in range(n)]
     counts[view.seat] = len(view.hand)

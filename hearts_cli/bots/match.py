@@ -47,13 +47,6 @@ def _decide(bot: Bot, view: SeatView, level: str, times: dict[str, list[float]] 
     return card
 
 
-def _turn(rnd: Round) -> int:
-    """The seat to move, in a phase where one is (play, or the shooter's choice)."""
-    seat = rnd.turn
-    assert seat is not None
-    return seat
-
-
 def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
                simulations: dict[str, int | None] | None = None,
                times: dict[str, list[float]] | None = None,
@@ -72,12 +65,11 @@ def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
         for s, bot in enumerate(bots):
             rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
     while rnd.phase is Phase.PLAY:
-        s = _turn(rnd)
+        s = rnd.mover
         rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced, clock))  # checked: an illegal move raises
     if rnd.phase is Phase.MOON:  # the shooter's choice
-        rnd.choose_moon(choose_moon(rnd.view(_turn(rnd))))
-    assert rnd.result is not None
-    return list(rnd.result.scores)
+        rnd.choose_moon(choose_moon(rnd.view(rnd.mover)))
+    return list(rnd.outcome.scores)
 
 
 def play_deal(rules: Rules, seats: Sequence[str], index: int, label: str = "bench",
@@ -230,7 +222,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         threat: int | None = None
         stopper: int | None = None
         while rnd.phase is Phase.PLAY:
-            s = _turn(rnd)
+            s = rnd.mover
             done = game.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
             if done is None or not moons or stopper is not None:
                 continue
@@ -242,9 +234,8 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
             elif any(held[x] for x in range(n) if x != threat):
                 stopper = done.winner
         if rnd.phase is Phase.MOON:  # the shooter's choice
-            game.choose_moon(choose_moon(rnd.view(_turn(rnd))))
-        result = rnd.result
-        assert result is not None
+            game.choose_moon(choose_moon(rnd.view(rnd.mover)))
+        result = rnd.outcome
         logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper, tuple(rnd.taken)))
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced)
 

@@ -38,8 +38,8 @@ def seat_counts(view: SeatView) -> list[int]:
     for tr in view.tricks:
         for i in range(len(tr.cards)):
             plays[(tr.leader + i) % n] += 1
-    for i in range(len(view.trick)):
-        plays[((view.leader or 0) + i) % n] += 1
+    for s, _ in view.trick_plays():
+        plays[s] += 1
     out = [view.rules.hand_size - plays[s] for s in range(n)]
     out[view.seat] = len(view.hand)
     return out
@@ -69,7 +69,7 @@ class WorldSampler:
             played_by_to: list[int] = []
             for tr in view.tricks:
                 played_by_to += [c for s, c in tr.plays() if s == to]
-            played_by_to += [c for i, c in enumerate(view.trick) if ((view.leader or 0) + i) % n == to]
+            played_by_to += [c for s, c in view.trick_plays() if s == to]
             for c in sorted(set(view.passed)):
                 keep = min(view.passed.count(c) - played_by_to.count(c), pool.count(c))
                 for _ in range(max(0, keep)):

@@ -213,6 +213,10 @@ class SeatView(Frozen):
         return next(s for s in range(self.players)
                     if self.direction.receiver(s, self.players) == self.seat)
 
+    def trick_plays(self) -> list[tuple[int, Card]]:
+        """``(seat, card)`` for each card of the trick in progress, as played (none outside it)."""
+        return _seated(self.leader, self.trick, self.players)
+
     def played(self) -> tuple[Card, ...]:
         """Every card played this round, the trick in progress included (a card may
         show twice with two decks)."""
@@ -309,9 +313,18 @@ def _listed(cards: Iterable[int | str]) -> Sequence[int | str]:
     return cards if isinstance(cards, (list, tuple, bytes)) else list(cards)
 
 
+def _seated(leader: int | None, trick: Sequence[Card], players: int) -> list[tuple[int, Card]]:
+    """The trick in progress as ``(seat, card)`` pairs (see :meth:`Trick.plays`): a trick
+    on the table has a leader."""
+    if not trick or leader is None:
+        return []
+    return [((leader + i) % players, c) for i, c in enumerate(trick)]
+
+
 class PhaseError(RuntimeError):
     """A question the round has no answer to in its phase (the seat to move once it is
-    over): a caller's mistake, never a player's, so not a :class:`HeartsError`."""
+    over, the result before): a caller's mistake, never a player's, so not a
+    :class:`HeartsError`."""
 
 
 class Round:
@@ -504,6 +517,18 @@ class Round:
         if seat is None:
             raise PhaseError("the round is over: nobody is to move")
         return seat
+
+    @property
+    def outcome(self) -> RoundResult:
+        """The finished round's :attr:`result`; a :class:`PhaseError` while it is being played."""
+        result = self.result
+        if result is None:
+            raise PhaseError("the round is not over: it has no result yet")
+        return result
+
+    def trick_plays(self) -> list[tuple[int, Card]]:
+        """``(seat, card)`` for each card of the trick in progress, as played (none outside it)."""
+        return _seated(self.leader, self.trick, self.players)
 
     @classmethod
     def deal(cls, rules: Rules, code: str, round_index: int = 0,
@@ -939,8 +964,7 @@ class Game:
         return result
 
     def _round_over(self) -> None:
-        result = self.round.result
-        assert result is not None
+        result = self.round.outcome
         self.results.append(result)
         for s, v in enumerate(result.scores):
             self.totals[s] += v

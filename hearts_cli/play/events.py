@@ -596,11 +596,8 @@ def view_json(view: Any, result: Any = None) -> ViewJson:
     names = NAMES
     phase = view.phase.value
     over = phase == "over"
-    n = view.rules.players
     leader = view.leader
-    trick: list[SeatPlay] = []
-    if leader is not None:
-        trick = [{"seat": (leader + i) % n, "card": names[c]} for i, c in enumerate(view.trick)]
+    trick: list[SeatPlay] = [{"seat": s, "card": names[c]} for s, c in view.trick_plays()]
     hand = [names[c] for c in view.hand]
     if phase == "pass":
         legal = hand[:] if view.passed is None else []

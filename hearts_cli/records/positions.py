@@ -66,8 +66,7 @@ def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
     if seat is None:
         seat = now["turn"] if now["turn"] is not None and not game.over else 0
     shown = range(n) if all_hands else [seat]
-    trick = [{"seat": (rd.leader + i) % n, "card": c} for i, c in enumerate(rd.trick)] \
-        if rd.leader is not None else []
+    trick = [{"seat": s, "card": c} for s, c in rd.trick_plays()]
     view = rd.view(seat)
     out: dict[str, Any] = {
         "code": game.code, **now, "seat": seat, "all_hands": all_hands,

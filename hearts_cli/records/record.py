@@ -419,16 +419,13 @@ def moves_of(game: Game) -> list[Move]:
 
 
 def _round_moves(r: int, rnd: Round) -> Iterator[Move]:
-    n = rnd.players
     for seat, cards in enumerate(rnd.passes):
         if cards is not None:
             yield Move(r, seat, tuple(cards))
-    tricks = [(tr.leader, tr.cards) for tr in rnd.tricks]
-    if rnd.trick and rnd.leader is not None:
-        tricks.append((rnd.leader, tuple(rnd.trick)))
-    for k, (leader, cards) in enumerate(tricks, 1):
-        for i, c in enumerate(cards):
-            yield Move(r, (leader + i) % n, (c,), k, i + 1)
+    tricks = [tr.plays() for tr in rnd.tricks] + [rnd.trick_plays()]
+    for k, plays in enumerate(tricks, 1):
+        for i, (seat, c) in enumerate(plays):
+            yield Move(r, seat, (c,), k, i + 1)
     res = rnd.result
     if res is not None and res.shooter is not None and rnd.rules.moon is Moon.SHOOTER_CHOICE:
         yield Move(r, res.shooter, (), choice=str(res.moon))
@@ -1042,8 +1039,8 @@ class _Reader(_Problems):
             score = raw.get("score")
             outcomes = rnd.moon_outcomes()
             choice = next((c for c in MOON_CHOICES if score == list(outcomes[c])), None)
-            if choice is None and more and rnd.turn is not None:
-                choice = better_moon_choice(rnd.rules, rnd.turn, rnd.taken, rnd.scores_before,
+            if choice is None and more:  # the phase of the moon: the shooter is to move
+                choice = better_moon_choice(rnd.rules, rnd.mover, rnd.taken, rnd.scores_before,
                                             rnd.taken_twice)
             if choice is None:
                 return  # the game stops here, the shooter to choose

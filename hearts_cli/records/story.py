@@ -131,8 +131,7 @@ class _Story:
         before_broken = rd.hearts_broken
         trick_no = len(rd.tricks) + 1
         led = rd.trick[0] if rd.trick else None
-        player = rd.turn
-        assert player is not None  # a card is played in the play phase
+        player = rd.mover
         done = game.play(move.card)
         card = move.card
         if led is not None and card.suit != led.suit and not state.void_shown(player, led.suit):
@@ -251,8 +250,7 @@ def _trick_events(rules: Rules, state: _RoundState, r: int, k: int, done: Trick)
 
 
 def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
-    res = rd.result
-    assert res is not None
+    res = rd.outcome
     out = []
     if res.shooter is not None:
         moon = {"round": r, "seat": res.shooter, "mode": res.moon}

@@ -95,11 +95,10 @@ def _trick_data(tr: Trick) -> dict[str, Any]:
 def _tricks(person: Person, rest: str) -> Signal:
     g = person.tb.game
     rd = g.round
-    n = person.tb.players
     current = None
-    if rd.trick and rd.leader is not None:
-        current = {"leader": rd.leader, "cards": list(rd.trick),
-                   "seats": [(rd.leader + i) % n for i in range(len(rd.trick))]}
+    plays = rd.trick_plays()
+    if plays:
+        current = {"leader": plays[0][0], "cards": list(rd.trick), "seats": [s for s, _ in plays]}
     person.tb.emit("tricks", round=len(g.rounds), tricks=[_trick_data(tr) for tr in rd.tricks],
                    current=current)
     return None

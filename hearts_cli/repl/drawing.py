@@ -18,17 +18,13 @@ class TableDrawing(Writer):
         tb = self.tb
         g = tb.game
         rd = g.round
-        n = tb.players
         lines: list[Line] = []
         broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
         head = self.say("table_header" if g.code is not None else "table_header_shared", code=g.code,
                         round=len(g.rounds), preset=preset_name(g.rules.preset, self.lang), target=g.rules.target)
         lines.append([("class:header", head + self.sep() + broken)])
         # the seats, placed around the trick
-        cards_in_trick: dict[int, Card] = {}
-        if rd.phase is Phase.PLAY and rd.trick and rd.leader is not None:
-            for i, c in enumerate(rd.trick):
-                cards_in_trick[(rd.leader + i) % n] = c
+        cards_in_trick: dict[int, Card] = dict(rd.trick_plays())
         lines.extend(self.seats(cards_in_trick))
         if rd.phase is Phase.PLAY and not rd.trick and rd.tricks and not g.over:
             # the last trick stays on the table until the next card is played
@@ -126,15 +122,15 @@ class TableDrawing(Writer):
             else:
                 line.append(("class:error", self.say("too_many", count=need)))
             return line
-        assert rd.turn is not None  # a round being played or waiting for its moon has a turn
+        turn = rd.mover  # a round being played or waiting for its moon has one
         if rd.phase is Phase.MOON:
-            if rd.turn == tb.me:
+            if turn == tb.me:
                 return [("class:turn", self.say("moon_situation", **tb.moon_words()))]
-            return [("class:status", self.say("moon_their_choice", name=tb.name(rd.turn)))]
+            return [("class:status", self.say("moon_their_choice", name=tb.name(turn)))]
         trick_no = len(rd.tricks) + 1
-        if rd.turn == tb.me:
+        if turn == tb.me:
             return [("class:turn", self.say("your_turn", trick=trick_no))]
-        return [("class:status", self.say("their_turn", name=tb.name(rd.turn), trick=trick_no))]
+        return [("class:status", self.say("their_turn", name=tb.name(turn), trick=trick_no))]
 
 
     def hand(self) -> list[Line]:
