@@ -45,9 +45,7 @@ def placed(view: SeatView) -> tuple[tuple[Card, ...], ...]:
     if to is None or view.passed is None or view.received is None:
         return tuple(held)
     left = list(view.passed)
-    plays = [p for tr in view.tricks for p in tr.plays()]
-    if view.leader is not None:
-        plays += [((view.leader + i) % view.players, c) for i, c in enumerate(view.trick)]
+    plays = [p for tr in view.tricks for p in tr.plays()] + view.trick_plays()
     for seat, card in plays:
         if seat == to and card in left:
             left.remove(card)

@@ -138,7 +138,7 @@ class GameTable:
 
     def _lead(self) -> None:
         rd = self.game.round
-        if rd.leader is not None and rd.first_trick and not rd.trick:
+        if rd.phase is Phase.PLAY and rd.first_trick and not rd.trick:
             self.seats.tell(news.lead_event(self.game))
 
     # ------------------------------------------------------------ durable before told
