@@ -49,7 +49,7 @@ def synthetic(players: int, me: int = 0, lang: str = "en", ascii: bool = False, 
         phase=Phase.PLAY, trick=trick, leader=leader, turn=(leader + played) % players,
         points=[(s * 3) % 14 for s in range(players)], hearts_broken=True, tricks=[last, last],
         direction=Direction.LEFT, hand=lambda seat: [Card(c) for c in ("2C", "9D", "TD", "2H", "JH", "3S")],
-        legal_mask=lambda: -1)
+        legal_mask=lambda: -1, trick_plays=lambda: [((leader + i) % players, c) for i, c in enumerate(trick)])
     game = SimpleNamespace(code="JYR35SWD", round=rnd, rounds=[1, 2, 3], totals=[s * 17 for s in range(players)],
                            over=False,
                            rules=SimpleNamespace(players=players, preset="cancellation", target=100, pass_count=3,
@@ -58,6 +58,7 @@ def synthetic(players: int, me: int = 0, lang: str = "en", ascii: bool = False, 
                   for s in range(players))
     if turn_is_mine:
         rnd.turn = me
+    rnd.mover = rnd.turn  # Round.mover: the seat to move, in play
     return _Stand(game=game, seats=seats, me=me, lang=lang, ascii=ascii, players=players, selection=set())
 
 
