@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import reduce
 from operator import or_
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from ..base.values import Frozen
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
@@ -31,6 +31,7 @@ from .verdicts import REASON_ORDER, THIRD_PERSON, Effect, Reason, Verdict, judge
 __all__ = [
     "MOON_CHOICES",
     "REASON_ORDER",
+    "DealtRound",
     "Effect",
     "Game",
     "IllegalMove",
@@ -327,14 +328,11 @@ class PhaseError(RuntimeError):
     :class:`HeartsError`."""
 
 
-class Round:
-    """One deal: the pass, every trick, and the score.
-
-    Make one with :meth:`Round.deal` (from a game code) or directly from
-    hands (any position, for study or the engine protocol). With two decks
-    ``Round(...)`` makes a :class:`TwoDeckRound`, which overrides the steps
-    where a hand may hold a card twice and a trick may be cancelled.
-    """
+class DealtRound:
+    """A round as dealt, before its first move: the hands, the kitty, and a blank state of
+    play; and the ways to build one (from a game code, from given hands, from a seat's
+    view). :class:`Round` plays it, as python-chess's ``Board`` plays a ``BaseBoard``'s
+    pieces; with two decks :class:`TwoDeckRound` overrides the dealing steps."""
 
     two = False  # a hand may hold a card twice (TwoDeckRound)
 
@@ -368,11 +366,6 @@ class Round:
     _legal: int | None  # legal_mask()'s cache
     _pts: tuple[int, ...]
     _breaks: int
-
-    def __new__(cls, rules: Rules | None = None, *args: object, **kwargs: object) -> Round:
-        """``Round(rules, ...)`` with two decks is a :class:`TwoDeckRound`."""
-        two = cls is Round and rules is not None and rules.decks > 1
-        return object.__new__(TwoDeckRound if two else cls)
 
     def __init__(
         self,
@@ -509,14 +502,8 @@ class Round:
         """How many copies of ``card`` the seat holds (0, 1, or 2 with two decks)."""
         return (self.hands[seat] >> card & 1) + (self.twice[seat] >> card & 1)
 
-    @property
-    def mover(self) -> int:
-        """The seat to move (to pass, to play, or the shooter to choose); a
-        :class:`PhaseError` once the round is over."""
-        seat = self.turn
-        if seat is None:
-            raise PhaseError("the round is over: nobody is to move")
-        return seat
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of_pair(self.hands[seat], self.twice[seat])
 
     @property
     def outcome(self) -> RoundResult:
@@ -533,7 +520,7 @@ class Round:
     @classmethod
     def deal(cls, rules: Rules, code: str, round_index: int = 0,
              scores: Sequence[int] | None = None,
-             direction: Direction | str | None = None) -> Round:
+             direction: Direction | str | None = None) -> Self:
         """Round ``round_index`` (0-based) of the game with code ``code``.
 
         ``direction`` overrides the pass cycle (for study positions); the cards
@@ -544,6 +531,36 @@ class Round:
         hands, kitty, dealer = deal_cards(code, in_play, rules.players, rules.hand_size, round_index)
         return cls(rules, hands, kitty=kitty, direction=direction, round_index=round_index,
                    dealer=dealer, scores=scores)
+
+    def _start_play(self) -> None:
+        """Open the play: the first leader leads (after the deal, or after the pass)."""
+        self.leader = core.first_leader(self.rules, self.hands, self.dealer)
+        self.turn = self.leader
+        self._legal = None
+
+
+class Round(DealtRound):
+    """One deal played: the pass, every trick, and the score.
+
+    Make one with :meth:`Round.deal` (from a game code) or directly from
+    hands (any position, for study or the engine protocol). With two decks
+    ``Round(...)`` makes a :class:`TwoDeckRound`, which overrides the steps
+    where a hand may hold a card twice and a trick may be cancelled.
+    """
+
+    def __new__(cls, rules: Rules | None = None, *args: object, **kwargs: object) -> Round:
+        """``Round(rules, ...)`` with two decks is a :class:`TwoDeckRound`."""
+        two = cls is Round and rules is not None and rules.decks > 1
+        return object.__new__(TwoDeckRound if two else cls)
+
+    @property
+    def mover(self) -> int:
+        """The seat to move (to pass, to play, or the shooter to choose); a
+        :class:`PhaseError` once the round is over."""
+        seat = self.turn
+        if seat is None:
+            raise PhaseError("the round is over: nobody is to move")
+        return seat
 
     # ------------------------------------------------------------ passing
 
@@ -588,11 +605,6 @@ class Round:
 
     def _put_in(self, seat: int, cards: tuple[Card, ...]) -> None:
         self.hands[seat] |= mask_of(cards)
-
-    def _start_play(self) -> None:
-        self.leader = core.first_leader(self.rules, self.hands, self.dealer)
-        self.turn = self.leader
-        self._legal = None
 
     # ------------------------------------------------------------ legality
 
@@ -751,9 +763,6 @@ class Round:
     @property
     def over(self) -> bool:
         return self.phase is _OVER
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        return cards_of_pair(self.hands[seat], self.twice[seat])
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own hand and pass, and everything public."""
