@@ -540,7 +540,7 @@ class DealtRound:
 
 
 class Round(DealtRound):
-    """One deal played: the pass, every trick, and the score.
+    """One deal played: the pass, every trick, and the score (:class:`DealtRound` deals it).
 
     Make one with :meth:`Round.deal` (from a game code) or directly from
     hands (any position, for study or the engine protocol). With two decks
