@@ -505,18 +505,6 @@ class DealtRound:
     def hand(self, seat: int) -> tuple[Card, ...]:
         return cards_of_pair(self.hands[seat], self.twice[seat])
 
-    @property
-    def outcome(self) -> RoundResult:
-        """The finished round's :attr:`result`; a :class:`PhaseError` while it is being played."""
-        result = self.result
-        if result is None:
-            raise PhaseError("the round is not over: it has no result yet")
-        return result
-
-    def trick_plays(self) -> list[tuple[int, Card]]:
-        """``(seat, card)`` for each card of the trick in progress, as played (none outside it)."""
-        return _seated(self.leader, self.trick, self.players)
-
     @classmethod
     def deal(cls, rules: Rules, code: str, round_index: int = 0,
              scores: Sequence[int] | None = None,
@@ -561,6 +549,18 @@ class Round(DealtRound):
         if seat is None:
             raise PhaseError("the round is over: nobody is to move")
         return seat
+
+    @property
+    def outcome(self) -> RoundResult:
+        """The finished round's :attr:`result`; a :class:`PhaseError` while it is being played."""
+        result = self.result
+        if result is None:
+            raise PhaseError("the round is not over: it has no result yet")
+        return result
+
+    def trick_plays(self) -> list[tuple[int, Card]]:
+        """``(seat, card)`` for each card of the trick in progress, as played (none outside it)."""
+        return _seated(self.leader, self.trick, self.players)
 
     # ------------------------------------------------------------ passing
 
