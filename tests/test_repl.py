@@ -668,9 +668,9 @@ def test_long_lines_wrap_at_word_boundaries_and_paths_stay_whole():
         assert " ".join(rows).split() == plain(line).split()  # no word cut in two
     assert any(len(wrap(line, 79)) > 1 for line in start)
     path = "/tmp/a folder with spaces/" + "x" * 90 + "/20240101-" + CODE + ".yaml"
-    note = r.note_with_path(tb.say("archived_at", path=path), path)
+    note = r.archived(tb.say("archived_at", code=CODE), path)
     shown = [plain(x) for line in note for x in wrap(line, 79)]
-    assert path in shown  # on a line of its own, whole
+    assert "  hearts replay " + CODE in shown and "File: " + path in shown  # each on a line of its own, whole
     status = tb.say("hint_why_pass_void", suit=0) * 4
     short = shorten(status, 40, 2, "…")
     assert len(short.split("\n")) == 2 and short.endswith("…")

@@ -1,15 +1,24 @@
 """Every screen from 40 columns (issue 18 §4), in both languages.
 
 Each command and scene is shown at 40, 60, 80 and 120 columns and compared with the same
-output on a very wide screen: no line is wider than the screen, and every line break the
-narrow screen adds falls between two words that may part, never inside a word (a line the
-terminal had to cut) and never between a name and its number or level ("East" / "0.",
-"North" / "(Easy)"). A command line to copy (an invitation, a file's path) is kept whole
-on purpose and is the one thing allowed to be wider than the screen.
+output on a very wide screen: no line is wider than the screen less its margin (the
+commands keep :data:`~hearts_cli.base.wrapping.MARGIN` columns free at every width; the
+game's table, prompt-toolkit's screen, one), and every line break the narrow screen adds
+falls between two words that may part, never inside a word (a line the terminal had to
+cut) and never between a name and its number or level ("East" / "0.", "North" / "(Easy)").
 
-The game itself runs in a pseudo-terminal (pexpect + pyte, as tests/test_pty.py), once per
-width and language; the commands that print and exit run in this process with ``COLUMNS``
-set, which is what they read the width from.
+One thing may be wider than the screen: an invitation of `hearts host` (``hearts join
+HOST:PORT/SEAT-TOKEN``, about 40 columns by itself). It is a command line to copy: broken
+in two, a terminal's copy would hold a line break, and a shortened one opens no seat. An
+archived game's file is not such a line any more: the end of a game names it by its code
+(``hearts replay CODE``), and the file follows only where the screen holds it whole.
+
+Only what must read the size from a real terminal runs in a pseudo-terminal (pexpect + pyte,
+as tests/test_pty.py): the game, and explain once per language. Everything else is shown in
+this process: ``COLUMNS`` for what wraps to it (help, rules, sim), and the terminal's size
+as :func:`~hearts_cli.base.wrapping.screen_columns` reads it, set by the ``screen`` fixture,
+for what wraps only on a terminal (explain, replay, stats, host, join); the toolbar is drawn
+by its own function at each width.
 """
 
 from __future__ import annotations
@@ -18,12 +27,14 @@ import functools
 import itertools
 import re
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import assert_user_error, run
 
-from hearts_cli.base.wrapping import joins, wrap_text
+from hearts_cli.base import wrapping
+from hearts_cli.base.wrapping import MARGIN, joins, wrap_text
 from hearts_cli.repl.layout import plain, reflow, wrap
 
 WIDTHS = (40, 60, 80, 120)
@@ -31,7 +42,8 @@ LANGS = ("en", "es")
 WIDE = 400
 CODE = "K7Q2MXA7"  # South passes 2♦ 3♦ 7♥; to 1 point, one round ends the game
 TWIN = "8C JC QC KC KD QS KH KS KS 4D 8D KD AD TS TS AH AH AS 2C QC TC TC AC QC AS JS"  # a long verdict
-COPY = re.compile(r"(hearts join \S+|/\S+\.yaml)")  # copied whole, whatever the width
+COPY = re.compile(r"hearts join \S+")  # an invitation: copied whole, whatever the width (see above)
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
 def words_of(text: str) -> set[tuple[str, str]]:
@@ -47,15 +59,16 @@ def whole_words(text: str) -> set[str]:
     return {w for line in text.splitlines() for w in line.split()}
 
 
-def assert_fits(narrow: str, wide: str, cols: int) -> None:
-    """``narrow`` (the screen at ``cols`` columns) holds: no line wider than the screen unless
-    it is a command line to copy, no word cut by the terminal, no pair split by a break."""
+def assert_fits(narrow: str, wide: str, cols: int, margin: int = MARGIN) -> None:
+    """``narrow`` (the screen at ``cols`` columns) holds: no line wider than the screen less
+    ``margin`` unless it is a command line to copy, no word cut by the terminal, no pair split
+    by a break."""
     pairs, words = words_of(wide), whole_words(wide)
     lines = [line.rstrip() for line in narrow.splitlines()]
     problems = []
     for line in lines:
-        if len(line) > cols and not COPY.search(line):
-            problems.append(f"wider than {cols}: {line!r}")
+        if len(line) > cols - margin and not COPY.search(line):
+            problems.append(f"wider than {cols} less {margin}: {line!r}")
     for a, b in itertools.pairwise(lines):
         if not a.split() or not b.split():
             continue
@@ -96,14 +109,51 @@ def test_help_in_the_game_is_wrapped_anew_without_stubs() -> None:
 
 # ---------------------------------------------------------------- commands that print and exit
 
+
+@pytest.fixture
+def screen(monkeypatch: pytest.MonkeyPatch) -> Callable[[int], None]:
+    """``screen(cols)``: the terminal is ``cols`` columns wide for what runs in this process,
+    both as ``$COLUMNS`` says (help, rules, sim) and as the terminal's own size is read
+    (:func:`~hearts_cli.base.wrapping.screen_columns`: explain, replay, stats, host, join)."""
+    def at(cols: int) -> None:
+        monkeypatch.setenv("COLUMNS", str(cols))
+        monkeypatch.setattr(wrapping, "screen_columns", lambda stream: cols)
+    return at
+
+
+def _archive(home: Path) -> None:
+    """Finished games written into the archive with the store's API (none played at a table):
+    long preset names, five players, undos, a tie for first place, a shared table's game and a
+    file that is not a record, so that every line of `hearts stats` shows."""
+    from test_stats import Archive
+
+    from hearts_cli.records.record import Seat
+
+    (home / "archive").mkdir(parents=True, exist_ok=True)
+    arc = Archive(home)
+    for preset in ("quick", "standard", "omnibus", "shooter-minus"):
+        arc.add(preset, won=preset != "omnibus")
+    arc.add("reference", players=5, undos=2)
+    arc.add("quick", seats=(Seat("Ana", "human"), Seat("Bo", "human"), Seat("North", "cpu", "normal"),
+                            Seat("East", "cpu", "hard")))
+    (home / "archive" / "20260301-000000-NOTAGAME.yaml").write_text("format: hearts-record/1\n")
+
+
+REPLAYS = FIXTURES / "replays"
 COMMANDS = {
     "rules": ["rules", "--tips"],
     "sim": ["sim", "--seats", "easy,normal,easy,normal", "--deals", "2", "--seed", "3"],
+    "replay": ["replay", str(REPLAYS / "moon.yaml")],
+    "replay-seat": ["replay", str(REPLAYS / "tie-share.yaml"), "--seat", "1"],
+    "replay-at": ["replay", str(REPLAYS / "omnibus-jd.yaml"), "--at", "1.7.2", "--all-hands"],
+    "replay-analyze": ["replay", str(REPLAYS / "blunder.yaml"), "--analyze", "--seat", "0", "--simulations", "4"],
+    "stats": ["stats"],
+    "stats-filtered": ["stats", "--preset", "reference", "--since", "2026-01-01"],
 }
 
 
-def _printed(args: list[str], lang: str, cols: int, monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setenv("COLUMNS", str(cols))
+def _printed(args: list[str], lang: str, cols: int, screen: Callable[[int], None]) -> str:
+    screen(cols)
     result = run(*args, "--lang", lang)
     assert result.exit_code == 0, result.stdout + result.stderr
     return result.stdout
@@ -111,11 +161,327 @@ def _printed(args: list[str], lang: str, cols: int, monkeypatch: pytest.MonkeyPa
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_a_command_holds_at_every_width(name: str, lang: str, isolated: Path,
-                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    wide = _printed(COMMANDS[name], lang, WIDE, monkeypatch)
+def test_a_command_holds_at_every_width(name: str, lang: str, isolated: Path, home: Path,
+                                        screen: Callable[[int], None]) -> None:
+    if name.startswith("stats"):
+        _archive(home)
+    wide = _printed(COMMANDS[name], lang, WIDE, screen)
     for cols in WIDTHS:
-        assert_fits(_printed(COMMANDS[name], lang, cols, monkeypatch), wide, cols)
+        assert_fits(_printed(COMMANDS[name], lang, cols, screen), wide, cols)
+
+
+def test_the_margin_is_the_same_at_every_width(monkeypatch: pytest.MonkeyPatch, screen: Callable[[int], None],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Text wrapped to ``$COLUMNS`` and text wrapped to the terminal keep the same margin, at
+    40 columns as at 80 (the floor of 40 once left none at 40), and the progress line of a long
+    analysis is rewritten in place: never wider than the screen less the margin."""
+    from hearts_cli.cli.commands.replay import _progress
+    from hearts_cli.cli.output import Out, width
+
+    for cols in (*WIDTHS, 200):
+        screen(cols)
+        assert width() == min(cols, 100) - MARGIN
+        for lang in LANGS:
+            tick = _progress(Out(lang, ascii=False, color=False))
+            for done in (0, 7, 120):
+                tick(done, 120)
+            shown = capsys.readouterr().err.replace("\n", "\r").split("\r")
+            assert all(len(line) <= cols - MARGIN for line in shown), (cols, shown)
+            assert cols < 60 or "#" * 24 in shown[-2]  # the whole bar where there is room for it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_archived_game_is_opened_by_its_code(lang: str, home: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end of a game names the game by its code (`hearts replay CODE`, a line that fits
+    any screen) and the file only where it fits whole: replay opens the newest game archived
+    with that code, and a file of that name comes first."""
+    from test_stats import Archive
+
+    from hearts_cli.play.engine import Game
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    (home / "archive").mkdir(parents=True)
+    arc = Archive(home)
+    arc.add("quick")
+    path = arc.add("quick")
+    code = arc.games[-1][0].code
+    by_code, by_file = run("replay", code.lower(), "--lang", lang), run("replay", str(path), "--lang", lang)
+    assert by_code.exit_code == 0 and by_code.stdout == by_file.stdout
+    assert_user_error(run("replay", "K7Q2MXA7", "--lang", lang), "K7Q2MXA7")  # no game archived with it
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / code).write_text((FIXTURES / "replays" / "moon.yaml").read_text())
+    assert run("replay", code).stdout == run("replay", str(FIXTURES / "replays" / "moon.yaml")).stdout
+
+    tb = Table(Game(arc.games[-1][0].rules, code), make_seats(4, 0, None), lang=lang)
+    for cols in (*WIDTHS, WIDE):
+        said = Renderer(tb, plain=True, width=cols - 1).archived(tb.say("archived_at", code=code), str(path))
+        shown = [plain(row) for line in said for row in wrap(line, cols - 1)]
+        assert "  hearts replay " + code in shown
+        file_line = tb.say("archived_file", path=str(path))
+        assert (file_line in shown) == (len(file_line) <= cols - 1), shown
+        assert all(len(line) < cols for line in shown), shown
+
+
+# ---------------------------------------------------------------- a shared table: host and join
+
+HOST = "127.0.0.1"
+
+
+class _Replies:
+    """A stand-in for a host at the other end of `hearts join`: it reads the hello of each
+    connection, answers with ``line`` (what a real host said) and closes it."""
+
+    def __init__(self, line: bytes):
+        import socket
+        import threading
+
+        self.sock = socket.create_server((HOST, 0))
+        self.port = self.sock.getsockname()[1]
+        self.line = line
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.makefile("rb").readline()
+                conn.sendall(self.line)
+
+
+def _hello(port: int, token: str, lang: str, leave: bool) -> bytes:
+    """What the host answers a hello with ``token``; with ``leave``, the person then leaves at
+    once (the CPU plays the seat) and the connection is read to its end."""
+    import json
+    import socket
+
+    with socket.create_connection((HOST, port), timeout=30) as conn:
+        lines = conn.makefile("rb")
+        conn.sendall(json.dumps({"cmd": "hello", "token": token, "name": "Ana", "lang": lang}).encode() + b"\n")
+        first = lines.readline()
+        if leave:
+            conn.sendall(b'{"cmd": "quit"}\n')
+            while lines.readline():  # until the host closes the seat's connection
+                pass
+    return first
+
+
+def _host(lang: str) -> tuple[list[tuple[tuple, dict]], bytes, bytes]:
+    """`hearts host` run in this process to the end of its game (one round of Easy CPUs): a
+    game it finds unfinished, a wrong invitation, a person who sits down and leaves; returns
+    the host's lines (the arguments of each ``_say``), and its answers to the wrong invitation
+    and to the right one (a welcome)."""
+    import threading
+
+    from hearts_cli.cli import host as hosting
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.records.record import Seat
+    from hearts_cli.store.hosted import HostStore
+    from hearts_cli.table.invitations import parse_invitation
+
+    said: list[tuple[tuple, dict]] = []
+    real_say = hosting._say
+    hosting._say = lambda *a, **k: (said.append((a, k)), real_say(*a, **k))[-1]
+    try:
+        # a game left unfinished at the host's table: archived first, and said
+        seats = (Seat("South", "human"), Seat("West", "cpu", "easy"), Seat("North", "cpu", "normal"),
+                 Seat("East", "cpu", "hard"))
+        HostStore().save(Game(Rules.from_spec("quick"), "JYR35SWD"), seats)
+        rules = Rules.from_spec({"preset": "quick", "target": 1})
+        options = {"rules": rules, "humans": 1, "level": "easy", "turn_timer": None, "delay": 0, "port": 0,
+                   "bind": HOST, "cert": None, "key": None, "resume": False, "lang": lang, "code": CODE}
+        host = threading.Thread(target=hosting.run_host, kwargs=options)
+        host.start()
+        while not any("hearts join" in a[0] for a, _ in said):
+            assert host.is_alive(), said
+            host.join(0.05)
+        invitation = next(a[0] for a, _ in said if "hearts join" in a[0]).split()[-1]
+        _, port, token, _ = parse_invitation(invitation)
+        refused = _hello(port, "0-" + "x" * 22, lang, leave=False)
+        welcome = _hello(port, token, lang, leave=True)
+        host.join(60)
+        assert not host.is_alive()
+    finally:
+        hosting._say = real_say
+    return said, refused, welcome
+
+
+def _join(lang: str, refused: bytes, welcome: bytes) -> str:
+    """What `hearts join` says on stderr when it cannot sit down or loses the table: an
+    invitation that is none, a table it cannot reach, a host that refuses (``refused``, what a
+    host answered) and one that closes after its welcome (the connection lost)."""
+    import io
+    import socket
+    import sys
+
+    from hearts_cli.cli.join import run_join
+
+    err, sys.stderr = sys.stderr, io.StringIO()
+    try:
+        assert run_join("no invitation at all", name=None, lang=lang, plain=True, as_json=False) == 2
+        with socket.create_server((HOST, 0)) as free:
+            closed = free.getsockname()[1]
+        assert run_join(f"{HOST}:{closed}/0-x", name=None, lang=lang, plain=True, as_json=False) == 1
+        for answer, status in ((refused, 2), (welcome, 1)):
+            host = _Replies(answer)
+            assert run_join(f"{HOST}:{host.port}/0-x", name=None, lang=lang, plain=True, as_json=False) == status
+            host.sock.close()
+        return sys.stderr.getvalue()
+    finally:
+        sys.stderr = err
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_host_s_banner_and_join_s_sentences_hold_at_every_width(
+        lang: str, home: Path, screen: Callable[[int], None], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What `hearts host` prints from its start to its end (a game it archived first, the
+    invitation, a wrong one refused, a person who sits down and goes, the end, the archive, what
+    was refused), said again at every width by the function that said it; and what `hearts
+    join` says when it cannot sit down or loses the table, at every width."""
+    import io
+    import sys
+
+    from hearts_cli.cli import host as hosting
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # a join line by line: nothing typed
+    screen(WIDE)
+    said, refused, welcome = _host(lang)
+    kinds = ("hearts replay JYR35SWD", "hearts replay " + CODE, "hearts join", "Ana", HOST)
+    assert all(any(k in a[0] for a, _ in said) for k in kinds), said
+
+    def shown(cols: int) -> str:
+        screen(cols)
+        capsys.readouterr()
+        for args, kwargs in said:
+            hosting._say(*args, **kwargs)
+        out = capsys.readouterr()
+        return out.out + out.err + _join(lang, refused, welcome)
+
+    wide = shown(WIDE)
+    assert ": " + str(home) in wide  # the archived files too, where they fit
+    assert len(_join(lang, refused, welcome).splitlines()) == 4
+    for cols in WIDTHS:
+        assert_fits(shown(cols), wide, cols)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_join_s_sentences_at_the_table_hold_at_every_width(lang: str, home: Path) -> None:
+    """The lines of a shared table a seat sees (as `hearts join` shows them: laid out and
+    wrapped by the session, a column free): the welcome, people sitting down, going and coming
+    back, the CPU playing for them, and what is for a game of one's own."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.model.seating import shown_name
+    from hearts_cli.play.engine import Game
+    from hearts_cli.play.events import Event
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    tb = Table(Game(Rules.from_spec("quick"), CODE), make_seats(4, 0, None), lang=lang)
+    names = ["Ana", "West", "María José", "East"]
+    events = [Event("info", {"topic": "welcome", "text": tb.say(
+        "net_welcome", seat=0, players=4, names=", ".join(shown_name(n, s, None, 4, lang)
+                                                        for s, n in enumerate(names)))})]
+    events += [Event("seat", {"seat": 2, "name": "María José", "status": st}) for st in ("joined", "left", "back")]
+    events += [Event("takeover", {"seat": 2, "reason": why}) for why in ("timer", "away")]
+    events += [Event("error", {"id": mid, "message": tb.say(mid, command="replay-deal")})
+               for mid in ("net_undo", "net_own_game", "net_no_hints", "net_left", "net_help")]
+
+    def screen(cols: int) -> str:
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        return "\n".join(plain(row) for ev in events for line in renderer.event(ev) for row in wrap(line, cols - 1))
+
+    wide = screen(WIDE)
+    for cols in WIDTHS:
+        assert_fits(screen(cols), wide, cols, margin=1)
+
+
+# ---------------------------------------------------------------- the game's toolbar, drawn alone
+
+
+def _cut_whole(full: str, rows: list[str], ellipsis: str) -> list[str]:
+    """What is wrong with ``rows``, the toolbar's lines for ``full``: a word cut, or a name
+    and its number parted by the line break or by the ellipsis that ends what did not fit."""
+    words, problems = full.split(), []
+    shown = " ".join(rows).split()
+    if shown and shown[-1].endswith(ellipsis) and " ".join(rows) != full:
+        shown[-1] = shown[-1][: -len(ellipsis)]
+        if not shown[-1]:
+            shown.pop()
+        kept = len(shown)
+        if (shown and not words[kept - 1].startswith(shown[-1])) or shown[:-1] != words[: kept - 1]:
+            problems.append(f"not the text's first words: {shown!r}")
+        elif 0 < kept < len(words) and joins(words[kept - 1], words[kept]):
+            problems.append(f"a pair cut by the ellipsis: {words[kept - 1]!r} / {words[kept]!r}")
+    elif shown != words:
+        problems.append(f"words changed: {rows!r}")
+    for a, b in itertools.pairwise(rows):
+        if a.split() and b.split() and joins(a.split()[-1], b.split()[0]):
+            problems.append(f"a pair split: {a.split()[-1]!r} / {b.split()[0]!r}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_toolbar_holds_at_every_width(lang: str, home: Path) -> None:
+    """The toolbar with the line of each event of a game (or the keys), with a turn timer or a
+    shared table's (the host's) counting down, and with the count's line (a setting) after
+    every trick: at most two lines, none wider than the screen, shortened where a line may
+    break (never inside a word, nor between a name and its number)."""
+    import time
+
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+    from hearts_cli.repl.toolbar import Status, bottom_toolbar
+
+    tb = Table(Game(Rules.from_spec({"preset": "quick", "target": 1}), CODE), make_seats(4, 0, "easy"),
+               lang=lang, count=True)  # Easy CPUs: the quickest to play a round
+    tb.confirm = False
+    problems: list[str] = []
+
+    def check(text: str, deadline: int | None, count: bool) -> None:
+        status = Status()
+        status.text = text
+        status.deadline = None if deadline is None else time.monotonic() + deadline
+        tb.count_line = count
+        timer = "[" + tb.say("timer_left", seconds=deadline) + "] " if deadline else ""
+        said = [timer + (text or tb.say("toolbar_keys"))]
+        if count:
+            from hearts_cli.repl.pieces import Writer
+
+            said.append(Writer(tb, plain=True).count_status())
+        for cols in WIDTHS:
+            rows = [row[1:] for row in bottom_toolbar(tb, status, lambda c=cols: c)()[0][1].split("\n")]
+            problems.extend(f"{cols}: {row!r}" for row in rows if 1 + len(row) > cols - 1)
+            parts = [rows[:1], rows[1:]] if count else [rows]
+            assert len(rows) <= 2 and len(parts[-1]) >= 1
+            for full, shown in zip(said, parts, strict=True):
+                problems.extend(_cut_whole(" ".join(full.split()), shown, "…"))
+
+    tb.handle("pass " + " ".join(str(c) for c in tb.game.round.hand(tb.me)[:3]))
+    for line in [*GAME_WORDS[lang]["cmds"], "count", "why QS"]:  # (a hint weighs 600 playouts: left out)
+        while tb.cpu_step():
+            pass
+        tb.handle(line)
+    while not tb.game.over:
+        while tb.cpu_step():
+            pass
+        rd = tb.game.round
+        if not tb.game.over:
+            if rd.phase is Phase.PLAY and not rd.trick:
+                check("", None, True)  # the count after each trick: the voids shown so far
+            tb.handle(str(rd.legal_cards()[-1]) if rd.phase is Phase.PLAY else "pass")
+    renderer = Renderer(tb, plain=True)
+    for text in {renderer.status(ev) or "" for ev in tb.events}:
+        for deadline in (None, 30, 3600):
+            check(text, deadline, False)
+    assert not problems, "\n".join(problems[:20])
 
 
 @pytest.mark.slow
@@ -183,7 +549,7 @@ def _wide_game(lang: str) -> str:
 def test_the_game_holds_at_every_width(cols: int, lang: str, terms: list, tmp_path: Path) -> None:
     wide = _wide_game(lang)
     narrow = _game_screen(terms, tmp_path / "narrow", cols, lang)
-    assert_fits(narrow, wide, cols)
+    assert_fits(narrow, wide, cols, margin=0)  # (the table's own layout: see test_the_toolbar...)
     if cols >= 80:  # help's own line breaks (for 80 columns) fit: it is shown as written
         return
     # help, re-wrapped as a whole: each line as full as the next word allows (no stub left

@@ -93,3 +93,13 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, *, private: bool) ->
     finally:
         os.close(dir_fd)
     return target
+
+
+def home_written(path: str | os.PathLike[str]) -> str:
+    """``path`` as a person reads it: under the home folder, written from ``~`` (shorter on a
+    screen; a shell takes it as it is)."""
+    text = os.fspath(path)
+    home = os.path.expanduser("~")
+    if home not in ("~", "", os.sep) and (text == home or text.startswith(home.rstrip(os.sep) + os.sep)):
+        return "~" + text[len(home.rstrip(os.sep)):]
+    return text

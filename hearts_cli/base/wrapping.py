@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
+MARGIN = 2  # the columns a text leaves free at the right of the screen, whatever its width
 _NAME_END = re.compile(r"[^\W\d_]$")  # a word ending in a letter: a name, or a word before its number
 _FOLLOWER = re.compile(r"[-+]?\d|\(")  # a number, or a level in brackets
 SEPARATOR = "·"
@@ -33,33 +34,58 @@ def units(text: str) -> list[str]:
     return out
 
 
-def wrap_text(text: str, width: int) -> list[str]:
+def wrap_text(text: str, width: int, hang: int | None = None) -> list[str]:
     """``text`` (one line) broken at spaces into lines of at most ``width`` columns, pairs kept
-    whole (:func:`joins`); a word longer than the width gets a line of its own, unbroken."""
+    whole (:func:`joins`); a word longer than the width gets a line of its own, unbroken. The
+    lines after the first start at the left edge, or ``hang`` columns further in than the
+    first when it is given (as far as the unit fits there: a story's lines stay apart)."""
     if width <= 0 or len(text) <= width:
         return [text]
     indent = text[: len(text) - len(text.lstrip(" "))]
+    more = "" if hang is None else " " * min(len(indent) + hang, width // 2)
     out: list[str] = []
     cur = indent if len(indent) < width else ""
     for unit in units(text):
         if cur.strip() and len(cur) + 1 + len(unit) > width:
             out.append(cur)
-            cur = unit
+            cur = more + unit if len(more) + len(unit) <= width else unit
         else:
             cur = cur + " " + unit if cur.strip() else cur + unit
     out.append(cur)
     return out
 
 
-def for_terminal(text: str, stream: TextIO) -> str:
-    """``text`` wrapped to the width of the terminal ``stream`` writes to (a line is kept
-    whole when the stream is a file or a pipe: a script reads it as one line)."""
+def text_width(columns: int, most: int | None = None) -> int:
+    """The columns a text is wrapped to on a screen of ``columns``: the screen's (``most`` at
+    most), less :data:`MARGIN`, the same margin at every width."""
+    return max(20, min(columns, most or columns) - MARGIN)
+
+
+def screen_columns(stream: TextIO) -> int | None:
+    """The columns of the terminal ``stream`` writes to (its own size, not ``$COLUMNS``), or
+    None for a file or a pipe."""
     import os
 
     try:
         if not stream.isatty():
-            return text
-        width = os.get_terminal_size(stream.fileno()).columns - 1  # the screen's, not $COLUMNS
+            return None
+        return os.get_terminal_size(stream.fileno()).columns
     except (AttributeError, ValueError, OSError):
+        return None
+
+
+def for_terminal(text: str, stream: TextIO, hang: int | None = None) -> str:
+    """``text`` wrapped to the width of the terminal ``stream`` writes to (a line is kept
+    whole when the stream is a file or a pipe: a script reads it as one line)."""
+    columns = screen_columns(stream)
+    if columns is None:
         return text
-    return "\n".join(row for line in text.split("\n") for row in wrap_text(line, width))
+    width = text_width(columns)
+    return "\n".join(row for line in text.split("\n") for row in wrap_text(line, width, hang))
+
+
+def holds(text: str, stream: TextIO) -> bool:
+    """Whether the terminal ``stream`` writes to shows ``text`` whole on one line (a file or a
+    pipe always does)."""
+    columns = screen_columns(stream)
+    return columns is None or len(text) <= text_width(columns)

@@ -228,10 +228,13 @@ class HelpFormatter(click_formatting.HelpFormatter):
     def __init__(self, lang: str, width: int | None = None, max_width: int | None = None):
         import shutil
 
+        from ..base.wrapping import text_width
+
         columns = width or shutil.get_terminal_size().columns
         self.narrow = columns < NARROW
         self.lang = lang
-        super().__init__(width=max(columns - 2, 20) if self.narrow else width, max_width=max_width)
+        # the margin of every screen (Click's own layout, from 80 columns, keeps the same 2)
+        super().__init__(width=text_width(columns) if self.narrow else width, max_width=max_width)
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         from ..text.catalog import t

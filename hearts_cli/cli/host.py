@@ -14,7 +14,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from ..base.wrapping import for_terminal
+from ..base.files import home_written
+from ..base.wrapping import for_terminal, holds
 from ..play.engine import Game
 from ..store.hosted import HostStore
 from ..table.invitations import invitation
@@ -47,7 +48,8 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
         elif what == "over":
             say(t("net_host_over", lang, code=data["code"]))
             if data["archived"]:
-                say(t("archived_at", lang, path=data["archived"]))
+                say(t("archived_at", lang, code=data["code"]))
+                say(t("archived_file", lang, path=home_written(data["archived"])), whole=True, optional=True)
 
     table = SharedTable(game, seats, turn_timer=turn_timer, delay=delay, store=store, on_change=on_change,
                         hints=hints)
@@ -95,12 +97,15 @@ def _hostname() -> str:
         return "localhost"
 
 
-def _say(text: str, err: bool = False, whole: bool = False) -> None:
+def _say(text: str, err: bool = False, whole: bool = False, optional: bool = False) -> None:
     """One line on the host's terminal (stdout, or stderr for what stops it), wrapped to its
-    width unless it is a command line to copy (an invitation: ``whole``)."""
+    width unless it is a command line to copy (an invitation: ``whole``); an ``optional``
+    line (an archived file, which ``hearts replay CODE`` makes unneeded) only where it fits."""
     import sys
 
     stream = sys.stderr if err else sys.stdout
+    if optional and not holds(text, stream):
+        return
     stream.write((text if whole else for_terminal(text, stream)) + "\n")
     stream.flush()
 
@@ -180,7 +185,8 @@ def _fresh(store: HostStore, lang: str, rules: Any, humans: int, level: str | No
         previous = None
     if previous is not None:
         where = store.archive(previous.game, previous.seats, unfinished=not previous.game.over)
-        _say(t("previous_archived", lang, code=previous.game.code, path=str(where)))
+        _say(t("previous_archived", lang, code=previous.game.code))
+        _say(t("archived_file", lang, path=home_written(where)), whole=True, optional=True)
     if not 1 <= humans <= rules.players:
         raise _Refusal(t("net_bad_humans", lang, players=rules.players))
     return Game(rules, code or new_code())

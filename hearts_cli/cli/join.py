@@ -24,7 +24,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
              cafile: str | None = None) -> int:
     """``hearts join``: returns the exit status (0 the game ended or you left, 1 lost, 2 refused)."""
     if parse_invitation(invitation) is None:
-        sys.stderr.write(t("net_bad_invitation", lang, text=invitation[:80]) + "\n")
+        _tell(t("net_bad_invitation", lang, text=invitation[:80]))
         return 2
     if as_json:
         try:
@@ -37,18 +37,16 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
         first = link.connect(invitation, name, lang, cafile)
     except (TimeoutError, OSError, concurrent.futures.TimeoutError, ValueError) as e:
         problem = getattr(e, "strerror", None) or type(e).__name__
-        sys.stderr.write(for_terminal(t("net_cannot_connect", lang, host=host, port=port, problem=problem),
-                                      sys.stderr) + "\n")
+        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=problem))
         return 1
     if first.get("event") != "welcome":
-        sys.stderr.write(for_terminal(_refused(first, host, port, lang), sys.stderr) + "\n")
+        _tell(_refused(first, host, port, lang))
         link.close()
         return 2
     try:
         return _seat(link, first, lang, plain)
     except Lost:  # one sentence: why the host closed the connection when it said so, else that it is lost
-        said = CLOSING.get(link.closing or "", "net_lost")
-        sys.stderr.write(for_terminal(t(said, lang), sys.stderr) + "\n")
+        _tell(t(CLOSING.get(link.closing or "", "net_lost"), lang))
         return 1
     except KeyboardInterrupt:
         link.send({"cmd": "quit"})
@@ -64,6 +62,12 @@ def _refused(first: dict[str, Any], host: str, port: int, lang: str) -> str:
     err = first.get("error")
     said = _clean(err.get("message", "")) if isinstance(err, dict) else ""
     return said or t("net_no_answer", lang, host=host, port=port)
+
+
+def _tell(text: str) -> None:
+    """One sentence of ``hearts join`` on stderr (a refusal, a lost connection), wrapped to the
+    terminal as every line of the table is (whole for a script reading a pipe)."""
+    sys.stderr.write(for_terminal(text, sys.stderr) + "\n")
 
 
 def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
@@ -100,11 +104,10 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
         conn, first = await _connect(invitation, name, lang, cafile)
     except (TimeoutError, OSError, ValueError) as e:
         problem = getattr(e, "strerror", None) or type(e).__name__
-        sys.stderr.write(for_terminal(t("net_cannot_connect", lang, host=host, port=port, problem=problem),
-                                      sys.stderr) + "\n")
+        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=problem))
         return 1
     if first.get("ok") is False or first.get("event") != "welcome":
-        sys.stderr.write(for_terminal(_refused(first, host, port, lang), sys.stderr) + "\n")
+        _tell(_refused(first, host, port, lang))
         return 2
     return await _bridge(conn, first)
 

@@ -175,8 +175,21 @@ def wrapped_for_terminal(text: str) -> str:
     return for_terminal(text, sys.stdout)
 
 
+def screen_width() -> int | None:
+    """The columns text is wrapped to on the terminal stdout is (its margin kept), or None for
+    a file or a pipe, where a script reads whole lines."""
+    from ..base.wrapping import screen_columns, text_width
+
+    columns = screen_columns(sys.stdout)
+    return None if columns is None else text_width(columns)
+
+
 def width() -> int:
-    """The columns text is wrapped to: the terminal's, from 40 to 100, less a margin."""
+    """The columns text is wrapped to: the terminal's (``$COLUMNS`` first), 100 at most, less
+    the margin every screen keeps (:data:`~hearts_cli.base.wrapping.MARGIN`: 38 at 40 columns,
+    78 at 80)."""
     import shutil
 
-    return max(40, min(shutil.get_terminal_size((80, 24)).columns, 100) - 2)
+    from ..base.wrapping import text_width
+
+    return text_width(shutil.get_terminal_size((80, 24)).columns, 100)

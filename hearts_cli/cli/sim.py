@@ -215,9 +215,11 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
     from rich.console import Console
     from rich.table import Table
 
+    from ..base.wrapping import text_width
+
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True,
-                      width=max(40, shutil.get_terminal_size((100, 24)).columns))
+                      width=text_width(shutil.get_terminal_size((100, 24)).columns))
     console.print(title, highlight=False)
     console.print(played, highlight=False)
     for head, rows in ((head1, rows1), (head2, rows2)):

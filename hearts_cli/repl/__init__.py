@@ -70,7 +70,7 @@ def start_new(*, preset: str | None = None, target: int | None = None, players: 
                 store.archive(previous.game, previous.seats, undos=previous.undos)
             else:
                 where = store.archive(previous.game, previous.seats, unfinished=True, undos=previous.undos)
-                notes.append((t("previous_archived", lang, code=previous.game.code, path=str(where)), str(where)))
+                notes.append((t("previous_archived", lang, code=previous.game.code), str(where)))
         game = Game(rules, code)
         seats = make_seats(rules.players, seat, level)
         store.save(game, seats)
@@ -232,8 +232,12 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
 
     front = Lines(table, out, json_events=json_events)
     table.attach(front)
-    for note in notes or ():  # (where an unfinished game went: said, as at a terminal)
-        table.info("archived", note[0] if isinstance(note, tuple) else note)
+    for note in notes or ():  # (where an unfinished game went: said, as at a terminal, and its file)
+        if isinstance(note, tuple):
+            from ..base.files import home_written
+
+            note = note[0] + "\n" + table.say("archived_file", path=home_written(note[1]))
+        table.info("archived", note)
     table.announce_start(resumed=resumed)
     if not play:
         front.show_table()

@@ -197,10 +197,22 @@ class EventLines(Writer, Teller[Line]):
     def ev_error(self, id: str, message: str) -> list[Line]:
         return self._text(message, "class:error")
 
-    def note_with_path(self, text: str, path: str) -> list[Line]:
-        """A message naming a file: the path's line is never wrapped (see :func:`wrap`)."""
-        return [[("class:info class:path" if line.strip() == path else "class:info", line)]
-                for line in text.split("\n")]
+    def archived(self, text: str, path: str) -> list[Line]:
+        """Where a game went (``archived_at``, ``previous_archived``): the sentence, the command
+        that opens it again (the lines after the first: a command to copy, never broken, see
+        :func:`wrap`), and the file, home folder written ``~``, where the screen holds it
+        whole (the command is enough to open the game: nobody needs the long path)."""
+        first, *commands = text.split("\n")
+        out = [[("class:info", first)]] + [[("class:info class:path", line)] for line in commands]
+        shown = self.file_line(path)
+        if self.width is None or len(shown) <= self.width:  # the screen's own width, even past 80
+            out.append([("class:info class:path", shown)])
+        return out
+
+    def file_line(self, path: str) -> str:
+        from ..base.files import home_written
+
+        return self.say("archived_file", path=home_written(path))
 
     def ev_seat(self, seat: int, name: str, status: str) -> list[Line]:
         """A shared table: somebody sits down, goes (the CPU plays for them) or is back."""

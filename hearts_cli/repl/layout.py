@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..base.wrapping import joins
+from ..base.wrapping import joins, units
 
 Line = list[tuple[str, str]]
 WIDTH = 80  # the table is laid out for 80 columns, or fewer: down to MIN_WIDTH
@@ -148,14 +148,15 @@ def reflow(text: str) -> str:
 
 def shorten(text: str, width: int, lines: int, ellipsis: str) -> str:
     """``text`` wrapped at spaces into at most ``lines`` lines of ``width``; what does not fit
-    is cut at a word boundary and marked with ``ellipsis``."""
+    is cut where a line may break (never inside a word, nor between a name and its number:
+    :func:`~hearts_cli.base.wrapping.units`) and marked with ``ellipsis``."""
     rows = [plain(row) for row in wrap([("", text)], width)]
     if len(rows) <= lines:
         return "\n".join(rows)
     rows = rows[:lines]
-    last = rows[-1]
-    while last and len(last) + len(ellipsis) > width:
-        cut = last.rfind(" ")
-        last = last[:cut] if cut > 0 else last[: max(0, width - len(ellipsis))]
+    kept = units(rows[-1])
+    while kept and len(" ".join(kept)) + len(ellipsis) > width:
+        kept.pop()
+    last = " ".join(kept) if kept else rows[-1][: max(0, width - len(ellipsis))]
     rows[-1] = last.rstrip(" ,;:") + ellipsis
     return "\n".join(rows)

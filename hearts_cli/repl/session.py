@@ -59,7 +59,8 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     table.attach(loop)
     for note in notes:
         if isinstance(note, tuple):  # (the text, the path it names)
-            loop.show(loop.renderer.note_with_path(*note))
+            loop.renderer.width = loop.columns() - 1
+            loop.show(loop.renderer.archived(*note))
         else:
             loop.show([[("class:info", line)] for line in note.split("\n")])
     table.announce_start(resumed=resumed)
@@ -136,9 +137,10 @@ class Loop(FrontEnd):
         if table.archived is not None:
             path = str(table.archived)
             unfinished = table.archived_unfinished
-            text = (table.say("previous_archived", code=unfinished, path=path) if unfinished
-                    else table.say("archived_at", path=path))
-            self.show(self.renderer.note_with_path(text, path))
+            text = (table.say("previous_archived", code=unfinished) if unfinished
+                    else table.say("archived_at", code=table.game.code))
+            self.renderer.width = self.columns() - 1
+            self.show(self.renderer.archived(text, path))
             table.archived = table.archived_unfinished = None
 
     # ------------------------------------------------------------ the prompt

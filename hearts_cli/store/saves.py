@@ -77,6 +77,24 @@ def free_name(path: Path) -> Path:
         k += 1
 
 
+def archived_game(code: str, root: Path | None = None) -> Path | None:
+    """The newest game archived with ``code`` (finished or not), or None: what ``hearts replay
+    CODE`` opens, so that nobody needs the archive's long path."""
+    import re
+
+    shape = re.compile(rf"(\d{{8}}-\d{{6}})-{re.escape(code)}(?:-unfinished)?(?:-(\d+))?\.yaml")
+    found = []
+    try:
+        names = os.listdir((root or home()) / "archive")
+    except OSError:
+        return None
+    for name in names:
+        m = shape.fullmatch(name)
+        if m:
+            found.append((m[1], int(m[2] or 1), name))
+    return (root or home()) / "archive" / max(found)[2] if found else None
+
+
 class SaveLocked(Exception):
     """Another process holds the save."""
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.untrusted import MAX_RECORD_BYTES as MAX_RECORD  # what the record reader accepts too
+from ..base.wrapping import wrap_text
 
 INDEX_NAME = "stats.sqlite3"
 SCHEMA = 2  # PRAGMA user_version of the index; another value means: rebuild (2: shared tables apart)
@@ -621,8 +622,10 @@ Line = list[tuple[str, str]]  # (style, text) fragments; style "" plain, "bold",
 
 
 def render(data: dict[str, Any], lang: str, ascii: bool = False,
-           preset: str | None = None, since: str | None = None) -> list[Line]:
-    """The statistics as lines of styled fragments (the chart as bars of ``#`` or ``█``)."""
+           preset: str | None = None, since: str | None = None, width: int | None = None) -> list[Line]:
+    """The statistics as lines of styled fragments (the chart as bars of ``#`` or ``█``), laid
+    out for ``width`` columns (None: no limit): sentences wrapped, a table's name above its
+    figures when the two do not fit side by side, the chart's bars shorter."""
     from ..text.catalog import preset_name, t
 
     def say(mid: str, **params: Any) -> str:
@@ -631,66 +634,97 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
     def pct(rate: float) -> str:
         return say("stats_percent", value=round(rate * 100))
 
+    out: list[Line] = []
+
+    def line(text: str, style: str = "") -> None:
+        out.extend([(style, row)] for row in wrap_text(text, width or 0, 2))
+
     filters = []
     if preset is not None:
         filters.append(say("stats_filter_preset", preset=preset_name(preset, lang)))
     if since is not None:
         filters.append(say("stats_filter_since", since=since[:10] if since.endswith("T00:00:00") else since))
-    out: list[Line] = []
     if data["unreadable"]:
-        out.append([("", say("stats_unreadable", count=data["unreadable"]))])
+        line(say("stats_unreadable", count=data["unreadable"]))
     if data["shared_tables"]:
-        out.append([("", say("stats_shared_tables", count=data["shared_tables"]))])
+        line(say("stats_shared_tables", count=data["shared_tables"]))
     if not data["games"]:
-        out.append([("", say("stats_none_match", filters=", ".join(filters)) if filters else say("stats_none"))])
+        line(say("stats_none_match", filters=", ".join(filters)) if filters else say("stats_none"))
         return out
-    title = say("stats_title", filters=", ".join(filters)) if filters else say("stats_title_all")
-    out.append([("bold", title)])
-    out.append([("", say("stats_games", games=data["games"], won=data["won"], lost=data["lost"],
-                         rate=pct(data["win_rate"])))])
+    line(say("stats_title", filters=", ".join(filters)) if filters else say("stats_title_all"), "bold")
+    line(say("stats_games", games=data["games"], won=data["won"], lost=data["lost"], rate=pct(data["win_rate"])))
     st = data["streaks"]
     cur = st["current"]
     which = "now" if cur["length"] > 1 else "last"
-    out.append([("", say(f"stats_streak_{which}_{cur['kind']}", count=cur["length"], best=st["longest_win"],
-                         worst=st["longest_loss"]))])
+    line(say(f"stats_streak_{which}_{cur['kind']}", count=cur["length"], best=st["longest_win"],
+             worst=st["longest_loss"]))
     average = f"{data['points_per_round']:.1f}"
     if lang == "es":
         average = average.replace(".", ",")
-    out.append([("", say("stats_points", average=average, rounds=data["rounds"]))])
-    out.append([("", say("stats_moons", moons=data["moons"], against=data["moons_against"]))])
+    line(say("stats_points", average=average, rounds=data["rounds"]))
+    line(say("stats_moons", moons=data["moons"], against=data["moons_against"]))
     if data["undos"]:
-        out.append([("", say("stats_undos", undos=data["undos"], games=data["games_with_undo"]))])
+        line(say("stats_undos", undos=data["undos"], games=data["games_with_undo"]))
 
-    def table(heading: str, rows: list[tuple[str, dict[str, Any]]]) -> None:
-        out.append([("bold", heading)])
-        width = max(len(name) for name, _ in rows)
-        for name, d in rows:
-            out.append([("", "  " + name.ljust(width) + "  " + say("stats_row", games=d["games"], won=d["won"],
-                                                                   rate=pct(d["win_rate"])))])
-
-    table(say("stats_by_preset"), [(preset_name(d["preset"], lang), d) for d in data["by_preset"]])
-    table(say("stats_by_levels"), [(_levels_name(d["levels"], lang), d) for d in data["by_levels"]])
-    out.append([("bold", say("stats_recent", count=len(data["recent"])))])
-    out.extend(_chart(data["recent"], lang, ascii))
+    for heading, rows in ((say("stats_by_preset"), [(preset_name(d["preset"], lang), d) for d in data["by_preset"]]),
+                          (say("stats_by_levels"), [(_levels_name(d["levels"], lang), d) for d in data["by_levels"]])):
+        line(heading, "bold")
+        out.extend(_table([(name, say("stats_row", games=d["games"], won=d["won"], rate=pct(d["win_rate"])))
+                           for name, d in rows], lang, width))
+    line(say("stats_recent", count=len(data["recent"])), "bold")
+    out.extend(_chart(data["recent"], lang, ascii, width))
     return out
 
 
-def _chart(recent: list[dict[str, Any]], lang: str, ascii: bool) -> list[Line]:
-    """The recent games, one bar each, as long as the final total."""
+def _table(rows: list[tuple[str, str]], lang: str, width: int | None) -> list[Line]:
+    """Rows of a name and its figures side by side; where ``width`` is too narrow for that,
+    each name on a line of its own ("Easy, Normal, Hard:") and its figures under it."""
+    from ..text.catalog import t
+
+    names = max(len(name) for name, _ in rows)
+    if width is None or 2 + names + 2 + max(len(said) for _, said in rows) <= width:
+        return [[("", "  " + name.ljust(names) + "  " + said)] for name, said in rows]
+    out: list[Line] = []
+    for name, said in rows:
+        out.extend([("", row)] for row in wrap_text("  " + t("stats_row_name", lang, name=name), width, 2))
+        out.append([("", "  " + said)])
+    return out
+
+
+BAR = 24  # the longest bar of the chart, where the screen has room for it
+SHORTEST = 8  # a bar is never made shorter than this to keep a column: the column goes first
+
+
+def _chart(recent: list[dict[str, Any]], lang: str, ascii: bool, width: int | None = None) -> list[Line]:
+    """The recent games, one bar each, as long as the final total: a date, the time, the
+    preset, the bar, the total and the result; where ``width`` is too narrow for them all,
+    the bars are shorter, down to :data:`SHORTEST`, then the time goes, then the preset."""
     from ..text.catalog import preset_name, t
 
     top = max([r["total"] for r in recent] + [1])
     bar = "#" if ascii else "█"
     shown = {r["preset"]: preset_name(r["preset"], lang) if r["preset"] else "" for r in recent}
+    words = [t("stats_shared" if r["won"] and r["shared"] else "stats_won" if r["won"] else "stats_lost",
+               lang, ascii=ascii) for r in recent]
     pw = max([len(name) for name in shown.values()] + [0])
+    digits = max([4] + [len(str(r["total"])) for r in recent])
+    tail = 1 + digits + 2 + max(map(len, words), default=0)  # after the bar: the total and the result
+    time_shown, preset_shown = True, True
+    room = BAR
+    for time_shown, preset_shown in ((True, True), (False, True), (False, False)):
+        room = BAR if width is None else min(BAR, width - (2 + (16 if time_shown else 10) + 2
+                                                          + (pw + 2 if preset_shown else 0) + tail))
+        if room >= SHORTEST:
+            break
+    longest = max(1, room)
     out: list[Line] = []
-    for r in recent:
-        size = max(0, round(24 * r["total"] / top))
-        word = t("stats_shared" if r["won"] and r["shared"] else "stats_won" if r["won"] else "stats_lost",
-                 lang, ascii=ascii)
+    for r, word in zip(recent, words, strict=True):
+        size = max(1 if r["total"] > 0 else 0, round(longest * r["total"] / top))
+        when = r["date"][:10] + (" " + r["date"][11:16] if time_shown else "")
+        what = shown[r["preset"]].ljust(pw) + "  " if preset_shown else ""
         style = "win" if r["won"] else "loss"
-        out.append([("", f"  {r['date'][:10]} {r['date'][11:16]}  {shown[r['preset']].ljust(pw)}  "),
-                    (style, bar * size), ("", " " * (24 - size) + f" {r['total']:>4}  "), (style, word)])
+        out.append([("", f"  {when}  {what}"), (style, bar * size),
+                    ("", " " * (longest - size) + f" {r['total']:>{digits}}  "), (style, word)])
     return out
 
 

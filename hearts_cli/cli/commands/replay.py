@@ -40,8 +40,9 @@ def replay(
 ) -> None:
     """Replay a game: a trick-by-trick story, the table at any position, and analysis.
 
-    The game is a record file, or --code with a move log (a file, - for stdin,
-    or --moves). A partial log stops where it ends and shows the table there.
+    The game is a record file (or the code of an archived game), or --code with
+    a move log (a file, - for stdin, or --moves). A partial log stops where it
+    ends and shows the table there.
     Problems in the input are reported with their position and exit status 2;
     nothing is written then.
     """
@@ -52,7 +53,7 @@ def replay(
         refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
     from ...records import replay as rp
 
-    text, path = rp.read_input(source, moves, out.lang, out.ascii)
+    text, path = rp.read_input(_from_archive(source), moves, out.lang, out.ascii)
     given = preset is not None or players is not None or target is not None or settings
     record = rp.open_game(text, path, code, (lambda: load_rules(preset, players, target, settings))
                           if given else None)
@@ -66,7 +67,28 @@ def replay(
     else:
         _print_styled(out, lines)
     if annotate_to is not None:
-        echo(out.t("rp_annotated", path=annotate_to), err=True)
+        from ...base.wrapping import for_terminal
+
+        echo(for_terminal(out.t("rp_annotated", path=annotate_to), sys.stderr), err=True)
+
+
+def _from_archive(source: str | None) -> str | None:
+    """FILE as given, or, when no file has that name and it is a game code, the newest game
+    archived with that code (what the end of a game tells a person to type)."""
+    import os
+
+    if source is None or source == "-" or os.path.exists(source):
+        return source
+    from ...model.codes import is_code, normalize_code
+
+    if not is_code(source):
+        return source
+    from ...store.saves import archived_game
+
+    found = archived_game(normalize_code(source))
+    if found is None:
+        refuse("rp_no_archived", code=source)
+    return str(found)
 
 
 POOL_FROM = 200  # deals a decision from which worker processes pay for their start, by default
@@ -94,16 +116,19 @@ def _mapper(workers: int | None, simulations: int) -> Any:
 def _progress(out: Out) -> Callable[[int, int], None]:
     """A progress line on stderr (a terminal's) for a long analysis: decisions weighed of how
     many and about how long is left, a bar when the terminal has room for it; one line at any
-    width, written over in place."""
+    width (its margin kept, as every screen's), written over in place."""
     import shutil
     import time
+
+    from ...base.wrapping import screen_columns, text_width
 
     start = time.monotonic()
     shown = 0
 
     def tick(done: int, total: int) -> None:
         nonlocal shown
-        width = shutil.get_terminal_size((80, 24)).columns - 1
+        # the terminal stderr is (stdout may be a file), else as $COLUMNS says
+        width = text_width(screen_columns(sys.stderr) or shutil.get_terminal_size((80, 24)).columns)
         text = out.t("rp_progress", done=done, total=total)
         if 0 < done < total:  # the time left, in fewer words where the terminal is narrow
             left = _duration(out, (time.monotonic() - start) / done * (total - done))
@@ -132,7 +157,12 @@ def _duration(out: Out, seconds: float) -> str:
 
 
 def _print_styled(out: Out, lines: list[tuple[str, str | None]]) -> None:
-    """Lines on stdout, each in its style when the output is a colour terminal."""
+    """Lines on stdout, each in its style when the output is a colour terminal; on a terminal,
+    wrapped to its width (a line broken goes on two columns in, so the story's lines stay
+    apart), whole in a file or a pipe."""
+    from ...base.wrapping import for_terminal
+
+    lines = [(row, style) for line, style in lines for row in for_terminal(line, sys.stdout, 2).split("\n")]
     if not out.color:
         for line, _ in lines:
             echo(line)

@@ -6,7 +6,7 @@ import typer
 
 from ..command import Command, one_command
 from ..options import JsonOpt, LangOpt, PlainOpt, complete_preset, preset_value
-from ..output import echo, refuse, setup
+from ..output import echo, refuse, screen_width, setup
 
 cli = one_command()
 
@@ -53,7 +53,7 @@ def stats(
         data["filters"] = {"preset": preset, "since": start}
         echo(json.dumps(data, ensure_ascii=False))
         return
-    lines = st.render(data, out.lang, out.ascii, preset, start)
+    lines = st.render(data, out.lang, out.ascii, preset, start, screen_width())
     if out.color:
         st.print_rich(lines)
     else:
