@@ -95,6 +95,20 @@ def test_a_name_keeps_its_total_and_its_level_on_its_line() -> None:
     assert len(wrap_text("Scores 10 20 30 40 50 60 70 80 90 100 110 120", 20)) > 1
 
 
+def test_what_does_not_fit_the_toolbar_is_cut_where_a_line_may_break() -> None:
+    """The toolbar's last line, shortened with an ellipsis, never ends in a name whose number
+    was cut off ("East…" for "East 0."), nor in half a word."""
+    from hearts_cli.repl.layout import shorten
+
+    for text in ("Totals: You 0 · West 13 · North 26 · East 104 · Left 1 7 · Right 1 9.",
+                 "You play against West (Easy), North (Normal), East (Hard), to 100 points.",
+                 "Round 3 points: You 4 · West 13 · North 0 · East 9; totals: You 14 · West 26."):
+        for width, lines in itertools.product(range(12, len(text)), (1, 2)):
+            rows = shorten(text, width, lines, "…").split("\n")
+            assert all(len(row) <= width for row in rows), rows
+            assert not _cut_whole(text, rows, "…"), (width, rows)
+
+
 def test_help_in_the_game_is_wrapped_anew_without_stubs() -> None:
     from hearts_cli.text.catalog import t
 
@@ -416,7 +430,7 @@ def _cut_whole(full: str, rows: list[str], ellipsis: str) -> list[str]:
         kept = len(shown)
         if (shown and not words[kept - 1].startswith(shown[-1])) or shown[:-1] != words[: kept - 1]:
             problems.append(f"not the text's first words: {shown!r}")
-        elif 0 < kept < len(words) and joins(words[kept - 1], words[kept]):
+        elif 0 < kept < len(words) and joins(words[kept - 1], words[kept]) and words[kept] != wrapping.SEPARATOR:
             problems.append(f"a pair cut by the ellipsis: {words[kept - 1]!r} / {words[kept]!r}")
     elif shown != words:
         problems.append(f"words changed: {rows!r}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..base.wrapping import joins, units
+from ..base.wrapping import SEPARATOR, joins, units
 
 Line = list[tuple[str, str]]
 WIDTH = 80  # the table is laid out for 80 columns, or fewer: down to MIN_WIDTH
@@ -155,8 +155,11 @@ def shorten(text: str, width: int, lines: int, ellipsis: str) -> str:
         return "\n".join(rows)
     rows = rows[:lines]
     kept = units(rows[-1])
-    while kept and len(" ".join(kept)) + len(ellipsis) > width:
+
+    def said(kept: list[str]) -> str:  # (a separator kept with its word is dropped before the ellipsis)
+        return " ".join(kept).rstrip(" ,;:" + SEPARATOR)
+
+    while kept and len(said(kept)) + len(ellipsis) > width:
         kept.pop()
-    last = " ".join(kept) if kept else rows[-1][: max(0, width - len(ellipsis))]
-    rows[-1] = last.rstrip(" ,;:") + ellipsis
+    rows[-1] = (said(kept) if kept else rows[-1][: max(0, width - len(ellipsis))]) + ellipsis
     return "\n".join(rows)
