@@ -540,7 +540,7 @@ def _game_screen(terms: list, home: Path, cols: int, lang: str) -> str:
         term.send(cmd + "\r")
     term.wait_prompt(words["card"])
     term.send("auto\r")  # the rest of the round, its end and the game's end, the chart, the archive
-    term.wait_for(lambda s: "hearts replay" in s, timeout=90)
+    term.wait_for(lambda s: "hearts replay " + CODE in s, timeout=90)  # the end (help names replay too)
     while term.pump(0.3):
         pass
     return term.text()
@@ -563,7 +563,13 @@ def _wide_game(lang: str) -> str:
 def test_the_game_holds_at_every_width(cols: int, lang: str, terms: list, tmp_path: Path) -> None:
     wide = _wide_game(lang)
     narrow = _game_screen(terms, tmp_path / "narrow", cols, lang)
-    assert_fits(narrow, wide, cols, margin=0)  # (the table's own layout: see test_the_toolbar...)
+    # (the game's own layout: a column spare, but the seats around the trick use all 40 at 40)
+    assert_fits(narrow, wide, cols, margin=0)
+    # the end names the game by its code, on a line that fits; its file, if shown, whole on its
+    # line (the terminal cut it at 40 columns: a path nobody could read or copy)
+    rows = [line.rstrip() for line in narrow.splitlines()]
+    assert "  hearts replay " + CODE in rows, narrow
+    assert all(row.endswith(".yaml") for row in rows if "/archive/" in row), narrow
     if cols >= 80:  # help's own line breaks (for 80 columns) fit: it is shown as written
         return
     # help, re-wrapped as a whole: each line as full as the next word allows (no stub left
