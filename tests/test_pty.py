@@ -285,11 +285,12 @@ def test_keys_typed_while_the_cpus_play_are_neither_echoed_nor_played(terms, hom
 def test_the_archive_path_shows_when_the_cpus_end_the_game(terms, home):
     # to 1 point, the game ends with the first round; `auto` plays it out for South, so the
     # last cards are never the person's own line: the archive note must still appear at once
-    term = spawn(terms, ["new", "--code", "K7Q2MXA7", "--target", "1", "--no-confirm"], home)
+    # (on a screen wide enough for the file's line: a narrower one shows the code alone)
+    term = spawn(terms, ["new", "--code", "K7Q2MXA7", "--target", "1", "--no-confirm"], home, cols=200)
     term.wait_prompt("Cards to pass>")
     term.send("pass 2d 3d 7h\r")
     term.wait_prompt("Your card>")
     term.send("auto\r")
-    screen = term.wait_for(lambda s: "hearts replay" in s and "archive" in s, timeout=60)
+    screen = term.wait_for(lambda s: "hearts replay K7Q2MXA7" in s and "archive" in s, timeout=60)
     [path] = sorted((home / "archive").glob("*.yaml"))
-    assert path.name in screen.replace("\n", ""), screen
+    assert "File: " + str(path) in screen.splitlines(), screen
