@@ -55,6 +55,7 @@ class Term:
         self.prompts = 0  # prompts opened so far
         self.prompts_at_send = 0  # ... when keys were last sent
         self._tail = ""
+        self._text: str | None = None  # the screen as text, until the next output
 
     def pump(self, wait: float = 0.05) -> bool:
         try:
@@ -69,10 +70,15 @@ class Term:
         self.prompts += seen.count(PROMPT_OPENS)
         self._tail = seen[1 - len(PROMPT_OPENS):]  # too short to hold one already counted
         self.stream.feed(data)
+        self._text = None
         return True
 
     def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display)
+        """The screen as text, read again only when something new was written to it (reading
+        a screen of 300 columns and 400 rows costs more than a wait's poll)."""
+        if self._text is None:
+            self._text = "\n".join(line.rstrip() for line in self.screen.display)
+        return self._text
 
     def cursor_line(self) -> str:
         return self.screen.display[self.screen.cursor.y].rstrip()
