@@ -4,7 +4,9 @@ import re
 import string
 from pathlib import Path
 
-from hearts_cli.text.catalog import CATALOG, LANGUAGES
+import pytest
+
+from hearts_cli.text.catalog import CATALOG, LANGUAGES, t
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
 
@@ -79,3 +81,18 @@ def test_counts_of_one_read_as_one_in_both_languages():
     assert t("stats_recent", "es", count=5).startswith("Tus 5 últimas partidas (")
     assert t("stats_recent", "en", count=1).startswith("Your last game ("), t("stats_recent", "en", count=1)
     assert t("stats_recent", "en", count=5).startswith("Your last 5 games (")
+
+
+@pytest.mark.parametrize(("mid", "fields", "one", "many"), [
+    ("stats_row", {"games": 1, "rate": "50%"}, "1 ganada ", "2 ganadas"),
+    ("net_count_refused", {}, "1 invitación equivocada", "2 invitaciones equivocadas"),
+    ("net_count_too_fast", {}, "1 invitación presentada", "2 invitaciones presentadas"),
+    ("net_count_dropped", {}, "1 cliente expulsado", "2 clientes expulsados"),
+    ("net_count_error", {}, "1 error interno", "2 errores internos"),
+    ("net_count_save", {}, "1 guardado fallido", "2 guardados fallidos"),
+])
+def test_a_count_of_one_is_said_in_the_singular_in_spanish(mid, fields, one, many):
+    """The stats tables and the host's summary said "1 ganadas", "1 invitaciones equivocadas"."""
+    key = "won" if mid == "stats_row" else "n"
+    assert one in t(mid, "es", **fields, **{key: 1})
+    assert many in t(mid, "es", **fields, **{key: 2})
