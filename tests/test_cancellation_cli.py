@@ -1,5 +1,10 @@
 """End to end: `hearts new --preset cancellation --players 8` from the command line, fed its
-moves in script mode (no terminal), plays a whole two-deck game to the end."""
+moves in script mode (no terminal), plays a whole two-deck game to the end.
+
+The CPUs play at the Easy level: what is tested is the two-deck game's plumbing from the
+command line to the archive, which every level goes through alike (Hard's two-deck search
+costs a whole game some 25 s of CPU; it is tested in test_multi_bots.py, and plays the
+8-player round of the golden case game-cancellation-8p-es at the default levels)."""
 
 from __future__ import annotations
 
@@ -21,7 +26,7 @@ pytestmark = [pytest.mark.usefixtures("home"), pytest.mark.slow]  # its own save
 def test_new_cancellation_for_eight_plays_a_whole_game_from_a_script(home, tmp_path):
     # the person's moves, found by playing once through the JSON batch mode
     player = Player()
-    assert start_new(preset="cancellation", players=8, code=CODE, json_events=True,
+    assert start_new(preset="cancellation", players=8, code=CODE, level="easy", json_events=True,
                      stdin=player, stdout=player) == 0
     end = player.events[-1]
     assert end["event"] == "game_end" and max(end["totals"]) >= 100
@@ -38,7 +43,7 @@ def test_new_cancellation_for_eight_plays_a_whole_game_from_a_script(home, tmp_p
     env = dict(os.environ, HEARTS_HOME=str(tmp_path / "run"), LANG="C.UTF-8")
     with open(moves, "rb") as fh:
         proc = subprocess.run([sys.executable, "-m", "hearts_cli", "new", "--preset", "cancellation",
-                               "--players", "8", "--code", CODE], stdin=fh, capture_output=True,
+                               "--players", "8", "--code", CODE, "--level", "easy"], stdin=fh, capture_output=True,
                               env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr.decode()
     text = proc.stdout.decode()
