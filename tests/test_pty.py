@@ -8,6 +8,7 @@ the screen; a failure dumps the screen and the tail of the raw output.
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
@@ -35,6 +36,28 @@ class _Screen(pyte.Screen):
             self.child.send(data)
 
 
+@functools.cache
+def _wide(ch: str) -> bool:
+    return pyte.screens.wcwidth(ch) == 2
+
+
+def _row(line, columns: int) -> str:
+    """One line of the screen as ``pyte.Screen.display`` shows it, right-stripped: read from
+    the cells written (the rest are blanks), so that a test can look at the screen after
+    every read without pyte's own rendering of every cell (most of a terminal test's time)."""
+    if not line:
+        return ""
+    out, stub = [], False
+    for x in range(min(columns, max(line) + 1)):
+        if stub:  # the second half of a wide character
+            stub = False
+            continue
+        ch = line[x].data
+        stub = _wide(ch[0])
+        out.append(ch)
+    return "".join(out).rstrip()
+
+
 class Term:
     def __init__(self, args: list[str], home: Path, rows: int = 36, cols: int = 80, timeout: float = 30):
         env = dict(os.environ, HEARTS_HOME=str(home), TERM="xterm", LANG="C.UTF-8", HEARTS_DELAY="0")
@@ -55,6 +78,7 @@ class Term:
         self.prompts = 0  # prompts opened so far
         self.prompts_at_send = 0  # ... when keys were last sent
         self._tail = ""
+        self._rows = [""] * rows  # the screen's lines, as of the last text()
         self._text: str | None = None  # the screen as text, until the next output
 
     def pump(self, wait: float = 0.05) -> bool:
@@ -74,14 +98,21 @@ class Term:
         return True
 
     def text(self) -> str:
-        """The screen as text, read again only when something new was written to it (reading
-        a screen of 300 columns and 400 rows costs more than a wait's poll)."""
-        if self._text is None:
-            self._text = "\n".join(line.rstrip() for line in self.screen.display)
+        """The screen as text, read again only when something new was written to it, and then
+        only the lines pyte marks changed (pyte's own display renders every cell: a screen of
+        300 columns and 400 rows costs more than a wait's poll)."""
+        screen = self.screen
+        if screen.dirty or self._text is None:
+            for y in screen.dirty:  # pyte marks each line it changes: only those are read again
+                if y < screen.lines:
+                    self._rows[y] = _row(screen.buffer.get(y), screen.columns)
+            screen.dirty.clear()
+            self._text = "\n".join(self._rows)
         return self._text
 
     def cursor_line(self) -> str:
-        return self.screen.display[self.screen.cursor.y].rstrip()
+        self.text()
+        return self._rows[self.screen.cursor.y]
 
     def dump(self) -> str:
         return f"\n--- screen ---\n{self.text()}\n--- raw tail ---\n{''.join(self.raw)[-2000:]!r}"
