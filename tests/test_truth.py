@@ -4,6 +4,9 @@ scrolling, naming, help, Ctrl-C, completion)."""
 
 from __future__ import annotations
 
+import copy
+import functools
+
 import pytest
 
 from hearts_cli.model.rules import Rules
@@ -304,6 +307,21 @@ def _moon_table(lang="en", **kw) -> Table:
     return _table({"preset": "shooter-choice", "target": 100}, lang=lang, code=MOON_CODE, **kw)
 
 
+@functools.cache
+def _shot(lang: str = "en", confirm: bool = True) -> tuple[Table, tuple[str, ...]]:
+    """The moon table once South has shot the moon and is to choose, and the lines South
+    typed. Played once per process (the CPUs' Hard search makes it two seconds of CPU, and a
+    dozen tests start from it) and never handed out: each test gets a copy (``_shot_table``)."""
+    tb = _moon_table(lang, confirm=confirm)
+    typed = _shoot_for_person(tb)
+    return tb, tuple(typed)
+
+
+def _shot_table(lang: str = "en") -> Table:
+    """A table of its own where South has just shot the moon (``_shot``'s, deep-copied)."""
+    return copy.deepcopy(_shot(lang)[0])
+
+
 @pytest.mark.parametrize("typed, choice, scores", [
     ("", "others", [0, 26, 26, 26]), ("others", "others", [0, 26, 26, 26]),
     ("minus", "shooter_minus", [-26, 0, 0, 0]), ("menos", "shooter_minus", [-26, 0, 0, 0]),
@@ -312,8 +330,7 @@ def _moon_table(lang="en", **kw) -> Table:
 def test_the_human_shooter_is_asked_and_enter_takes_the_better_choice(typed, choice, scores):
     from hearts_cli.play.engine import Phase
 
-    tb = _moon_table()
-    _shoot_for_person(tb)
+    tb = _shot_table()
     rd = tb.game.round
     assert rd.phase is Phase.MOON and rd.turn == 0 and tb.waiting_for_person()
     asked = [ev for ev in tb.events if ev.kind == "moon_choice"]
@@ -337,8 +354,7 @@ def test_the_human_shooter_is_asked_and_enter_takes_the_better_choice(typed, cho
 
 
 def test_the_question_in_spanish():
-    tb = _moon_table("es")
-    _shoot_for_person(tb)
+    tb = _shot_table("es")
     r = Renderer(tb, plain=True)
     ev = next(ev for ev in tb.events if ev.kind == "moon_choice")
     assert plain(r.event(ev)[0]).startswith("¡Has tirado a la luna! ¿-26 para ti, o +26 para todos los demás?")
@@ -350,8 +366,7 @@ def test_the_question_in_spanish():
 def test_a_cpu_shooter_chooses_the_better_for_its_standing():
     from hearts_cli.bots import choose_moon, suggest
 
-    tb = _moon_table()
-    _shoot_for_person(tb)
+    tb = _shot_table()
     view = tb.game.round.view(0)
     # the same moon with other totals: the shooter's view (public totals) decides
     for before, expected in (((0, 0, 0, 0), "others"), ((10, 60, 70, 80), "others"),
@@ -375,8 +390,7 @@ def test_a_cpu_shooter_chooses_the_better_for_its_standing():
 
 
 def _moon_game(choice: str | None) -> Table:
-    tb = _moon_table()
-    _shoot_for_person(tb)
+    tb = _shot_table()
     if choice is not None:
         tb.handle(choice)
     return tb
@@ -429,7 +443,7 @@ def test_scripts_and_json_make_and_show_the_choice(home):
 
     from hearts_cli.repl import start_new
 
-    typed = _shoot_for_person(_moon_table(confirm=False))
+    typed = list(_shot(confirm=False)[1])
     script = "\n".join(typed + ["minus", "quit"]) + "\n"
     out = io.StringIO()
     assert start_new(preset="shooter-choice", code=MOON_CODE, stdin=io.StringIO(script), stdout=out,
