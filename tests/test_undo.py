@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import JsonPlayer, archived
+from conftest import run as run_hearts
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -258,11 +259,10 @@ def test_replay_and_analyze_read_a_record_with_undos_as_the_same_game(home, tmp_
     b.write_text(undone_text)
     assert "undos: 2" in undone_text
 
-    def run(*args: str) -> str:
-        proc = subprocess.run([sys.executable, "-m", "hearts_cli", "replay", *args], capture_output=True,
-                              text=True, timeout=300)
-        assert proc.returncode == 0, proc.stderr
-        return proc.stdout
+    def run(*args: str) -> str:  # in this process: what is compared is what replay says
+        result = run_hearts("replay", *args)
+        assert result.exit_code == 0, result.stderr
+        return result.stdout
 
     assert run(str(b)) == run(str(a))
     assert run(str(b), "--json") == run(str(a), "--json")
