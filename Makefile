@@ -6,19 +6,35 @@ STAMP   = $(VENV)/.installed
 # every core: pytest-xdist; tests marked xdist_group run one after another on one worker
 PYTEST  = $(BIN)/python -m pytest -n auto --dist loadgroup
 
-.PHONY: play test quick gates lint types layers bench clean presets
+# The suite starts hundreds of Python processes (the command line, pseudo-terminals, golden
+# cases): each keeps the bytecode it compiles (__pycache__/, ignored by git) for the next,
+# even where the environment sets PYTHONDONTWRITEBYTECODE (then every one of them compiled
+# the package again: a third of a terminal test's CPU).
+unexport PYTHONDONTWRITEBYTECODE
 
+.PHONY: play test suite quick gates lint types layers bench clean presets
+
+# The venv gets pip from the system's pip when it can (ensurepip's older pip, then upgraded,
+# takes three times as long); pip is upgraded only when the venv is made, not at every change
+# of pyproject.toml.
 $(STAMP): pyproject.toml
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 \
+		|| $(PYTHON) -m pip --python $(BIN)/python install --quiet --upgrade pip 2>/dev/null \
+		|| { $(BIN)/python -m ensurepip && $(BIN)/python -m pip install --quiet --upgrade pip; }
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/hearts play
 
-# The gates first (CI runs `make test`: .ci/run), then the whole suite.
-test: gates
+# What CI runs (.ci/run). ruff first (a second); then mypy beside the whole suite, which
+# holds the layers test (tests/test_layers.py): mypy alone would leave a core idle. `make test`
+# fails if any of them fails (a failing mypy is reported as it ends, the suite still runs out).
+test: lint
+	@$(MAKE) --no-print-directory -j2 types suite
+
+suite: $(STAMP)
 	$(PYTEST)
 
 # The loop while working: no gates, no slow tests, stop at the first failure.
@@ -30,10 +46,11 @@ gates: lint types layers
 lint: $(STAMP)
 	$(BIN)/ruff check
 
-# mypy --strict on the package; the modules not yet clean are listed in pyproject.toml
+# mypy --strict on the package; the modules not yet clean are listed in pyproject.toml.
+# Its lines come out together when it ends (in `make test` it runs beside the suite's).
 types: $(STAMP)
-	$(BIN)/mypy
-	@$(BIN)/python .ci/mypy_pending.py
+	@out=$$($(BIN)/mypy 2>&1 && $(BIN)/python .ci/mypy_pending.py 2>&1); status=$$?; \
+		printf '\nmypy --strict (make types): %s\n' "$$out"; exit $$status
 
 # the layers contract of docs/architecture.md: no import points up, no cycle
 layers: $(STAMP)
