@@ -56,6 +56,7 @@ def _idle(port: int, source: str) -> socket.socket:
 # ---------------------------------------------------------------- 1. idle connections, descriptors
 
 
+@pytest.mark.slow  # a whole game against a host in a subprocess: 15 to 35 s
 def test_idle_connections_cannot_exhaust_the_host_which_refuses_them_and_plays_on(tmp_path):
     """A host limited to 200 descriptors; 200 connections that never say hello, from one
     address and 150 others: the extra ones are refused at the door, the person's game goes on
@@ -142,6 +143,7 @@ class FlakyStore(HostStore):
         return super().save(game, seats, undos=undos)
 
 
+@pytest.mark.slow  # a whole game at a shared table: 7 to 30 s
 def test_a_move_whose_save_fails_is_refused_with_the_position_unchanged_and_the_table_goes_on(tmp_path):
     """The person's pass cannot be saved: the reply says the position is unchanged, and it is
     (``state``: not passed; the save on disk: not passed); the same pass again is taken, and

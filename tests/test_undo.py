@@ -185,7 +185,8 @@ def test_undo_can_be_turned_off_in_settings(home, capsys):
 
 @pytest.mark.slow
 def test_undo_after_the_end_of_the_game_is_refused(home):
-    tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", store=None)
+    # Easy CPUs: what is tested is the end of a game, not how it is played (Hard: 3 s of CPU)
+    tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, "easy"), lang="en", store=None)
     tb.auto_round = None
     while not tb.game.over:
         tb.handle("auto")
