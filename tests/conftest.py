@@ -7,13 +7,14 @@ from the engine, so that tests compare the engine against an independent reading
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import pickle
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -381,6 +382,7 @@ class JsonPlayer:
         self.events: list[dict[str, Any]] = []
         self.turn: dict[str, Any] | None = None  # the view waiting for a move
         self.turns: list[dict[str, Any]] = []  # every view, in order
+        self.lines: list[str] = []  # every line it typed
 
     def write(self, text: str) -> None:
         for line in text.splitlines():
@@ -402,12 +404,47 @@ class JsonPlayer:
 
     def readline(self, size: int = -1) -> str:  # the lines it makes are short
         move = self.next_move()
-        return "" if move is None else move + "\n"
+        if move is None:
+            return ""
+        self.lines.append(move)
+        return move + "\n"
 
 
 def archived(home: Path) -> list[Path]:
     """The games archived in save directory ``home``, oldest first."""
     return sorted((home / "archive").glob("*.yaml"))
+
+
+class WholeGame(NamedTuple):
+    events: list[dict[str, Any]]  # every event of ``--json``
+    lines: list[str]  # what the person typed
+    record: str  # the text of the archived record
+
+
+def whole_game(code: str) -> WholeGame:
+    """The game of ``code`` (the default preset and levels) played to its end through ``--json``
+    batch mode by :class:`JsonPlayer`, in a save directory of its own: its events, the lines
+    typed, the archived record. Played once per process (against Hard, two seconds of CPU, and
+    several tests start from the same game); each call returns copies of its own."""
+    events, lines, record = _whole_game(code)
+    return WholeGame(json.loads(events), list(lines), record)
+
+
+@functools.cache
+def _whole_game(code: str) -> tuple[str, tuple[str, ...], str]:
+    import tempfile
+
+    from hearts_cli.repl import start_new
+
+    with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HEARTS_HOME", tmp)  # as the ``home`` fixture sets the machine up
+        mp.delenv("HEARTS_LANG", raising=False)
+        mp.delenv("HEARTS_ASCII", raising=False)
+        mp.setenv("LANG", "C.UTF-8")
+        player = JsonPlayer()
+        assert start_new(code=code, json_events=True, stdin=player, stdout=player) == 0
+        (path,) = archived(Path(tmp))
+        return json.dumps(player.events), tuple(player.lines), path.read_text()
 
 
 def deal_fixed(rules: Rules, fixed: dict[int, str], seed: int = 1) -> list[list[Card]]:

@@ -10,10 +10,9 @@ the two streams share must be equal, and the three seat views must be equal fiel
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from conftest import JsonPlayer
+from conftest import whole_game
 from typer.testing import CliRunner
 
 from hearts_cli.cli.app import app
@@ -22,30 +21,16 @@ from hearts_cli.model.cards import Card
 from hearts_cli.play.events import KINDS, SCHEMA, VIEW_FIELDS, Event, view_json
 from hearts_cli.records import replay as rp
 from hearts_cli.records.record import read_record
-from hearts_cli.repl import start_new
 
 CODE = "JYR35SWD"
 # the events both a live game and its replay tell, and must tell alike
 SHARED = ("deal", "pass", "receive", "lead", "trick", "hearts_broken", "round_end", "game_end")
 
 
-Player = JsonPlayer  # the person's seat through `--json`
-
-
 @pytest.fixture(scope="module")
-def played(tmp_path_factory):
-    home = tmp_path_factory.mktemp("home")
-    mp = pytest.MonkeyPatch()
-    mp.setenv("HEARTS_HOME", str(home))
-    mp.setenv("LANG", "C.UTF-8")
-    mp.delenv("HEARTS_LANG", raising=False)
-    try:
-        player = Player()
-        assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
-    finally:
-        mp.undo()
-    (path,) = sorted((Path(home) / "archive").glob("*.yaml"))
-    return player.events, read_record(path)
+def played():
+    game = whole_game(CODE)  # conftest: played once per process
+    return game.events, read_record(game.record)
 
 
 def _moves_before(events: list[dict], i: int) -> int:

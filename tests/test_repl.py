@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import JsonPlayer, archived
+from conftest import JsonPlayer, archived, whole_game
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -52,12 +52,9 @@ class Player(JsonPlayer):
 
 @pytest.mark.slow
 def test_resumed_game_makes_the_same_moves_as_an_uninterrupted_one(home, tmp_path, monkeypatch):
-    whole = Player()
-    assert start_new(code=CODE, json_events=True, stdin=whole, stdout=whole) == 0
+    whole = whole_game(CODE)  # conftest: the same moves, played through to the end once
     assert whole.events[-1]["event"] == "game_end"
-    [first] = archived(home)
-    uninterrupted = first.read_text()
-    first.unlink()
+    uninterrupted = whole.record
 
     # the same person's moves, but the program stops mid-round and is started again
     part1 = Player(stop_after=9)  # the pass and eight cards: in the middle of round 1
@@ -76,8 +73,7 @@ def test_resumed_game_makes_the_same_moves_as_an_uninterrupted_one(home, tmp_pat
 
 @pytest.mark.slow
 def test_scripted_game_is_byte_identical_on_two_runs_and_json_has_every_event(home, tmp_path):
-    player = Player()
-    assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
+    player = whole_game(CODE)  # conftest: the game through --json, played once per process
     # --json: one object per event, every kind of event a game has
     kinds = {ev["event"] for ev in player.events}
     assert {"start", "deal", "pass", "receive", "play", "trick", "hearts_broken", "round_end",

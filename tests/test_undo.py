@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import JsonPlayer, archived
+from conftest import JsonPlayer, WholeGame, archived, whole_game
 from conftest import run as run_hearts
 
 from hearts_cli.model.cards import Card
@@ -64,7 +64,12 @@ def without_undos(text: str) -> str:
     return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("undos: "))
 
 
-def play_whole(home: Path, extra=None) -> tuple[Player, str]:
+def play_whole(home: Path, extra=None) -> tuple[Player | WholeGame, str]:
+    """The game of CODE to its end with ``extra`` lines typed: the player and the archived
+    record (without extras: conftest's whole game of CODE, played once per process)."""
+    if not extra:
+        game = whole_game(CODE)
+        return game, game.record
     player = Player(extra)
     assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
     assert player.events[-1]["event"] == "game_end"
