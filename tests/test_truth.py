@@ -36,7 +36,14 @@ def shown(renderer: Renderer, lines, width: int) -> list[str]:
 
 
 def _into_second_round(spec) -> Table:
-    tb = _table(spec)
+    """A table of its own at round 2's first pass (played once per process and rule set, as
+    the four widths start from the same game: each gets a deep copy)."""
+    return copy.deepcopy(_second_round(None if spec is None else tuple(sorted(spec.items()))))
+
+
+@functools.cache
+def _second_round(spec: tuple | None) -> Table:
+    tb = _table(None if spec is None else dict(spec))
     tb.handle("auto")
     while len(tb.game.rounds) < 2:
         assert tb.cpu_step()
@@ -517,6 +524,14 @@ def test_the_engine_protocol_asks_and_takes_the_choice():
 
 
 def _mid_trick(players: int, lang: str = "en") -> Table:
+    """A table of its own in round 1's second trick, one card short of its end (played once
+    per process, player count and language, as the seven widths start from the same game:
+    each gets a deep copy)."""
+    return copy.deepcopy(_mid_trick_played(players, lang))
+
+
+@functools.cache
+def _mid_trick_played(players: int, lang: str) -> Table:
     spec = None if players == 4 else {"preset": "reference", "players": players}
     tb = _table(spec, lang=lang)
     tb.handle("auto")
