@@ -161,9 +161,20 @@ def saved_game(home: Path):
 
 
 def wait_saved(term: Term, home: Path, predicate, timeout: float = 30):
+    """The saved game once ``predicate`` holds for it. The save is read again only when it is
+    another file than the one last read (a save replaces the file whole), not at every look
+    at the screen: reading and replaying it was most of a terminal test's own CPU."""
     end = time.monotonic() + timeout
+    read = None  # (inode, mtime, size) of the file last read
     while time.monotonic() < end:
         term.pump()
+        try:
+            st = (home / "current.yaml").stat()
+        except OSError:
+            continue
+        if (st.st_ino, st.st_mtime_ns, st.st_size) == read:
+            continue
+        read = (st.st_ino, st.st_mtime_ns, st.st_size)
         try:
             game = saved_game(home)
         except Exception:
