@@ -1,10 +1,14 @@
 """Golden transcripts: the program's behaviour, byte for byte, seen from the outside.
 
-Each case in ``tests/golden/cases.py`` runs ``python -m hearts_cli ...`` in a
+Each case in ``tests/golden/cases.py`` runs ``python -m hearts_cli ...`` as a
 subprocess (stdin from the case, no terminal, a fresh ``$HEARTS_HOME``) and its
 stdout, stderr and exit status must equal ``tests/golden/<name>.txt``. Nothing
 here imports ``hearts_cli``, so the package's modules may move freely; what
-must not change is what a person or a program sees.
+must not change is what a person or a program sees. ``make_golden.py`` records
+with real subprocesses; here each step runs in a fork of a process that has
+imported Typer already (``golden/forkserver.py``: a step's start-up was nine
+tenths of its CPU), with the step's own environment, directory and pipes, so a
+difference from a real process would show as a changed transcript.
 
 When a change of behaviour is intended, re-record with
 ``.venv/bin/python tests/make_golden.py`` (or ``--only NAME``) and review the
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -33,27 +38,45 @@ class _Now(dict):
     """Under pytest-xdist the workers already run tests in parallel: each case runs in its own
     test, when asked for."""
 
+    def __init__(self, runner: harness.Runner) -> None:
+        super().__init__()
+        self.runner = runner
+
     def __missing__(self, name: str) -> Future:
         fut: Future = Future()
-        fut.set_result(harness.run_case(BY_NAME[name]))
+        fut.set_result(harness.run_case(BY_NAME[name], runner=self.runner))
         return fut
 
 
 @pytest.fixture(scope="module")
 def transcripts(request):
     """Start every selected case at once in a thread pool (heavy ones first); each test waits
-    for its own."""
+    for its own. The steps run through ``harness.Runner`` (one per worker or thread): each in a
+    fork of a process that has imported Typer, as a subprocess would run them; the transcripts
+    were recorded with real subprocesses (``make_golden.py``), so any difference shows."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        yield _Now()
+        runner = harness.Runner()
+        yield _Now(runner)
+        runner.close()
         return
     selected = {item.callspec.params["name"] for item in request.session.items
                 if item.module is sys.modules[__name__] and hasattr(item, "callspec")
                 and "name" in item.callspec.params}
+    local, runners = threading.local(), []
+
+    def run(case):
+        if not hasattr(local, "runner"):
+            local.runner = harness.Runner()
+            runners.append(local.runner)
+        return harness.run_case(case, runner=local.runner)
+
     pool = ThreadPoolExecutor(max_workers=harness.default_workers())
     ordered = sorted((BY_NAME[n] for n in selected), key=lambda c: (not c.heavy, c.name))
-    futures = {c.name: pool.submit(harness.run_case, c) for c in ordered}
+    futures = {c.name: pool.submit(run, c) for c in ordered}
     yield futures
     pool.shutdown(wait=True, cancel_futures=True)
+    for runner in runners:
+        runner.close()
 
 
 @pytest.mark.parametrize("name", [pytest.param(c.name, marks=[pytest.mark.slow] if c.heavy else [])
