@@ -147,6 +147,7 @@ HARD0_GAMES = (
 )
 
 
+@pytest.mark.slow  # whole rounds of the frozen Hard: seconds
 def test_hard0_is_frozen_deterministic_and_not_at_the_table():
     """hard0 is the yardstick for a stronger Hard: it must play exactly as Hard did on
     2026-12-01 (whatever hard.py, playout.py or sampling.py become), the same way every
@@ -190,6 +191,7 @@ def test_believed_deals_take_the_queen_from_a_seat_that_did_not_dump_her():
     assert believed < uniform - 0.07
 
 
+@pytest.mark.slow  # whole rounds of Hard, twice: seconds
 def test_hard_with_believed_deals_plays_whole_rounds_the_same_way_twice():
     """Belief sampling (bench/bots/belief.py, off in Hard): Hard still plays legal cards,
     deterministically, and not the same round as without it."""

@@ -712,6 +712,7 @@ def _table_round_one(lang: str):
     return tb
 
 
+@pytest.mark.slow  # a two-deck game against Hard: two seconds
 @pytest.mark.parametrize("lang, told, untold", [
     ("en", ["The two 10♣ cancel: Q♣ wins.", "The two Q♥ and the two 4♥ cancel: 9♥ wins."], "3♦ cancel"),
     ("es", ["Los dos 10♣ se anulan: gana Q♣.", "Los dos Q♥ y los dos 4♥ se anulan: gana 9♥."], "3♦ se anulan")])

@@ -12,6 +12,8 @@ import functools
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "hearts_cli"
 
@@ -80,6 +82,7 @@ def test_every_layer_of_the_picture_is_a_package_and_every_package_a_layer():
     assert not loose, f"modules outside every layer: {sorted(loose)}"
 
 
+@pytest.mark.slow  # every module's imports walked: seconds (a gate: `make layers` runs it)
 def test_imports_only_point_down():
     order = layers()
     up = []

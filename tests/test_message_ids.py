@@ -62,6 +62,7 @@ def _error_classes() -> dict[str, int]:
     return out
 
 
+@pytest.mark.slow  # every source file read: two seconds
 def test_every_literal_message_id_exists_in_both_languages():
     positions = {"t": 0, "say": 0, "w": 0} | _error_classes()
     missing, seen = [], 0
@@ -157,6 +158,7 @@ def _fstring_ids() -> set[str]:
     return found
 
 
+@pytest.mark.slow  # every source file read: two seconds
 def test_every_id_built_at_run_time_belongs_to_a_listed_family():
     unknown = sorted(_fstring_ids() - set(FAMILIES) - NOT_IDS)
     assert unknown == [], "list each new f-string message id in FAMILIES with the values it can take"

@@ -371,6 +371,7 @@ def cards_i(text: str) -> list[int]:
     return [int(c) for c in cards(text)]
 
 
+@pytest.mark.slow  # 200 two-deck rounds: seconds
 @settings(max_examples=200)
 @given(st.sampled_from(TWO_DECK), st.randoms(use_true_random=False), st.sampled_from(["all", "one_short", "random"]))
 def test_two_deck_round_scores_follow_the_reference(rules, rng, layout):

@@ -307,6 +307,7 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
                for ev in tb.events)
 
 
+@pytest.mark.slow  # hints weighed at full budget: two seconds
 def test_hint_is_the_analysis_best_choice_says_how_sure_and_is_stable():
     from hearts_cli.records.hint import hint_for
 

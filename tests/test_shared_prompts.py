@@ -177,6 +177,7 @@ def test_a_card_among_several_legal_ones_still_asks_first():
     assert card in tb.game.round.hand(0)
 
 
+@pytest.mark.slow  # a two-deck round against Hard: two seconds
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_two_deck_confirmations_take_two_lines_at_most_and_why_tells_the_rest(lang: str):
     """Cancellation Hearts: what a card would do is said in one or two lines when it is entered
