@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
+import subprocess
+import sys
 import threading
 import time
 
@@ -367,3 +370,18 @@ def test_a_table_that_closes_without_answering_is_said_in_one_sentence(tmp_path,
                       as_json=as_json)
     err = capsys.readouterr().err
     assert err == t("net_no_answer", lang, host=HOST, port=port) + "\n" and status == 2
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "nobody is listening there"), ("es", "nadie escucha ahí")])
+def test_a_table_nobody_listens_at_is_said_in_the_persons_language(lang, said):
+    """The reason came in the system's English ("Connect call failed ('127.0.0.1', 9)") even
+    in Spanish; each reason is one of ours now."""
+    with socket.socket() as s:  # a port just freed: nobody listens there
+        s.bind((HOST, 0))
+        port = s.getsockname()[1]
+    argv = [sys.executable, "-m", "hearts_cli", "join", invitation(HOST, port, "x" * 22), "--lang", lang]
+    proc = subprocess.run(argv, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+    assert proc.returncode == 1
+    [line] = [x for x in proc.stderr.splitlines() if x.strip()]
+    assert line.rstrip(".").endswith(said), line
+    assert "Connect call" not in proc.stderr and "Errno" not in proc.stderr

@@ -17,7 +17,7 @@ from ..base.wrapping import for_terminal
 from ..table.invitations import parse_invitation
 from ..table.limits import MAX_LINE
 from ..table.remote import CLOSING, Connection, Link, Lost, RemoteTable, _clean, _connect
-from ..text.catalog import t
+from ..text.catalog import os_problem, t
 
 
 def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_json: bool,
@@ -36,8 +36,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
     try:
         first = link.connect(invitation, name, lang, cafile)
     except (TimeoutError, OSError, concurrent.futures.TimeoutError, ValueError) as e:
-        problem = getattr(e, "strerror", None) or type(e).__name__
-        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=problem))
+        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang)))
         return 1
     if first.get("event") != "welcome":
         _tell(_refused(first, host, port, lang))
@@ -103,8 +102,7 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
     try:
         conn, first = await _connect(invitation, name, lang, cafile)
     except (TimeoutError, OSError, ValueError) as e:
-        problem = getattr(e, "strerror", None) or type(e).__name__
-        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=problem))
+        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang)))
         return 1
     if first.get("ok") is False or first.get("event") != "welcome":
         _tell(_refused(first, host, port, lang))
@@ -139,3 +137,22 @@ async def _bridge(conn: Connection, first: dict[str, Any]) -> int:
         return 1
     finally:
         feeder.cancel()
+
+
+def connect_problem(error: BaseException, lang: str) -> str:
+    """Why a connection failed, in the person's language: the system's own words (asyncio's
+    "Connect call failed (...)") are English whatever the language."""
+    import errno
+    import socket
+
+    if isinstance(error, (TimeoutError, concurrent.futures.TimeoutError)):
+        return t("net_problem_timeout", lang)
+    if isinstance(error, socket.gaierror):
+        return t("net_problem_unknown_host", lang)
+    if isinstance(error, OSError) and error.errno == errno.ECONNREFUSED:
+        return t("net_problem_refused", lang)
+    if isinstance(error, OSError) and error.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
+        return t("net_problem_unreachable", lang)
+    if isinstance(error, OSError) and error.errno:
+        return os_problem(error, lang)
+    return t("net_problem_other", lang, name=type(error).__name__)
