@@ -353,11 +353,13 @@ def test_kill_9_of_the_host_and_resume_bring_the_table_back(tmp_path):
                 return moves >= 12 and m.get("event") == "view" and m["phase"] == "play" and m["turn"] == 0
 
             stop = await play_honestly(c, stop=enough)
+            # killed while Ana is still connected: a host that saw her go first would play
+            # for her (a seat whose person left is played for) before the kill
+            p.send_signal(signal.SIGKILL)
+            p.wait(timeout=10)
             return stop
 
         before = asyncio.run(first())
-        p.send_signal(signal.SIGKILL)
-        p.wait(timeout=10)
     finally:
         if p.poll() is None:
             p.kill()
