@@ -96,3 +96,16 @@ def test_a_count_of_one_is_said_in_the_singular_in_spanish(mid, fields, one, man
     key = "won" if mid == "stats_row" else "n"
     assert one in t(mid, "es", **fields, **{key: 1})
     assert many in t(mid, "es", **fields, **{key: 2})
+
+
+@pytest.mark.parametrize(("code", "es"), [("EADDRINUSE", "ese puerto ya está en uso"),
+                                           ("ECONNREFUSED", "nadie escucha ahí"),
+                                           ("EHOSTUNREACH", "esa dirección no es accesible desde aquí")])
+def test_network_errors_of_the_system_are_said_in_the_persons_language(code, es):
+    """`hearts host` on a busy port said the system's "Address already in use" in Spanish too;
+    host and join read the reason from the one table of the system's errors."""
+    import errno
+
+    from hearts_cli.text.catalog import os_problem
+
+    assert os_problem(OSError(getattr(errno, code), "English words"), "es") == es

@@ -23,7 +23,7 @@ from ..table.limits import HELLO_TIMEOUT, PENDING_MAX, PENDING_PER_ADDRESS
 from ..table.seats import Seat
 from ..table.server import Server
 from ..table.shared import SharedTable, make_seats
-from ..text.catalog import t
+from ..text.catalog import os_problem, t
 
 DEFAULT_PORT = 7441
 
@@ -57,7 +57,7 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
     try:
         actual = await server.start(bind, port, ssl_context)
     except OSError as e:
-        say(t("net_cannot_listen", lang, bind=bind, port=port, problem=e.strerror or str(e)), err=True)
+        say(t("net_cannot_listen", lang, bind=bind, port=port, problem=os_problem(e, lang)), err=True)
         return 2
     if store is not None:
         store.write_meta(meta | {"port": actual, "bind": bind,

@@ -142,17 +142,12 @@ async def _bridge(conn: Connection, first: dict[str, Any]) -> int:
 def connect_problem(error: BaseException, lang: str) -> str:
     """Why a connection failed, in the person's language: the system's own words (asyncio's
     "Connect call failed (...)") are English whatever the language."""
-    import errno
     import socket
 
     if isinstance(error, (TimeoutError, concurrent.futures.TimeoutError)):
         return t("net_problem_timeout", lang)
     if isinstance(error, socket.gaierror):
         return t("net_problem_unknown_host", lang)
-    if isinstance(error, OSError) and error.errno == errno.ECONNREFUSED:
-        return t("net_problem_refused", lang)
-    if isinstance(error, OSError) and error.errno in (errno.EHOSTUNREACH, errno.ENETUNREACH):
-        return t("net_problem_unreachable", lang)
-    if isinstance(error, OSError) and error.errno:
+    if isinstance(error, OSError) and error.errno:  # refused, unreachable...: the catalog's words
         return os_problem(error, lang)
     return t("net_problem_other", lang, name=type(error).__name__)

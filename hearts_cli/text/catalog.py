@@ -193,7 +193,9 @@ def _safe(name: str, value: Any) -> Any:
 
 _OS_PROBLEMS = {"ENOENT": "os_no_such_file", "EACCES": "os_permission", "EPERM": "os_permission",
                 "EISDIR": "os_is_directory", "ENOTDIR": "os_not_directory", "ENOSPC": "os_disk_full",
-                "EDQUOT": "os_disk_full", "EROFS": "os_read_only", "EEXIST": "os_exists"}
+                "EDQUOT": "os_disk_full", "EROFS": "os_read_only", "EEXIST": "os_exists",
+                "EADDRINUSE": "os_address_in_use", "ECONNREFUSED": "net_problem_refused",
+                "EHOSTUNREACH": "net_problem_unreachable", "ENETUNREACH": "net_problem_unreachable"}
 
 
 def os_problem_id(error: OSError) -> tuple[str, dict[str, Any]]:

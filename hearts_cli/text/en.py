@@ -772,6 +772,7 @@ MESSAGES: dict[str, str] = {
     "net_table_damaged": "The saved table cannot be read: {problem}",
     "net_table_open": "The saved table is open in another `hearts host`.",
     "net_bad_invitation": "'{text}' is not an invitation; it looks like HOST:PORT/SEAT-TOKEN, as `hearts host` prints it.",
+    "os_address_in_use": "that port is already in use",
     "net_problem_timeout": "no answer in time",
     "net_problem_unknown_host": "no such host name",
     "net_problem_refused": "nobody is listening there",

@@ -759,6 +759,7 @@ MESSAGES: dict[str, str] = {
     "net_table_damaged": "La mesa guardada no se puede leer: {problem}",
     "net_table_open": "La mesa guardada está abierta en otro `hearts host`.",
     "net_bad_invitation": "«{text}» no es una invitación; tiene la forma HOST:PUERTO/ASIENTO-CLAVE, como la muestra `hearts host`.",
+    "os_address_in_use": "ese puerto ya está en uso",
     "net_problem_timeout": "no responde a tiempo",
     "net_problem_unknown_host": "no existe ese nombre de servidor",
     "net_problem_refused": "nadie escucha ahí",
