@@ -12,9 +12,10 @@ import json
 import os
 import pickle
 import random
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -25,6 +26,9 @@ from typer.testing import CliRunner, Result
 from hearts_cli.model.cards import CARDS, Card, parse_card
 from hearts_cli.model.rules import Rules, RulesError, preset_names
 from hearts_cli.play.engine import Phase, Round
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import PipeInput
 
 # ---------------------------------------------------------------- hypothesis profiles
 
@@ -275,6 +279,59 @@ def assert_user_error(result: Result, *words: str, status: int = 2) -> str:
     for w in words:
         assert w in err, (w, err)
     return err
+
+
+# ---------------------------------------------------------------- a prompt-toolkit session, driven by keys
+
+T = TypeVar("T")
+
+
+def drive_session(inp: PipeInput, run: Callable[[], T], drive: Callable[[], object], *,
+                  timeout: float = 90.0) -> T:
+    """``run()`` (a prompt-toolkit session or app reading ``inp``) while ``drive()`` types its
+    keys into ``inp`` from another thread; Ctrl-D once ``drive`` returns or raises. Returns what
+    ``run`` returns.
+
+    A failure in the driver is the test's: its exception is raised again here once the session
+    has ended (pytest only warns of a thread's exception: the test would pass on what the
+    session did before), and a driver still running then fails the test too. A watchdog closes
+    ``inp`` after ``timeout`` seconds, so that keys the session never takes fail the test
+    instead of hanging the suite; that fails here by name, since a closed input may end the
+    session as Ctrl-D would. The caller opens ``inp`` (``create_pipe_input``) and the app
+    session, so that what must be built inside them (a ``Loop``) can be built before the
+    driver starts."""
+    errors: list[BaseException] = []
+    fired = threading.Event()
+
+    def driver() -> None:
+        try:
+            drive()
+        except BaseException as e:  # raised again below, in the test's thread
+            errors.append(e)
+        finally:
+            if not fired.is_set():
+                inp.send_text("\x04")
+
+    def watch() -> None:
+        fired.set()
+        inp.close()
+
+    thread = threading.Thread(target=driver, daemon=True)
+    watchdog = threading.Timer(timeout, watch)
+    thread.start()
+    watchdog.start()
+    try:
+        return run()
+    finally:
+        watchdog.cancel()
+        thread.join(10)
+        if errors:
+            raise errors[0]
+        if fired.is_set():
+            pytest.fail(f"the watchdog closed the input after {timeout:g} s: the session never took "
+                        "the driver's keys, or the driver never ended")
+        if thread.is_alive():
+            pytest.fail("the session ended while its driver was still running")
 
 
 # ---------------------------------------------------------------- two decks (Cancellation Hearts)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import io
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from conftest import drive_session
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -50,14 +50,13 @@ def _until(test: Callable[[], object], timeout: float = 30.0) -> None:
 
 def _session(tb: Table, pause: float | None, drive: Callable[..., None]) -> int:
     """``tb``'s prompt-toolkit session with ``auto_play`` at ``pause``, fed keys by
-    ``drive(send, loop)`` from another thread; Ctrl-D once it is done."""
+    ``drive(send, loop)`` from another thread (``conftest.drive_session``)."""
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
     from hearts_cli.repl.session import Loop
 
-    result: dict = {}
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
         loop = Loop(tb, plain=True, delay=0, turn_timer=None, key_within=None, auto_play=pause)
         tb.attach(loop)
@@ -71,27 +70,11 @@ def _session(tb: Table, pause: float | None, drive: Callable[..., None]) -> int:
         loop.pre_run = pre_run  # type: ignore[method-assign]
         loop.opened = opened  # type: ignore[attr-defined]
 
-        def driver() -> None:
-            try:
-                drive(inp.send_text, loop)
-            except BaseException as e:  # raised again by the test below
-                result["error"] = e
-            finally:
-                inp.send_text("\x04")
-
-        thread = threading.Thread(target=driver, daemon=True)
-        watchdog = threading.Timer(90, inp.close)  # keys that never come fail the test, not hang it
-        thread.start()
-        watchdog.start()
-        try:
+        def run() -> int:
             tb.announce_start()
-            result["status"] = loop.run()
-        finally:
-            watchdog.cancel()
-        thread.join(10)
-    if "error" in result:
-        raise result["error"]
-    return int(result["status"])
+            return loop.run()
+
+        return int(drive_session(inp, run, lambda: drive(inp.send_text, loop)))
 
 
 def _local(store: Store | None = None, code: str = CODE) -> Table:
@@ -361,27 +344,18 @@ def test_at_a_shared_table_the_only_legal_card_plays_by_itself(home: Path, monke
     monkeypatch.setattr(sys, "stdout", Tty())
     with create_pipe_input() as inp:
         def drive() -> None:
-            try:
-                _until(lambda: "table" in seen and seen["table"].game is not None
-                       and seen["table"].game.round is not None and seen["table"].core.decision())
-                tb = seen["table"]
-                hand = [str(c) for c in tb.game.round.hand(0)]
-                inp.send_text("pass " + " ".join(hand[-3:]) + "\r")
-                _until(lambda: _mine(tb))
-            finally:
-                inp.send_text("\x04")
+            _until(lambda: "table" in seen and seen["table"].game is not None
+                   and seen["table"].game.round is not None and seen["table"].core.decision())
+            tb = seen["table"]
+            hand = [str(c) for c in tb.game.round.hand(0)]
+            inp.send_text("pass " + " ".join(hand[-3:]) + "\r")
+            _until(lambda: _mine(tb))
 
-        driver = threading.Thread(target=drive, daemon=True)
-        driver.start()
-        watchdog = threading.Timer(90, inp.close)
-        watchdog.start()
         try:
             with create_app_session(input=inp, output=DummyOutput()):
-                assert join._seat(link, welcome, "en", True) == 0
+                assert drive_session(inp, lambda: join._seat(link, welcome, "en", True), drive) == 0
         finally:
-            watchdog.cancel()
             link.close()
-        driver.join(5)
     assert seen["auto_play"] == 0.2
     [play] = _mine(seen["table"])
     assert play.data["card"] == Card("2C") and play.data["by"] == "you"

@@ -18,6 +18,7 @@ import threading
 import time
 
 import pytest
+from conftest import drive_session
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -137,53 +138,46 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     result: dict = {}
     with create_pipe_input() as inp:
         def drive() -> None:
-            try:
-                _wait(lambda: tb.game is not None and tb.game.round is not None and tb.core.decision())
-                inp.send_text("pista\r")
-                _wait(lambda: _events(tb, "hint") or _events(tb, "error"))
-                inp.send_text("deshacer\r")
-                _wait(lambda: _events(tb, "error", id="net_undo"))
-                hand = [str(c) for c in tb.game.round.hand(0)]
-                inp.send_text("pasar " + " ".join(hand[-3:]) + "\r")
-                _wait(lambda: _events(tb, "pass", seat=0, by="you"))
-                _wait(lambda: tb.game.round.phase is Phase.PLAY and tb.core.decision())
+            _wait(lambda: tb.game is not None and tb.game.round is not None and tb.core.decision())
+            inp.send_text("pista\r")
+            _wait(lambda: _events(tb, "hint") or _events(tb, "error"))
+            inp.send_text("deshacer\r")
+            _wait(lambda: _events(tb, "error", id="net_undo"))
+            hand = [str(c) for c in tb.game.round.hand(0)]
+            inp.send_text("pasar " + " ".join(hand[-3:]) + "\r")
+            _wait(lambda: _events(tb, "pass", seat=0, by="you"))
+            _wait(lambda: tb.game.round.phase is Phase.PLAY and tb.core.decision())
+            rd = tb.game.round
+            result["completions"] = [(c.text, c.display_meta_text) for c in
+                                     CardCompleter(tb, ascii=True).get_completions(Document(""), CompleteEvent())]
+            bad = [c for c in rd.hand(0) if c not in rd.legal_cards()]
+            if bad:
+                result["bad"] = bad[0]
+                inp.send_text(str(bad[0]) + "\r")
+                _wait(lambda: len(_events(tb, "error")) >= 1 + (not hints) + 0)
+            while len(rd.legal_cards()) == 1:  # the only legal card: played at its first entry
+                played = len(_events(tb, "play", seat=0, by="you"))
+                inp.send_text(str(rd.legal_cards()[0]) + "\r")
+                _wait(lambda: len(_events(tb, "play", seat=0, by="you")) > played)
+                _wait(lambda: tb.core.decision())
                 rd = tb.game.round
-                result["completions"] = [(c.text, c.display_meta_text) for c in
-                                         CardCompleter(tb, ascii=True).get_completions(Document(""), CompleteEvent())]
-                bad = [c for c in rd.hand(0) if c not in rd.legal_cards()]
-                if bad:
-                    result["bad"] = bad[0]
-                    inp.send_text(str(bad[0]) + "\r")
-                    _wait(lambda: len(_events(tb, "error")) >= 1 + (not hints) + 0)
-                while len(rd.legal_cards()) == 1:  # the only legal card: played at its first entry
-                    played = len(_events(tb, "play", seat=0, by="you"))
-                    inp.send_text(str(rd.legal_cards()[0]) + "\r")
-                    _wait(lambda: len(_events(tb, "play", seat=0, by="you")) > played)
-                    _wait(lambda: tb.core.decision())
-                    rd = tb.game.round
-                assert not _events(tb, "confirm")
-                card = rd.legal_cards()[0]
-                result["card"] = card
-                inp.send_text(str(card) + "\r")
-                _wait(lambda: _events(tb, "confirm"))
-                inp.send_text(str(card) + "\r")
-                _wait(lambda: _events(tb, "play", seat=0, by="you"))
-                result["table"] = [plain(x) for x in Renderer(tb, plain=True).table()]
-            finally:
-                inp.send_text("\x04")
+            assert not _events(tb, "confirm")
+            card = rd.legal_cards()[0]
+            result["card"] = card
+            inp.send_text(str(card) + "\r")
+            _wait(lambda: _events(tb, "confirm"))
+            inp.send_text(str(card) + "\r")
+            _wait(lambda: _events(tb, "play", seat=0, by="you"))
+            result["table"] = [plain(x) for x in Renderer(tb, plain=True).table()]
 
-        driver = threading.Thread(target=drive, daemon=True)
-        driver.start()
-        watchdog = threading.Timer(90, inp.close)
-        watchdog.start()
+        def run() -> int:
+            return run_interactive(tb, plain=True, delay=0, turn_timer=None, resumed=False, notes=[])
+
         try:
             with create_app_session(input=inp, output=DummyOutput()):
-                result["status"] = run_interactive(tb, plain=True, delay=0, turn_timer=None, resumed=False,
-                                                   notes=[])
+                result["status"] = drive_session(inp, run, drive)
         finally:
-            watchdog.cancel()
             link.close()
-        driver.join(5)
     assert result["status"] == 0
     start = _events(tb, "start")[0]
     line = plain(Renderer(tb, plain=True).event(start)[0])
