@@ -16,13 +16,14 @@ unexport PYTHONDONTWRITEBYTECODE
 
 # The venv gets pip from the system's pip when it can (ensurepip's older pip, then upgraded,
 # takes three times as long); pip is upgraded only when the venv is made, not at every change
-# of pyproject.toml.
+# of pyproject.toml. --no-compile: pip would compile every module of every package (half its
+# time); what the program and the tests import is compiled once, as it is first imported.
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv --without-pip $(VENV)
 	@$(BIN)/python -m pip --version >/dev/null 2>&1 \
 		|| $(PYTHON) -m pip --python $(BIN)/python install --quiet --upgrade pip 2>/dev/null \
 		|| { $(BIN)/python -m ensurepip && $(BIN)/python -m pip install --quiet --upgrade pip; }
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'
 	@touch $(STAMP)
 
 play: $(STAMP)

@@ -1,7 +1,7 @@
 """A line on the screen means the save already holds that move (issue 10, section 1).
 
 Each test plays in a real pseudo-terminal (the helpers of ``tests/test_pty.py``)
-with a CPU delay of a whole second, watches the raw output, and sends SIGKILL
+with a CPU delay of half a second, watches the raw output, and sends SIGKILL
 the instant a given kind of line appears: your pass, the cards you receive,
 your card, a CPU card, a trick won, the end of a round. The save on disk must
 then already hold the move the line tells of, and ``hearts play`` must resume
@@ -27,7 +27,7 @@ from hearts_cli.records.record import save_record
 CODE = "K7Q2MXA7"  # the deal of the issue: South passes 8♠ 9♠ 10♠ and leads the 2♣
 pytestmark = pytest.mark.slow  # each test runs the program in a pseudo-terminal
 
-SLOW = ["--delay", "1"]  # a CPU delay long enough that a save written after it is seen to lag
+SLOW = ["--delay", "0.5"]  # a CPU delay long enough that a save written after it is seen to lag
 
 
 def kill_on(term: Term, what: str, timeout: float = 30) -> str:

@@ -647,7 +647,7 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
         secure = ["--cert", str(cert), "--key", str(key)]
         join_tls = ["--cafile", str(cert)]
         raw_ssl = ssl.create_default_context(cafile=str(cert))
-    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.08", *secure)
+    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.04", *secure)
     env = os.environ | {"HEARTS_HOME": str(tmp_path / "joiner"), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
     scheme = "tls://" if tls else ""
     procs = []

@@ -19,7 +19,9 @@ from hearts_cli.repl.table import Table, make_seats
 CODE = "JYR35SWD"
 
 
-pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py: a save directory of our own
+# tests/conftest.py: a save directory of our own; one worker for the whole file, as its tables
+# are played once per process (_second_round, _shot, _mid_trick_played) and many tests share each
+pytestmark = [pytest.mark.usefixtures("home"), pytest.mark.xdist_group("truth")]
 
 
 def _table(spec=None, lang: str = "en", code: str = CODE, **kw) -> Table:

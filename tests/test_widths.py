@@ -558,7 +558,8 @@ def _wide_game(lang: str) -> str:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", [  # one worker a language: its wide game is played once
+    pytest.param(lang, marks=pytest.mark.xdist_group(f"widths-{lang}")) for lang in LANGS])
 @pytest.mark.parametrize("cols", WIDTHS)
 def test_the_game_holds_at_every_width(cols: int, lang: str, terms: list, tmp_path: Path) -> None:
     wide = _wide_game(lang)
