@@ -13,6 +13,8 @@ seat=2, card=c, by="cpu")``) or by kind (``Event("play", {...})`` gives a
 two producers cannot drift apart without a test failing. Cards stay
 :class:`~hearts_cli.model.cards.Card` inside an event and become ``"QS"`` in JSON.
 
+The fields are named here as words; their types, the payloads a type checker
+reads (``TrickData``...), are in :mod:`.payloads`, which nothing imports at run time.
 This module sits just above the engine: it imports only the card values and
 the engine's small enums, never a front end.
 """
@@ -20,10 +22,13 @@ the engine's small enums, never a front end.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..base.values import Plain
 from ..model.cards import NAMES, Card, Suit
+
+if TYPE_CHECKING:
+    from .payloads import SeatPlay, ViewJson
 
 __all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "Teller", "jsonable", "trick_json", "view_json"]
 
@@ -170,293 +175,60 @@ def _parameters(cls: type, kind: str, fn: Callable[..., Any]) -> frozenset[str]:
     return names
 
 
-def _kind(name: str, kind: str, fields: str | type, optional: str = "", doc: str = "") -> type[Event]:
-    """The class of an event kind; ``fields`` names its fields, or is the TypedDict of its payload
-    (required keys: ``FIELDS``; the others: ``OPTIONAL``)."""
-    if isinstance(fields, type):
-        keys = list(fields.__annotations__)
-        required, allowed = fields.__required_keys__, fields.__optional_keys__  # type: ignore[attr-defined]
-        names = tuple(k for k in keys if k in required)
-        extra = tuple(k for k in keys if k in allowed)
-    else:
-        names, extra = tuple(fields.split()), tuple(optional.split())
-    cls = type(name, (Event,), {"KIND": kind, "FIELDS": names, "OPTIONAL": extra, "__doc__": doc,
-                                "__module__": __name__, "__slots__": ()})
-    return cls
-
-
-# ---------------------------------------------------------------- payloads (docs/events.md)
-# The fields of the story's events, typed: an event's class takes its fields from its
-# payload, and a teller's methods (Teller) name the types of what they read.
-
-
-class SeatEntry(TypedDict):
-    seat: int
-    name: str
-    kind: str  # human or cpu
-    level: str | None
-
-
-class TrickPlay(TypedDict):
-    seat: int
-    card: Card
-
-
-class Standing(TypedDict):
-    place: int
-    seat: int
-    total: int
-
-
-class StartData(TypedDict):
-    schema: int
-    code: str | None
-    preset: str
-    rules: dict[str, Any]
-    players: int
-    target: int
-    seats: list[SeatEntry]
-    you: int | None
-
-
-class ResumeData(TypedDict):
-    round: int
-    trick: int
-    phase: str
-
-
-class DealData(TypedDict):
-    round: int
-    direction: str
-    dealer: int
-    to: int | None
-    hands: dict[int, list[Card]]
-
-
-class PassData(TypedDict):
-    round: int
-    seat: int
-    cards: list[Card] | None
-    to: int
-    by: str | None
-
-
-class ReceiveData(TypedDict):
-    round: int
-    seat: int
-    cards: list[Card]
-    source: int | None
-    hand: list[Card]
-
-
-class LeadData(TypedDict):
-    round: int
-    seat: int
-
-
-class PlayData(TypedDict):
-    round: int
-    trick: int
-    seat: int
-    card: Card
-    by: str | None
-
-
-class HeartsBrokenData(TypedDict):
-    round: int
-    trick: int
-    seat: int
-    card: Card
-
-
-class _TrickData(TypedDict):
-    round: int
-    trick: int
-    leader: int
-    plays: list[TrickPlay]
-    winner: int | None
-    points: int
-    kitty: list[Card]
-
-
-class TrickData(_TrickData, total=False):
-    cancelled: list[Card]  # two decks only
-    by: Card | None
-    carried: list[Card]
-
-
-class VoidData(TypedDict):
-    round: int
-    trick: int
-    seat: int
-    suit: int
-    card: Card
-
-
-class QueenData(TypedDict):
-    round: int
-    trick: int
-    seat: int
-    by: int | None
-
-
-class JackData(TypedDict):
-    round: int
-    trick: int
-    seat: int
-    by: int | None
-    points: int
-
-
-class MoonAttemptData(TypedDict):
-    round: int
-    trick: int
-    seat: int
-    cards: int
-
-
-class MoonStoppedData(TypedDict):
-    round: int
-    trick: int
-    seat: int
-    by: int
-
-
-class _MoonData(TypedDict):
-    round: int
-    seat: int
-    mode: str
-
-
-class MoonData(_MoonData, total=False):
-    chosen: bool  # the shooter's choice only
-    points: int
-
-
-class MoonChoiceData(TypedDict):
-    round: int
-    seat: int
-    choices: dict[str, list[int]]
-    default: str
-
-
-class RoundEndData(TypedDict):
-    round: int
-    taken: list[int]
-    scores: list[int]
-    totals: list[int]
-    shooter: int | None
-    moon: str
-
-
-class _GameEndData(TypedDict):
-    code: str | None
-    winners: list[int]
-    totals: list[int]
-    standings: list[Standing]
-    rounds: list[list[int]]
-
-
-class GameEndData(_GameEndData, total=False):
-    record: dict[str, Any]  # at a person's own table
-
-
-class TieData(TypedDict):
-    seats: list[int]
-    total: int
-    policy: str
-    outcome: str
-
-
-class NoPointsLeftData(TypedDict):
-    round: int
-    auto: bool
-
-
-class StopData(TypedDict):
-    moves: int
-    round: int
-    phase: str
-    trick: int | None
-    card: int | None
-    turn: int | None
-
-
-class _DecisionData(TypedDict):
-    position: str
-    round: int
-    seat: int
-    kind: str
-    played: list[Card]
-    best: list[Card]
-    expected: float
-    best_expected: float
-    loss: float
-    glyph: str
-    values: dict[str, float]
-
-
-class DecisionData(_DecisionData, total=False):
-    trick: int  # a card's
-    card: int
-    reason: str  # a message id, with its parameters
-    reason_params: dict[str, Any]
-
-
-class SummaryData(TypedDict):
-    seat: int
-    decisions: int
-    mistakes: int
-    blunders: int
-    good: int
-    lost: float
+def _kind(name: str, kind: str, fields: str, optional: str = "", doc: str = "") -> type[Event]:
+    """The class of an event kind: ``fields`` names the fields it always has, ``optional`` the
+    ones it may have (a story event's are its payload's keys: :mod:`.payloads`, checked by a test)."""
+    return type(name, (Event,), {"KIND": kind, "FIELDS": tuple(fields.split()), "OPTIONAL": tuple(optional.split()),
+                                 "__doc__": doc, "__module__": __name__, "__slots__": ()})
 
 
 # ---------------------------------------------------------------- the story of a game
-# (every program: the REPL, replay, the table server; engine-driven programs build them too)
+# (every program: the REPL, replay, the table server; engine-driven programs build them too).
+# Their fields are typed in .payloads (StartData, TrickData...), where a teller's methods
+# find the types of what they read.
 
-Start = _kind("Start", "start", StartData,
+Start = _kind("Start", "start", "schema code preset rules players target seats you",
               doc="A game starts (or is shown again): the seats; ``you`` the seat the stream is for "
                   "(null from above); ``code`` null while it would reveal the deal.")
-Resume = _kind("Resume", "resume", ResumeData, doc="A saved game carries on here.")
-Deal = _kind("Deal", "deal", DealData,
+Resume = _kind("Resume", "resume", "round trick phase", doc="A saved game carries on here.")
+Deal = _kind("Deal", "deal", "round direction dealer to hands",
              doc="A round is dealt: ``hands`` the hands this stream may see, by seat; ``to`` where "
                  "``you`` pass (null from above or with no pass).")
-Pass = _kind("Pass", "pass", PassData,
+Pass = _kind("Pass", "pass", "round seat cards to by",
              doc="A seat has chosen its pass: ``cards`` null unless the stream may see them.")
-Receive = _kind("Receive", "receive", ReceiveData,
+Receive = _kind("Receive", "receive", "round seat cards source hand",
                 doc="The exchange is made: what ``seat`` received and from whom, and its hand now.")
-Lead = _kind("Lead", "lead", LeadData, doc="Who leads the first trick of the round.")
-Play = _kind("Play", "play", PlayData,
+Lead = _kind("Lead", "lead", "round seat", doc="Who leads the first trick of the round.")
+Play = _kind("Play", "play", "round trick seat card by",
              doc="A card is played; ``by`` you, player, cpu, auto, timer or away (null when unknown).")
-HeartsBroken = _kind("HeartsBroken", "hearts_broken", HeartsBrokenData)
-TrickDone = _kind("TrickDone", "trick", TrickData,
+HeartsBroken = _kind("HeartsBroken", "hearts_broken", "round trick seat card")
+TrickDone = _kind("TrickDone", "trick", "round trick leader plays winner points kitty", "cancelled by carried",
                   doc="A trick is complete: ``plays`` [{seat, card}] in play order; ``kitty`` the cards "
                       "it took from the kitty ([] without). Two decks: ``cancelled`` the cards played "
                       "twice, ``by`` the card that won (null: set aside, ``winner`` null too), "
                       "``carried`` the set-aside cards the winner took with it.")
-Void = _kind("Void", "void", VoidData, doc="A seat shows it lacks a suit.")
-Queen = _kind("Queen", "queen", QueenData)
-Jack = _kind("Jack", "jack", JackData)
-MoonAttempt = _kind("MoonAttempt", "moon_attempt", MoonAttemptData)
-MoonStopped = _kind("MoonStopped", "moon_stopped", MoonStoppedData)
-Moon = _kind("Moon", "moon", MoonData,
+Void = _kind("Void", "void", "round trick seat suit card", doc="A seat shows it lacks a suit.")
+Queen = _kind("Queen", "queen", "round trick seat by")
+Jack = _kind("Jack", "jack", "round trick seat by points")
+MoonAttempt = _kind("MoonAttempt", "moon_attempt", "round trick seat cards")
+MoonStopped = _kind("MoonStopped", "moon_stopped", "round trick seat by")
+Moon = _kind("Moon", "moon", "round seat mode", "chosen points",
              doc="A moon: ``mode`` how it scores; under the shooter's choice ``chosen`` (true) and "
                  "``points``, the moon's value.")
-MoonChoice = _kind("MoonChoice", "moon_choice", MoonChoiceData,
+MoonChoice = _kind("MoonChoice", "moon_choice", "round seat choices default",
                    doc="A moon under the shooter's choice: ``seat`` chooses; ``choices`` the round's "
                        "scores under ``others`` and ``shooter_minus``; ``default`` the better one for "
                        "the match (what a CPU chooses).")
-RoundEnd = _kind("RoundEnd", "round_end", RoundEndData)
-GameEnd = _kind("GameEnd", "game_end", GameEndData,
+RoundEnd = _kind("RoundEnd", "round_end", "round taken scores totals shooter moon")
+GameEnd = _kind("GameEnd", "game_end", "code winners totals standings rounds", "record",
                 doc="The game is over; ``record`` (at a person's table) how it changes their record: "
                     "``id``, ``text``, ``streak`` {kind, length}, ``won``, ``played``.")
-Tie = _kind("Tie", "tie", TieData,
+Tie = _kind("Tie", "tie", "seats total policy outcome",
             doc="The target is reached with ``seats`` tied for the lowest ``total``: ``outcome`` says what "
                 "the tie policy does, ``one_more_round``, ``until_single`` (``until_single_again`` when "
                 "still tied), ``shared`` or ``still_tied`` (shared after the extra round).")
-NoPointsLeft = _kind("NoPointsLeft", "no_points_left", NoPointsLeftData)
-Stop = _kind("Stop", "stop", StopData, doc="A replayed log ends before the game does.")
+NoPointsLeft = _kind("NoPointsLeft", "no_points_left", "round auto")
+Stop = _kind("Stop", "stop", "moves round phase trick card turn", doc="A replayed log ends before the game does.")
 View = _kind("View", "view", "", "", doc="What one seat sees now: the seat view (see view_json).")
 
 # ---------------------------------------------------------------- a person at a table
@@ -485,8 +257,10 @@ RulesShown = _kind("RulesShown", "rules", "preset settings")
 
 # ---------------------------------------------------------------- analysis (hearts replay --analyze)
 
-Decision = _kind("Decision", "decision", DecisionData)
-Summary = _kind("Summary", "summary", SummaryData)
+Decision = _kind("Decision", "decision",
+                 "position round seat kind played best expected best_expected loss glyph values",
+                 "trick card reason reason_params")
+Summary = _kind("Summary", "summary", "seat decisions mistakes blunders good lost")
 
 # ---------------------------------------------------------------- a shared table (hearts host)
 
@@ -541,49 +315,6 @@ def _cancel_json(trick: Any) -> dict[str, Any]:
                   "by": None if fields["by"] is None else str(fields["by"]),
                   "carried": [str(c) for c in fields["carried"]]}
     return fields
-
-
-class SeatPlay(TypedDict):
-    """A card in the trick on the table, and who played it."""
-
-    seat: int
-    card: str
-
-
-class RoundResultJson(TypedDict):
-    """What the round scored, once it is over (public then)."""
-
-    taken: list[int]
-    scores: list[int]
-    shooter: int | None
-    moon: str | None
-
-
-class ViewJson(TypedDict):
-    """The JSON form of a seat view (docs/events.md, "The seat view"): what one seat may see."""
-
-    seat: int
-    round: int
-    phase: str
-    direction: str
-    pass_to: int | None
-    turn: int | None
-    leader: int | None
-    trick_number: int
-    trick: list[SeatPlay]
-    tricks_played: int
-    last_trick: dict[str, Any] | None
-    hand: list[str]
-    legal: list[str]
-    passed: list[str] | None
-    received: list[str] | None
-    received_from: int | None
-    hearts_broken: bool
-    voids: dict[str, list[str]]
-    points: list[int]
-    totals: list[int]
-    kitty: list[str]
-    result: RoundResultJson | None
 
 
 def view_json(view: Any, result: Any = None) -> ViewJson:

@@ -9,13 +9,16 @@ lines and :func:`describe_table` the lines of :func:`~hearts_cli.records.positio
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.cards import Card
 from ..model.rules import Moon
-from ..play.events import Event, SeatEntry, Standing, Teller, TrickPlay
+from ..play.events import Event, Teller
 from ..text.catalog import cancel_pairs, preset_name, t
 from .record import GameRecord, display_name
+
+if TYPE_CHECKING:
+    from ..play.payloads import SeatEntry, Standing, TrickPlay
 
 __all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
 

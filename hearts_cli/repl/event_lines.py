@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.cards import Card
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
-from ..play.events import Event, Teller, TrickPlay
+from ..play.events import Event, Teller
 from ..records.sentences import cancel_sentence
 from ..text.catalog import preset_name
 from .layout import Line, plain, reflow
 from .pieces import Writer
+
+if TYPE_CHECKING:
+    from ..play.payloads import TrickPlay
 
 
 class EventLines(Writer, Teller[Line]):
