@@ -604,11 +604,11 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     import io
 
     from hearts_cli.play.engine import Game
-    from hearts_cli.records import replay as rp
+    from hearts_cli.records.analysis import analyze
     from hearts_cli.records.record import read_record, write_record
 
     record = read_record(io.StringIO(write_record(_whole_game())))
-    decisions = {d.position: d for d in rp.analyze(record, simulations=4)}
+    decisions = {d.position: d for d in analyze(record, simulations=4)}
     g = Game(record.rules, record.code)
     takes = 0
     for move in record.moves:

@@ -15,6 +15,7 @@ from conftest import run
 from hearts_cli.model.cards import Card
 from hearts_cli.model.errors import HeartsError
 from hearts_cli.play.engine import Game, Phase
+from hearts_cli.records import analysis
 from hearts_cli.records import replay as rp
 from hearts_cli.records.record import Position, default_seats, read_record, write_record
 
@@ -151,22 +152,22 @@ def test_analysis_marks_the_planted_blunder_and_is_deterministic():
     planted = Position.parse((FIX / "blunder.position").read_text().strip())
     upto = next(i for i, m in enumerate(record.moves) if m.position == planted)
     cut = type(record)(record.rules, record.code, record.seats, record.moves[:upto + 8])
-    first = rp.analyze(cut, [0], seed=1, simulations=24)
+    first = analysis.analyze(cut, [0], seed=1, simulations=24)
     d = next(d for d in first if d.position == planted)
     assert d.glyph == "??" and d.loss >= 4 and str(d.played[0]) == "QS"
     assert d.reason is not None and d.reason[0] == "an_queen_on_self"
     assert "drops the Q♠ on its own trick" in d.comment("en")
     assert "suelta la Q♠" in d.comment("es")
-    again = rp.analyze(cut, [0], seed=1, simulations=24)
+    again = analysis.analyze(cut, [0], seed=1, simulations=24)
     assert [(x.position, x.glyph, x.values) for x in again] == [(x.position, x.glyph, x.values) for x in first]
-    rows = rp.summary(first, 4, [0])
+    rows = analysis.summary(first, 4, [0])
     assert rows[0]["blunders"] >= 1 and rows[0]["lost"] >= d.loss - 0.05
 
 
 def test_passes_are_weighed():
     record = read_record(FIX / "quick-4p.yaml")
     cut = type(record)(record.rules, record.code, record.seats, record.moves[:4])
-    found = rp.analyze(cut, seed=0, simulations=8)
+    found = analysis.analyze(cut, seed=0, simulations=8)
     assert [d.move.kind for d in found] == ["pass"] * 4
     assert all(tuple(sorted(d.played)) == d.move.cards for d in found)
 
@@ -259,9 +260,12 @@ def test_replay_json_starts_light(args):
     mods = set(proc.stderr.split("\n"))
     assert "hearts_cli.records.replay" in mods
     assert {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")} == set()
-    # nor what only other paths need: explain (--at), the bots (--analyze), OpenSSL (hashlib's
-    # _hashlib: the deal's SHA-256 comes from CPython's own module)
-    unwanted = {m for m in mods if m in ("hearts_cli.records.explain", "_hashlib") or m.startswith("hearts_cli.bots")}
+    # nor what only other paths need: explain (--at), the analysis and the bots (--analyze),
+    # the typed payloads (the type checker's), OpenSSL (hashlib's _hashlib: the deal's SHA-256
+    # comes from CPython's own module)
+    only_elsewhere = ("hearts_cli.records.explain", "hearts_cli.records.analysis", "hearts_cli.play.payloads",
+                      "_hashlib")
+    unwanted = {m for m in mods if m in only_elsewhere or m.startswith("hearts_cli.bots")}
     assert unwanted == set()
 
 
@@ -403,7 +407,7 @@ def test_every_colour_style_of_the_story_belongs_to_an_event_it_tells():
 
 def test_the_analysis_weighs_with_the_hints_own_budget_and_its_help_says_so():
     """One budget, defined once: `--analyze` by default weighs as the hint does (issue 18 §2)."""
-    from hearts_cli.records import analysis, hint
+    from hearts_cli.records import hint
 
     assert rp.Options(analyze=True).simulations == analysis.DEFAULT_SIMULATIONS == 600
     assert hint.hint_for.__defaults__ == (analysis.DEFAULT_SIMULATIONS,)
@@ -483,8 +487,8 @@ def test_the_progress_counts_the_decisions_the_summary_counts():
     """Forced moves are neither weighed nor counted: the progress goes to the summary's number."""
     record = read_record(FIX / "blunder.yaml")
     calls: list[tuple[int, int]] = []
-    decisions = rp.analyze(record, [0], simulations=4, progress=lambda done, total: calls.append((done, total)))
+    decisions = analysis.analyze(record, [0], simulations=4, progress=lambda done, total: calls.append((done, total)))
     n = len(decisions)
     assert calls[0] == (0, n) and calls[-1] == (n, n) and len(calls) == n + 1
-    [row] = rp.summary(decisions, record.rules.players, [0])
+    [row] = analysis.summary(decisions, record.rules.players, [0])
     assert row["decisions"] == n

@@ -18,19 +18,13 @@ from ..model.cards import QUEEN_OF_SPADES, Card, Suit
 from ..play.engine import Game, SeatView
 from ..play.events import Event
 from ..text.catalog import t
-from .evaluate import classes_two, evaluate_pass, evaluate_play, pass_candidates
+from .evaluate import DEFAULT_SIMULATIONS, classes_two, evaluate_pass, evaluate_play, pass_candidates
 from .record import Annotation, GameRecord, Move, Position
 
 __all__ = ["BLUNDER", "DEFAULT_SIMULATIONS", "MISTAKE", "Decision", "analyze", "annotations_of", "summary"]
 
 MISTAKE = 1.0  # expected points lost for a `?`
 BLUNDER = 4.0  # ... for a `??`
-
-# Playouts a decision is weighed with, by `replay --analyze` and by the hint alike (records/hint.py),
-# so that the two never disagree: at 600 the best choice of a clear call (margin at least
-# hint.CLOSE) was the same at every seed on 30 positions, in at most about a second of CPU a
-# decision (bench/hint_budget.py; docs/playing.md). `--simulations N` asks for a quicker, rougher look.
-DEFAULT_SIMULATIONS = 600
 
 
 class Decision(Plain):

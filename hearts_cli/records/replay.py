@@ -11,7 +11,9 @@ the lines to print: the story (:mod:`~hearts_cli.records.story`, worded by
 cause is a :class:`~hearts_cli.model.errors.HeartsError` (one sentence, exit status 2).
 
 The names of the modules it joins are importable from here too (``narrate``,
-``describe``, ``analyze``, ``game_at``...), as they were before the split.
+``describe``, ``game_at``...), as they were before the split, but for the
+analysis's (``analyze``, ``summary``...): :mod:`~hearts_cli.records.analysis` is
+imported only when ``--analyze`` asks for it, a millisecond of every replay's start.
 """
 
 from __future__ import annotations
@@ -27,8 +29,7 @@ from ..base.values import Plain
 from ..model.errors import HeartsError
 from ..play.events import Event
 from ..text.catalog import t
-from .analysis import DEFAULT_SIMULATIONS, Decision, Mapper, analyze, annotations_of, summary
-from .evaluate import METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
+from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
 from .positions import PositionError, game_at, table_at, view_event
 from .record import GameRecord, read_record, save_record
 from .sentences import StoryTeller, describe, describe_table
@@ -36,17 +37,15 @@ from .story import narrate
 
 if TYPE_CHECKING:
     from ..model.rules import Rules
+    from .analysis import Decision, Mapper
 
 __all__ = [
     "DEFAULT_SIMULATIONS",
     "METHOD_TWO",
-    "Decision",
     "Event",
     "Options",
     "PositionError",
     "Styled",
-    "analyze",
-    "annotations_of",
     "check",
     "describe",
     "describe_table",
@@ -58,7 +57,6 @@ __all__ = [
     "output",
     "pass_candidates",
     "read_input",
-    "summary",
     "table_at",
     "view_event",
 ]
@@ -174,12 +172,18 @@ def output(record: GameRecord, options: Options, progress: Progress | None = Non
         return _position(record, options)
     decisions: list[Decision] = []
     if options.analyze:
+        from .analysis import analyze  # weighing every decision: imported for --analyze only
+
         if options.simulations < 1:
             raise HeartsError("sim_at_least_one", option="--simulations", value=options.simulations)
         decisions = analyze(record, options.seats(), seed=options.seed, simulations=options.simulations,
                             progress=progress, mapper=mapper)
     events = narrate(record, options.seat, decisions)
-    rows = summary(decisions, record.rules.players, options.seats()) if options.analyze else []
+    rows: list[dict[str, object]] = []
+    if options.analyze:
+        from .analysis import summary
+
+        rows = summary(decisions, record.rules.players, options.seats())
     if options.annotate_to is not None:
         _annotate(record, decisions, options)
     if options.as_json:
@@ -202,6 +206,7 @@ def _position(record: GameRecord, options: Options) -> list[Styled]:
 def _annotate(record: GameRecord, decisions: list[Decision], options: Options) -> None:
     """``--annotate-to``: the record with the marked decisions as annotations, written atomically."""
     from ..text.catalog import os_problem
+    from .analysis import annotations_of
 
     target = options.annotate_to
     assert target is not None

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..model.cards import Card
-from ..records.hint import Hint
 from .client import TableClient
+
+if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint is asked for
+    from ..records.hint import Hint
 
 
 def hint_text(tb: TableClient, hint: Hint, choice: Card | list[Card], reason: str | None) -> str:

@@ -14,14 +14,16 @@ person's record.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model.cards import cards_of
 from ..play.engine import Game, Phase
 from ..play.events import Event
-from ..records.hint import Hint
 from .game import GameTable, Refused
 from .keeping import replayed
+
+if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint is asked for
+    from ..records.hint import Hint
 
 
 class LocalTable(GameTable):
