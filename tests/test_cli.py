@@ -623,6 +623,13 @@ def test_commands_load_only_the_heavy_modules_they_use(args, needed):
     assert heavy == needed
 
 
+def test_a_run_in_one_language_reads_only_its_own_sentences():
+    """The catalog imports a language's sentences when it is first asked for (text/catalog.py)."""
+    for lang, other in (("en", "es"), ("es", "en")):
+        mods = _modules_after("--lang", lang, "explain", "QS", "--code", CODE)
+        assert f"hearts_cli.text.{lang}" in mods and f"hearts_cli.text.{other}" not in mods
+
+
 def test_the_console_script_spares_its_exit_the_last_collection():
     """``main`` leaves the objects alive at its end out of the collection Python runs as it
     exits (``gc.freeze``): a tenth of every command's start-up (see docs/cli.md)."""

@@ -10,16 +10,36 @@ choose a word: ``{points} {points:pt|pts}`` gives ``1 pt`` and ``2 pts``.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..base.untrusted import escaped, shown
-from .en import MESSAGES as _EN
-from .es import MESSAGES as _ES
 
 LANGUAGES = ("en", "es")
 
-CATALOG: dict[str, dict[str, str]] = {"en": _EN, "es": _ES}
+
+class _Catalog(Mapping[str, dict[str, str]]):
+    """Each language's messages by id (the module ``text/<lang>.py``, with the presets' names
+    and lines), imported the first time the language is asked for: a run in English never
+    reads the Spanish sentences, half a millisecond of every command's start-up."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, dict[str, str]] = {}
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        messages = self._loaded.get(lang)
+        if messages is None:
+            messages = self._loaded[lang] = _messages(lang) | _preset_messages(lang)
+        return messages
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+CATALOG: Mapping[str, dict[str, str]] = _Catalog()
 
 
 # Each preset's name and one-line description in each language (help pages, the table's
@@ -61,11 +81,26 @@ _PRESET_TEXT: dict[str, tuple[str, str, str]] = {
     "cancellation": ("anulación", "two decks, 6 to 11 players; identical cards cancel",
                      "dos barajas, de 6 a 11 jugadores; las cartas idénticas se anulan"),
 }
-for _id, (_es, _line_en, _line_es) in _PRESET_TEXT.items():
-    CATALOG["en"][f"preset_name_{_id}"] = _id
-    CATALOG["es"][f"preset_name_{_id}"] = _es
-    CATALOG["en"][f"preset_line_{_id}"] = _line_en
-    CATALOG["es"][f"preset_line_{_id}"] = _line_es
+
+
+def _messages(lang: str) -> dict[str, str]:
+    """A language's sentences, from its module (a KeyError for a language we do not speak)."""
+    if lang == "en":
+        from .en import MESSAGES
+    elif lang == "es":
+        from .es import MESSAGES
+    else:
+        raise KeyError(lang)
+    return MESSAGES
+
+
+def _preset_messages(lang: str) -> dict[str, str]:
+    """The presets' names and lines as messages of ``lang`` (``preset_name_quick``...)."""
+    out = {}
+    for pid, (name_es, line_en, line_es) in _PRESET_TEXT.items():
+        out[f"preset_name_{pid}"] = name_es if lang == "es" else pid
+        out[f"preset_line_{pid}"] = line_es if lang == "es" else line_en
+    return out
 
 
 def preset_name(preset: str, lang: str | None = None) -> str:
