@@ -29,9 +29,10 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ..base.values import Plain
 
 if TYPE_CHECKING:
     from ..records.record import Seat
@@ -113,11 +114,15 @@ class DamagedSave(Exception):
         return self.error.message(lang) if self.error is not None else self.problem
 
 
-@dataclass
-class Loaded:
-    game: Any  # engine.Game
-    seats: tuple[Seat, ...]  # one per seat
-    undos: int = 0  # moves taken back so far (the record notes them)
+class Loaded(Plain):
+    """The saved game, as :meth:`Store.load` reads it."""
+
+    __match_args__ = ("game", "seats", "undos")
+
+    def __init__(self, game: Any, seats: tuple[Seat, ...], undos: int = 0):
+        self.game = game  # engine.Game
+        self.seats = seats  # one per seat
+        self.undos = undos  # moves taken back so far (the record notes them)
 
 
 class Store:
