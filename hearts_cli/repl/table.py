@@ -13,7 +13,7 @@ so a resumed game makes exactly the moves an uninterrupted one would.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base.untrusted import MAX_LINE_CHARS
 from ..bots import DEFAULT_LEVELS
@@ -21,10 +21,11 @@ from ..model.cards import CardParseError, fold, parse_card
 from ..model.seating import PLACES, record_name, seat_place
 from ..play.engine import Game, Phase
 from ..play.events import Event
-from . import commands
 from .client import FrontEnd, TableClient
-from .commands import Signal, close_commands, name_of
 from .person import Person, moon_word
+
+if TYPE_CHECKING:
+    from .commands import Signal
 
 __all__ = ["POSITIONS", "FrontEnd", "Table", "make_seats"]
 
@@ -77,6 +78,8 @@ class Table(TableClient):
             return None
         if not text:
             return None
+        from . import commands  # the registry (and its hints): a table that reads no line needs none
+
         head, _, rest = text.partition(" ")
         found = commands.find(head, rest)
         if found is not None:
@@ -94,6 +97,8 @@ class Table(TableClient):
     def cancel(self) -> None:
         """Ctrl-C: drop the chosen cards and the card waiting for confirmation; with
         nothing to drop, say (once) how to leave, since Ctrl-C does not."""
+        from .commands import name_of
+
         if not self.person.cancel() and not self.told_how_to_leave:
             self.told_how_to_leave = True
             self.info("leave", self.say("how_to_leave", quit=name_of("quit", self.lang)))
@@ -104,6 +109,8 @@ class Table(TableClient):
         Only for a word of letters (``hnit``, ``scroe``, ``pas``) when the whole
         line is no card (``rey de picas`` is one); card-like typos keep the card
         suggestions."""
+        from .commands import close_commands, name_of
+
         word = fold(head)
         if len(word) < 3 or not word.replace("-", "").isalpha():
             return False
