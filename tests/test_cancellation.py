@@ -665,7 +665,7 @@ def test_why_on_the_last_trick_tells_the_fallback_not_a_set_aside(fallback):
                                         ("es", "Los dos 9♠ y los dos 10♠ se anulan")])
 def test_two_pairs_cancelling_are_named_as_a_sentence_says_them(lang, said):
     # issue 18 §6: "The two 9♠, the two 10♠ cancel" read as a list cut short
-    from hearts_cli.play.engine import Effect
+    from hearts_cli.play.verdicts import Effect
 
     nine, ten, jack = parse_card("9S"), parse_card("TS"), parse_card("JS")
     effect = Effect(parse_card("2S"), False, None, False, False, (nine, ten), jack)

@@ -22,7 +22,6 @@ from conftest import (
 from hearts_cli.model.cards import CARDS, Card, Suit, cards_of
 from hearts_cli.model.rules import Direction
 from hearts_cli.play.engine import (
-    REASON_ORDER,
     Game,
     IllegalMove,
     PassError,
@@ -31,6 +30,7 @@ from hearts_cli.play.engine import (
     Round,
     SeatView,
 )
+from hearts_cli.play.verdicts import REASON_ORDER
 
 C = Card
 

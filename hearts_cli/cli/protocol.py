@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
 from ..bots import LEVELS, LevelError, check_level
@@ -23,10 +23,13 @@ from ..model.cards import Card
 from ..model.codes import CodeError, normalize_code
 from ..model.rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
 from ..play import requests
-from ..play.engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Reason, Round
+from ..play.engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Round
 from ..play.events import SCHEMA, view_json
 from ..play.requests import RequestError
 from ..text.catalog import LANGUAGES, default_language, t
+
+if TYPE_CHECKING:
+    from ..play.verdicts import Reason
 
 PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/events.md)
 NAME = "hearts"

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import reduce
 from operator import or_
-from typing import NamedTuple, Self
+from typing import TYPE_CHECKING, NamedTuple, Self
 
 from ..base.values import Frozen
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
@@ -26,27 +26,25 @@ from ..model.errors import HeartsError
 from ..model.rules import Direction, Moon, Rules, Ties
 from ..text.catalog import t
 from . import core
-from .verdicts import REASON_ORDER, THIRD_PERSON, Effect, Reason, Verdict, judge
+
+if TYPE_CHECKING:  # the verdicts on a card are imported by Round.why, the one path that needs them
+    from .verdicts import Reason, Verdict
 
 __all__ = [
     "MOON_CHOICES",
-    "REASON_ORDER",
     "DealtRound",
-    "Effect",
     "Game",
     "IllegalMove",
     "MoonChoiceError",
     "PassError",
     "Phase",
     "PhaseError",
-    "Reason",
     "Round",
     "RoundResult",
     "SeatView",
     "Takings",
     "Trick",
     "TwoDeckRound",
-    "Verdict",
     "moon_scores",
 ]
 
@@ -114,6 +112,8 @@ class PassError(HeartsError):
         super().__init__(message_id, **params)
 
     def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
+        from .verdicts import THIRD_PERSON
+
         mid = THIRD_PERSON.get(self.message_id, self.message_id) if third_person else self.message_id
         return t(mid, lang, ascii=ascii, **self.shown_params())
 
@@ -632,6 +632,8 @@ class Round(DealtRound):
     def why(self, card: int | str, seat: int | None = None) -> Verdict:
         """Whether ``card`` may be played now by ``seat`` (default: the seat to move), and why:
         a card out of turn or out of hand here, the rest by :func:`.verdicts.judge`."""
+        from .verdicts import Reason, Verdict, judge  # what a card would do: asked of a few paths only
+
         c = parse_card(card) if isinstance(card, str) else CARDS[card]
         if seat is None:
             seat = self.turn

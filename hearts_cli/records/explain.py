@@ -30,7 +30,8 @@ from ..model.cards import CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..model.seating import place_name, seat_place
-from ..play.engine import Game, IllegalMove, PassError, Phase, Reason, Verdict
+from ..play.engine import Game, IllegalMove, PassError, Phase
+from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
 
 

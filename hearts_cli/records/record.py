@@ -45,7 +45,6 @@ from ..play.engine import (
     IllegalMove,
     PassError,
     Phase,
-    Reason,
     Round,
     better_moon_choice,
     cards_of_pair,
@@ -115,6 +114,8 @@ def _render(value: Any, lang: str | None, ascii: bool) -> Any:
 
 def _render_reason(reason: Any, lang: str | None, ascii: bool) -> Any:
     """The engine's verdict on a recorded move, said about the seat that made it."""
+    from ..play.verdicts import Reason  # a bad record's: the verdicts are imported when one is met
+
     if isinstance(reason, (Reason, PassError)):
         return reason.message(lang, ascii=ascii, third_person=True)
     return _render(reason, lang, ascii)
@@ -131,7 +132,7 @@ class PlaceError(HeartsError):
     ``round``, ``trick`` and ``position`` (all 1-based, as people count) and
     ``seat`` (0-based, as the engine counts) say where, when known; ``line`` is
     the line of the text; ``reason`` is the engine's verdict for a bad pass or
-    play (a :class:`~hearts_cli.play.engine.Reason` with a stable ``.code``, or a
+    play (a :class:`~hearts_cli.play.verdicts.Reason` with a stable ``.code``, or a
     :class:`~hearts_cli.play.engine.PassError`), or the code or rules error.
     """
 
@@ -1094,6 +1095,8 @@ class _Reader(_Problems):
                 raise self.error("record_bad_move", raw, round=r, trick=k, position=i, seat=seat,
                                  card=text, reason=_problem("bad_card", text=e.text)) from None
             if rnd.phase is not Phase.PLAY:  # passing still open, or the round is finished
+                from ..play.verdicts import Reason
+
                 detail = "wrong_phase_over" if rnd.over else "wrong_phase_pass"
                 raise self.error("record_bad_move", raw, round=r, trick=k, position=i,
                                  card=card, reason=Reason("wrong_phase", card, detail=detail))
