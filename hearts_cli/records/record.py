@@ -748,15 +748,39 @@ def _line_loader() -> type:
 
     It runs on libyaml's C parser when PyYAML was built with it; either way
     only plain data is ever constructed.
+
+    A record is mostly short plain scalars, cards and numbers, the same few dozen
+    again and again: a scalar's tag is remembered by its text, and a string or an
+    integer is built without the bookkeeping of PyYAML's ``construct_object`` (which
+    only the nodes an alias shares need, and a record has no alias). A third less
+    time to load a record, the most of any start-up cost of ``hearts replay``
+    (bench/startup.py); the same values.
     """
+    from yaml.nodes import ScalarNode
+
     base = yaml_loader()
+    str_tag, int_tag = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 
     class LineLoader(base):  # type: ignore[misc, valid-type]
         def __init__(self, stream: str):
             super().__init__(stream, DEPTH["record"])
             self.lines: dict[int, int] = {}
+            self.tags: dict[str, str] = {}  # a plain scalar's tag, by its text
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            if kind is ScalarNode and implicit[0]:  # a plain scalar: its tag depends on its text alone
+                tag = self.tags.get(value)
+                if tag is None:
+                    tag = self.tags[value] = super().resolve(kind, value, implicit)
+                return tag
+            return super().resolve(kind, value, implicit)
 
         def construct_object(self, node: Any, deep: bool = False) -> Any:
+            if node.__class__ is ScalarNode:
+                if node.tag == str_tag:
+                    return node.value
+                if node.tag == int_tag:
+                    return self.construct_yaml_int(node)
             obj = super().construct_object(node, deep)
             if isinstance(obj, (list, dict)):
                 self.lines[id(obj)] = node.start_mark.line + 1
