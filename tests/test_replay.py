@@ -18,6 +18,7 @@ from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records import analysis
 from hearts_cli.records import replay as rp
 from hearts_cli.records.record import Position, default_seats, read_record, write_record
+from hearts_cli.records.sentences import describe
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
 GAMES = sorted(p.stem for p in FIX.glob("*.yaml"))
@@ -261,10 +262,10 @@ def test_replay_json_starts_light(args):
     assert "hearts_cli.records.replay" in mods
     assert {m for m in mods if m.split(".")[0] in ("prompt_toolkit", "rich", "pygments")} == set()
     # nor what only other paths need: explain (--at), the analysis and the bots (--analyze),
-    # the typed payloads (the type checker's), OpenSSL (hashlib's _hashlib: the deal's SHA-256
-    # comes from CPython's own module)
-    only_elsewhere = ("hearts_cli.records.explain", "hearts_cli.records.analysis", "hearts_cli.play.payloads",
-                      "_hashlib")
+    # the wording of the story (text), the typed payloads (the type checker's), OpenSSL
+    # (hashlib's _hashlib: the deal's SHA-256 comes from CPython's own module)
+    only_elsewhere = ("hearts_cli.records.explain", "hearts_cli.records.analysis", "hearts_cli.records.sentences",
+                      "hearts_cli.play.payloads", "_hashlib")
     unwanted = {m for m in mods if m in only_elsewhere or m.startswith("hearts_cli.bots")}
     assert unwanted == set()
 
@@ -357,8 +358,8 @@ def test_a_weighed_decision_reads_as_one_sentence(reason, loss, expected):
             reason[0] == "an_only_good" else "", "expected": 0.1 + loss, "loss": loss,
             "best": [Card("8C")], "best_expected": 0.1, "reason": reason[0] if reason else None,
             "reason_params": reason[1] if reason else {}, "round": 1, "kind": "play", "values": {}}
-    assert rp.describe(rp.Event("decision", data), record, "en") == [expected]
-    spanish = rp.describe(rp.Event("decision", data), record, "es")[0]
+    assert describe(rp.Event("decision", data), record, "en") == [expected]
+    spanish = describe(rp.Event("decision", data), record, "es")[0]
     assert spanish.endswith(".") and ("; " in spanish) == bool(reason)
 
 

@@ -11,9 +11,11 @@ the lines to print: the story (:mod:`~hearts_cli.records.story`, worded by
 cause is a :class:`~hearts_cli.model.errors.HeartsError` (one sentence, exit status 2).
 
 The names of the modules it joins are importable from here too (``narrate``,
-``describe``, ``game_at``...), as they were before the split, but for the
-analysis's (``analyze``, ``summary``...): :mod:`~hearts_cli.records.analysis` is
-imported only when ``--analyze`` asks for it, a millisecond of every replay's start.
+``game_at``...), as they were before the split, but for the analysis's
+(``analyze``, ``summary``...) and the wording's (``describe``...):
+:mod:`~hearts_cli.records.analysis` is imported only when ``--analyze`` asks for
+it, and :mod:`~hearts_cli.records.sentences` only for text, a millisecond or so of
+every replay's start.
 """
 
 from __future__ import annotations
@@ -32,7 +34,6 @@ from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
 from .positions import PositionError, game_at, table_at, view_event
 from .record import GameRecord, read_record, save_record
-from .sentences import StoryTeller, describe, describe_table
 from .story import narrate
 
 if TYPE_CHECKING:
@@ -47,8 +48,6 @@ __all__ = [
     "PositionError",
     "Styled",
     "check",
-    "describe",
-    "describe_table",
     "evaluate_pass",
     "evaluate_play",
     "game_at",
@@ -199,6 +198,8 @@ def _position(record: GameRecord, options: Options) -> list[Styled]:
 
         view = view_event(game, options.seat, options.all_hands, made)
         return [(json.dumps(view, ensure_ascii=False), None)]
+    from .sentences import describe_table
+
     table = table_at(game, options.seat, options.all_hands, made)
     return [(line, None) for line in describe_table(table, record, options.lang, options.ascii)]
 
@@ -234,6 +235,8 @@ def _json_story(record: GameRecord, options: Options, events: list[Event],
 def _text_story(record: GameRecord, options: Options, events: list[Event],
                 rows: list[dict[str, object]]) -> list[Styled]:
     """The story in words, each event in its style; the summary; the table where a partial log stops."""
+    from .sentences import StoryTeller, describe_table  # the wording: --json needs none
+
     teller = StoryTeller(record, options.lang, options.ascii)
     out: list[Styled] = []
     for ev in events:
