@@ -1,9 +1,9 @@
 """The typed payloads of the events: what a type checker (and a test) knows of each kind's fields.
 
 :mod:`hearts_cli.play.events` names each kind's fields as plain words, and a
-teller's methods (:class:`~hearts_cli.play.events.Teller`) and ``view_json``
-are typed by these TypedDicts. Nothing imports this module at run time but the
-tests: building some forty TypedDicts costs every command that tells a game
+teller's methods (:class:`~hearts_cli.play.events.Teller`), ``view_json`` and
+a verdict's ``Effect.to_json`` are typed by these TypedDicts. Nothing imports
+this module at run time but the tests: building some forty TypedDicts costs every command that tells a game
 about 4 ms of start-up (each annotation is compiled; see ``bench/startup.py``).
 ``tests/test_events.py`` checks that each payload's keys are its kind's
 ``FIELDS`` and ``OPTIONAL``, in order, so the two cannot drift apart.
@@ -282,6 +282,26 @@ class ViewJson(TypedDict):
     totals: list[int]
     kitty: list[str]
     result: RoundResultJson | None
+
+
+# ---------------------------------------------------------------- a verdict's effect (verdicts.Effect.to_json)
+
+
+class EffectJson(TypedDict, total=False):
+    """:meth:`Effect.to_json`: the first four keys always, the others when they apply."""
+
+    wins: bool | None
+    points: int | None
+    exact: bool
+    breaks_hearts: bool
+    cancelled: list[str]  # two decks: the cards cancelled, and the card that then wins
+    by: str | None
+    fallback: bool  # two decks, the last trick: every card of the suit led cancelled so far
+    so_far: bool | None  # two decks, cards still to come
+    twin_out: bool
+    higher_out: bool
+    ahead: list[str]
+    stuck: str  # two decks: a card ahead that no copy still out can cancel (it cannot win)
 
 
 # The payload of each story event (docs/events.md): its required keys are the kind's

@@ -14,18 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import countOf
-from typing import NamedTuple, Protocol, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of
 from ..model.rules import FirstTrick, Rules
 from ..text.catalog import cancel_pairs, t
 from . import core
 
+if TYPE_CHECKING:
+    from .payloads import EffectJson
+
 __all__ = [
     "REASON_ORDER",
     "THIRD_PERSON",
     "Effect",
-    "EffectJson",
     "Reason",
     "RoundState",
     "Verdict",
@@ -64,23 +66,6 @@ class Reason(NamedTuple):
             mid = THIRD_PERSON.get(mid, mid)
         return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
                  suit=self.suit if self.suit is not None else "")
-
-
-class EffectJson(TypedDict, total=False):
-    """:meth:`Effect.to_json`: the first four keys always, the others when they apply."""
-
-    wins: bool | None
-    points: int | None
-    exact: bool
-    breaks_hearts: bool
-    cancelled: list[str]  # two decks: the cards cancelled, and the card that then wins
-    by: str | None
-    fallback: bool  # two decks, the last trick: every card of the suit led cancelled so far
-    so_far: bool | None  # two decks, cards still to come
-    twin_out: bool
-    higher_out: bool
-    ahead: list[str]
-    stuck: str  # two decks: a card ahead that no copy still out can cancel (it cannot win)
 
 
 class Effect(NamedTuple):
