@@ -40,6 +40,9 @@ class Suit(IntEnum):
         return SUIT_MASKS[self]
 
 
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
 class Card(int):
     """One of the 52 cards; ``Card("QS")`` and ``Card(50)`` are the same object."""
 
@@ -61,7 +64,7 @@ class Card(int):
 
     @property
     def suit(self) -> Suit:
-        return Suit(self // 13)
+        return _SUITS[self // 13]  # a lookup: Suit(n) is two calls through the enum's machinery
 
     @property
     def rank(self) -> int:
