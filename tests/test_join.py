@@ -131,6 +131,7 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     from hearts_cli.repl.completer import CardCompleter
     from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.session import run_interactive
+    from hearts_cli.repl.toolbar import Status, bottom_toolbar
 
     shared = SharedTable(Game(Rules.from_spec("quick"), "JYR35SWD"), make_seats(4, 1, None), bot_threads=False,
                          hints=hints)
@@ -169,6 +170,11 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
             inp.send_text(str(card) + "\r")
             _wait(lambda: _events(tb, "play", seat=0, by="you"))
             result["table"] = [plain(x) for x in Renderer(tb, plain=True).table()]
+            # Ctrl-C with nothing to cancel: how to leave a shared table, where nothing is saved
+            # here and the game goes on; the toolbar says the same of Ctrl-D
+            inp.send_text("\x03")
+            _wait(lambda: _events(tb, "info", topic="leave"))
+            result["toolbar"] = bottom_toolbar(tb, Status(), lambda: 80)()[0][1]
 
         def run() -> int:
             return run_interactive(tb, plain=True, delay=0, turn_timer=None, resumed=False, notes=[])
@@ -193,6 +199,10 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
         assert not _events(tb, "hint")
         assert "pistas" in _events(tb, "error", id="no_hints")[0].data["message"]
     assert "hearts play" in _events(tb, "error", id="net_undo")[0].data["message"]
+    told = _events(tb, "info", topic="leave")[0]  # (then the leaving itself, at Ctrl-D)
+    assert "Ctrl-C solo anula" in told.data["text"] and "la CPU juega por ti" in told.data["text"]
+    assert "guarda" not in told.data["text"]
+    assert "Ctrl-D: salir" in result["toolbar"] and "guardar" not in result["toolbar"]
     # the completion: the hand, playable cards first, the others with the rule that stops them
     metas = [m for _, m in result["completions"]]
     assert (metas and metas[0] == "jugable") or metas[0].startswith("se puede")

@@ -101,7 +101,9 @@ class Table(TableClient):
 
         if not self.person.cancel() and not self.told_how_to_leave:
             self.told_how_to_leave = True
-            self.info("leave", self.say("how_to_leave", quit=name_of("quit", self.lang)))
+            # at a shared table the game goes on without you: the CPU plays your seat
+            said = "how_to_leave" if self.local else "net_how_to_leave"
+            self.info("leave", self.say(said, quit=name_of("quit", self.lang)))
 
     def _mistyped_command(self, head: str, text: str) -> bool:
         """A word that is neither a card nor a command: say so, with the closest commands.

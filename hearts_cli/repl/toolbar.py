@@ -30,7 +30,7 @@ def bottom_toolbar(table: TableClient, status: Status,
                    columns: Callable[[], int]) -> Callable[[], StyleAndTextTuples]:
     """The toolbar of ``table``'s prompt, as wide as ``columns()`` says the terminal is."""
     def toolbar() -> StyleAndTextTuples:
-        text = status.auto or status.text or table.say("toolbar_keys")
+        text = status.auto or status.text or table.say("toolbar_keys" if table.local else "net_toolbar_keys")
         if status.deadline is not None:  # first, so that shortening never hides it
             left = max(0, int(status.deadline - time.monotonic() + 0.999))
             text = "[" + table.say("timer_left", seconds=left) + "] " + text

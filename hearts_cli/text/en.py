@@ -469,6 +469,7 @@ MESSAGES: dict[str, str] = {
     "meta_in_hand": "in your hand",
     "timer_left": "{seconds} s left",
     "toolbar_keys": "Tab: cards, Ctrl-Z: undo, Ctrl-C: cancel, Ctrl-D: save and leave",
+    "net_toolbar_keys": "Tab: cards, Ctrl-C: cancel, Ctrl-D: leave (the CPU plays for you)",
     "auto_play_status": "{card} is the only card you can play: it plays by itself (any key stops it).",
     # suits
     "suit_0": "clubs",
@@ -730,6 +731,7 @@ MESSAGES: dict[str, str] = {
     "an_pass_keeps_queen": "keeps the Q♠ with only {low} lower spades to guard it ({diff} pts lost).",
     "an_pass_generic": "passing {cards} was worth {diff} pts less on average.",
     "how_to_leave": "Ctrl-C only cancels a choice. To leave, Ctrl-D saves and leaves, and `{quit}` quits (the game is saved either way).",
+    "net_how_to_leave": "Ctrl-C only cancels a choice. To leave, Ctrl-D or `{quit}`: the CPU plays your seat until you join again.",
     "log_round_hidden": "Round {round} is under way: its moves are shown once it ends (the passes are secret until then).",
     # --- events, engine protocol v2, shared tables (hearts host / join) ---
     "type_totals": "a list of {players} whole numbers (each seat's game total before this round)",

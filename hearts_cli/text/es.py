@@ -462,6 +462,7 @@ MESSAGES: dict[str, str] = {
     "meta_in_hand": "en tu mano",
     "timer_left": "quedan {seconds} s",
     "toolbar_keys": "Tab: cartas, Ctrl-Z: deshacer, Ctrl-C: cancelar, Ctrl-D: guardar y salir",
+    "net_toolbar_keys": "Tab: cartas, Ctrl-C: cancelar, Ctrl-D: salir (la CPU juega por ti)",
     "auto_play_status": "{card} es la única carta que puedes jugar: se juega sola (cualquier tecla lo impide).",
     "suit_0": "tréboles",
     "suit_1": "diamantes",
@@ -717,6 +718,7 @@ MESSAGES: dict[str, str] = {
     "an_pass_keeps_queen": "se queda la Q♠ con solo {low} picas menores para guardarla ({diff} ptos perdidos).",
     "an_pass_generic": "pasar {cards} valía {diff} ptos menos de media.",
     "how_to_leave": "Ctrl-C solo anula una elección. Para irte, Ctrl-D guarda y sale, y `{quit}` sale (la partida queda guardada en los dos casos).",
+    "net_how_to_leave": "Ctrl-C solo anula una elección. Para irte, Ctrl-D o `{quit}`: la CPU juega por ti hasta que vuelvas.",
     "log_round_hidden": "La ronda {round} está en juego: sus jugadas se muestran cuando termine (los pases son secretos hasta entonces).",
     # --- eventos, protocolo del motor v2, mesas compartidas (hearts host / join) ---
     "type_totals": "una lista de {players} números enteros (el total de cada asiento antes de este reparto)",
