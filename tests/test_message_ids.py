@@ -165,6 +165,35 @@ def test_every_id_built_at_run_time_belongs_to_a_listed_family():
     assert unknown == [], "list each new f-string message id in FAMILIES with the values it can take"
 
 
+# ids the code builds by adding to another id (not an f-string)
+BUILT = {
+    **dict.fromkeys(THIRD_PERSON.values(), "verdicts.THIRD_PERSON: a reason said of another seat"),
+    "rt_removed_one_copy": "rules_text: + '_copy' with two decks",
+    "rt_removed_many_copy": "rules_text: + '_copy' with two decks",
+    **dict.fromkeys([f"moon_{w}_{m}_chosen" for w in ("you", "other") for m in ("others", "minus")],
+                    "event_lines: + '_chosen' when the shooter chose"),
+    **dict.fromkeys([mid for mid in CATALOG["en"] if mid.startswith("movelog_rule_")],
+                    "movelog.rule_name: tried after rule_{code}, for the codes only a move log meets"),
+}
+
+
+@pytest.mark.slow  # every source file read
+def test_every_message_of_the_catalog_is_asked_for():
+    """A sentence no code asks for is a translation kept up for nothing (and often the trace of
+    a message that was replaced): each id is a string in the code, a family's, or built."""
+    strings: set[str] = set()
+    for path, text in SOURCES.items():
+        if path.parent.name == "text" and path.stem in LANGUAGES:  # the catalog itself
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                strings.add(node.value)
+    families = {mid for ids in FAMILIES.values() for mid in ids}
+    unasked = sorted(set(CATALOG["en"]) - strings - families - set(BUILT))
+    assert unasked == []
+    assert set(CATALOG["es"]) == set(CATALOG["en"])
+
+
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 def test_each_family_is_in_both_languages_for_every_value(family):
     ids = FAMILIES[family]
