@@ -123,7 +123,7 @@ class Term:
         while time.monotonic() < end:
             self.pump()
             if check(self.text()):
-                while self.pump(0.05):  # let the redraw settle
+                while self.pump(0.02):  # let the redraw settle
                     pass
                 if check(self.text()):
                     return self.text()
