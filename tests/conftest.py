@@ -334,6 +334,24 @@ def drive_session(inp: PipeInput, run: Callable[[], T], drive: Callable[[], obje
             pytest.fail("the session ended while its driver was still running")
 
 
+def typed_session(table: Any, keys: str, *, timeout: float = 60.0, **options: Any) -> int:
+    """``hearts play``'s interactive loop over ``table`` with ``keys`` typed at once (they end
+    in Ctrl-D), on a pipe and a screen that shows nothing; ``options`` go to
+    ``run_interactive`` (``delay``, ``turn_timer``, ``key_within``...). Through
+    :func:`drive_session`: keys the loop never takes fail the test by name, not as a session
+    that ended."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from hearts_cli.repl.session import run_interactive
+
+    given = {"plain": True, "delay": 0, "turn_timer": None, "resumed": False, "notes": []} | options
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        return drive_session(inp, lambda: run_interactive(table, **given), lambda: inp.send_text(keys),
+                             timeout=timeout)
+
+
 # ---------------------------------------------------------------- two decks (Cancellation Hearts)
 #
 # Read from seeds/README.md's account of the published rules, not from hearts_cli.play.core:

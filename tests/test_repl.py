@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import JsonPlayer, archived, whole_game
+from conftest import JsonPlayer, archived, typed_session, whole_game
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -445,28 +445,6 @@ def test_a_crash_in_the_completer_never_kills_the_session():
 # ---------------------------------------------------------------- the prompt-toolkit session
 
 
-def _session(tb: Table, keys: str, **kw) -> int:
-    import threading
-
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from hearts_cli.repl.session import run_interactive
-
-    with create_pipe_input() as inp:
-        inp.send_text(keys)
-        # keys that never arrive must fail the test, not hang the suite: end the input
-        watchdog = threading.Timer(60, inp.close)
-        watchdog.start()
-        try:
-            with create_app_session(input=inp, output=DummyOutput()):
-                return run_interactive(tb, plain=True, delay=0, turn_timer=kw.get("turn_timer"),
-                                       resumed=False, notes=[])
-        finally:
-            watchdog.cancel()
-
-
 def test_session_confirm_cancel_and_ctrl_d_saves(home):
     from hearts_cli.store.saves import Store
 
@@ -474,7 +452,7 @@ def test_session_confirm_cancel_and_ctrl_d_saves(home):
     tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang="en", confirm=True,
                store=store)
     keys = "pass TS JS KS\r" + "2c\r" + "3d\r" + "\x03" + "3d\r" + "3d\r" + "\x04"
-    assert _session(tb, keys) == 0
+    assert typed_session(tb, keys) == 0
     kinds = [ev.kind for ev in tb.events]
     assert "cancel" in kinds  # Ctrl-C dropped the first selection
     plays = [ev for ev in tb.events if ev.kind == "play" and ev.data["seat"] == 0]

@@ -8,6 +8,7 @@ import copy
 import functools
 
 import pytest
+from conftest import typed_session
 
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
@@ -77,32 +78,11 @@ def test_every_line_log_prints_replays_at_any_width(spec, width):
 # ---------------------------------------------------------------- Ctrl-C at an empty prompt
 
 
-def _session(tb: Table, keys: str, **kw) -> int:
-    import threading
-
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from hearts_cli.repl.session import run_interactive
-
-    with create_pipe_input() as inp:
-        inp.send_text(keys)
-        watchdog = threading.Timer(60, inp.close)  # keys that never arrive fail, never hang
-        watchdog.start()
-        try:
-            with create_app_session(input=inp, output=DummyOutput()):
-                return run_interactive(tb, plain=True, delay=kw.get("delay", 0), turn_timer=None,
-                                       resumed=False, notes=[], key_within=kw.get("key_within"))
-        finally:
-            watchdog.cancel()
-
-
 @pytest.mark.parametrize("lang, words", [("en", ("Ctrl-D saves and leaves", "`quit` quits")),
                                          ("es", ("Ctrl-D guarda y sale", "`salir` sale"))])
 def test_ctrl_c_at_an_empty_prompt_says_once_how_to_leave(lang, words):
     tb = _table(lang=lang, confirm=True)
-    assert _session(tb, "\x03" + "\x03" + "TS\r" + "\x03" + "\x03" + "\x04") == 0
+    assert typed_session(tb, "\x03" + "\x03" + "TS\r" + "\x03" + "\x03" + "\x04") == 0
     told = [ev for ev in tb.events if ev.kind == "info" and ev.data["topic"] == "leave"]
     assert len(told) == 1  # once, not at every Ctrl-C
     assert all(w in told[0].data["text"] for w in words)
@@ -608,7 +588,7 @@ def test_the_session_pauses_once_per_trick_when_keys_come(monkeypatch):
         asked.append(len(tb.events))
         return True  # a key at once, every time
 
-    assert _session(tb, "pass TS JS KS\r" + "2c\r" + "\x04", delay=0.5, key_within=key_within) == 0
+    assert typed_session(tb, "pass TS JS KS\r" + "2c\r" + "\x04", delay=0.5, key_within=key_within) == 0
     tricks = sum(1 for ev in tb.events if ev.kind == "trick")
     cpu_cards = sum(1 for ev in tb.events if ev.kind == "play" and ev.data["by"] == "cpu")
     assert tricks >= 1 and cpu_cards >= 3
@@ -626,7 +606,7 @@ def test_the_table_is_drawn_again_only_at_your_turn_when_it_changed_or_on_table(
     monkeypatch.setattr(Renderer, "table", counting)
     tb = _table(confirm=False)
     keys = "TS\r" + "JS\r" + "score\r" + "\x03" + "JS\r" + "TS\r" + "table\r" + "KS\r" + "pass\r" + "\x04"
-    assert _session(tb, keys) == 0
+    assert typed_session(tb, keys) == 0
     kinds = [ev.kind for ev in tb.events]
     assert kinds.count("selection") == 5 and "cancel" in kinds and "receive" in kinds
     # at the first prompt, on `table`, and at your first card after the exchange: nothing else
