@@ -262,6 +262,18 @@ def test_off_the_forced_card_waits_to_be_entered(home: Path):
     assert Card("2C") in tb.game.round.hand(0)
 
 
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def _in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """stdin and stdout that say they are a terminal: the commands then open the interactive
+    loop (which the test stands in for or drives), as for a person."""
+    monkeypatch.setattr(sys, "stdin", _Tty())
+    monkeypatch.setattr(sys, "stdout", _Tty())
+
+
 def test_hearts_play_reads_auto_play_from_settings_yaml(home: Path, monkeypatch: pytest.MonkeyPatch):
     from hearts_cli.repl import session, start_new
 
@@ -271,13 +283,8 @@ def test_hearts_play_reads_auto_play_from_settings_yaml(home: Path, monkeypatch:
         seen.update(kw)
         return 0
 
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     monkeypatch.setattr(session, "run_interactive", fake)
-    monkeypatch.setattr(sys, "stdin", Tty())
-    monkeypatch.setattr(sys, "stdout", Tty())
+    _in_a_terminal(monkeypatch)
     home.mkdir(parents=True, exist_ok=True)
     assert start_new(code=CODE) == 0
     assert seen["auto_play"] is None  # off by default
@@ -335,13 +342,8 @@ def test_at_a_shared_table_the_only_legal_card_plays_by_itself(home: Path, monke
         seen["table"], seen["auto_play"] = table, kw["auto_play"]
         return real_run(table, **kw)
 
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
     monkeypatch.setattr(session, "run_interactive", run)
-    monkeypatch.setattr(sys, "stdin", Tty())
-    monkeypatch.setattr(sys, "stdout", Tty())
+    _in_a_terminal(monkeypatch)
     with create_pipe_input() as inp:
         def drive() -> None:
             _until(lambda: "table" in seen and seen["table"].game is not None
