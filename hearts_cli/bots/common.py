@@ -45,26 +45,35 @@ class Public:
     kitty_unseen: int  # how many kitty cards are still face down
 
 
+def seat_counts(view: SeatView) -> list[int]:
+    """Cards each seat still holds: its share of the deal less the cards it has played (its own
+    hand, counted)."""
+    n = view.rules.players
+    plays = [0] * n
+    for tr in view.tricks:
+        for s, _ in tr.plays():
+            plays[s] += 1
+    for s, _ in view.trick_plays():
+        plays[s] += 1
+    out = [view.rules.hand_size - plays[s] for s in range(n)]
+    out[view.seat] = len(view.hand)
+    return out
+
+
 def public(view: SeatView) -> Public:
     ctx = view.rules.facts
     n = ctx.players
     played = mask_of(view.trick)
     taken = [0] * n
-    plays = [0] * n
     keep = ctx.penalty_mask | (1 << JD)
     for tr in view.tricks:
         m = mask_of(tr.cards)
         played |= m
         if tr.winner is not None:  # two decks: a set-aside trick counts where it is carried
             taken[tr.winner] |= (m | mask_of(tr.kitty) | mask_of(tr.carried)) & keep
-        for i in range(len(tr.cards)):
-            plays[(tr.leader + i) % n] += 1
-    for s, _ in view.trick_plays():
-        plays[s] += 1
     leader = view.leader if view.leader is not None else 0  # a pass: no trick yet
     hand = mask_of(view.hand)
-    counts = [ctx.hand_size - plays[s] for s in range(n)]
-    counts[view.seat] = len(view.hand)
+    counts = seat_counts(view)
     kitty_unseen = 0
     if ctx.kitty_size and not view.kitty:
         kitty_unseen = ctx.kitty_size

@@ -18,7 +18,7 @@ from ..model.cards import CARDS, SUIT_MASKS, Card
 from ..model.rules import Facts
 from ..play.engine import SeatView
 from ..play.fast import MultiPosition, pair_of_cards, random_card
-from .common import decision_rng
+from .common import decision_rng, seat_counts
 from .normal import discard_mask, lead_mask
 from .playout import HIGH_SPADES, QS
 from .sampling import match_cards
@@ -29,20 +29,6 @@ EPS = 0.0  # share of random cards in the playouts
 SELF_CANCEL = True  # in the playouts this seat ducks by cancelling the winning card...
 OTHERS_CANCEL = False  # ...and the others play as Normal does, which never does
 
-
-
-def seat_counts(view: SeatView) -> list[int]:
-    """Cards each seat still holds."""
-    n = view.rules.players
-    plays = [0] * n
-    for tr in view.tricks:
-        for i in range(len(tr.cards)):
-            plays[(tr.leader + i) % n] += 1
-    for s, _ in view.trick_plays():
-        plays[s] += 1
-    out = [view.rules.hand_size - plays[s] for s in range(n)]
-    out[view.seat] = len(view.hand)
-    return out
 
 
 class WorldSampler:
