@@ -170,19 +170,16 @@ def output(record: GameRecord, options: Options, progress: Progress | None = Non
     if options.at is not None:
         return _position(record, options)
     decisions: list[Decision] = []
+    rows: list[dict[str, object]] = []
     if options.analyze:
-        from .analysis import analyze  # weighing every decision: imported for --analyze only
+        from .analysis import analyze, summary  # weighing every decision: imported for --analyze only
 
         if options.simulations < 1:
             raise HeartsError("sim_at_least_one", option="--simulations", value=options.simulations)
         decisions = analyze(record, options.seats(), seed=options.seed, simulations=options.simulations,
                             progress=progress, mapper=mapper)
-    events = narrate(record, options.seat, decisions)
-    rows: list[dict[str, object]] = []
-    if options.analyze:
-        from .analysis import summary
-
         rows = summary(decisions, record.rules.players, options.seats())
+    events = narrate(record, options.seat, decisions)
     if options.annotate_to is not None:
         _annotate(record, decisions, options)
     if options.as_json:
