@@ -59,8 +59,7 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     table.attach(loop)
     for note in notes:
         if isinstance(note, tuple):  # (the text, the path it names)
-            loop.renderer.width = loop.columns() - 1
-            loop.show(loop.renderer.archived(*note))
+            loop.tell_archived(*note)
         else:
             loop.show([[("class:info", line)] for line in note.split("\n")])
     table.announce_start(resumed=resumed)
@@ -139,9 +138,14 @@ class Loop(FrontEnd):
             unfinished = table.archived_unfinished
             text = (table.say("previous_archived", code=unfinished) if unfinished
                     else table.say("archived_at", code=table.game.code))
-            self.renderer.width = self.columns() - 1
-            self.show(self.renderer.archived(text, path))
+            self.tell_archived(text, path)
             table.archived = table.archived_unfinished = None
+
+    def tell_archived(self, text: str, path: str) -> None:
+        """Where a game went: the sentence, the command that opens it, and its file where the
+        terminal, as wide as it is now, holds the path whole."""
+        self.renderer.width = self.columns() - 1
+        self.show(self.renderer.archived(text, path))
 
     # ------------------------------------------------------------ the prompt
 
