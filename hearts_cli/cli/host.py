@@ -14,10 +14,10 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from ..base.files import home_written
 from ..base.wrapping import for_terminal, holds
 from ..play.engine import Game
 from ..store.hosted import HostStore
+from ..store.saves import archived_file_line
 from ..table.invitations import invitation
 from ..table.limits import HELLO_TIMEOUT, PENDING_MAX, PENDING_PER_ADDRESS
 from ..table.seats import Seat
@@ -49,7 +49,7 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
             say(t("net_host_over", lang, code=data["code"]))
             if data["archived"]:
                 say(t("archived_at", lang, code=data["code"]))
-                say(t("archived_file", lang, path=home_written(data["archived"])), whole=True, optional=True)
+                say(archived_file_line(data["archived"], lang), whole=True, optional=True)
 
     table = SharedTable(game, seats, turn_timer=turn_timer, delay=delay, store=store, on_change=on_change,
                         hints=hints)
@@ -186,7 +186,7 @@ def _fresh(store: HostStore, lang: str, rules: Any, humans: int, level: str | No
     if previous is not None:
         where = store.archive(previous.game, previous.seats, unfinished=not previous.game.over)
         _say(t("previous_archived", lang, code=previous.game.code))
-        _say(t("archived_file", lang, path=home_written(where)), whole=True, optional=True)
+        _say(archived_file_line(where, lang), whole=True, optional=True)
     if not 1 <= humans <= rules.players:
         raise _Refusal(t("net_bad_humans", lang, players=rules.players))
     return Game(rules, code or new_code())

@@ -234,9 +234,9 @@ def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resume
     table.attach(front)
     for note in notes or ():  # (where an unfinished game went: said, as at a terminal, and its file)
         if isinstance(note, tuple):
-            from ..base.files import home_written
+            from ..store.saves import archived_file_line
 
-            note = note[0] + "\n" + table.say("archived_file", path=home_written(note[1]))
+            note = note[0] + "\n" + archived_file_line(note[1], table.lang, table.ascii)
         table.info("archived", note)
     table.announce_start(resumed=resumed)
     if not play:

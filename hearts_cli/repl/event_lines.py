@@ -205,17 +205,14 @@ class EventLines(Writer, Teller[Line]):
         that opens it again (the lines after the first: a command to copy, never broken, see
         :func:`wrap`), and the file, home folder written ``~``, where the screen holds it
         whole (the command is enough to open the game: nobody needs the long path)."""
+        from ..store.saves import archived_file_line
+
         first, *commands = text.split("\n")
         out = [[("class:info", first)]] + [[("class:info class:path", line)] for line in commands]
-        shown = self.file_line(path)
+        shown = archived_file_line(path, self.lang, self.ascii)
         if self.width is None or len(shown) <= self.width:  # the screen's own width, even past 80
             out.append([("class:info class:path", shown)])
         return out
-
-    def file_line(self, path: str) -> str:
-        from ..base.files import home_written
-
-        return self.say("archived_file", path=home_written(path))
 
     def ev_seat(self, seat: int, name: str, status: str) -> list[Line]:
         """A shared table: somebody sits down, goes (the CPU plays for them) or is back."""

@@ -96,6 +96,15 @@ def archived_game(code: str, root: Path | None = None) -> Path | None:
     return (root or home()) / "archive" / max(found)[2] if found else None
 
 
+def archived_file_line(path: str | os.PathLike[str], lang: str | None, ascii: bool = False) -> str:
+    """The line that names an archived game's file to a person ("File: ~/..."), the home
+    folder written ``~``: wherever a game's end or a previous game's archiving is told."""
+    from ..base.files import home_written
+    from ..text.catalog import t
+
+    return t("archived_file", lang, ascii=ascii, path=home_written(path))
+
+
 class SaveLocked(Exception):
     """Another process holds the save."""
 
