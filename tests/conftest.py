@@ -256,6 +256,63 @@ def terms() -> Iterator[list[Any]]:
         term.close()
 
 
+# ---------------------------------------------------------------- a shared table, served in-process
+
+HOST = "127.0.0.1"
+_SERVED: list[tuple[threading.Thread, dict[str, Any]]] = []
+
+
+def serve_table(tb: Any, ssl: Any = None, *, when_present: int | None = None) -> int:
+    """Serve the shared table ``tb`` in a thread of its own (as `hearts host` does), over TLS
+    with ``ssl``; its port. With ``when_present`` its clock starts once that seat is taken.
+
+    The table is stopped when the test ends (:func:`_stop_served_tables`): left running, it
+    played its game out on the CPU after the person left, slowing the tests that came next."""
+    import asyncio
+
+    from hearts_cli.table.server import Server
+
+    box: dict[str, Any] = {}
+    ready = threading.Event()
+
+    async def go() -> None:
+        server = Server("en")
+        server.add(tb)
+        box["port"] = await server.start(HOST, 0, ssl)
+        box["loop"], box["task"] = asyncio.get_running_loop(), asyncio.current_task()
+        ready.set()
+        try:
+            while when_present is not None and not tb.present(when_present):
+                await asyncio.sleep(0.01)
+            await tb.run()
+            await asyncio.sleep(0.5)
+        finally:
+            await server.close()
+
+    def serve() -> None:
+        try:
+            asyncio.run(go())
+        except asyncio.CancelledError:  # stopped at the end of the test
+            pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    _SERVED.append((thread, box))
+    return int(box["port"])
+
+
+@pytest.fixture(autouse=True)
+def _stop_served_tables() -> Iterator[None]:
+    """Stop the tables :func:`serve_table` started during the test."""
+    yield
+    while _SERVED:
+        thread, box = _SERVED.pop()
+        if thread.is_alive():
+            box["loop"].call_soon_threadsafe(box["task"].cancel)
+            thread.join(10)
+
+
 # ---------------------------------------------------------------- the command line, in-process
 
 

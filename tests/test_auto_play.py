@@ -317,10 +317,10 @@ def test_scripts_read_the_same_whatever_the_setting(home: Path):
 def test_at_a_shared_table_the_only_legal_card_plays_by_itself(home: Path, monkeypatch: pytest.MonkeyPatch):
     """`hearts join` (its own `_seat`, reading settings.yaml) at a host over a real socket: the
     2♣ is sent to the host by itself, told as the person's own card ("You play 2♣.")."""
+    from conftest import HOST, serve_table
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
-    from test_join import HOST, _host
 
     from hearts_cli.cli import join
     from hearts_cli.repl import session
@@ -332,7 +332,7 @@ def test_at_a_shared_table_the_only_legal_card_plays_by_itself(home: Path, monke
     home.mkdir(parents=True, exist_ok=True)
     (home / "settings.yaml").write_text("auto_play: 0.2\n")
     shared = SharedTable(Game(Rules.from_spec("quick"), CODE), shared_seats(4, 1, "easy"), bot_threads=False)
-    port = _host(shared)
+    port = serve_table(shared)
     link = Link()
     welcome = link.connect(invitation(HOST, port, shared.seats[0].token), None, "en", None)
     seen: dict = {}

@@ -9,25 +9,20 @@ view alone (Round.seen_by), answers as the engine does.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import socket
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
-from conftest import drive_session
+from conftest import HOST, drive_session, serve_table
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase, Round
 from hearts_cli.table.invitations import invitation
-from hearts_cli.table.server import Server
 from hearts_cli.table.shared import SharedTable, make_seats
-
-HOST = "127.0.0.1"
 
 
 @pytest.mark.parametrize("preset, players", [("quick", 4), ("kitty", 3), ("reference", 5), ("cancellation", 6)])
@@ -66,33 +61,11 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
     assert checked > 40
 
 
-def _host(tb: SharedTable, ssl=None) -> int:
-    """Serve ``tb`` in a thread of its own (as `hearts host` does), over TLS with ``ssl``; its port."""
-    box: dict = {}
-    ready = threading.Event()
-
-    def serve() -> None:
-        async def go() -> None:
-            server = Server("en")
-            server.add(tb)
-            box["port"] = await server.start(HOST, 0, ssl)
-            ready.set()
-            await tb.run()
-            await asyncio.sleep(0.5)
-            await server.close()
-
-        asyncio.run(go())
-
-    threading.Thread(target=serve, daemon=True).start()
-    assert ready.wait(10)
-    return box["port"]
-
-
 def _seated(tb: SharedTable, lang: str, name: str | None = None):
     from hearts_cli.repl.table import Table
     from hearts_cli.table.remote import Link, RemoteTable
 
-    port = _host(tb)
+    port = serve_table(tb)
     link = Link()
     welcome = link.connect(invitation(HOST, port, tb.seats[0].token), name, lang, None)
     assert welcome["event"] == "welcome"
@@ -246,7 +219,7 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
 
     shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False,
                          delay=0.05)
-    port = _host(shared)
+    port = serve_table(shared)
     inv = invitation(HOST, port, shared.seats[0].token)
     link = Link()
     remote = RemoteTable(link, link.connect(inv, "Ana", "en", None))
@@ -332,7 +305,7 @@ def test_a_seat_taken_by_its_own_invitation_says_so_in_one_sentence(monkeypatch,
     from hearts_cli.text.catalog import t
 
     shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False)
-    port = _host(shared)
+    port = serve_table(shared)
     links: list = []
 
     class Kept(join.Link):
@@ -369,7 +342,7 @@ def test_a_table_that_closes_without_answering_is_said_in_one_sentence(tmp_path,
     ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     ctx.load_cert_chain(str(cert), str(key))
     shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False)
-    port = _host(shared, ctx)
+    port = serve_table(shared, ctx)
     status = run_join(invitation(HOST, port, shared.seats[0].token), name=None, lang=lang, plain=True,
                       as_json=as_json)
     err = capsys.readouterr().err

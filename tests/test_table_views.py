@@ -250,7 +250,7 @@ def test_the_count_line_in_the_toolbar_is_off_unless_a_setting_turns_it_on(home)
 def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
     """`hearts join`: the same commands, answered from what the host told the seat, equal to
     what the real round says of that seat (and nothing of another hand)."""
-    from test_join import HOST, _host
+    from conftest import HOST, serve_table
 
     from hearts_cli.table.invitations import invitation
     from hearts_cli.table.remote import Link, RemoteTable
@@ -259,7 +259,7 @@ def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
 
     shared = SharedTable(Game(Rules.from_spec("quick"), CODE), shared_seats(4, 1, None), bot_threads=False,
                          delay=0.01)
-    port = _host(shared)
+    port = serve_table(shared)
     link = Link()
     remote = RemoteTable(link, link.connect(invitation(HOST, port, shared.seats[0].token), "Ana", "en", None))
     remote.blocking = True

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import self_signed
+from conftest import HOST, self_signed, serve_table
 
 from hearts_cli.model.cards import mask_of, parse_card
 from hearts_cli.model.rules import Rules
@@ -32,7 +32,6 @@ from hearts_cli.table.limits import MAX_LINE
 from hearts_cli.table.server import Server
 from hearts_cli.table.shared import SeatState, SharedTable, make_seats
 
-HOST = "127.0.0.1"
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
 SHARED = ("pass", "receive", "lead", "trick", "hearts_broken", "round_end", "game_end")
 
@@ -779,31 +778,13 @@ def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
     """The seat's table in a pseudo-terminal: the prompt, the hand, `why`, a pass, Tab completion
     of the cards in hand, the only legal card played at its first entry, another played only
     when entered a second time; the table's news never leaves an empty prompt behind."""
-    import threading
-
     pytest.importorskip("pexpect")
     pytest.importorskip("pyte")
     from test_pty import Term
 
     tb = new_table("JYR35SWD", 1)
-    box: dict = {}
-    ready = threading.Event()
-
-    def host() -> None:
-        async def go() -> None:
-            server = Server("en")
-            server.add(tb)
-            box["port"] = await server.start(HOST, 0)
-            ready.set()
-            while not tb.present(0):
-                await asyncio.sleep(0.01)
-            await tb.run()
-
-        asyncio.run(go())
-
-    threading.Thread(target=host, daemon=True).start()
-    assert ready.wait(10)
-    term = Term(["join", f"{HOST}:{box['port']}/{tokens(tb)[0]}", "--name", "Ana"], tmp_path / "home")
+    port = serve_table(tb, when_present=0)
+    term = Term(["join", f"{HOST}:{port}/{tokens(tb)[0]}", "--name", "Ana"], tmp_path / "home")
     try:
         term.wait_prompt("Cards to pass>")
         screen = term.text()

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import assert_user_error, run
+from conftest import HOST, assert_user_error, run
 
 from hearts_cli.base import wrapping
 from hearts_cli.base.wrapping import MARGIN, joins, wrap_text
@@ -239,8 +239,6 @@ def test_an_archived_game_is_opened_by_its_code(lang: str, home: Path, tmp_path:
 
 
 # ---------------------------------------------------------------- a shared table: host and join
-
-HOST = "127.0.0.1"
 
 
 class _Replies:
