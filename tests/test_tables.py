@@ -219,7 +219,7 @@ def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
     seat back at once, mid-trick: while the table waits for Ana (who holds her card), Bea's new
     connection is welcomed with the seat's view, and no move is made meanwhile (a seat given
     back only at the next trick or round would never come: nothing moves until Ana plays)."""
-    tb = new_table("K7Q2MXA7", 2, delay=0.02)
+    tb = new_table("K7Q2MXA7", 2, delay=0)
 
     async def main():
         server, port = await serve(tb)
@@ -646,7 +646,7 @@ def test_two_people_and_a_script_play_a_whole_game_through_the_commands(tmp_path
         secure = ["--cert", str(cert), "--key", str(key)]
         join_tls = ["--cafile", str(cert)]
         raw_ssl = ssl.create_default_context(cafile=str(cert))
-    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0.04", *secure)
+    host = _host(home, "--humans", "3", "--code", "K7Q2MXA7", "--delay", "0", *secure)
     env = os.environ | {"HEARTS_HOME": str(tmp_path / "joiner"), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
     scheme = "tls://" if tls else ""
     procs = []

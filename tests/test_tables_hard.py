@@ -73,7 +73,7 @@ def test_idle_connections_cannot_exhaust_the_host_which_refuses_them_and_plays_o
         resource.setrlimit(resource.RLIMIT_NOFILE, (200, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
 
     host = subprocess.Popen([sys.executable, "-m", "hearts_cli", "host", "--port", "0", "--humans", "1",
-                             "--delay", "0.02", "--code", "K7Q2MXA7"], stdout=subprocess.PIPE,
+                             "--delay", "0", "--code", "K7Q2MXA7"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env, text=True, preexec_fn=low_limit)
     idle: list[socket.socket] = []
     try:
