@@ -8,9 +8,10 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
-from conftest import JsonPlayer, archived, typed_session, whole_game
+from conftest import JsonPlayer, archived, drive_session, typed_session, whole_game
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -464,8 +465,6 @@ def test_session_confirm_cancel_and_ctrl_d_saves(home):
 
 
 def test_session_turn_timer_lets_the_normal_cpu_play(home):
-    import threading
-
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
@@ -474,22 +473,15 @@ def test_session_turn_timer_lets_the_normal_cpu_play(home):
 
     tb = _table()
     result = {}
+
+    def until_the_timer_plays() -> None:  # then Ctrl-D (drive_session's watchdog bounds the wait)
+        while not any(ev.kind == "pass" and ev.data.get("by") == "timer" for ev in tb.events):
+            time.sleep(0.05)
+
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        def stop_later() -> None:
-            import time
-
-            # Ctrl-D once the timer has played, or after 30 s anyway: a timer that
-            # never fires must fail the assertions below, not hang the suite
-            deadline = time.monotonic() + 30
-            while not any(ev.kind == "pass" and ev.data.get("by") == "timer" for ev in tb.events):
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.05)
-            inp.send_text("\x04")
-
-        threading.Thread(target=stop_later, daemon=True).start()
-        result["status"] = run_interactive(tb, plain=True, delay=0, turn_timer=1, resumed=False,
-                                           notes=[])
+        result["status"] = drive_session(
+            inp, lambda: run_interactive(tb, plain=True, delay=0, turn_timer=1, resumed=False, notes=[]),
+            until_the_timer_plays, timeout=30)
     assert result["status"] == 0
     ev = next(ev for ev in tb.events if ev.kind == "pass" and ev.data["seat"] == 0)
     assert ev.data["by"] == "timer"
