@@ -391,12 +391,13 @@ def drive_session(inp: PipeInput, run: Callable[[], T], drive: Callable[[], obje
             pytest.fail("the session ended while its driver was still running")
 
 
-def typed_session(table: Any, keys: str, *, timeout: float = 60.0, **options: Any) -> int:
-    """``hearts play``'s interactive loop over ``table`` with ``keys`` typed at once (they end
-    in Ctrl-D), on a pipe and a screen that shows nothing; ``options`` go to
-    ``run_interactive`` (``delay``, ``turn_timer``, ``key_within``...). Through
-    :func:`drive_session`: keys the loop never takes fail the test by name, not as a session
-    that ended."""
+def driven_session(table: Any, drive: Callable[[PipeInput], object], *, timeout: float = 60.0,
+                   **options: Any) -> int:
+    """``hearts play``'s interactive loop over ``table``, on a pipe and a screen that shows
+    nothing, while ``drive(inp)`` types into the pipe from another thread, then Ctrl-D
+    (:func:`drive_session`: keys the loop never takes fail the test by name, not as a session
+    that ended). ``options`` go to ``run_interactive`` (``delay``, ``turn_timer``,
+    ``key_within``...)."""
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
@@ -405,8 +406,13 @@ def typed_session(table: Any, keys: str, *, timeout: float = 60.0, **options: An
 
     given = {"plain": True, "delay": 0, "turn_timer": None, "resumed": False, "notes": []} | options
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        return drive_session(inp, lambda: run_interactive(table, **given), lambda: inp.send_text(keys),
+        return drive_session(inp, lambda: run_interactive(table, **given), lambda: drive(inp),
                              timeout=timeout)
+
+
+def typed_session(table: Any, keys: str, *, timeout: float = 60.0, **options: Any) -> int:
+    """:func:`driven_session` with ``keys`` typed at once (they end in Ctrl-D)."""
+    return driven_session(table, lambda inp: inp.send_text(keys), timeout=timeout, **options)
 
 
 # ---------------------------------------------------------------- two decks (Cancellation Hearts)

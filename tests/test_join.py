@@ -16,7 +16,7 @@ import sys
 import time
 
 import pytest
-from conftest import HOST, drive_session, serve_table
+from conftest import HOST, driven_session, serve_table
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -95,68 +95,60 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     """In Spanish, through the prompt-toolkit session of `hearts play` over a real socket: the
     seats named from yours, the hint (only where the host allows it), `undo` refused in a
     sentence, a pass, an illegal card refused with the engine's reason, a card confirmed."""
-    from prompt_toolkit.application import create_app_session
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
 
     from hearts_cli.repl.completer import CardCompleter
     from hearts_cli.repl.render import Renderer, plain
-    from hearts_cli.repl.session import run_interactive
     from hearts_cli.repl.toolbar import Status, bottom_toolbar
 
     shared = SharedTable(Game(Rules.from_spec("quick"), "JYR35SWD"), make_seats(4, 1, None), bot_threads=False,
                          hints=hints)
     tb, link = _seated(shared, "es")
     result: dict = {}
-    with create_pipe_input() as inp:
-        def drive() -> None:
-            _wait(lambda: tb.game is not None and tb.game.round is not None and tb.core.decision())
-            inp.send_text("pista\r")
-            _wait(lambda: _events(tb, "hint") or _events(tb, "error"))
-            inp.send_text("deshacer\r")
-            _wait(lambda: _events(tb, "error", id="net_undo"))
-            hand = [str(c) for c in tb.game.round.hand(0)]
-            inp.send_text("pasar " + " ".join(hand[-3:]) + "\r")
-            _wait(lambda: _events(tb, "pass", seat=0, by="you"))
-            _wait(lambda: tb.game.round.phase is Phase.PLAY and tb.core.decision())
+
+    def drive(inp) -> None:
+        _wait(lambda: tb.game is not None and tb.game.round is not None and tb.core.decision())
+        inp.send_text("pista\r")
+        _wait(lambda: _events(tb, "hint") or _events(tb, "error"))
+        inp.send_text("deshacer\r")
+        _wait(lambda: _events(tb, "error", id="net_undo"))
+        hand = [str(c) for c in tb.game.round.hand(0)]
+        inp.send_text("pasar " + " ".join(hand[-3:]) + "\r")
+        _wait(lambda: _events(tb, "pass", seat=0, by="you"))
+        _wait(lambda: tb.game.round.phase is Phase.PLAY and tb.core.decision())
+        rd = tb.game.round
+        result["completions"] = [(c.text, c.display_meta_text) for c in
+                                 CardCompleter(tb, ascii=True).get_completions(Document(""), CompleteEvent())]
+        bad = [c for c in rd.hand(0) if c not in rd.legal_cards()]
+        if bad:
+            result["bad"] = bad[0]
+            inp.send_text(str(bad[0]) + "\r")
+            _wait(lambda: len(_events(tb, "error")) >= 1 + (not hints) + 0)
+        while len(rd.legal_cards()) == 1:  # the only legal card: played at its first entry
+            played = len(_events(tb, "play", seat=0, by="you"))
+            inp.send_text(str(rd.legal_cards()[0]) + "\r")
+            _wait(lambda: len(_events(tb, "play", seat=0, by="you")) > played)
+            _wait(lambda: tb.core.decision())
             rd = tb.game.round
-            result["completions"] = [(c.text, c.display_meta_text) for c in
-                                     CardCompleter(tb, ascii=True).get_completions(Document(""), CompleteEvent())]
-            bad = [c for c in rd.hand(0) if c not in rd.legal_cards()]
-            if bad:
-                result["bad"] = bad[0]
-                inp.send_text(str(bad[0]) + "\r")
-                _wait(lambda: len(_events(tb, "error")) >= 1 + (not hints) + 0)
-            while len(rd.legal_cards()) == 1:  # the only legal card: played at its first entry
-                played = len(_events(tb, "play", seat=0, by="you"))
-                inp.send_text(str(rd.legal_cards()[0]) + "\r")
-                _wait(lambda: len(_events(tb, "play", seat=0, by="you")) > played)
-                _wait(lambda: tb.core.decision())
-                rd = tb.game.round
-            assert not _events(tb, "confirm")
-            card = rd.legal_cards()[0]
-            result["card"] = card
-            inp.send_text(str(card) + "\r")
-            _wait(lambda: _events(tb, "confirm"))
-            inp.send_text(str(card) + "\r")
-            _wait(lambda: _events(tb, "play", seat=0, by="you"))
-            result["table"] = [plain(x) for x in Renderer(tb, plain=True).table()]
-            # Ctrl-C with nothing to cancel: how to leave a shared table, where nothing is saved
-            # here and the game goes on; the toolbar says the same of Ctrl-D
-            inp.send_text("\x03")
-            _wait(lambda: _events(tb, "info", topic="leave"))
-            result["toolbar"] = bottom_toolbar(tb, Status(), lambda: 80)()[0][1]
+        assert not _events(tb, "confirm")
+        card = rd.legal_cards()[0]
+        result["card"] = card
+        inp.send_text(str(card) + "\r")
+        _wait(lambda: _events(tb, "confirm"))
+        inp.send_text(str(card) + "\r")
+        _wait(lambda: _events(tb, "play", seat=0, by="you"))
+        result["table"] = [plain(x) for x in Renderer(tb, plain=True).table()]
+        # Ctrl-C with nothing to cancel: how to leave a shared table, where nothing is saved
+        # here and the game goes on; the toolbar says the same of Ctrl-D
+        inp.send_text("\x03")
+        _wait(lambda: _events(tb, "info", topic="leave"))
+        result["toolbar"] = bottom_toolbar(tb, Status(), lambda: 80)()[0][1]
 
-        def run() -> int:
-            return run_interactive(tb, plain=True, delay=0, turn_timer=None, resumed=False, notes=[])
-
-        try:
-            with create_app_session(input=inp, output=DummyOutput()):
-                result["status"] = drive_session(inp, run, drive)
-        finally:
-            link.close()
+    try:
+        result["status"] = driven_session(tb, drive, timeout=90)
+    finally:
+        link.close()
     assert result["status"] == 0
     start = _events(tb, "start")[0]
     line = plain(Renderer(tb, plain=True).event(start)[0])

@@ -11,7 +11,7 @@ import sys
 import time
 
 import pytest
-from conftest import JsonPlayer, archived, drive_session, typed_session, whole_game
+from conftest import JsonPlayer, archived, driven_session, typed_session, whole_game
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -465,24 +465,13 @@ def test_session_confirm_cancel_and_ctrl_d_saves(home):
 
 
 def test_session_turn_timer_lets_the_normal_cpu_play(home):
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from hearts_cli.repl.session import run_interactive
-
     tb = _table()
-    result = {}
 
-    def until_the_timer_plays() -> None:  # then Ctrl-D (drive_session's watchdog bounds the wait)
+    def until_the_timer_plays(inp) -> None:  # then Ctrl-D (the watchdog bounds the wait)
         while not any(ev.kind == "pass" and ev.data.get("by") == "timer" for ev in tb.events):
             time.sleep(0.05)
 
-    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        result["status"] = drive_session(
-            inp, lambda: run_interactive(tb, plain=True, delay=0, turn_timer=1, resumed=False, notes=[]),
-            until_the_timer_plays, timeout=30)
-    assert result["status"] == 0
+    assert driven_session(tb, until_the_timer_plays, timeout=30, turn_timer=1) == 0
     ev = next(ev for ev in tb.events if ev.kind == "pass" and ev.data["seat"] == 0)
     assert ev.data["by"] == "timer"
     text = plain(Renderer(tb, plain=True).event(ev)[0])
