@@ -1132,6 +1132,10 @@ class Game:
         live.__dict__.update(undo.round.__dict__)
         return undo.step
 
+    def peek(self) -> Step:
+        """The last move made (what :meth:`pop` would take back); ``IndexError`` before any."""
+        return self._undo[-1].step
+
     @property
     def move_stack(self) -> tuple[Step, ...]:
         """Every move made, first to last (what :meth:`pop` takes back, from the end)."""

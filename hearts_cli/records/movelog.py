@@ -33,18 +33,20 @@ No printing here: the command line does that.
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
 from ..base.untrusted import MAX_MOVE_LOG_BYTES
 from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
+from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, RulesError
 from ..play.engine import Game, IllegalMove, PassError, Phase
 from ..text.catalog import preset_id, t
 from .record import Move, PlaceError, make_pass
 
-__all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
+__all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "read_movelog", "replay_log"]
 
 HEADER = "# hearts move log; the notation is described in docs/replay.md"
 
@@ -272,6 +274,34 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
             e.names = tuple(s.name for s in default_seats(n))
             e.args = (e.message("en", ascii=True),)  # str(e) names them so too
         raise
+
+
+def read_movelog(source: str | os.PathLike[str], code: str | None = None, rules: Rules | None = None) -> Game:
+    """The game of a move log, every move made: ``source`` is the log's text or its path (a
+    ``Path``, or a one-line ``str`` naming a file). ``code`` and ``rules`` as in
+    :func:`replay_log` (a log without a ``code`` line needs ``code``). A log that breaks
+    the rules raises :class:`MoveLogError` at its first problem."""
+    return replay_log(_log_text(source), code, rules).game
+
+
+def _log_text(source: str | os.PathLike[str]) -> str:
+    """The text of a move log given as text or as a path; a file is size-checked before reading."""
+    if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)):
+        return source
+    from ..base.untrusted import TooBig, read_limited
+
+    path = os.fspath(source)
+    try:
+        raw = read_limited(path, MAX_MOVE_LOG_BYTES)
+        return raw.decode("utf-8")
+    except TooBig:
+        raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES) from None
+    except OSError as e:
+        from ..text.catalog import os_problem
+
+        raise HeartsError("cli_bad_file", path=path, problem=os_problem(e)) from None
+    except UnicodeDecodeError:
+        raise HeartsError("cli_bad_file", path=path, problem=t("record_not_utf8")) from None
 
 
 def _players_of(text: str | ParsedLog) -> int:

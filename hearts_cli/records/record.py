@@ -30,10 +30,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from .. import __version__
 from ..base.files import write_atomic
 from ..base.untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
 from ..base.values import Frozen, Plain
+from ..base.version import __version__
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
