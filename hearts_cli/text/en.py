@@ -1,6 +1,27 @@
 """Every sentence a person reads, in English: message id -> template (see ``catalog.t``)."""
 
 MESSAGES: dict[str, str] = {
+    # --- play/position.py (the position notation, docs/position.md) ---
+    "position_not_text": "A position must be text.",
+    "position_too_long": "A position text is at most {limit} characters.",
+    "position_fields": "A position text is {count} fields of ASCII separated by spaces (kind, rules, round, scores, deal, passes, plays, turn, moon); this one has {given}.",
+    "position_bad_field": "The position's {field} field '{text}' is not valid: it must be {expected}.",
+    "position_expect_kind": "hearts for the whole table, or hearts@SEAT for one seat's view (hearts@0)",
+    "position_expect_rules": "a preset, then +KEY=VALUE for each setting changed (standard+target=50)",
+    "position_expect_round": "the round's number from 1, with :DEALER only for hands given whose dealer is not the usual one (3 or 3:1)",
+    "position_expect_scores": "one whole number a seat, separated by commas (0,26,13,0)",
+    "position_expect_deal": "a game code, or each seat's hand separated by / (2C5H.../...), cards as two characters such as TD",
+    "position_expect_passes": "- or each seat's pass separated by / (- for a seat yet to pass); in a seat's view, its pass and :what it received",
+    "position_expect_plays": "- before the play, or the first leader's seat, a colon, and each trick's cards separated by / (1:2C5C9CKC/3D)",
+    "position_expect_turn": "the seat to move, or - when nobody is",
+    "position_expect_moon": "-, pending, others or shooter_minus",
+    "position_field_problem": "The position's {field} field cannot be used: {problem}",
+    "position_not_fitting": "The position's {field} field does not fit the rest of the position.",
+    "position_turn": "The position's turn field must be {turn}: that is who is to move there.",
+    "position_leader": "The position's plays field must start with {leader}: that seat leads the first trick.",
+    "position_round_over": "The position's {field} field ends the round while the game goes on: give the next round's position instead.",
+    "position_not_seat": "This is the whole table's position; a seat's view starts with hearts@SEAT.",
+    "position_not_table": "This is one seat's view (hearts@SEAT); the whole table's position starts with hearts.",
     # --- cli.py, rules_text.py, explain.py (command line) ---
     "cli_no_save": "There is no saved game yet; start one with 'hearts new', or give --code or --record.",
     "cli_bad_lang": "'{value}' is not a language this program speaks; use en or es.",

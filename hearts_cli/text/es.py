@@ -1,6 +1,27 @@
 """Every sentence a person reads, in Spanish: message id -> template (see ``catalog.t``)."""
 
 MESSAGES: dict[str, str] = {
+    # --- play/position.py (la notación de posiciones, docs/position.md) ---
+    "position_not_text": "Una posición tiene que ser texto.",
+    "position_too_long": "Un texto de posición tiene como mucho {limit} caracteres.",
+    "position_fields": "Un texto de posición son {count} campos en ASCII separados por espacios (kind, rules, round, scores, deal, passes, plays, turn, moon); este tiene {given}.",
+    "position_bad_field": "El campo {field} de la posición, '{text}', no es válido: tiene que ser {expected}.",
+    "position_expect_kind": "hearts para la mesa entera, o hearts@ASIENTO para lo que ve un asiento (hearts@0)",
+    "position_expect_rules": "un preajuste y luego +CLAVE=VALOR por cada ajuste cambiado (standard+target=50)",
+    "position_expect_round": "el número de la ronda desde 1, con :REPARTIDOR solo para manos dadas cuyo repartidor no es el habitual (3 o 3:1)",
+    "position_expect_scores": "un número entero por asiento, separados por comas (0,26,13,0)",
+    "position_expect_deal": "un código de partida, o la mano de cada asiento separada por / (2C5H.../...), cartas de dos caracteres como TD",
+    "position_expect_passes": "- o el pase de cada asiento separado por / (- si aún no ha pasado); en lo que ve un asiento, su pase y :lo que recibió",
+    "position_expect_plays": "- antes del juego, o el asiento que sale en la primera baza, dos puntos y las cartas de cada baza separadas por / (1:2C5C9CKC/3D)",
+    "position_expect_turn": "el asiento al que le toca, o - si no le toca a nadie",
+    "position_expect_moon": "-, pending, others o shooter_minus",
+    "position_field_problem": "El campo {field} de la posición no se puede usar: {problem}",
+    "position_not_fitting": "El campo {field} de la posición no encaja con el resto de la posición.",
+    "position_turn": "El campo turn de la posición tiene que ser {turn}: es a quien le toca ahí.",
+    "position_leader": "El campo plays de la posición tiene que empezar por {leader}: ese asiento sale en la primera baza.",
+    "position_round_over": "El campo {field} de la posición termina la ronda y la partida sigue: da la posición de la ronda siguiente.",
+    "position_not_seat": "Esta es la posición de la mesa entera; lo que ve un asiento empieza por hearts@ASIENTO.",
+    "position_not_table": "Esto es lo que ve un asiento (hearts@ASIENTO); la posición de la mesa entera empieza por hearts.",
     # --- cli.py, rules_text.py, explain.py (línea de órdenes) ---
     "cli_no_save": "Aún no hay ninguna partida guardada; empieza una con «hearts new», o usa --code o --record.",
     "cli_bad_lang": "«{value}» no es un idioma que hable este programa; usa en o es.",
