@@ -30,7 +30,7 @@ from ..model.cards import CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..model.seating import place_name, seat_place
-from ..play.engine import Game, IllegalMove, PassError, Phase, Round
+from ..play.engine import Game, IllegalMove, PassError, Phase, Round, SeatView
 from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
 
@@ -82,12 +82,10 @@ class Position(Plain):
 def from_text(text: str) -> Position:
     """The position a position text holds (docs/position.md): the whole table's game, or
     what one seat sees (its card is the one asked about)."""
-    from .positions import TextPosition
-
-    read = TextPosition(text)
-    if read.game is not None:
-        return Position(read.game, None)
-    return Position(None, read.seat, read.round)
+    if text.lstrip().startswith("hearts@"):  # one seat's view
+        view = SeatView.from_position(text)
+        return Position(None, view.seat, Round.seen_by(view))
+    return Position(Game.from_position(text), None)
 
 
 # ---------------------------------------------------------------- building positions

@@ -9,7 +9,6 @@ MESSAGES: dict[str, str] = {
     "position_fields": "A position text is {count} fields of ASCII separated by spaces (kind, rules, round, scores, deal, passes, plays, turn, moon); this one has {given}.",
     "position_bad_field": "The position's {field} field '{text}' is not valid: it must be {expected}.",
     "position_expect_kind": "hearts for the whole table, or hearts@SEAT for one seat's view (hearts@0)",
-    "position_expect_rules": "a preset, then +KEY=VALUE for each setting changed (standard+target=50)",
     "position_expect_round": "the round's number from 1, with :DEALER only for hands given whose dealer is not the usual one (3 or 3:1)",
     "position_expect_scores": "one whole number a seat, separated by commas (0,26,13,0)",
     "position_expect_deal": "a game code, or each seat's hand separated by / (2C5H.../...), cards as two characters such as TD",

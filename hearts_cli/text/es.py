@@ -9,7 +9,6 @@ MESSAGES: dict[str, str] = {
     "position_fields": "Un texto de posición son {count} campos en ASCII separados por espacios (kind, rules, round, scores, deal, passes, plays, turn, moon); este tiene {given}.",
     "position_bad_field": "El campo {field} de la posición, '{text}', no es válido: tiene que ser {expected}.",
     "position_expect_kind": "hearts para la mesa entera, o hearts@ASIENTO para lo que ve un asiento (hearts@0)",
-    "position_expect_rules": "un preajuste y luego +CLAVE=VALOR por cada ajuste cambiado (standard+target=50)",
     "position_expect_round": "el número de la ronda desde 1, con :REPARTIDOR solo para manos dadas cuyo repartidor no es el habitual (3 o 3:1)",
     "position_expect_scores": "un número entero por asiento, separados por comas (0,26,13,0)",
     "position_expect_deal": "un código de partida, o la mano de cada asiento separada por / (2C5H.../...), cartas de dos caracteres como TD",
