@@ -135,7 +135,7 @@ def test_a_bad_text_is_one_sentence_naming_its_field(text, field):
     with pytest.raises(PositionTextError) as caught:
         read(text)
     sentence = caught.value.message("en")
-    assert "\n" not in sentence and "\x1b" not in sentence
+    assert "\n" not in sentence and "\x1b" not in sentence and "<" not in sentence, sentence
     if field is not None:
         assert f"{field} field" in sentence, sentence
         assert "campo " + field in caught.value.message("es")
@@ -170,6 +170,23 @@ def test_a_seat_text_whose_turn_does_not_follow_is_refused():
     turn = game.round.mover
     with pytest.raises(PositionTextError, match=f"must be {turn}"):
         SeatView.from_position(text[: text.rindex(f" {turn} ")] + f" {(turn + 1) % 4} -")
+
+
+def test_the_examples_of_the_docs_read_back_and_write_themselves():
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "position.md").read_text(encoding="utf-8")
+    examples = re.findall(r"^(hearts(?:@\d+)? \S.*)$", doc, re.MULTILINE)
+    assert len(examples) == 4
+    for text in examples:
+        if text.startswith("hearts@"):
+            assert SeatView.from_position(text).position() == text
+        else:
+            assert Game.from_position(text).position() == text
+    code = re.search(r"```python\n(.*?)```", doc, re.DOTALL)
+    assert code is not None
+    exec(compile(code.group(1), "docs/position.md", "exec"), {})  # the example's asserts hold
 
 
 # ---------------------------------------------------------------- the command line and the engine protocol

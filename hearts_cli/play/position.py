@@ -66,13 +66,14 @@ class PositionTextError(HeartsError):
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         params = self.shown_params()
-        problem = self.params.get("problem")
-        if problem is not None and hasattr(problem, "message"):
-            said: _Said = problem
+        for name, value in self.params.items():
+            if not hasattr(value, "message"):
+                continue
+            said: _Said = value
             try:  # a move refused: said of its seat, not "you"
-                params["problem"] = said.message(lang, ascii=ascii, third_person=True)  # type: ignore[call-arg]
+                params[name] = said.message(lang, ascii=ascii, third_person=True)  # type: ignore[call-arg]
             except TypeError:
-                params["problem"] = said.message(lang, ascii=ascii)
+                params[name] = said.message(lang, ascii=ascii)
         return t(self.message_id, lang, ascii=ascii, **params)
 
 
