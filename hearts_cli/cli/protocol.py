@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TextIO
 
 from .. import __version__
@@ -93,18 +93,22 @@ class PositionReader:
     # the fields a position text holds already (docs/position.md): given with it, refused
     TEXT_HOLDS = ("rules", "hands", "code", "round", "direction", "pass", "totals", "passes", "plays", "moon")
 
-    def _from_text(self, request: dict[str, Any]) -> Round:
+    def _from_text(self, request: Mapping[str, object]) -> Round:
         """``"text"``: the round of a whole table's position text, as ``Game.from_position`` reads it."""
         from ..model.errors import HeartsError
         from ..play.engine import Game
+        from ..play.position import PositionTextError
 
         beside = next((f for f in self.TEXT_HOLDS if request.get(f) is not None), None)
         if beside is not None:
             raise RequestError("bad_field", "proto_bad_field",
                                {"field": beside, "problem": t("proto_text_alone", self.lang, ascii=True)},
                                field=beside)
+        text = request["text"]
         try:
-            return Game.from_position(request["text"]).round
+            if not isinstance(text, str):
+                raise PositionTextError("position_not_text")
+            return Game.from_position(text).round
         except HeartsError as e:
             raise RequestError("bad_position", cause=e, field="text") from None
 

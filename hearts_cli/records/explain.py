@@ -22,17 +22,21 @@ does no printing (the command line does that).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..base.values import Plain
-from ..model.cards import CardParseError, parse_card
+from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..model.seating import place_name, seat_place
 from ..play.engine import Game, IllegalMove, PassError, Phase, Round, SeatView
 from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
+
+if TYPE_CHECKING:
+    from .record import Position as RecordPosition
 
 
 class ExplainError(HeartsError):
@@ -115,7 +119,7 @@ def from_code(rules: Rules, code: str, moves: str | None = None) -> Game:
 def apply_moves(game: Game, words: list[str]) -> None:
     """Make every move of ``words``, or :class:`ExplainError` naming the first bad one."""
     number = 0
-    pending: list[Any] = []
+    pending: list[Card] = []
     pending_start = 0
     for word in words:
         number += 1
@@ -153,7 +157,7 @@ def apply_moves(game: Game, words: list[str]) -> None:
 class _Msg:
     """A catalog message used as a parameter of another one."""
 
-    def __init__(self, message_id: str, **params: Any):
+    def __init__(self, message_id: str, **params: object):
         self.message_id = message_id
         self.params = params
 
@@ -161,7 +165,7 @@ class _Msg:
         return t(self.message_id, lang, ascii=ascii, **self.params)
 
 
-def parse_at(text: str) -> tuple[str, Any]:
+def parse_at(text: str) -> tuple[str, int | RecordPosition]:
     """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", Position)``."""
     from .record import Position as RecordPosition
 
@@ -192,7 +196,7 @@ def from_record(path: str, at: str | None) -> Position:
     return Position(game, None)
 
 
-def _human_seat(seats: Any) -> int | None:
+def _human_seat(seats: Iterable[object] | None) -> int | None:
     for i, seat in enumerate(seats or ()):
         if getattr(seat, "kind", "human") == "human":
             return i
@@ -265,11 +269,11 @@ def describe_position(position: Position, lang: str | None, ascii: bool = False)
              name=place_name(where, lang))
 
 
-def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> dict[str, Any]:
+def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> dict[str, object]:
     """The answer as plain data: stable codes and canonical card names, plus the sentences."""
     rd = position.round
     seat = position.seat if position.seat is not None else rd.turn
-    out: dict[str, Any] = {
+    out: dict[str, object] = {
         "card": str(verdict.card),
         "legal": verdict.legal,
         "rule": verdict.reason.code if verdict.reason is not None else None,

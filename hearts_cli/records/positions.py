@@ -7,7 +7,7 @@ from above, and :func:`view_event` the seat view of ``hearts replay --at --json`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..model.errors import HeartsError
 from ..play.engine import Game, Phase, Round, SeatView
@@ -18,14 +18,24 @@ __all__ = ["PositionError", "TextPosition", "game_at", "is_position_text", "tabl
            "text_view_event", "view_event", "where"]
 
 
-def where(game: Game) -> dict[str, Any]:
+class Where(TypedDict):
+    """Where a game stands (:func:`where`)."""
+
+    round: int
+    phase: str
+    trick: int | None
+    card: int | None
+    turn: int | None
+
+
+def where(game: Game) -> Where:
     """Where the game stands: the round, its phase, the trick and card to come, and whose turn it is."""
     return _where(game.round)
 
 
-def _where(rd: Round) -> dict[str, Any]:
-    out: dict[str, Any] = {"round": rd.round_index + 1, "phase": rd.phase.value,
-                           "trick": None, "card": None, "turn": None}
+def _where(rd: Round) -> Where:
+    out: Where = {"round": rd.round_index + 1, "phase": rd.phase.value,
+                  "trick": None, "card": None, "turn": None}
     if rd.phase is Phase.PLAY:
         out["trick"] = len(rd.tricks) + 1
         out["card"] = len(rd.trick) + 1
@@ -61,14 +71,14 @@ def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
 
 
 def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
-             made: int | None = None) -> dict[str, Any]:
+             made: int | None = None) -> dict[str, object]:
     """The table as plain data: whose turn, the trick on the table, hands (the seat's,
     or every one with ``all_hands``), points taken, totals, hearts, voids, legal cards."""
     return _table(game.round, game.code, game.totals, game.over, seat, all_hands, made)
 
 
 def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None, all_hands: bool,
-           made: int | None) -> dict[str, Any]:
+           made: int | None) -> dict[str, object]:
     """:func:`table_at` of a round (a game's, or one rebuilt from a seat's view)."""
     n = rd.players
     now = _where(rd)
@@ -77,7 +87,7 @@ def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None
     shown = range(n) if all_hands else [seat]
     trick = [{"seat": s, "card": c} for s, c in rd.trick_plays()]
     view = rd.view(seat)
-    out: dict[str, Any] = {
+    out: dict[str, object] = {
         "code": code, **now, "seat": seat, "all_hands": all_hands,
         "moves": made,
         "trick_cards": trick,
@@ -103,7 +113,7 @@ def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None
 
 
 def view_event(game: Game, seat: int | None = None, all_hands: bool = False,
-               made: int | None = None) -> dict[str, Any]:
+               made: int | None = None) -> dict[str, object]:
     """The ``view`` event at a position (``--json``): the seat's view (the seat to move
     by default), with the game code, the moves made, and every hand with ``all_hands``."""
     rd = game.round
@@ -158,7 +168,7 @@ class TextPosition:
         return passes + sum(len(tr.cards) for tr in rd.tricks) + len(rd.trick)
 
 
-def text_table(position: TextPosition, seat: int | None = None, all_hands: bool = False) -> dict[str, Any]:
+def text_table(position: TextPosition, seat: int | None = None, all_hands: bool = False) -> dict[str, object]:
     """:func:`table_at` of a position text: a seat's text shows that seat only."""
     if position.view is not None:
         if all_hands or (seat is not None and seat != position.view.seat):
@@ -168,7 +178,8 @@ def text_table(position: TextPosition, seat: int | None = None, all_hands: bool 
                   position.made())
 
 
-def text_view_event(position: TextPosition, seat: int | None = None, all_hands: bool = False) -> dict[str, Any]:
+def text_view_event(position: TextPosition, seat: int | None = None,
+                    all_hands: bool = False) -> dict[str, object]:
     """:func:`view_event` of a position text (``--json``)."""
     if position.game is not None:
         return view_event(position.game, seat, all_hands, position.made()) | {"code": position.game.code or None}

@@ -100,8 +100,8 @@ def _text_position(out: Out, text: str, seat: int | None, all_hands: bool,
     from ...records.sentences import describe_table
 
     table = ps.text_table(position, seat, all_hands)
-    table["code"] = position.code or out.t("position_no_code")
-    record = GameRecord(position.round.rules, table["code"], default_seats(n))
+    table["code"] = code = position.code or out.t("position_no_code")
+    record = GameRecord(position.round.rules, code, default_seats(n))
     return [(line, None) for line in describe_table(table, record, out.lang, out.ascii)]
 
 
