@@ -48,8 +48,8 @@ def _check(game: Game) -> None:
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.preset}-{r.players}")
 def test_every_position_of_a_round_reads_back_to_the_same_game(rules):
-    rng = random.Random(7)
-    index = rng.randrange(4)  # a round of the pass cycle, with scores before it
+    rng = random.Random(f"{rules.preset}-{rules.players}")
+    index = rng.randrange(7)  # a round of the pass cycle (and past one turn of it), with scores before it
     totals = [rng.randrange(rules.target // 2) for _ in range(rules.players)]
     game = Game.at_round(rules, CODE, index, totals)
     assert len(game.rounds) == index + 1 and game.round.scores_before == tuple(totals)
@@ -231,3 +231,16 @@ def test_the_engine_protocol_takes_a_position_text():
     assert [p["card"] for p in reply["trick"]] == [str(c) for c in game.round.trick]
     bad = session.handle({"cmd": "position", "text": "hearts"})
     assert not bad["ok"] and "9 fields" in bad["error"]["message"]
+
+
+def test_the_games_code_command_shows_the_persons_seat_text_only(isolated):
+    import json
+
+    result = run("new", "--code", CODE, "--delay", "0", "--json", input="code\nquit\n")
+    said = [json.loads(line) for line in result.stdout.splitlines() if line.startswith("{")]
+    texts = [e["text"] for e in said if e.get("event") == "info" and e.get("topic") == "code"]
+    assert len(texts) == 2 and CODE in texts[0]
+    seat_text = texts[1][texts[1].index("hearts@"):]
+    game = Game(R("quick"), CODE)
+    assert seat_text == game.position(0) and CODE not in seat_text
+    assert SeatView.from_position(seat_text) == game.view(0)
