@@ -137,7 +137,7 @@ def test_a_bad_text_is_one_sentence_naming_its_field(text, field):
     sentence = caught.value.message("en")
     assert "\n" not in sentence and "\x1b" not in sentence and "<" not in sentence, sentence
     if field is not None:
-        assert f"{field} field" in sentence, sentence
+        assert caught.value.field == field and f"{field} field" in sentence, sentence
         assert "campo " + field in caught.value.message("es")
 
 

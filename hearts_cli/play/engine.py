@@ -288,7 +288,7 @@ class SeatView(Frozen):
 
         p = parse(text)
         if p.seat is None:
-            raise PositionTextError("position_not_seat")
+            raise PositionTextError("position_not_seat", field="kind")
         said = read_seat(p)
         read = said.plays
         rules = p.rules
@@ -1111,7 +1111,7 @@ class Game:
         p = parse(text)
         if p.seat is None:
             return cls._replayed(p)
-        raise PositionTextError("position_not_table")
+        raise PositionTextError("position_not_table", field="kind")
 
     @classmethod
     def at_round(cls, rules: Rules, code: str | None, round_index: int = 0,
@@ -1159,7 +1159,7 @@ class Game:
             raise Bad("position_not_fitting", field="plays")
         if p.plays is not None:
             if rd.leader != p.plays.leader:
-                raise Bad("position_leader", leader=rd.leader)
+                raise Bad("position_leader", field="plays", leader=rd.leader)
             for card in p.plays.cards():
                 if game.round is not rd:
                     raise Bad("position_round_over", field="plays")
@@ -1172,7 +1172,7 @@ class Game:
                 rd.result is not None and rd.result.moon is not None and rules.moon is Moon.SHOOTER_CHOICE):
             raise Bad("position_not_fitting", field="moon")
         if rd.turn != p.turn:
-            raise Bad("position_turn", turn="-" if rd.turn is None else rd.turn)
+            raise Bad("position_turn", field="turn", turn="-" if rd.turn is None else rd.turn)
         return game
 
     def _position_move(self, field: str, move: Callable[..., object], *args: object) -> None:

@@ -3,8 +3,8 @@
 Chess has FEN; this is Hearts'. Nine fields separated by spaces, none with a
 space inside (docs/position.md holds the grammar and an example of each)::
 
-    hearts standard 1 0,0,0,0 K7Q2MXA7 - 2:2C5C9CKC/3D TC - -
-    hearts@0 standard 1 0,0,0,0 2C4D... - 2:2C5C9CKC/3D 2 -
+    hearts standard 2 4,16,5,1 K7Q2MXA7 4SJSQS/2S6S8S/KH7SAS/9STSKS 1:2CKCAC7C/QS 0 -
+    hearts@1 standard 2 4,16,5,1 TCJC4D7D8DQDKD7HQHKH7SAS 2S6S8S:KH7SAS 1:2CKCAC7C/QS 0 -
 
 kind (``hearts``, or ``hearts@SEAT`` for one seat's view), rules (a preset and
 ``+KEY=VALUE`` settings, as ``--set`` writes them), round (1-based;
@@ -57,8 +57,9 @@ class _Said(Protocol):
 
 
 class PositionTextError(HeartsError):
-    """A position text that cannot be read: one sentence naming the bad field. A ``problem``
-    parameter may be another error (a bad setting, a refused move), said in its words."""
+    """A position text that cannot be read: one sentence naming the bad field (``field``;
+    empty when the text as a whole is wrong). A ``problem`` parameter may be another error
+    (a bad setting, a refused move), said in its words."""
 
     def __init__(self, message_id: str, /, **params: object):
         self.field = str(params.get("field", ""))
@@ -425,5 +426,5 @@ def read_seat(p: PositionText) -> SeatRead:
             raise _unfit("moon")
         phase, leader, turn = "moon", None, shooter
     if turn != p.turn:
-        raise PositionTextError("position_turn", turn="-" if turn is None else turn)
+        raise PositionTextError("position_turn", field="turn", turn="-" if turn is None else turn)
     return SeatRead(phase, leader, turn, read)
