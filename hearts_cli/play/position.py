@@ -371,6 +371,20 @@ def _unfit(field: str) -> PositionTextError:
     return PositionTextError("position_not_fitting", field=field)
 
 
+def _passing(p: PositionText, seat: int) -> SeatRead:
+    """A seat's view while passing: no play yet, a whole hand, and the first seat yet to
+    pass to move (another than this one once it has passed)."""
+    if p.plays is not None:
+        raise _unfit("plays")
+    if p.moon is not None:
+        raise _unfit("moon")
+    if len(p.hands[0]) != p.rules.hand_size:
+        raise _unfit("deal")
+    if p.turn is None or (p.turn == seat if p.passes[0] is not None else p.turn > seat):
+        raise _unfit("turn")
+    return SeatRead("pass", None, p.turn, None)
+
+
 def read_seat(p: PositionText) -> SeatRead:
     """What a seat's text says beyond its fields, every field checked against the others:
     a pass of the right size where the round has one, a hand of the size the plays leave,
@@ -387,17 +401,8 @@ def read_seat(p: PositionText) -> SeatRead:
         raise _unfit("passes")
     if passed is not None and received is None and any(passed.count(c) > hand.count(c) for c in passed):
         raise _unfit("passes")  # a pass not yet exchanged is still in the hand
-    if rules.pass_direction(p.round_index) is not Direction.NONE and received is None:  # passing
-        if p.plays is not None:
-            raise _unfit("plays")
-        if p.moon is not None:
-            raise _unfit("moon")
-        if len(hand) != rules.hand_size:
-            raise _unfit("deal")
-        # the first seat yet to pass is to move: another than this one once it has passed
-        if p.turn is None or (p.turn == seat if passed is not None else p.turn > seat):
-            raise _unfit("turn")
-        return SeatRead("pass", None, p.turn, None)
+    if rules.pass_direction(p.round_index) is not Direction.NONE and received is None:
+        return _passing(p, seat)
     if p.plays is None:
         raise _unfit("plays")
     read = read_tricks(rules, p.plays)

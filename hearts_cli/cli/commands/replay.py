@@ -50,11 +50,8 @@ def replay(
     from ...records.positions import is_position_text
 
     if at is not None and is_position_text(at):  # the table a position text holds (docs/position.md)
-        if source is not None or code is not None or moves is not None or analyze or annotate_to is not None:
-            refuse("rp_at_text_alone")
-        for line, _ in _text_position(out, at, seat, all_hands, as_json):
-            echo(line)
-        return
+        alone = source is None and code is None and moves is None and not analyze and annotate_to is None
+        return _text_position(out, at, seat, all_hands, as_json) if alone else refuse("rp_at_text_alone")
     if workers is not None and workers < 1:
         refuse("sim_at_least_one", option="--workers", value=workers)
     if workers is not None and workers > MAX_WORKERS:
@@ -80,10 +77,15 @@ def replay(
         echo(for_terminal(out.t("rp_annotated", path=annotate_to), sys.stderr), err=True)
 
 
-def _text_position(out: Out, text: str, seat: int | None, all_hands: bool,
-                   as_json: bool) -> list[tuple[str, str | None]]:
+def _text_position(out: Out, text: str, seat: int | None, all_hands: bool, as_json: bool) -> None:
     """``--at TEXT``: the table a position text holds, as ``--at`` shows a record's (a seat's
     text shows that seat only)."""
+    for line, _ in _text_lines(out, text, seat, all_hands, as_json):
+        echo(line)
+
+
+def _text_lines(out: Out, text: str, seat: int | None, all_hands: bool,
+                as_json: bool) -> list[tuple[str, str | None]]:
     from ...records import positions as ps
 
     position = ps.TextPosition(text)
