@@ -20,7 +20,7 @@ CODE = "K7Q2MXA7"
 # one deck at every preset, odd and even tables, a kitty, two decks with and without a kitty
 RULE_SETS = [R(name) for name in preset_names()] + [
     R("standard", players=5, target=60), R("kitty", passing=["right", "left"]),
-    R("cancellation", players=7), R("cancellation", players=6, moon="shooter_choice")]
+    R("cancellation", players=7, deck="kitty"), R("cancellation", players=6, moon="shooter_choice")]
 
 
 def _move(game: Game, rng: random.Random) -> None:
@@ -58,6 +58,26 @@ def test_every_position_of_a_round_reads_back_to_the_same_game(rules):
         _move(game, rng)
         _check(game)
     assert game.over or game.round.round_index == index + 1  # the next round, dealt from the code
+
+
+def test_two_decks_a_trick_set_aside_and_the_kitty_read_back():
+    """Cancellation Hearts, seven seats and a kitty of six: a deal and a play (found once,
+    pinned here) where a whole led suit cancels and the trick waits for the next winner."""
+    rules = R("cancellation", players=7, deck="kitty")
+    game = Game.at_round(rules, "K000000S", 3)
+    rng = random.Random(19)
+    while game.round.round_index == 3 and not game.over:
+        _move(game, rng)
+        _check(game)
+        if any(tr.winner is None for tr in game.round.tricks):
+            break
+    rd = game.round
+    assert any(tr.winner is None for tr in rd.tricks) and len(rd.tricks[0].kitty) == 6
+    while rd.set_aside and game.round is rd:  # until a later trick's winner takes it
+        _move(game, rng)
+        _check(game)
+    assert any(tr.carried for tr in rd.tricks)
+    assert "+" in rd.view(0).position().split(" ")[6]  # a seat's view shows the kitty turned up
 
 
 def test_a_deal_given_by_its_hands_a_pending_moon_and_a_chosen_one():
