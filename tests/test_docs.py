@@ -1,9 +1,6 @@
 """Docs that run (issue 25 §5): every Python example of the README and of docs/*.md runs here,
 a block of ``>>>`` lines as a doctest (its output compared), any other ```python block as a
-script (it must not raise). tests/test_typed.py type-checks the same examples.
-
-A block that uses what a branch not yet merged adds is skipped until it is there (see
-:data:`NEEDS`), so it can be written against the merged library."""
+script (it must not raise). tests/test_typed.py type-checks the same examples."""
 
 from __future__ import annotations
 
@@ -16,10 +13,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-
-# text in a block -> the attribute of the library it needs (until position.md's branch is merged)
-NEEDS = {"from_position": ("hearts_cli.play.engine", "Game", "from_position")}
-
 
 class Example(NamedTuple):
     """One ```python block: where it is, its text, and whether it is a doctest."""
@@ -43,15 +36,6 @@ class Example(NamedTuple):
         parsed = doctest.DocTestParser().get_examples(self.text)
         return "".join(e.source for e in parsed)
 
-    def missing(self) -> str | None:
-        """What the library lacks for this block (None: nothing)."""
-        import importlib
-
-        for word, (module, cls, attr) in NEEDS.items():
-            if word in self.text and not hasattr(getattr(importlib.import_module(module), cls), attr):
-                return f"{cls}.{attr}"
-        return None
-
 
 def examples() -> list[Example]:
     found = []
@@ -73,9 +57,6 @@ def test_the_readme_and_the_library_guide_have_examples_that_run() -> None:
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
 def test_every_python_example_of_the_docs_runs(example: Example, monkeypatch: pytest.MonkeyPatch) -> None:
-    missing = example.missing()
-    if missing:
-        pytest.skip(f"needs {missing} (another branch of issue 25)")
     monkeypatch.setenv("HEARTS_LANG", "en")
     monkeypatch.chdir(ROOT)
     if not example.doctest:
@@ -95,8 +76,9 @@ def run_doctest(text: str, name: str) -> tuple[int, str]:
 
 
 def test_the_library_script_runs_now_without_its_position_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    """docs/library.md's fifteen lines, less the position text written and read back (the
-    position branch's): the same game, the same undo, the same refusal, asked of the game."""
+    """docs/library.md's fifteen lines, less the position text written and read back: the same
+    game, the same undo, the same refusal, asked of the game itself (written before the
+    position text was merged, kept so that a failure says which half broke)."""
     [script] = [e for e in EXAMPLES if e.path.name == "library.md" and "from_position" in e.text]
     text = re.sub(r"^>>> text = game\.position\(\).*?^True\n", "", script.text, flags=re.S | re.M)
     assert "position(" not in text and text.count("\n>>> ") >= 6
