@@ -105,7 +105,6 @@ class IllegalMove(HeartsError):
     def __init__(self, reason: Reason):
         self.reason = reason
         super().__init__(reason.detail or reason.code, card=reason.card)
-        self.args = (self.message(),)  # why's sentence, "7♣" and not the ASCII "7C"
 
     @property
     def code(self) -> str:
@@ -126,7 +125,6 @@ class PassError(HeartsError):
         self.seat = seat
         self.code = message_id
         super().__init__(message_id, **params)
-        self.args = (self.message(),)  # the sentence as said, cards as symbols (as IllegalMove's)
 
     def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
         from .verdicts import THIRD_PERSON

@@ -272,7 +272,7 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
             from .record import default_seats
 
             e.names = tuple(s.name for s in default_seats(n))
-            e.args = (e.message("en", ascii=True),)  # str(e) names them so too
+            e.args = (e.message(),)  # str(e) names them so too
         raise
 
 
