@@ -1104,22 +1104,23 @@ class Game:
 
     # ------------------------------------------------------------ moves (each one undoable)
 
-    def _before(self, step: Step) -> _Undo:
-        return _Undo(step, self.round.copy(), len(self.rounds), tuple(self.totals), len(self.results),
-                     self.target_reached, self.extra_round)
+    def _made(self, step: Step, before: Round) -> None:
+        """Put a move just made in the round on the stack, with the round as it was before
+        (``before``) and the game as it still is (the end of a round is counted after this)."""
+        self._undo.append(_Undo(step, before, len(self.rounds), tuple(self.totals), len(self.results),
+                                self.target_reached, self.extra_round))
 
     def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
         rnd = self.round
-        undo = self._before(Step("pass", seat))
+        before = rnd.copy()
         rnd.pass_cards(seat, cards)  # raises before anything changes
-        self._undo.append(undo._replace(step=undo.step._replace(cards=rnd.passes[seat] or ())))
+        self._made(Step("pass", seat, rnd.passes[seat] or ()), before)
 
     def play(self, card: int | str) -> Trick | None:
         rnd = self.round
-        seat = rnd.turn
-        undo = self._before(Step("play", -1 if seat is None else seat))
+        before = rnd.copy()
         done = rnd.play(card)  # raises before anything changes
-        self._undo.append(undo._replace(step=undo.step._replace(cards=(card_of(card),))))
+        self._made(Step("play", before.mover, (card_of(card),)), before)
         if rnd.over:
             self._round_over()
         return done
@@ -1127,9 +1128,9 @@ class Game:
     def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
         """The shooter's choice (see :meth:`Round.choose_moon`); the round then ends."""
         rnd = self.round
-        undo = self._before(Step("moon", -1 if rnd.turn is None else rnd.turn))
+        before = rnd.copy()
         result = rnd.choose_moon(choice, seat)
-        self._undo.append(undo._replace(step=undo.step._replace(moon=Moon(choice))))
+        self._made(Step("moon", before.mover, (), Moon(choice)), before)
         self._round_over()
         return result
 
