@@ -11,12 +11,9 @@ start-up is what it was: ``import hearts_cli`` loads nothing but this file and t
 version. The type checker sees them all (the ``TYPE_CHECKING`` imports).
 """
 
-from __future__ import annotations
-
-import importlib
-from typing import TYPE_CHECKING
-
 from .base.version import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing here (mypy reads it as True)
 
 if TYPE_CHECKING:
     from .bots import LEVELS as LEVELS
@@ -122,7 +119,9 @@ if not TYPE_CHECKING:  # the checker reads the imports above, and a misspelt nam
         where = _WHERE.get(name)
         if where is None:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{where}"), name)
         globals()[name] = value
         return value
 
