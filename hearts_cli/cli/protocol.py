@@ -396,13 +396,9 @@ class Session:
         card = requests.card(requests.required(request, "card"), "card")
         seat = self._optional_seat(request)
         verdict = r.why(card, seat)
-        if verdict.legal:
-            assert verdict.effect is not None
-            effect = dict(verdict.effect.to_json()) | {"message": verdict.effect.message(self.lang, ascii=True)}
-            return {"ok": True, "card": str(card), "legal": True, "effect": effect}
-        assert verdict.reason is not None
-        reason = {"code": verdict.reason.code, "message": reason_text(verdict.reason, self.lang)}
-        return {"ok": True, "card": str(card), "legal": False, "reason": reason}
+        said = (reason_text(verdict.reason, self.lang) if verdict.reason is not None
+                else verdict.message(self.lang, ascii=True))
+        return {"ok": True, **verdict.to_json(said)}
 
     def cmd_go(self, request: dict[str, Any]) -> dict[str, Any]:
         """Ask a CPU player for a move; never changes the state."""

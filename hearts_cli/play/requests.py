@@ -24,24 +24,12 @@ from ..base.untrusted import strict_json
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..text.catalog import t
+from .events import ErrorBody
 
 # a refused pass whose reason is the time, not the cards: "not the time to pass"
 PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")
 ID_TEXT_MAX = 100  # characters of a string ``id`` the table server sends back
 CARD_TEXT_MAX = 100  # characters of a card's name read (the longest is far shorter; more than is quoted back)
-
-
-class ErrorBody(TypedDict):
-    """The ``error`` of an error reply: a stable code, a sentence, and where the problem is."""
-
-    code: str
-    message: str
-    field: NotRequired[str]
-    index: NotRequired[int]
-    key: NotRequired[str | None]
-    card: NotRequired[str]
-    suggestions: NotRequired[list[str]]
-    commands: NotRequired[list[str]]
 
 
 class ErrorReply(TypedDict):

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..base.values import Plain
 from ..model.errors import HeartsError
+from ..play.events import Decision as DecisionEvent
 from ..play.events import Event
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
@@ -238,8 +239,8 @@ def _text_story(record: GameRecord, options: Options, events: list[Event],
     out: list[Styled] = []
     for ev in events:
         style = STYLES.get(ev.kind)
-        if ev.kind == "decision":
-            style = GLYPH_STYLES.get(ev.data["glyph"], "dim")
+        if isinstance(ev, DecisionEvent):
+            style = GLYPH_STYLES.get(ev.glyph, "dim")
         out += [(line, style) for line in teller.tell(ev)]
     if rows:
         head = t("rp_summary_head", options.lang, ascii=options.ascii, simulations=options.simulations,

@@ -109,11 +109,7 @@ class SeatRequests:
     def why(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
         card = requests.card(requests.required(request, "card"), "card")
         verdict = self.table.game.round.why(card, seat)
-        if verdict.legal:
-            return {"ok": True, "card": str(card), "legal": True, "message": verdict.message(lang, ascii=True)}
-        assert verdict.reason is not None
-        return {"ok": True, "card": str(card), "legal": False, "reason": verdict.reason.code,
-                "message": verdict.message(lang, ascii=True)}
+        return {"ok": True, **verdict.to_json(verdict.message(lang, ascii=True))}
 
 
 _ANY_TIME: dict[str, Handler] = {"ping": SeatRequests.ping, "state": SeatRequests.state, "quit": SeatRequests.quit}
