@@ -162,6 +162,7 @@ class Event(Plain):
     _ATTRS: ClassVar[tuple[str, ...]] = ()  # and as attributes (the same but where JSON_NAMES renames)
     JSON_NAMES: ClassVar[dict[str, str]] = {}  # an attribute named otherwise in JSON (a field ``kind``)
     _ATTR_OF: ClassVar[dict[str, str]] = {}
+    _REQUIRED: ClassVar[tuple[str, ...]] = ()
 
     def __new__(cls, kind: str | None = None, data: Mapping[str, object] | None = None, **fields: object) -> Event:
         if cls is Event:
@@ -180,7 +181,7 @@ class Event(Plain):
         if kind is not None and kind != self.kind:
             raise ValueError(f"a {type(self).__name__} event is {self.kind!r}, not {kind!r}")
         attrs = self._ATTRS
-        missing = [f for f in attrs[:len(self.FIELDS)] if f not in given]
+        missing = [f for f in self._REQUIRED if f not in given]
         if missing:
             raise ValueError(f"{self.kind} event without {', '.join(missing)}")
         extra = [f for f in given if f not in attrs]
@@ -193,11 +194,12 @@ class Event(Plain):
         if not cls.kind:
             return
         names = [n for n, t in vars(cls).get("__annotations__", {}).items() if not str(t).startswith("ClassVar")]
-        required = [n for n in names if n not in vars(cls)]
-        cls._ATTRS = tuple(required + [n for n in names if n in vars(cls)])
-        cls._ORDER = tuple(cls.JSON_NAMES.get(n, n) for n in cls._ATTRS)
+        cls._ATTRS = tuple(names)  # in their order, which is the JSON's
+        cls._ORDER = tuple(cls.JSON_NAMES.get(n, n) for n in names)
         cls._ATTR_OF = {v: k for k, v in cls.JSON_NAMES.items()}
-        cls.FIELDS, cls.OPTIONAL = cls._ORDER[:len(required)], cls._ORDER[len(required):]
+        cls._REQUIRED = tuple(n for n in names if n not in vars(cls))
+        cls.FIELDS = tuple(cls.JSON_NAMES.get(n, n) for n in cls._REQUIRED)
+        cls.OPTIONAL = tuple(cls.JSON_NAMES.get(n, n) for n in names if n in vars(cls))
         KINDS[cls.kind] = cls
 
     @property
@@ -306,10 +308,10 @@ class Start(Event):
     code: str | None
     preset: str
     rules: JsonObject
-    players: int
     target: int
-    seats: list[SeatEntry]
+    players: int
     you: int | None
+    seats: list[SeatEntry]
 
 
 class Resume(Event):
@@ -603,9 +605,9 @@ class Why(Event):
 
 class Hint(Event):
     kind = "hint"
-    text: str
     card: Card | None = None
     cards: list[Card] | None = None
+    text: str
 
 
 class Info(Event):

@@ -34,7 +34,8 @@ class EventLines(Writer, Teller[Line]):
             return None
         return plain(lines[0])
 
-    def ev_start(self, code: str | None, preset: str, target: int, players: int, you: int, seats: list[SeatEntry]) -> list[Line]:
+    def ev_start(self, code: str | None, preset: str, target: int, players: int, you: int,
+                 seats: list[SeatEntry]) -> list[Line]:
         tb = self.tb
         others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
         mid = "start_line" if code is not None else "start_line_shared"  # a shared table: no code yet
@@ -242,7 +243,8 @@ class EventLines(Writer, Teller[Line]):
 
     def trick_row(self, mid: str, number: int, tr: ShownTrick) -> list[Line]:
         """A completed trick in one sentence: who played what, who took it, its points."""
-        return self._text(self.trick_said(mid, number, tr["seats"], tr["cards"], tr.get("winner"), tr.get("points", 0)))
+        return self._text(self.trick_said(mid, number, tr["seats"], tr["cards"], tr.get("winner"),
+                                          tr.get("points", 0)))
 
     def ev_tricks(self, round: int, tricks: list[ShownTrick], current: ShownTrick | None) -> list[Line]:
         if not tricks and not current:
