@@ -715,6 +715,19 @@ class Summary(Event):
 # ---------------------------------------------------------------- a shared table (hearts host)
 
 
+class Welcome(Event):
+    """The first line a seat at a shared table receives: its seat, the table's players and
+    names, the turn timer (seconds, or null) and whether hints are allowed."""
+
+    kind = "welcome"
+    schema: int
+    seat: int
+    players: int
+    turn_timer: float | None
+    hints: bool
+    names: list[str]
+
+
 class SeatStatus(Event):
     """A seat's player: ``joined``, ``left`` (the CPU plays for it), ``back``."""
 
