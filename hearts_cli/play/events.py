@@ -529,7 +529,7 @@ class View(Event):
     ``code`` and ``moves`` (a replay), ``tricks`` (a seat taken mid-round) when they apply."""
 
     kind = "view"
-    seat: int
+    seat: int | None  # null: the engine's state once the round is over (nobody is to move)
     round: int
     phase: str
     direction: str
@@ -710,6 +710,7 @@ class Summary(Event):
     blunders: int
     good: int
     lost: float
+    method: str | None = None  # two decks: how the decisions were weighed
 
 
 # ---------------------------------------------------------------- a shared table (hearts host)

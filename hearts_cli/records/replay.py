@@ -224,7 +224,7 @@ def _json_story(record: GameRecord, options: Options, events: list[Event],
     encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
     lines = [encode(ev.to_json()) for ev in events]
     method = {"method": METHOD_TWO} if record.rules.decks > 1 else {}  # how it was weighed
-    lines += [encode({"event": "summary"} | row | method) for row in rows]
+    lines += [encode(Event("summary", row | method).to_json()) for row in rows]
     if events[-1].kind == "stop":
         lines.append(encode(view_event(record.replay(), options.seat, False, len(record.moves))))
     return [(line, None) for line in lines]
