@@ -639,11 +639,24 @@ def check_schema(obj: dict | str | bytes, definition: str = "line") -> dict:
     event or a reply, as every surface writes them), ``request``, ``event``, ``reply``, ``error``...
     Fails the test with the schema's own words (where, and what) when it is not valid; the object."""
     if not isinstance(obj, dict):
-        obj = json.loads(obj)
+        if obj in _VALID_LINES:  # a table tells its seats the same line: checked once
+            return json.loads(obj)
+        line, obj = obj, json.loads(obj)
+        _check_schema(obj, definition)
+        if definition == "line":
+            _VALID_LINES.add(line)
+        return obj
+    _check_schema(obj, definition)
+    return obj
+
+
+_VALID_LINES: set[str | bytes] = set()
+
+
+def _check_schema(obj: dict, definition: str) -> None:
     errors = sorted(_schema_validator(definition).iter_errors(obj), key=lambda e: list(e.absolute_path))
     if errors:
         first = min(errors, key=lambda e: len(list(e.absolute_path)))
         where = "/".join(map(str, first.absolute_path))
         pytest.fail(f"not a valid {definition} (docs/schema): at {where or 'the top'}: {first.message}\n"
                     f"{json.dumps(obj)[:400]}")
-    return obj

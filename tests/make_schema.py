@@ -125,7 +125,9 @@ def make() -> dict:
     for kind in kinds:
         m.defs["event_" + kind] = m.event(kind, KINDS[kind])
     m.defs["event"] = {"description": "Any event of the vocabulary, told by its `event`.",
-                       "oneOf": [{"$ref": f"#/$defs/event_{k}"} for k in kinds]}
+                       "type": "object", "required": ["event"], "properties": {"event": {"enum": kinds}},
+                       "allOf": [{"if": {"properties": {"event": {"const": k}}},
+                                  "then": {"$ref": f"#/$defs/event_{k}"}} for k in kinds]}
     view = m.defs["event_view"]
     m.defs["state_reply"] = {
         "description": "The reply to `state` (and to the engine's moves): the seat view, beside `ok`.",
@@ -146,7 +148,8 @@ def make() -> dict:
             {"if": {"required": ["legal"], "properties": {"legal": {"type": "boolean"}}},
              "then": {"$ref": "#/$defs/why_reply"}},
             {"if": {"required": ["phase", "hand"]}, "then": {"$ref": "#/$defs/state_reply"}},
-            {"properties": {"card": {"$ref": "#/$defs/card"}, "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
+            {"properties": {"card": {"$ref": "#/$defs/card"},
+                            "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
                             "error": {"$ref": "#/$defs/error"}, "schema": {"const": SCHEMA}}},
         ]}
     for name in ("CardRequest", "PassRequest", "MoonRequest"):

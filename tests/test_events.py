@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import whole_game
+from conftest import check_schema, whole_game
 from typer.testing import CliRunner
 
 from hearts_cli.cli.app import app
@@ -47,6 +47,7 @@ def test_every_event_of_every_stream_is_a_valid_event_of_its_kind(played):
     kinds = set()
     for ev in events:
         typed = Event.from_json(ev)  # raises on a missing or unknown field
+        check_schema(ev)
         assert type(typed) is KINDS[ev["event"]]
         kinds.add(ev["event"])
     assert {"start", "view", *SHARED} <= kinds
@@ -54,6 +55,7 @@ def test_every_event_of_every_stream_is_a_valid_event_of_its_kind(played):
         for ev in rp.narrate(record, seat):
             data = json.loads(json.dumps(ev.to_json()))
             assert Event.from_json(data).to_json() == data
+            check_schema(data)
     assert events[0]["schema"] == SCHEMA == rp.narrate(record)[0].data["schema"]
     assert Session().handle({"cmd": "hello"})["schema"] == SCHEMA
 
@@ -111,6 +113,8 @@ def test_the_seat_view_is_the_same_in_play_replay_and_the_engine(played):
         request["plays"] = played_cards
         state = engine.handle(request)
         assert state["ok"], state
+        check_schema(request, "request")
+        check_schema(state)
         assert set(state) <= {"ok", *VIEW_FIELDS, "passes_made"}
         assert _view_only(state) == _view_only(ev)
         compared += 1
