@@ -25,7 +25,7 @@ the engine: it imports only the card values, never a front end.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Generic, NotRequired, TypedDict, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, dataclass_transform
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.values import Plain
@@ -33,8 +33,19 @@ from ..model.cards import NAMES, Card, Suit
 
 if TYPE_CHECKING:
     from .engine import RoundResult, SeatView, Trick
+    from .payloads import (
+        ErrorBody,
+        RecordChange,
+        RoundResultJson,
+        SeatEntry,
+        SeatPlay,
+        ShownTrick,
+        Standing,
+        TrickJson,
+        TrickPlay,
+    )
 
-__all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "ErrorBody", "Event", "Teller", "jsonable", "trick_json",
+__all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "CardText", "Event", "Teller", "jsonable", "trick_json",
            "view_event", "view_json"]
 
 # The version of this vocabulary (events, the seat view, requests, replies and errors).
@@ -49,98 +60,6 @@ SUIT_LETTERS = "CDHS"
 CardText = str
 
 KINDS: dict[str, type[Event]] = {}
-
-
-# ---------------------------------------------------------------- the JSON shapes inside events
-
-
-class ErrorBody(TypedDict):
-    """The one error object: a stable ``code``, a sentence, and where the problem is. The
-    ``error`` of an error reply, a refused card's ``reason``, the ``error`` event."""
-
-    code: str
-    message: str
-    field: NotRequired[str]
-    index: NotRequired[int]
-    key: NotRequired[str | None]
-    card: NotRequired[CardText]
-    suggestions: NotRequired[list[str]]
-    commands: NotRequired[list[str]]
-
-
-class SeatEntry(TypedDict):
-    seat: int
-    name: str
-    kind: str  # human or cpu
-    level: str | None
-
-
-class TrickPlay(TypedDict):
-    seat: int
-    card: Card
-
-
-class SeatPlay(TypedDict):
-    """A card in a trick as JSON, and who played it."""
-
-    seat: int
-    card: CardText
-
-
-class Standing(TypedDict):
-    place: int
-    seat: int
-    total: int
-
-
-class Streak(TypedDict):
-    kind: str
-    length: int
-
-
-class RecordChange(TypedDict):
-    """How a game changes a person's record (``game_end`` at a person's own table)."""
-
-    id: str
-    text: str
-    streak: Streak
-    won: int
-    played: int
-
-
-class ShownTrick(TypedDict):
-    """A trick as ``tricks`` and ``last`` show it: who played each card (the trick on the
-    table has no winner yet)."""
-
-    leader: int
-    cards: list[Card]
-    seats: list[int]
-    winner: NotRequired[int | None]
-    points: NotRequired[int]
-
-
-class TrickJson(TypedDict):
-    """A completed trick in the form of a ``trick`` event (without ``event``): a view's ``last_trick``."""
-
-    round: int
-    trick: int
-    leader: int
-    plays: list[SeatPlay]
-    winner: int | None
-    points: int
-    kitty: list[CardText]
-    cancelled: NotRequired[list[CardText]]
-    by: NotRequired[CardText | None]
-    carried: NotRequired[list[CardText]]
-
-
-class RoundResultJson(TypedDict):
-    """What the round scored, once it is over (public then)."""
-
-    taken: list[int]
-    scores: list[int]
-    shooter: int | None
-    moon: str | None
 
 
 # ---------------------------------------------------------------- the base of every event

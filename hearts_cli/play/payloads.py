@@ -1,17 +1,112 @@
-"""The JSON shapes of the answers that are not events: what ``why`` says of a card.
+"""The JSON shapes inside the events, the error object, and what ``why`` says of a card.
 
-The events, the seat view and the error object are declared in
-:mod:`hearts_cli.play.events`, once; this module holds the two shapes a verdict
-writes (:meth:`~hearts_cli.play.verdicts.Verdict.to_json`), read by the type checker
-and by the JSON Schema's maker (``tests/make_schema.py``); nothing imports it at
-run time (building TypedDicts costs start-up: ``bench/startup.py``).
+The events and the seat view are declared in :mod:`hearts_cli.play.events`, once,
+as classes; the shapes their fields hold (a seat of ``start``, a play of a trick...),
+the one error object (:class:`ErrorBody`) and the two shapes a verdict writes
+(:meth:`~hearts_cli.play.verdicts.Verdict.to_json`) are declared here, once, as
+TypedDicts, read by the type checker and by the JSON Schema's maker
+(``tests/make_schema.py``). Nothing imports this module at run time but the tests:
+building TypedDicts costs every command start-up (``bench/startup.py``).
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from .events import CardText, ErrorBody
+from ..model.cards import Card
+from .events import CardText
+
+# ---------------------------------------------------------------- the shapes inside events
+
+
+class ErrorBody(TypedDict):
+    """The one error object: a stable ``code``, a sentence, and where the problem is. The
+    ``error`` of an error reply, a refused card's ``reason``, the ``error`` event."""
+
+    code: str
+    message: str
+    field: NotRequired[str]
+    index: NotRequired[int]
+    key: NotRequired[str | None]
+    card: NotRequired[CardText]
+    suggestions: NotRequired[list[str]]
+    commands: NotRequired[list[str]]
+
+
+class SeatEntry(TypedDict):
+    seat: int
+    name: str
+    kind: str  # human or cpu
+    level: str | None
+
+
+class TrickPlay(TypedDict):
+    seat: int
+    card: Card
+
+
+class SeatPlay(TypedDict):
+    """A card in a trick as JSON, and who played it."""
+
+    seat: int
+    card: CardText
+
+
+class Standing(TypedDict):
+    place: int
+    seat: int
+    total: int
+
+
+class Streak(TypedDict):
+    kind: str
+    length: int
+
+
+class RecordChange(TypedDict):
+    """How a game changes a person's record (``game_end`` at a person's own table)."""
+
+    id: str
+    text: str
+    streak: Streak
+    won: int
+    played: int
+
+
+class ShownTrick(TypedDict):
+    """A trick as ``tricks`` and ``last`` show it: who played each card (the trick on the
+    table has no winner yet)."""
+
+    leader: int
+    cards: list[Card]
+    seats: list[int]
+    winner: NotRequired[int | None]
+    points: NotRequired[int]
+
+
+class TrickJson(TypedDict):
+    """A completed trick in the form of a ``trick`` event (without ``event``): a view's ``last_trick``."""
+
+    round: int
+    trick: int
+    leader: int
+    plays: list[SeatPlay]
+    winner: int | None
+    points: int
+    kitty: list[CardText]
+    cancelled: NotRequired[list[CardText]]
+    by: NotRequired[CardText | None]
+    carried: NotRequired[list[CardText]]
+
+
+class RoundResultJson(TypedDict):
+    """What the round scored, once it is over (public then)."""
+
+    taken: list[int]
+    scores: list[int]
+    shooter: int | None
+    moon: str | None
+
 
 # ---------------------------------------------------------------- a verdict's effect (verdicts.Effect.to_json)
 

@@ -18,13 +18,15 @@ language of the reply, when it is sent.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ..base.untrusted import strict_json
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..text.catalog import t
-from .events import ErrorBody
+
+if TYPE_CHECKING:
+    from .payloads import ErrorBody
 
 # a refused pass whose reason is the time, not the cards: "not the time to pass"
 PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")

@@ -22,8 +22,7 @@ from ..text.catalog import cancel_pairs, t
 from . import core
 
 if TYPE_CHECKING:
-    from .events import ErrorBody
-    from .payloads import EffectJson, VerdictJson
+    from .payloads import EffectJson, ErrorBody, VerdictJson
 
 __all__ = [
     "REASON_ORDER",

@@ -18,7 +18,7 @@ from ..text.catalog import cancel_pairs, preset_name, t
 from .record import GameRecord, display_name
 
 if TYPE_CHECKING:
-    from ..play.events import SeatEntry, Standing, TrickPlay
+    from ..play.payloads import SeatEntry, Standing, TrickPlay
 
 __all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
 

@@ -16,7 +16,7 @@ from .pieces import Writer
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
-    from ..play.events import ErrorBody, RecordChange, SeatEntry, ShownTrick, Standing, TrickPlay
+    from ..play.payloads import ErrorBody, RecordChange, SeatEntry, ShownTrick, Standing, TrickPlay
 
 
 class EventLines(Writer, Teller[Line]):
