@@ -34,6 +34,7 @@ from ..model.cards import NAMES, Card, Suit
 if TYPE_CHECKING:
     from .engine import RoundResult, SeatView, Trick
     from .payloads import (
+        CardText,
         ErrorBody,
         RecordChange,
         RoundResultJson,
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
         TrickPlay,
     )
 
-__all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "CardText", "Event", "Teller", "jsonable", "trick_json",
+__all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "Teller", "jsonable", "trick_json",
            "view_event", "view_json"]
 
 # The version of this vocabulary (events, the seat view, requests, replies and errors).
@@ -55,9 +56,6 @@ __all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "CardText", "Event", "Teller", "jso
 SCHEMA = 3
 
 SUIT_LETTERS = "CDHS"
-
-# A card as text in JSON ("QS", "TD"): a ``str`` to the type checker; the schema's card.
-CardText = str
 
 KINDS: dict[str, type[Event]] = {}
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import NotRequired, TypedDict
 
 from ..model.cards import Card
-from .events import CardText
+
+# A card as text in JSON ("QS", "TD"): a ``str`` to the type checker, the schema's card
+CardText = str
 
 # ---------------------------------------------------------------- the shapes inside events
 
