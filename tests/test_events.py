@@ -69,6 +69,24 @@ def test_a_kind_refuses_missing_and_unknown_fields():
         Event("no_such_kind", {})
 
 
+def test_an_event_is_its_typed_class():
+    """Each kind is declared once, as a class whose fields are typed attributes (no catch-all
+    ``__getattr__``): built by kind or by class, the same event, and one JSON form."""
+    from hearts_cli.model.cards import Suit
+    from hearts_cli.play.events import Error, Play, Void
+
+    by_kind = Event("play", {"round": 1, "trick": 2, "seat": 3, "card": Card("QS"), "by": None})
+    by_class = Play(round=1, trick=2, seat=3, card=Card("QS"), by=None)
+    assert type(by_kind) is Play and by_kind == by_class and by_kind.card == Card("QS")
+    assert by_kind.to_json() == {"event": "play", "round": 1, "trick": 2, "seat": 3, "card": "QS", "by": None}
+    assert "__getattr__" not in vars(Event)
+    with pytest.raises(AttributeError):
+        by_kind.suit  # noqa: B018  # a field of another kind
+    void = Void(round=1, trick=1, seat=3, suit=Suit.CLUBS, card=Card("KS"))
+    assert void.to_json()["suit"] == "C"  # a suit is a letter on every surface
+    assert Error.FIELDS == ("code", "message")
+
+
 def test_the_live_game_and_its_replay_tell_the_same_story(played):
     events, record = played
     replayed = [ev.to_json() for ev in rp.narrate(record, seat=0)]
