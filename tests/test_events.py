@@ -87,6 +87,31 @@ def test_an_event_is_its_typed_class():
     assert Error.FIELDS == ("code", "message")
 
 
+def test_every_teller_reads_a_field_as_its_class_types_it():
+    """A teller's method names the fields it reads (checked when the class is made); here, each
+    with the type the kind's class declares, so the type checker's view of a teller is the
+    vocabulary's (the classes' annotations and the methods' are compared as written)."""
+    from hearts_cli.play.events import Teller
+    from hearts_cli.records.sentences import StoryTeller
+    from hearts_cli.repl.event_lines import EventLines
+
+    assert {EventLines, StoryTeller} <= set(_subclasses(Teller))
+    wrong = []
+    for teller in _subclasses(Teller):
+        for name in dir(teller):
+            if name.startswith("ev_"):
+                kind = KINDS[name[3:]]
+                declared = vars(kind)["__annotations__"] if kind.FIELDS or kind.OPTIONAL else {}
+                for field, said in getattr(teller, name).__annotations__.items():
+                    if field != "return" and declared[kind._ATTR_OF.get(field, field)] != said:
+                        wrong.append(f"{teller.__name__}.{name}: {field}: {said}, not {declared[field]}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _subclasses(cls: type) -> list[type]:
+    return [c for sub in cls.__subclasses__() for c in (sub, *_subclasses(sub))]
+
+
 def test_the_live_game_and_its_replay_tell_the_same_story(played):
     events, record = played
     replayed = [ev.to_json() for ev in rp.narrate(record, seat=0)]

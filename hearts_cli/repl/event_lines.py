@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..model.cards import Card, Suit
@@ -34,7 +33,7 @@ class EventLines(Writer, Teller[Line]):
             return None
         return plain(lines[0])
 
-    def ev_start(self, code: str | None, preset: str, target: int, players: int, you: int,
+    def ev_start(self, code: str | None, preset: str, target: int, players: int, you: int | None,
                  seats: list[SeatEntry]) -> list[Line]:
         tb = self.tb
         others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
@@ -65,19 +64,21 @@ class EventLines(Writer, Teller[Line]):
     def ev_lead(self, seat: int) -> list[Line]:
         return []
 
-    def ev_pass(self, seat: int, by: str, cards: list[Card] | None = None, to: int | None = None) -> list[Line]:
-        if seat != self.tb.me or cards is None or to is None:
+    def ev_pass(self, seat: int, by: str | None, cards: list[Card] | None, to: int) -> list[Line]:
+        if seat != self.tb.me or cards is None:
             return []  # the CPUs' passes stay hidden
         mid = "pass_you_timer" if by == "timer" else "pass_you"
         return self._text(self.say(mid, cards=cards, name=self.tb.name(to)))
 
-    def ev_receive(self, cards: list[Card], source: int) -> list[Line]:
+    def ev_receive(self, cards: list[Card], source: int | None) -> list[Line]:
+        if source is None:  # (told only after a pass: somebody passed them)
+            return []
         return self._text(self.say("received", cards=cards, name=self.tb.name(source)), "class:info")
 
-    def ev_play(self, seat: int, card: Card, by: str) -> list[Line]:
+    def ev_play(self, seat: int, card: Card, by: str | None) -> list[Line]:
         tb = self.tb
-        if seat == tb.me:
-            mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by]
+        if seat == tb.me:  # (the seat's own card: ``by`` is known)
+            mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by or "you"]
             return [[("class:me", self.say(mid, card=card))]]
         return [[("", self.say("play_other", name=tb.name(seat), card=card))]]
 
@@ -85,7 +86,8 @@ class EventLines(Writer, Teller[Line]):
         return self._text(self.say("hearts_now_broken"), "class:red")
 
     def ev_trick(self, trick: int, plays: list[TrickPlay], winner: int | None, points: int, kitty: list[Card],
-                 cancelled: Sequence[Card] = (), by: Card | None = None, carried: Sequence[Card] = ()) -> list[Line]:
+                 cancelled: list[Card] | None = None, by: Card | None = None,
+                 carried: list[Card] | None = None) -> list[Line]:
         tb = self.tb
         said = None
         if cancelled:  # two decks: "The two A♥ cancel: K♥ wins." (the suit led's pairs)
