@@ -24,7 +24,7 @@ the engine: it imports only the card values, never a front end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, dataclass_transform
 
 from ..base.jsonvalue import JsonObject, JsonValue
@@ -775,8 +775,3 @@ def view_json(view: SeatView, result: RoundResult | None = None) -> JsonObject:
     out = view_event(view, result).to_json()
     del out["event"]
     return out
-
-
-def seat_plays(plays: Sequence[tuple[int, Card]]) -> list[TrickPlay]:
-    """``(seat, card)`` pairs as a trick event's ``plays``."""
-    return [{"seat": s, "card": c} for s, c in plays]
