@@ -26,6 +26,7 @@ from hearts_cli.bots import REGISTRY
 from hearts_cli.model import errors
 from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
 from hearts_cli.play.engine import Game
+from hearts_cli.play.position import FIELDS
 from hearts_cli.play.verdicts import REASON_ORDER, THIRD_PERSON
 from hearts_cli.store.saves import SETTING_KEYS
 from hearts_cli.text.catalog import CATALOG, LANGUAGES
@@ -94,6 +95,8 @@ SOURCES_OF_PRESETS = sorted({str(preset_info(n).get("source", ""))[:3] for n in 
 REFUSED_KINDS = ("descriptors", "waiting", "silent", "too_fast", "refused", "dropped", "error", "save")
 
 FAMILIES: dict[str, list[str]] = {
+    # play/position.py: what each field of a position text must be (rules: its own sentences)
+    "position_expect_{self.field}": [f"position_expect_{f}" for f in FIELDS if f != "rules"],
     # hearts host: the first refusal of each kind, and the summary (table/server.py Server.count)
     "net_host_refusing_{kind}": [f"net_host_refusing_{k}" for k in REFUSED_KINDS],
     "net_count_{kind}": [f"net_count_{k}" for k in REFUSED_KINDS],

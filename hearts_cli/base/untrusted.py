@@ -37,6 +37,7 @@ LIMITS: dict[str, int] = {
     "move_log": 1 * MiB,    # a move log (a file, stdin or --moves): a long game is a few KiB
     "settings": 64 * KiB,   # settings.yaml: three keys
     "line": 4 * KiB,        # one line typed at the game (or piped to it)
+    "position": 4 * KiB,    # one position text (docs/position.md): eleven seats, two decks, about 500
     "request": 1 * MiB,     # one engine request (`hearts engine`): a position with a whole game's moves
     "history": 256 * KiB,   # the prompt history read at start (its newest part; the file may be longer)
     "net_message": 4 * KiB,  # one message from a client to a hosted table (`hearts host`)

@@ -71,6 +71,8 @@ class PositionReader:
         self.lang = lang
 
     def read(self, request: Mapping[str, JsonValue]) -> Round:
+        if request.get("text") is not None:
+            return self._from_text(request)
         rules = self._rules(request.get("rules"))
         round_index = self._round_number(request) - 1
         direction = self._direction(request, rules.players)
@@ -92,6 +94,28 @@ class PositionReader:
         if request.get("moon") is not None:  # the shooter's choice, once the plays end in a moon
             choose_moon(r, request["moon"], "moon")
         return r
+
+    # the fields a position text holds already (docs/position.md): given with it, refused
+    TEXT_HOLDS = ("rules", "hands", "code", "round", "direction", "pass", "totals", "passes", "plays", "moon")
+
+    def _from_text(self, request: Mapping[str, object]) -> Round:
+        """``"text"``: the round of a whole table's position text, as ``Game.from_position`` reads it."""
+        from ..model.errors import HeartsError
+        from ..play.engine import Game
+        from ..play.position import PositionTextError
+
+        beside = next((f for f in self.TEXT_HOLDS if request.get(f) is not None), None)
+        if beside is not None:
+            raise RequestError("bad_field", "proto_bad_field",
+                               {"field": beside, "problem": t("proto_text_alone", self.lang, ascii=True)},
+                               field=beside)
+        text = request["text"]
+        try:
+            if not isinstance(text, str):
+                raise PositionTextError("position_not_text")
+            return Game.from_position(text).round
+        except HeartsError as e:
+            raise RequestError("bad_position", cause=e, field="text") from None
 
     def _rules(self, spec: JsonValue) -> Rules:
         try:  # a preset's name or a spec; from_spec refuses any other value (RulesError)

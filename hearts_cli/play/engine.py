@@ -12,7 +12,7 @@ left gives to the next seat in play order. Internally a set of cards is a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from functools import reduce
 from operator import or_
@@ -28,6 +28,7 @@ from ..text.catalog import t
 from . import core
 
 if TYPE_CHECKING:  # the verdicts on a card are imported by Round.why, the one path that needs them
+    from .position import PositionText
     from .verdicts import Reason, Verdict
 
 __all__ = [
@@ -264,6 +265,46 @@ class SeatView(Frozen):
             taken[winner] = got
             aside = []
         return Takings(taken, twice, aside)
+
+    def position(self) -> str:
+        """This view as a position text (``hearts@SEAT ...``, docs/position.md): what the seat
+        may know and nothing else; :meth:`from_position` reads it back to an equal view."""
+        from .position import Plays, PositionText, write
+
+        plays = None
+        if self.phase is not Phase.PASS:
+            first = self.tricks[0].leader if self.tricks else self.leader
+            tricks = tuple(tr.cards for tr in self.tricks) + ((self.trick,) if self.trick else ())
+            plays = Plays(first if first is not None else 0, tricks, self.tricks[0].kitty if self.tricks else ())
+        return write(PositionText(self.seat, self.rules, self.round_index, None, self.scores, None,
+                                  (self.hand,), (self.passed, self.received), plays, self.turn,
+                                  "pending" if self.phase is Phase.MOON else None))
+
+    @classmethod
+    def from_position(cls, text: str) -> SeatView:
+        """The seat's view a position text ``hearts@SEAT ...`` holds (a ``PositionTextError``
+        naming the bad field when it holds none)."""
+        from .position import PositionTextError, parse, read_seat
+
+        p = parse(text)
+        if p.seat is None:
+            raise PositionTextError("position_not_seat", field="kind")
+        said = read_seat(p)
+        read = said.plays
+        rules = p.rules
+        view = cls(p.seat, rules, p.round_index, rules.pass_direction(p.round_index), Phase(said.phase),
+                   tuple(sorted(p.hands[0])), p.passes[0], p.passes[1], said.leader, said.turn,
+                   read.trick if read else (), tuple(Trick(*x) for x in read.tricks) if read else (),
+                   read.broken if read else False,
+                   tuple(_VOID_SETS[v] for v in (read.voids if read else [0] * rules.players)),
+                   tuple(read.points) if read else (0,) * rules.players, p.scores,
+                   read.tricks[0][4] if read and read.tricks else (), ())
+        if view.phase is Phase.PLAY and view.turn == view.seat:  # its legal cards, as the engine says
+            legal = Round.seen_by(view).legal_cards()
+            view = cls(view.seat, rules, view.round_index, view.direction, view.phase, view.hand, view.passed,
+                       view.received, view.leader, view.turn, view.trick, view.tricks, view.hearts_broken,
+                       view.voids, view.points, view.scores, view.kitty, legal)
+        return view
 
 
 class Takings(NamedTuple):
@@ -1035,3 +1076,141 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         return self.round.view(seat)
+
+    # ------------------------------------------------------------ the position as text (docs/position.md)
+
+    def position(self, seat: int | None = None) -> str:
+        """The position as one line of text: the whole table, or what ``seat`` may know
+        (its view: no other seat's card); :meth:`from_position` reads it back."""
+        if seat is not None:
+            return self.view(seat).position()
+        from .position import Plays, PositionText, write
+
+        rd = self.round
+        study = not self.code  # dealt from hands given, not from a code
+        plays = None
+        if rd.phase is not Phase.PASS:
+            first = rd.tricks[0].leader if rd.tricks else rd.leader
+            tricks = tuple(tr.cards for tr in rd.tricks) + ((tuple(rd.trick),) if rd.trick else ())
+            plays = Plays(first if first is not None else 0, tricks)
+        moon = "pending" if rd.phase is Phase.MOON else None
+        if rd.result is not None and rd.result.moon is not None and self.rules.moon is Moon.SHOOTER_CHOICE:
+            moon = str(rd.result.moon)
+        hands = tuple(cards_of_pair(h, t) for h, t in zip(rd.dealt, rd.dealt_twice)) if study else ()
+        dealer = rd.dealer if study and rd.dealer != rd.round_index % rd.players else None
+        return write(PositionText(None, self.rules, rd.round_index, dealer, rd.scores_before,
+                                  None if study else self.code, hands, tuple(rd.passes), plays, rd.turn, moon))
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """The game a whole table's position text holds: its round dealt (from the code, or
+        from the hands), then its passes, plays and moon choice made through :meth:`pass_cards`,
+        :meth:`play` and :meth:`choose_moon`. A ``PositionTextError`` names the bad field."""
+        from .position import PositionTextError, parse
+
+        p = parse(text)
+        if p.seat is None:
+            return cls._replayed(p)
+        raise PositionTextError("position_not_table", field="kind")
+
+    @classmethod
+    def at_round(cls, rules: Rules, code: str | None, round_index: int = 0,
+                 totals: Sequence[int] | None = None, hands: Sequence[Iterable[int | str]] = (),
+                 dealer: int | None = None) -> Game:
+        """A game about to play round ``round_index`` (0-based) with ``totals`` before it, the
+        round dealt from ``code`` or, when it is None, from ``hands`` (``dealer``: the round's
+        usual one by default). Earlier rounds are not known: ``rounds`` holds this one in their
+        places, so that ``len(rounds)`` still counts them. A game from hands has no code
+        (``code`` is ``""``): it ends with this round, as no code deals the next."""
+        scores = tuple(totals) if totals is not None else (0,) * rules.players
+        if code is not None:
+            game = cls(rules, code)
+            rd = game.rounds[0] if round_index == 0 and not any(scores) else Round.deal(
+                rules, game.code, round_index, scores)
+        else:
+            rd = Round(rules, list(hands), round_index=round_index, dealer=dealer, scores=scores)
+            game = _Study(rules, _STUDY_CODE)
+            game.code = ""
+        game.rounds = [rd] * (round_index + 1)
+        game.totals = list(scores)
+        game.target_reached = max(scores) >= rules.target
+        game.extra_round = game.target_reached and rules.ties is Ties.ONE_MORE_ROUND
+        return game
+
+    @classmethod
+    def _replayed(cls, p: PositionText) -> Game:
+        """The game of a whole table's text: dealt, then every move of it made in order."""
+        from .position import PositionTextError as Bad
+
+        rules = p.rules
+        try:
+            game = cls.at_round(rules, p.code, p.round_index, p.scores, p.hands, p.dealer)
+        except HeartsError:
+            raise
+        except ValueError:  # hands that are not a deal of the cards in play
+            raise Bad("position_not_fitting", field="deal") from None
+        if game.target_reached and (rules.ties is Ties.SHARE or p.scores.count(min(p.scores)) == 1):
+            raise Bad("position_not_fitting", field="scores")  # the game ended before this round
+        rd = game.round
+        for seat, cards in enumerate(p.passes):
+            if cards is not None:
+                game._position_move("passes", game.pass_cards, seat, cards)
+        if (p.plays is None) != (rd.phase is Phase.PASS):
+            raise Bad("position_not_fitting", field="plays")
+        if p.plays is not None:
+            if rd.leader != p.plays.leader:
+                raise Bad("position_leader", field="plays", leader=rd.leader)
+            for card in p.plays.cards():
+                if game.round is not rd:
+                    raise Bad("position_round_over", field="plays")
+                game._position_move("plays", game.play, card)
+        if p.moon in MOON_CHOICES and rd.phase is Phase.MOON:
+            game._position_move("moon", game.choose_moon, p.moon)
+        if game.round is not rd:
+            raise Bad("position_round_over", field="plays" if p.moon is None else "moon")
+        if (p.moon == "pending") != (rd.phase is Phase.MOON) or (p.moon in MOON_CHOICES) != (
+                rd.result is not None and rd.result.moon is not None and rules.moon is Moon.SHOOTER_CHOICE):
+            raise Bad("position_not_fitting", field="moon")
+        if rd.turn != p.turn:
+            raise Bad("position_turn", field="turn", turn="-" if rd.turn is None else rd.turn)
+        return game
+
+    def _position_move(self, field: str, move: Callable[..., object], *args: object) -> None:
+        """One move of a position text made, or the text's error naming its field."""
+        from .position import PositionTextError
+
+        try:
+            move(*args)
+        except HeartsError as e:
+            raise PositionTextError("position_field_problem", field=field, problem=e) from None
+
+    def _state(self) -> tuple[object, ...]:
+        rd = self.round
+        return (self.rules, self.code, rd.round_index, rd.dealer, tuple(self.totals), self.over, rd.dealt,
+                rd.dealt_twice, rd.kitty_mask, rd.kitty_twice, tuple(rd.passes), tuple(rd.tricks),
+                tuple(rd.trick), rd.phase, rd.turn, rd.result)
+
+    def __eq__(self, other: object) -> bool:
+        """The same position: rules, code, round, totals, and the round's deal, passes,
+        plays, phase and moon (not how it was reached, nor the rounds before)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._state() == other._state()
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: compared by its state, never hashed
+
+
+_STUDY_CODE = "00000000"  # deals the round a game from hands replaces: never seen
+
+
+class _Study(Game):
+    """A game from a position given by its hands: no code deals the next round, so the game
+    ends with this one (the lowest total wins)."""
+
+    def _deal_next(self) -> None:
+        if not self.rounds:
+            super()._deal_next()
+            return
+        self.over = True
+        lowest = min(self.totals)
+        self.winners = tuple(s for s, v in enumerate(self.totals) if v == lowest)

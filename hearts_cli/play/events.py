@@ -770,8 +770,9 @@ def view_event(view: SeatView, result: RoundResult | None = None) -> View:
     )
 
 
-def view_json(view: SeatView, result: RoundResult | None = None) -> JsonObject:
-    """The seat view as JSON without ``event`` (a reply's fields): :func:`view_event`'s."""
-    out = view_event(view, result).to_json()
+def view_json(view: SeatView, result: RoundResult | None = None) -> dict[str, object]:
+    """The seat view as JSON without ``event`` (a reply's fields, to which a program adds
+    its own): :func:`view_event`'s."""
+    out: dict[str, object] = dict(view_event(view, result).to_json())
     del out["event"]
     return out

@@ -22,17 +22,21 @@ does no printing (the command line does that).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..base.values import Plain
-from ..model.cards import CardParseError, parse_card
+from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..model.seating import place_name, seat_place
-from ..play.engine import Game, IllegalMove, PassError, Phase
+from ..play.engine import Game, IllegalMove, PassError, Phase, Round, SeatView
 from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
+
+if TYPE_CHECKING:
+    from .record import Position as RecordPosition
 
 
 class ExplainError(HeartsError):
@@ -52,13 +56,40 @@ class ExplainError(HeartsError):
 
 
 class Position(Plain):
-    """A game at some moment, and the seat whose card is being asked about."""
+    """A game at some moment, and the seat whose card is being asked about; or, from a
+    seat's position text, the round rebuilt from that seat's view (``seen``: no game)."""
 
-    __match_args__ = ("game", "seat")
+    __match_args__ = ("game", "seat", "seen")
 
-    def __init__(self, game: Game, seat: int | None):
+    def __init__(self, game: Game | None, seat: int | None, seen: Round | None = None):
         self.game = game
         self.seat = seat  # None: whoever is to move
+        self.seen = seen
+
+    @property
+    def round(self) -> Round:
+        if self.seen is not None:
+            return self.seen
+        assert self.game is not None
+        return self.game.round
+
+    @property
+    def code(self) -> str:
+        """The game's code; empty when the position has none (a seat's view, hands given)."""
+        return self.game.code if self.game is not None else ""
+
+    @property
+    def over(self) -> bool:
+        return self.game.over if self.game is not None else self.round.phase is Phase.OVER
+
+
+def from_text(text: str) -> Position:
+    """The position a position text holds (docs/position.md): the whole table's game, or
+    what one seat sees (its card is the one asked about)."""
+    if text.lstrip().startswith("hearts@"):  # one seat's view
+        view = SeatView.from_position(text)
+        return Position(None, view.seat, Round.seen_by(view))
+    return Position(Game.from_position(text), None)
 
 
 # ---------------------------------------------------------------- building positions
@@ -88,7 +119,7 @@ def from_code(rules: Rules, code: str, moves: str | None = None) -> Game:
 def apply_moves(game: Game, words: list[str]) -> None:
     """Make every move of ``words``, or :class:`ExplainError` naming the first bad one."""
     number = 0
-    pending: list[Any] = []
+    pending: list[Card] = []
     pending_start = 0
     for word in words:
         number += 1
@@ -126,7 +157,7 @@ def apply_moves(game: Game, words: list[str]) -> None:
 class _Msg:
     """A catalog message used as a parameter of another one."""
 
-    def __init__(self, message_id: str, **params: Any):
+    def __init__(self, message_id: str, **params: object):
         self.message_id = message_id
         self.params = params
 
@@ -134,7 +165,7 @@ class _Msg:
         return t(self.message_id, lang, ascii=ascii, **self.params)
 
 
-def parse_at(text: str) -> tuple[str, Any]:
+def parse_at(text: str) -> tuple[str, int | RecordPosition]:
     """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", Position)``."""
     from .record import Position as RecordPosition
 
@@ -165,7 +196,7 @@ def from_record(path: str, at: str | None) -> Position:
     return Position(game, None)
 
 
-def _human_seat(seats: Any) -> int | None:
+def _human_seat(seats: Iterable[object] | None) -> int | None:
     for i, seat in enumerate(seats or ()):
         if getattr(seat, "kind", "human") == "human":
             return i
@@ -195,7 +226,7 @@ def from_save(path: Path) -> Position:
 def explain(position: Position, card_text: str) -> Verdict:
     """The engine's verdict on ``card_text`` (``CardParseError`` when it names no card)."""
     card = parse_card(card_text)
-    rd = position.game.round
+    rd = position.round
     if rd.phase is Phase.OVER:
         return Verdict(card, False, Reason("wrong_phase", card, detail="wrong_phase_over"))
     seat = position.seat if position.seat is not None else rd.turn
@@ -220,30 +251,29 @@ def headline(verdict: Verdict, lang: str | None, ascii: bool = False) -> str:
 
 
 def describe_position(position: Position, lang: str | None, ascii: bool = False) -> str:
-    game = position.game
-    rd = game.round
-    if game.over:
-        return t("explain_position_over", lang, code=game.code)
+    rd = position.round
+    code = position.code or t("position_no_code", lang)
+    number = rd.round_index + 1
+    if position.over:
+        return t("explain_position_over", lang, code=code)
     if rd.phase is Phase.PASS:
-        return t("explain_position_pass", lang, code=game.code, round=len(game.rounds),
+        return t("explain_position_pass", lang, code=code, round=number,
                  direction=t(f"dir_{rd.direction.value}", lang))
     # the seat to play named as the table names it: "you" for the person's seat (seat 0
     # of a game from --code), the others by where they sit from it
     me = position.seat if position.seat is not None else 0
-    where = seat_place(rd.mover, me, game.rules.players)
+    where = seat_place(rd.mover, me, rd.players)
     if where == "you":
-        return t("explain_position_you", lang, code=game.code, round=len(game.rounds),
-                 trick=len(rd.tricks) + 1)
-    return t("explain_position", lang, code=game.code, round=len(game.rounds),
-             trick=len(rd.tricks) + 1, name=place_name(where, lang))
+        return t("explain_position_you", lang, code=code, round=number, trick=len(rd.tricks) + 1)
+    return t("explain_position", lang, code=code, round=number, trick=len(rd.tricks) + 1,
+             name=place_name(where, lang))
 
 
-def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> dict[str, Any]:
+def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> dict[str, object]:
     """The answer as plain data: stable codes and canonical card names, plus the sentences."""
-    game = position.game
-    rd = game.round
+    rd = position.round
     seat = position.seat if position.seat is not None else rd.turn
-    out: dict[str, Any] = {
+    out: dict[str, object] = {
         "card": str(verdict.card),
         "legal": verdict.legal,
         "rule": verdict.reason.code if verdict.reason is not None else None,
@@ -252,8 +282,8 @@ def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool 
         "headline": headline(verdict, lang, ascii),
         "message": verdict.message(lang, ascii),
         "position": {
-            "code": game.code,
-            "round": len(game.rounds),
+            "code": position.code or None,
+            "round": rd.round_index + 1,
             "phase": rd.phase.value,
             "trick": len(rd.tricks) + 1 if rd.phase is Phase.PLAY else None,
             "seat": seat,
@@ -276,6 +306,7 @@ __all__ = [
     "from_code",
     "from_record",
     "from_save",
+    "from_text",
     "headline",
     "parse_at",
     "rule_name",

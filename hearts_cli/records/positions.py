@@ -7,21 +7,35 @@ from above, and :func:`view_event` the seat view of ``hearts replay --at --json`
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..model.errors import HeartsError
-from ..play.engine import Game, Phase
+from ..play.engine import Game, Phase, Round, SeatView
 from ..play.events import view_json
 from .record import GameRecord
 
-__all__ = ["PositionError", "game_at", "table_at", "view_event", "where"]
+__all__ = ["PositionError", "TextPosition", "game_at", "is_position_text", "table_at", "text_table",
+           "text_view_event", "view_event", "where"]
 
 
-def where(game: Game) -> dict[str, Any]:
+class Where(TypedDict):
+    """Where a game stands (:func:`where`)."""
+
+    round: int
+    phase: str
+    trick: int | None
+    card: int | None
+    turn: int | None
+
+
+def where(game: Game) -> Where:
     """Where the game stands: the round, its phase, the trick and card to come, and whose turn it is."""
-    rd = game.round
-    out: dict[str, Any] = {"round": len(game.rounds), "phase": rd.phase.value,
-                           "trick": None, "card": None, "turn": None}
+    return _where(game.round)
+
+
+def _where(rd: Round) -> Where:
+    out: Where = {"round": rd.round_index + 1, "phase": rd.phase.value,
+                  "trick": None, "card": None, "turn": None}
     if rd.phase is Phase.PLAY:
         out["trick"] = len(rd.tricks) + 1
         out["card"] = len(rd.trick) + 1
@@ -57,29 +71,34 @@ def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
 
 
 def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
-             made: int | None = None) -> dict[str, Any]:
+             made: int | None = None) -> dict[str, object]:
     """The table as plain data: whose turn, the trick on the table, hands (the seat's,
     or every one with ``all_hands``), points taken, totals, hearts, voids, legal cards."""
-    rd = game.round
-    n = game.rules.players
-    now = where(game)
+    return _table(game.round, game.code, game.totals, game.over, seat, all_hands, made)
+
+
+def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None, all_hands: bool,
+           made: int | None) -> dict[str, object]:
+    """:func:`table_at` of a round (a game's, or one rebuilt from a seat's view)."""
+    n = rd.players
+    now = _where(rd)
     if seat is None:
-        seat = now["turn"] if now["turn"] is not None and not game.over else 0
+        seat = now["turn"] if now["turn"] is not None and not over else 0
     shown = range(n) if all_hands else [seat]
     trick = [{"seat": s, "card": c} for s, c in rd.trick_plays()]
     view = rd.view(seat)
-    out: dict[str, Any] = {
-        "code": game.code, **now, "seat": seat, "all_hands": all_hands,
+    out: dict[str, object] = {
+        "code": code, **now, "seat": seat, "all_hands": all_hands,
         "moves": made,
         "trick_cards": trick,
         "hands": {s: list(rd.hand(s)) for s in shown},
         "points": list(rd.points),
-        "totals": list(game.totals),
+        "totals": list(totals),
         "scores_before": list(rd.scores_before),
         "hearts_broken": rd.hearts_broken,
         "voids": {s: sorted(int(x) for x in v) for s, v in enumerate(view.voids) if v},
         "legal": list(rd.legal_cards()) if rd.phase is Phase.PLAY and rd.turn == seat else [],
-        "over": game.over,
+        "over": over,
     }
     if rd.phase is Phase.PASS:
         out["direction"] = rd.direction.value
@@ -94,7 +113,7 @@ def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
 
 
 def view_event(game: Game, seat: int | None = None, all_hands: bool = False,
-               made: int | None = None) -> dict[str, Any]:
+               made: int | None = None) -> dict[str, object]:
     """The ``view`` event at a position (``--json``): the seat's view (the seat to move
     by default), with the game code, the moves made, and every hand with ``all_hands``."""
     rd = game.round
@@ -105,3 +124,67 @@ def view_event(game: Game, seat: int | None = None, all_hands: bool = False,
     if all_hands:
         out["hands"] = {str(s): [str(c) for c in rd.hand(s)] for s in range(rd.players)}
     return out
+
+
+# ---------------------------------------------------------------- a position text (docs/position.md)
+
+
+def is_position_text(text: str) -> bool:
+    """Whether ``--at`` (or ``--position``) is given a position text rather than a move number
+    or ``round.trick.card``: it starts with its kind, ``hearts``."""
+    return text.lstrip().lower().startswith("hearts")
+
+
+class TextPosition:
+    """A position text read for ``hearts replay --at`` and ``hearts explain --position``:
+    a whole table's is a game (``game``); a seat's is what that seat sees (``view``, and
+    ``round``, the round rebuilt from it, which answers that seat as the game would)."""
+
+    def __init__(self, text: str):
+        self.game: Game | None = None
+        self.view: SeatView | None = None
+        if text.split(None, 1)[0].startswith("hearts@"):
+            self.view = SeatView.from_position(text)
+            self.round = Round.seen_by(self.view)
+            self.code = ""
+            self.totals = list(self.view.scores)
+            self.over = False
+        else:
+            self.game = Game.from_position(text)
+            self.round = self.game.round
+            self.code = self.game.code
+            self.totals = list(self.game.totals)
+            self.over = self.game.over
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view it is (None: the whole table)."""
+        return None if self.view is None else self.view.seat
+
+    def made(self) -> int:
+        """The moves made in this round: passes and cards (what the table's heading counts)."""
+        rd = self.round
+        passes = sum(p is not None for p in rd.passes) if self.view is None else 0
+        return passes + sum(len(tr.cards) for tr in rd.tricks) + len(rd.trick)
+
+
+def text_table(position: TextPosition, seat: int | None = None, all_hands: bool = False) -> dict[str, object]:
+    """:func:`table_at` of a position text: a seat's text shows that seat only."""
+    if position.view is not None:
+        if all_hands or (seat is not None and seat != position.view.seat):
+            raise HeartsError("position_one_seat", seat=position.view.seat)
+        seat = position.view.seat
+    return _table(position.round, position.code, position.totals, position.over, seat, all_hands,
+                  position.made())
+
+
+def text_view_event(position: TextPosition, seat: int | None = None,
+                    all_hands: bool = False) -> dict[str, object]:
+    """:func:`view_event` of a position text (``--json``)."""
+    if position.game is not None:
+        return view_event(position.game, seat, all_hands, position.made()) | {"code": position.game.code or None}
+    view = position.view
+    assert view is not None
+    if all_hands or (seat is not None and seat != view.seat):
+        raise HeartsError("position_one_seat", seat=view.seat)
+    return {"event": "view"} | view_json(view, None) | {"code": None, "moves": position.made()}

@@ -147,6 +147,7 @@ def _code(person: Person, rest: str) -> Signal:
         tb.error("net_own_game", command=name_of("code", tb.lang))
         return None
     tb.info("code", tb.say("code_info", code=tb.game.code))
+    tb.info("code", tb.say("code_position", position=tb.game.view(tb.me).position()))  # the person's view only
     return None
 
 

@@ -28,6 +28,8 @@ def explain(
     record: Annotated[str | None, typer.Option("--record", metavar="FILE", help="help_explain_record")] = None,
     at: Annotated[str | None, typer.Option("--at", metavar="POSITION",
                                               help="help_explain_at")] = None,
+    position_text: Annotated[str | None, typer.Option("--position", metavar="TEXT",
+                                                      help="help_explain_position")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -35,7 +37,7 @@ def explain(
     """Say why CARD cannot be played now, or what it would do if it can.
 
     The position is the saved game's (your seat), or --code with --moves, or
-    --record with --at. The answer names the rule and the cards involved.
+    --record with --at, or a position text (--position). The answer names the rule and the cards involved.
     """
     out = setup(ctx, lang, plain)
     if code is not None and record is not None:
@@ -44,11 +46,15 @@ def explain(
         refuse("cli_moves_need_code")
     if at is not None and record is None:
         refuse("cli_at_needs_record")
+    if position_text is not None and (code is not None or record is not None):
+        refuse("cli_position_alone")
     from ...model.cards import parse_card
     from ...records import explain as ex
 
     parse_card(card)  # a bad card is the first thing to say, whatever the position
-    if code is not None:
+    if position_text is not None:  # a position text (docs/position.md)
+        position = ex.from_text(position_text)
+    elif code is not None:
         rule_set = load_rules(preset, players, settings=settings)
         position = ex.Position(ex.from_code(rule_set, normal_code(code), moves), None)
     elif record is not None:

@@ -47,6 +47,11 @@ def replay(
     nothing is written then.
     """
     out = setup(ctx, lang, plain)
+    from ...records.positions import is_position_text
+
+    if at is not None and is_position_text(at):  # the table a position text holds (docs/position.md)
+        alone = source is None and code is None and moves is None and not analyze and annotate_to is None
+        return _text_position(out, at, seat, all_hands, as_json) if alone else refuse("rp_at_text_alone")
     if workers is not None and workers < 1:
         refuse("sim_at_least_one", option="--workers", value=workers)
     if workers is not None and workers > MAX_WORKERS:
@@ -70,6 +75,36 @@ def replay(
         from ...base.wrapping import for_terminal
 
         echo(for_terminal(out.t("rp_annotated", path=annotate_to), sys.stderr), err=True)
+
+
+def _text_position(out: Out, text: str, seat: int | None, all_hands: bool, as_json: bool) -> None:
+    """``--at TEXT``: the table a position text holds, as ``--at`` shows a record's (a seat's
+    text shows that seat only)."""
+    for line, _ in _text_lines(out, text, seat, all_hands, as_json):
+        echo(line)
+
+
+def _text_lines(out: Out, text: str, seat: int | None, all_hands: bool,
+                as_json: bool) -> list[tuple[str, str | None]]:
+    from ...records import positions as ps
+
+    position = ps.TextPosition(text)
+    n = position.round.players
+    if seat is not None and not 0 <= seat < n:
+        refuse("cli_bad_seat", seat=seat, players=n, last=n - 1)
+    if all_hands and seat is not None:
+        refuse("rp_cli_seat_needs")
+    if as_json:
+        import json
+
+        return [(json.dumps(ps.text_view_event(position, seat, all_hands), ensure_ascii=False), None)]
+    from ...records.record import GameRecord, default_seats
+    from ...records.sentences import describe_table
+
+    table = ps.text_table(position, seat, all_hands)
+    table["code"] = code = position.code or out.t("position_no_code")
+    record = GameRecord(position.round.rules, code, default_seats(n))
+    return [(line, None) for line in describe_table(table, record, out.lang, out.ascii)]
 
 
 def _from_archive(source: str | None) -> str | None:
