@@ -139,6 +139,8 @@ def make() -> dict:
                            "allOf": [{"$ref": "#/$defs/verdict_json"}],
                            "properties": {"ok": {"const": True}, "id": {}}, "required": ["ok"]}
     m.defs["verdict_json"].pop("additionalProperties")
+    m.typed_dict("ExplainJson")
+    m.typed_dict("ExplainPosition")
     m.typed_dict("ErrorReply")
     m.defs["reply"] = {
         "description": "A reply of the engine or the table server: an error, a verdict, a state, or another answer.",

@@ -31,6 +31,7 @@ class ErrorBody(TypedDict):
     index: NotRequired[int]
     key: NotRequired[str | None]
     card: NotRequired[CardText]
+    cards: NotRequired[list[CardText]]  # the cards the rule names (``hearts explain --json``)
     suggestions: NotRequired[list[str]]
     commands: NotRequired[list[str]]
 
@@ -139,3 +140,25 @@ class VerdictJson(TypedDict):
     legal: bool
     reason: NotRequired[ErrorBody]
     effect: NotRequired[EffectJson | None]
+
+
+class ExplainPosition(TypedDict):
+    """Where ``hearts explain`` was asked: the round, the trick on the table, the seat's hand."""
+
+    code: str | None
+    round: int
+    phase: str
+    trick: int | None
+    seat: int | None
+    turn: int | None
+    trick_cards: list[CardText]
+    hearts_broken: bool
+    hand: list[CardText]
+    legal: list[CardText]
+
+
+class ExplainJson(VerdictJson):
+    """``hearts explain --json``: the verdict as ``why`` gives it, its headline, and the position."""
+
+    headline: str
+    position: ExplainPosition
