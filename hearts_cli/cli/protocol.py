@@ -46,14 +46,7 @@ def _cards(cards: Iterable[int]) -> list[str]:
 
 
 def reason_text(reason: Reason, lang: str) -> str:
-    """The sentence for an engine :class:`Reason`, cards in ASCII.
-
-    The lead reasons name the card that must lead: the engine keeps it in
-    ``reason.cards`` (``reason.card`` is the card asked about), so it is
-    passed as ``card`` here.
-    """
-    if reason.code in ("must_lead_two_clubs", "must_lead_lowest_club") and reason.cards:
-        return t(reason.detail or reason.code, lang, ascii=True, card=reason.cards[0], cards=list(reason.cards))
+    """The sentence for an engine :class:`Reason`, cards in ASCII: the one every surface says."""
     return reason.message(lang, ascii=True)
 
 
