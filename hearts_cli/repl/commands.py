@@ -50,8 +50,9 @@ def _why(person: Person, rest: str) -> Signal:
             return None
         card = parsed
     verdict = tb.game.round.why(card, tb.me)
-    tb.emit("why", card=card, legal=verdict.legal, reason=verdict.reason.code if verdict.reason else None,
-            text=verdict.message(tb.lang, tb.ascii))
+    text = verdict.message(tb.lang, tb.ascii)
+    tb.emit("why", card=card, legal=verdict.legal, reason=verdict.reason.to_json(text) if verdict.reason else None,
+            text=text)
     return None
 
 
@@ -118,7 +119,7 @@ def _count(person: Person, rest: str) -> Signal:
     tb = person.tb
     counted = count(tb.game.round.view(tb.me))
     tb.emit("count", out=[list(cards) for cards in counted.out],
-            voids=[sorted(int(s) for s in v) for v in counted.voids],
+            voids=[sorted(v) for v in counted.voids],
             placed=[list(cards) for cards in counted.placed])
     return None
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..play.engine import Game
-from ..play.events import SCHEMA, Event
+from ..play.events import SCHEMA, Event, Welcome
 from .connection import Client
 from .game import GameTable
 from .invitations import new_token
@@ -99,9 +99,8 @@ class SharedTable(GameTable):
         if name is not None:
             st.name = clean_name(name, st.name)
         # the turn timer runs on: it measures the seat's decision, not its connection
-        client.send_obj({"event": "welcome", "schema": SCHEMA, "seat": seat, "players": self.players,
-                         "turn_timer": self.turn_timer, "hints": self.hints,
-                         "names": [s.name for s in self.seats]})
+        client.event(Welcome(schema=SCHEMA, seat=seat, players=self.players, turn_timer=self.turn_timer,
+                             hints=self.hints, names=[s.name for s in self.seats]))
         client.send_obj(self.start_event(seat).to_json())
         client.send_obj(self.view_of(seat, history=True))
         self.seats.tell(Event("seat", {"seat": seat, "name": st.name, "status": "back" if back else "joined"}))
