@@ -1029,7 +1029,7 @@ def card_of(card: Card | int | str) -> Card:
 class LegalMoves:
     """The cards the seat to move may pass or play now, read when asked (a view of the game,
     as python-chess's ``board.legal_moves``): ``"QS" in game.legal_moves`` (any notation),
-    ``len``, iteration in canonical order, ``bool``. None during the shooter's choice
+    ``len``, iteration in canonical order, ``bool``. No card during the shooter's choice
     (its moves are not cards) and once the game is over."""
 
     __slots__ = ("_game",)
