@@ -453,7 +453,7 @@ def _spec_text(rules: Rules) -> str:
     """``PRESET key=value...``, the settings written as ``--set`` takes them."""
     from ..model.overrides import format_set
 
-    return " ".join([rules.spec()["preset"]] + format_set(rules))
+    return " ".join([str(rules.spec()["preset"])] + format_set(rules))
 
 
 # ---------------------------------------------------------------- writing

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 
     from yaml.nodes import Node
 
+    from ..model.rules import Plain as PlainSetting
     from ..play.engine import RoundResult
 
 _T = TypeVar("_T")
@@ -601,7 +602,7 @@ def _cards(cards: Iterable[int]) -> str:
     return "[" + ", ".join(str(Card(c)) for c in cards) + "]"
 
 
-def _rules_spec(rules: Rules) -> dict[str, object]:
+def _rules_spec(rules: Rules) -> dict[str, PlainSetting]:
     """``{"preset": name, overrides...}`` that loads back to exactly ``rules``."""
     return rules.spec()
 
