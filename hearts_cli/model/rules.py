@@ -51,8 +51,9 @@ class RulesError(HeartsError):
 
     def message(self, lang: str | None = None, ascii: bool = True) -> str:
         params = self.shown_params()
-        if "expected" in params:
-            params["expected"] = t(params["expected"], lang, **params)
+        expected = params.get("expected")
+        if isinstance(expected, str):  # the message id of what the setting takes
+            params["expected"] = t(expected, lang, ascii=False, **params)
         return t(self.message_id, lang, ascii=ascii, **params)
 
 
