@@ -145,14 +145,15 @@ class YamlRefused(ValueError):
         return {"depth": self.depth}
 
 
-class YamlLoader(Protocol):
-    """What a loader of :func:`yaml_loader` offers: made with ``(text, depth)``, read once, disposed."""
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class YamlLoader(Protocol):
+        """What a loader of :func:`yaml_loader` offers: made with ``(text, depth)``, read once, disposed."""
 
-    def __init__(self, stream: str, depth: int) -> None: ...
+        def __init__(self, stream: str, depth: int) -> None: ...
 
-    def get_single_data(self) -> object: ...
+        def get_single_data(self) -> object: ...
 
-    def dispose(self) -> None: ...
+        def dispose(self) -> None: ...
 
 
 _LOADERS: dict[bool, type[YamlLoader]] = {}

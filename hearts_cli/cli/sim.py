@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
     from ..bots.match import Mapper
 
-_J = TypeVar("_J")
-_R = TypeVar("_R")
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    _J = TypeVar("_J")
+    _R = TypeVar("_R")
 
 
 @dataclass

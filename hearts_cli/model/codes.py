@@ -24,8 +24,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 
-class _Digest(Protocol):
-    def digest(self) -> bytes: ...
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class _Digest(Protocol):
+        def digest(self) -> bytes: ...
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}

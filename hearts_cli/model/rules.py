@@ -540,27 +540,28 @@ def _plain(value: object) -> Plain:
     return value
 
 
-class SettingValues(TypedDict, total=False):
-    """Settings given by name (:meth:`Rules.replace`, :func:`coerce_settings`)."""
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class SettingValues(TypedDict, total=False):
+        """Settings given by name (:meth:`Rules.replace`, :func:`coerce_settings`)."""
 
-    players: int
-    decks: int
-    deck: Deck | str
-    removal: tuple[tuple[int, tuple[Card, ...]], ...]
-    passing: Passing | str | tuple[Direction, ...]
-    pass_count: int
-    first_lead: FirstLead | str
-    first_trick: FirstTrick | str
-    hearts_break: HeartsBreak | str
-    moon: Moon | str
-    jack_of_diamonds: bool
-    spot_hearts: bool
-    black_maria: bool
-    queen_penalty: bool
-    target: int
-    ties: Ties | str
-    set_aside_last: SetAside | str
-    preset: str
+        players: int
+        decks: int
+        deck: Deck | str
+        removal: tuple[tuple[int, tuple[Card, ...]], ...]
+        passing: Passing | str | tuple[Direction, ...]
+        pass_count: int
+        first_lead: FirstLead | str
+        first_trick: FirstTrick | str
+        hearts_break: HeartsBreak | str
+        moon: Moon | str
+        jack_of_diamonds: bool
+        spot_hearts: bool
+        black_maria: bool
+        queen_penalty: bool
+        target: int
+        ties: Ties | str
+        set_aside_last: SetAside | str
+        preset: str
 
 
 def coerce_settings(raw: Mapping[str, object]) -> SettingValues:

@@ -59,7 +59,8 @@ if TYPE_CHECKING:
     from ..model.rules import Plain as PlainSetting
     from ..play.engine import RoundResult
 
-_T = TypeVar("_T")
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    _T = TypeVar("_T")
 
 __all__ = [
     "FORMAT",

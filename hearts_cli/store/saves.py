@@ -308,19 +308,19 @@ SETTING_KEYS = ("auto_play", "confirm", "count", "delay", "turn_timer", "undo")
 AUTO_PLAY_SECONDS = (0.2, 5)  # `auto_play: SECONDS`: a pause long enough to see the card, and short
 
 
-class Settings(TypedDict, total=False):
-    """The valid settings of ``settings.yaml`` (what is wrong in the file is left out)."""
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class Settings(TypedDict, total=False):
+        """The valid settings of ``settings.yaml`` (what is wrong in the file is left out)."""
 
-    auto_play: bool | float  # true: the default pause; else seconds
-    confirm: bool
-    count: bool
-    delay: float
-    turn_timer: int
-    undo: bool
+        auto_play: bool | float  # true: the default pause; else seconds
+        confirm: bool
+        count: bool
+        delay: float
+        turn_timer: int
+        undo: bool
 
-
-# a problem with a setting: a message id and its parameters (a parameter may be such a message too)
-Problem = tuple[str, dict[str, object]]
+    # a problem with a setting: a message id and its parameters (a parameter may be such a message too)
+    Problem = tuple[str, dict[str, object]]
 
 
 def _valid_setting(key: str, value: object) -> bool:

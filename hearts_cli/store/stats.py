@@ -75,86 +75,87 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value);
 """
 
 
-class Facts(TypedDict):
-    """What an archived game states: its seats (kind, level), each round's score and moon,
-    the totals, the winners (None: unfinished), the undos, the preset and the code."""
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class Facts(TypedDict):
+        """What an archived game states: its seats (kind, level), each round's score and moon,
+        the totals, the winners (None: unfinished), the undos, the preset and the code."""
 
-    seats: list[tuple[str, str | None]]
-    scores: list[list[int]]
-    moons: list[int | None]
-    totals: list[int] | None
-    winners: list[int] | None
-    undos: int
-    preset: str | None
-    code: str | None
-
-
-class Streak(TypedDict):
-    kind: str  # win, loss
-    length: int
+        seats: list[tuple[str, str | None]]
+        scores: list[list[int]]
+        moons: list[int | None]
+        totals: list[int] | None
+        winners: list[int] | None
+        undos: int
+        preset: str | None
+        code: str | None
 
 
-class Streaks(TypedDict):
-    current: Streak | None
-    longest_win: int
-    longest_loss: int
+    class Streak(TypedDict):
+        kind: str  # win, loss
+        length: int
 
 
-class Figures(TypedDict):
-    games: int
-    won: int
-    win_rate: float
+    class Streaks(TypedDict):
+        current: Streak | None
+        longest_win: int
+        longest_loss: int
 
 
-class PresetFigures(Figures):
-    preset: str
+    class Figures(TypedDict):
+        games: int
+        won: int
+        win_rate: float
 
 
-class LevelsFigures(Figures):
-    levels: list[str]
+    class PresetFigures(Figures):
+        preset: str
 
 
-class RecentGame(TypedDict):
-    date: str
-    code: str
-    preset: str
-    total: int
-    won: bool
-    shared: bool
+    class LevelsFigures(Figures):
+        levels: list[str]
 
 
-class Summary(TypedDict):
-    """Every figure of ``hearts stats``, as ``--json`` prints them."""
-
-    games: int
-    won: int
-    lost: int
-    win_rate: float
-    streaks: Streaks
-    rounds: int
-    points: int
-    points_per_round: float
-    moons: int
-    moons_against: int
-    undos: int
-    games_with_undo: int
-    by_preset: list[PresetFigures]
-    by_levels: list[LevelsFigures]
-    recent: list[RecentGame]
-    unreadable: int
-    shared_tables: int
-    filters: NotRequired[dict[str, str | None]]  # what ``--json`` was asked for
+    class RecentGame(TypedDict):
+        date: str
+        code: str
+        preset: str
+        total: int
+        won: bool
+        shared: bool
 
 
-class Change(TypedDict):
-    """How the last game changes the person's record (:func:`change_of`)."""
+    class Summary(TypedDict):
+        """Every figure of ``hearts stats``, as ``--json`` prints them."""
 
-    id: str  # the sentence's message id
-    kind: str  # win, loss
-    length: int
-    count: int
-    won: int
-    played: int
+        games: int
+        won: int
+        lost: int
+        win_rate: float
+        streaks: Streaks
+        rounds: int
+        points: int
+        points_per_round: float
+        moons: int
+        moons_against: int
+        undos: int
+        games_with_undo: int
+        by_preset: list[PresetFigures]
+        by_levels: list[LevelsFigures]
+        recent: list[RecentGame]
+        unreadable: int
+        shared_tables: int
+        filters: NotRequired[dict[str, str | None]]  # what ``--json`` was asked for
+
+
+    class Change(TypedDict):
+        """How the last game changes the person's record (:func:`change_of`)."""
+
+        id: str  # the sentence's message id
+        kind: str  # win, loss
+        length: int
+        count: int
+        won: int
+        played: int
 
 
 class GameRow:

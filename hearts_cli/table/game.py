@@ -51,16 +51,17 @@ class Refused(Exception):
         self.params = params
 
 
-class Change(TypedDict, total=False):
-    """What a table tells whoever runs it (``on_change``): a seat ``joined`` or ``left``
-    (``seat``, ``name``), the game is ``over`` (``code``, ``archived``: the file, if any), a
-    move ``failed`` to be saved (``problem``)."""
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class Change(TypedDict, total=False):
+        """What a table tells whoever runs it (``on_change``): a seat ``joined`` or ``left``
+        (``seat``, ``name``), the game is ``over`` (``code``, ``archived``: the file, if any), a
+        move ``failed`` to be saved (``problem``)."""
 
-    seat: int
-    name: str
-    code: str
-    archived: str | None
-    problem: str
+        seat: int
+        name: str
+        code: str
+        archived: str | None
+        problem: str
 
 
 class GameTable:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from ..play.engine import Game
 from ..play.events import SCHEMA, Event
 from .connection import Client
-from .game import Change, GameTable
+from .game import GameTable
 from .invitations import new_token
 from .seat_requests import SeatRequests
 from .seats import Seat
@@ -26,6 +26,7 @@ from .wire import fail, problem
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
     from ..store.saves import Store
+    from .game import Change
 
 RETRY = 1.0  # seconds before the clock makes again a move whose save failed
 NAME_MAX = 24

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Protocol, TypeGuard
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from ..base.untrusted import escaped, shown
 
@@ -154,10 +154,11 @@ class _Count(int):
         return int.__format__(self, spec)
 
 
-class _Faced(Protocol):
-    """A card as the catalog sees it (``model.cards.Card``: the catalog sits below the cards)."""
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class _Faced(Protocol):
+        """A card as the catalog sees it (``model.cards.Card``: the catalog sits below the cards)."""
 
-    def face(self, ascii: bool = False) -> str: ...
+        def face(self, ascii: bool = False) -> str: ...
 
 
 def _is_card(value: object) -> TypeGuard[_Faced]:
