@@ -224,7 +224,7 @@ class Start(Event):
     schema: int
     code: str | None
     preset: str
-    rules: JsonObject
+    rules: dict[str, object]
     target: int
     players: int
     you: int | None

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
+from collections.abc import Sequence
 
 from ..base.untrusted import MAX_MOVE_LOG_BYTES
 from ..base.values import Frozen, Plain
@@ -59,9 +59,13 @@ class MoveLogError(PlaceError):
     :class:`~hearts_cli.records.record.PlaceError`) and in the text (``line`` and
     ``column``, 1-based)."""
 
-    def __init__(self, message_id: str, *, column: int | None = None, **where: Any):
+    def __init__(self, message_id: str, *, column: int | None = None, line: int | None = None,
+                 round: int | None = None, trick: int | None = None, position: int | None = None,
+                 seat: int | None = None, reason: object = None, names: Sequence[str] | None = None,
+                 **params: object):
         self.column = column
-        super().__init__(message_id, **where)
+        super().__init__(message_id, line=line, round=round, trick=trick, position=position, seat=seat,
+                         reason=reason, names=names, **params)
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         params = self._params(lang, ascii)
@@ -106,7 +110,7 @@ class Token(Frozen):
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "number", number)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.kind, self.text, self.line, self.column, self.card, self.number)
 
 
@@ -131,9 +135,9 @@ class LoggedGame(Plain):
 
     __match_args__ = ("game", "moves", "places")
 
-    def __init__(self, game: Game, moves: list[Any], places: list[tuple[int, int]]):
+    def __init__(self, game: Game, moves: list[Move], places: list[tuple[int, int]]):
         self.game = game
-        self.moves = moves  # record.Move
+        self.moves = moves
         self.places = places  # (line, column) of each move's first card
 
 
@@ -148,7 +152,7 @@ def parse(text: str) -> ParsedLog:
     if len(text) > MAX_MOVE_LOG_BYTES:  # however it came (a file, stdin, --moves)
         raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
     out = ParsedLog()
-    rules_spec: dict[str, Any] = {}
+    rules_spec: dict[str, object] = {}
     for ln, raw in enumerate(text.splitlines(), 1):
         body = raw.split("#", 1)[0]
         stripped = body.strip()
@@ -188,9 +192,8 @@ def parse(text: str) -> ParsedLog:
             try:
                 card = parse_card(word)
             except CardParseError as e:
-                hint = ("movelog_hint", {"cards": list(e.suggestions)}) if e.suggestions else None
-                raise MoveLogError("movelog_bad_token", line=ln, column=col, text=word,
-                                   hint=_Msg(*hint) if hint else "") from None
+                hint = _Msg("movelog_hint", {"cards": list(e.suggestions)}) if e.suggestions else ""
+                raise MoveLogError("movelog_bad_token", line=ln, column=col, text=word, hint=hint) from None
             out.tokens.append(Token("card", word, ln, col, card=card))
     return out
 
@@ -206,7 +209,7 @@ def rule_name(code: str | None, lang: str | None) -> str:
 
 
 class _Msg:
-    def __init__(self, message_id: str, params: dict[str, Any]):
+    def __init__(self, message_id: str, params: dict[str, object]):
         self.message_id = message_id
         self.params = params
 
@@ -223,14 +226,14 @@ def _header_code(rest: str, ln: int, col: int) -> str:
         raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
 
 
-def _header_rules(rest: str, ln: int, col: int, before: dict[str, Any] | None = None) -> dict[str, Any]:
+def _header_rules(rest: str, ln: int, col: int, before: dict[str, object] | None = None) -> dict[str, object]:
     """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it,
     added to the settings of the ``rules`` lines ``before`` it (only the first names the
     preset: a narrow screen breaks a long line in several)."""
     from ..model.overrides import parse_set
 
     parts = _SETTING_SPLIT.split(rest) if rest else []
-    spec: dict[str, Any] = dict(before or {})
+    spec: dict[str, object] = dict(before or {})
     if parts and "=" not in parts[0]:
         if before is not None:
             raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=parts[0])
@@ -244,7 +247,7 @@ def _header_rules(rest: str, ln: int, col: int, before: dict[str, Any] | None = 
         raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
 
 
-def _rules_of(spec: dict[str, Any], ln: int, col: int) -> Rules:
+def _rules_of(spec: dict[str, object], ln: int, col: int) -> Rules:
     try:
         return Rules.from_spec(spec)
     except RulesError as e:
@@ -483,7 +486,7 @@ def _spec_text(rules: Rules) -> str:
     """``PRESET key=value...``, the settings written as ``--set`` takes them."""
     from ..model.overrides import format_set
 
-    return " ".join([rules.spec()["preset"]] + format_set(rules))
+    return " ".join([str(rules.spec()["preset"])] + format_set(rules))
 
 
 # ---------------------------------------------------------------- writing

@@ -71,13 +71,13 @@ class StoryTeller(Teller[str]):
     def name(self, seat: int | None) -> str:
         return seat_name(self.record, seat, self.lang)
 
-    def say(self, message_id: str, **params: Any) -> str:
+    def say(self, message_id: str, **params: object) -> str:
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
     def plays(self, plays: list[TrickPlay]) -> str:
         return ", ".join(f"{self.name(p['seat'])} {p['card'].face(self.ascii)}" for p in plays)
 
-    def ev_start(self, code: str | None, rules: JsonObject, target: int, players: int,
+    def ev_start(self, code: str | None, rules: dict[str, object], target: int, players: int,
                  seats: list[SeatEntry], you: int | None) -> list[str]:
         spec = " ".join([preset_name(str(rules["preset"]), self.lang)]
                         + [f"{a}={b}" for a, b in rules.items() if a != "preset"])

@@ -42,7 +42,7 @@ def start_event(game: Game, seats: Iterable[SeatPlayer], seat: int, show_code: b
     """The ``start`` of the game for ``seat`` (its code only when ``show_code``; ``seats``: the
     table's :class:`~hearts_cli.table.seats.Seat` values)."""
     return Start(schema=SCHEMA, code=game.code if show_code else None, preset=game.rules.preset,
-                 rules=game.rules.spec(), players=game.rules.players, target=game.rules.target,
+                 rules=dict(game.rules.spec()), players=game.rules.players, target=game.rules.target,
                  seats=[{"seat": i, "name": s.name, "kind": "human" if s.human else "cpu",
                          "level": None if s.human else s.level} for i, s in enumerate(seats)],
                  you=seat)

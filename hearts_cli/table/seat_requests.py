@@ -51,7 +51,7 @@ class SeatRequests:
         return {"ok": True}
 
     def state(self, seat: int, request: Request, lang: str) -> Reply:
-        return {"ok": True} | self.table.view_of(seat, history=True)
+        return {"ok": True, **self.table.view_of(seat, history=True)}
 
     def quit(self, seat: int, request: Request, lang: str) -> Reply:
         return {"ok": True, "bye": True}
