@@ -59,7 +59,7 @@ class Maker:
             return {"type": SIMPLE[text]}
         if text in ("Any", "JsonValue", "object"):
             return {}
-        if text == "JsonObject":
+        if text in ("JsonObject", "MessageParams"):
             return {"type": "object"}
         head, _, rest = text.partition("[")
         if rest:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from .payloads import (
         CardText,
         ErrorBody,
+        MessageParams,
         RecordChange,
         RoundResultJson,
         SeatEntry,
@@ -616,7 +617,7 @@ class Decision(Event):
     trick: int | None = None  # a card's
     card: int | None = None
     reason: str | None = None  # a message id, with its parameters
-    reason_params: JsonObject | None = None
+    reason_params: MessageParams | None = None
 
 
 class Summary(Event):

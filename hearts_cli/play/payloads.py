@@ -17,6 +17,9 @@ from ..model.cards import Card
 
 # A card as text in JSON ("QS", "TD"): a ``str`` to the type checker, the schema's card
 CardText = str
+# A message's parameters (``reason_params`` of a ``decision``): values as the catalog takes
+# them, cards as cards; JSON has ``"QS"``, and the schema an object
+MessageParams = dict[str, object]
 
 # ---------------------------------------------------------------- the shapes inside events
 

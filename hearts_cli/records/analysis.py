@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Literal
 from ..base.values import Plain
 from ..model.cards import QUEEN_OF_SPADES, Card, Suit
 from ..play.engine import Game, SeatView
-from ..play.events import Event
+from ..play.events import Decision as DecisionEvent
+from ..play.events import Summary
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, classes_two, evaluate_pass, evaluate_play, pass_candidates
 from .record import Annotation, GameRecord, Move, Position
@@ -59,20 +60,18 @@ class Decision(Plain):
     def loss(self) -> float:
         return max(0.0, self.value - self.best_value)
 
-    def event(self) -> Event:
+    def event(self) -> DecisionEvent:
         m = self.move
-        data: dict[str, object] = {"position": str(m.position), "round": m.round, "seat": m.seat,
-                                "kind": m.kind, "played": list(self.played), "best": list(self.best),
-                                "expected": round(self.value, 2), "best_expected": round(self.best_value, 2),
-                                "loss": round(self.loss, 2), "glyph": self.glyph,
-                                "values": {k: round(v, 2) for k, v in self.values.items()}}
-        if m.trick:
-            data["trick"] = m.trick
-            data["card"] = m.index
+        ev = DecisionEvent(position=str(m.position), round=m.round, seat=m.seat, decided=m.kind,
+                           played=list(self.played), best=list(self.best), expected=round(self.value, 2),
+                           best_expected=round(self.best_value, 2), loss=round(self.loss, 2), glyph=self.glyph,
+                           values={k: round(v, 2) for k, v in self.values.items()})
+        if m.trick:  # a card's (a pass has neither): absent from the event, not null
+            ev.trick = m.trick
+            ev.card = m.index
         if self.reason is not None:
-            data["reason"] = self.reason[0]
-            data["reason_params"] = self.reason[1]
-        return Event("decision", data)
+            ev.reason, ev.reason_params = self.reason
+        return ev
 
     def comment(self, lang: str | None, ascii: bool = False) -> str:
         if self.reason is None:
@@ -293,27 +292,26 @@ def annotations_of(decisions: Iterable[Decision], lang: str | None, ascii: bool 
     return out
 
 
-def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | None = None) -> list[dict[str, object]]:
-    """Per seat: decisions weighed, mistakes (``?``), blunders (``??``), good moves (``!``), points lost."""
+def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | None = None,
+            method: str | None = None) -> list[Summary]:
+    """Per seat: decisions weighed, mistakes (``?``), blunders (``??``), good moves (``!``), points
+    lost; ``method`` (two decks) how they were weighed."""
     chosen = sorted(set(range(players) if seats is None else seats))
-    rows: dict[int, dict[str, float]] = {
-        s: {"seat": s, "decisions": 0, "mistakes": 0, "blunders": 0, "good": 0, "lost": 0.0} for s in chosen}
+    counts = {s: [0, 0, 0, 0] for s in chosen}  # decisions, mistakes, blunders, good
+    lost = dict.fromkeys(chosen, 0.0)
+    marks = {"?": 1, "??": 2, "!": 3}
     for d in decisions:
-        row = rows.get(d.move.seat)
+        row = counts.get(d.move.seat)
         if row is None:
             continue
-        row["decisions"] += 1
-        if d.glyph == "??":
-            row["blunders"] += 1
-        elif d.glyph == "?":
-            row["mistakes"] += 1
-        elif d.glyph == "!":
-            row["good"] += 1
-        row["lost"] += d.loss
-    out: list[dict[str, object]] = []
-    for s in chosen:
-        row = rows[s]
-        row["lost"] = round(row["lost"], 1)
-        out.append({**row})
+        row[0] += 1
+        if d.glyph in marks:
+            row[marks[d.glyph]] += 1
+        lost[d.move.seat] += d.loss
+    out = [Summary(seat=s, decisions=n, mistakes=mistakes, blunders=blunders, good=good, lost=round(lost[s], 1))
+           for s, (n, mistakes, blunders, good) in counts.items()]
+    if method is not None:  # absent from the event otherwise
+        for told in out:
+            told.method = method
     return out
 

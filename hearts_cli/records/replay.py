@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from ..base.values import Plain
 from ..model.errors import HeartsError
 from ..play.events import Decision as DecisionEvent
-from ..play.events import Event
+from ..play.events import Event, Summary
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
 from .positions import PositionError, game_at, table_at, view_event
@@ -171,7 +171,7 @@ def output(record: GameRecord, options: Options, progress: Progress | None = Non
     if options.at is not None:
         return _position(record, options)
     decisions: list[Decision] = []
-    rows: list[dict[str, object]] = []
+    rows: list[Summary] = []
     if options.analyze:
         from .analysis import analyze, summary  # weighing every decision: imported for --analyze only
 
@@ -179,7 +179,8 @@ def output(record: GameRecord, options: Options, progress: Progress | None = Non
             raise HeartsError("sim_at_least_one", option="--simulations", value=options.simulations)
         decisions = analyze(record, options.seats(), seed=options.seed, simulations=options.simulations,
                             progress=progress, mapper=mapper)
-        rows = summary(decisions, record.rules.players, options.seats())
+        two = METHOD_TWO if record.rules.decks > 1 else None  # how it was weighed
+        rows = summary(decisions, record.rules.players, options.seats(), two)
     events = narrate(record, options.seat, decisions)
     if options.annotate_to is not None:
         _annotate(record, decisions, options)
@@ -217,21 +218,20 @@ def _annotate(record: GameRecord, decisions: list[Decision], options: Options) -
 
 
 def _json_story(record: GameRecord, options: Options, events: list[Event],
-                rows: list[dict[str, object]]) -> list[Styled]:
+                rows: list[Summary]) -> list[Styled]:
     """``--json``: one object per event, the summary rows, and the view where a partial log stops."""
     import json
 
     encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
     lines = [encode(ev.to_json()) for ev in events]
-    method = {"method": METHOD_TWO} if record.rules.decks > 1 else {}  # how it was weighed
-    lines += [encode(Event("summary", row | method).to_json()) for row in rows]
+    lines += [encode(row.to_json()) for row in rows]
     if events[-1].kind == "stop":
         lines.append(encode(view_event(record.replay(), options.seat, False, len(record.moves))))
     return [(line, None) for line in lines]
 
 
 def _text_story(record: GameRecord, options: Options, events: list[Event],
-                rows: list[dict[str, object]]) -> list[Styled]:
+                rows: list[Summary]) -> list[Styled]:
     """The story in words, each event in its style; the summary; the table where a partial log stops."""
     from .sentences import StoryTeller, describe_table  # the wording: --json needs none
 
@@ -249,7 +249,7 @@ def _text_story(record: GameRecord, options: Options, events: list[Event],
         if record.rules.decks > 1:
             out.append((t("rp_analysis_two", options.lang, ascii=options.ascii), None))
         for row in rows:
-            out += [(line, None) for line in teller.tell(Event("summary", row))]
+            out += [(line, None) for line in teller.tell(row)]
     if events[-1].kind == "stop":
         table = table_at(record.replay(), options.seat, False, len(record.moves))
         out += [("", None)] + [(line, None) for line in describe_table(table, record, options.lang,

@@ -17,7 +17,27 @@ from typing import TYPE_CHECKING
 from ..model.cards import QUEEN_OF_SPADES, mask_of
 from ..model.rules import Moon, Rules
 from ..play.engine import Game, Phase, Round, Trick, cards_of_pair
-from ..play.events import SCHEMA, Event, trick_event
+from ..play.events import (
+    SCHEMA,
+    Deal,
+    Event,
+    GameEnd,
+    HeartsBroken,
+    Jack,
+    Lead,
+    MoonAttempt,
+    MoonShot,
+    MoonStopped,
+    Pass,
+    Queen,
+    Receive,
+    RoundEnd,
+    Start,
+    Stop,
+    Tie,
+    Void,
+    trick_event,
+)
 from .positions import where
 from .record import GameRecord, Move
 
@@ -62,13 +82,13 @@ class _Story:
         self.game = Game(rules, record.code)
         self.state = _RoundState(rules)
         self.announced = 0  # the last round dealt in the story
-        self.events: list[Event] = [Event("start", {
-            "schema": SCHEMA, "code": record.code, "preset": rules.preset, "rules": rules.spec(),
-            "players": rules.players, "target": rules.target,
-            "seats": [{"seat": i, "name": s.name, "kind": s.kind, "level": s.level}
-                      for i, s in enumerate(record.seats)],
-            "you": seat,
-        })]
+        self.events: list[Event] = [Start(
+            schema=SCHEMA, code=record.code, preset=rules.preset, rules=dict(rules.spec()),
+            players=rules.players, target=rules.target,
+            seats=[{"seat": i, "name": s.name, "kind": s.kind, "level": s.level}
+                   for i, s in enumerate(record.seats)],
+            you=seat,
+        )]
 
     def note(self, move: Move) -> Event | None:
         """The weighed decision of ``move``, as its event (None when it was not weighed)."""
@@ -84,11 +104,10 @@ class _Story:
             return
         self.announced = r
         self.state = _RoundState(self.rules)
-        hands = {s: cards_of_pair(rd.dealt[s], rd.dealt_twice[s])
+        hands = {s: list(cards_of_pair(rd.dealt[s], rd.dealt_twice[s]))
                  for s in range(n) if seat is None or s == seat}
         to = rd.direction.receiver(seat, n) if seat is not None and rd.direction.value != "none" else None
-        self.events.append(Event("deal", {"round": r, "direction": rd.direction.value,
-                                          "dealer": rd.dealer, "to": to, "hands": hands}))
+        self.events.append(Deal(round=r, direction=rd.direction.value, dealer=rd.dealer, to=to, hands=hands))
         if rd.phase is Phase.PLAY and more:
             self.events.append(_lead_event(r, rd))
 
@@ -109,9 +128,8 @@ class _Story:
         rd, r = game.round, len(game.rounds)
         move.apply(game)
         shown = seat is None or move.seat == seat
-        events.append(Event("pass", {"round": r, "seat": move.seat,
-                                     "cards": list(move.cards) if shown else None,
-                                     "to": rd.direction.receiver(move.seat, rd.players), "by": None}))
+        events.append(Pass(round=r, seat=move.seat, cards=list(move.cards) if shown else None,
+                           to=rd.direction.receiver(move.seat, rd.players), by=None))
         d = self.note(move)
         if d is not None:
             events.append(d)
@@ -119,9 +137,8 @@ class _Story:
             return
         if seat is not None:
             got = rd.received[seat]
-            events.append(Event("receive", {"round": r, "seat": seat, "cards": list(got or ()),
-                                            "source": rd.view(seat).received_from,
-                                            "hand": list(rd.hand(seat))}))
+            events.append(Receive(round=r, seat=seat, cards=list(got or ()),
+                                  source=rd.view(seat).received_from, hand=list(rd.hand(seat))))
         events.append(_lead_event(r, rd))
 
     def card(self, move: Move) -> None:
@@ -136,11 +153,9 @@ class _Story:
         card = move.card
         if led is not None and card.suit != led.suit and not state.void_shown(player, led.suit):
             state.voids.add((player, int(led.suit)))
-            state.pending.append(Event("void", {"round": r, "trick": trick_no, "seat": player,
-                                                "suit": led.suit, "card": card}))
+            state.pending.append(Void(round=r, trick=trick_no, seat=player, suit=led.suit, card=card))
         if not before_broken and rd.hearts_broken:
-            state.pending.append(Event("hearts_broken", {"round": r, "trick": trick_no, "seat": player,
-                                                         "card": card}))
+            state.pending.append(HeartsBroken(round=r, trick=trick_no, seat=player, card=card))
         d = self.note(move)
         if d is not None:
             state.decisions.append(d)
@@ -177,7 +192,7 @@ class _Story:
             return
         self.events.extend(self.state.pending)
         self.events.extend(self.state.decisions)
-        self.events.append(Event("stop", {"moves": moves, **where(self.game)}))
+        self.events.append(Stop(moves=moves, **where(self.game)))
 
 
 def _tie(game: Game) -> list[Event]:
@@ -186,16 +201,13 @@ def _tie(game: Game) -> list[Event]:
     if news is None:
         return []
     seats, total, outcome = news
-    return [Event("tie", {"seats": list(seats), "total": total, "policy": str(game.rules.ties),
-                          "outcome": outcome})]
+    return [Tie(seats=list(seats), total=total, policy=str(game.rules.ties), outcome=outcome)]
 
 
-def _game_end(game: Game) -> Event:
-    return Event("game_end", {
-        "code": game.code, "winners": list(game.winners), "totals": list(game.totals),
-        "standings": [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
-        "rounds": [list(res.scores) for res in game.results],
-    })
+def _game_end(game: Game) -> GameEnd:
+    return GameEnd(code=game.code, winners=list(game.winners), totals=list(game.totals),
+                   standings=[{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
+                   rounds=[list(res.scores) for res in game.results])
 
 
 class _RoundState:
@@ -210,8 +222,9 @@ class _RoundState:
         return (seat, int(suit)) in self.voids
 
 
-def _lead_event(r: int, rd: Round) -> Event:
-    return Event("lead", {"round": r, "seat": rd.leader})
+def _lead_event(r: int, rd: Round) -> Lead:
+    assert rd.leader is not None  # told once the cards are passed: the two of clubs has a holder
+    return Lead(round=r, seat=rd.leader)
 
 
 def _trick_events(rules: Rules, state: _RoundState, r: int, k: int, done: Trick) -> list[Event]:
@@ -222,39 +235,39 @@ def _trick_events(rules: Rules, state: _RoundState, r: int, k: int, done: Trick)
     cards = list(done.cards) + list(done.kitty) + list(done.carried)
     if QUEEN_OF_SPADES in cards and pts[QUEEN_OF_SPADES]:
         by = next((s for s, c in done.plays() if c == QUEEN_OF_SPADES), None)
-        out.append(Event("queen", {"round": r, "trick": k, "seat": done.winner, "by": by}))
+        out.append(Queen(round=r, trick=k, seat=done.winner, by=by))
     if JACK_OF_DIAMONDS in cards and pts[JACK_OF_DIAMONDS]:
         by = next((s for s, c in done.plays() if c == JACK_OF_DIAMONDS), None)
-        out.append(Event("jack", {"round": r, "trick": k, "seat": done.winner, "by": by,
-                                  "points": pts[JACK_OF_DIAMONDS]}))
+        out.append(Jack(round=r, trick=k, seat=done.winner, by=by, points=pts[JACK_OF_DIAMONDS]))
     pen = rules.penalty_mask
     got = mask_of(cards) & pen
     if got:
         state.taken_pen[done.winner] |= got
         holders = [s for s, m in enumerate(state.taken_pen) if m]
         if state.attempt is not None and state.attempt >= 0 and holders != [state.attempt]:
-            out.append(Event("moon_stopped", {"round": r, "trick": k, "seat": state.attempt,
-                                              "by": done.winner}))
+            out.append(MoonStopped(round=r, trick=k, seat=state.attempt, by=done.winner))
             state.attempt = -1  # stopped: not announced again this round
         elif (state.attempt is None and rules.moon is not Moon.OFF and len(holders) == 1
               and state.taken_pen[holders[0]].bit_count() >= _threat_min(rules)
               and state.taken_pen[holders[0]] != pen):
             state.attempt = holders[0]
-            out.append(Event("moon_attempt", {"round": r, "trick": k, "seat": holders[0],
-                                              "cards": state.taken_pen[holders[0]].bit_count()}))
+            out.append(MoonAttempt(round=r, trick=k, seat=holders[0],
+                                   cards=state.taken_pen[holders[0]].bit_count()))
     return out
 
 
 def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
     res = rd.outcome
-    out = []
+    out: list[Event] = []
     if res.shooter is not None:
-        moon = {"round": r, "seat": res.shooter, "mode": res.moon}
+        assert res.moon is not None  # a moon shot scores one way or the other
         if rd.rules.moon is Moon.SHOOTER_CHOICE:  # the shooter chose the mode
-            moon |= {"chosen": True, "points": rd.rules.penalty_total}
-        out.append(Event("moon", moon))
+            out.append(MoonShot(round=r, seat=res.shooter, mode=res.moon, chosen=True,
+                                points=rd.rules.penalty_total))
+        else:
+            out.append(MoonShot(round=r, seat=res.shooter, mode=res.moon))
     totals = [rd.scores_before[s] + res.scores[s] for s in range(rd.players)]
-    out.append(Event("round_end", {"round": r, "taken": list(res.taken), "scores": list(res.scores),
-                                   "totals": totals, "shooter": res.shooter, "moon": res.moon}))
+    out.append(RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
+                        shooter=res.shooter, moon=res.moon))
     return out
 

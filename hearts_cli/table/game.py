@@ -22,23 +22,26 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from ..model.cards import Card
 from ..model.codes import seed_for
 from ..play.engine import Game, Phase
-from ..play.events import Event
+from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, Waiting
 from . import news
 from .keeping import Keeper, taken_back
 from .seats import Seat, SeatClient, Seats
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
+    from ..model.rules import Moon
     from ..play.engine import SeatView
     from ..records.record import Seat as RecordSeat
     from ..store.saves import Store
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
+
+Choice = tuple[Card, ...] | Card | str  # a CPU's move: a pass, a card, or the shooter's choice
 
 
 class Refused(Exception):
@@ -127,7 +130,7 @@ class GameTable:
 
     # ------------------------------------------------------------ telling
 
-    def start_event(self, seat: int) -> Event:
+    def start_event(self, seat: int) -> Start:
         """The ``start`` of the game for ``seat``: its code only once it reveals nothing (or
         at a person's own table)."""
         return news.start_event(self.game, self.seats, seat, self.local or self.game.over)
@@ -146,8 +149,7 @@ class GameTable:
         client.event(self.start_event(seat))
         rd = g.round
         if resumed:
-            client.event(Event("resume", {"round": len(g.rounds), "trick": len(rd.tricks) + 1,
-                                          "phase": rd.phase.value}))
+            client.event(Resume(round=len(g.rounds), trick=len(rd.tricks) + 1, phase=rd.phase.value))
             if rd.phase is Phase.MOON:
                 client.event(news.moon_choice_event(g))
         else:
@@ -188,7 +190,7 @@ class GameTable:
         if self.turn_timer and not self.game.over:
             waiting = [s for s in self.due() if self.seats[s].human and self.present(s)]
             if waiting:
-                self.seats.tell(Event("waiting", {"seats": waiting, "deadline": self.turn_timer}))
+                self.seats.tell(Waiting(seats=waiting, deadline=self.turn_timer))
         if self.game.over:
             self.over()
         self.changed()
@@ -213,9 +215,8 @@ class GameTable:
         self._keep(passed=seat)
         to = rd.direction.receiver(seat, self.players)
         chosen = sorted(cards)
-        self.seats.tell_each(lambda s: Event("pass", {"round": number, "seat": seat,
-                                                      "cards": chosen if s == seat else None,
-                                                      "to": to, "by": self.seats.by(seat, by, s)}))
+        self.seats.tell_each(lambda s: Pass(round=number, seat=seat, cards=chosen if s == seat else None,
+                                            to=to, by=self.seats.by(seat, by, s)))
         if rd.phase is Phase.PLAY:  # everybody has passed: the exchange is made
             self.seats.tell_each(lambda s: news.receive_event(g, s))
             self._lead()
@@ -230,11 +231,9 @@ class GameTable:
         broken = rd.hearts_broken
         done = g.play(card)
         self._keep()
-        self.seats.tell_move(seat, by, lambda who: Event("play", {"round": number, "trick": trick_no, "seat": seat,
-                                                                  "card": card, "by": who}))
+        self.seats.tell_move(seat, by, lambda who: Play(round=number, trick=trick_no, seat=seat, card=card, by=who))
         if not broken and rd.hearts_broken:
-            self.seats.tell(Event("hearts_broken", {"round": number, "trick": trick_no, "seat": seat,
-                                                    "card": card}))
+            self.seats.tell(HeartsBroken(round=number, trick=trick_no, seat=seat, card=card))
         if done is not None:
             self.seats.tell(news.trick_event(number, trick_no, done))
         if rd.over:
@@ -265,9 +264,8 @@ class GameTable:
         tie = g.tie()
         if tie is not None:  # the target is reached with a tie for lowest
             seats, lowest, outcome = tie
-            self.seats.tell_each(lambda s: Event("tie", {"seats": [x for x in self.seats.round_from(s) if x in seats],
-                                                         "total": lowest, "policy": g.rules.ties,
-                                                         "outcome": outcome}))
+            self.seats.tell_each(lambda s: Tie(seats=[x for x in self.seats.round_from(s) if x in seats],
+                                               total=lowest, policy=g.rules.ties, outcome=outcome))
         if g.over:  # archived (by _keep) before it is told
             self.seats.tell(news.game_end_event(g, self._game_end_extra()))
         else:
@@ -318,15 +316,34 @@ class GameTable:
     def level_for(self, seat: int, by: str) -> str:
         return (self.seats[seat].level if by == "cpu" else TAKEOVER_LEVEL) or "normal"
 
-    def suggest(self, seat: int, level: str, view: SeatView | None = None) -> Any:  # bots.suggest's answer
-        """What the ``level`` CPU would do at ``seat`` (from that seat's view only)."""
+    def suggest(self, seat: int, level: str, view: SeatView | None = None) -> Choice:
+        """What the ``level`` CPU would do at ``seat`` now, whatever the phase (from that seat's
+        view only): a pass, a card or the shooter's choice, for :meth:`apply`."""
         from ..bots import suggest
 
         if view is None:
             view = self.game.round.view(seat)
         return suggest(view, level, seed_for(self.game.code, "cpu", seat))
 
-    def apply(self, seat: int, by: str, choice: tuple[Card, ...] | Card | str) -> None:
+    def suggest_pass(self, seat: int, level: str) -> tuple[Card, ...]:
+        """The cards the ``level`` CPU would pass from ``seat`` (in the pass phase)."""
+        from ..bots import suggest_pass
+
+        return suggest_pass(self.game.round.view(seat), level, seed_for(self.game.code, "cpu", seat))
+
+    def suggest_play(self, seat: int, level: str) -> Card:
+        """The card the ``level`` CPU would play at ``seat`` (at its turn)."""
+        from ..bots import suggest_play
+
+        return suggest_play(self.game.round.view(seat), level, seed_for(self.game.code, "cpu", seat))
+
+    def suggest_moon(self, seat: int) -> Moon:
+        """The shooter's choice the CPU would make at ``seat`` (every level chooses alike)."""
+        from ..bots import suggest_moon
+
+        return suggest_moon(self.game.round.view(seat))
+
+    def apply(self, seat: int, by: str, choice: Choice) -> None:
         """A CPU's choice made at ``seat``: the pass, the card or the shooter's choice."""
         rd = self.game.round
         if rd.phase is Phase.PASS and isinstance(choice, tuple):

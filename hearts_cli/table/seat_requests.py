@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..base.jsonvalue import JsonValue
-from ..model.cards import Card
 from ..play import requests
 from ..play.engine import MOON_CHOICES, IllegalMove, PassError, Phase
 from ..play.requests import RequestError
@@ -64,12 +63,12 @@ class SeatRequests:
             raise RequestError("no_hints", "net_no_hints")
         if seat not in table.due() or (rd.phase is Phase.PASS and rd.passes[seat] is not None):
             raise RequestError("wrong_phase", "hint_not_now")
-        choice = table.suggest(seat, "normal")
         if rd.phase is Phase.MOON:  # the shooter's choice: the better one
-            return {"ok": True, "moon": str(choice)}
+            return {"ok": True, "moon": str(table.suggest_moon(seat))}
         if rd.phase is Phase.PASS:  # the level it comes from, for the hint to name
-            return {"ok": True, "cards": [str(c) for c in sorted(choice)], "level": "normal"}
-        return {"ok": True, "card": str(Card(choice)), "level": "normal"}
+            return {"ok": True, "cards": [str(c) for c in sorted(table.suggest_pass(seat, "normal"))],
+                    "level": "normal"}
+        return {"ok": True, "card": str(table.suggest_play(seat, "normal")), "level": "normal"}
 
     def moon(self, seat: int, request: Request, lang: str) -> Reply:
         """``{"cmd": "moon", "choice": "others" | "shooter_minus"}``: the shooter's choice."""

@@ -95,10 +95,10 @@ class Seats(list[Seat]):
                 c.event(ev)
 
     def tell_move(self, mover: int, by: str, make: Callable[[str], Event]) -> None:
-        """A move told to everyone: one event for the mover and one for the others."""
+        """A move told to everyone: one event for the mover and one for the others (``make``
+        builds it, given who made the move as that seat is told it)."""
         if by == "person":
-            mine = make("you")
-            others = Event(mine.kind, mine.data | {"by": "player"})
+            mine, others = make("you"), make("player")
         else:
             mine = others = make(by)
         for s, c in self.clients():

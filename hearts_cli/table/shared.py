@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ..play.engine import Game
-from ..play.events import SCHEMA, Event, Welcome
+from ..play.events import SCHEMA, SeatStatus, Takeover, Welcome
 from .connection import Client
 from .game import GameTable
 from .invitations import new_token
@@ -108,7 +108,7 @@ class SharedTable(GameTable):
                              hints=self.hints, names=[s.name for s in self.seats]))
         client.send_obj(self.start_event(seat).to_json())
         client.send_obj(self.view_of(seat, history=True))
-        self.seats.tell(Event("seat", {"seat": seat, "name": st.name, "status": "back" if back else "joined"}))
+        self.seats.tell(SeatStatus(seat=seat, name=st.name, status="back" if back else "joined"))
         self.on_change("joined", {"seat": seat, "name": st.name})
         self.wake.set()
 
@@ -118,7 +118,7 @@ class SharedTable(GameTable):
             return
         st.client = None
         if not self.game.over:
-            self.seats.tell(Event("seat", {"seat": seat, "name": st.name, "status": "left"}))
+            self.seats.tell(SeatStatus(seat=seat, name=st.name, status="left"))
             self.on_change("left", {"seat": seat, "name": st.name})
         self.wake.set()
 
@@ -210,7 +210,7 @@ class SharedTable(GameTable):
         if by != "cpu" or self.delay:
             # a person's seat: say so first; a pause lets people follow the CPUs
             if by in ("timer", "away"):
-                self.seats.tell(Event("takeover", {"seat": seat, "reason": by}))
+                self.seats.tell(Takeover(seat=seat, reason=by))
             if self.delay:
                 await asyncio.sleep(self.delay)
             if self.game.over or self.due_move(time.monotonic()) != move:
