@@ -162,7 +162,7 @@ def test_analysis_marks_the_planted_blunder_and_is_deterministic():
     again = analysis.analyze(cut, [0], seed=1, simulations=24)
     assert [(x.position, x.glyph, x.values) for x in again] == [(x.position, x.glyph, x.values) for x in first]
     rows = analysis.summary(first, 4, [0])
-    assert rows[0]["blunders"] >= 1 and rows[0]["lost"] >= d.loss - 0.05
+    assert rows[0].blunders >= 1 and rows[0].lost >= d.loss - 0.05
 
 
 def test_passes_are_weighed():
@@ -492,4 +492,4 @@ def test_the_progress_counts_the_decisions_the_summary_counts():
     n = len(decisions)
     assert calls[0] == (0, n) and calls[-1] == (n, n) and len(calls) == n + 1
     [row] = analysis.summary(decisions, record.rules.players, [0])
-    assert row["decisions"] == n
+    assert row.decisions == n

@@ -11,8 +11,9 @@ table server (``hearts host``) all speak it, so a script reads ``trick``,
 Its version is :data:`SCHEMA`; ``docs/events.md`` says what each field means.
 
 An event may also be built by kind (``Event("play", {...})`` gives a
-:class:`Play`); either way a missing or unknown field is a ``ValueError``, so
-two producers cannot drift apart without a test failing. A field with a
+:class:`Play`), as :meth:`Event.from_json` does with what a program reads; every
+producer builds it by its class, so the type checker checks its fields. Either
+way a missing or unknown field is a ``ValueError`` when it is made. A field with a
 default (``= None``) is optional: absent from the event, and from its JSON,
 unless given. Cards stay :class:`~hearts_cli.model.cards.Card` and suits
 :class:`~hearts_cli.model.cards.Suit` inside an event; JSON has ``"QS"`` and ``"S"``.

@@ -7,11 +7,11 @@ from above, and :func:`view_event` the seat view of ``hearts replay --at --json`
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..model.errors import HeartsError
 from ..play.engine import Game, Phase, Round, SeatView
-from ..play.events import view_json
+from ..play.events import view_event as seat_view_event
 from .record import GameRecord
 
 __all__ = ["PositionError", "TextPosition", "game_at", "is_position_text", "table_at", "text_table",
@@ -26,6 +26,43 @@ class Where(TypedDict):
     trick: int | None
     card: int | None
     turn: int | None
+
+
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    from ..base.jsonvalue import JsonObject
+    from ..model.cards import Card
+    from ..play.payloads import TrickPlay
+
+    class LastTrick(TypedDict):
+        """The round's last completed trick: its cards in play order from ``leader``."""
+
+        leader: int
+        cards: list[Card]
+        winner: int | None
+        points: int
+
+    class TableData(Where):
+        """The table at a position as plain data (:func:`table_at`): where it stands, the seat it
+        is seen from, the hands shown, the trick on the table, points, totals, hearts, voids (suits
+        as numbers, by seat), the seat's legal cards; in the pass phase the direction and the passes
+        shown; once a trick is taken, the last one."""
+
+        code: str
+        seat: int
+        all_hands: bool
+        moves: int | None
+        trick_cards: list[TrickPlay]
+        hands: dict[int, list[Card]]
+        points: list[int]
+        totals: list[int]
+        scores_before: list[int]
+        hearts_broken: bool
+        voids: dict[int, list[int]]
+        legal: list[Card]
+        over: bool
+        direction: NotRequired[str]
+        passed: NotRequired[dict[int, list[Card]]]
+        last_trick: NotRequired[LastTrick]
 
 
 def where(game: Game) -> Where:
@@ -71,24 +108,25 @@ def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
 
 
 def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
-             made: int | None = None) -> dict[str, object]:
+             made: int | None = None) -> TableData:
     """The table as plain data: whose turn, the trick on the table, hands (the seat's,
     or every one with ``all_hands``), points taken, totals, hearts, voids, legal cards."""
     return _table(game.round, game.code, game.totals, game.over, seat, all_hands, made)
 
 
 def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None, all_hands: bool,
-           made: int | None) -> dict[str, object]:
+           made: int | None) -> TableData:
     """:func:`table_at` of a round (a game's, or one rebuilt from a seat's view)."""
     n = rd.players
     now = _where(rd)
     if seat is None:
         seat = now["turn"] if now["turn"] is not None and not over else 0
     shown = range(n) if all_hands else [seat]
-    trick = [{"seat": s, "card": c} for s, c in rd.trick_plays()]
+    trick: list[TrickPlay] = [{"seat": s, "card": c} for s, c in rd.trick_plays()]
     view = rd.view(seat)
-    out: dict[str, object] = {
-        "code": code, **now, "seat": seat, "all_hands": all_hands,
+    out: TableData = {
+        "code": code, "round": now["round"], "phase": now["phase"], "trick": now["trick"], "card": now["card"],
+        "turn": now["turn"], "seat": seat, "all_hands": all_hands,
         "moves": made,
         "trick_cards": trick,
         "hands": {s: list(rd.hand(s)) for s in shown},
@@ -113,17 +151,18 @@ def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None
 
 
 def view_event(game: Game, seat: int | None = None, all_hands: bool = False,
-               made: int | None = None) -> dict[str, object]:
+               made: int | None = None) -> JsonObject:
     """The ``view`` event at a position (``--json``): the seat's view (the seat to move
     by default), with the game code, the moves made, and every hand with ``all_hands``."""
     rd = game.round
     if seat is None:
         turn = where(game)["turn"]
         seat = turn if turn is not None and not game.over else 0
-    out = {"event": "view"} | view_json(rd.view(seat), rd.result) | {"code": game.code, "moves": made}
+    ev = seat_view_event(rd.view(seat), rd.result)
+    ev.code, ev.moves = game.code, made
     if all_hands:
-        out["hands"] = {str(s): [str(c) for c in rd.hand(s)] for s in range(rd.players)}
-    return out
+        ev.hands = {str(s): [str(c) for c in rd.hand(s)] for s in range(rd.players)}
+    return ev.to_json()
 
 
 # ---------------------------------------------------------------- a position text (docs/position.md)
@@ -168,7 +207,7 @@ class TextPosition:
         return passes + sum(len(tr.cards) for tr in rd.tricks) + len(rd.trick)
 
 
-def text_table(position: TextPosition, seat: int | None = None, all_hands: bool = False) -> dict[str, object]:
+def text_table(position: TextPosition, seat: int | None = None, all_hands: bool = False) -> TableData:
     """:func:`table_at` of a position text: a seat's text shows that seat only."""
     if position.view is not None:
         if all_hands or (seat is not None and seat != position.view.seat):
@@ -179,7 +218,7 @@ def text_table(position: TextPosition, seat: int | None = None, all_hands: bool 
 
 
 def text_view_event(position: TextPosition, seat: int | None = None,
-                    all_hands: bool = False) -> dict[str, object]:
+                    all_hands: bool = False) -> JsonObject:
     """:func:`view_event` of a position text (``--json``)."""
     if position.game is not None:
         return view_event(position.game, seat, all_hands, position.made()) | {"code": position.game.code or None}
@@ -187,4 +226,6 @@ def text_view_event(position: TextPosition, seat: int | None = None,
     assert view is not None
     if all_hands or (seat is not None and seat != view.seat):
         raise HeartsError("position_one_seat", seat=view.seat)
-    return {"event": "view"} | view_json(view, None) | {"code": None, "moves": position.made()}
+    ev = seat_view_event(view, None)
+    ev.code, ev.moves = None, position.made()
+    return ev.to_json()

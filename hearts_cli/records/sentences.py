@@ -9,7 +9,7 @@ lines and :func:`describe_table` the lines of :func:`~hearts_cli.records.positio
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..model.cards import Card, Suit
 from ..model.rules import Moon
@@ -18,8 +18,8 @@ from ..text.catalog import cancel_pairs, preset_name, t
 from .record import GameRecord, display_name
 
 if TYPE_CHECKING:
-    from ..base.jsonvalue import JsonObject
-    from ..play.payloads import SeatEntry, Standing, TrickPlay
+    from ..play.payloads import MessageParams, SeatEntry, Standing, TrickPlay
+    from .positions import TableData
 
 __all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
 
@@ -196,7 +196,7 @@ class StoryTeller(Teller[str]):
 
     def ev_decision(self, position: str, seat: int, played: list[Card], best: list[Card], expected: float,
                     best_expected: float, loss: float, glyph: str, reason: str | None = None,
-                    reason_params: JsonObject | None = None) -> list[str]:
+                    reason_params: MessageParams | None = None) -> list[str]:
         head = self.say("rp_decision", position=position, seat=self.name(seat),
                         played=_cards_text(played, self.ascii) + glyph, expected=f"{expected:.1f}")
         if loss >= 0.05:
@@ -215,7 +215,7 @@ def _cards_text(cards: Sequence[Card], ascii: bool) -> str:
     return " ".join(c.face(ascii) for c in cards)
 
 
-def describe_table(table: dict[str, Any], record: GameRecord, lang: str | None,
+def describe_table(table: TableData, record: GameRecord, lang: str | None,
                    ascii: bool = False) -> list[str]:
     """The table at a position (:func:`~hearts_cli.records.positions.table_at`), as lines."""
     teller = StoryTeller(record, lang, ascii)
