@@ -2,7 +2,7 @@
 
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,6 +10,9 @@ from ..command import Command, one_command
 from ..given import load_rules
 from ..options import MAX_WORKERS, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, TargetOpt
 from ..output import Out, echo, refuse, setup
+
+if TYPE_CHECKING:
+    from ...bots.match import Mapper
 
 cli = one_command()
 
@@ -129,7 +132,7 @@ def _from_archive(source: str | None) -> str | None:
 POOL_FROM = 200  # deals a decision from which worker processes pay for their start, by default
 
 
-def _mapper(workers: int | None, simulations: int) -> Any:
+def _mapper(workers: int | None, simulations: int) -> "Mapper | None":
     """Worker processes for --analyze: ``--workers``, or one per core the process may use for a
     deep analysis (a quick look, under :data:`POOL_FROM` deals a decision, stays in this process:
     starting the workers would cost more than they save). The decisions come back in order and
