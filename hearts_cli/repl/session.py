@@ -111,10 +111,10 @@ class Loop(FrontEnd):
     def event(self, ev: Event) -> None:
         """An event of the table: printed, kept in the toolbar, and paced."""
         self.renderer.width = self.columns() - 1
-        self.show(self.renderer.event(ev))
-        text = self.renderer.status(ev)
-        if text:
-            self.status.text = text
+        lines = self.renderer.event(ev)  # rendered once: the log shows it, the toolbar keeps its first line
+        self.show(lines)
+        if lines:
+            self.status.text = plain_text(lines[0])
         if ev.kind == "play" and ev.data["by"] in ("cpu", "auto") and self.delay and not self.fast():
             self.status.paused = True
             self.pause.after_card()
