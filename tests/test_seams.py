@@ -43,3 +43,38 @@ def test_each_event_is_rendered_once() -> None:
         loop.event(ev)
     assert rendered == [ev]
     assert loop.status.text == plain(real(ev)[0])
+
+
+def test_hearts_new_checks_its_code_once(isolated: object) -> None:
+    """`hearts new --code` reads the code once: the deal takes the checked code as it is."""
+    import sys
+
+    from conftest import run
+
+    from hearts_cli.model import codes
+
+    target = codes.normalize_code.__code__
+    calls: list[int] = []
+
+    def count(frame: object, event: str, arg: object) -> None:
+        if event == "call" and getattr(frame, "f_code", None) is target:
+            calls.append(1)
+
+    sys.setprofile(count)
+    try:
+        result = run("new", "--code", "jyr3-5swd", "--no-play", "--plain")
+    finally:
+        sys.setprofile(None)
+    assert result.exit_code == 0, result.stderr
+    assert CODE in result.stdout
+    assert len(calls) == 1
+
+
+def test_a_bad_seat_is_one_sentence_of_the_one_catch(isolated: object) -> None:
+    from conftest import assert_user_error, run
+
+    from hearts_cli.text.en import MESSAGES
+
+    err = assert_user_error(run("new", "--seat", "4", "--no-play"), "There is no seat 4", "0 to 3")
+    assert err.strip() == MESSAGES["cli_bad_seat"].format(seat=4, players=4, last=3)
+    assert "bad_seat_option" not in MESSAGES

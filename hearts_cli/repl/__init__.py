@@ -20,46 +20,33 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from ..base.jsonvalue import JsonValue
 from ..text.catalog import LANGUAGES, default_language, os_problem, t
+from .new_game import NewGame
 
-__all__ = ["resume", "start_new"]
+__all__ = ["NewGame", "resume", "start_new"]
 
 DEFAULT_DELAY = 0.5  # seconds between CPU moves at an interactive table
 
 
-def start_new(*, preset: str | None = None, target: int | None = None, players: int | None = None,
-              settings: dict[str, Any] | None = None, level: str | None = None, code: str | None = None, seat: int = 0,
-              confirm: bool = True, play: bool = True, lang: str | None = None, plain: bool = False,
-              json_events: bool = False, delay: float | None = None, turn_timer: int | None = None,
-              stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def start_new(new: NewGame | None = None, *, preset: str | None = None, target: int | None = None,
+              players: int | None = None, settings: dict[str, JsonValue] | None = None, level: str | None = None,
+              code: str | None = None, seat: int = 0, confirm: bool = True, play: bool = True,
+              lang: str | None = None, plain: bool = False, json_events: bool = False, delay: float | None = None,
+              turn_timer: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Deal a new game and play it (``play=False``: deal and save it only). Returns the exit status.
 
-    The rules are ``preset`` with ``settings`` (plain values, as ``--set`` reads
-    them), then ``players`` and ``target``, on top. An unfinished saved game
-    is archived first, never lost.
+    ``new`` is the game the command line checked (:class:`NewGame`); without it, the one
+    ``preset``, ``settings``, ``players``, ``target``, ``level``, ``code`` and ``seat`` make
+    (:meth:`NewGame.of`). An unfinished saved game is archived first, never lost. A bad
+    option is a :class:`~hearts_cli.model.errors.HeartsError`, raised before anything is touched.
     """
-    from ..bots import check_level
-    from ..model.codes import new_code, normalize_code
-    from ..model.errors import HeartsError
-    from ..model.rules import DEFAULT_PRESET, Rules
-
     lang = _lang(lang)
-    try:
-        spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET} | dict(settings or {})
-        if target is not None:
-            spec["target"] = target
-        if players is not None:
-            spec["players"] = players
-        rules = Rules.from_spec(spec)
-        code = normalize_code(code) if code else new_code()
-        level = check_level(level) if level is not None else None
-    except HeartsError as e:
-        return _fail(e.message(lang))
-    if not isinstance(seat, int) or not 0 <= seat < rules.players:
-        return _fail(t("bad_seat_option", lang, seat=seat, players=rules.players, last=rules.players - 1))
-    problem = _check_options(lang, delay, turn_timer)
-    if problem:
-        return _fail(problem)
+    if new is None:
+        new = NewGame.of(preset=preset, target=target, players=players, settings=settings, level=level,
+                         code=code, seat=seat)
+    _check_options(delay, turn_timer)
+    rules, code, seat, level = new.rules, new.code, new.seat, new.level
     from ..play.engine import Game
     from .table import make_seats
 
@@ -86,9 +73,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
            stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Continue the saved game where it stopped, without asking; with none, start one with the defaults."""
     lang = _lang(lang)
-    problem = _check_options(lang, delay, turn_timer)
-    if problem:
-        return _fail(problem)
+    _check_options(delay, turn_timer)
     from ..model.codes import new_code
     from ..model.rules import Rules
     from ..play.engine import Game
@@ -169,12 +154,14 @@ def _warn(message: str) -> None:
     sys.stderr.flush()
 
 
-def _check_options(lang: str, delay: float | None, turn_timer: int | None) -> str | None:
+def _check_options(delay: float | None, turn_timer: int | None) -> None:
+    """The pace asked for: a HeartsError (the command line's one catch says it) when out of range."""
+    from ..model.errors import HeartsError
+
     if delay is not None and not (isinstance(delay, (int, float)) and 0 <= delay <= 10):
-        return t("bad_delay", lang)
+        raise HeartsError("bad_delay")
     if turn_timer is not None and not (isinstance(turn_timer, int) and 5 <= turn_timer <= 600):
-        return t("bad_turn_timer", lang)
-    return None
+        raise HeartsError("bad_turn_timer")
 
 
 def wants_ascii(stream: Any) -> bool:
