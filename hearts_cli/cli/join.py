@@ -80,9 +80,8 @@ def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     settings = read_settings()[0]
-    # the game is the remote core's: Table ignores its first argument then (typed Game, not Game | None)
-    table = Table(None, (), lang=lang,  # type: ignore[arg-type]
-                  ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
+    # the seat's table is the remote one: no game here, only what the seat is told
+    table = Table(None, (), lang=lang, ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
                   core=remote, count=settings.get("count", False))
     if interactive:
         from ..repl.pacing import auto_play_pause

@@ -87,7 +87,7 @@ class Writer:
         from ..play.counting import count
 
         tb = self.tb
-        counted = count(tb.game.round.view(tb.me))
+        counted = count(tb.view())
         suits = " ".join(f"{self.suit(s)}{len(cards)}" for s, cards in enumerate(counted.out))
         shown = self.voids([sorted(int(x) for x in v) for v in counted.voids])
         if shown:

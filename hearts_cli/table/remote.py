@@ -28,12 +28,23 @@ import concurrent.futures
 import json
 import queue
 import threading
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.untrusted import LIMITS, strict_json
+from ..play.engine import Phase, Round, RoundResult, SeatView, Trick
+from ..play.events import Event
+from ..records.record import Seat as RecordSeat
 from .invitations import parse_invitation
 from .keeping import Keeper
+from .seat_table import Capabilities, SeatTable
+from .seats import Seat, SeatClient
+
+if TYPE_CHECKING:
+    from ..model.cards import Card
+    from ..model.rules import Rules
+    from ..play.verdicts import Verdict
+    from ..records.hint import Hint
 
 
 class Lost(Exception):
@@ -183,20 +194,6 @@ class Link:
             pass
 
 
-class SeatGame:
-    """The game as one seat of a shared table knows it (what the REPL reads of a game): the
-    rules, the round (:meth:`Round.seen_by` of the latest seat view), the scores so far."""
-
-    def __init__(self, rules: Any):
-        self.rules = rules
-        self.code: str | None = None  # told at the end: it would reveal every deal
-        self.over = False
-        self.results: list[Any] = []  # what each round scored (``.scores``)
-        self.totals: list[int] = [0] * rules.players
-        self.rounds: list[None] = [None]  # one per round dealt so far
-        self.round: Any = None
-
-
 def _card(text: Any) -> Any:
     from ..model.cards import parse_card
 
@@ -264,7 +261,7 @@ def _event(msg: dict[str, Any]) -> Any:
     return Event(kind, data)
 
 
-class RemoteTable:
+class RemoteTable(SeatTable):
     """A seat at a shared table, as the REPL's table (what a local game's
     :class:`~hearts_cli.table.local.LocalTable` is to it): the seat's moves and requests go
     to the host; what the host says comes back as the events of the seat and its view."""
@@ -278,17 +275,92 @@ class RemoteTable:
         self.turn_timer = welcome.get("turn_timer")
         self.names = [_clean(x) for x in welcome.get("names") or ()]
         self.welcome = welcome
-        self.seats: list[Any] = []
-        self.game: Any = None
-        self.client: Any = None
+        self.seats: list[Seat] = []
+        self.client: SeatClient = SeatClient()
         self.keeper = Keeper(None)  # the host keeps the game: nothing is saved or archived here
         self.finish_offered: set[int] = set()
         self.moon: dict[str, Any] | None = None  # the last moon_choice: the shooter's question
-        self.tricks: list[Any] = []  # this round's tricks, as told
+        self.tricks: list[Trick] = []  # this round's tricks, as told
         self.blocking = False  # line by line: wait for the seat's next decision
         self.stale = False  # a move was made: the view is old until one that shows it comes
-        self.seen: tuple[Any, ...] = ()  # where the last view stood (round, phase, trick, cards, passed)
-        self.moved_at: tuple[Any, ...] = ()  # ... when the seat's last move was made
+        self.seen: tuple[object, ...] = ()  # where the last view stood (round, phase, trick, cards, passed)
+        self.moved_at: tuple[object, ...] = ()  # ... when the seat's last move was made
+        # the game as this seat knows it: the rules once it starts, the code at the end (it would
+        # reveal every deal), the round rebuilt from the seat's latest view (Round.seen_by)
+        self._rules: Rules | None = None
+        self._code: str | None = None
+        self._over = False
+        self._rounds = 1  # rounds dealt so far
+        self._totals: tuple[int, ...] = ()
+        self._scores: list[tuple[int, ...]] = []  # what each round scored
+        self.seen_view: SeatView | None = None
+        self.round: Round | None = None
+
+    # ------------------------------------------------------------ the seat table (seat_table.py), as told
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(own=False, undo=False, hints=self.hints)
+
+    @property
+    def started(self) -> bool:
+        """Whether the seat's first view has come (the REPL asks nothing before it)."""
+        return self.round is not None
+
+    @property
+    def rules(self) -> Rules:
+        assert self._rules is not None, "the table has not started"
+        return self._rules
+
+    @property
+    def code(self) -> str | None:
+        return self._code
+
+    @property
+    def game_over(self) -> bool:
+        return self._over
+
+    @property
+    def round_number(self) -> int:
+        return self._rounds
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self._totals
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self._scores)
+
+    @property
+    def round_result(self) -> RoundResult | None:
+        return self._round().result
+
+    def _round(self) -> Round:
+        assert self.round is not None, "no view of the seat yet"
+        return self.round
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def view(self, seat: int) -> SeatView:
+        assert self.seen_view is not None and seat == self.me, "a seat sees its own view only"
+        return self.seen_view
+
+    def why(self, seat: int, card: Card) -> Verdict:
+        return self._round().why(card, seat)
+
+    def legal(self, seat: int) -> tuple[Card, ...]:
+        rd = self._round()
+        return rd.legal_cards() if rd.turn == seat and not self._over else ()
+
+    def to_move(self, seat: int) -> bool:
+        if self._over:
+            return True
+        rd = self._round()
+        if rd.phase is Phase.PASS:
+            return rd.passes[seat] is None
+        return rd.turn == seat
 
     # ------------------------------------------------------------ what the REPL reads
 
@@ -296,13 +368,12 @@ class RemoteTable:
     def players(self) -> int:
         return len(self.seats)
 
-    def attach(self, seat: int, client: Any) -> None:
+    def attach(self, seat: int, client: SeatClient) -> None:
         self.client = client
 
-    def record_seats(self) -> tuple[Any, ...]:
-        from ..records.record import Seat
-
-        return tuple(Seat(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self.seats)
+    def record_seats(self) -> tuple[RecordSeat, ...]:
+        return tuple(RecordSeat(s.name, "human" if s.human else "cpu", None if s.human else s.level)
+                     for s in self.seats)
 
     def round_from(self, seat: int) -> list[int]:
         n = self.players
@@ -319,30 +390,19 @@ class RemoteTable:
 
     def decision(self) -> bool:
         """Whether the seat has a decision to make now (or the game is over), as last told."""
-        g = self.game
-        if g is None:
+        if self._rules is None:
             return False
-        if g.over:
+        if self._over:
             return True
-        if self.stale or g.round is None:
+        if self.stale or self.round is None:
             return False
-        from ..play.engine import Phase
-
-        rd = g.round
-        if rd.phase is Phase.PASS:
-            return bool(rd.passes[self.me] is None)
-        return bool(rd.turn == self.me)
+        return self.to_move(self.me)
 
     # ------------------------------------------------------------ what the table says
 
     def announce(self, seat: int, resumed: bool = False) -> None:
         """The start of the game for this seat: what the table says until the seat's view."""
-        from ..play.events import Event
-
-        self.client.event(Event("info", {"topic": "welcome", "text": self.client.say(
-            "net_welcome", seat=self.me, players=len(self.names),
-            names=", ".join(self._shown(s, n) for s, n in enumerate(self.names)))}))
-        while self.game is None or self.game.round is None:
+        while self.round is None:
             self._take(self._next(True))
 
     @staticmethod
@@ -352,11 +412,6 @@ class RemoteTable:
 
         return Trick(int(msg["leader"]), tuple(_card(p["card"]) for p in msg["plays"]), msg["winner"],
                      int(msg["points"]), tuple(_cards(msg["kitty"])), tuple(_cards(msg.get("carried") or [])))
-
-    def _shown(self, seat: int, name: str) -> str:
-        from ..model.seating import shown_name
-
-        return shown_name(name, seat, self.me, len(self.names), self.client.lang)
 
     def _next(self, block: bool) -> dict[str, Any]:
         try:
@@ -403,43 +458,41 @@ class RemoteTable:
     def _stray_reply(self, msg: dict[str, Any]) -> None:
         if closing_code(msg) is not None:  # the seat is no longer this connection's: said once, at the end
             raise Lost()
-        if msg.get("ok") is False:
+        if msg.get("ok") is False:  # told, not a refusal of the line typed now
             err = msg.get("error") or {}
-            self.client.error(str(err.get("code", "error"))[:40], _clean(err.get("message", "")))
-            self.client.failed = False
+            self.client.event(Event("error", {"id": str(err.get("code", "error"))[:40],
+                                              "message": _clean(err.get("message", ""))}))
 
     def _start(self, msg: dict[str, Any]) -> None:
         from ..model.rules import Rules
-        from .seats import Seat
 
         rules = Rules.from_spec(msg["rules"])
         self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), s.get("level"))
                       for s in msg["seats"]][:rules.players]
-        if self.game is None or self.game.rules != rules:
-            self.game = SeatGame(rules)
+        if self._rules != rules:  # a new game: nothing of the last one's standing holds
+            self._rules, self._code, self._over = rules, None, False
+            self._rounds, self._totals, self._scores = 1, (0,) * rules.players, []
         if msg.get("code"):
-            self.game.code = _clean(msg["code"])[:12]
+            self._code = _clean(msg["code"])[:12]
 
     def _view(self, msg: dict[str, Any]) -> None:
         """The seat's view: the round rebuilt from it (:meth:`Round.seen_by`), the totals."""
-        from ..play.engine import Round
-
-        g = self.game
-        if g is None:
+        if self._rules is None:
             return
         number, played = int(msg["round"]), int(msg["tricks_played"])
-        if number != len(g.rounds) and played == 0:
+        if number != self._rounds and played == 0:
             self.tricks = []
-        g.rounds = [None] * number
-        g.round = Round.seen_by(seat_view(msg, g.rules, self._tricks_of(msg, played)))
-        g.totals = list(msg["totals"])  # the game's totals before this round
+        self._rounds = number
+        self.seen_view = seat_view(msg, self._rules, self._tricks_of(msg, played))
+        self.round = Round.seen_by(self.seen_view)
+        self._totals = tuple(msg["totals"])  # the game's totals before this round
         if msg["phase"] == "over" and msg.get("result"):
-            g.totals = [a + b for a, b in zip(msg["totals"], msg["result"]["scores"])]
+            self._totals = tuple(a + b for a, b in zip(msg["totals"], msg["result"]["scores"]))
         self.seen = (number, msg["phase"], played, len(msg["trick"]), msg["passed"] is None)
         if self.seen != self.moved_at:  # (a view sent before the move was made is no news)
             self.stale = False
         if self.decision():
-            self.client.dirty = True
+            self.client.decide()  # the REPL draws the table at the seat's decisions
 
     def _tricks_of(self, msg: dict[str, Any], played: int) -> list[Any]:
         """The round's completed tricks a view stands on: as told, or sent with the view (a seat
@@ -465,17 +518,14 @@ class RemoteTable:
         self.tricks.append(self._trick(msg))
 
     def _round_end(self, msg: dict[str, Any]) -> None:
-        from types import SimpleNamespace
-
-        if self.game is not None:
-            self.game.results.append(SimpleNamespace(scores=list(msg["scores"])))
-            self.game.totals = list(msg["totals"])
+        if self._rules is not None:
+            self._scores.append(tuple(msg["scores"]))
+            self._totals = tuple(msg["totals"])
 
     def _game_end(self, msg: dict[str, Any]) -> None:
-        if self.game is not None:
-            self.game.over = True
-            self.game.code = _clean(msg["code"])[:12]
-            self.client.dirty = False
+        if self._rules is not None:
+            self._over = True
+            self._code = _clean(msg["code"])[:12]
 
     def _moon_told(self, msg: dict[str, Any]) -> None:
         self.moon = msg
@@ -503,10 +553,10 @@ class RemoteTable:
         self.stale = True
         self.moved_at = self.seen
 
-    def pass_cards(self, seat: int, cards: Any, by: str) -> None:
+    def pass_cards(self, seat: int, cards: Sequence[Card], by: str) -> None:
         self._move({"cmd": "pass", "cards": [str(c) for c in cards]})
 
-    def play(self, seat: int, card: Any, by: str) -> None:
+    def play(self, seat: int, card: Card, by: str) -> None:
         self._move({"cmd": "play", "card": str(card)})
 
     def choose_moon(self, seat: int, choice: str, by: str) -> None:
@@ -534,7 +584,7 @@ class RemoteTable:
         """A hint: the host's CPU suggestion from this seat's view, when the table allows them."""
         return self._choice(self._hint_reply())
 
-    def hint(self, seat: int) -> Any:
+    def hint(self, seat: int) -> Hint:
         """The host's hint (records.hint.Hint), naming the CPU level it comes from."""
         from ..records.hint import Hint
 
