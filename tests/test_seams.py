@@ -78,3 +78,39 @@ def test_a_bad_seat_is_one_sentence_of_the_one_catch(isolated: object) -> None:
     err = assert_user_error(run("new", "--seat", "4", "--no-play"), "There is no seat 4", "0 to 3")
     assert err.strip() == MESSAGES["cli_bad_seat"].format(seat=4, players=4, last=3)
     assert "bad_seat_option" not in MESSAGES
+
+
+def test_a_card_entered_is_judged_once() -> None:
+    """Entered, confirmed with `why`, entered again and played: one question to the table."""
+    from hearts_cli.model.cards import Card
+    from hearts_cli.play.verdicts import Verdict
+    from hearts_cli.table.local import LocalTable
+
+    class Counting(LocalTable):
+        asked: list[Card] = []
+
+        def why(self, seat: int, card: Card) -> Verdict:
+            self.asked.append(card)
+            return super().why(seat, card)
+
+    game = Game(Rules.from_spec(None), CODE)
+    seats = make_seats(4, 0, None)
+    core = Counting(game, seats)
+    tb = Table(game, seats, lang="en", confirm=True, core=core)
+    tb.announce_start()
+    tb.handle("pass TS JS KS")
+    while tb.cpu_step():
+        pass
+    while tb.view().turn != tb.me or len(tb.legal()) < 2:  # a card that asks to be confirmed
+        tb.handle(str(tb.legal()[0]))
+        while tb.cpu_step():
+            pass
+    card = tb.legal()[-1]
+    core.asked.clear()
+    tb.handle(str(card))
+    assert tb.events[-1].kind == "confirm" and tb.pending == card
+    tb.handle("why")
+    assert tb.events[-1].kind == "why" and tb.events[-1].data["legal"] is True
+    tb.handle(str(card))
+    assert any(ev.kind == "play" and ev.data["card"] == card and ev.data["seat"] == tb.me for ev in tb.events)
+    assert core.asked == [card]
