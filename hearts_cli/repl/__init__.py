@@ -17,12 +17,20 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from ..base.jsonvalue import JsonValue
 from ..text.catalog import LANGUAGES, default_language, os_problem, t
 from .new_game import NewGame
+
+if TYPE_CHECKING:
+    from ..play.engine import Game
+    from ..records.record import Seat
+    from ..store.saves import Loaded, Store
+    from .table import Table
+
+Note = str | tuple[str, str]  # said before the game: a sentence, or one that names a file (and the file)
 
 __all__ = ["NewGame", "resume", "start_new"]
 
@@ -50,8 +58,8 @@ def start_new(new: NewGame | None = None, *, preset: str | None = None, target: 
     from ..play.engine import Game
     from .table import make_seats
 
-    def deal(store: Any, previous: Any) -> int:
-        notes: list[str | tuple[str, str]] = []
+    def deal(store: Store, previous: Loaded | None) -> int:
+        notes: list[Note] = []
         if previous is not None:
             if previous.game.over:
                 store.archive(previous.game, previous.seats, undos=previous.undos)
@@ -79,7 +87,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
     from ..play.engine import Game
     from .table import make_seats
 
-    def carry_on(store: Any, loaded: Any) -> int:
+    def carry_on(store: Store, loaded: Loaded | None) -> int:
         nonlocal confirm
         if loaded is not None and loaded.game.over:
             store.archive(loaded.game, loaded.seats, undos=loaded.undos)
@@ -105,7 +113,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
 # ---------------------------------------------------------------- helpers
 
 
-def _with_save(lang: str, body: Callable[[Any, Any], int]) -> int:
+def _with_save(lang: str, body: Callable[[Store, Loaded | None], int]) -> int:
     """Hold the save's lock while ``body(store, loaded)`` runs.
 
     ``loaded`` is the saved game, or None when there is none or it was damaged
@@ -164,7 +172,7 @@ def _check_options(delay: float | None, turn_timer: int | None) -> None:
         raise HeartsError("bad_turn_timer")
 
 
-def wants_ascii(stream: Any) -> bool:
+def wants_ascii(stream: object) -> bool:
     """An ASCII fallback for the suit symbols: asked for, or the terminal cannot show them."""
     if os.environ.get("HEARTS_ASCII", "").strip() not in ("", "0"):
         return True
@@ -176,9 +184,9 @@ def wants_ascii(stream: Any) -> bool:
     return False
 
 
-def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: bool,
+def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang: str, plain: bool,
          json_events: bool, delay: float | None, turn_timer: int | None, confirm: bool, play: bool,
-         stdin: TextIO | None, stdout: TextIO | None, notes: list[Any], undos: int = 0) -> int:
+         stdin: TextIO | None, stdout: TextIO | None, notes: list[Note], undos: int = 0) -> int:
     from .table import Table
 
     settings = store.settings()
@@ -203,7 +211,9 @@ def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: 
                      play=play, notes=notes)
 
 
-def _number(value: Any, default: float) -> float:
+def _number(value: object, default: float) -> float:
+    if not isinstance(value, (int, float, str)):
+        return default
     try:
         v = float(value)
     except (TypeError, ValueError):
@@ -211,8 +221,8 @@ def _number(value: Any, default: float) -> float:
     return v if 0 <= v <= 10 else default
 
 
-def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
-              play: bool = True, notes: list[Any] | None = None) -> int:
+def run_batch(table: Table, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
+              play: bool = True, notes: Sequence[Note] | None = None) -> int:
     """Commands line by line; plain text (or JSON lines) out; the first refused move stops with
     2, a refused command goes on (and the exit status is 2 at the end)."""
     from .batch import Lines, step

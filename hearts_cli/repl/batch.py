@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
 from ..play.events import Event, view_json
@@ -79,6 +79,6 @@ def step(table: Table, front: Lines, inp: TextIO) -> int | None:
     return None
 
 
-def turn_event(table: Table) -> dict[str, Any]:
+def turn_event(table: Table) -> dict[str, object]:
     """The position the person decides in, for ``--json``: the ``view`` event (docs/events.md)."""
     return {"event": "view"} | view_json(table.view(), table.core.round_result)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
+from ..base.jsonvalue import JsonObject
 from ..model.cards import Card
 from ..model.codes import new_code
 from ..model.rules import Moon, Rules
@@ -51,6 +52,15 @@ class _Calls(FrontEnd):
 
     def event(self, ev: Event) -> None:
         self.fn(ev)
+
+
+class MoonWords(TypedDict):
+    """What the shooter's question says: the two words to type, the points, the default in words."""
+
+    minus: str
+    others: str
+    points: int
+    default: str
 
 
 class TableClient(SeatClient):
@@ -199,7 +209,7 @@ class TableClient(SeatClient):
         """The better choice for the shooter's match standing (what a CPU would choose)."""
         return self.core.moon_default()
 
-    def moon_words(self) -> dict[str, Any]:
+    def moon_words(self) -> MoonWords:
         """What the moon's question says: the two words to type and the default, in words."""
         default = self.moon_default()
         points = self.rules.penalty_total
@@ -237,7 +247,7 @@ class TableClient(SeatClient):
             return self.name(seat)
         return f"{self.name(seat)} ({t(f'level_{lvl}', self.lang)})"
 
-    def say(self, message_id: str, **params: Any) -> str:
+    def say(self, message_id: str, **params: object) -> str:
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
     # ------------------------------------------------------------ events
@@ -274,7 +284,7 @@ class TableClient(SeatClient):
             return None
         return self.waits_for
 
-    def emit(self, kind: str, **data: Any) -> None:
+    def emit(self, kind: str, **data: object) -> None:
         self._send(Event(kind, data))
 
     def attach(self, front: FrontEnd) -> None:
@@ -288,12 +298,12 @@ class TableClient(SeatClient):
     def info(self, topic: str, text: str) -> None:
         self.emit("info", topic=topic, text=text)
 
-    def error(self, message_id: str, message: str | None = None, **params: Any) -> None:
+    def error(self, message_id: str, message: str | None = None, **params: object) -> None:
         self.failed = True
         self.emit("error", id=message_id,
                   message=message if message is not None else self.say(message_id, **params))
 
-    def _record_json(self, change: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _record_json(self, change: JsonObject | None) -> JsonObject | None:
         """How the game just archived changes the person's record ("3rd win in a row"), for game_end."""
         if change is None:
             return None

@@ -10,7 +10,7 @@ entry here, its handler, and its messages in both languages.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from ..model.cards import fold
 from ..play.counting import count
@@ -85,7 +85,7 @@ def _score(person: Person, rest: str) -> Signal:
     return None
 
 
-def _trick_data(tr: Trick) -> dict[str, Any]:
+def _trick_data(tr: Trick) -> dict[str, object]:
     """A completed trick as the `tricks` and `last` events carry it: who played each card."""
     return {"leader": tr.leader, "cards": list(tr.cards), "seats": [s for s, _ in tr.plays()],
             "winner": tr.winner, "points": tr.points}

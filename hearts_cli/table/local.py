@@ -14,8 +14,9 @@ person's record.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..base.jsonvalue import JsonObject
 from ..model.cards import Card, cards_of
 from ..play.engine import Game, Phase, RoundResult, SeatView
 from ..play.events import Event
@@ -27,6 +28,9 @@ if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint 
     from ..model.rules import Rules
     from ..play.verdicts import Verdict
     from ..records.hint import Hint
+    from ..records.record import Seat as RecordSeat
+    from ..store.saves import Store
+    from .seats import Seat
 
 
 class LocalTable(GameTable, SeatTable):
@@ -35,7 +39,8 @@ class LocalTable(GameTable, SeatTable):
     local = True
     capabilities = Capabilities(own=True, undo=True, hints=True)
 
-    def __init__(self, game: Game, seats: Sequence[Any], *, store: Any = None, undos: int = 0):
+    def __init__(self, game: Game, seats: Sequence[RecordSeat | Seat], *, store: Store | None = None,
+                 undos: int = 0):
         super().__init__(game, seats, store=store, undos=undos)
         self.finish_offered: set[int] = set()  # the rounds where ``finish`` was offered
 
@@ -101,7 +106,7 @@ class LocalTable(GameTable, SeatTable):
             self.finish_offered.add(index)
             self.seats.tell_each(lambda s: Event("no_points_left", {"round": index + 1, "auto": self.auto(s)}))
 
-    def _game_end_extra(self) -> dict[str, Any]:
+    def _game_end_extra(self) -> JsonObject:
         """How the game changes the person's record (the client says it)."""
         return {"record": self.keeper.record_change()}
 
