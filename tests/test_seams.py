@@ -114,3 +114,19 @@ def test_a_card_entered_is_judged_once() -> None:
     tb.handle(str(card))
     assert any(ev.kind == "play" and ev.data["card"] == card and ev.data["seat"] == tb.me for ev in tb.events)
     assert core.asked == [card]
+
+
+@pytest.mark.parametrize("args, words", [
+    (("play", "--delay", "30"), "The delay must be from 0 to 10 seconds."),
+    (("new", "--turn-timer", "2", "--no-play"), "The turn timer must be from 5 to 600 seconds"),
+])
+def test_a_bad_pace_is_said_by_the_one_catch(isolated: object, args: tuple[str, ...], words: str) -> None:
+    """The game loop raises; the command line's one catch says it (no sentence of the loop's own)."""
+    from conftest import assert_user_error, run
+
+    from hearts_cli.model.errors import HeartsError
+    from hearts_cli.repl import resume
+
+    assert_user_error(run(*args), words)
+    with pytest.raises(HeartsError):
+        resume(delay=30)

@@ -9,8 +9,9 @@ Two entry points, called by the command line:
 With a terminal on stdin and stdout the game runs in a prompt-toolkit session
 (:mod:`hearts_cli.repl.session`); otherwise the same commands are read line by
 line with plain, deterministic output, or one JSON object per event with
-``json_events``. Exit status: 0 when the game finished or was saved, 2 for bad
-input, 1 when the save is open in another process.
+``json_events``. Exit status: 0 when the game finished or was saved, 2 when a move
+was refused, 1 when the save is open in another process. A bad option (rules, code,
+level, seat, pace) is a ``HeartsError``, raised for the command line's one catch.
 """
 
 from __future__ import annotations
@@ -126,9 +127,9 @@ def _with_save(lang: str, body: Callable[[Store, Loaded | None], int]) -> int:
     try:
         store.acquire()
     except SaveLocked:
-        return _fail(t("open_elsewhere", lang), status=1)
+        return _save_problem(t("open_elsewhere", lang))
     except OSError as e:
-        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=os_problem(e, lang)), status=1)
+        return _save_problem(t("save_dir_problem", lang, path=str(store.root), problem=os_problem(e, lang)))
     try:
         try:
             loaded = store.load()
@@ -142,7 +143,7 @@ def _with_save(lang: str, body: Callable[[Store, Loaded | None], int]) -> int:
         # with no file name (stdout, a closed pipe) are not the save's: cli.main deals with them.
         if getattr(e, "filename", None) is None or isinstance(e, BrokenPipeError):
             raise
-        return _fail(t("save_dir_problem", lang, path=str(e.filename), problem=os_problem(e, lang)), status=1)
+        return _save_problem(t("save_dir_problem", lang, path=str(e.filename), problem=os_problem(e, lang)))
     finally:
         store.release()
 
@@ -151,10 +152,13 @@ def _lang(lang: str | None) -> str:
     return lang if lang in LANGUAGES else default_language()
 
 
-def _fail(message: str, status: int = 2) -> int:
+def _save_problem(message: str) -> int:
+    """The save cannot be used (open in another process, a directory that cannot be written):
+    one sentence, status 1. Not a person's mistake: what they give is a HeartsError, said by
+    the command line's one catch."""
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
-    return status
+    return 1
 
 
 def _warn(message: str) -> None:
