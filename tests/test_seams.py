@@ -86,11 +86,11 @@ def test_a_card_entered_is_judged_once() -> None:
     from hearts_cli.play.verdicts import Verdict
     from hearts_cli.table.local import LocalTable
 
-    class Counting(LocalTable):
-        asked: list[Card] = []
+    asked: list[Card] = []  # every card the table was asked about
 
+    class Counting(LocalTable):
         def why(self, seat: int, card: Card) -> Verdict:
-            self.asked.append(card)
+            asked.append(card)
             return super().why(seat, card)
 
     game = Game(Rules.from_spec(None), CODE)
@@ -106,14 +106,14 @@ def test_a_card_entered_is_judged_once() -> None:
         while tb.cpu_step():
             pass
     card = tb.legal()[-1]
-    core.asked.clear()
+    asked.clear()
     tb.handle(str(card))
     assert tb.events[-1].kind == "confirm" and tb.pending == card
     tb.handle("why")
     assert tb.events[-1].kind == "why" and tb.events[-1].data["legal"] is True
     tb.handle(str(card))
     assert any(ev.kind == "play" and ev.data["card"] == card and ev.data["seat"] == tb.me for ev in tb.events)
-    assert core.asked == [card]
+    assert asked == [card]
 
 
 @pytest.mark.parametrize("args, words", [
