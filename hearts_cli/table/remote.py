@@ -37,7 +37,6 @@ from ..play.engine import Phase, Round, RoundResult, SeatView, Trick
 from ..play.events import Event
 from ..records.record import Seat as RecordSeat
 from .invitations import parse_invitation
-from .keeping import Keeper
 from .seat_table import Capabilities, SeatTable
 from .seats import Seat, SeatClient
 
@@ -304,8 +303,6 @@ class RemoteTable(SeatTable):
     :class:`~hearts_cli.table.local.LocalTable` is to it): the seat's moves and requests go
     to the host; what the host says comes back as the events of the seat and its view."""
 
-    local = False  # no undo, auto, finish, new game: a move once made at a shared table stays
-
     def __init__(self, link: Link, welcome: JsonObject):
         self.link = link
         self.me = _int(welcome["seat"])
@@ -315,8 +312,6 @@ class RemoteTable(SeatTable):
         self.welcome = welcome
         self.seats: list[Seat] = []
         self.client: SeatClient = SeatClient()
-        self.keeper = Keeper(None)  # the host keeps the game: nothing is saved or archived here
-        self.finish_offered: set[int] = set()
         self.moon: JsonObject | None = None  # the last moon_choice: the shooter's question
         self.tricks: list[Trick] = []  # this round's tricks, as told
         self.blocking = False  # line by line: wait for the seat's next decision
@@ -412,10 +407,6 @@ class RemoteTable(SeatTable):
     def record_seats(self) -> tuple[RecordSeat, ...]:
         return tuple(RecordSeat(s.name, "human" if s.human else "cpu", None if s.human else s.level)
                      for s in self.seats)
-
-    def round_from(self, seat: int) -> list[int]:
-        n = self.players
-        return [(seat + i) % n for i in range(n)]
 
     def auto(self, seat: int) -> bool:
         return False
