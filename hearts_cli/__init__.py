@@ -1,3 +1,129 @@
-"""hearts: the card game Hearts (Corazones) in a terminal."""
+"""hearts: the card game Hearts (Corazones) in a terminal, and a library to script it.
 
-__version__ = "0.1.0"
+``import hearts_cli`` is all a script needs (docs/library.md)::
+
+    game = hearts_cli.Game("quick", "K7Q2MXA7")   # a preset (or a Rules) and a game code
+    game.push_pass(hearts_cli.cpu_pass(game))      # the seat to move passes as the CPU would
+    "2C" in game.legal_moves, game.why("QH"), game.push("2C"), game.pop()
+
+Every name below is imported when first asked for (PEP 562), so the command line's
+start-up is what it was: ``import hearts_cli`` loads nothing but this file and the
+version. The type checker sees them all (the ``TYPE_CHECKING`` imports).
+"""
+
+from .base.version import __version__
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing here (mypy reads it as True)
+
+if TYPE_CHECKING:
+    from .bots import LEVELS as LEVELS
+    from .bots import LevelError as LevelError
+    from .bots import cpu_moon as cpu_moon
+    from .bots import cpu_move as cpu_move
+    from .bots import cpu_pass as cpu_pass
+    from .bots import cpu_play as cpu_play
+    from .bots import suggest_moon as suggest_moon
+    from .bots import suggest_pass as suggest_pass
+    from .bots import suggest_play as suggest_play
+    from .model.cards import Card as Card
+    from .model.cards import CardParseError as CardParseError
+    from .model.cards import Suit as Suit
+    from .model.cards import parse_card as parse_card
+    from .model.codes import CodeError as CodeError
+    from .model.codes import new_code as new_code
+    from .model.errors import HeartsError as HeartsError
+    from .model.rules import Moon as Moon
+    from .model.rules import Rules as Rules
+    from .model.rules import RulesError as RulesError
+    from .play.engine import Game as Game
+    from .play.engine import IllegalMove as IllegalMove
+    from .play.engine import LegalMoves as LegalMoves
+    from .play.engine import MoonChoiceError as MoonChoiceError
+    from .play.engine import Outcome as Outcome
+    from .play.engine import PassError as PassError
+    from .play.engine import Phase as Phase
+    from .play.engine import RoundResult as RoundResult
+    from .play.engine import SeatView as SeatView
+    from .play.engine import Step as Step
+    from .play.engine import Trick as Trick
+    from .play.verdicts import Reason as Reason
+    from .play.verdicts import Verdict as Verdict
+    from .records.games import read_record as read_record
+    from .records.movelog import MoveLogError as MoveLogError
+    from .records.movelog import read_movelog as read_movelog
+    from .records.record import RecordError as RecordError
+
+# each public name, and the module it lives in (imported on first use)
+_WHERE = {
+    "LEVELS": "bots", "LevelError": "bots", "cpu_moon": "bots", "cpu_move": "bots", "cpu_pass": "bots",
+    "cpu_play": "bots", "suggest_moon": "bots", "suggest_pass": "bots", "suggest_play": "bots",
+    "Card": "model.cards", "CardParseError": "model.cards", "Suit": "model.cards", "parse_card": "model.cards",
+    "CodeError": "model.codes", "new_code": "model.codes",
+    "HeartsError": "model.errors",
+    "Moon": "model.rules", "Rules": "model.rules", "RulesError": "model.rules",
+    "Game": "play.engine", "IllegalMove": "play.engine", "LegalMoves": "play.engine",
+    "MoonChoiceError": "play.engine", "Outcome": "play.engine", "PassError": "play.engine",
+    "Phase": "play.engine", "RoundResult": "play.engine", "SeatView": "play.engine", "Step": "play.engine",
+    "Trick": "play.engine",
+    "Reason": "play.verdicts", "Verdict": "play.verdicts",
+    "read_record": "records.games",
+    "MoveLogError": "records.movelog", "read_movelog": "records.movelog",
+    "RecordError": "records.record",
+}
+
+__all__ = [
+    "LEVELS",
+    "Card",
+    "CardParseError",
+    "CodeError",
+    "Game",
+    "HeartsError",
+    "IllegalMove",
+    "LegalMoves",
+    "LevelError",
+    "Moon",
+    "MoonChoiceError",
+    "MoveLogError",
+    "Outcome",
+    "PassError",
+    "Phase",
+    "Reason",
+    "RecordError",
+    "RoundResult",
+    "Rules",
+    "RulesError",
+    "SeatView",
+    "Step",
+    "Suit",
+    "Trick",
+    "Verdict",
+    "__version__",
+    "cpu_moon",
+    "cpu_move",
+    "cpu_pass",
+    "cpu_play",
+    "new_code",
+    "parse_card",
+    "read_movelog",
+    "read_record",
+    "suggest_moon",
+    "suggest_pass",
+    "suggest_play",
+]
+
+
+if not TYPE_CHECKING:  # the checker reads the imports above, and a misspelt name stays an error
+
+    def __getattr__(name: str) -> object:
+        """A public name, imported now (and kept, so the next use is a plain lookup)."""
+        where = _WHERE.get(name)
+        if where is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
+
+        value = getattr(import_module(f"{__name__}.{where}"), name)
+        globals()[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(globals()) | set(_WHERE))

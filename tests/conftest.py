@@ -617,3 +617,46 @@ def self_signed(tmp_path: Path) -> tuple[Path, Path]:
                     "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key),
                     "-out", str(cert)], check=True, capture_output=True, timeout=60)
     return cert, key
+
+
+# ---------------------------------------------------------------- the published JSON Schema
+
+SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "schema" / "hearts.schema.json"
+
+
+@functools.cache
+def _schema_validator(definition: str) -> Any:
+    """A validator of one ``$defs`` entry of docs/schema/hearts.schema.json (made once per process)."""
+    import jsonschema
+
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator({"$ref": f"#/$defs/{definition}", "$defs": schema["$defs"]},
+                                           format_checker=None)
+
+
+def check_schema(obj: dict | str | bytes, definition: str = "line") -> dict:
+    """``obj`` (an object or one JSON line) checked against the published schema: ``line`` (an
+    event or a reply, as every surface writes them), ``request``, ``event``, ``reply``, ``error``...
+    Fails the test with the schema's own words (where, and what) when it is not valid; the object."""
+    if not isinstance(obj, dict):
+        if obj in _VALID_LINES:  # a table tells its seats the same line: checked once
+            return json.loads(obj)
+        line, obj = obj, json.loads(obj)
+        _check_schema(obj, definition)
+        if definition == "line":
+            _VALID_LINES.add(line)
+        return obj
+    _check_schema(obj, definition)
+    return obj
+
+
+_VALID_LINES: set[str | bytes] = set()
+
+
+def _check_schema(obj: dict, definition: str) -> None:
+    errors = sorted(_schema_validator(definition).iter_errors(obj), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = min(errors, key=lambda e: len(list(e.absolute_path)))
+        where = "/".join(map(str, first.absolute_path))
+        pytest.fail(f"not a valid {definition} (docs/schema): at {where or 'the top'}: {first.message}\n"
+                    f"{json.dumps(obj)[:400]}")

@@ -588,8 +588,8 @@ def test_the_game_loop_and_explain_answer_why_mid_trick_in_words(tmp_path):
                                    "--moves", " ".join(record_moves), "--lang", "en", "--json"])
     assert out.exit_code == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["message"] == rd.why(card, 0).message("en")
     eff = data["effect"]
+    assert eff["message"] == rd.why(card, 0).message("en")
     if eff["wins"] is None:
         assert eff["so_far"] is not None and isinstance(eff["twin_out"], bool)
     es = CliRunner().invoke(app, ["explain", str(card), "--preset", "cancellation", "--code", game.code,

@@ -14,7 +14,7 @@ import types
 from pathlib import Path
 
 import pytest
-from conftest import assert_user_error, run
+from conftest import assert_user_error, check_schema, run
 
 from hearts_cli import __version__
 from hearts_cli.cli import options
@@ -245,15 +245,17 @@ def test_explain_in_spanish_and_ascii_and_any_notation():
 def test_explain_json():
     result = run("explain", "4D", "--code", CODE, "--moves", PASSES + " 2C", "--json")
     assert result.exit_code == 0
-    data = json.loads(result.stdout)
+    data = check_schema(result.stdout, "explain_json")  # the why of every surface, and where
     assert data["card"] == "4D" and data["legal"] is False
-    assert data["rule"] == "must_follow_suit"
-    assert data["cards"] == ["7C", "KC"]
+    assert data["reason"] == {"code": "must_follow_suit", "cards": ["7C", "KC"],
+                              "message": "You must follow clubs: you still hold 7♣, K♣."}
     assert data["position"]["seat"] == 1 and data["position"]["trick_cards"] == ["2C"]
     assert data["position"]["legal"] == ["7C", "KC"]
-    legal = json.loads(run("explain", "KC", "--code", CODE, "--moves", PASSES + " 2C", "--json").stdout)
-    assert legal["legal"] is True and legal["rule"] is None
-    assert legal["effect"] == {"wins": None, "points": None, "exact": False, "breaks_hearts": False}
+    legal = check_schema(run("explain", "KC", "--code", CODE, "--moves", PASSES + " 2C", "--json").stdout,
+                         "explain_json")
+    assert legal["legal"] is True and "reason" not in legal
+    assert legal["effect"] == {"wins": None, "points": None, "exact": False, "breaks_hearts": False,
+                               "message": "K♣ may or may not win the trick."}
 
 
 def test_explain_with_another_preset():
@@ -315,7 +317,7 @@ def test_explain_record_positions(record_file):
     out = run("explain", "3C", "--record", str(record_file), "--at", "5").stdout
     assert "must be led with 2♣" in out
     out = run("explain", "4D", "--record", str(record_file), "--at", "1.1.2", "--json").stdout
-    assert json.loads(out)["rule"] == "must_follow_suit"
+    assert json.loads(out)["reason"]["code"] == "must_follow_suit"
 
 
 def test_explain_record_errors(record_file, tmp_path):
@@ -538,7 +540,7 @@ def test_engine_answers_hello():
     lines = result.stdout.splitlines()
     assert len(lines) == 1  # one reply per request
     reply = json.loads(lines[0])
-    assert reply["ok"] is True and reply["name"] == "hearts" and reply["protocol"] == 2
+    assert reply["ok"] is True and reply["name"] == "hearts" and reply["protocol"] == 3
     assert reply["version"] == __version__
     assert reply["presets"][0] == "quick" and "omnibus" in reply["presets"]
 
@@ -654,7 +656,8 @@ def test_version_loads_nothing_of_the_game():
     """Nor any command's module: the group imports a command's module when it is asked for."""
     mods = _modules_after("--version")
     shared = {"hearts_cli.cli", "hearts_cli.cli.app", "hearts_cli.cli.command", "hearts_cli.cli.options",
-              "hearts_cli.cli.output"}
+              "hearts_cli.cli.output",
+              "hearts_cli.base", "hearts_cli.base.version"}  # the version itself, one line
     assert "hearts_cli.cli.app" in mods
     assert not {m for m in mods if m.startswith("hearts_cli.") and m not in shared}
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import whole_game
+from conftest import check_schema, whole_game
 from typer.testing import CliRunner
 
 from hearts_cli.cli.app import app
@@ -47,6 +47,7 @@ def test_every_event_of_every_stream_is_a_valid_event_of_its_kind(played):
     kinds = set()
     for ev in events:
         typed = Event.from_json(ev)  # raises on a missing or unknown field
+        check_schema(ev)
         assert type(typed) is KINDS[ev["event"]]
         kinds.add(ev["event"])
     assert {"start", "view", *SHARED} <= kinds
@@ -54,6 +55,7 @@ def test_every_event_of_every_stream_is_a_valid_event_of_its_kind(played):
         for ev in rp.narrate(record, seat):
             data = json.loads(json.dumps(ev.to_json()))
             assert Event.from_json(data).to_json() == data
+            check_schema(data)
     assert events[0]["schema"] == SCHEMA == rp.narrate(record)[0].data["schema"]
     assert Session().handle({"cmd": "hello"})["schema"] == SCHEMA
 
@@ -67,19 +69,47 @@ def test_a_kind_refuses_missing_and_unknown_fields():
         Event("no_such_kind", {})
 
 
-def test_each_kind_has_the_fields_of_its_typed_payload():
-    """Events name their fields as words and the type checker reads them in payloads.py:
-    neither can gain, lose or reorder a field without the other."""
-    from hearts_cli.play.payloads import PAYLOADS, ViewJson
+def test_an_event_is_its_typed_class():
+    """Each kind is declared once, as a class whose fields are typed attributes (no catch-all
+    ``__getattr__``): built by kind or by class, the same event, and one JSON form."""
+    from hearts_cli.model.cards import Suit
+    from hearts_cli.play.events import Error, Play, Void
 
-    for kind, payload in PAYLOADS.items():
-        keys = list(payload.__annotations__)
-        assert tuple(k for k in keys if k in payload.__required_keys__) == KINDS[kind].FIELDS, kind
-        assert tuple(k for k in keys if k in payload.__optional_keys__) == KINDS[kind].OPTIONAL, kind
-    assert tuple(ViewJson.__annotations__) == VIEW_FIELDS == KINDS["view"].FIELDS
-    story = {"start", "resume", "stop", *SHARED, "void", "queen", "jack", "moon_attempt", "moon_stopped",
-             "moon", "moon_choice", "tie", "no_points_left", "decision", "summary"}
-    assert story <= set(PAYLOADS)
+    by_kind = Event("play", {"round": 1, "trick": 2, "seat": 3, "card": Card("QS"), "by": None})
+    by_class = Play(round=1, trick=2, seat=3, card=Card("QS"), by=None)
+    assert type(by_kind) is Play and by_kind == by_class and by_kind.card == Card("QS")
+    assert by_kind.to_json() == {"event": "play", "round": 1, "trick": 2, "seat": 3, "card": "QS", "by": None}
+    assert "__getattr__" not in vars(Event)
+    with pytest.raises(AttributeError):
+        by_kind.suit  # noqa: B018  # a field of another kind
+    void = Void(round=1, trick=1, seat=3, suit=Suit.CLUBS, card=Card("KS"))
+    assert void.to_json()["suit"] == "C"  # a suit is a letter on every surface
+    assert Error.FIELDS == ("code", "message")
+
+
+def test_every_teller_reads_a_field_as_its_class_types_it():
+    """A teller's method names the fields it reads (checked when the class is made); here, each
+    with the type the kind's class declares, so the type checker's view of a teller is the
+    vocabulary's (the classes' annotations and the methods' are compared as written)."""
+    from hearts_cli.play.events import Teller
+    from hearts_cli.records.sentences import StoryTeller
+    from hearts_cli.repl.event_lines import EventLines
+
+    assert {EventLines, StoryTeller} <= set(_subclasses(Teller))
+    wrong = []
+    for teller in _subclasses(Teller):
+        for name in dir(teller):
+            if name.startswith("ev_"):
+                kind = KINDS[name[3:]]
+                declared = vars(kind)["__annotations__"] if kind.FIELDS or kind.OPTIONAL else {}
+                for field, said in getattr(teller, name).__annotations__.items():
+                    if field != "return" and declared[kind._ATTR_OF.get(field, field)] != said:
+                        wrong.append(f"{teller.__name__}.{name}: {field}: {said}, not {declared[field]}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _subclasses(cls: type) -> list[type]:
+    return [c for sub in cls.__subclasses__() for c in (sub, *_subclasses(sub))]
 
 
 def test_the_live_game_and_its_replay_tell_the_same_story(played):
@@ -126,6 +156,8 @@ def test_the_seat_view_is_the_same_in_play_replay_and_the_engine(played):
         request["plays"] = played_cards
         state = engine.handle(request)
         assert state["ok"], state
+        check_schema(request, "request")
+        check_schema(state)
         assert set(state) <= {"ok", *VIEW_FIELDS, "passes_made"}
         assert _view_only(state) == _view_only(ev)
         compared += 1

@@ -112,7 +112,7 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
         inp.send_text("pista\r")
         _wait(lambda: _events(tb, "hint") or _events(tb, "error"))
         inp.send_text("deshacer\r")
-        _wait(lambda: _events(tb, "error", id="net_undo"))
+        _wait(lambda: _events(tb, "error", code="net_undo"))
         hand = [str(c) for c in tb.core.round.hand(0)]
         inp.send_text("pasar " + " ".join(hand[-3:]) + "\r")
         _wait(lambda: _events(tb, "pass", seat=0, by="you"))
@@ -162,8 +162,8 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
         assert hint.data["text"].startswith("Pista del jugador Normal: pasa ")  # the level it comes from
     else:
         assert not _events(tb, "hint")
-        assert "pistas" in _events(tb, "error", id="no_hints")[0].data["message"]
-    assert "hearts play" in _events(tb, "error", id="net_undo")[0].data["message"]
+        assert "pistas" in _events(tb, "error", code="no_hints")[0].data["message"]
+    assert "hearts play" in _events(tb, "error", code="net_undo")[0].data["message"]
     told = _events(tb, "info", topic="leave")[0]  # (then the leaving itself, at Ctrl-D)
     assert "Ctrl-C solo anula" in told.data["text"] and "la CPU juega por ti" in told.data["text"]
     assert "guarda" not in told.data["text"]
@@ -172,7 +172,7 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     metas = [m for _, m in result["completions"]]
     assert (metas and metas[0] == "jugable") or metas[0].startswith("se puede")
     if "bad" in result:
-        refused = next(ev for ev in _events(tb, "error") if ev.data["id"] not in ("net_undo", "no_hints"))
+        refused = next(ev for ev in _events(tb, "error") if ev.data["code"] not in ("net_undo", "no_hints"))
         # the toolbar's line is the engine's own reason, as `hearts play` says it
         assert refused.data["message"] and Renderer(tb, plain=True).status(refused) == refused.data["message"]
     # the card was played only once entered twice, and the drawn table shows the seats around

@@ -122,7 +122,7 @@ FAMILIES: dict[str, list[str]] = {
     "dir_{d.value}": [f"dir_{d}" for d in DIRECTIONS],
     "dir_{rd.direction.value}": [f"dir_{d}" for d in DIRECTIONS],
     "suit_{x}": [f"suit_{s}" for s in range(4)],
-    "suit_{int(params['suit'])}": [f"suit_{s}" for s in range(4)],
+    "suit_{int(suit)}": [f"suit_{s}" for s in range(4)],
     "rule_{verdict.reason.code}": [f"rule_{c}" for c in REASON_ORDER],
     "rt_source_{source[:3]}": [f"rt_source_{s}" for s in SOURCES_OF_PRESETS],
     "rt_to_{cycle[0].value}": [f"rt_to_{d}" for d in PASSING],

@@ -98,7 +98,7 @@ def play_pos(s: Session) -> Session:
 def test_hello(s):
     r = ok(ask(s, "hello"))
     assert r["name"] == "hearts"
-    assert r["protocol"] == 2
+    assert r["protocol"] == 3
     assert r["version"] == __version__
     assert r["presets"] == preset_names()
     assert r["presets"][0] == "quick"  # the default preset first
@@ -580,7 +580,7 @@ def test_conversation_over_a_pipe():
             p.stdin.flush()
             return json.loads(p.stdout.readline())
 
-        assert say({"cmd": "hello", "id": 1})["protocol"] == 2
+        assert say({"cmd": "hello", "id": 1})["protocol"] == 3
         p.stdin.write(b"\n")  # a blank line gets no reply
         assert say("this is not json")["error"]["code"] == "bad_json"
         r = say({"cmd": "position", "hands": HANDS, "pass": "none", "id": "p"})

@@ -133,8 +133,8 @@ def test_the_level_list_costs_no_bot_import():
     code = ("import sys\nfrom hearts_cli.bots import LEVELS\n"
             "print(sorted(m for m in sys.modules if m.startswith('hearts_cli.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
-    assert eval(out) == ["hearts_cli.base", "hearts_cli.base.untrusted", "hearts_cli.bots", "hearts_cli.model",
-                         "hearts_cli.model.errors"]
+    assert eval(out) == ["hearts_cli.base", "hearts_cli.base.untrusted", "hearts_cli.base.version", "hearts_cli.bots",
+                         "hearts_cli.model", "hearts_cli.model.errors"]  # the version: the package's face
     assert bots.DEFAULT_SIMULATIONS >= 1  # Hard's budget, loaded when asked for
 
 

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import HOST, self_signed, serve_table
+from conftest import HOST, check_schema, self_signed, serve_table
 
 from hearts_cli.model.cards import mask_of, parse_card
 from hearts_cli.model.rules import Rules
@@ -42,6 +42,7 @@ class Conn:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         self.reader, self.writer = reader, writer
         self.got: list[dict] = []
+        self.checked = False  # each line checked against docs/schema (a whole game: a few seconds)
 
     @classmethod
     async def open(cls, port: int, token: str, name: str = "Ana", ssl=None, **hello) -> Conn:
@@ -58,7 +59,7 @@ class Conn:
         line = await asyncio.wait_for(self.reader.readline(), timeout)
         if not line:
             return None
-        msg = json.loads(line)
+        msg = check_schema(line) if self.checked else json.loads(line)
         self.got.append(msg)
         return msg
 
@@ -149,6 +150,8 @@ def test_several_clients_play_a_whole_game_and_tell_it_as_the_replay_does(tmp_pa
     async def main():
         server, port = await serve(tb)
         conns = [await Conn.open(port, tok, name) for tok, name in zip(tokens(tb), ("Ana", "Bea", "Cy"))]
+        for c in conns:  # every line the table server sends is valid against the published schema
+            c.checked = True
         for c in conns:  # everybody is seated before the first move
             await c.until(lambda m: m.get("event") == "view")
         runner = asyncio.create_task(tb.run())
@@ -1133,8 +1136,8 @@ def test_a_table_and_the_engine_refuse_a_request_in_the_same_words():
                         {"cmd": "pass", "cards": ["2C", "zz", "3C"], "seat": 0}, {"card": "2C"},
                         {"cmd": ["play"]}, {"cmd": "moon", "choice": "both"}):
             for lang in ("en", "es"):
-                host_says = tb.act(0, request, lang)
-                engine_says = engine.handle(request | {"lang": lang})
+                host_says = check_schema(tb.act(0, request, lang))
+                engine_says = check_schema(engine.handle(request | {"lang": lang}))
                 assert host_says["ok"] is False and host_says["error"]["code"] != "internal_error"
                 if request.get("cmd") != "moon":  # (the engine's position is not at the shooter's choice)
                     assert host_says == engine_says
@@ -1142,5 +1145,9 @@ def test_a_table_and_the_engine_refuse_a_request_in_the_same_words():
         assert said["suggestions"] == ["QC", "QD", "QH", "QS"] and said["field"] == "card"
         in_english = tb.act(0, {"cmd": "play", "card": "Q?"}, "en")["error"]["message"]
         assert "QC" in said["message"] and said["message"] != in_english
+        # why: the one verdict, its reason the one error object (the host once said a bare code)
+        host_why = check_schema(tb.act(0, {"cmd": "why", "card": "7H"}, "en"))
+        assert host_why == check_schema(engine.handle({"cmd": "why", "card": "7H", "seat": 0}))
+        assert host_why["reason"] == {"code": "wrong_phase", "message": host_why["reason"]["message"]}
 
     asyncio.run(main())

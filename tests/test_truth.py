@@ -331,7 +331,7 @@ def test_the_human_shooter_is_asked_and_enter_takes_the_better_choice(typed, cho
                         "`others`; Enter alone takes +26 for everyone else (the better for the match).")
     assert "`minus` (-26 for you) or `others`" in plain(r.situation())
     tb.handle("QS")  # a card is no answer: the question stands
-    assert tb.failed and tb.events[-1].data["id"] == "moon_choice_expected" and rd.phase is Phase.MOON
+    assert tb.failed and tb.events[-1].data["code"] == "moon_choice_expected" and rd.phase is Phase.MOON
     tb.handle("score")  # commands still work
     assert not tb.failed and rd.phase is Phase.MOON
     tb.handle(typed)

@@ -1,45 +1,47 @@
 """A script that uses hearts_cli as a library is type-checked against it (the package ships
-``py.typed``, as python-chess does): the README's example passes ``mypy --strict``, and a
-wrong argument is caught at the script's line."""
+``py.typed``, as python-chess does): every Python example of the README and docs/*.md
+(``tests/test_docs.py`` runs them) passes ``mypy --strict``, in one mypy run, and a wrong
+argument is caught at the script's line."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from test_docs import EXAMPLES
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def readme_example() -> str:
-    """The Python example of the README's "For programs" section."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    [example] = [b for b in blocks if "from hearts_cli" in b]
-    return example
-
-
 @pytest.mark.slow
-def test_a_script_using_the_library_is_checked_against_its_types(tmp_path: Path) -> None:
+def test_every_python_example_of_the_docs_passes_mypy_strict(tmp_path: Path) -> None:
     pytest.importorskip("mypy")
     assert (ROOT / "hearts_cli" / "py.typed").is_file()
-    (tmp_path / "example.py").write_text(readme_example(), encoding="utf-8")
+    names = {}
+    for i, example in enumerate(EXAMPLES):
+        name = f"example_{i}.py"
+        (tmp_path / name).write_text(example.source(), encoding="utf-8")
+        names[name] = example.name
+    assert any("README" in n for n in names.values()) and len(names) >= 8
     (tmp_path / "wrong.py").write_text(
-        "from hearts_cli.model.rules import Rules\n"
-        "from hearts_cli.play.engine import Game\n"
+        "import hearts_cli\n"
         "\n"
-        'game = Game(Rules.from_spec("quick"), 12345)  # a game code is text\n',
+        'game = hearts_cli.Game("quick", 12345)  # a game code is text\n'
+        "card: hearts_cli.Card = hearts_cli.cpu_pass(game)  # a pass is several cards\n",
         encoding="utf-8")
     # run where a script's author would: outside the checkout, the package found installed
     done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
-                           "example.py", "wrong.py"],
+                           *names, "wrong.py"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=300)
     lines = [line for line in done.stdout.splitlines() if ": error:" in line]
-    assert lines == ['wrong.py:4: error: Argument 2 to "Game" has incompatible type "int"; '
-                     'expected "str"  [arg-type]'], done.stdout + done.stderr
+    for name, where in names.items():  # say which doc's example it is
+        lines = [line.replace(name, f"{name} ({where})") for line in lines]
+    assert lines == ['wrong.py:3: error: Argument 2 to "Game" has incompatible type "int"; '
+                     'expected "str"  [arg-type]',
+                     'wrong.py:4: error: Incompatible types in assignment (expression has type '
+                     '"tuple[Card, ...]", variable has type "Card")  [assignment]'], done.stdout + done.stderr
 
 
 def test_the_mypy_list_check_names_listed_modules_that_no_longer_exist() -> None:

@@ -198,7 +198,7 @@ def test_undo_after_the_end_of_the_game_is_refused(home):
         while tb.cpu_step():
             pass
     tb.handle("undo")
-    assert tb.failed and tb.events[-1].data["id"] == "undo_game_over"
+    assert tb.failed and tb.events[-1].data["code"] == "undo_game_over"
 
 
 # ---------------------------------------------------------------- durable

@@ -401,7 +401,7 @@ def test_join_s_sentences_at_the_table_hold_at_every_width(lang: str, home: Path
                                                         for s, n in enumerate(names)))})]
     events += [Event("seat", {"seat": 2, "name": "María José", "status": st}) for st in ("joined", "left", "back")]
     events += [Event("takeover", {"seat": 2, "reason": why}) for why in ("timer", "away")]
-    events += [Event("error", {"id": mid, "message": tb.say(mid, command="replay-deal")})
+    events += [Event("error", {"code": mid, "message": tb.say(mid, command="replay-deal")})
                for mid in ("net_undo", "net_own_game", "net_no_hints", "net_left", "net_help")]
 
     def screen(cols: int) -> str:

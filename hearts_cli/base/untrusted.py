@@ -26,7 +26,14 @@ import functools
 import json
 import os
 import re
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, AnyStr, NoReturn, Protocol, cast
+
+if TYPE_CHECKING:
+    from yaml._yaml import CParser
+    from yaml.constructor import SafeConstructor
+    from yaml.nodes import Node
+
+    from .jsonvalue import JsonValue
 
 KiB = 1024
 MiB = 1024 * KiB
@@ -71,7 +78,7 @@ class TooBig(ValueError):
         super().__init__(f"{path or '<input>'}: more than {limit} bytes")
 
 
-def read_limited(source: str | os.PathLike[str] | IO[Any], limit: int) -> bytes:
+def read_limited(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int) -> bytes:
     """The bytes of a file (a path) or a stream, refused with :class:`TooBig` past ``limit``.
 
     A regular file's size is checked before it is opened; anything else (a
@@ -89,15 +96,14 @@ def read_limited(source: str | os.PathLike[str] | IO[Any], limit: int) -> bytes:
         name = getattr(source, "name", None)
         path = name if isinstance(name, str) else None
         stream = getattr(source, "buffer", source)
-        raw = stream.read(limit + 1)
-        if isinstance(raw, str):
-            raw = raw.encode("utf-8", "surrogateescape")
+        got: str | bytes = stream.read(limit + 1)
+        raw = got.encode("utf-8", "surrogateescape") if isinstance(got, str) else got
     if len(raw) > limit:
         raise TooBig(limit, path)
     return raw
 
 
-def read_line(stream: IO[Any], limit: int = MAX_LINE_CHARS) -> tuple[Any, bool]:
+def read_line(stream: IO[AnyStr], limit: int = MAX_LINE_CHARS) -> tuple[AnyStr, bool]:
     """One line of a stream (text or bytes), and whether it was longer than ``limit``.
 
     A longer line is read to its end in pieces and thrown away (only the
@@ -136,14 +142,25 @@ class YamlRefused(ValueError):
         super().__init__(f"{message_id} (line {line})")
 
     @property
-    def params(self) -> dict[str, Any]:
+    def params(self) -> dict[str, object]:
         return {"depth": self.depth}
 
 
-_LOADERS: dict[bool, type[Any]] = {}
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class YamlLoader(Protocol):
+        """What a loader of :func:`yaml_loader` offers: made with ``(text, depth)``, read once, disposed."""
+
+        def __init__(self, stream: str, depth: int) -> None: ...
+
+        def get_single_data(self) -> object: ...
+
+        def dispose(self) -> None: ...
 
 
-def yaml_loader(pure: bool = False) -> type[Any]:
+_LOADERS: dict[bool, type[YamlLoader]] = {}
+
+
+def yaml_loader(pure: bool = False) -> type[YamlLoader]:
     """The loader class: PyYAML's safe loader, guarded. Instances take ``(text, depth)``.
 
     Built on libyaml's parser when PyYAML has it (``pure``: never), with
@@ -160,10 +177,12 @@ def yaml_loader(pure: bool = False) -> type[Any]:
     """
     if pure in _LOADERS:
         return _LOADERS[pure]
-    parser: Any = None
+    parser: type[CParser] | None = None
     if not pure:
         try:
-            from yaml.cyaml import CParser as parser  # type: ignore[attr-defined]
+            from yaml.cyaml import CParser  # type: ignore[attr-defined]
+
+            parser = CParser
         except ImportError:  # PyYAML built without libyaml
             parser = None
     loader = _libyaml_loader(parser) if parser is not None else _pure_loader()
@@ -171,7 +190,7 @@ def yaml_loader(pure: bool = False) -> type[Any]:
     return loader
 
 
-def _guard(parser: Any) -> type[Any]:
+def _guard(parser: type[CParser] | None) -> type:
     """The checks every loader makes, as a mix-in over PyYAML's composer (imported only
     when a YAML text is first read, for start-up): anchors, aliases and depth refused
     as the events arrive; on libyaml, plain text composed by libyaml and checked after."""
@@ -184,23 +203,23 @@ def _guard(parser: Any) -> type[Any]:
         depth = 0
         max_depth = 0
 
-        def get_single_data(self) -> Any:
-            me: Any = self  # the loader this is mixed into: parser, composer and constructor
+        def get_single_data(self) -> object:
             try:
-                if not self.plain:
+                if not self.plain or parser is None:  # (plain only on libyaml)
                     return super().get_single_data()  # type: ignore[misc]  # the constructor's
-                node = parser.get_single_node(self)  # libyaml's composer
+                # the loader this is mixed into is the parser, the composer and the constructor
+                node = parser.get_single_node(cast("CParser", self))  # libyaml's composer
                 if node is None:
                     return None
                 _check_depth(node, self.max_depth)
-                return me.construct_document(node)
+                return cast("SafeConstructor", self).construct_document(node)
             except yaml.MarkedYAMLError as e:  # libyaml's own bound (1,000), met while scanning ahead
                 if "nesting depth" not in str(e.problem):
                     raise
                 mark = e.problem_mark or e.context_mark
                 raise YamlRefused("yaml_too_deep", mark.line + 1 if mark else None, self.max_depth) from None
 
-        def compose_node(self, parent: Any, index: Any) -> Any:
+        def compose_node(self, parent: Node | None, index: int) -> Node | None:
             event = self.peek_event()  # type: ignore[attr-defined]  # the parser's, mixed in
             if isinstance(event, AliasEvent) or event.anchor is not None:
                 raise YamlRefused("yaml_alias", _line(event), self.max_depth)
@@ -217,7 +236,7 @@ def _guard(parser: Any) -> type[Any]:
     return Guard
 
 
-def _check_depth(node: Any, max_depth: int) -> None:
+def _check_depth(node: Node, max_depth: int) -> None:
     """Refuse a node tree nested deeper than ``max_depth`` (libyaml composed it unchecked)."""
     from yaml.nodes import MappingNode, SequenceNode
 
@@ -236,12 +255,12 @@ def _check_depth(node: Any, max_depth: int) -> None:
                     stack.append((value, depth + 1))
 
 
-def _libyaml_loader(parser: Any) -> type[Any]:
+def _libyaml_loader(parser: type[CParser]) -> type[YamlLoader]:
     """The guarded loader on libyaml's parser."""
     import yaml
     from yaml.composer import Composer
 
-    class Loader(_guard(parser), parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):  # type: ignore[misc]
+    class Loader(_guard(parser), parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):  # type: ignore[misc, valid-type]
         def __init__(self, stream: str, depth: int):
             parser.__init__(self, stream)
             Composer.__init__(self)
@@ -254,7 +273,7 @@ def _libyaml_loader(parser: Any) -> type[Any]:
     return Loader
 
 
-def _pure_loader() -> type[Any]:
+def _pure_loader() -> type[YamlLoader]:
     """The guarded loader on PyYAML's own (pure Python) parser."""
     import yaml
 
@@ -267,12 +286,12 @@ def _pure_loader() -> type[Any]:
     return Loader
 
 
-def _line(event: Any) -> int | None:
+def _line(event: object) -> int | None:
     mark = getattr(event, "start_mark", None)
     return mark.line + 1 if mark is not None else None
 
 
-def load_yaml(text: str, depth: int) -> Any:
+def load_yaml(text: str, depth: int) -> object:
     """The data of one YAML document, read with :func:`yaml_loader`.
 
     Raises :class:`YamlRefused` or PyYAML's ``YAMLError`` (text that does not parse).
@@ -345,7 +364,7 @@ def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
     return text
 
 
-def _not_json(text: str) -> Any:
+def _not_json(text: str) -> NoReturn:
     raise ValueError(f"{text[:10]} is not a JSON number")
 
 
@@ -356,7 +375,7 @@ def _finite(text: str) -> float:
     return value
 
 
-def strict_json(text: str | bytes) -> Any:
+def strict_json(text: str | bytes) -> JsonValue:
     """One JSON text from outside, strictly: ``NaN``, ``Infinity`` and numbers too large for a
     double (``1e999``) are refused (``ValueError``), as strict parsers refuse them, and so is
     a string holding a lone surrogate (``"\\udc80"``: no UTF-8 can carry it back out).
@@ -364,13 +383,13 @@ def strict_json(text: str | bytes) -> Any:
     limit (``RecursionError``)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8")
-    value = json.loads(text.lstrip("\ufeff"), parse_constant=_not_json, parse_float=_finite)
+    value: JsonValue = json.loads(text.lstrip("\ufeff"), parse_constant=_not_json, parse_float=_finite)
     if "\\u" in text and _has_surrogate(value):
         raise ValueError("a lone surrogate")
     return value
 
 
-def _has_surrogate(value: Any) -> bool:
+def _has_surrogate(value: object) -> bool:
     if isinstance(value, str):
         return _pattern("surrogate").search(value) is not None
     if isinstance(value, dict):

@@ -17,7 +17,6 @@ Each class writes its own ``__init__`` (a frozen one sets its fields with
 """
 
 from dataclasses import FrozenInstanceError
-from typing import Any
 
 __all__ = ["Frozen", "FrozenInstanceError", "Plain"]
 
@@ -29,7 +28,7 @@ class Plain:
     __match_args__: tuple[str, ...] = ()
     __hash__ = None  # type: ignore[assignment]
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return tuple([getattr(self, name) for name in self.__match_args__])
 
     def __eq__(self, other: object) -> bool:
@@ -50,11 +49,11 @@ class Frozen(Plain):
     def __hash__(self) -> int:  # type: ignore[override]  # Plain has none: its fields change
         return hash(self._fields())
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         return self.__class__, self._fields()

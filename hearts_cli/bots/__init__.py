@@ -1,10 +1,13 @@
 """CPU players. A bot sees one :class:`~hearts_cli.play.engine.SeatView` and nothing else.
 
-``suggest(view, level, seed, simulations=None)`` is the whole interface: a
-pure function of its arguments. In the pass phase it returns the
-``rules.pass_count`` cards to pass; in the play phase one legal card; when the
-seat shot the moon under the shooter's choice, ``"others"`` or
-``"shooter_minus"`` (:func:`choose_moon`, the same for every level).
+The interface is a pure function of its arguments, typed per phase:
+``suggest_pass(view, level, seed)`` gives the ``rules.pass_count`` cards to pass,
+``suggest_play(view, level, seed)`` one legal card, ``suggest_moon(view)`` the
+shooter's choice under ``moon: shooter_choice`` (:func:`choose_moon`, the same for
+every level). ``suggest`` gives whichever the phase asks for, as a union. For a
+script holding a :class:`~hearts_cli.play.engine.Game`, :func:`cpu_pass`,
+:func:`cpu_play`, :func:`cpu_moon` and :func:`cpu_move` ask the seat to move's
+view (never the game) with the seed a table gives that CPU seat.
 
 :data:`REGISTRY` is the one list of CPU levels. The command line (validation,
 completion, metavar, help), the game loop, the engine protocol and ``sim``
@@ -33,10 +36,12 @@ from ..model.errors import HeartsError
 
 if TYPE_CHECKING:
     from ..model.cards import Card
-    from ..play.engine import SeatView
+    from ..model.rules import Moon
+    from ..play.engine import Game, SeatView, Step
 
 __all__ = ["DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "HOOK", "LEVELS", "REGISTRY", "Bot", "Level", "LevelError",
-           "check_level", "choose_moon", "hooked_class", "level_class", "make_bot", "suggest"]
+           "check_level", "choose_moon", "cpu_moon", "cpu_move", "cpu_pass", "cpu_play", "hooked_class", "level_class",
+           "make_bot", "suggest", "suggest_moon", "suggest_pass", "suggest_play"]
 
 
 # The CPU seats of a table, by place from the person's left, when none is named.
@@ -187,16 +192,97 @@ def make_bot(level: str, seed: int = 0, simulations: int | None = None) -> Bot:
 def suggest(view: SeatView, level: str, seed: int, simulations: int | None = None
             ) -> tuple[Card, ...] | Card | str:
     """The pass (a tuple of cards), the card to play (one Card), or the shooter's choice
-    (``"others"`` or ``"shooter_minus"``) for this view."""
-    from ..play.engine import Phase, SeatView
+    (``"others"`` or ``"shooter_minus"``) for this view: whichever its phase asks for. A
+    caller that knows the phase asks :func:`suggest_pass`, :func:`suggest_play` or
+    :func:`suggest_moon`, whose answers need no narrowing."""
+    from ..play.engine import Phase
+
+    _check_view(view)
+    if view.phase is Phase.MOON:
+        return choose_moon(view)
+    if view.phase is Phase.PASS:
+        return suggest_pass(view, level, seed, simulations)
+    return suggest_play(view, level, seed, simulations)
+
+
+def _check_view(view: SeatView) -> None:
+    from ..play.engine import SeatView
 
     if not isinstance(view, SeatView):
         raise TypeError("a bot only accepts a SeatView")
-    if view.phase is Phase.MOON:
-        return choose_moon(view)
-    bot = make_bot(level, seed, simulations)
-    if view.phase is Phase.PASS:
-        return bot.choose_pass(view)
+
+
+def suggest_pass(view: SeatView, level: str, seed: int, simulations: int | None = None) -> tuple[Card, ...]:
+    """The ``rules.pass_count`` cards ``level`` passes from this view (in the pass phase)."""
+    from ..play.engine import Phase
+
+    _check_view(view)
+    if view.phase is not Phase.PASS:
+        raise ValueError("this seat has no pass to make")
+    return make_bot(level, seed, simulations).choose_pass(view)
+
+
+def suggest_play(view: SeatView, level: str, seed: int, simulations: int | None = None) -> Card:
+    """The legal card ``level`` plays from this view (the play phase, at the seat's turn)."""
+    from ..play.engine import Phase
+
+    _check_view(view)
     if view.phase is not Phase.PLAY or view.turn != view.seat:
         raise ValueError("it is not this seat's turn")
-    return bot.choose_card(view)
+    return make_bot(level, seed, simulations).choose_card(view)
+
+
+def suggest_moon(view: SeatView) -> Moon:
+    """The shooter's choice, ``Moon.OTHERS`` or ``Moon.SHOOTER_MINUS`` (every level chooses alike)."""
+    from ..model.rules import Moon
+
+    _check_view(view)
+    return Moon(choose_moon(view))
+
+
+# ---------------------------------------------------------------- for a script holding a Game
+
+
+def _seat_seed(game: Game, seat: int | None) -> tuple[int, int]:
+    """The seat to move (or ``seat``) and the seed a table gives a CPU there (``table/game.py``)."""
+    from ..model.codes import seed_for
+
+    if seat is None:
+        seat = game.turn
+        if seat is None:
+            raise ValueError("the game is over: nobody is to move")
+    return seat, seed_for(game.code, "cpu", seat)
+
+
+def cpu_pass(game: Game, level: str = "normal", seat: int | None = None) -> tuple[Card, ...]:
+    """The pass the ``level`` CPU makes at ``seat`` (default: the first seat still to pass),
+    from that seat's view only."""
+    seat, seed = _seat_seed(game, seat)
+    return suggest_pass(game.view(seat), level, seed)
+
+
+def cpu_play(game: Game, level: str = "normal") -> Card:
+    """The card the ``level`` CPU plays for the seat to move, from that seat's view only."""
+    seat, seed = _seat_seed(game, None)
+    return suggest_play(game.view(seat), level, seed)
+
+
+def cpu_moon(game: Game) -> Moon:
+    """The shooter's choice while the game waits for it."""
+    seat, _ = _seat_seed(game, None)
+    return suggest_moon(game.view(seat))
+
+
+def cpu_move(game: Game, level: str = "normal") -> Step:
+    """Make the move due (a pass, a card or the shooter's choice) as the ``level`` CPU would at
+    the seat to move; the move made. The same choices as a table's CPU at that seat."""
+    from ..play.engine import Phase
+
+    phase = game.phase
+    if phase is Phase.PASS:
+        game.push_pass(cpu_pass(game, level))
+    elif phase is Phase.MOON:
+        game.push_moon(cpu_moon(game))
+    else:
+        game.push(cpu_play(game, level))
+    return game.peek()

@@ -13,6 +13,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..model.cards import Card
 from ..model.codes import code_from_number, seed_for
@@ -297,10 +298,20 @@ def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bo
             yield (rules, levels, index, seed, simulations)
 
 
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    _J = TypeVar("_J")
+    _R = TypeVar("_R")
+
+
+    class Mapper(Protocol):
+        """An ordered, lazy ``map``: the built-in one, or a pool of processes' (``cli/sim.py``)."""
+
+        def __call__(self, fn: Callable[[_J], _R], jobs: Iterable[_J], /) -> Iterator[_R]: ...
+
+
 def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
                    duplicate: bool = True, simulations: dict[str, int | None] | None = None,
-                   mapper: Callable[[Callable[[Job], tuple[int, GamePlay]], Iterator[Job]],
-                                    Iterator[tuple[int, GamePlay]]] | None = None,
+                   mapper: Mapper | None = None,
                    progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Games 0, 1, ... until they hold at least ``deals`` distinct deals; whole games only.
 

@@ -18,12 +18,15 @@ English. What stdout or stderr cannot encode (an ASCII terminal) is written as
 the nearest ASCII, never an error (``output.echo``).
 """
 
+from __future__ import annotations
+
 import os
 import sys
 from collections.abc import Iterator, MutableMapping
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click.core import Command as ClickCommand  # loaded with typer: costs no start-up
 from typer._click.exceptions import UsageError
 
 from .. import __version__
@@ -31,12 +34,16 @@ from .command import HelpContext, lighten, speak, usage_words
 from .options import LangOpt, PlainOpt
 from .output import ARGS, degrade_unencodable, echo
 
+if TYPE_CHECKING:
+    from typer._click.core import Context, Parameter
+    from typer._click.formatting import HelpFormatter
+
 # The commands in the order the help lists them; each is the module of that name in
 # cli/commands/, whose Typer app ``cli`` holds the one command.
 COMMANDS = ("play", "new", "rules", "explain", "engine", "sim", "stats", "replay", "host", "join")
 
 
-def _built(name: str) -> Any:
+def _built(name: str) -> ClickCommand:
     """The Click command of ``name``, made from its module."""
     import importlib
 
@@ -44,20 +51,20 @@ def _built(name: str) -> Any:
     return typer.main.get_command(module.cli)
 
 
-class _Commands(MutableMapping[str, Any]):
+class _Commands(MutableMapping[str, ClickCommand]):
     """The group's commands by name, each imported and built the first time it is looked up."""
 
     def __init__(self) -> None:
-        self._made: dict[str, Any] = {}
+        self._made: dict[str, ClickCommand] = {}
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> ClickCommand:
         if name not in self._made:
             if name not in COMMANDS:
                 raise KeyError(name)
             self._made[name] = _built(name)
         return self._made[name]
 
-    def __setitem__(self, name: str, command: Any) -> None:
+    def __setitem__(self, name: str, command: ClickCommand) -> None:
         self._made[name] = command
 
     def __delitem__(self, name: str) -> None:
@@ -80,35 +87,36 @@ class _Group(typer.core.TyperGroup):
 
     context_class = HelpContext
 
-    def __init__(self, **attrs: Any) -> None:
+    def __init__(self, **attrs: Any) -> None:  # whatever Typer makes a group with, passed on
         super().__init__(**attrs)
         self.commands = _Commands()
 
-    def get_params(self, ctx: Any) -> list[Any]:
-        params: list[Any] = super().get_params(ctx)  # with the help and completion options added by Typer
+    def get_params(self, ctx: Context) -> list[Parameter]:
+        params = super().get_params(ctx)  # with the help and completion options added by Typer
         lighten(params)
         return params
 
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         ctx.meta[ARGS] = list(args)  # --lang, wherever it is, for the help and errors said before it is read
         return list(super().parse_args(ctx, args))
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
         speak(self, ctx, formatter.width)
         super().format_help(ctx, formatter)
 
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
+    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
         usage_words(self, ctx)
         super().format_usage(ctx, formatter)
 
-    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, ClickCommand | None, list[str]]:
         if args and args[0] not in self.commands and not args[0].startswith("-") and not ctx.resilient_parsing:
             from .usage import no_such_command
 
             raise no_such_command(ctx, args[0], list(self.commands))
         return super().resolve_command(ctx, args)
 
-    def make_context(self, info_name: str | None, args: list[str], parent: Any = None, **extra: Any) -> Any:
+    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None,
+                     **extra: object) -> Context:
         try:
             return super().make_context(info_name, args, parent, **extra)
         except UsageError as e:
@@ -116,7 +124,7 @@ class _Group(typer.core.TyperGroup):
 
             raise in_language(e) from None
 
-    def invoke(self, ctx: Any) -> Any:
+    def invoke(self, ctx: Context) -> object:
         try:
             return super().invoke(ctx)
         except UsageError as e:

@@ -7,18 +7,27 @@ into help when help is shown. :func:`one_command` makes the Typer app of a
 command module, which ``app.py`` joins into the ``hearts`` group.
 """
 
+from __future__ import annotations
+
 import contextlib
 import textwrap
 import types
 import typing
-from collections.abc import Iterator
-from typing import Any, NoReturn
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from typer._click import _textwrap as click_textwrap
 from typer._click import formatting as click_formatting
 
 from .output import early_lang, echo, stdout_can
+
+if TYPE_CHECKING:
+    from typer._click.core import Command as ClickCommand
+    from typer._click.core import Context, Parameter
+    from typer.core import _TyperParameter
+
+    from ..model.errors import HeartsError
 
 # ---------------------------------------------------------------- light parameter coercion
 #
@@ -35,14 +44,14 @@ class _Coerce:
         self.kind = kind
         self.many = many  # a repeatable option: a list of such values
 
-    def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+    def coerce(self, value: object, param: _TyperParameter | None, ctx: Context | None) -> object:
         if value is None:
             return None
         if self.many and isinstance(value, (list, tuple)):
             return [self._one(v, param, ctx) for v in value]
         return self._one(value, param, ctx)
 
-    def _one(self, value: Any, param: Any, ctx: Any) -> Any:
+    def _one(self, value: object, param: _TyperParameter | None, ctx: Context | None) -> object:
         if isinstance(value, self.kind) and (self.kind is bool or not isinstance(value, bool)):
             return value
         if self.kind is not bool and isinstance(value, str):
@@ -59,7 +68,7 @@ class _Coerce:
 _PLAIN = (str, int, float, bool)
 
 
-def _plain_kind(annotation: Any) -> type | None:
+def _plain_kind(annotation: object) -> type | None:
     if annotation in _PLAIN:
         return typing.cast(type, annotation)
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
@@ -75,7 +84,7 @@ def _plain_kind(annotation: Any) -> type | None:
     return None
 
 
-def lighten(params: list[Any]) -> None:
+def lighten(params: Sequence[Parameter]) -> None:
     """Give each plain parameter the light coercion, in Typer's lazy slot for it."""
     for param in params:
         kind = _plain_kind(getattr(getattr(param, "type_descriptor", None), "annotation", None))
@@ -83,7 +92,7 @@ def lighten(params: list[Any]) -> None:
         if kind is None or getattr(param, "nargs", 1) != 1:
             continue
         if getattr(param, "_runtime_param", "absent") is None:  # Typer's lazy, unset slot
-            param._runtime_param = _Coerce(kind, many)
+            setattr(param, "_runtime_param", _Coerce(kind, many))  # noqa: B010 (Typer only calls its coerce)
 
 
 # ---------------------------------------------------------------- help in the run's language
@@ -160,7 +169,7 @@ def help_text(key: str | None, lang: str, width: int = 78) -> str | None:
     return template.format(**{name: _FIELDS[name](lang, width) for name in fields})
 
 
-def _current_context() -> Any:
+def _current_context() -> Context | None:
     """The context of the command being run, if any (Click keeps it while a callback runs)."""
     from typer._click.globals import get_current_context
 
@@ -182,7 +191,7 @@ def _typer_word(message: str) -> str:
 typer.core._ = _typer_word  # type: ignore[attr-defined]
 
 
-def speak(command: Any, ctx: Any, width: int) -> None:
+def speak(command: ClickCommand, ctx: Context, width: int) -> None:
     """Write ``command``'s help, epilog and parameters' help in the run's language."""
     lang = early_lang(ctx)
     ids = command.__dict__.setdefault("_help_ids", {"help": command.help, "epilog": command.epilog})
@@ -190,11 +199,11 @@ def speak(command: Any, ctx: Any, width: int) -> None:
     command.epilog = help_text(ids["epilog"], lang, width)
     for param in command.get_params(ctx):
         key = param.__dict__.setdefault("_help_id", _BUILTIN_HELP.get(param.name or "", getattr(param, "help", None)))
-        if key is not None:
+        if key is not None and isinstance(param, (typer.core.TyperOption, typer.core.TyperArgument)):
             param.help = help_text(key, lang, width)
 
 
-def usage_words(command: Any, ctx: Any) -> None:
+def usage_words(command: ClickCommand, ctx: Context) -> None:
     """The usage line's ``[OPTIONS]`` (and ``COMMAND [ARGS]...``) in the run's language."""
     lang = early_lang(ctx)
     command.options_metavar = help_text("cli_click_options_metavar", lang)
@@ -202,7 +211,7 @@ def usage_words(command: Any, ctx: Any) -> None:
         command.subcommand_metavar = help_text("cli_click_command_metavar", lang)
 
 
-def short_help(command: Any, limit: int) -> str:
+def short_help(command: ClickCommand, limit: int) -> str:
     """The first sentence of ``command``'s help in the run's language (the group lists it)."""
     ids = command.__dict__.setdefault("_help_ids", {"help": command.help, "epilog": command.epilog})
     command.help = help_text(ids["help"], early_lang(_current_context()))
@@ -212,9 +221,13 @@ def short_help(command: Any, limit: int) -> str:
 class _WholeWords(click_textwrap.TextWrapper):
     """Click's text wrapper, never cutting a word (a word wider than the line stands alone)."""
 
-    def __init__(self, *args: Any, **kwargs: Any):
-        kwargs.update(break_long_words=False, break_on_hyphens=False)
-        super().__init__(*args, **kwargs)
+    def __init__(self, width: int = 70, initial_indent: str = "", subsequent_indent: str = "",
+                 expand_tabs: bool = True, replace_whitespace: bool = True, fix_sentence_endings: bool = False,
+                 break_long_words: bool = True, drop_whitespace: bool = True, break_on_hyphens: bool = True,
+                 tabsize: int = 8, *, max_lines: int | None = None, placeholder: str = " [...]"):
+        super().__init__(width, initial_indent, subsequent_indent, expand_tabs, replace_whitespace,
+                         fix_sentence_endings, False, drop_whitespace, False, tabsize,
+                         max_lines=max_lines, placeholder=placeholder)  # never break_long_words, on_hyphens
 
     def _handle_long_word(self, reversed_chunks: list[str], cur_line: list[str], cur_len: int, width: int) -> None:
         textwrap.TextWrapper._handle_long_word(self, reversed_chunks, cur_line, cur_len, width)  # Click's cuts
@@ -242,7 +255,7 @@ class HelpFormatter(click_formatting.HelpFormatter):
         with self._whole_words():
             super().write_usage(prog, args, t("cli_click_usage", self.lang) if prefix is None else prefix)
 
-    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+    def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
         with self._whole_words():
             super().write_dl(rows, min(col_max, self.width // 3) if self.narrow else col_max, col_spacing)
 
@@ -290,7 +303,7 @@ class HelpContext(typer.Context):
 # ---------------------------------------------------------------- the command classes
 
 
-def _person_error(ctx: typer.Context, error: Any) -> NoReturn:
+def _person_error(ctx: Context, error: HeartsError) -> NoReturn:
     """One sentence on stderr for an error the person caused, exit status 2 (the one place)."""
     top = ctx.find_root().obj or {}
     plain = bool(ctx.params.get("plain") or top.get("plain"))
@@ -303,26 +316,27 @@ class Command(typer.core.TyperCommand):
 
     context_class = HelpContext
 
-    def get_params(self, ctx: Any) -> list[Any]:
-        params: list[Any] = super().get_params(ctx)  # with the help and completion options added by Typer
+    def get_params(self, ctx: Context) -> list[Parameter]:
+        params = super().get_params(ctx)  # with the help and completion options added by Typer
         lighten(params)
         for param in params:
             if getattr(param, "metavar", None) == LEVEL_METAVAR:
                 param.metavar = "|".join(level_names())
         return params
 
-    def format_help(self, ctx: Any, formatter: Any) -> None:
-        speak(self, ctx, formatter.width if formatter.narrow else 78)
+    def format_help(self, ctx: Context, formatter: click_formatting.HelpFormatter) -> None:
+        narrow = isinstance(formatter, HelpFormatter) and formatter.narrow
+        speak(self, ctx, formatter.width if narrow else 78)
         super().format_help(ctx, formatter)
 
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
+    def format_usage(self, ctx: Context, formatter: click_formatting.HelpFormatter) -> None:
         usage_words(self, ctx)
         super().format_usage(ctx, formatter)
 
     def get_short_help_str(self, limit: int = 45) -> str:
         return short_help(self, limit)
 
-    def invoke(self, ctx: Any) -> Any:
+    def invoke(self, ctx: Context) -> object:
         from ..model.errors import HeartsError
 
         try:
@@ -334,7 +348,7 @@ class Command(typer.core.TyperCommand):
 class PresetsCommand(Command):
     """A command whose help ends with the presets, each with its one-line description."""
 
-    def format_epilog(self, ctx: Any, formatter: Any) -> None:
+    def format_epilog(self, ctx: Context, formatter: click_formatting.HelpFormatter) -> None:
         super().format_epilog(ctx, formatter)
         try:
             from ..model.rules import preset_names

@@ -3,7 +3,7 @@ the game code and settings.yaml, each checked where the rules are (a bad value i
 ``HeartsError``, said by ``Command.invoke``). Imported by the commands that use it, when they run.
 """
 
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, overload
 
 from .output import Out, echo
 
@@ -16,7 +16,7 @@ def load_rules(preset: str | None, players: int | None = None, target: int | Non
     """The preset, with ``--set`` items then ``--players`` and ``--target`` on top; every value checked."""
     from ..model.rules import DEFAULT_PRESET, Rules
 
-    spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET}
+    spec: dict[str, object] = {"preset": preset or DEFAULT_PRESET}
     spec |= overrides(settings)
     if players is not None:
         spec["players"] = players
@@ -25,7 +25,7 @@ def load_rules(preset: str | None, players: int | None = None, target: int | Non
     return Rules.from_spec(spec)
 
 
-def overrides(settings: list[str] | None) -> dict[str, Any]:
+def overrides(settings: list[str] | None) -> dict[str, object]:
     """``--set KEY=VALUE`` items as plain settings (a RulesError for a bad one)."""
     if not settings:
         return {}

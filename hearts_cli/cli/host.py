@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..base.wrapping import for_terminal, holds
 from ..play.engine import Game
@@ -25,12 +25,19 @@ from ..table.server import Server
 from ..table.shared import SharedTable, make_seats
 from ..text.catalog import os_problem, t
 
+if TYPE_CHECKING:
+    import ssl
+
+    from ..base.jsonvalue import JsonObject
+    from ..model.rules import Rules
+    from ..table.game import Change
+
 DEFAULT_PORT = 7441
 
 
 async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, turn_timer: float | None,
-                     delay: float, store: HostStore | None, ssl_context: Any, lang: str, hints: bool,
-                     say: Callable[..., None], meta: dict[str, Any]) -> int:
+                     delay: float, store: HostStore | None, ssl_context: ssl.SSLContext | None, lang: str, hints: bool,
+                     say: Callable[..., None], meta: JsonObject) -> int:
     """Serve one table until its game is over (and its clients have had the end); returns the exit status."""
     def notice(kind: str) -> None:  # the first refusal of each kind: one line
         say(t(f"net_host_refusing_{kind}", lang, per=PENDING_PER_ADDRESS, total=PENDING_MAX,
@@ -38,7 +45,7 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
 
     server = Server(lang, notice=notice)
 
-    def on_change(what: str, data: dict[str, Any]) -> None:
+    def on_change(what: str, data: Change) -> None:
         if what in ("joined", "left"):
             from ..model.seating import shown_name
 
@@ -123,7 +130,7 @@ class _Refusal(Exception):
         return self.status
 
 
-def _tls_of(port: int, turn_timer: float | None, cert: str | None, key: str | None, lang: str) -> Any:
+def _tls_of(port: int, turn_timer: float | None, cert: str | None, key: str | None, lang: str) -> ssl.SSLContext | None:
     """The options checked; the TLS context when a certificate is given (else None)."""
     if not 0 <= port <= 65535:
         raise _Refusal(t("net_bad_port", lang))
@@ -160,21 +167,23 @@ def _resumed(store: HostStore, lang: str, turn_timer: float | None, hints: bool,
     except DamagedSave as e:
         raise _Refusal(t("net_table_damaged", lang, problem=e.message(lang))) from None
     meta = store.read_meta()
-    if loaded is None or meta is None or not isinstance(meta.get("tokens"), list) \
-            or len(meta["tokens"]) != loaded.game.rules.players:
+    tokens = meta.get("tokens") if meta is not None else None
+    if loaded is None or meta is None or not isinstance(tokens, list) or len(tokens) != loaded.game.rules.players:
         raise _Refusal(t("net_no_table", lang))
     seats = []
-    for rec, token in zip(loaded.seats, meta["tokens"]):
-        human = rec.kind == "human" and isinstance(token, str)
-        seats.append(Seat(human, token if human else None, rec.name, rec.level))
-    if turn_timer is None and isinstance(meta.get("turn_timer"), (int, float)):
-        turn_timer = meta["turn_timer"]
-    if port == DEFAULT_PORT and isinstance(meta.get("port"), int):
-        port = meta["port"]
+    for rec, token in zip(loaded.seats, tokens):
+        invitation = token if isinstance(token, str) else None
+        human = rec.kind == "human" and invitation is not None
+        seats.append(Seat(human, invitation if human else None, rec.name, rec.level))
+    saved_timer, saved_port = meta.get("turn_timer"), meta.get("port")
+    if turn_timer is None and isinstance(saved_timer, (int, float)):
+        turn_timer = saved_timer
+    if port == DEFAULT_PORT and isinstance(saved_port, int):
+        port = saved_port
     return _Opening(loaded.game, seats, turn_timer, hints or meta.get("hints") is True, port)
 
 
-def _fresh(store: HostStore, lang: str, rules: Any, humans: int, level: str | None, code: str | None) -> Game:
+def _fresh(store: HostStore, lang: str, rules: Rules, humans: int, level: str | None, code: str | None) -> Game:
     """A new game at the table; one left unfinished there is archived, never overwritten."""
     from ..model.codes import new_code
     from ..store.saves import DamagedSave
@@ -192,7 +201,7 @@ def _fresh(store: HostStore, lang: str, rules: Any, humans: int, level: str | No
     return Game(rules, code or new_code())
 
 
-def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | None, delay: float,
+def run_host(*, rules: Rules | None, humans: int, level: str | None, turn_timer: float | None, delay: float,
              port: int, bind: str, cert: str | None, key: str | None, resume: bool, lang: str,
              code: str | None = None, hints: bool = False) -> int:
     """``hearts host``: check the options, open (or resume) the table, serve it to the end."""
@@ -211,9 +220,11 @@ def run_host(*, rules: Any, humans: int, level: str | None, turn_timer: float | 
         if resume:
             opening = _resumed(store, lang, turn_timer, hints, port)
         else:
+            if rules is None:  # (the command gives rules unless the table is resumed)
+                raise ValueError("a new table needs its rules")
             game = _fresh(store, lang, rules, humans, level, code)
             opening = _Opening(game, make_seats(rules.players, humans, level), turn_timer, hints, port)
-        meta = {"turn_timer": opening.turn_timer, "level": level, "hints": opening.hints}
+        meta: JsonObject = {"turn_timer": opening.turn_timer, "level": level, "hints": opening.hints}
         return asyncio.run(host_table(opening.game, opening.seats, bind=bind, port=opening.port,
                                       turn_timer=opening.turn_timer, delay=delay, store=store,
                                       ssl_context=ssl_context, lang=lang, hints=opening.hints, say=_say, meta=meta))

@@ -7,11 +7,16 @@ ASCII, never an error. Imports nothing of the game at module level: every
 command's start-up pays for this module.
 """
 
+from __future__ import annotations
+
 import os
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
+
+if TYPE_CHECKING:
+    from typer._click.core import Context
 
 LANGUAGES = ("en", "es")
 SUITS = "♣♦♥♠−"  # what a terminal must show for the cards to be drawn with their symbols
@@ -27,7 +32,7 @@ class Out:
         self.color = color
         self.plain = plain
 
-    def t(self, message_id: str, **params: Any) -> str:
+    def t(self, message_id: str, **params: object) -> str:
         from ..text.catalog import t
 
         return t(message_id, self.lang, ascii=self.ascii, **params)
@@ -107,11 +112,11 @@ def stdout_can(text: str) -> bool:
     return True
 
 
-def early_lang(ctx: Any) -> str:
+def early_lang(ctx: Context | None) -> str:
     """The language while options are still being parsed: --lang if given so far, else the default."""
     from ..text.catalog import default_language
 
-    candidates: list[Any] = []
+    candidates: list[object] = []
     args = sys.argv[1:]
     if ctx is not None:
         candidates.append((getattr(ctx, "params", None) or {}).get("lang"))
@@ -147,7 +152,7 @@ def setup(ctx: typer.Context, lang: str | None, plain: bool) -> Out:
     return Out(lang, ascii, color, plain)
 
 
-def refuse(message_id: str, **params: Any) -> NoReturn:
+def refuse(message_id: str, **params: object) -> NoReturn:
     """Something given on the command line is not right: said by ``Command.invoke``, exit status 2."""
     from ..model.errors import HeartsError
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, TextIO
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO, cast
 
 from .. import __version__
+from ..base.jsonvalue import JsonValue
 from ..bots import LEVELS, LevelError, check_level
 from ..model.cards import Card
 from ..model.codes import CodeError, normalize_code
@@ -29,26 +30,23 @@ from ..play.requests import RequestError
 from ..text.catalog import LANGUAGES, default_language, t
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
     from ..play.verdicts import Reason
+
+Reply = dict[str, object]  # a reply, before it is written as JSON
 
 PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/events.md)
 NAME = "hearts"
 DIRECTIONS = tuple(d.value for d in Direction)
 
-def _cards(cards: Any) -> list[str]:
+def _cards(cards: Iterable[int]) -> list[str]:
     """Canonical, sorted card strings (never the bare ints a Card is made of)."""
     return [str(Card(c)) for c in sorted(cards)]
 
 
 def reason_text(reason: Reason, lang: str) -> str:
-    """The sentence for an engine :class:`Reason`, cards in ASCII.
-
-    The lead reasons name the card that must lead: the engine keeps it in
-    ``reason.cards`` (``reason.card`` is the card asked about), so it is
-    passed as ``card`` here.
-    """
-    if reason.code in ("must_lead_two_clubs", "must_lead_lowest_club") and reason.cards:
-        return t(reason.detail or reason.code, lang, ascii=True, card=reason.cards[0], cards=list(reason.cards))
+    """The sentence for an engine :class:`Reason`, cards in ASCII: the one every surface says."""
     return reason.message(lang, ascii=True)
 
 
@@ -65,7 +63,7 @@ class PositionReader:
     def __init__(self, lang: str):
         self.lang = lang
 
-    def read(self, request: dict[str, Any]) -> Round:
+    def read(self, request: Mapping[str, JsonValue]) -> Round:
         if request.get("text") is not None:
             return self._from_text(request)
         rules = self._rules(request.get("rules"))
@@ -112,15 +110,15 @@ class PositionReader:
         except HeartsError as e:
             raise RequestError("bad_position", cause=e, field="text") from None
 
-    def _rules(self, spec: Any) -> Rules:
-        try:
-            return Rules.from_spec(spec if spec is not None else DEFAULT_PRESET)
+    def _rules(self, spec: JsonValue) -> Rules:
+        try:  # a preset's name or a spec; from_spec refuses any other value (RulesError)
+            return Rules.from_spec(cast("str | dict[str, JsonValue]", spec) if spec is not None else DEFAULT_PRESET)
         except RulesError as e:
             raise RequestError("bad_rules", cause=e, field="rules", key=e.key) from None
         except (ValueError, TypeError):
             raise requests.bad_type("rules", "type_spec") from None
 
-    def _round_number(self, request: dict[str, Any]) -> int:
+    def _round_number(self, request: Mapping[str, JsonValue]) -> int:
         """``round`` of a position request: 1 when not given."""
         round_number = request.get("round")
         if round_number is None:
@@ -129,7 +127,7 @@ class PositionReader:
             raise requests.bad_type("round", "type_round")
         return int(round_number)
 
-    def _direction(self, request: dict[str, Any], n: int) -> Direction | None:
+    def _direction(self, request: Mapping[str, JsonValue], n: int) -> Direction | None:
         """The pass direction of a position request, if it names one."""
         # "direction", as the state reply names it; "pass" is its name in protocol version 1
         dir_field = "direction" if request.get("direction") is not None else "pass"
@@ -141,15 +139,17 @@ class PositionReader:
             raise RequestError("bad_field", "proto_across_odd", {"players": n}, field=dir_field)
         return direction
 
-    def _totals(self, request: dict[str, Any], n: int) -> list[int] | None:
+    def _totals(self, request: Mapping[str, JsonValue], n: int) -> list[int] | None:
         """The game's scores so far of a position request, one whole number a seat."""
         totals = request.get("totals")
-        if totals is not None and (not isinstance(totals, list) or len(totals) != n
-                                   or not all(requests.whole(x) and abs(x) < 10**6 for x in totals)):
+        if totals is None:
+            return None
+        scores = [x for x in totals if requests.whole(x) and abs(x) < 10**6] if isinstance(totals, list) else []
+        if not isinstance(totals, list) or len(totals) != n or len(scores) != n:
             raise requests.bad_type("totals", "type_totals", players=n)
-        return totals
+        return scores
 
-    def _replay_passes(self, r: Round, passes: Any, n: int) -> None:
+    def _replay_passes(self, r: Round, passes: object, n: int) -> None:
         """Each seat's pass of a position request, made on the new round."""
         if passes is None or passes == []:
             return
@@ -163,7 +163,7 @@ class PositionReader:
                 raise _indexed(requests.refused_pass(e).code, "passes", seat,
                                e.message(self.lang, ascii=True)) from None
 
-    def _replay_plays(self, r: Round, plays: Any) -> None:
+    def _replay_plays(self, r: Round, plays: object) -> None:
         """The cards played so far of a position request, played on the new round."""
         if plays is None:
             return
@@ -178,7 +178,7 @@ class PositionReader:
             except IllegalMove as e:
                 raise _indexed(e.reason.code, "plays", i, reason_text(e.reason, self.lang)) from None
 
-    def _dealt_round(self, rules: Rules, code: Any, round_index: int,
+    def _dealt_round(self, rules: Rules, code: object, round_index: int,
                      direction: Direction | None, totals: list[int] | None = None) -> Round:
         if not isinstance(code, str):
             raise RequestError("bad_code", "proto_bad_code", {"code": json.dumps(code)}, field="code")
@@ -188,7 +188,7 @@ class PositionReader:
             raise RequestError("bad_code", cause=e, field="code") from None
         return Round.deal(rules, code, round_index, scores=totals, direction=direction)
 
-    def _given_round(self, rules: Rules, hands: Any, round_index: int,
+    def _given_round(self, rules: Rules, hands: object, round_index: int,
                      direction: Direction | None, totals: list[int] | None = None) -> Round:
         n = rules.players
         if not isinstance(hands, list) or len(hands) != n:
@@ -201,7 +201,7 @@ class PositionReader:
                                field="hands") from None
 
 
-def choose_moon(r: Round, choice: Any, field: str) -> None:
+def choose_moon(r: Round, choice: object, field: str) -> None:
     """The shooter's choice made on ``r``, read from a request's ``field``."""
     try:
         r.choose_moon(requests.choice(choice, field, MOON_CHOICES))
@@ -209,11 +209,13 @@ def choose_moon(r: Round, choice: Any, field: str) -> None:
         raise RequestError("wrong_phase", cause=e) from None
 
 
-def go_options(request: dict[str, Any]) -> tuple[str, int, int | None]:
+def go_options(request: Mapping[str, JsonValue]) -> tuple[str, int, int | None]:
     """``go``'s level, seed and simulations (the level's own default budget: None)."""
-    level = request.get("level", "normal")
+    given = request.get("level", "normal")
     try:
-        level = check_level(level)
+        if not isinstance(given, str):
+            raise LevelError(str(given))
+        level = check_level(given)
     except LevelError as e:
         raise requests.bad_choice("level", LEVELS) from e
     seed = request.get("seed")
@@ -227,7 +229,7 @@ def go_options(request: dict[str, Any]) -> tuple[str, int, int | None]:
     return level, seed, simulations
 
 
-def cpu_choice(r: Round, level: str, seed: int, simulations: int | None) -> dict[str, Any]:
+def cpu_choice(r: Round, level: str, seed: int, simulations: int | None) -> Reply:
     """``go``: what a CPU player would do for the seat to move; never changes the round."""
     if r.phase is Phase.OVER:
         raise RequestError("wrong_phase", "wrong_phase_over")
@@ -237,24 +239,24 @@ def cpu_choice(r: Round, level: str, seed: int, simulations: int | None) -> dict
     if r.phase is Phase.MOON:
         return {"ok": True, "seat": seat, "moon": str(choice)}
     if r.phase is Phase.PASS:
-        chosen = [Card(c) for c in choice]
+        chosen = [Card(c) for c in cast("Iterable[int]", choice)]  # a pass: cards
         hand = list(r.hand(seat))  # two decks: a card may be there twice
         if len(chosen) != r.rules.pass_count or any(chosen.count(c) > hand.count(c) for c in chosen):
             raise RequestError("internal_error", "proto_bot_bad", {"cards": sorted(chosen)})
         return {"ok": True, "seat": seat, "cards": _cards(chosen)}
-    card = Card(choice)
+    card = Card(cast("int", choice))  # a play: one card
     if not r.is_legal(card):
         raise RequestError("internal_error", "proto_bot_bad", {"cards": [card]})
     return {"ok": True, "seat": seat, "card": str(card)}
 
 
-def _suggest() -> Callable[..., Any]:
+def _suggest() -> Callable[..., object]:
     """The CPU players' entry point, imported only when ``go`` asks for it."""
     try:
         import importlib
 
         bots = importlib.import_module("hearts_cli.bots")
-        suggest: Callable[..., Any] = bots.suggest
+        suggest: Callable[..., object] = bots.suggest
     except ModuleNotFoundError as e:
         if e.name not in ("hearts_cli.bots",):
             raise
@@ -278,7 +280,7 @@ class Session:
         self.lang = self.default_lang
         self.round: Round | None = None
         self.finished = False
-        self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        self._commands: dict[str, Callable[[Mapping[str, JsonValue]], Reply]] = {
             "hello": self.cmd_hello,
             "position": self.cmd_position,
             "state": self.cmd_state,
@@ -292,7 +294,7 @@ class Session:
 
     # ------------------------------------------------------------ plumbing
 
-    def handle_line(self, line: str | bytes) -> dict[str, Any] | None:
+    def handle_line(self, line: str | bytes) -> Reply | None:
         self.lang = self.default_lang
         try:
             request = requests.parse_line(line)
@@ -300,10 +302,10 @@ class Session:
             return self._error(fail)
         return None if request is None else self.handle(request)
 
-    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+    def handle(self, request: Mapping[str, JsonValue]) -> Reply:
         """The reply to one request object (``id`` echoed when present)."""
         self.lang = self.default_lang
-        head: dict[str, Any] = {"id": request["id"]} if "id" in request else {}
+        head: Reply = {"id": request["id"]} if "id" in request else {}
         try:
             if request.get("lang") is not None:
                 self.lang = requests.choice(request["lang"], "lang", LANGUAGES, fold=True)
@@ -315,10 +317,10 @@ class Session:
             return head | self._error(internal)
         return head | reply
 
-    def _error(self, fail: RequestError) -> dict[str, Any]:
+    def _error(self, fail: RequestError) -> Reply:
         return dict(fail.reply(self.lang))
 
-    def _optional_seat(self, request: dict[str, Any], field: str = "seat") -> int | None:
+    def _optional_seat(self, request: Mapping[str, JsonValue], field: str = "seat") -> int | None:
         """The seat a request names, or None when it names none."""
         value = request.get(field)
         if value is not None and not requests.whole(value):
@@ -332,13 +334,13 @@ class Session:
 
     # ------------------------------------------------------------ replies
 
-    def state(self, request: dict[str, Any] | None = None) -> dict[str, Any]:
+    def state(self, request: Mapping[str, JsonValue] | None = None) -> Reply:
         """The state reply: the seat view (docs/events.md) of the seat to move, plus
         ``passes_made``; ``"reveal": true`` adds every hand. Once the round is over
         nobody is to move: ``seat`` is null and the seat's own fields are empty."""
         r = self._need_round()
         seat = None if r.phase is Phase.OVER else r.turn
-        reply: dict[str, Any] = {"ok": True, **view_json(r.view(0 if seat is None else seat), r.result)}
+        reply: Reply = {"ok": True, **view_json(r.view(0 if seat is None else seat), r.result)}
         if seat is None:
             reply.update(seat=None, pass_to=None, hand=[], legal=[], passed=None, received=None,
                          received_from=None)
@@ -351,7 +353,7 @@ class Session:
 
     # ------------------------------------------------------------ commands
 
-    def cmd_hello(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_hello(self, request: Mapping[str, JsonValue]) -> Reply:
         return {
             "ok": True,
             "name": NAME,
@@ -364,19 +366,19 @@ class Session:
             "levels": list(LEVELS),
         }
 
-    def cmd_quit(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_quit(self, request: Mapping[str, JsonValue]) -> Reply:
         self.finished = True
         return {"ok": True}
 
-    def cmd_state(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_state(self, request: Mapping[str, JsonValue]) -> Reply:
         return self.state(request)
 
-    def cmd_position(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_position(self, request: Mapping[str, JsonValue]) -> Reply:
         """Build a whole new round; the old one stays until the new one is complete."""
         self.round = PositionReader(self.lang).read(request)
         return self.state(request)
 
-    def cmd_moon(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_moon(self, request: Mapping[str, JsonValue]) -> Reply:
         """The shooter's choice (``moon: shooter_choice``): ``others`` or ``shooter_minus``."""
         r = self._need_round()
         requests.required(request, "choice")
@@ -386,7 +388,7 @@ class Session:
         choose_moon(r, request["choice"], "choice")
         return self.state(request)
 
-    def cmd_pass(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_pass(self, request: Mapping[str, JsonValue]) -> Reply:
         r = self._need_round()
         seat = self._optional_seat(request)
         if seat is None:
@@ -402,7 +404,7 @@ class Session:
             raise requests.refused_pass(e) from None
         return self.state(request)
 
-    def cmd_play(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_play(self, request: Mapping[str, JsonValue]) -> Reply:
         r = self._need_round()
         card = requests.card(requests.required(request, "card"), "card")
         snapshot = r.copy()
@@ -415,20 +417,16 @@ class Session:
             raise
         return self.state(request)
 
-    def cmd_why(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_why(self, request: Mapping[str, JsonValue]) -> Reply:
         r = self._need_round()
         card = requests.card(requests.required(request, "card"), "card")
         seat = self._optional_seat(request)
         verdict = r.why(card, seat)
-        if verdict.legal:
-            assert verdict.effect is not None
-            effect = dict(verdict.effect.to_json()) | {"message": verdict.effect.message(self.lang, ascii=True)}
-            return {"ok": True, "card": str(card), "legal": True, "effect": effect}
-        assert verdict.reason is not None
-        reason = {"code": verdict.reason.code, "message": reason_text(verdict.reason, self.lang)}
-        return {"ok": True, "card": str(card), "legal": False, "reason": reason}
+        said = (reason_text(verdict.reason, self.lang) if verdict.reason is not None
+                else verdict.message(self.lang, ascii=True))
+        return {"ok": True, **verdict.to_json(said)}
 
-    def cmd_go(self, request: dict[str, Any]) -> dict[str, Any]:
+    def cmd_go(self, request: Mapping[str, JsonValue]) -> Reply:
         """Ask a CPU player for a move; never changes the state."""
         level, seed, simulations = go_options(request)  # the request's own fields are checked first
         return cpu_choice(self._need_round(), level, seed, simulations)
@@ -437,7 +435,7 @@ class Session:
 # ---------------------------------------------------------------- serving
 
 
-def _dump(reply: dict[str, Any]) -> str:
+def _dump(reply: Reply) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
@@ -458,7 +456,7 @@ def serve(stdin: TextIO, stdout: TextIO, lang: str | None = None) -> int:
             line, too_long = read_line(reader, MAX_REQUEST_BYTES)  # never more than that in memory
             if not line:
                 return 0
-            reply: dict[str, Any] | None
+            reply: Reply | None
             if too_long:
                 reply = session._error(requests.bad_json("proto_too_long", limit=MAX_REQUEST_BYTES))
             else:

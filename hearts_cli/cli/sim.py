@@ -12,12 +12,21 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 from ..bots.match import GameResult, TournamentStats, rotations, run_tournament, tournament_stats
 from ..model.cards import cards_of
 from ..model.rules import Rules
 from ..text.catalog import preset_name, t
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from ..bots.match import Mapper
+
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    _J = TypeVar("_J")
+    _R = TypeVar("_R")
 
 
 @dataclass
@@ -47,19 +56,19 @@ class Simulation:
         return len(rotations(self.seats, self.duplicate))
 
 
-def process_mapper(workers: int) -> Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]:
+def process_mapper(workers: int) -> Mapper:
     """An ordered, lazy ``map`` over ``workers`` spawned processes.
 
     It keeps ``2 * workers`` jobs in flight; when the consumer closes it, the
     jobs not started are cancelled and the pool waits for the running ones.
     """
 
-    def mapper(fn: Callable[[Any], Any], jobs: Iterable[Any]) -> Iterator[Any]:
+    def mapper(fn: Callable[[_J], _R], jobs: Iterable[_J]) -> Iterator[_R]:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        pending: collections.deque[Any] = collections.deque()
+        pending: collections.deque[Future[_R]] = collections.deque()
         it = iter(jobs)
         try:
             for job in it:
@@ -108,7 +117,7 @@ def _round(x: float, digits: int = 4) -> float:
     return round(x, digits)
 
 
-def to_json(sim: Simulation) -> dict[str, Any]:
+def to_json(sim: Simulation) -> dict[str, object]:
     """Everything about the run, as one JSON object (keys in English, for scripts)."""
     scoring = sum(1 << c for c in range(52) if sim.rules.points[c])  # the cards worth points
     levels = {}

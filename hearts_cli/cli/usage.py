@@ -5,12 +5,19 @@ which shows the same three lines (the usage, where to find help, the error) from
 catalog (``cli_click_*``), in English exactly as Click does. Imported only on such an error.
 """
 
+from __future__ import annotations
+
 import re
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING
 
 from typer._click import exceptions as click_errors
 
 from .output import early_lang, echo
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from typer._click.core import Context
 
 # Click's messages that carry no fields of their own: the message saying each
 _WORDED = (
@@ -24,7 +31,7 @@ _WORDED = (
 def _hint(error: click_errors.BadParameter) -> str:
     """The parameter a bad or missing value is for, as Click names it (``'--port'``)."""
     if error.param_hint is not None:
-        given: Any = error.param_hint
+        given: Sequence[str] | str = error.param_hint
     elif error.param is not None:
         given = error.param.get_error_hint()
     else:
@@ -55,15 +62,14 @@ def message(error: click_errors.UsageError, lang: str) -> str:
     for pattern, key in _WORDED:
         found = pattern.match(error.message)
         if found:
-            fields: dict[str, Any] = found.groupdict()
-            return t(key, lang, **fields)
+            return t(key, lang, False, **found.groupdict())  # ascii False: no suits in these
     return str(error.format_message())
 
 
 class SaidUsageError(click_errors.UsageError):
     """A usage error shown in the run's language (Click's three lines, from the catalog)."""
 
-    def __init__(self, error: click_errors.UsageError, said: str | None = None, ctx: Any = None):
+    def __init__(self, error: click_errors.UsageError, said: str | None = None, ctx: Context | None = None):
         super().__init__(error.message, error.ctx)
         self.exit_code = error.exit_code
         self.lang = early_lang(error.ctx or ctx)
@@ -72,7 +78,7 @@ class SaidUsageError(click_errors.UsageError):
     def format_message(self) -> str:
         return self.said
 
-    def show(self, file: IO[Any] | None = None) -> None:
+    def show(self, file: IO[str] | None = None) -> None:
         from ..text.catalog import t
 
         ctx = self.ctx
@@ -84,12 +90,12 @@ class SaidUsageError(click_errors.UsageError):
         echo(t("cli_click_error", self.lang, message=self.said), err=True)
 
 
-def in_language(error: click_errors.UsageError, ctx: Any = None) -> SaidUsageError:
+def in_language(error: click_errors.UsageError, ctx: Context | None = None) -> SaidUsageError:
     """``error`` as it is shown in the run's language (``ctx``'s, when the error has no context)."""
     return error if isinstance(error, SaidUsageError) else SaidUsageError(error, ctx=ctx)
 
 
-def no_such_command(ctx: Any, name: str, known: list[str]) -> SaidUsageError:
+def no_such_command(ctx: Context, name: str, known: list[str]) -> SaidUsageError:
     """An unknown command, with the closest names (as Typer suggests them)."""
     from difflib import get_close_matches
 

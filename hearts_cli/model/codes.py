@@ -15,10 +15,18 @@ written down in ``docs/deal.md`` and pinned by ``fixtures/deals.yaml``.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from .cards import CARDS, Card
 from .errors import HeartsError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class _Digest(Protocol):
+        def digest(self) -> bytes: ...
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
@@ -93,7 +101,7 @@ def is_code(text: str) -> bool:
 
 
 @functools.cache
-def _sha256_type() -> Any:
+def _sha256_type() -> Callable[[bytes], _Digest]:
     """SHA-256 from CPython's own module when it has one: ``hashlib`` would load OpenSSL
     (a few milliseconds of start-up) for the same digest."""
     try:
@@ -103,12 +111,12 @@ def _sha256_type() -> Any:
             from _sha2 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython 3.12 and later
         except ImportError:
             from hashlib import sha256
-    return sha256
+    made: Callable[[bytes], _Digest] = sha256
+    return made
 
 
 def _sha256(data: bytes) -> bytes:
-    digest: bytes = _sha256_type()(data).digest()
-    return digest
+    return _sha256_type()(data).digest()
 
 
 class Stream:

@@ -14,8 +14,6 @@ can neither flood the terminal nor drive it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base.untrusted import ECHO_CHARS as ECHO_LIMIT  # characters of a person's input quoted back
 from ..base.untrusted import shown  # the one helper that escapes and shortens what is quoted back
 
@@ -28,18 +26,20 @@ class HeartsError(ValueError):
 
     ``message_id`` names the sentence in :mod:`hearts_cli.text.catalog`; ``params``
     fill its blanks. Subclasses add where the problem is (a round, a line, a
-    field) and may say it differently, but always through :meth:`message`.
+    field) and may say it differently, but always through :meth:`message`;
+    ``str(e)`` is that sentence in the language of the moment, cards as symbols
+    (``7♣``), as :meth:`Game.why <hearts_cli.play.engine.Game.why>` says it.
     """
 
     # parameters that quote the person's input: shortened and escaped when shown
     echoed: tuple[str, ...] = ("text", "value")
 
-    def __init__(self, message_id: str, /, **params: Any):
+    def __init__(self, message_id: str, /, **params: object):
         self.message_id = message_id
         self.params = params
-        super().__init__(self.message("en", ascii=True))
+        super().__init__(self.message())  # str(e): the sentence as the library says it (why's own)
 
-    def shown_params(self) -> dict[str, Any]:
+    def shown_params(self) -> dict[str, object]:
         """``params`` with every echoed one shortened, and every text escaped (a file name too)."""
         params = dict(self.params)
         for name, value in params.items():

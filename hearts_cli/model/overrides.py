@@ -20,9 +20,8 @@ them, is read too.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
-from .rules import CHOICES, FLAGS, INTS, SETTINGS, Direction, RulesError, coerce_settings
+from .rules import CHOICES, FLAGS, INTS, SETTINGS, Direction, Rules, RulesError, coerce_settings
 
 __all__ = ["SetError", "format_set", "parse_set", "setting_lines", "valid_values"]
 
@@ -59,7 +58,7 @@ def _bad(key: str, value: str) -> RulesError:
     return SetError(key, "rules_set_bad_value", key=key, value=value)
 
 
-def _read(key: str, text: str) -> Any:
+def _read(key: str, text: str) -> object:
     """``text`` as the plain value of ``key`` (not yet checked against the setting)."""
     word = text.strip().lower()
     if key in ("passing", "removal") and word[:1] in ("[", "{"):
@@ -96,7 +95,7 @@ def _read(key: str, text: str) -> Any:
     return word
 
 
-def _flow(key: str, text: str) -> Any:
+def _flow(key: str, text: str) -> object:
     """A YAML flow list or mapping (``[right, left]``, ``{3: [2D]}``); YAML is loaded only for these."""
     import yaml
 
@@ -108,7 +107,7 @@ def _flow(key: str, text: str) -> Any:
         raise _bad(key, text) from None
 
 
-def format_set(rules: Any) -> list[str]:
+def format_set(rules: Rules) -> list[str]:
     """``rules``' overrides of its preset as ``KEY=VALUE`` items that :func:`parse_set` reads back."""
     out = []
     for key, value in rules.overrides:
@@ -116,7 +115,7 @@ def format_set(rules: Any) -> list[str]:
             text = "true" if value else "false"
         elif key == "passing" and isinstance(value, list):
             text = ",".join(value)
-        elif key == "removal":
+        elif key == "removal" and isinstance(value, dict):
             text = ";".join(f"{n}:{','.join(cards)}" for n, cards in value.items())
         else:
             text = str(value)
@@ -124,13 +123,13 @@ def format_set(rules: Any) -> list[str]:
     return out
 
 
-def parse_set(items: Iterable[str]) -> dict[str, Any]:
+def parse_set(items: Iterable[str]) -> dict[str, object]:
     """``["moon=off", "players=3"]`` -> ``{"moon": "off", "players": 3}``, every item checked.
 
     The result is plain data (as a record keeps overrides); a later item for the
     same key wins.
     """
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for item in items:
         raw_key, sep, text = item.partition("=")
         key = raw_key.strip().lower().replace("-", "_")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import FrozenInstanceError
 from enum import Enum, StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeVar, cast
 
 from ..text.catalog import t
 from .cards import (
@@ -32,20 +32,28 @@ from .cards import (
 )
 from .errors import HeartsError
 
+if TYPE_CHECKING:
+    from typing import Unpack
+
+# a setting as plain YAML/JSON data: a name, a number, a flag, a list of directions, the removal
+Plain: TypeAlias = "str | int | bool | list[str] | dict[int, list[str]]"
+_E = TypeVar("_E", bound=StrEnum)
+
 
 class RulesError(HeartsError):
     """A rule set that cannot be played; ``key`` names the setting at fault."""
 
     echoed = ("key", "name", "text", "value")
 
-    def __init__(self, setting: str, message_id: str, **params: Any):
+    def __init__(self, setting: str, message_id: str, **params: object):
         self.key = setting
         super().__init__(message_id, **params)
 
     def message(self, lang: str | None = None, ascii: bool = True) -> str:
         params = self.shown_params()
-        if "expected" in params:
-            params["expected"] = t(params["expected"], lang, **params)
+        expected = params.get("expected")
+        if isinstance(expected, str):  # the message id of what the setting takes
+            params["expected"] = t(expected, lang, ascii=False, **params)
         return t(self.message_id, lang, ascii=ascii, **params)
 
 
@@ -233,7 +241,7 @@ class Rules(_Settings):
         )
         _check(self)
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> tuple[object, ...]:
         d = self.__dict__
         return tuple([d[k] for k in SETTINGS])
 
@@ -249,7 +257,7 @@ class Rules(_Settings):
         body = ", ".join(f"{k}={self.__dict__[k]!r}" for k in SETTINGS + ("preset",))
         return f"{self.__class__.__qualname__}({body})"
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
@@ -416,12 +424,14 @@ class Rules(_Settings):
 
     # ------------------------------------------------------------ making and naming
 
-    def replace(self, **changes: Any) -> Rules:
+    def replace(self, **changes: Unpack[SettingValues]) -> Rules:
         """A copy with some settings changed (and checked again), described against the same preset."""
         d = self.__dict__
-        return Rules(**{k: d[k] for k in SETTINGS + ("preset",)} | changes)
+        merged = {k: d[k] for k in SETTINGS + ("preset",)}
+        merged.update(changes)
+        return Rules(**merged)
 
-    def spec(self) -> dict[str, Any]:
+    def spec(self) -> dict[str, Plain]:
         """``{"preset": name, setting: value, ...}``: the preset plus what differs from it.
 
         This is how a record names a rule set; ``Rules.from_spec(r.spec()) == r``.
@@ -431,17 +441,17 @@ class Rules(_Settings):
         return {"preset": name} | {k: v for k, v in self.settings().items() if base[k] != v}
 
     @property
-    def overrides(self) -> tuple[tuple[str, Any], ...]:
+    def overrides(self) -> tuple[tuple[str, Plain], ...]:
         """The settings that differ from the preset, as ``(name, value)`` pairs."""
         return tuple((k, v) for k, v in self.spec().items() if k != "preset")
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> dict[str, Plain]:
         """Every setting as plain YAML/JSON data."""
         d = self.__dict__
         return {k: _plain(d[k]) for k in SETTINGS}
 
     @classmethod
-    def from_spec(cls, spec: str | Mapping[str, Any] | Rules | None) -> Rules:
+    def from_spec(cls, spec: str | Mapping[str, object] | Rules | None) -> Rules:
         """A preset name, or ``{"preset": name, setting: value, ...}``, or None for the default."""
         if isinstance(spec, Rules):
             return spec
@@ -464,15 +474,17 @@ class Rules(_Settings):
 _PASSING_CHOICES = "standard, left, none, or a list of left/right/across/none"
 
 
-def _member(enum: type[StrEnum], key: str, value: Any) -> Any:
+def _member(enum: type[_E], key: str, value: object) -> _E:
     """``value`` as a member of the setting's enum, or a :class:`RulesError` naming the key."""
     if value.__class__ is enum:
         return value
     try:
-        return enum(value)
+        if isinstance(value, str):  # (anything else is no member either)
+            return enum(value)
     except ValueError:
-        choices = _PASSING_CHOICES if enum is Passing else ", ".join(m.value for m in enum)
-        raise RulesError(key, "rules_bad_choice", key=key, choices=choices) from None
+        pass
+    choices = _PASSING_CHOICES if enum is Passing else ", ".join(m.value for m in enum)
+    raise RulesError(key, "rules_bad_choice", key=key, choices=choices) from None
 
 
 class Facts(_Settings):
@@ -515,22 +527,47 @@ class Facts(_Settings):
             setattr(self, name, getattr(rules, name))
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> Plain:
     if isinstance(value, Enum):
-        return value.value
+        return str(value.value)
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, tuple) and value and isinstance(value[0], tuple):  # removal
         return {n: [str(c) for c in cards] for n, cards in value}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
+    if isinstance(value, tuple):  # passing: a list of directions
+        return [str(_plain(v)) for v in value]
+    assert isinstance(value, (str, int)), value  # (a bool is an int)
     return value
 
 
-def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class SettingValues(TypedDict, total=False):
+        """Settings given by name (:meth:`Rules.replace`, :func:`coerce_settings`)."""
+
+        players: int
+        decks: int
+        deck: Deck | str
+        removal: tuple[tuple[int, tuple[Card, ...]], ...]
+        passing: Passing | str | tuple[Direction, ...]
+        pass_count: int
+        first_lead: FirstLead | str
+        first_trick: FirstTrick | str
+        hearts_break: HeartsBreak | str
+        moon: Moon | str
+        jack_of_diamonds: bool
+        spot_hearts: bool
+        black_maria: bool
+        queen_penalty: bool
+        target: int
+        ties: Ties | str
+        set_aside_last: SetAside | str
+        preset: str
+
+
+def coerce_settings(raw: Mapping[str, object]) -> SettingValues:
     """Turn YAML/JSON values into setting values, naming the key at fault."""
     fields = set(SETTINGS)
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, value in raw.items():
         if key not in fields:
             raise RulesError(str(key), "rules_unknown_key", key=key, keys=", ".join(SETTINGS))
@@ -557,10 +594,10 @@ def coerce_settings(raw: Mapping[str, Any]) -> dict[str, Any]:
         elif key == "removal":
             value = _coerce_removal(value)
         out[key] = value
-    return out
+    return cast("SettingValues", out)  # each value checked against its setting above
 
 
-def _coerce_removal(value: Any) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+def _coerce_removal(value: object) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     if not isinstance(value, Mapping):
         raise RulesError("removal", "rules_bad_type", key="removal",
                          expected="type_removal")
@@ -651,7 +688,7 @@ PRESETS_JSON = "presets.json"
 
 
 @functools.cache
-def _compiled() -> dict[str, Any]:
+def _compiled() -> dict[str, object]:
     """``seeds/presets.json``: the YAML presets, parsed ahead of time.
 
     Loading PyYAML costs more than a whole ``hearts rules`` should, so the
@@ -667,7 +704,7 @@ def _compiled() -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def read_preset_file(path: Path) -> dict[str, Any]:
+def read_preset_file(path: Path) -> dict[object, object]:
     """Parse one preset YAML file (what ``make presets`` compiles)."""
     import yaml
 
@@ -691,13 +728,13 @@ def compile_presets() -> str:
 
 
 @functools.cache
-def preset_info(name: str) -> dict[str, Any]:
+def preset_info(name: str) -> dict[object, object]:
     """The whole preset: ``description``, ``source``, ``based_on``, ``rules``."""
     files = _preset_files()
     if name not in files:
         raise RulesError("preset", "rules_unknown_preset", name=name, presets=preset_names())
-    compiled: dict[str, Any] | None = _compiled().get(name)
-    if compiled is not None:
+    compiled = _compiled().get(name)
+    if isinstance(compiled, dict):
         return compiled
     return read_preset_file(files[name])
 
@@ -705,9 +742,10 @@ def preset_info(name: str) -> dict[str, Any]:
 @functools.cache
 def load_preset(name: str) -> Rules:
     info = preset_info(name)
-    raw = dict(info.get("rules") or {})
+    rules = info.get("rules")
+    raw = dict(rules) if isinstance(rules, dict) else {}
     base_name = info.get("based_on")
-    if base_name:
+    if isinstance(base_name, str) and base_name:
         base = load_preset(base_name)
         settings = {k: getattr(base, k) for k in SETTINGS}
     else:

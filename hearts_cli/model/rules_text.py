@@ -14,7 +14,6 @@ apply to the rule set; :func:`render` lays either out as plain text.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..text.catalog import preset_name, t
 from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card
@@ -47,7 +46,7 @@ class _Writer:
         self.lang = lang
         self.ascii = ascii
 
-    def __call__(self, message_id: str, **params: Any) -> str:
+    def __call__(self, message_id: str, **params: object) -> str:
         text = t(message_id, self.lang, ascii=self.ascii, **params)
         return _ascii_suits(text) if self.ascii else text
 
@@ -123,7 +122,7 @@ def changes(rules: Rules) -> str:
     return ", ".join(format_set(rules))
 
 
-def _source_id(source: Any) -> str | None:
+def _source_id(source: object) -> str | None:
     """The message that says what a preset's source is (its file name means nothing to a player)."""
     from ..text.catalog import CATALOG
 
@@ -275,9 +274,9 @@ def _end(r: Rules, w: _Writer) -> list[str]:
     return [w("rt_end", target=r.target), w(tie)]
 
 
-def variant_ids(r: Rules) -> list[tuple[str, dict[str, Any]]]:
+def variant_ids(r: Rules) -> list[tuple[str, dict[str, object]]]:
     """The variants switched on, as ``(message_id, params)``, in a fixed order."""
-    out: list[tuple[str, dict[str, Any]]] = []
+    out: list[tuple[str, dict[str, object]]] = []
     if r.deck is Deck.KITTY and r.kitty_size:
         out.append(("rt_var_kitty", {}))
     cycle = r.pass_cycle
@@ -320,8 +319,9 @@ def _variants(r: Rules, w: _Writer) -> list[str]:
         return [w("rt_var_none")]
     out = []
     for mid, params in found:
-        if "to" in params:
-            params = {"direction": w(params["to"])}
+        to = params.get("to")
+        if isinstance(to, str):  # (a direction's message id)
+            params = {"direction": w(to)}
         out.append("- " + w(mid, **params))
     return out
 
@@ -442,7 +442,7 @@ def _wrap(text: str, width: int, first: str, later: str) -> list[str]:
     return out
 
 
-def rules_json(rules: Rules) -> dict[str, Any]:
+def rules_json(rules: Rules) -> dict[str, object]:
     """The settings and the facts derived from them, as plain JSON data."""
     from .rules import DEFAULT_PRESET
 

@@ -12,7 +12,7 @@ left gives to the next seat in play order. Internally a set of cards is a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import Enum
 from functools import reduce
 from operator import or_
@@ -36,16 +36,20 @@ __all__ = [
     "DealtRound",
     "Game",
     "IllegalMove",
+    "LegalMoves",
     "MoonChoiceError",
+    "Outcome",
     "PassError",
     "Phase",
     "PhaseError",
     "Round",
     "RoundResult",
     "SeatView",
+    "Step",
     "Takings",
     "Trick",
     "TwoDeckRound",
+    "card_of",
     "moon_scores",
 ]
 
@@ -94,11 +98,21 @@ class Trick(NamedTuple):
 
 
 class IllegalMove(HeartsError):
-    """A card that cannot be played now; the state is unchanged. The sentence is the reason's."""
+    """A card that cannot be played now; the state is unchanged. The sentence is the reason's,
+    the one :meth:`Game.why` gives (``str(e)`` too, suits as symbols), and ``code`` its
+    stable reason code (``"must_follow_suit"``)."""
 
     def __init__(self, reason: Reason):
         self.reason = reason
         super().__init__(reason.detail or reason.code, card=reason.card)
+
+    @property
+    def code(self) -> str:
+        return self.reason.code
+
+    @property
+    def card(self) -> Card:
+        return self.reason.card
 
     def message(self, lang: str | None = None, ascii: bool = False, third_person: bool = False) -> str:
         return self.reason.message(lang, ascii, third_person)
@@ -976,10 +990,97 @@ moon_scores = core.moon_scores
 better_moon_choice = core.better_moon_choice
 
 
-class Game:
-    """Rounds until somebody reaches the target, with the rule set's tie policy."""
+class Step(NamedTuple):
+    """One move made in a game (:attr:`Game.move_stack`): a pass, a card played, or the
+    shooter's choice of how the moon scores."""
 
-    def __init__(self, rules: Rules, code: str):
+    kind: str  # "pass", "play" or "moon"
+    seat: int
+    cards: tuple[Card, ...] = ()  # the pass's cards, or the one card played
+    moon: Moon | None = None  # the shooter's choice
+
+
+class Outcome(NamedTuple):
+    """A finished game: the seats that share first place, every seat's total, how many rounds."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    rounds: int
+
+
+class _Undo(NamedTuple):
+    """What :meth:`Game.pop` needs to take a move back exactly: the game as it was before it."""
+
+    step: Step
+    round: Round  # a copy of the round moved in, before the move
+    rounds: int
+    totals: tuple[int, ...]
+    results: int
+    target_reached: bool
+    extra_round: bool
+
+
+def card_of(card: Card | int | str) -> Card:
+    """A card in any notation people type (``QS``, ``10h``, ``Q♠``, ``dama de picas``), or a
+    :class:`Card` or index as it is; :class:`~hearts_cli.model.cards.CardParseError` otherwise."""
+    return parse_card(card) if isinstance(card, str) else Card(card)
+
+
+class LegalMoves:
+    """The cards the seat to move may pass or play now, read when asked (a view of the game,
+    as python-chess's ``board.legal_moves``): ``"QS" in game.legal_moves`` (any notation),
+    ``len``, iteration in canonical order, ``bool``. No card during the shooter's choice
+    (its moves are not cards) and once the game is over."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game):
+        self._game = game
+
+    def mask(self) -> int:
+        rnd = self._game.round
+        if rnd.phase is _PLAY:
+            return rnd.legal_mask()
+        if rnd.phase is _PASS and rnd.turn is not None:
+            return rnd.hands[rnd.turn]  # any card held may be passed
+        return 0
+
+    def __contains__(self, card: object) -> bool:
+        if not isinstance(card, (int, str)):
+            return False
+        try:
+            c = card_of(card)
+        except ValueError:  # not a card at all (a HeartsError is a ValueError too)
+            return False
+        return bool(self.mask() >> c & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of(self.mask()))
+
+    def __len__(self) -> int:
+        return self.mask().bit_count()
+
+    def __bool__(self) -> bool:
+        return bool(self.mask())
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(map(str, self))})>"
+
+
+class Game:
+    """Rounds until somebody reaches the target, with the rule set's tie policy.
+
+    Every move, made through :meth:`push` / :meth:`push_pass` / :meth:`push_moon` or
+    through :meth:`play` / :meth:`pass_cards` / :meth:`choose_moon`, goes on
+    :attr:`move_stack`, and :meth:`pop` takes the last one back exactly (across a trick,
+    the exchange of a pass, the end of a round or of the game). A round object keeps its
+    identity through :meth:`pop`: it is put back as it was, in place.
+    """
+
+    def __init__(self, rules: Rules | str, code: str):
+        """``rules`` is a :class:`Rules` or a preset's name (``"quick"``, ``"omnibus"``)."""
+        if isinstance(rules, str):
+            rules = Rules.from_spec(rules)
         self.rules = rules
         self.code: str = canonical_code(code)
         n = rules.players
@@ -990,6 +1091,7 @@ class Game:
         self.extra_round = False
         self.winners: tuple[int, ...] = ()
         self.over = False
+        self._undo: list[_Undo] = []
         self._deal_next()
 
     @property
@@ -1000,20 +1102,121 @@ class Game:
     def _deal_next(self) -> None:
         self.rounds.append(Round.deal(self.rules, self.code, len(self.rounds), tuple(self.totals)))
 
+    # ------------------------------------------------------------ moves (each one undoable)
+
+    def _made(self, step: Step, before: Round) -> None:
+        """Put a move just made in the round on the stack, with the round as it was before
+        (``before``) and the game as it still is (the end of a round is counted after this)."""
+        self._undo.append(_Undo(step, before, len(self.rounds), tuple(self.totals), len(self.results),
+                                self.target_reached, self.extra_round))
+
     def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
-        self.round.pass_cards(seat, cards)
+        rnd = self.round
+        before = rnd.copy()
+        rnd.pass_cards(seat, cards)  # raises before anything changes
+        self._made(Step("pass", seat, rnd.passes[seat] or ()), before)
 
     def play(self, card: int | str) -> Trick | None:
-        done = self.round.play(card)
-        if self.round.over:
+        rnd = self.round
+        before = rnd.copy()
+        done = rnd.play(card)  # raises before anything changes
+        self._made(Step("play", before.mover, (card_of(card),)), before)
+        if rnd.over:
             self._round_over()
         return done
 
     def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
         """The shooter's choice (see :meth:`Round.choose_moon`); the round then ends."""
-        result = self.round.choose_moon(choice, seat)
+        rnd = self.round
+        before = rnd.copy()
+        result = rnd.choose_moon(choice, seat)
+        self._made(Step("moon", before.mover, (), Moon(choice)), before)
         self._round_over()
         return result
+
+    def push(self, card: Card | int | str) -> Trick | None:
+        """Play ``card`` (any notation) for the seat to move; the trick if it completed one.
+        A card that may not be played raises :class:`IllegalMove`, with :meth:`why`'s sentence."""
+        return self.play(card_of(card))
+
+    def push_pass(self, cards: Iterable[Card | int | str] | str, seat: int | None = None) -> None:
+        """Pass ``cards`` (a list, or one text such as ``"QS AS KS"``) for ``seat``: by default
+        :attr:`turn`, the first seat that has not passed yet. :class:`PassError` if it cannot."""
+        if isinstance(cards, str):
+            from ..model.cards import parse_card_list
+
+            chosen = parse_card_list(cards)
+        else:
+            chosen = [card_of(c) for c in cards]
+        if seat is None:  # outside the pass, the round refuses it whatever the seat
+            seat = self.round.turn if self.round.phase is _PASS and self.round.turn is not None else -1
+        self.pass_cards(seat, chosen)
+
+    def push_moon(self, choice: Moon | str) -> RoundResult:
+        """The shooter's choice while :attr:`Round.moon_pending`: ``Moon.OTHERS`` or
+        ``Moon.SHOOTER_MINUS``; :class:`MoonChoiceError` otherwise."""
+        return self.choose_moon(choice)
+
+    def pop(self) -> Step:
+        """Take back the last move, exactly; ``IndexError`` when no move was made."""
+        undo = self._undo.pop()
+        del self.rounds[undo.rounds:]
+        del self.results[undo.results:]
+        self.totals[:] = undo.totals
+        self.target_reached = undo.target_reached
+        self.extra_round = undo.extra_round
+        self.winners = ()
+        self.over = False
+        live = self.rounds[-1]
+        live.__dict__.clear()  # in place: whoever holds the round sees it as it was
+        live.__dict__.update(undo.round.__dict__)
+        return undo.step
+
+    def peek(self) -> Step:
+        """The last move made (what :meth:`pop` would take back); ``IndexError`` before any."""
+        return self._undo[-1].step
+
+    @property
+    def move_stack(self) -> tuple[Step, ...]:
+        """Every move made, first to last (what :meth:`pop` takes back, from the end)."""
+        return tuple(u.step for u in self._undo)
+
+    # ------------------------------------------------------------ questions
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the round being played (``Phase.OVER`` once the game is over)."""
+        return self.round.phase
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move: to pass (the first that has not passed yet), to play, or the
+        shooter to choose; None once the game is over."""
+        return None if self.over else self.round.turn
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while the game is played; once it is over, who won and the totals."""
+        if not self.over:
+            return None
+        return Outcome(self.winners, tuple(self.totals), len(self.rounds))
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The cards that may be passed or played now (see :class:`LegalMoves`)."""
+        return LegalMoves(self)
+
+    def why(self, card: Card | int | str) -> Verdict:
+        """Whether the seat to move may move ``card`` now (any notation), and why: in the play
+        phase what :meth:`Round.why` says; in the pass phase a card it holds may be passed
+        (legal, nothing to say of it) and one it does not hold may not."""
+        c = card_of(card)
+        rnd = self.round
+        if rnd.phase is _PASS and rnd.turn is not None and rnd.hands[rnd.turn] >> c & 1:
+            from .verdicts import Verdict
+
+            return Verdict(c, True)
+        return rnd.why(c)
 
     def _round_over(self) -> None:
         result = self.round.outcome

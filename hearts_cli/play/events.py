@@ -1,130 +1,166 @@
 """The vocabulary every program that reads a game shares: typed events and the seat view.
 
-One class per kind of event, each with a fixed set of fields, and one JSON
-form of what a seat may see (:func:`view_json`). ``hearts play --json``,
-``hearts replay --json``, ``hearts engine`` and the table server
-(``hearts host``) all speak it, so a script reads ``trick``, ``direction`` or a
-``round_end`` the same way whichever program it talks to. The schema, with
-its version :data:`SCHEMA`, is written down once in ``docs/events.md``.
+One class per kind of event, declared once here: its fields are the class's
+annotations, which the type checker reads (each class takes its fields by
+keyword, typed: ``Play(round=1, trick=3, seat=2, card=c, by="cpu")``), which
+:meth:`Event.to_json` writes, and from which the JSON Schema of
+``docs/schema/hearts.schema.json`` is made (``tests/make_schema.py``).
+``hearts play --json``, ``hearts replay --json``, ``hearts engine`` and the
+table server (``hearts host``) all speak it, so a script reads ``trick``,
+``direction`` or a ``round_end`` the same way whichever program it talks to.
+Its version is :data:`SCHEMA`; ``docs/events.md`` says what each field means.
 
-An :class:`Event` is built either by its class (``Play(round=1, trick=3,
-seat=2, card=c, by="cpu")``) or by kind (``Event("play", {...})`` gives a
+An event may also be built by kind (``Event("play", {...})`` gives a
 :class:`Play`); either way a missing or unknown field is a ``ValueError``, so
-two producers cannot drift apart without a test failing. Cards stay
-:class:`~hearts_cli.model.cards.Card` inside an event and become ``"QS"`` in JSON.
+two producers cannot drift apart without a test failing. A field with a
+default (``= None``) is optional: absent from the event, and from its JSON,
+unless given. Cards stay :class:`~hearts_cli.model.cards.Card` and suits
+:class:`~hearts_cli.model.cards.Suit` inside an event; JSON has ``"QS"`` and ``"S"``.
 
-The fields are named here as words; their types, the payloads a type checker
-reads (``TrickData``...), are in :mod:`.payloads`, which nothing imports at run time.
-This module sits just above the engine: it imports only the card values and
-the engine's small enums, never a front end.
+The classes are plain (no dataclass: they are made at every start of every
+command that tells a game; ``bench/startup.py``). This module sits just above
+the engine: it imports only the card values, never a front end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, dataclass_transform
 
+from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.values import Plain
 from ..model.cards import NAMES, Card, Suit
 
 if TYPE_CHECKING:
-    from .payloads import SeatPlay, ViewJson
+    from .engine import RoundResult, SeatView, Trick
+    from .payloads import (
+        CardText,
+        ErrorBody,
+        RecordChange,
+        RoundResultJson,
+        SeatEntry,
+        SeatPlay,
+        ShownTrick,
+        Standing,
+        TrickJson,
+        TrickPlay,
+    )
 
-__all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "Teller", "jsonable", "trick_json", "view_json"]
+__all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "Teller", "jsonable", "trick_json",
+           "view_event", "view_json"]
 
-# The version of this vocabulary (events and the seat view). Version 1 was the engine
-# protocol alone; 2 is the first shared by every program. A later version may add
-# events and fields; a reader ignores what it does not know.
-SCHEMA = 2
+# The version of this vocabulary (events, the seat view, requests, replies and errors).
+# 1 was the engine protocol alone; 2 the first shared by every program; 3 has one error
+# object everywhere and suits as letters in every field (docs/events.md, "Versions").
+# A later version may add events and fields; a reader ignores what it does not know.
+SCHEMA = 3
 
 SUIT_LETTERS = "CDHS"
 
 KINDS: dict[str, type[Event]] = {}
 
 
-class Event(Plain):
-    """Something that happened at a table: ``kind`` plus ``data`` (JSON-ready but for cards).
+# ---------------------------------------------------------------- the base of every event
 
-    Subclasses declare ``KIND``, the ``FIELDS`` every event of the kind has, and
-    the ``OPTIONAL`` ones it may have. ``Event(kind, data)`` makes the subclass
-    of that kind.
+
+@dataclass_transform(kw_only_default=True)  # the type checker makes each kind's __init__ from its fields
+class Event(Plain):
+    """Something that happened at a table: a kind and its fields (JSON-ready but for cards and suits).
+
+    A subclass sets ``kind`` and declares its fields as annotations; a field with a
+    default is optional. ``Event(kind, data)`` makes the subclass of that kind.
     """
 
     __match_args__ = ("kind", "data")
-    KIND: ClassVar[str] = ""
-    FIELDS: ClassVar[tuple[str, ...]] = ()
-    OPTIONAL: ClassVar[tuple[str, ...]] = ()
+    kind: ClassVar[str] = ""
+    FIELDS: ClassVar[tuple[str, ...]] = ()  # the fields every event of the kind has
+    OPTIONAL: ClassVar[tuple[str, ...]] = ()  # and the ones it may have
+    _ORDER: ClassVar[tuple[str, ...]] = ()  # the fields' names in JSON, in order
+    _ATTRS: ClassVar[tuple[str, ...]] = ()  # and as attributes (the same but where JSON_NAMES renames)
+    JSON_NAMES: ClassVar[dict[str, str]] = {}  # an attribute named otherwise in JSON (a field ``kind``)
+    _ATTR_OF: ClassVar[dict[str, str]] = {}
+    _REQUIRED: ClassVar[tuple[str, ...]] = ()
 
-    def __new__(cls, kind: str | None = None, data: dict[str, Any] | None = None, **fields: Any) -> Event:
+    def __new__(cls, kind: str | None = None, data: Mapping[str, object] | None = None, **fields: object) -> Event:
         if cls is Event:
-            try:
-                cls = KINDS[kind]  # type: ignore[index]
-            except KeyError:
-                raise ValueError(f"unknown event kind {kind!r}") from None
+            made = KINDS.get(kind) if kind is not None else None
+            if made is None:
+                raise ValueError(f"unknown event kind {kind!r}")
+            cls = made
         return object.__new__(cls)
 
-    def __init__(self, kind: str | None = None, data: dict[str, Any] | None = None, **fields: Any) -> None:
+    def __init__(self, kind: str | None = None, data: Mapping[str, object] | None = None, **fields: object) -> None:
         if kind is not None and not isinstance(kind, str):  # Play({...}) by mistake
             raise TypeError("the first argument of an event is its kind")
-        if data is None:
-            data = fields
-        elif fields:
-            data = data | fields
-        if kind is not None and kind != self.KIND:
-            raise ValueError(f"a {type(self).__name__} event is {self.KIND!r}, not {kind!r}")
-        missing = [f for f in self.FIELDS if f not in data]
+        given = fields if data is None else (dict(data) | fields if fields else data)
+        if self.JSON_NAMES:
+            given = {self._ATTR_OF.get(k, k): v for k, v in given.items()}
+        if kind is not None and kind != self.kind:
+            raise ValueError(f"a {type(self).__name__} event is {self.kind!r}, not {kind!r}")
+        attrs = self._ATTRS
+        missing = [f for f in self._REQUIRED if f not in given]
         if missing:
-            raise ValueError(f"{self.KIND} event without {', '.join(missing)}")
-        extra = [f for f in data if f not in self.FIELDS and f not in self.OPTIONAL]
+            raise ValueError(f"{self.kind} event without {', '.join(missing)}")
+        extra = [f for f in given if f not in attrs]
         if extra:
-            raise ValueError(f"{self.KIND} event with unknown {', '.join(map(str, extra))}")
-        self.kind = self.KIND
-        self.data: dict[str, Any] = data
+            raise ValueError(f"{self.kind} event with unknown {', '.join(map(str, extra))}")
+        self.__dict__.update(given)
 
-    def __init_subclass__(cls, **kw: Any) -> None:
+    def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
-        if cls.KIND:
-            KINDS[cls.KIND] = cls
+        if not cls.kind:
+            return
+        names = [n for n, t in vars(cls).get("__annotations__", {}).items() if not str(t).startswith("ClassVar")]
+        cls._ATTRS = tuple(names)  # in their order, which is the JSON's
+        cls._ORDER = tuple(cls.JSON_NAMES.get(n, n) for n in names)
+        cls._ATTR_OF = {v: k for k, v in cls.JSON_NAMES.items()}
+        cls._REQUIRED = tuple(n for n in names if n not in vars(cls))
+        cls.FIELDS = tuple(cls.JSON_NAMES.get(n, n) for n in cls._REQUIRED)
+        cls.OPTIONAL = tuple(cls.JSON_NAMES.get(n, n) for n in names if n in vars(cls))
+        KINDS[cls.kind] = cls
 
-    def __getattr__(self, name: str) -> Any:
-        data = self.__dict__.get("data")
-        if data is not None and name in data:
-            return data[name]
-        raise AttributeError(name)
+    @property
+    def data(self) -> dict[str, object]:
+        """The fields the event has, by name, in their order (optional ones when given)."""
+        d = self.__dict__
+        return {k: d[a] for k, a in zip(self._ORDER, self._ATTRS) if a in d}
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": self.kind}
-        for k, v in self.data.items():  # the table server makes one per move: no call for plain values
-            out[k] = v if type(v) in _PLAIN else jsonable(v)
+    def to_json(self) -> JsonObject:
+        """The event as JSON: ``{"event": kind, field: value...}``, cards as ``"QS"``, suits as ``"S"``."""
+        out: JsonObject = {"event": self.kind}
+        d = self.__dict__
+        for k, a in zip(self._ORDER, self._ATTRS):  # the table server makes one per move: no call for plain values
+            if a in d:
+                v = d[a]
+                out[k] = v if type(v) in _PLAIN else jsonable(v)
         return out
 
     @classmethod
-    def from_json(cls, obj: dict[str, Any]) -> Event:
+    def from_json(cls, obj: Mapping[str, object]) -> Event:
         """The event of a JSON object (cards stay strings): checks the kind and its fields."""
-        obj = dict(obj)
-        kind = obj.pop("event", None)
-        return Event(kind, obj)
+        rest = dict(obj)
+        kind = rest.pop("event", None)
+        return Event(kind if isinstance(kind, str) else None, rest)
 
 
 _PLAIN = frozenset({int, str, bool, type(None)})
 
 
-def jsonable(value: Any) -> Any:
+def jsonable(value: object) -> JsonValue:
     """A value of an event as JSON: cards as ``"QS"``, suits as ``"S"``, tuples as lists."""
-    kind = type(value)
-    if kind is int or kind is str or kind is bool or value is None:  # most values: as they are
-        return value
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Suit):
         return SUIT_LETTERS[int(value)]
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): jsonable(v) for k, v in value.items()}
+    if value is None or isinstance(value, (int, str, bool)):
+        return value
     if isinstance(value, float):
         return round(value, 2)
-    return value
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, Iterable):  # lists, tuples, sets (sorted by their producer)
+        return [jsonable(v) for v in value]
+    raise TypeError(f"{type(value).__name__} is not a value of an event")
 
 
 R = TypeVar("R")
@@ -133,7 +169,7 @@ R = TypeVar("R")
 class Teller(Generic[R]):
     """The one dispatch over event kinds, for whatever tells events to a person: the
     story of ``hearts replay`` (:mod:`hearts_cli.records.sentences`) and the table's
-    log of ``hearts play`` (:mod:`hearts_cli.repl.render`).
+    log of ``hearts play`` (:mod:`hearts_cli.repl.event_lines`).
 
     A subclass tells a kind with a method ``ev_<kind>`` whose parameters are the
     fields it reads, by name (an event carries more than most tellers say); a kind
@@ -144,7 +180,7 @@ class Teller(Generic[R]):
 
     _wanted: ClassVar[dict[str, frozenset[str]]] = {}
 
-    def __init_subclass__(cls, **kw: Any) -> None:
+    def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
         wanted: dict[str, frozenset[str]] = {}
         for klass in reversed(cls.__mro__):
@@ -159,176 +195,546 @@ class Teller(Generic[R]):
         if names is None:
             return []
         fn: Callable[..., list[R]] = getattr(self, "ev_" + event.kind)
-        return fn(**{k: v for k, v in event.data.items() if k in names})
+        d = event.__dict__
+        return fn(**{k: d[a] for k, a in zip(event._ORDER, event._ATTRS) if k in names and a in d})
 
 
-def _parameters(cls: type, kind: str, fn: Callable[..., Any]) -> frozenset[str]:
+def _parameters(cls: type, kind: str, fn: object) -> frozenset[str]:
     """The fields a teller's method for ``kind`` reads; a TypeError when they are not the kind's."""
-    code = fn.__code__
+    code = fn.__code__  # type: ignore[attr-defined]  # a function of the class body
     names = frozenset(code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount])
     known = KINDS.get(kind)
     if known is None:
         raise TypeError(f"{cls.__name__}.ev_{kind}: no event is {kind!r}")
-    unknown = names - set(known.FIELDS) - set(known.OPTIONAL)
+    unknown = names - set(known._ORDER)
     if unknown:
         raise TypeError(f"{cls.__name__}.ev_{kind}: a {kind} event has no {', '.join(sorted(unknown))}")
     return names
 
 
-def _kind(name: str, kind: str, fields: str, optional: str = "", doc: str = "") -> type[Event]:
-    """The class of an event kind: ``fields`` names the fields it always has, ``optional`` the
-    ones it may have (a story event's are its payload's keys: :mod:`.payloads`, checked by a test)."""
-    return type(name, (Event,), {"KIND": kind, "FIELDS": tuple(fields.split()), "OPTIONAL": tuple(optional.split()),
-                                 "__doc__": doc, "__module__": __name__, "__slots__": ()})
-
-
 # ---------------------------------------------------------------- the story of a game
 # (every program: the REPL, replay, the table server; engine-driven programs build them too).
-# Their fields are typed in .payloads (StartData, TrickData...), where a teller's methods
-# find the types of what they read.
 
-Start = _kind("Start", "start", "schema code preset rules players target seats you",
-              doc="A game starts (or is shown again): the seats; ``you`` the seat the stream is for "
-                  "(null from above); ``code`` null while it would reveal the deal.")
-Resume = _kind("Resume", "resume", "round trick phase", doc="A saved game carries on here.")
-Deal = _kind("Deal", "deal", "round direction dealer to hands",
-             doc="A round is dealt: ``hands`` the hands this stream may see, by seat; ``to`` where "
-                 "``you`` pass (null from above or with no pass).")
-Pass = _kind("Pass", "pass", "round seat cards to by",
-             doc="A seat has chosen its pass: ``cards`` null unless the stream may see them.")
-Receive = _kind("Receive", "receive", "round seat cards source hand",
-                doc="The exchange is made: what ``seat`` received and from whom, and its hand now.")
-Lead = _kind("Lead", "lead", "round seat", doc="Who leads the first trick of the round.")
-Play = _kind("Play", "play", "round trick seat card by",
-             doc="A card is played; ``by`` you, player, cpu, auto, timer or away (null when unknown).")
-HeartsBroken = _kind("HeartsBroken", "hearts_broken", "round trick seat card")
-TrickDone = _kind("TrickDone", "trick", "round trick leader plays winner points kitty", "cancelled by carried",
-                  doc="A trick is complete: ``plays`` [{seat, card}] in play order; ``kitty`` the cards "
-                      "it took from the kitty ([] without). Two decks: ``cancelled`` the cards played "
-                      "twice, ``by`` the card that won (null: set aside, ``winner`` null too), "
-                      "``carried`` the set-aside cards the winner took with it.")
-Void = _kind("Void", "void", "round trick seat suit card", doc="A seat shows it lacks a suit.")
-Queen = _kind("Queen", "queen", "round trick seat by")
-Jack = _kind("Jack", "jack", "round trick seat by points")
-MoonAttempt = _kind("MoonAttempt", "moon_attempt", "round trick seat cards")
-MoonStopped = _kind("MoonStopped", "moon_stopped", "round trick seat by")
-Moon = _kind("Moon", "moon", "round seat mode", "chosen points",
-             doc="A moon: ``mode`` how it scores; under the shooter's choice ``chosen`` (true) and "
-                 "``points``, the moon's value.")
-MoonChoice = _kind("MoonChoice", "moon_choice", "round seat choices default",
-                   doc="A moon under the shooter's choice: ``seat`` chooses; ``choices`` the round's "
-                       "scores under ``others`` and ``shooter_minus``; ``default`` the better one for "
-                       "the match (what a CPU chooses).")
-RoundEnd = _kind("RoundEnd", "round_end", "round taken scores totals shooter moon")
-GameEnd = _kind("GameEnd", "game_end", "code winners totals standings rounds", "record",
-                doc="The game is over; ``record`` (at a person's table) how it changes their record: "
-                    "``id``, ``text``, ``streak`` {kind, length}, ``won``, ``played``.")
-Tie = _kind("Tie", "tie", "seats total policy outcome",
-            doc="The target is reached with ``seats`` tied for the lowest ``total``: ``outcome`` says what "
-                "the tie policy does, ``one_more_round``, ``until_single`` (``until_single_again`` when "
-                "still tied), ``shared`` or ``still_tied`` (shared after the extra round).")
-NoPointsLeft = _kind("NoPointsLeft", "no_points_left", "round auto")
-Stop = _kind("Stop", "stop", "moves round phase trick card turn", doc="A replayed log ends before the game does.")
-View = _kind("View", "view", "", "", doc="What one seat sees now: the seat view (see view_json).")
+
+class Start(Event):
+    """A game starts (or is shown again): the seats; ``you`` the seat the stream is for
+    (null from above); ``code`` null while it would reveal the deal."""
+
+    kind = "start"
+    schema: int
+    code: str | None
+    preset: str
+    rules: dict[str, object]
+    target: int
+    players: int
+    you: int | None
+    seats: list[SeatEntry]
+
+
+class Resume(Event):
+    """A saved game carries on here."""
+
+    kind = "resume"
+    round: int
+    trick: int
+    phase: str
+
+
+class Deal(Event):
+    """A round is dealt: ``hands`` the hands this stream may see, by seat; ``to`` where
+    ``you`` pass (null from above or with no pass)."""
+
+    kind = "deal"
+    round: int
+    direction: str
+    dealer: int
+    to: int | None
+    hands: dict[int, list[Card]]
+
+
+class Pass(Event):
+    """A seat has chosen its pass: ``cards`` null unless the stream may see them."""
+
+    kind = "pass"
+    round: int
+    seat: int
+    cards: list[Card] | None
+    to: int
+    by: str | None
+
+
+class Receive(Event):
+    """The exchange is made: what ``seat`` received and from whom, and its hand now."""
+
+    kind = "receive"
+    round: int
+    seat: int
+    cards: list[Card]
+    source: int | None
+    hand: list[Card]
+
+
+class Lead(Event):
+    """Who leads the first trick of the round."""
+
+    kind = "lead"
+    round: int
+    seat: int
+
+
+class Play(Event):
+    """A card is played; ``by`` you, player, cpu, auto, timer or away (null when unknown)."""
+
+    kind = "play"
+    round: int
+    trick: int
+    seat: int
+    card: Card
+    by: str | None
+
+
+class HeartsBroken(Event):
+    kind = "hearts_broken"
+    round: int
+    trick: int
+    seat: int
+    card: Card
+
+
+class TrickDone(Event):
+    """A trick is complete: ``plays`` in play order; ``kitty`` the cards it took from the
+    kitty ([] without). Two decks: ``cancelled`` the cards played twice, ``by`` the card
+    that won (null: set aside, ``winner`` null too), ``carried`` the set-aside cards the
+    winner took with it."""
+
+    kind = "trick"
+    round: int
+    trick: int
+    leader: int
+    plays: list[TrickPlay]
+    winner: int | None
+    points: int
+    kitty: list[Card]
+    cancelled: list[Card] | None = None
+    by: Card | None = None
+    carried: list[Card] | None = None
+
+
+class Void(Event):
+    """A seat shows it lacks a suit."""
+
+    kind = "void"
+    round: int
+    trick: int
+    seat: int
+    suit: Suit
+    card: Card
+
+
+class Queen(Event):
+    kind = "queen"
+    round: int
+    trick: int
+    seat: int
+    by: int | None
+
+
+class Jack(Event):
+    kind = "jack"
+    round: int
+    trick: int
+    seat: int
+    by: int | None
+    points: int
+
+
+class MoonAttempt(Event):
+    kind = "moon_attempt"
+    round: int
+    trick: int
+    seat: int
+    cards: int
+
+
+class MoonStopped(Event):
+    kind = "moon_stopped"
+    round: int
+    trick: int
+    seat: int
+    by: int
+
+
+class MoonShot(Event):
+    """A moon: ``mode`` how it scores; under the shooter's choice ``chosen`` (true) and
+    ``points``, the moon's value."""
+
+    kind = "moon"
+    round: int
+    seat: int
+    mode: str
+    chosen: bool | None = None
+    points: int | None = None
+
+
+class MoonChoice(Event):
+    """A moon under the shooter's choice: ``seat`` chooses; ``choices`` the round's scores
+    under ``others`` and ``shooter_minus``; ``default`` the better one for the match (what a
+    CPU chooses)."""
+
+    kind = "moon_choice"
+    round: int
+    seat: int
+    choices: dict[str, list[int]]
+    default: str
+
+
+class RoundEnd(Event):
+    kind = "round_end"
+    round: int
+    taken: list[int]
+    scores: list[int]
+    totals: list[int]
+    shooter: int | None
+    moon: str | None
+
+
+class GameEnd(Event):
+    """The game is over; ``record`` (at a person's table) how it changes their record."""
+
+    kind = "game_end"
+    code: str | None
+    winners: list[int]
+    totals: list[int]
+    standings: list[Standing]
+    rounds: list[list[int]]
+    record: RecordChange | None = None
+
+
+class Tie(Event):
+    """The target is reached with ``seats`` tied for the lowest ``total``: ``outcome`` says what
+    the tie policy does, ``one_more_round``, ``until_single`` (``until_single_again`` when
+    still tied), ``shared`` or ``still_tied`` (shared after the extra round)."""
+
+    kind = "tie"
+    seats: list[int]
+    total: int
+    policy: str
+    outcome: str
+
+
+class NoPointsLeft(Event):
+    kind = "no_points_left"
+    round: int
+    auto: bool
+
+
+class Stop(Event):
+    """A replayed log ends before the game does."""
+
+    kind = "stop"
+    moves: int
+    round: int
+    phase: str
+    trick: int | None
+    card: int | None
+    turn: int | None
+
+
+class View(Event):
+    """What one seat sees now (:func:`view_event`), nothing else; field by field in
+    ``docs/events.md``. ``passes_made`` (the engine), ``hands`` (a replay from above),
+    ``code`` and ``moves`` (a replay), ``tricks`` (a seat taken mid-round) when they apply."""
+
+    kind = "view"
+    seat: int | None  # null: the engine's state once the round is over (nobody is to move)
+    round: int
+    phase: str
+    direction: str
+    pass_to: int | None
+    turn: int | None
+    leader: int | None
+    trick_number: int
+    trick: list[SeatPlay]
+    tricks_played: int
+    last_trick: TrickJson | None
+    hand: list[CardText]
+    legal: list[CardText]
+    passed: list[CardText] | None
+    received: list[CardText] | None
+    received_from: int | None
+    hearts_broken: bool
+    voids: dict[str, list[str]]
+    points: list[int]
+    totals: list[int]
+    kitty: list[CardText]
+    result: RoundResultJson | None
+    passes_made: list[bool] | None = None
+    hands: dict[str, list[CardText]] | None = None
+    code: str | None = None
+    moves: int | None = None
+    tricks: list[TrickJson] | None = None
+    moon_choices: dict[str, list[int]] | None = None
+
 
 # ---------------------------------------------------------------- a person at a table
 
-Selection = _kind("Selection", "selection", "cards count need")
-Undo = _kind("Undo", "undo", "move cards after round trick undos",
-             doc="The person took back their last ``move`` (``play`` or ``pass``) and the ``after`` "
-                 "cards played after it; ``round`` and ``trick`` where they are again.")
-Confirm = _kind("Confirm", "confirm", "card text")
-Cancel = _kind("Cancel", "cancel", "text")
-Why = _kind("Why", "why", "card legal reason text")
-Hint = _kind("Hint", "hint", "text", "card cards")
-Info = _kind("Info", "info", "topic text")
-Error = _kind("Error", "error", "id message")
-Saved = _kind("Saved", "saved", "")
-Score = _kind("Score", "score", "totals rounds points")
-Tricks = _kind("Tricks", "tricks", "round tricks current")
-LastTrick = _kind("LastTrick", "last", "round number trick",
-                  doc="The last completed trick of the round (null before the first): who played what.")
-Counted = _kind("Counted", "count", "out voids placed",
-                doc="From the seat's view only: the cards still out by suit, each seat's shown voids,"
-                    " and per seat the cards of the seat's own pass it still holds.")
-Exchange = _kind("Exchange", "exchange", "round direction passed to received source",
-                 doc="What the seat passed and received this round (null: not yet, or no pass).")
-RulesShown = _kind("RulesShown", "rules", "preset settings")
+
+class Selection(Event):
+    kind = "selection"
+    cards: list[Card]
+    count: int
+    need: int
+
+
+class Undo(Event):
+    """The person took back their last ``move`` (``play`` or ``pass``) and the ``after``
+    cards played after it; ``round`` and ``trick`` where they are again."""
+
+    kind = "undo"
+    move: str
+    cards: list[Card]
+    after: int
+    round: int
+    trick: int
+    undos: int
+
+
+class Confirm(Event):
+    kind = "confirm"
+    card: Card
+    text: str
+
+
+class Cancel(Event):
+    kind = "cancel"
+    text: str
+
+
+class Why(Event):
+    """What a card would do, or (``reason``, the one error object) why it may not be played."""
+
+    kind = "why"
+    card: Card
+    legal: bool
+    reason: ErrorBody | None
+    text: str
+
+
+class Hint(Event):
+    kind = "hint"
+    card: Card | None = None
+    cards: list[Card] | None = None
+    text: str
+
+
+class Info(Event):
+    kind = "info"
+    topic: str
+    text: str
+
+
+class Error(Event):
+    """Something the person asked cannot be done: the one error object's code and sentence."""
+
+    kind = "error"
+    code: str
+    message: str
+
+
+class Saved(Event):
+    kind = "saved"
+
+
+class Score(Event):
+    kind = "score"
+    totals: list[int]
+    rounds: list[list[int]]
+    points: list[int]
+
+
+class Tricks(Event):
+    kind = "tricks"
+    round: int
+    tricks: list[ShownTrick]
+    current: ShownTrick | None
+
+
+class LastTrick(Event):
+    """The last completed trick of the round (null before the first): who played what."""
+
+    kind = "last"
+    round: int
+    number: int
+    trick: ShownTrick | None
+
+
+class Counted(Event):
+    """From the seat's view only: the cards still out by suit, each seat's shown voids,
+    and per seat the cards of the seat's own pass it still holds."""
+
+    kind = "count"
+    out: list[list[Card]]
+    voids: list[list[Suit]]
+    placed: list[list[Card]]
+
+
+class Exchange(Event):
+    """What the seat passed and received this round (null: not yet, or no pass)."""
+
+    kind = "exchange"
+    round: int
+    direction: str
+    passed: list[Card] | None
+    to: int | None
+    received: list[Card] | None
+    source: int | None
+
+
+class RulesShown(Event):
+    kind = "rules"
+    preset: str
+    settings: JsonObject
+
 
 # ---------------------------------------------------------------- analysis (hearts replay --analyze)
 
-Decision = _kind("Decision", "decision",
-                 "position round seat kind played best expected best_expected loss glyph values",
-                 "trick card reason reason_params")
-Summary = _kind("Summary", "summary", "seat decisions mistakes blunders good lost")
+
+class Decision(Event):
+    kind = "decision"
+    JSON_NAMES: ClassVar[dict[str, str]] = {"decided": "kind"}
+    position: str
+    round: int
+    seat: int
+    decided: str  # "pass" or "play": ``kind`` in JSON
+    played: list[Card]
+    best: list[Card]
+    expected: float
+    best_expected: float
+    loss: float
+    glyph: str
+    values: dict[str, float]
+    trick: int | None = None  # a card's
+    card: int | None = None
+    reason: str | None = None  # a message id, with its parameters
+    reason_params: JsonObject | None = None
+
+
+class Summary(Event):
+    kind = "summary"
+    seat: int
+    decisions: int
+    mistakes: int
+    blunders: int
+    good: int
+    lost: float
+    method: str | None = None  # two decks: how the decisions were weighed
+
 
 # ---------------------------------------------------------------- a shared table (hearts host)
 
-SeatStatus = _kind("SeatStatus", "seat", "seat name status",
-                   doc="A seat's player: ``joined``, ``left`` (the CPU plays for it), ``back``.")
-Takeover = _kind("Takeover", "takeover", "seat reason",
-                 doc="The CPU makes a move for a person's seat: ``timer`` or ``away``.")
-Waiting = _kind("Waiting", "waiting", "seats deadline",
-                doc="The table waits for these seats; ``deadline`` seconds left on the turn timer (or null).")
+
+class Welcome(Event):
+    """The first line a seat at a shared table receives: its seat, the table's players and
+    names, the turn timer (seconds, or null) and whether hints are allowed."""
+
+    kind = "welcome"
+    schema: int
+    seat: int
+    players: int
+    turn_timer: float | None
+    hints: bool
+    names: list[str]
+
+
+class SeatStatus(Event):
+    """A seat's player: ``joined``, ``left`` (the CPU plays for it), ``back``."""
+
+    kind = "seat"
+    seat: int
+    name: str
+    status: str
+
+
+class Takeover(Event):
+    """The CPU makes a move for a person's seat: ``timer`` or ``away``."""
+
+    kind = "takeover"
+    seat: int
+    reason: str | None
+
+
+class Waiting(Event):
+    """The table waits for these seats; ``deadline`` seconds left on the turn timer (or null)."""
+
+    kind = "waiting"
+    seats: list[int]
+    deadline: float | None
 
 
 # ---------------------------------------------------------------- the seat view
 
-VIEW_FIELDS = ("seat", "round", "phase", "direction", "pass_to", "turn", "leader", "trick_number",
-               "trick", "tricks_played", "last_trick", "hand", "legal", "passed", "received",
-               "received_from", "hearts_broken", "voids", "points", "totals", "kitty", "result")
-View.FIELDS = VIEW_FIELDS
-View.OPTIONAL = ("passes_made", "hands", "code", "moves")
+VIEW_FIELDS = View.FIELDS
 
 
-def trick_json(view_or_round: Any, trick: Any, number: int) -> dict[str, Any]:
+def _names(cards: Iterable[Card]) -> list[CardText]:
+    names = NAMES
+    return [names[c] for c in cards]
+
+
+def trick_json(view: SeatView, trick: Trick, number: int) -> TrickJson:
     """A completed trick in the form of a ``trick`` event (without ``event``)."""
     leader, cards = trick.leader, trick.cards
     n = len(cards)
-    out = {"round": view_or_round.round_index + 1, "trick": number, "leader": leader,
-           "plays": [{"seat": (leader + i) % n, "card": NAMES[c]} for i, c in enumerate(cards)],
-           "winner": trick.winner, "points": trick.points,
-           "kitty": [NAMES[c] for c in sorted(trick.kitty)] if trick.kitty else []}
+    names = NAMES
+    out: TrickJson = {"round": view.round_index + 1, "trick": number, "leader": leader,
+                      "plays": [{"seat": (leader + i) % n, "card": names[c]} for i, c in enumerate(cards)],
+                      "winner": trick.winner, "points": trick.points,
+                      "kitty": _names(sorted(trick.kitty)) if trick.kitty else []}
     if trick.carried or len(set(cards)) < n:  # two decks: a card played twice, or set-aside cards
-        out |= _cancel_json(trick)
+        cancelled, by, carried = cancel_fields(trick)
+        if cancelled is not None:
+            out["cancelled"] = _names(cancelled)
+            out["by"] = None if by is None else names[by]
+            out["carried"] = _names(carried or ())
     return out
 
 
-def cancel_fields(trick: Any) -> dict[str, Any]:
-    """Two decks: the cards that cancelled in ``trick``, the card that won, and the
-    set-aside cards the winner carried off (nothing for a one-deck trick)."""
+def cancel_fields(trick: Trick) -> tuple[list[Card] | None, Card | None, list[Card] | None]:
+    """Two decks: the cards that cancelled in ``trick``, the card that won, and the set-aside
+    cards the winner carried off (a trick event's ``cancelled``, ``by`` and ``carried``;
+    ``cancelled`` None for a one-deck trick: the three are absent from its event)."""
     from . import core
 
     cancelled = core.cancelled(trick.cards)
     if not cancelled and not trick.carried:
-        return {}
+        return None, None, None
     won = core.cancelling_winner(trick.cards)
-    return {"cancelled": list(cancelled), "by": trick.cards[won] if won is not None else None,
-            "carried": sorted(trick.carried)}
+    return ([Card(c) for c in cancelled], trick.cards[won] if won is not None else None,
+            sorted(trick.carried))
 
 
-def _cancel_json(trick: Any) -> dict[str, Any]:
-    """:func:`cancel_fields` with the cards written as text."""
-    fields = cancel_fields(trick)
-    if fields:
-        fields = {"cancelled": [str(c) for c in fields["cancelled"]],
-                  "by": None if fields["by"] is None else str(fields["by"]),
-                  "carried": [str(c) for c in fields["carried"]]}
-    return fields
+def trick_event(number: int, trick_no: int, done: Trick) -> TrickDone:
+    """The ``trick`` event of a completed trick (the same whoever tells it)."""
+    ev = TrickDone(round=number, trick=trick_no, leader=done.leader,
+                   plays=[{"seat": s, "card": c} for s, c in done.plays()],
+                   winner=done.winner, points=done.points, kitty=sorted(done.kitty))
+    cancelled, by, carried = cancel_fields(done)
+    if cancelled is not None:
+        ev.__dict__.update(cancelled=cancelled, by=by, carried=carried)
+    return ev
 
 
-def view_json(view: Any, result: Any = None) -> ViewJson:
-    """The JSON form of a :class:`~hearts_cli.play.engine.SeatView`: what that seat may see, nothing else.
+def view_event(view: SeatView, result: RoundResult | None = None) -> View:
+    """What a seat may see (a :class:`~hearts_cli.play.engine.SeatView`) as the ``view`` event.
 
     ``result``: the round's :class:`~hearts_cli.play.engine.RoundResult` once it is over
-    (public then). Field by field in ``docs/events.md``. (Cards are named by table
-    lookups: the table server builds one for every move.)
+    (public then). (Cards are named by table lookups: the table server builds one for
+    every move.)
     """
     names = NAMES
     phase = view.phase.value
     over = phase == "over"
     leader = view.leader
-    trick: list[SeatPlay] = [{"seat": s, "card": names[c]} for s, c in view.trick_plays()]
     hand = [names[c] for c in view.hand]
     if phase == "pass":
         legal = hand[:] if view.passed is None else []
@@ -336,31 +742,37 @@ def view_json(view: Any, result: Any = None) -> ViewJson:
         legal = [names[c] for c in view.legal]
     tricks = view.tricks
     passed, received = view.passed, view.received
-    out: ViewJson = {
-        "seat": view.seat,
-        "round": view.round_index + 1,
-        "phase": phase,
-        "direction": view.direction.value,
-        "pass_to": view.passed_to,
-        "turn": None if over else view.turn,
-        "leader": None if over else leader,
-        "trick_number": len(tricks) + (1 if phase in ("pass", "play") else 0),  # no trick to come once all are played
-        "trick": trick,
-        "tricks_played": len(tricks),
-        "last_trick": trick_json(view, tricks[-1], len(tricks)) if tricks else None,
-        "hand": hand,
-        "legal": legal,
-        "passed": None if passed is None else [names[c] for c in sorted(passed)],
-        "received": None if received is None else [names[c] for c in sorted(received)],
-        "received_from": view.received_from if received is not None else None,
-        "hearts_broken": view.hearts_broken,
-        "voids": {str(s): [SUIT_LETTERS[x] for x in sorted(v)] for s, v in enumerate(view.voids) if v},
-        "points": list(view.points),
-        "totals": list(view.scores),
-        "kitty": [names[c] for c in view.kitty],
-        "result": None,
-    }
-    if result is not None:
-        out["result"] = {"taken": list(result.taken), "scores": list(result.scores),
-                         "shooter": result.shooter, "moon": result.moon}
+    return View(
+        seat=view.seat,
+        round=view.round_index + 1,
+        phase=phase,
+        direction=view.direction.value,
+        pass_to=view.passed_to,
+        turn=None if over else view.turn,
+        leader=None if over else leader,
+        trick_number=len(tricks) + (1 if phase in ("pass", "play") else 0),  # none to come once all are played
+        trick=[{"seat": s, "card": names[c]} for s, c in view.trick_plays()],
+        tricks_played=len(tricks),
+        last_trick=trick_json(view, tricks[-1], len(tricks)) if tricks else None,
+        hand=hand,
+        legal=legal,
+        passed=None if passed is None else [names[c] for c in sorted(passed)],
+        received=None if received is None else [names[c] for c in sorted(received)],
+        received_from=view.received_from if received is not None else None,
+        hearts_broken=view.hearts_broken,
+        voids={str(s): [SUIT_LETTERS[x] for x in sorted(v)] for s, v in enumerate(view.voids) if v},
+        points=list(view.points),
+        totals=list(view.scores),
+        kitty=[names[c] for c in view.kitty],
+        result=None if result is None else {
+            "taken": list(result.taken), "scores": list(result.scores), "shooter": result.shooter,
+            "moon": None if result.moon is None else result.moon.value},
+    )
+
+
+def view_json(view: SeatView, result: RoundResult | None = None) -> dict[str, object]:
+    """The seat view as JSON without ``event`` (a reply's fields, to which a program adds
+    its own): :func:`view_event`'s."""
+    out: dict[str, object] = dict(view_event(view, result).to_json())
+    del out["event"]
     return out

@@ -28,7 +28,7 @@ import random
 import struct
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Required, Self, TypedDict, Unpack
+from typing import Required, Self, TypedDict, Unpack
 
 from ..model.rules import Direction, Rules
 from . import core, fast_gen
@@ -155,8 +155,8 @@ class _Kit:
                     "PACK": self.key_pack, "LOW": _LOW, "SPANS": self.spans, "KT": self.kitty_table},
             spans=bool(self.spans), kitty=self.kitty_table is not None)
         # the chunk loops, None where the rules do not have their shape
-        self.play: Callable[..., Any] | None = None
-        self.round_: Callable[..., tuple[int, ...]] | None = None
+        self.play: fast_gen.PlayLoop | None = None
+        self.round_: fast_gen.RoundLoop | None = None
         if loops is not None:
             self.play, self.round_ = loops
 

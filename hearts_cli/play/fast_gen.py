@@ -25,11 +25,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from ..model.cards import SUIT_MASKS
 from ..model.rules import Moon, Rules
 from . import core
+
+if TYPE_CHECKING:
+    from types import CodeType
+
+# the chunk loops (generated): a trick boundary played on (leader, hearts broken, kitty), a whole round
+PlayLoop = Callable[..., tuple[int, bool, int]]
+RoundLoop = Callable[..., tuple[int, ...]]
 
 # ---------------------------------------------------------------- tables the generated code reads
 
@@ -256,16 +263,15 @@ def scorer(rules: Rules) -> Callable[..., tuple[int, ...]]:
 def compile_steps(rules: Rules) -> Callable[..., tuple[int, ...]]:
     consts: dict[str, int] = {}
     source = steps_source(rules, consts)
-    space: dict[str, Any] = {"SUIT": SUIT_MASKS, "lead_card": core.lead_card,
-                             "BRK": rules.breaks_mask, "score": scorer(rules),
-                             **point_tables(rules), **consts}
+    space: dict[str, object] = {"SUIT": SUIT_MASKS, "lead_card": core.lead_card,
+                                "BRK": rules.breaks_mask, "score": scorer(rules),
+                                **point_tables(rules), **consts}
     exec(_compiled(source, "playout_steps"), space)
-    steps: Callable[..., tuple[int, ...]] = space["playout_steps"]
-    return steps
+    return cast("Callable[..., tuple[int, ...]]", space["playout_steps"])  # the source defines it
 
 
 @functools.cache
-def _compiled(source: str, what: str) -> Any:
+def _compiled(source: str, what: str) -> CodeType:
     return compile(source, f"<hearts_cli.play.fast_gen {what}>", "exec")
 
 
@@ -602,8 +608,8 @@ def _round_source(rules: Rules, body: str, chunks: str, leader: str, *, spans: b
     )
 
 
-def compile_loops(rules: Rules, space: dict[str, Any], *, spans: bool,
-                  kitty: bool) -> tuple[Callable[..., Any], Callable[..., Any]] | None:
+def compile_loops(rules: Rules, space: dict[str, object], *, spans: bool,
+                  kitty: bool) -> tuple[PlayLoop, RoundLoop] | None:
     """``(play, round_)`` for ``rules``, or None (see :func:`loop_source`); ``space``
     holds the deal's tables (``KB``, ``PACK``, ``SPANS``...)."""
     consts: dict[str, int] = {}
@@ -612,7 +618,7 @@ def compile_loops(rules: Rules, space: dict[str, Any], *, spans: bool,
         return None
     score = scorer(rules)
 
-    def moon(taken: list[int], scores: Any) -> tuple[int, ...]:
+    def moon(taken: list[int], scores: Sequence[int]) -> tuple[int, ...]:
         points = [sum(rules.points[c] for c in range(52) if m >> c & 1) for m in taken]
         return score(taken, points, scores)
 
@@ -627,7 +633,7 @@ def compile_loops(rules: Rules, space: dict[str, Any], *, spans: bool,
         **point_tables(rules), **consts,
     }
     exec(_compiled(source, "loops"), space)
-    return space["play"], space["round_"]
+    return cast("PlayLoop", space["play"]), cast("RoundLoop", space["round_"])  # the source defines them
 
 
 __all__ = [

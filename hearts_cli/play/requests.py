@@ -17,13 +17,17 @@ language of the reply, when it is sent.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Literal, NotRequired, TypedDict
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, TypeGuard, cast
 
+from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import strict_json
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..text.catalog import t
+
+if TYPE_CHECKING:
+    from .payloads import ErrorBody
 
 # a refused pass whose reason is the time, not the cards: "not the time to pass"
 PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")
@@ -31,23 +35,10 @@ ID_TEXT_MAX = 100  # characters of a string ``id`` the table server sends back
 CARD_TEXT_MAX = 100  # characters of a card's name read (the longest is far shorter; more than is quoted back)
 
 
-class ErrorBody(TypedDict):
-    """The ``error`` of an error reply: a stable code, a sentence, and where the problem is."""
-
-    code: str
-    message: str
-    field: NotRequired[str]
-    index: NotRequired[int]
-    key: NotRequired[str | None]
-    card: NotRequired[str]
-    suggestions: NotRequired[list[str]]
-    commands: NotRequired[list[str]]
-
-
 class ErrorReply(TypedDict):
     """The reply to a request that cannot be done (``id`` echoed when the request had one)."""
 
-    id: NotRequired[Any]
+    id: NotRequired[JsonValue]
     ok: Literal[False]
     error: ErrorBody
 
@@ -89,9 +80,9 @@ class RequestError(HeartsError):
 
     echoed = ("cmd", "code", "text", "value")
 
-    def __init__(self, code: str, message_id: str = "proto_internal", /, params: dict[str, Any] | None = None,
+    def __init__(self, code: str, message_id: str = "proto_internal", /, params: dict[str, object] | None = None,
                  *, cause: HeartsError | None = None, text: str | None = None,
-                 expected: tuple[str, dict[str, Any]] | None = None, **extra: Any):
+                 expected: tuple[str, dict[str, object]] | None = None, **extra: object):
         self.code = code
         self.cause = cause
         self.text = text
@@ -111,8 +102,8 @@ class RequestError(HeartsError):
         return super().message(lang, ascii=ascii)
 
     def body(self, lang: str | None = None) -> ErrorBody:
-        out: dict[str, Any] = {"code": self.code, "message": self.message(lang, ascii=True), **self.extra}
-        return out  # type: ignore[return-value]  # extra holds only ErrorBody's optional fields
+        out = {"code": self.code, "message": self.message(lang, ascii=True), **self.extra}
+        return cast("ErrorBody", out)  # extra holds only ErrorBody's optional fields
 
     def reply(self, lang: str | None = None) -> ErrorReply:
         return {"ok": False, "error": self.body(lang)}
@@ -125,12 +116,13 @@ def missing(field: str) -> RequestError:
     return RequestError("missing_field", "proto_missing", {"field": field}, field=field)
 
 
-def bad_type(field: str, expected: str, /, **where: Any) -> RequestError:
-    """``field`` does not hold what it must (``expected``: a message id, ``type_card``...)."""
-    params = {k: v for k, v in where.items() if k != "index"}
-    extra = {"index": where["index"]} if "index" in where else {}
+def bad_type(field: str, expected: str, /, index: int | None = None, **params: object) -> RequestError:
+    """``field`` does not hold what it must (``expected``: a message id, ``type_card``..., with
+    ``params``); ``index``: where in a list."""
+    if index is None:
+        return RequestError("bad_field", "proto_bad_type", {"field": field}, expected=(expected, params), field=field)
     return RequestError("bad_field", "proto_bad_type", {"field": field}, expected=(expected, params),
-                        field=field, **extra)
+                        field=field, index=index)
 
 
 def bad_choice(field: str, choices: Sequence[str]) -> RequestError:
@@ -138,14 +130,14 @@ def bad_choice(field: str, choices: Sequence[str]) -> RequestError:
                         field=field)
 
 
-def bad_json(message_id: str = "proto_bad_json", **params: Any) -> RequestError:
+def bad_json(message_id: str = "proto_bad_json", **params: object) -> RequestError:
     return RequestError("bad_json", message_id, params)
 
 
 # ---------------------------------------------------------------- reading a request
 
 
-def parse_line(line: str | bytes) -> dict[str, Any] | None:
+def parse_line(line: str | bytes) -> JsonObject | None:
     """One line as a request object (strict JSON); None for a blank line; else ``bad_json``."""
     try:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
@@ -155,15 +147,15 @@ def parse_line(line: str | bytes) -> dict[str, Any] | None:
     if not text:
         return None
     try:
-        request = strict_json(text)
+        request: object = strict_json(text)
     except (ValueError, RecursionError):
         request = None
     if not isinstance(request, dict):
         raise bad_json()
-    return request
+    return cast("JsonObject", request)  # strict JSON: an object's keys are strings
 
 
-def command(request: dict[str, Any], commands: Sequence[str]) -> str:
+def command(request: Mapping[str, JsonValue], commands: Sequence[str]) -> str:
     """The request's ``cmd``, one of ``commands``."""
     cmd = request.get("cmd")
     if cmd is None:
@@ -175,12 +167,12 @@ def command(request: dict[str, Any], commands: Sequence[str]) -> str:
     return cmd
 
 
-def whole(value: Any) -> bool:
+def whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number (JSON's ``true`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def required(request: dict[str, Any], field: str) -> Any:
+def required(request: Mapping[str, JsonValue], field: str) -> JsonValue:
     """The value of a field the request must give (null counts as not given)."""
     value = request.get(field)
     if value is None:
@@ -188,26 +180,28 @@ def required(request: dict[str, Any], field: str) -> Any:
     return value
 
 
-def card(value: Any, field: str, /, **where: Any) -> Card:
+def card(value: object, field: str, /, index: int | None = None) -> Card:
     """A card, in any notation :func:`~hearts_cli.model.cards.parse_card` reads."""
     if not isinstance(value, str):
-        raise bad_type(field, "type_card", **where)
+        raise bad_type(field, "type_card", index=index)
     try:
         return parse_card(value[:CARD_TEXT_MAX])
     except CardParseError as e:
-        raise RequestError("bad_card", cause=e, field=field, **where,
-                           suggestions=[str(Card(c)) for c in e.suggestions]) from None
+        refused = RequestError("bad_card", cause=e, field=field, suggestions=[str(Card(c)) for c in e.suggestions])
+        if index is not None:  # where in a list, beside the field
+            refused.extra = {"field": field, "index": index, "suggestions": refused.extra["suggestions"]}
+        raise refused from None
 
 
-def cards(value: Any, field: str, /, limit: int | None = None, **where: Any) -> list[Card]:
+def cards(value: object, field: str, /, limit: int | None = None, index: int | None = None) -> list[Card]:
     """A list of cards (at most ``limit`` of them, when given)."""
     if not isinstance(value, list) or (limit is not None and len(value) > limit) \
             or not all(isinstance(item, str) for item in value):
-        raise bad_type(field, "type_cards", **where)
-    return [card(item, field, **where) for item in value]
+        raise bad_type(field, "type_cards", index=index)
+    return [card(item, field, index) for item in value]
 
 
-def seat(value: Any, field: str, players: int) -> int | None:
+def seat(value: object, field: str, players: int) -> int | None:
     """A seat number of a table of ``players``, or None when the request names none."""
     if value is None:
         return None
@@ -218,7 +212,7 @@ def seat(value: Any, field: str, players: int) -> int | None:
     return int(value)
 
 
-def choice(value: Any, field: str, choices: Sequence[str], /, fold: bool = False) -> str:
+def choice(value: object, field: str, choices: Sequence[str], /, fold: bool = False) -> str:
     """One of ``choices`` (``fold``: in any case)."""
     if isinstance(value, str) and (value.lower() if fold else value) in choices:
         return value.lower() if fold else value
@@ -231,7 +225,7 @@ def refused_pass(e: HeartsError) -> RequestError:
     return RequestError("wrong_phase" if e.message_id in PASS_PHASE_IDS else e.message_id, cause=e)
 
 
-def small_id(request: dict[str, Any]) -> dict[str, Any]:
+def small_id(request: Mapping[str, JsonValue]) -> JsonObject:
     """The head of the reply of the table server: the request's ``id``, when it can be sent back
     as it came (null, a boolean, a whole number or a finite one, a short string), else
     ``bad_field``. (The engine protocol echoes an id of any JSON type: its requests are bounded

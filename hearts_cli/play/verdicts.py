@@ -22,7 +22,7 @@ from ..text.catalog import cancel_pairs, t
 from . import core
 
 if TYPE_CHECKING:
-    from .payloads import EffectJson
+    from .payloads import EffectJson, ErrorBody, VerdictJson
 
 __all__ = [
     "REASON_ORDER",
@@ -66,6 +66,10 @@ class Reason(NamedTuple):
             mid = THIRD_PERSON.get(mid, mid)
         return t(mid, lang, ascii=ascii, card=self.card, cards=list(self.cards),
                  suit=self.suit if self.suit is not None else "")
+
+    def to_json(self, message: str) -> ErrorBody:
+        """The one error object: the code and ``message``, the sentence as the surface words it."""
+        return {"code": self.code, "message": message}
 
 
 class Effect(NamedTuple):
@@ -202,6 +206,17 @@ class Verdict(NamedTuple):
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         part = self.reason if self.reason is not None else self.effect
         return part.message(lang, ascii) if part is not None else ""
+
+    def to_json(self, message: str) -> VerdictJson:
+        """The answer to ``why`` on every surface: the card, whether it may be played, and the
+        rule that stops it (``reason``, the one error object) or what it would do (``effect``);
+        ``message`` the sentence of either, as the surface words it."""
+        if self.reason is not None:
+            return {"card": str(self.card), "legal": False, "reason": self.reason.to_json(message)}
+        effect = self.effect.to_json() if self.effect is not None else None
+        if effect is not None:
+            effect["message"] = message
+        return {"card": str(self.card), "legal": True, "effect": effect}
 
 
 # ---------------------------------------------------------------- the position a verdict reads

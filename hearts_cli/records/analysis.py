@@ -10,8 +10,8 @@ pass) chosen against the best alternative, marked ``?`` (costs at least 1 point)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Literal
 
 from ..base.values import Plain
 from ..model.cards import QUEEN_OF_SPADES, Card, Suit
@@ -20,6 +20,11 @@ from ..play.events import Event
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, classes_two, evaluate_pass, evaluate_play, pass_candidates
 from .record import Annotation, GameRecord, Move, Position
+
+if TYPE_CHECKING:
+    from ..bots.match import Mapper as Mapper  # an ordered map (a process pool's)
+
+Reason = tuple[str, dict[str, object]]  # a comment's message id and its parameters
 
 __all__ = ["BLUNDER", "DEFAULT_SIMULATIONS", "MISTAKE", "Decision", "analyze", "annotations_of", "summary"]
 
@@ -35,7 +40,7 @@ class Decision(Plain):
 
     def __init__(self, move: Move, played: tuple[Card, ...], best: tuple[Card, ...], value: float,
                  best_value: float, second_value: float | None, glyph: str,
-                 reason: tuple[str, dict[str, Any]] | None, values: dict[str, float]):
+                 reason: Reason | None, values: dict[str, float]):
         self.move = move
         self.played = played
         self.best = best
@@ -56,7 +61,7 @@ class Decision(Plain):
 
     def event(self) -> Event:
         m = self.move
-        data: dict[str, Any] = {"position": str(m.position), "round": m.round, "seat": m.seat,
+        data: dict[str, object] = {"position": str(m.position), "round": m.round, "seat": m.seat,
                                 "kind": m.kind, "played": list(self.played), "best": list(self.best),
                                 "expected": round(self.value, 2), "best_expected": round(self.best_value, 2),
                                 "loss": round(self.loss, 2), "glyph": self.glyph,
@@ -84,9 +89,6 @@ def _glyph(value: float, best: float, second: float | None) -> str:
     if second is not None and loss < 1e-9 and second - value >= MISTAKE:
         return "!"
     return ""
-
-
-Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]  # an ordered map (a process pool's)
 
 
 def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int = 0,
@@ -117,10 +119,13 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
         mapper = map
     out: list[Decision] = []
     done = 0
-    for (move, view, _), values in zip(asked, mapper(_values, jobs), strict=True):
-        if values is None:
+    for (move, view, _), weighed in zip(asked, mapper(_values, jobs), strict=True):
+        if weighed is None:
             continue
-        d = _pass_decision(move, view, values) if move.kind == "pass" else _play_decision(move, view, values)
+        if weighed[0] == "pass":  # (the kind of the move weighed)
+            d: Decision | None = _pass_decision(move, view, weighed[1])
+        else:
+            d = _play_decision(move, view, weighed[1])
         if d is not None:
             out.append(d)
         done += 1
@@ -131,7 +136,8 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
 
 # what one decision asks to be weighed: ("play", view, seed, simulations) or
 # ("pass", view, candidates, seed, simulations); None when there is nothing to weigh
-Job = tuple[Any, ...] | None
+Job = (tuple[Literal["play"], SeatView, int, int]
+       | tuple[Literal["pass"], SeatView, list[tuple[Card, ...]], int, int] | None)
 
 
 def _job(move: Move, view: SeatView, seed: int, simulations: int, code: str) -> Job:
@@ -145,13 +151,18 @@ def _job(move: Move, view: SeatView, seed: int, simulations: int, code: str) -> 
     return ("play", view, _mix(seed, code, move.seat), simulations)
 
 
-def _values(job: Job) -> dict[Any, float] | None:
+# the expected points of each choice, by the kind of decision weighed
+Weighed = (tuple[Literal["play"], dict[Card, float]] | tuple[Literal["pass"], dict[tuple[Card, ...], float]]
+           | None)
+
+
+def _values(job: Job) -> Weighed:
     """The expected points of each choice of one decision (in a worker process, or here)."""
     if job is None:
         return None
     if job[0] == "pass":
-        return dict(evaluate_pass(*job[1:]))
-    return dict(evaluate_play(*job[1:]))
+        return ("pass", dict(evaluate_pass(*job[1:])))
+    return ("play", dict(evaluate_play(*job[1:])))
 
 
 def _play_decision(move: Move, view: SeatView, values: dict[Card, float]) -> Decision | None:
@@ -199,7 +210,7 @@ def _pass_decision(move: Move, view: SeatView, values: dict[tuple[Card, ...], fl
 
 
 def _play_reason(view: SeatView, card: Card, best: Card, v: float, bv: float,
-                 second: float | None, glyph: str) -> tuple[str, dict[str, Any]]:
+                 second: float | None, glyph: str) -> Reason:
     diff = round(v - bv, 1)
     if glyph == "!":
         return ("an_only_good", {"card": card, "diff": round((second or v) - v, 1)})
@@ -233,7 +244,7 @@ def _play_reason(view: SeatView, card: Card, best: Card, v: float, bv: float,
     return ("an_generic", {"best": best, "diff": diff})
 
 
-def _play_reason_two(view: SeatView, card: Card, best: Card, diff: float) -> tuple[str, dict[str, Any]]:
+def _play_reason_two(view: SeatView, card: Card, best: Card, diff: float) -> Reason:
     """Why a two-deck card cost points, where the trick itself shows it: the last card of a
     trick that takes its points (with any set-aside trick's, cancellation counted) when the
     better card would not have; otherwise the generic reason."""
@@ -255,7 +266,7 @@ def _play_reason_two(view: SeatView, card: Card, best: Card, diff: float) -> tup
 
 
 def _pass_reason(view: SeatView, chosen: tuple[Card, ...], best: tuple[Card, ...], v: float, bv: float,
-                 second: float | None, glyph: str) -> tuple[str, dict[str, Any]]:
+                 second: float | None, glyph: str) -> Reason:
     diff = round(v - bv, 1)
     if glyph == "!":
         return ("an_only_good_pass", {"cards": list(chosen), "diff": round((second or v) - v, 1)})
@@ -282,11 +293,11 @@ def annotations_of(decisions: Iterable[Decision], lang: str | None, ascii: bool 
     return out
 
 
-def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | None = None) -> list[dict[str, Any]]:
+def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | None = None) -> list[dict[str, object]]:
     """Per seat: decisions weighed, mistakes (``?``), blunders (``??``), good moves (``!``), points lost."""
     chosen = sorted(set(range(players) if seats is None else seats))
-    rows = {s: {"seat": s, "decisions": 0, "mistakes": 0, "blunders": 0, "good": 0, "lost": 0.0}
-            for s in chosen}
+    rows: dict[int, dict[str, float]] = {
+        s: {"seat": s, "decisions": 0, "mistakes": 0, "blunders": 0, "good": 0, "lost": 0.0} for s in chosen}
     for d in decisions:
         row = rows.get(d.move.seat)
         if row is None:
@@ -299,7 +310,10 @@ def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | 
         elif d.glyph == "!":
             row["good"] += 1
         row["lost"] += d.loss
-    for row in rows.values():
+    out: list[dict[str, object]] = []
+    for s in chosen:
+        row = rows[s]
         row["lost"] = round(row["lost"], 1)
-    return [rows[s] for s in chosen]
+        out.append({**row})
+    return out
 

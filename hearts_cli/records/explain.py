@@ -36,6 +36,7 @@ from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
 
 if TYPE_CHECKING:
+    from ..play.payloads import ExplainJson
     from .record import Position as RecordPosition
 
 
@@ -269,31 +270,27 @@ def describe_position(position: Position, lang: str | None, ascii: bool = False)
              name=place_name(where, lang))
 
 
-def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> dict[str, object]:
-    """The answer as plain data: stable codes and canonical card names, plus the sentences."""
+def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> ExplainJson:
+    """The answer as plain data: the verdict as every surface's ``why`` gives it (``reason``, the
+    one error object, with the cards the rule names; or ``effect``), its headline, and the
+    position it was asked in, cards canonical."""
     rd = position.round
     seat = position.seat if position.seat is not None else rd.turn
-    out: dict[str, object] = {
-        "card": str(verdict.card),
-        "legal": verdict.legal,
-        "rule": verdict.reason.code if verdict.reason is not None else None,
-        "cards": [str(c) for c in verdict.reason.cards] if verdict.reason is not None else [],
-        "effect": verdict.effect.to_json() if verdict.effect is not None else None,
-        "headline": headline(verdict, lang, ascii),
-        "message": verdict.message(lang, ascii),
-        "position": {
-            "code": position.code or None,
-            "round": rd.round_index + 1,
-            "phase": rd.phase.value,
-            "trick": len(rd.tricks) + 1 if rd.phase is Phase.PLAY else None,
-            "seat": seat,
-            "turn": rd.turn,
-            "trick_cards": [str(c) for c in rd.trick],
-            "hearts_broken": rd.hearts_broken,
-            "hand": [str(c) for c in rd.hand(seat)] if seat is not None else [],
-            "legal": [str(c) for c in rd.legal_cards()] if seat == rd.turn else [],
-        },
-    }
+    out: ExplainJson = {**verdict.to_json(verdict.message(lang, ascii)), "headline": headline(verdict, lang, ascii),
+                        "position": {
+                            "code": position.code or None,
+                            "round": rd.round_index + 1,
+                            "phase": rd.phase.value,
+                            "trick": len(rd.tricks) + 1 if rd.phase is Phase.PLAY else None,
+                            "seat": seat,
+                            "turn": rd.turn,
+                            "trick_cards": [str(c) for c in rd.trick],
+                            "hearts_broken": rd.hearts_broken,
+                            "hand": [str(c) for c in rd.hand(seat)] if seat is not None else [],
+                            "legal": [str(c) for c in rd.legal_cards()] if seat == rd.turn else [],
+                        }}
+    if verdict.reason is not None and verdict.reason.cards and "reason" in out:
+        out["reason"]["cards"] = [str(c) for c in verdict.reason.cards]
     return out
 
 

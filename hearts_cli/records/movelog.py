@@ -33,18 +33,20 @@ No printing here: the command line does that.
 
 from __future__ import annotations
 
+import os
 import re
-from typing import Any
+from collections.abc import Sequence
 
 from ..base.untrusted import MAX_MOVE_LOG_BYTES
 from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
+from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, RulesError
 from ..play.engine import Game, IllegalMove, PassError, Phase
 from ..text.catalog import preset_id, t
 from .record import Move, PlaceError, make_pass
 
-__all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "replay_log"]
+__all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "read_movelog", "replay_log"]
 
 HEADER = "# hearts move log; the notation is described in docs/replay.md"
 
@@ -57,9 +59,13 @@ class MoveLogError(PlaceError):
     :class:`~hearts_cli.records.record.PlaceError`) and in the text (``line`` and
     ``column``, 1-based)."""
 
-    def __init__(self, message_id: str, *, column: int | None = None, **where: Any):
+    def __init__(self, message_id: str, *, column: int | None = None, line: int | None = None,
+                 round: int | None = None, trick: int | None = None, position: int | None = None,
+                 seat: int | None = None, reason: object = None, names: Sequence[str] | None = None,
+                 **params: object):
         self.column = column
-        super().__init__(message_id, **where)
+        super().__init__(message_id, line=line, round=round, trick=trick, position=position, seat=seat,
+                         reason=reason, names=names, **params)
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         params = self._params(lang, ascii)
@@ -104,7 +110,7 @@ class Token(Frozen):
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "number", number)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.kind, self.text, self.line, self.column, self.card, self.number)
 
 
@@ -129,9 +135,9 @@ class LoggedGame(Plain):
 
     __match_args__ = ("game", "moves", "places")
 
-    def __init__(self, game: Game, moves: list[Any], places: list[tuple[int, int]]):
+    def __init__(self, game: Game, moves: list[Move], places: list[tuple[int, int]]):
         self.game = game
-        self.moves = moves  # record.Move
+        self.moves = moves
         self.places = places  # (line, column) of each move's first card
 
 
@@ -146,7 +152,7 @@ def parse(text: str) -> ParsedLog:
     if len(text) > MAX_MOVE_LOG_BYTES:  # however it came (a file, stdin, --moves)
         raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
     out = ParsedLog()
-    rules_spec: dict[str, Any] = {}
+    rules_spec: dict[str, object] = {}
     for ln, raw in enumerate(text.splitlines(), 1):
         body = raw.split("#", 1)[0]
         stripped = body.strip()
@@ -186,9 +192,8 @@ def parse(text: str) -> ParsedLog:
             try:
                 card = parse_card(word)
             except CardParseError as e:
-                hint = ("movelog_hint", {"cards": list(e.suggestions)}) if e.suggestions else None
-                raise MoveLogError("movelog_bad_token", line=ln, column=col, text=word,
-                                   hint=_Msg(*hint) if hint else "") from None
+                hint = _Msg("movelog_hint", {"cards": list(e.suggestions)}) if e.suggestions else ""
+                raise MoveLogError("movelog_bad_token", line=ln, column=col, text=word, hint=hint) from None
             out.tokens.append(Token("card", word, ln, col, card=card))
     return out
 
@@ -204,7 +209,7 @@ def rule_name(code: str | None, lang: str | None) -> str:
 
 
 class _Msg:
-    def __init__(self, message_id: str, params: dict[str, Any]):
+    def __init__(self, message_id: str, params: dict[str, object]):
         self.message_id = message_id
         self.params = params
 
@@ -221,14 +226,14 @@ def _header_code(rest: str, ln: int, col: int) -> str:
         raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
 
 
-def _header_rules(rest: str, ln: int, col: int, before: dict[str, Any] | None = None) -> dict[str, Any]:
+def _header_rules(rest: str, ln: int, col: int, before: dict[str, object] | None = None) -> dict[str, object]:
     """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it,
     added to the settings of the ``rules`` lines ``before`` it (only the first names the
     preset: a narrow screen breaks a long line in several)."""
     from ..model.overrides import parse_set
 
     parts = _SETTING_SPLIT.split(rest) if rest else []
-    spec: dict[str, Any] = dict(before or {})
+    spec: dict[str, object] = dict(before or {})
     if parts and "=" not in parts[0]:
         if before is not None:
             raise MoveLogError("movelog_bad_setting", line=ln, column=col, text=parts[0])
@@ -242,7 +247,7 @@ def _header_rules(rest: str, ln: int, col: int, before: dict[str, Any] | None = 
         raise MoveLogError("movelog_bad_header", line=ln, column=col, problem=e) from None
 
 
-def _rules_of(spec: dict[str, Any], ln: int, col: int) -> Rules:
+def _rules_of(spec: dict[str, object], ln: int, col: int) -> Rules:
     try:
         return Rules.from_spec(spec)
     except RulesError as e:
@@ -270,8 +275,36 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
             from .record import default_seats
 
             e.names = tuple(s.name for s in default_seats(n))
-            e.args = (e.message("en", ascii=True),)  # str(e) names them so too
+            e.args = (e.message(),)  # str(e) names them so too
         raise
+
+
+def read_movelog(source: str | os.PathLike[str], code: str | None = None, rules: Rules | None = None) -> Game:
+    """The game of a move log, every move made: ``source`` is the log's text or its path (a
+    ``Path``, or a one-line ``str`` naming a file). ``code`` and ``rules`` as in
+    :func:`replay_log` (a log without a ``code`` line needs ``code``). A log that breaks
+    the rules raises :class:`MoveLogError` at its first problem."""
+    return replay_log(_log_text(source), code, rules).game
+
+
+def _log_text(source: str | os.PathLike[str]) -> str:
+    """The text of a move log given as text or as a path; a file is size-checked before reading."""
+    if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)):
+        return source
+    from ..base.untrusted import TooBig, read_limited
+
+    path = os.fspath(source)
+    try:
+        raw = read_limited(path, MAX_MOVE_LOG_BYTES)
+        return raw.decode("utf-8")
+    except TooBig:
+        raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES) from None
+    except OSError as e:
+        from ..text.catalog import os_problem
+
+        raise HeartsError("cli_bad_file", path=path, problem=os_problem(e)) from None
+    except UnicodeDecodeError:
+        raise HeartsError("cli_bad_file", path=path, problem=t("record_not_utf8")) from None
 
 
 def _players_of(text: str | ParsedLog) -> int:
@@ -453,7 +486,7 @@ def _spec_text(rules: Rules) -> str:
     """``PRESET key=value...``, the settings written as ``--set`` takes them."""
     from ..model.overrides import format_set
 
-    return " ".join([rules.spec()["preset"]] + format_set(rules))
+    return " ".join([str(rules.spec()["preset"])] + format_set(rules))
 
 
 # ---------------------------------------------------------------- writing

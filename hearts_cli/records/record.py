@@ -28,12 +28,12 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, TypeVar, cast
 
-from .. import __version__
 from ..base.files import write_atomic
 from ..base.untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
 from ..base.values import Frozen, Plain
+from ..base.version import __version__
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
@@ -50,6 +50,17 @@ from ..play.engine import (
     cards_of_pair,
 )
 from ..text.catalog import t
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from yaml.nodes import Node
+
+    from ..model.rules import Plain as PlainSetting
+    from ..play.engine import RoundResult
+
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    _T = TypeVar("_T")
 
 __all__ = [
     "FORMAT",
@@ -84,24 +95,24 @@ class _Problem(Frozen):
     __match_args__ = ("message_id", "params")
     __slots__ = __match_args__
     message_id: str
-    params: tuple[tuple[str, Any], ...]
+    params: tuple[tuple[str, object], ...]
 
-    def __init__(self, message_id: str, params: tuple[tuple[str, Any], ...] = ()):
+    def __init__(self, message_id: str, params: tuple[tuple[str, object], ...] = ()):
         object.__setattr__(self, "message_id", message_id)
         object.__setattr__(self, "params", params)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.message_id, self.params)
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         return t(self.message_id, lang, ascii=ascii, **_render_params(dict(self.params), lang, ascii))
 
 
-def _problem(message_id: str, **params: Any) -> _Problem:
+def _problem(message_id: str, **params: object) -> _Problem:
     return _Problem(message_id, tuple(params.items()))
 
 
-def _render(value: Any, lang: str | None, ascii: bool) -> Any:
+def _render(value: object, lang: str | None, ascii: bool) -> object:
     """A parameter that is itself a message (a Reason, a PassError, a CodeError...) as its sentence."""
     message = getattr(value, "message", None)
     if not callable(message):
@@ -112,7 +123,7 @@ def _render(value: Any, lang: str | None, ascii: bool) -> Any:
         return message(lang)
 
 
-def _render_reason(reason: Any, lang: str | None, ascii: bool) -> Any:
+def _render_reason(reason: object, lang: str | None, ascii: bool) -> object:
     """The engine's verdict on a recorded move, said about the seat that made it."""
     from ..play.verdicts import Reason  # a bad record's: the verdicts are imported when one is met
 
@@ -121,7 +132,7 @@ def _render_reason(reason: Any, lang: str | None, ascii: bool) -> Any:
     return _render(reason, lang, ascii)
 
 
-def _render_params(params: dict[str, Any], lang: str | None, ascii: bool) -> dict[str, Any]:
+def _render_params(params: Mapping[str, object], lang: str | None, ascii: bool) -> dict[str, object]:
     return {k: _render(v, lang, ascii) for k, v in params.items()}
 
 
@@ -140,8 +151,8 @@ class PlaceError(HeartsError):
 
     def __init__(self, message_id: str, *, line: int | None = None,
                  round: int | None = None, trick: int | None = None, position: int | None = None,
-                 seat: int | None = None, reason: Any = None, names: Sequence[str] | None = None,
-                 **params: Any):
+                 seat: int | None = None, reason: object = None, names: Sequence[str] | None = None,
+                 **params: object):
         self.message_id = message_id
         self.line = line
         self.round = round
@@ -157,7 +168,7 @@ class PlaceError(HeartsError):
         """The stable code of the rule broken (``must_follow_suit``, ``pass_count``...), if any."""
         return getattr(self.reason, "code", None) or getattr(self.reason, "message_id", None)
 
-    def _params(self, lang: str | None, ascii: bool) -> dict[str, Any]:
+    def _params(self, lang: str | None, ascii: bool) -> dict[str, object]:
         """The message's parameters, rendered, with the place and the reason filled in."""
         params = _render_params(self.shown_params(), lang, ascii)
         for name in ("round", "trick", "position", "seat"):
@@ -180,9 +191,13 @@ class PlaceError(HeartsError):
 class RecordError(PlaceError):
     """A record that cannot be read, or a game in it that does not hold up; ``path`` names the file."""
 
-    def __init__(self, message_id: str, *, path: str | None = None, **where: Any):
+    def __init__(self, message_id: str, *, path: str | None = None, line: int | None = None,
+                 round: int | None = None, trick: int | None = None, position: int | None = None,
+                 seat: int | None = None, reason: object = None, names: Sequence[str] | None = None,
+                 **params: object):
         self.path = path
-        super().__init__(message_id, **where)
+        super().__init__(message_id, line=line, round=round, trick=trick, position=position, seat=seat,
+                         reason=reason, names=names, **params)
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         params = self._params(lang, ascii)
@@ -217,7 +232,7 @@ class Seat(Frozen):
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "level", level)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.name, self.kind, self.level)
 
 
@@ -258,7 +273,7 @@ class Annotation(Frozen):
         object.__setattr__(self, "glyph", glyph)
         object.__setattr__(self, "comment", comment)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.glyph, self.comment)
 
 
@@ -283,7 +298,7 @@ class Position(Frozen):
         object.__setattr__(self, "card", card)
         object.__setattr__(self, "seat", seat)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.round, self.trick, self.card, self.seat)
 
     @property
@@ -350,7 +365,7 @@ class Move(Frozen):
         object.__setattr__(self, "index", index)
         object.__setattr__(self, "choice", choice)
 
-    def _fields(self) -> tuple[Any, ...]:
+    def _fields(self) -> tuple[object, ...]:
         return (self.round, self.seat, self.cards, self.trick, self.index, self.choice)
 
     @property
@@ -537,8 +552,9 @@ def _plain_ok(text: str) -> bool:
         return False
     import yaml  # PyYAML is only imported by what writes or reads records
 
-    resolve: Any = yaml.SafeLoader.resolve  # a method called on the class: PyYAML's own usage
-    tag: str = resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))
+    # a method called on the class: PyYAML's own usage
+    resolve = cast("Callable[[type, type, str, tuple[bool, bool]], str]", yaml.SafeLoader.resolve)
+    tag = resolve(yaml.SafeLoader, yaml.ScalarNode, text, (True, False))
     return tag == "tag:yaml.org,2002:str"
 
 
@@ -561,7 +577,7 @@ def _quote(text: str) -> str:
     return "".join(out)
 
 
-def _scalar(value: Any) -> str:
+def _scalar(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Card):
@@ -574,7 +590,7 @@ def _scalar(value: Any) -> str:
     return text if _plain_ok(text) else _quote(text)
 
 
-def _flow(value: Any) -> str:
+def _flow(value: object) -> str:
     """One-line YAML for a value: lists and mappings in flow style."""
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{_scalar(k)}: {_flow(v)}" for k, v in value.items()) + "}"
@@ -587,7 +603,7 @@ def _cards(cards: Iterable[int]) -> str:
     return "[" + ", ".join(str(Card(c)) for c in cards) + "]"
 
 
-def _rules_spec(rules: Rules) -> dict[str, Any]:
+def _rules_spec(rules: Rules) -> dict[str, PlainSetting]:
     """``{"preset": name, overrides...}`` that loads back to exactly ``rules``."""
     return rules.spec()
 
@@ -626,7 +642,7 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
         out.append(f"  {key}: {_flow(value)}")
     out.append("seats:")
     for i, seat in enumerate(seats):
-        item: dict[str, Any] = {"seat": i, "name": seat.name, "kind": seat.kind}
+        item: dict[str, object] = {"seat": i, "name": seat.name, "kind": seat.kind}
         if seat.level is not None:
             item["level"] = seat.level
         out.append(f"  - {_flow(item)}")
@@ -676,7 +692,7 @@ def _annotation_lines(notes: dict[Position, Annotation]) -> list[str]:
     out = ["annotations:"]
     for pos in sorted(notes, key=Position.sort_key):
         note = notes[pos]
-        body: dict[str, Any] = {}
+        body: dict[str, str] = {}
         if note.glyph:
             body["glyph"] = note.glyph
         if note.comment or not note.glyph:
@@ -686,7 +702,7 @@ def _annotation_lines(notes: dict[Position, Annotation]) -> list[str]:
     return out
 
 
-def _round_lines(r: int, rnd: Round, result: Any) -> list[str]:
+def _round_lines(r: int, rnd: Round, result: RoundResult | None) -> list[str]:
     out = [f"  - round: {r}", f"    pass: {rnd.direction.value}", f"    dealer: {rnd.dealer}", "    hands:"]
     for seat, mask in enumerate(rnd.dealt):
         out.append(f"      {seat}: {_cards(cards_of_pair(mask, rnd.dealt_twice[seat]))}")
@@ -767,15 +783,16 @@ def _line_loader() -> type:
             self.lines: dict[int, int] = {}
             self.tags: dict[str, str] = {}  # a plain scalar's tag, by its text
 
-        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        def resolve(self, kind: type[Node], value: str, implicit: tuple[bool, bool]) -> str:
             if kind is ScalarNode and implicit[0]:  # a plain scalar: its tag depends on its text alone
                 tag = self.tags.get(value)
                 if tag is None:
                     tag = self.tags[value] = super().resolve(kind, value, implicit)
                 return tag
-            return super().resolve(kind, value, implicit)
+            resolved: str = super().resolve(kind, value, implicit)
+            return resolved
 
-        def construct_object(self, node: Any, deep: bool = False) -> Any:
+        def construct_object(self, node: Node, deep: bool = False) -> object:
             if node.__class__ is ScalarNode:
                 if node.tag == str_tag:
                     return node.value
@@ -789,7 +806,7 @@ def _line_loader() -> type:
     return LineLoader
 
 
-def _load_text(source: str | os.PathLike[str] | IO[Any], limit: int) -> tuple[str, str | None]:
+def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int) -> tuple[str, str | None]:
     """The text of a record and its path (None for text given directly); size-checked first."""
     if isinstance(source, str) and "\n" not in source and source.strip() and os.path.isfile(source):
         source = Path(source)  # a one-line string naming a file: no record fits on one such line
@@ -798,6 +815,7 @@ def _load_text(source: str | os.PathLike[str] | IO[Any], limit: int) -> tuple[st
             raise RecordError("record_too_big", limit=limit)
         return source, None
     path: str | None
+    raw: str | bytes
     if isinstance(source, os.PathLike):
         path = os.fspath(source)
         try:
@@ -825,7 +843,7 @@ def _load_text(source: str | os.PathLike[str] | IO[Any], limit: int) -> tuple[st
                           problem=_problem("record_not_utf8")) from None
 
 
-def read_record(source: str | os.PathLike[str] | IO[Any], *, strict: bool = True,
+def read_record(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = True,
                 limit: int = MAX_RECORD_BYTES) -> GameRecord:
     """Read, re-play and check a record.
 
@@ -867,7 +885,7 @@ class _Problems:
     """How a reading names a problem: the line of the YAML it is on, the field, and whether
     it stops the reading (strict) or is noted and the reading goes on (lenient)."""
 
-    def __init__(self, data: dict[str, Any], lines: dict[int, int], path: str | None, strict: bool):
+    def __init__(self, data: dict[object, object], lines: dict[int, int], path: str | None, strict: bool):
         self.data = data
         self.lines = lines
         self.path = path
@@ -876,16 +894,19 @@ class _Problems:
 
     # ------------------------------------------------------------ helpers
 
-    def line(self, *objs: Any) -> int | None:
+    def line(self, *objs: object) -> int | None:
         for obj in objs:
             if id(obj) in self.lines:
                 return self.lines[id(obj)]
         return None
 
-    def error(self, message_id: str, *at: Any, **kw: Any) -> RecordError:
-        return RecordError(message_id, path=self.path, line=self.line(*at), **kw)
+    def error(self, message_id: str, *at: object, round: int | None = None, trick: int | None = None,
+              position: int | None = None, seat: int | None = None, reason: object = None,
+              names: Sequence[str] | None = None, **params: object) -> RecordError:
+        return RecordError(message_id, path=self.path, line=self.line(*at), round=round, trick=trick,
+                           position=position, seat=seat, reason=reason, names=names, **params)
 
-    def bad_field(self, name: str, problem_id: str, *at: Any, **params: Any) -> RecordError:
+    def bad_field(self, name: str, problem_id: str, *at: object, **params: object) -> RecordError:
         return self.error("record_bad_field", *at, field=name, problem=_problem(problem_id, **params))
 
     def fail(self, err: RecordError, fatal: bool = False) -> None:
@@ -896,19 +917,24 @@ class _Problems:
         if fatal:
             raise _Stop
 
-    def want(self, value: Any, kind: type | tuple[type, ...], name: str, *at: Any) -> Any:
-        ok = isinstance(value, kind) and not (isinstance(value, bool) and kind is int)
-        if not ok:
-            problem = {dict: "record_want_mapping", list: "record_want_list", int: "record_want_int",
-                       str: "record_want_string"}.get(kind if isinstance(kind, type) else str,
-                                                     "record_want_string")
-            raise self.bad_field(name, problem, *at)
-        return value
+    def want(self, value: object, kind: type[_T], name: str, *at: object) -> _T:
+        if isinstance(value, kind) and not (isinstance(value, bool) and kind is int):
+            return value
+        problem = {dict: "record_want_mapping", list: "record_want_list", int: "record_want_int",
+                   str: "record_want_string"}.get(kind, "record_want_string")
+        raise self.bad_field(name, problem, *at)
 
-    def cards(self, value: Any, name: str, *at: Any) -> tuple[Card, ...]:
-        self.want(value, list, name, *at)
+    def mapping(self, value: object, name: str, *at: object) -> dict[object, object]:
+        """``value`` as a mapping (its keys and values still to be checked), or the problem."""
+        return self.want(value, dict, name, *at)
+
+    def listing(self, value: object, name: str, *at: object) -> list[object]:
+        """``value`` as a list (its items still to be checked), or the problem."""
+        return self.want(value, list, name, *at)
+
+    def cards(self, value: object, name: str, *at: object) -> tuple[Card, ...]:
         out = []
-        for x in value:
+        for x in self.listing(value, name, *at):
             if not isinstance(x, str):
                 raise self.bad_field(name, "record_want_cards", value, *at, text=_scalar(x))
             try:
@@ -937,7 +963,7 @@ class _Reader(_Problems):
         rounds = d.get("rounds")
         if rounds is None:
             rounds = []
-        self.want(rounds, list, "rounds", d)
+        rounds = self.listing(rounds, "rounds", d)
         complete = True
         try:
             for r, raw in enumerate(rounds, 1):
@@ -955,7 +981,7 @@ class _Reader(_Problems):
             undos = 0
         return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors, undos)
 
-    def read_code(self, raw: Any) -> str:
+    def read_code(self, raw: object) -> str:
         if raw is None:
             raise self.bad_field("code", "record_missing", self.data)
         try:
@@ -963,7 +989,7 @@ class _Reader(_Problems):
         except CodeError as e:
             raise self.error("record_bad_code", self.data, reason=e) from None
 
-    def read_rules(self, raw: Any) -> Rules:
+    def read_rules(self, raw: object) -> Rules:
         if raw is None:
             raise self.bad_field("rules", "record_missing", self.data)
         if not isinstance(raw, (str, dict)):
@@ -973,40 +999,41 @@ class _Reader(_Problems):
         except RulesError as e:
             raise self.error("record_bad_rules", raw, self.data, reason=e) from None
 
-    def read_seats(self, raw: Any, players: int) -> tuple[Seat, ...]:
+    def read_seats(self, raw: object, players: int) -> tuple[Seat, ...]:
         if raw is None:
             return default_seats(players)
-        self.want(raw, list, "seats", self.data)
+        raw = self.listing(raw, "seats", self.data)
         if len(raw) != players:
             raise self.bad_field("seats", "record_want_count", raw, count=players)
         out = []
         for i, item in enumerate(raw):
             name = f"seats.{i}"
-            self.want(item, dict, name, raw)
+            item = self.mapping(item, name, raw)
             if item.get("seat", i) != i:
                 raise self.bad_field(f"{name}.seat", "record_want_value", item, expected=i)
             seat_name = item.get("name", f"Player {i + 1}")
             if isinstance(seat_name, (int, float)) and not isinstance(seat_name, bool):
                 seat_name = str(seat_name)  # a bare 7 is a name too
-            self.want(seat_name, str, f"{name}.name", item)
+            seat_name = self.want(seat_name, str, f"{name}.name", item)
             kind = item.get("kind", "human")
             if kind not in SEAT_KINDS:
                 raise self.bad_field(f"{name}.kind", "record_want_value", item,
                                      expected=" / ".join(SEAT_KINDS))
             level = item.get("level")
             if level is not None:
-                self.want(level, str, f"{name}.level", item)
+                level = self.want(level, str, f"{name}.level", item)
             out.append(Seat(seat_name, kind, level))
         return tuple(out)
 
     # ------------------------------------------------------------ rounds
 
-    def read_round(self, game: Game, r: int, raw: Any, rounds: list[Any], moves: list[Move]) -> None:
+    def read_round(self, game: Game, r: int, raw: object, rounds: list[object], moves: list[Move]) -> None:
         name = f"rounds.{r}"
         try:
-            self.want(raw, dict, name, rounds)
+            raw = self.mapping(raw, name, rounds)
         except RecordError as e:
             self.fail(e, fatal=True)
+            raise  # not reached: a fatal problem has raised, strict or lenient
         n = game.rules.players
         if game.over:
             self.fail(self.error("record_after_end", raw, round=r), fatal=True)
@@ -1026,7 +1053,7 @@ class _Reader(_Problems):
                 self.fail(self.bad_field(f"{name}.dealer", "record_want_value", raw, expected=rnd.dealer))
             self.check_hands(rnd, r, raw, game.code)
             passes = raw.get("passes") or {}
-            self.want(passes, dict, f"{name}.passes", raw)
+            passes = self.mapping(passes, f"{name}.passes", raw)
             for key in sorted(passes, key=lambda k: (not isinstance(k, int), str(k))):
                 cards = passes[key]
                 if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < n:
@@ -1037,7 +1064,7 @@ class _Reader(_Problems):
                 except PassError as e:
                     raise self.error("record_bad_pass", cards, passes, round=r, seat=key, reason=e) from None
             tricks = raw.get("tricks") or []
-            self.want(tricks, list, f"{name}.tricks", raw)
+            tricks = self.listing(tricks, f"{name}.tricks", raw)
             for k, trick in enumerate(tricks, 1):
                 self.read_trick(game, rnd, r, k, trick, tricks, moves, last=k == len(tricks))
             self.read_moon_choice(game, rnd, r, raw, moves, more=r < len(rounds))
@@ -1045,7 +1072,7 @@ class _Reader(_Problems):
             self.fail(e, fatal=True)
         self.check_score(rnd, r, raw)
 
-    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict[Any, Any], moves: list[Move],
+    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict[object, object], moves: list[Move],
                          more: bool) -> None:
         """The shooter's choice (``moon_choice``), a move of its own under ``moon: shooter_choice``.
 
@@ -1073,18 +1100,18 @@ class _Reader(_Problems):
         move.apply(game)
         moves.append(move)
 
-    def check_hands(self, rnd: Round, r: int, raw: dict[Any, Any], code: str) -> None:
+    def check_hands(self, rnd: Round, r: int, raw: dict[object, object], code: str) -> None:
         name = f"rounds.{r}"
         hands = raw.get("hands")
         kitty = raw.get("kitty")
         wrong = False
         if hands is not None:
-            self.want(hands, dict, f"{name}.hands", raw)
+            hands = self.mapping(hands, f"{name}.hands", raw)
             if set(hands) != set(range(rnd.players)):
                 wrong = True
             for seat, cards in hands.items():
                 got = self.cards(cards, f"{name}.hands.{seat}", cards, hands)
-                if seat not in range(rnd.players) or sorted(got) != list(
+                if not isinstance(seat, int) or seat not in range(rnd.players) or sorted(got) != list(
                         cards_of_pair(rnd.dealt[seat], rnd.dealt_twice[seat])):
                     wrong = True
         if kitty is not None:
@@ -1094,15 +1121,15 @@ class _Reader(_Problems):
         if wrong:
             self.fail(self.error("record_hands_mismatch", hands, raw, round=r, code=code))
 
-    def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: Any, tricks: list[Any],
+    def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: object, tricks: list[object],
                    moves: list[Move], last: bool) -> None:
         name = f"rounds.{r}.tricks.{k}"
         n = rnd.players
-        self.want(raw, dict, name, tricks)
+        raw = self.mapping(raw, name, tricks)
         cards = raw.get("cards")
         if cards is None:
             raise self.bad_field(f"{name}.cards", "record_missing", raw)
-        self.want(cards, list, f"{name}.cards", raw)
+        cards = self.listing(cards, f"{name}.cards", raw)
         if len(cards) > n or not cards or (len(cards) < n and not last):
             raise self.error("record_trick_size", raw, round=r, trick=k, players=n, given=len(cards))
         lead = raw.get("lead")
@@ -1139,7 +1166,7 @@ class _Reader(_Problems):
                                      won=_scalar(won), points=_scalar(points),
                                      actual_won=done.winner, actual_points=done.points))
 
-    def check_score(self, rnd: Round, r: int, raw: dict[Any, Any]) -> None:
+    def check_score(self, rnd: Round, r: int, raw: dict[object, object]) -> None:
         score = raw.get("score")
         moon = raw.get("moon")
         result = rnd.result
@@ -1153,7 +1180,7 @@ class _Reader(_Problems):
             self.fail(self.bad_field(f"rounds.{r}.moon", "record_want_value", raw,
                                      expected=_scalar(result.shooter)))
 
-    def check_end(self, game: Game, d: dict[str, Any]) -> None:
+    def check_end(self, game: Game, d: dict[object, object]) -> None:
         totals = d.get("totals")
         if totals is not None and totals != list(game.totals):
             self.fail(self.error("record_totals_mismatch", d, recorded=_flow(totals),
@@ -1178,7 +1205,7 @@ class _Reader(_Problems):
                                  recorded=_flow(standings), actual=_flow(expected)))
 
 
-def _read_annotations(problems: _Problems, raw: Any, moves: list[Move],
+def _read_annotations(problems: _Problems, raw: object, moves: list[Move],
                       rounds: int) -> dict[Position, Annotation]:
     """The annotations of a record, each on a move it has (or a round); a bad one is a problem."""
     if raw is None:
@@ -1187,7 +1214,7 @@ def _read_annotations(problems: _Problems, raw: Any, moves: list[Move],
         problems.fail(problems.bad_field("annotations", "record_want_mapping", problems.data))
         return {}
 
-    def bad(key: str, problem: _Problem, *at: Any) -> None:
+    def bad(key: str, problem: _Problem, *at: object) -> None:
         problems.fail(problems.error("record_bad_annotation", *at, raw, key=key, problem=problem))
 
     known = {m.position for m in moves} | {Position(r) for r in range(1, rounds + 1)}

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..base.values import Plain
 from ..model.errors import HeartsError
+from ..play.events import Decision as DecisionEvent
 from ..play.events import Event
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
@@ -223,7 +224,7 @@ def _json_story(record: GameRecord, options: Options, events: list[Event],
     encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
     lines = [encode(ev.to_json()) for ev in events]
     method = {"method": METHOD_TWO} if record.rules.decks > 1 else {}  # how it was weighed
-    lines += [encode({"event": "summary"} | row | method) for row in rows]
+    lines += [encode(Event("summary", row | method).to_json()) for row in rows]
     if events[-1].kind == "stop":
         lines.append(encode(view_event(record.replay(), options.seat, False, len(record.moves))))
     return [(line, None) for line in lines]
@@ -238,8 +239,8 @@ def _text_story(record: GameRecord, options: Options, events: list[Event],
     out: list[Styled] = []
     for ev in events:
         style = STYLES.get(ev.kind)
-        if ev.kind == "decision":
-            style = GLYPH_STYLES.get(ev.data["glyph"], "dim")
+        if isinstance(ev, DecisionEvent):
+            style = GLYPH_STYLES.get(ev.glyph, "dim")
         out += [(line, style) for line in teller.tell(ev)]
     if rows:
         head = t("rp_summary_head", options.lang, ascii=options.ascii, simulations=options.simulations,

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..model.cards import Card
+from ..model.cards import Card, Suit
 from ..model.rules import Moon
 from ..play.events import Event, Teller
 from ..text.catalog import cancel_pairs, preset_name, t
 from .record import GameRecord, display_name
 
 if TYPE_CHECKING:
+    from ..base.jsonvalue import JsonObject
     from ..play.payloads import SeatEntry, Standing, TrickPlay
 
 __all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
@@ -70,13 +71,13 @@ class StoryTeller(Teller[str]):
     def name(self, seat: int | None) -> str:
         return seat_name(self.record, seat, self.lang)
 
-    def say(self, message_id: str, **params: Any) -> str:
+    def say(self, message_id: str, **params: object) -> str:
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
     def plays(self, plays: list[TrickPlay]) -> str:
         return ", ".join(f"{self.name(p['seat'])} {p['card'].face(self.ascii)}" for p in plays)
 
-    def ev_start(self, code: str | None, rules: dict[str, Any], target: int, players: int,
+    def ev_start(self, code: str | None, rules: dict[str, object], target: int, players: int,
                  seats: list[SeatEntry], you: int | None) -> list[str]:
         spec = " ".join([preset_name(str(rules["preset"]), self.lang)]
                         + [f"{a}={b}" for a, b in rules.items() if a != "preset"])
@@ -106,8 +107,8 @@ class StoryTeller(Teller[str]):
         return [self.say("rp_lead", seat=self.name(seat))]
 
     def ev_trick(self, trick: int, leader: int, plays: list[TrickPlay], winner: int | None, points: int,
-                 kitty: list[Card], cancelled: Sequence[Card] = (), by: Card | None = None,
-                 carried: Sequence[Card] = ()) -> list[str]:
+                 kitty: list[Card], cancelled: list[Card] | None = None, by: Card | None = None,
+                 carried: list[Card] | None = None) -> list[str]:
         if winner is None:
             text = self.say("rp_trick_aside", trick=trick, plays=self.plays(plays), points=points)
         else:
@@ -145,7 +146,7 @@ class StoryTeller(Teller[str]):
     def ev_hearts_broken(self, seat: int, card: Card) -> list[str]:
         return ["  " + self.say("rp_hearts_broken", seat=self.name(seat), card=card)]
 
-    def ev_void(self, seat: int, suit: int) -> list[str]:
+    def ev_void(self, seat: int, suit: Suit) -> list[str]:
         return ["  " + self.say("rp_void", seat=self.name(seat), suit=suit)]
 
     def ev_queen(self, seat: int, by: int | None) -> list[str]:
@@ -162,7 +163,7 @@ class StoryTeller(Teller[str]):
     def ev_moon_stopped(self, seat: int, by: int) -> list[str]:
         return ["  " + self.say("rp_moon_stopped", seat=self.name(seat), by=self.name(by))]
 
-    def ev_moon(self, seat: int, mode: str, chosen: bool = False, points: int = 0) -> list[str]:
+    def ev_moon(self, seat: int, mode: str, chosen: bool | None = None, points: int | None = None) -> list[str]:
         out = [self.say("rp_moon", seat=self.name(seat))]
         if chosen:
             mid = "rp_moon_chose_others" if Moon(mode) is Moon.OTHERS else "rp_moon_chose_minus"
@@ -195,7 +196,7 @@ class StoryTeller(Teller[str]):
 
     def ev_decision(self, position: str, seat: int, played: list[Card], best: list[Card], expected: float,
                     best_expected: float, loss: float, glyph: str, reason: str | None = None,
-                    reason_params: dict[str, Any] | None = None) -> list[str]:
+                    reason_params: JsonObject | None = None) -> list[str]:
         head = self.say("rp_decision", position=position, seat=self.name(seat),
                         played=_cards_text(played, self.ascii) + glyph, expected=f"{expected:.1f}")
         if loss >= 0.05:

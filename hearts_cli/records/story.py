@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..model.cards import QUEEN_OF_SPADES, mask_of
 from ..model.rules import Moon, Rules
 from ..play.engine import Game, Phase, Round, Trick, cards_of_pair
-from ..play.events import SCHEMA, Event, cancel_fields
+from ..play.events import SCHEMA, Event, trick_event
 from .positions import where
 from .record import GameRecord, Move
 
@@ -137,7 +137,7 @@ class _Story:
         if led is not None and card.suit != led.suit and not state.void_shown(player, led.suit):
             state.voids.add((player, int(led.suit)))
             state.pending.append(Event("void", {"round": r, "trick": trick_no, "seat": player,
-                                                "suit": int(led.suit), "card": card}))
+                                                "suit": led.suit, "card": card}))
         if not before_broken and rd.hearts_broken:
             state.pending.append(Event("hearts_broken", {"round": r, "trick": trick_no, "seat": player,
                                                          "card": card}))
@@ -151,11 +151,7 @@ class _Story:
         """A trick complete: the trick, what happened in it, the decisions weighed in it, and
         the end of the round or game when it came."""
         state, events = self.state, self.events
-        events.append(Event("trick", {
-            "round": r, "trick": trick_no, "leader": done.leader,
-            "plays": [{"seat": s, "card": c} for s, c in done.plays()],
-            "winner": done.winner, "points": done.points, "kitty": sorted(done.kitty),
-        } | cancel_fields(done)))
+        events.append(trick_event(r, trick_no, done))
         events.extend(state.pending)
         state.pending = []
         events.extend(_trick_events(self.rules, state, r, trick_no, done))

@@ -21,7 +21,6 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ..base.jsonvalue import JsonValue
 from ..text.catalog import LANGUAGES, default_language, os_problem, t
 from .new_game import NewGame
 
@@ -39,7 +38,7 @@ DEFAULT_DELAY = 0.5  # seconds between CPU moves at an interactive table
 
 
 def start_new(new: NewGame | None = None, *, preset: str | None = None, target: int | None = None,
-              players: int | None = None, settings: dict[str, JsonValue] | None = None, level: str | None = None,
+              players: int | None = None, settings: dict[str, object] | None = None, level: str | None = None,
               code: str | None = None, seat: int = 0, confirm: bool = True, play: bool = True,
               lang: str | None = None, plain: bool = False, json_events: bool = False, delay: float | None = None,
               turn_timer: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

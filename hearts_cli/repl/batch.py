@@ -14,7 +14,7 @@ import sys
 from typing import TextIO
 
 from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
-from ..play.events import Event, view_json
+from ..play.events import Error, Event, view_json
 from .client import FrontEnd
 from .render import Renderer, plain
 from .table import Table
@@ -36,8 +36,8 @@ class Lines(FrontEnd):
         elif ev.kind != "error":
             for line in self.renderer.event(ev):
                 self.out.write(plain(line) + "\n")
-        if ev.kind == "error":
-            sys.stderr.write(ev.data["message"] + "\n")
+        if isinstance(ev, Error):
+            sys.stderr.write(ev.message + "\n")
             sys.stderr.flush()
 
     def show_table(self) -> None:

@@ -21,7 +21,7 @@ from ..model.codes import new_code
 from ..model.rules import Moon, Rules
 from ..model.seating import place_name, seat_place, shown_name
 from ..play.engine import Game, Phase, SeatView
-from ..play.events import Event
+from ..play.events import Event, GameEnd, Lead, MoonChoice, Pass, Play, TrickDone
 from ..table.keeping import Keeper
 from ..table.local import LocalTable
 from ..table.seat_table import SeatTable
@@ -260,25 +260,27 @@ class TableClient(SeatClient):
             self.dirty = self.dirty or self.local
             if kind == "play" or kind == "round_end" or kind == "undo":
                 self.pending, self.verdict = None, None
-            if kind == "round_end" or kind == "undo" or (kind == "pass" and ev.data["seat"] == self.me):
+            if kind == "round_end" or kind == "undo" or (isinstance(ev, Pass) and ev.seat == self.me):
                 self.selection = []
         if kind == "game_end" and not self.local:
             self.dirty = False  # a shared table's last view is no decision to draw
         self.waits_for = self._waits_for(ev)
-        if kind == "game_end" and "record" in ev.data:
-            ev = Event("game_end", ev.data | {"record": self._record_json(ev.data["record"])})
+        if isinstance(ev, GameEnd) and ev.record is not None:  # the table's change of the record, told
+            change: object = ev.record
+            told = self._record_json(change if isinstance(change, dict) else None)
+            ev = Event("game_end", ev.data | {"record": told})
         self._send(ev)
 
     def _waits_for(self, ev: Event) -> int | str | None:
         """Whom the table waits for after ``ev`` (see ``waits_for``)."""
-        kind, data = ev.kind, ev.data
-        if kind in ("lead", "moon_choice"):
-            return int(data["seat"])
-        if kind == "play":
-            return (int(data["seat"]) + 1) % self.players
-        if kind == "trick":  # its winner leads; a trick set aside (two decks): its leader again
-            return int(data["winner"] if data.get("winner") is not None else data["leader"])
-        if kind == "pass" and data["seat"] == self.me:
+        kind = ev.kind
+        if isinstance(ev, (Lead, MoonChoice)):
+            return ev.seat
+        if isinstance(ev, Play):
+            return (ev.seat + 1) % self.players
+        if isinstance(ev, TrickDone):  # its winner leads; a trick set aside (two decks): its leader again
+            return ev.winner if ev.winner is not None else ev.leader
+        if isinstance(ev, Pass) and ev.seat == self.me:
             return "passes"
         if kind in ("deal", "round_end", "game_end", "undo", "start", "resume"):
             return None
@@ -300,7 +302,7 @@ class TableClient(SeatClient):
 
     def error(self, message_id: str, message: str | None = None, **params: object) -> None:
         self.failed = True
-        self.emit("error", id=message_id,
+        self.emit("error", code=message_id,
                   message=message if message is not None else self.say(message_id, **params))
 
     def _record_json(self, change: JsonObject | None) -> JsonObject | None:

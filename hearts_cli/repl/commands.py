@@ -51,8 +51,9 @@ def _why(person: Person, rest: str) -> Signal:
         card, verdict = parsed, None
     if verdict is None:
         verdict = tb.why(card)
-    tb.emit("why", card=card, legal=verdict.legal, reason=verdict.reason.code if verdict.reason else None,
-            text=verdict.message(tb.lang, tb.ascii))
+    text = verdict.message(tb.lang, tb.ascii)
+    tb.emit("why", card=card, legal=verdict.legal, reason=verdict.reason.to_json(text) if verdict.reason else None,
+            text=text)
     return None
 
 
@@ -115,7 +116,7 @@ def _count(person: Person, rest: str) -> Signal:
     tb = person.tb
     counted = count(tb.view())
     tb.emit("count", out=[list(cards) for cards in counted.out],
-            voids=[sorted(int(s) for s in v) for v in counted.voids],
+            voids=[sorted(v) for v in counted.voids],
             placed=[list(cards) for cards in counted.placed])
     return None
 

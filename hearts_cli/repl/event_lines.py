@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..model.cards import Card
+from ..model.cards import Card, Suit
 from ..model.rules import Direction, Moon
 from ..play.engine import Phase
 from ..play.events import Event, Teller
@@ -15,7 +14,8 @@ from .layout import Line, plain, reflow
 from .pieces import Writer
 
 if TYPE_CHECKING:
-    from ..play.payloads import TrickPlay
+    from ..base.jsonvalue import JsonObject
+    from ..play.payloads import ErrorBody, RecordChange, SeatEntry, ShownTrick, Standing, TrickPlay
 
 
 class EventLines(Writer, Teller[Line]):
@@ -33,7 +33,8 @@ class EventLines(Writer, Teller[Line]):
             return None
         return plain(lines[0])
 
-    def ev_start(self, code: str | None, preset: str, target: int, players: int, you: int, seats: Any) -> list[Line]:
+    def ev_start(self, code: str | None, preset: str, target: int, players: int, you: int | None,
+                 seats: list[SeatEntry]) -> list[Line]:
         tb = self.tb
         others = ", ".join(tb.label(s) for s in tb.round_the_table() if s != you)
         mid = "start_line" if code is not None else "start_line_shared"  # a shared table: no code yet
@@ -63,19 +64,21 @@ class EventLines(Writer, Teller[Line]):
     def ev_lead(self, seat: int) -> list[Line]:
         return []
 
-    def ev_pass(self, seat: int, by: str, cards: list[Card] | None = None, to: int | None = None) -> list[Line]:
-        if seat != self.tb.me or cards is None or to is None:
+    def ev_pass(self, seat: int, by: str | None, cards: list[Card] | None, to: int) -> list[Line]:
+        if seat != self.tb.me or cards is None:
             return []  # the CPUs' passes stay hidden
         mid = "pass_you_timer" if by == "timer" else "pass_you"
         return self._text(self.say(mid, cards=cards, name=self.tb.name(to)))
 
-    def ev_receive(self, cards: list[Card], source: int) -> list[Line]:
+    def ev_receive(self, cards: list[Card], source: int | None) -> list[Line]:
+        if source is None:  # (told only after a pass: somebody passed them)
+            return []
         return self._text(self.say("received", cards=cards, name=self.tb.name(source)), "class:info")
 
-    def ev_play(self, seat: int, card: Card, by: str) -> list[Line]:
+    def ev_play(self, seat: int, card: Card, by: str | None) -> list[Line]:
         tb = self.tb
-        if seat == tb.me:
-            mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by]
+        if seat == tb.me:  # (the seat's own card: ``by`` is known)
+            mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by or "you"]
             return [[("class:me", self.say(mid, card=card))]]
         return [[("", self.say("play_other", name=tb.name(seat), card=card))]]
 
@@ -83,7 +86,8 @@ class EventLines(Writer, Teller[Line]):
         return self._text(self.say("hearts_now_broken"), "class:red")
 
     def ev_trick(self, trick: int, plays: list[TrickPlay], winner: int | None, points: int, kitty: list[Card],
-                 cancelled: Sequence[Card] = (), by: Card | None = None, carried: Sequence[Card] = ()) -> list[Line]:
+                 cancelled: list[Card] | None = None, by: Card | None = None,
+                 carried: list[Card] | None = None) -> list[Line]:
         tb = self.tb
         said = None
         if cancelled:  # two decks: "The two A♥ cancel: K♥ wins." (the suit led's pairs)
@@ -103,7 +107,7 @@ class EventLines(Writer, Teller[Line]):
             text += " " + self.say("rp_carried", seat=tb.name(winner), count=len(carried), cards=list(carried))
         return out + self._text(text, "class:trick")
 
-    def ev_round_end(self, round: int, taken: Any, scores: list[int], totals: list[int], shooter: int | None,
+    def ev_round_end(self, round: int, taken: list[int], scores: list[int], totals: list[int], shooter: int | None,
                      moon: str | None) -> list[Line]:
         """A moon (and the shooter's choice) first: it explains the scores that follow."""
         tb = self.tb
@@ -119,20 +123,20 @@ class EventLines(Writer, Teller[Line]):
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
 
-    def ev_moon_choice(self, round: int, seat: int, choices: Any, default: str) -> list[Line]:
+    def ev_moon_choice(self, round: int, seat: int, choices: dict[str, list[int]], default: str) -> list[Line]:
         tb = self.tb
         if seat != tb.me:
             return self._text(self.say("moon_their_choice", name=tb.name(seat)), "class:moon")
         return self._text(self.say("moon_ask", **tb.moon_words()), "class:moon")
 
-    def ev_tie(self, seats: Any, total: int, policy: str, outcome: str) -> list[Line]:
+    def ev_tie(self, seats: list[int], total: int, policy: str, outcome: str) -> list[Line]:
         tb = self.tb
         names = [tb.name(s) for s in seats]
         joined = self.say("names_and", first=", ".join(names[:-1]), last=names[-1])
         return self._text(self.say(f"tie_{outcome}", names=joined, total=total), "class:moon")
 
-    def ev_game_end(self, winners: list[int], totals: list[int], standings: list[dict[str, Any]],
-                    rounds: list[list[int]], record: dict[str, Any] | None = None) -> list[Line]:
+    def ev_game_end(self, winners: list[int], totals: list[int], standings: list[Standing],
+                    rounds: list[list[int]], record: RecordChange | None = None) -> list[Line]:
         tb = self.tb
         out = self._text(self.say("game_over_line", rounds=len(rounds)), "class:header")
         if len(winners) > 1:
@@ -181,7 +185,7 @@ class EventLines(Writer, Teller[Line]):
     def ev_cancel(self, text: str) -> list[Line]:
         return self._text(text)
 
-    def ev_why(self, card: Card, legal: bool, reason: str | None, text: str) -> list[Line]:
+    def ev_why(self, card: Card, legal: bool, reason: ErrorBody | None, text: str) -> list[Line]:
         return self._text(text, "class:info" if legal else "class:error")
 
     def ev_hint(self, text: str, card: Card | None = None, cards: list[Card] | None = None) -> list[Line]:
@@ -197,7 +201,7 @@ class EventLines(Writer, Teller[Line]):
             text = reflow(text)  # wrapped anew at the screen's width, without stubs
         return self._text(text, "class:info")
 
-    def ev_error(self, id: str, message: str) -> list[Line]:
+    def ev_error(self, code: str, message: str) -> list[Line]:
         return self._text(message, "class:error")
 
     def archived(self, text: str, path: str) -> list[Line]:
@@ -239,11 +243,12 @@ class EventLines(Writer, Teller[Line]):
             out += score_table(self, rounds, totals)
         return out
 
-    def trick_row(self, mid: str, number: int, tr: dict[str, Any]) -> list[Line]:
+    def trick_row(self, mid: str, number: int, tr: ShownTrick) -> list[Line]:
         """A completed trick in one sentence: who played what, who took it, its points."""
-        return self._text(self.trick_said(mid, number, tr["seats"], tr["cards"], tr["winner"], tr["points"]))
+        return self._text(self.trick_said(mid, number, tr["seats"], tr["cards"], tr.get("winner"),
+                                          tr.get("points", 0)))
 
-    def ev_tricks(self, round: int, tricks: list[dict[str, Any]], current: dict[str, Any] | None) -> list[Line]:
+    def ev_tricks(self, round: int, tricks: list[ShownTrick], current: ShownTrick | None) -> list[Line]:
         if not tricks and not current:
             return self._text(self.say("no_tricks_yet"))
         out: list[Line] = []
@@ -254,12 +259,12 @@ class EventLines(Writer, Teller[Line]):
                                        plays=self.plays(current["seats"], current["cards"])))
         return out
 
-    def ev_last(self, round: int, number: int, trick: dict[str, Any] | None) -> list[Line]:
+    def ev_last(self, round: int, number: int, trick: ShownTrick | None) -> list[Line]:
         if trick is None:
             return self._text(self.say("no_tricks_yet"))
         return self.trick_row("last_trick", number, trick)
 
-    def ev_count(self, out: list[list[Card]], voids: list[list[int]],
+    def ev_count(self, out: list[list[Card]], voids: list[list[Suit]],
                  placed: list[list[Card]]) -> list[Line]:
         lines = self._text(self.say("count_title"))
         for suit, cards in enumerate(out):
@@ -285,7 +290,7 @@ class EventLines(Writer, Teller[Line]):
             return out + self._text(self.say("passed_waiting"))
         return out + self._text(self.say("received", cards=received, name=tb.name(source)))
 
-    def ev_rules(self, preset: str, settings: dict[str, Any]) -> list[Line]:
+    def ev_rules(self, preset: str, settings: JsonObject) -> list[Line]:
         from ..model.rules import preset_info
 
         try:

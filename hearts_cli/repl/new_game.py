@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..base.jsonvalue import JsonValue
 from ..model.codes import GameCode
 from ..model.errors import HeartsError
 from ..model.rules import Rules
@@ -28,7 +27,7 @@ class NewGame:
 
     @classmethod
     def of(cls, *, preset: str | None = None, target: int | None = None, players: int | None = None,
-           settings: Mapping[str, JsonValue] | None = None, level: str | None = None,
+           settings: Mapping[str, object] | None = None, level: str | None = None,
            code: str | None = None, seat: int = 0) -> NewGame:
         """The rules (``preset`` with ``settings``, then ``players`` and ``target``, on top), the
         code (a new one when None), the level and the seat, each checked once."""
@@ -36,7 +35,7 @@ class NewGame:
         from ..model.codes import new_code, normalize_code
         from ..model.rules import DEFAULT_PRESET
 
-        spec: dict[str, JsonValue] = {"preset": preset or DEFAULT_PRESET}
+        spec: dict[str, object] = {"preset": preset or DEFAULT_PRESET}
         spec.update(settings or {})
         if players is not None:
             spec["players"] = players

@@ -26,7 +26,7 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.output import ColorDepth
 
-from ..play.events import Event
+from ..play.events import Event, Pass, Play, Waiting
 from .client import FrontEnd
 from .pacing import AutoPlay, CpuPause, KeyWithin, QuietInput
 from .pacing import key_within as terminal_keys
@@ -115,16 +115,16 @@ class Loop(FrontEnd):
         self.show(lines)
         if lines:
             self.status.text = plain_text(lines[0])
-        if ev.kind == "play" and ev.data["by"] in ("cpu", "auto") and self.delay and not self.fast():
+        if isinstance(ev, Play) and ev.by in ("cpu", "auto") and self.delay and not self.fast():
             self.status.paused = True
             self.pause.after_card()
         elif ev.kind == "trick" and self.delay and not self.fast():
             self.status.paused = True
             self.pause.after_trick()
-        if ev.kind == "waiting":  # a shared table's turn timer: the toolbar counts down the host's
-            mine = self.table.me in ev.data["seats"] and ev.data["deadline"]
-            self.status.host_deadline = time.monotonic() + ev.data["deadline"] if mine else None
-        elif ev.kind in ("pass", "play") and ev.data["seat"] == self.table.me:
+        if isinstance(ev, Waiting):  # a shared table's turn timer: the toolbar counts down the host's
+            mine = self.table.me in ev.seats and ev.deadline
+            self.status.host_deadline = time.monotonic() + ev.deadline if mine and ev.deadline else None
+        elif isinstance(ev, (Pass, Play)) and ev.seat == self.table.me:
             self.status.host_deadline = None
 
     def fast(self) -> bool:

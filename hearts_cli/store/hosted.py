@@ -10,10 +10,14 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..play.engine import Game
 from .saves import Store, home
+
+if TYPE_CHECKING:
+    from ..base.jsonvalue import JsonObject
+    from ..records.record import Seat
 
 
 class HostStore(Store):
@@ -28,7 +32,7 @@ class HostStore(Store):
     def meta_path(self) -> Path:
         return self.root / "table.json"
 
-    def archive(self, game: Game, seats: Sequence[Any], unfinished: bool = False, undos: int = 0) -> Path:
+    def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0) -> Path:
         """The game to the archive; its save and invitations go with it."""
         target = super().archive(game, seats, unfinished=unfinished, undos=undos)
         try:
@@ -41,13 +45,13 @@ class HostStore(Store):
         """A host has no record of its own to tell of."""
         return None
 
-    def write_meta(self, meta: dict[str, Any]) -> None:
+    def write_meta(self, meta: JsonObject) -> None:
         """The invitations and settings of the table: 0600 in a 0700 directory, written atomically."""
         from ..base.files import write_private
 
         write_private(self.meta_path, json.dumps(meta).encode("utf-8"))
 
-    def read_meta(self) -> dict[str, Any] | None:
+    def read_meta(self) -> JsonObject | None:
         try:
             if self.meta_path.stat().st_size > 65536:
                 return None

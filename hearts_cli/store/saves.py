@@ -30,12 +30,14 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..base.values import Plain
 
 if TYPE_CHECKING:
-    from ..records.record import Seat
+    from ..play.engine import Game
+    from ..records.record import GameRecord, RecordError, Seat
+    from .stats import Change
 
 SAVE_NAME = "current.yaml"
 LOCK_NAME = "current.lock"
@@ -112,7 +114,7 @@ class SaveLocked(Exception):
 class DamagedSave(Exception):
     """The save could not be read; it has been moved to ``moved_to``."""
 
-    def __init__(self, moved_to: Path, problem: str, error: Any = None):
+    def __init__(self, moved_to: Path, problem: str, error: RecordError | None = None):
         self.moved_to = moved_to
         self.problem = problem
         self.error = error  # the RecordError, when there is one: it can say the problem in any language
@@ -128,8 +130,8 @@ class Loaded(Plain):
 
     __match_args__ = ("game", "seats", "undos")
 
-    def __init__(self, game: Any, seats: tuple[Seat, ...], undos: int = 0):
-        self.game = game  # engine.Game
+    def __init__(self, game: Game, seats: tuple[Seat, ...], undos: int = 0):
+        self.game = game
         self.seats = seats  # one per seat
         self.undos = undos  # moves taken back so far (the record notes them)
 
@@ -257,13 +259,13 @@ class Store:
         os.replace(path, target)
         return target
 
-    def save(self, game: Any, seats: Sequence[Any], undos: int = 0) -> Path:
+    def save(self, game: Game | GameRecord, seats: Sequence[Seat], undos: int = 0) -> Path:
         """Write the record of ``game`` atomically over the save."""
         from ..records.record import save_record
 
         return save_record(self.save_path, game, seats=seats, undos=undos, private=True)
 
-    def archive(self, game: Any, seats: Sequence[Any], unfinished: bool = False, undos: int = 0) -> Path:
+    def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0) -> Path:
         """Write ``game`` to the archive and drop the save; returns the archived file."""
         from ..records.record import save_record
 
@@ -273,7 +275,7 @@ class Store:
         self.discard()
         return target
 
-    def record_change(self) -> dict[str, Any] | None:
+    def record_change(self) -> Change | None:
         """How the game archived last changes the person's record ("3rd win in a row"), or None.
 
         From the statistics index (``stats.sqlite3``, see :mod:`hearts_cli.store.stats`).
@@ -290,7 +292,7 @@ class Store:
 
     # ------------------------------------------------------------ settings
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> Settings:
         """``settings.yaml``: a few defaults a player can set once; only the valid ones.
 
         What is wrong in the file (see :func:`read_settings`) is left out here;
@@ -306,7 +308,22 @@ SETTING_KEYS = ("auto_play", "confirm", "count", "delay", "turn_timer", "undo")
 AUTO_PLAY_SECONDS = (0.2, 5)  # `auto_play: SECONDS`: a pause long enough to see the card, and short
 
 
-def _valid_setting(key: str, value: Any) -> bool:
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class Settings(TypedDict, total=False):
+        """The valid settings of ``settings.yaml`` (what is wrong in the file is left out)."""
+
+        auto_play: bool | float  # true: the default pause; else seconds
+        confirm: bool
+        count: bool
+        delay: float
+        turn_timer: int
+        undo: bool
+
+    # a problem with a setting: a message id and its parameters (a parameter may be such a message too)
+    Problem = tuple[str, dict[str, object]]
+
+
+def _valid_setting(key: str, value: object) -> bool:
     if key in ("confirm", "count", "undo"):
         return isinstance(value, bool)
     if key == "auto_play" and isinstance(value, bool):  # true: the default pause
@@ -320,7 +337,7 @@ def _valid_setting(key: str, value: Any) -> bool:
     return isinstance(value, int) and 5 <= value <= 600  # turn_timer
 
 
-def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[str, dict[str, Any]]]]:
+def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     """The valid settings of ``settings.yaml`` and, for each problem, a message id and its parameters.
 
     A file that cannot be read or parsed gives no settings; a bad value or an
@@ -330,7 +347,7 @@ def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[
     from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_limited
 
     path = (Path(root) if root is not None else home()) / SETTINGS_NAME
-    where = {"path": str(path)}
+    where: dict[str, object] = {"path": str(path)}
     try:
         text = read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8")
     except (FileNotFoundError, NotADirectoryError):  # no file (a bad save directory is told elsewhere)
@@ -356,7 +373,7 @@ def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[
     except yaml.YAMLError as e:
         words: str = getattr(e, "problem", None) or str(e).splitlines()[0]
         mark = getattr(e, "problem_mark", None)
-        said: str | tuple[str, dict[str, Any]] = words
+        said: str | Problem = words
         if mark is not None:  # "(line 3)": the same words as a record's
             said = ("settings_yaml_at", {"problem": words, "line": mark.line + 1})
         return {}, [("settings_unreadable", where | {"problem": said})]
@@ -364,8 +381,8 @@ def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[
         return {}, []
     if not isinstance(data, dict):
         return {}, [("settings_not_mapping", where)]
-    good: dict[str, Any] = {}
-    problems: list[tuple[str, dict[str, Any]]] = []
+    good: dict[str, object] = {}
+    problems: list[Problem] = []
     for key, value in data.items():
         if key not in SETTING_KEYS:
             problems.append(("settings_unknown", where | {"key": str(key)}))
@@ -375,10 +392,10 @@ def read_settings(root: Path | None = None) -> tuple[dict[str, Any], list[tuple[
             good[key] = value
         else:
             problems.append((f"settings_bad_{key}", where | {"value": _as_written(value)}))
-    return good, problems
+    return cast("Settings", good), problems  # each value checked by _valid_setting
 
 
-def _as_written(value: Any) -> str:
+def _as_written(value: object) -> str:
     if isinstance(value, bool) or value is None:
         return {True: "true", False: "false", None: "null"}[value]
     return str(value)
@@ -388,12 +405,14 @@ def settings_warnings(lang: str | None = None, root: Path | None = None) -> list
     """One sentence per problem in ``settings.yaml``, in ``lang`` (none when all is well)."""
     from ..text.catalog import t
 
-    def said(value: Any) -> Any:
+    def said(value: object) -> object:
         if isinstance(value, tuple):  # a message of its own (whose parameters may be too)
-            return t(value[0], lang, **{k: said(v) for k, v in value[1].items()})
+            message_id, params = value
+            return t(message_id, lang, ascii=False, **{k: said(v) for k, v in params.items()})
         return value
 
-    return [t(mid, lang, **{k: said(v) for k, v in params.items()}) for mid, params in read_settings(root)[1]]
+    return [t(mid, lang, ascii=False, **{k: said(v) for k, v in params.items()})
+            for mid, params in read_settings(root)[1]]
 
 
 def _alive(pid: int) -> bool:

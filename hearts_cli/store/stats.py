@@ -29,12 +29,16 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..base.untrusted import MAX_RECORD_BYTES as MAX_RECORD  # what the record reader accepts too
 from ..base.wrapping import wrap_text
+
+if TYPE_CHECKING:
+    import sqlite3
+    from typing import TextIO
 
 INDEX_NAME = "stats.sqlite3"
 SCHEMA = 2  # PRAGMA user_version of the index; another value means: rebuild (2: shared tables apart)
@@ -71,6 +75,89 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value);
 """
 
 
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class Facts(TypedDict):
+        """What an archived game states: its seats (kind, level), each round's score and moon,
+        the totals, the winners (None: unfinished), the undos, the preset and the code."""
+
+        seats: list[tuple[str, str | None]]
+        scores: list[list[int]]
+        moons: list[int | None]
+        totals: list[int] | None
+        winners: list[int] | None
+        undos: int
+        preset: str | None
+        code: str | None
+
+
+    class Streak(TypedDict):
+        kind: str  # win, loss
+        length: int
+
+
+    class Streaks(TypedDict):
+        current: Streak | None
+        longest_win: int
+        longest_loss: int
+
+
+    class Figures(TypedDict):
+        games: int
+        won: int
+        win_rate: float
+
+
+    class PresetFigures(Figures):
+        preset: str
+
+
+    class LevelsFigures(Figures):
+        levels: list[str]
+
+
+    class RecentGame(TypedDict):
+        date: str
+        code: str
+        preset: str
+        total: int
+        won: bool
+        shared: bool
+
+
+    class Summary(TypedDict):
+        """Every figure of ``hearts stats``, as ``--json`` prints them."""
+
+        games: int
+        won: int
+        lost: int
+        win_rate: float
+        streaks: Streaks
+        rounds: int
+        points: int
+        points_per_round: float
+        moons: int
+        moons_against: int
+        undos: int
+        games_with_undo: int
+        by_preset: list[PresetFigures]
+        by_levels: list[LevelsFigures]
+        recent: list[RecentGame]
+        unreadable: int
+        shared_tables: int
+        filters: NotRequired[dict[str, str | None]]  # what ``--json`` was asked for
+
+
+    class Change(TypedDict):
+        """How the last game changes the person's record (:func:`change_of`)."""
+
+        id: str  # the sentence's message id
+        kind: str  # win, loss
+        length: int
+        count: int
+        won: int
+        played: int
+
+
 class GameRow:
     """What the index keeps of one archived file."""
 
@@ -93,11 +180,11 @@ class GameRow:
     moons_against: int | None
     undos: int | None
 
-    def __init__(self, **values: Any):
+    def __init__(self, **values: str | int | None):
         for name in _COLUMNS:
             setattr(self, name, values.get(name))
 
-    def values(self) -> tuple[Any, ...]:
+    def values(self) -> tuple[str | int | None, ...]:
         return tuple(getattr(self, name) for name in _COLUMNS)
 
 
@@ -130,7 +217,7 @@ def _ints(text: str) -> list[int] | None:
     return [int(x) for x in m.group(1).split(", ")] if m else None
 
 
-def scan(text: str) -> dict[str, Any] | None:
+def scan(text: str) -> Facts | None:
     """The figures a record in the writer's own layout states, or None for any other text.
 
     The archive is written by :func:`hearts_cli.records.record.write_record`, which
@@ -143,8 +230,8 @@ def scan(text: str) -> dict[str, Any] | None:
     lines = text.split("\n")
     if len(lines) < 8 or lines[1] != "format: hearts-record/1":
         return None
-    out: dict[str, Any] = {"seats": [], "scores": [], "moons": [], "totals": None, "winners": None,
-                           "undos": 0, "preset": None, "code": None}
+    out: Facts = {"seats": [], "scores": [], "moons": [], "totals": None, "winners": None,
+                "undos": 0, "preset": None, "code": None}
     section = ""
     for line in lines[2:]:
         if not line or line[0] == "#":
@@ -159,7 +246,7 @@ def scan(text: str) -> dict[str, Any] | None:
     return out if _scan_adds_up(out) else None
 
 
-def _scan_top(out: dict[str, Any], key: str, value: str) -> bool:
+def _scan_top(out: Facts, key: str, value: str) -> bool:
     """A top-level ``key: value`` line into ``out``; False when it is not as the writer writes it."""
     if key == "code":
         if not (value.startswith('"') and value.endswith('"')):
@@ -175,7 +262,7 @@ def _scan_top(out: dict[str, Any], key: str, value: str) -> bool:
     return True
 
 
-def _scan_inside(out: dict[str, Any], section: str, line: str) -> bool:
+def _scan_inside(out: Facts, section: str, line: str) -> bool:
     """An indented line of ``section`` into ``out``; False when it is not as the writer writes it."""
     if section == "rules" and line.startswith("  preset: "):
         out["preset"] = line[10:]
@@ -201,7 +288,7 @@ def _scan_inside(out: dict[str, Any], section: str, line: str) -> bool:
     return True
 
 
-def _scan_adds_up(out: dict[str, Any]) -> bool:
+def _scan_adds_up(out: Facts) -> bool:
     """The figures scanned hold together: seats, scores that sum to the totals, winners in range."""
     n = len(out["seats"])
     totals = out["totals"]
@@ -237,7 +324,8 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
     row.preset = facts["preset"]
     row.players = len(seats)
     row.undos = facts["undos"]
-    if facts["winners"] is None:
+    totals = facts["totals"]
+    if facts["winners"] is None or totals is None:
         row.status = "unfinished"
         return row
     if me is None:  # a shared table (hearts host): the record does not say which seat was yours
@@ -248,7 +336,7 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
     row.levels = ",".join(sorted(levels, key=_level_key))
     row.won = int(me in facts["winners"])
     row.shared = int(len(facts["winners"]) > 1)
-    row.total = facts["totals"][me]
+    row.total = totals[me]
     row.rounds = len(facts["scores"])
     row.points = sum(s[me] for s in facts["scores"])
     row.moons = sum(1 for m in facts["moons"] if m == me)
@@ -256,7 +344,7 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
     return row
 
 
-def _read_fully(path: Path) -> dict[str, Any] | None:
+def _read_fully(path: Path) -> Facts | None:
     """The same figures through the record reader, which re-plays the game (any layout it accepts)."""
     from ..records.record import read_record
 
@@ -299,7 +387,7 @@ class Index:
         self.root = Path(root)
         self.archive = self.root / "archive"
         self.path = self.root / INDEX_NAME
-        self.db: Any = None
+        self.db: sqlite3.Connection | None = None
 
     # --- opening, checking, rebuilding
 
@@ -320,7 +408,7 @@ class Index:
             self.db = self._second_try()
         return self
 
-    def _second_try(self) -> Any:
+    def _second_try(self) -> sqlite3.Connection:
         import sqlite3
 
         try:
@@ -328,7 +416,7 @@ class Index:
         except (sqlite3.Error, OSError):
             return self._connect(":memory:")  # a directory we cannot write: still answer
 
-    def _connect(self, where: str) -> Any:
+    def _connect(self, where: str) -> sqlite3.Connection:
         import sqlite3
 
         if where != ":memory:":
@@ -360,6 +448,13 @@ class Index:
             except OSError:
                 pass
 
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The index, open (:meth:`open` first)."""
+        if self.db is None:
+            raise RuntimeError("the index is not open")
+        return self.db
+
     def close(self) -> None:
         if self.db is not None:
             self.db.close()
@@ -390,7 +485,7 @@ class Index:
         except OSError:
             seen = None
         try:
-            noted = self.db.execute("SELECT value FROM meta WHERE key = 'archive_mtime'").fetchone()
+            noted = self._db.execute("SELECT value FROM meta WHERE key = 'archive_mtime'").fetchone()
         except sqlite3.DatabaseError as e:
             self._reopen(e)
             noted = None
@@ -399,7 +494,7 @@ class Index:
             return 0
         on_disk = self._archived_files()
         try:
-            known = {f: (s, m) for f, s, m in self.db.execute("SELECT file, size, mtime FROM games")}
+            known = {f: (s, m) for f, s, m in self._db.execute("SELECT file, size, mtime FROM games")}
         except sqlite3.DatabaseError as e:
             self._reopen(e)
             known = {}
@@ -409,15 +504,15 @@ class Index:
         marks = ", ".join("?" * len(_COLUMNS))
         insert = f"INSERT OR REPLACE INTO games ({', '.join(_COLUMNS)}) VALUES ({marks})"
         try:
-            with self.db:
-                self.db.executemany("DELETE FROM games WHERE file = ?", [(f,) for f in gone])
-                self.db.executemany(insert, rows)
-                self.db.execute("INSERT OR REPLACE INTO meta VALUES ('archive_mtime', ?)", (seen,))
+            with self._db as db:
+                db.executemany("DELETE FROM games WHERE file = ?", [(f,) for f in gone])
+                db.executemany(insert, rows)
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('archive_mtime', ?)", (seen,))
         except sqlite3.OperationalError:
             # read-only, or locked for longer than the timeout: answer from memory this time
-            kept = [r for r in self.db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games")
+            kept = [r for r in self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games")
                     if r[0] not in gone and r[0] not in todo]
-            self.db.close()
+            self._db.close()
             self.db = sqlite3.connect(":memory:")
             self.db.executescript(_CREATE)
             self.db.executemany(insert, kept + rows)
@@ -453,9 +548,9 @@ class Index:
 
     # --- queries
 
-    def _where(self, preset: str | None, since: str | None) -> tuple[str, list[Any]]:
+    def _where(self, preset: str | None, since: str | None) -> tuple[str, list[str | int]]:
         sql = "WHERE status = 'game'"
-        args: list[Any] = []
+        args: list[str | int] = []
         if preset is not None:
             sql += " AND preset = ?"
             args.append(preset)
@@ -467,21 +562,22 @@ class Index:
     def results(self, preset: str | None = None, since: str | None = None) -> list[bool]:
         """Won or not, for each finished game, oldest first."""
         where, args = self._where(preset, since)
-        return [bool(w) for (w,) in self.db.execute(f"SELECT won FROM games {where} ORDER BY stamp, file", args)]
+        return [bool(w) for (w,) in self._db.execute(f"SELECT won FROM games {where} ORDER BY stamp, file", args)]
 
-    def summary(self, preset: str | None = None, since: str | None = None) -> dict[str, Any]:
+    def summary(self, preset: str | None = None, since: str | None = None) -> Summary:
         """Every figure of ``hearts stats`` (as ``--json`` prints them), added up by sqlite."""
         where, args = self._where(preset, since)
-        db = self.db
+        db = self._db
         games, won, rounds, points, moons, against, undos, with_undo = db.execute(
             "SELECT count(*), total(won), total(rounds), total(points), total(moons), total(moons_against),"
             f" total(undos), total(undos > 0) FROM games {where}", args).fetchone()
         games, won = int(games), int(won)
         current, best, worst = _runs(self.results(preset, since))
 
-        def breakdown(column: str) -> list[tuple[Any, dict[str, Any]]]:
-            out = [(key, {"games": n, "won": int(w), "win_rate": _rate(int(w), n)}) for key, n, w in
-                   db.execute(f"SELECT {column}, count(*), total(won) FROM games {where} GROUP BY {column}", args)]
+        def breakdown(column: str) -> list[tuple[str, Figures]]:
+            out: list[tuple[str, Figures]] = [
+                (key, {"games": n, "won": int(w), "win_rate": _rate(int(w), n)}) for key, n, w in
+                db.execute(f"SELECT {column}, count(*), total(won) FROM games {where} GROUP BY {column}", args)]
             out.sort(key=lambda kd: (-kd[1]["games"], str(kd[0])))
             return out
 
@@ -528,7 +624,7 @@ def _rate(won: int, games: int) -> float:
     return round(won / games, 4) if games else 0.0
 
 
-def collect(root: Path, preset: str | None = None, since: str | None = None) -> dict[str, Any]:
+def collect(root: Path, preset: str | None = None, since: str | None = None) -> Summary:
     """The statistics of the archive under ``root``, the index brought up to date first."""
     with Index(root) as index:
         index.refresh()
@@ -556,7 +652,7 @@ def parse_since(text: str) -> str | None:
 # ---------------------------------------------------------------- the line at the end of a game
 
 
-def record_change(root: Path) -> dict[str, Any] | None:
+def record_change(root: Path) -> Change | None:
     """How the game just archived changes the person's record (see :func:`change_of`).
 
     Computed from the index, brought up to date with the archive first, so it
@@ -572,7 +668,7 @@ def record_change(root: Path) -> dict[str, Any] | None:
     return change_of(results)
 
 
-def change_of(results: Sequence[bool]) -> dict[str, Any] | None:
+def change_of(results: Sequence[bool]) -> Change | None:
     """What the last game of ``results`` (won or not, oldest first) did to the record.
 
     ``id`` names the sentence: a run of wins or losses (``tally_win_run``,
@@ -598,12 +694,13 @@ def change_of(results: Sequence[bool]) -> dict[str, Any] | None:
             "won": sum(results), "played": len(results)}
 
 
-def change_text(change: dict[str, Any], lang: str | None = None) -> str:
-    """The sentence for :func:`change_of`'s answer, in ``lang``."""
+def change_text(change: Mapping[str, object], lang: str | None = None) -> str:
+    """The sentence for :func:`change_of`'s answer (or one a ``game_end`` event carried), in ``lang``."""
     from ..text.catalog import ordinal, t
 
-    return t(change["id"], lang, nth=ordinal(change["length"], lang), count=change["count"],
-             won=change["won"], played=change["played"])
+    length = change["length"]
+    return t(str(change["id"]), lang, nth=ordinal(length if isinstance(length, int) else 0, lang),
+             count=change["count"], won=change["won"], played=change["played"])
 
 
 def _run_lengths(results: Iterable[bool]) -> list[tuple[bool, int]]:
@@ -621,14 +718,14 @@ def _run_lengths(results: Iterable[bool]) -> list[tuple[bool, int]]:
 Line = list[tuple[str, str]]  # (style, text) fragments; style "" plain, "bold", "win", "loss"
 
 
-def render(data: dict[str, Any], lang: str, ascii: bool = False,
+def render(data: Summary, lang: str, ascii: bool = False,
            preset: str | None = None, since: str | None = None, width: int | None = None) -> list[Line]:
     """The statistics as lines of styled fragments (the chart as bars of ``#`` or ``█``), laid
     out for ``width`` columns (None: no limit): sentences wrapped, a table's name above its
     figures when the two do not fit side by side, the chart's bars shorter."""
     from ..text.catalog import preset_name, t
 
-    def say(mid: str, **params: Any) -> str:
+    def say(mid: str, **params: object) -> str:
         return t(mid, lang, ascii=ascii, **params)
 
     def pct(rate: float) -> str:
@@ -655,9 +752,10 @@ def render(data: dict[str, Any], lang: str, ascii: bool = False,
     line(say("stats_games", games=data["games"], won=data["won"], lost=data["lost"], rate=pct(data["win_rate"])))
     st = data["streaks"]
     cur = st["current"]
-    which = "now" if cur["length"] > 1 else "last"
-    line(say(f"stats_streak_{which}_{cur['kind']}", count=cur["length"], best=st["longest_win"],
-             worst=st["longest_loss"]))
+    if cur is not None:  # (there are games)
+        which = "now" if cur["length"] > 1 else "last"
+        line(say(f"stats_streak_{which}_{cur['kind']}", count=cur["length"], best=st["longest_win"],
+                 worst=st["longest_loss"]))
     average = f"{data['points_per_round']:.1f}"
     if lang == "es":
         average = average.replace(".", ",")
@@ -695,7 +793,7 @@ BAR = 24  # the longest bar of the chart, where the screen has room for it
 SHORTEST = 8  # a bar is never made shorter than this to keep a column: the column goes first
 
 
-def _chart(recent: list[dict[str, Any]], lang: str, ascii: bool, width: int | None = None) -> list[Line]:
+def _chart(recent: list[RecentGame], lang: str, ascii: bool, width: int | None = None) -> list[Line]:
     """The recent games, one bar each, as long as the final total: a date, the time, the
     preset, the bar, the total and the result; where ``width`` is too narrow for them all,
     the bars are shorter, down to :data:`SHORTEST`, then the time goes, then the preset."""
@@ -747,7 +845,7 @@ def as_text(lines: Sequence[Line]) -> str:
     return "".join("".join(text for _, text in line) + "\n" for line in lines)
 
 
-def print_rich(lines: Sequence[Line], file: Any = None, force_terminal: bool | None = None) -> None:
+def print_rich(lines: Sequence[Line], file: TextIO | None = None, force_terminal: bool | None = None) -> None:
     """The lines through rich: bold headings, wins in green and losses in red."""
     from rich.console import Console
     from rich.text import Text

@@ -9,8 +9,8 @@ docs/tables.md, "Limits").
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 from ..play.events import Event
 from .seats import SeatClient
@@ -24,7 +24,7 @@ WRITE_BUFFER = 65536  # bytes waiting in the socket's buffer before the client c
 class Seated(Protocol):
     """The table a client sits at, as the client sees it (:class:`~hearts_cli.table.shared.SharedTable`)."""
 
-    def view_of(self, seat: int, history: bool = False) -> dict[str, Any]: ...
+    def view_of(self, seat: int, history: bool = False) -> Mapping[str, object]: ...
 
     def detach(self, seat: int, client: Client) -> None: ...
 
@@ -48,8 +48,8 @@ class Client(SeatClient):
         self.seat: int | None = None
         self.table: Seated | None = None
         # with a witness (tests): every line sent, with what the witness says of that moment
-        self.witness: Callable[[Client], Any] | None = None
-        self.sent: list[tuple[bytes, Any]] = []
+        self.witness: Callable[[Client], object] | None = None
+        self.sent: list[tuple[bytes, object]] = []
         self._loop = asyncio.get_running_loop()
         self._flush_due = False  # a flush is scheduled at the end of this turn of the loop
         self._waiting: asyncio.Task[None] | None = None  # the client is slow: waiting for it to read
@@ -69,7 +69,7 @@ class Client(SeatClient):
             self._flush_due = True
             self._loop.call_soon(self._flush)
 
-    def send_obj(self, obj: dict[str, Any]) -> None:
+    def send_obj(self, obj: Mapping[str, object]) -> None:
         self.send(encode(obj))
 
     # what the table tells its seat (seats.SeatClient)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ..model.cards import Card
 from ..model.codes import seed_for
@@ -32,17 +32,36 @@ from . import news
 from .keeping import Keeper, taken_back
 from .seats import Seat, SeatClient, Seats
 
+if TYPE_CHECKING:
+    from ..base.jsonvalue import JsonObject
+    from ..play.engine import SeatView
+    from ..records.record import Seat as RecordSeat
+    from ..store.saves import Store
+
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
 
 
 class Refused(Exception):
     """A request the table does not grant: ``code`` names why (a message id)."""
 
-    def __init__(self, code: str, message: str | None = None, **params: Any):
+    def __init__(self, code: str, message: str | None = None, **params: object):
         super().__init__(code)
         self.code = code
         self.message = message  # already said (a shared table's own sentence), else None
         self.params = params
+
+
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class Change(TypedDict, total=False):
+        """What a table tells whoever runs it (``on_change``): a seat ``joined`` or ``left``
+        (``seat``, ``name``), the game is ``over`` (``code``, ``archived``: the file, if any), a
+        move ``failed`` to be saved (``problem``)."""
+
+        seat: int
+        name: str
+        code: str
+        archived: str | None
+        problem: str
 
 
 class GameTable:
@@ -51,7 +70,7 @@ class GameTable:
     me: int | None = None  # (a shared table's seat, as its client: remote.RemoteTable)
     local = False  # a person's own table (LocalTable): the code shown from the start
 
-    def __init__(self, game: Game, seats: Sequence[Any], *, store: Any = None,
+    def __init__(self, game: Game, seats: Sequence[Seat | RecordSeat], *, store: Store | None = None,
                  turn_timer: float | None = None, undos: int = 0):
         self.game = game
         # record seats (name, kind, level) or Seat values
@@ -60,7 +79,7 @@ class GameTable:
         self.keeper = Keeper(store, undos)  # the save and the archive, written before anything is told
         self.turn_timer = turn_timer
         self.moves = 0  # moves made (a CPU move computed meanwhile checks that none was)
-        self.on_change: Callable[[str, dict[str, Any]], None] = lambda what, data: None
+        self.on_change: Callable[[str, Change], None] = lambda what, data: None
         self._mark_due()
 
     # ------------------------------------------------------------ who is who
@@ -69,7 +88,7 @@ class GameTable:
     def players(self) -> int:
         return self.game.rules.players
 
-    def record_seats(self) -> tuple[Any, ...]:
+    def record_seats(self) -> tuple[RecordSeat, ...]:
         return self.seats.recorded()
 
     def present(self, seat: int) -> bool:
@@ -113,7 +132,7 @@ class GameTable:
         at a person's own table)."""
         return news.start_event(self.game, self.seats, seat, self.local or self.game.over)
 
-    def view_of(self, seat: int, history: bool = False) -> dict[str, Any]:
+    def view_of(self, seat: int, history: bool = False) -> JsonObject:
         """The seat's view (with ``history``, the round's completed tricks too)."""
         return news.view_of(self.game, seat, history)
 
@@ -256,7 +275,7 @@ class GameTable:
             if g.round.phase is Phase.PLAY:  # no pass this round
                 self._lead()
 
-    def _game_end_extra(self) -> dict[str, Any]:
+    def _game_end_extra(self) -> dict[str, object]:
         """What else ``game_end`` says (a person's own table: how the game changes their record)."""
         return {}
 
@@ -299,7 +318,7 @@ class GameTable:
     def level_for(self, seat: int, by: str) -> str:
         return (self.seats[seat].level if by == "cpu" else TAKEOVER_LEVEL) or "normal"
 
-    def suggest(self, seat: int, level: str, view: Any = None) -> Any:
+    def suggest(self, seat: int, level: str, view: SeatView | None = None) -> Any:  # bots.suggest's answer
         """What the ``level`` CPU would do at ``seat`` (from that seat's view only)."""
         from ..bots import suggest
 
@@ -307,12 +326,14 @@ class GameTable:
             view = self.game.round.view(seat)
         return suggest(view, level, seed_for(self.game.code, "cpu", seat))
 
-    def apply(self, seat: int, by: str, choice: Any) -> None:
+    def apply(self, seat: int, by: str, choice: tuple[Card, ...] | Card | str) -> None:
         """A CPU's choice made at ``seat``: the pass, the card or the shooter's choice."""
         rd = self.game.round
-        if rd.phase is Phase.PASS:
+        if rd.phase is Phase.PASS and isinstance(choice, tuple):
             self.pass_cards(seat, list(choice), by)
         elif rd.phase is Phase.MOON:
             self.choose_moon(seat, str(choice), by)
-        else:
+        elif isinstance(choice, Card):
             self.play(seat, choice, by)
+        else:
+            raise TypeError(f"not a move now: {choice!r}")

@@ -12,28 +12,34 @@ code without the move (:func:`replayed`): the same moves give the same game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..play.engine import Game
+
+if TYPE_CHECKING:
+    from ..records.record import Move, Seat
+    from ..store.saves import Store
+    from ..store.stats import Change
 
 
 class Keeper:
     """A table's save and archive (``store``: a :class:`~hearts_cli.store.saves.Store`, or None:
     nothing is kept here), and what the record notes of the game (``undos``)."""
 
-    def __init__(self, store: Any = None, undos: int = 0):
+    def __init__(self, store: Store | None = None, undos: int = 0):
         self.store = store
         self.undos = undos  # moves taken back in this game (the record notes how many)
-        self.archived: Any = None  # where the finished (or left) game went
+        self.archived: Path | None = None  # where the finished (or left) game went
         self.archived_unfinished: str | None = None  # the code of a game left unfinished there
         self._archived_game: Game | None = None
         self._left: Game | None = None
 
-    def save(self, game: Game, seats: Sequence[Any]) -> None:
+    def save(self, game: Game, seats: Sequence[Seat]) -> None:
         if self.store is not None and not game.over:
             self.store.save(game, seats, undos=self.undos)
 
-    def keep(self, game: Game, seats: Sequence[Any]) -> None:
+    def keep(self, game: Game, seats: Sequence[Seat]) -> None:
         """The move just made, durable: the save, or once the game is over the archive (once).
         Raises when it cannot be written (the table takes the move back)."""
         if self.store is None:
@@ -45,19 +51,19 @@ class Keeper:
         else:
             self.store.save(game, seats, undos=self.undos)
 
-    def archive_unfinished(self, game: Game, seats: Sequence[Any]) -> None:
+    def archive_unfinished(self, game: Game, seats: Sequence[Seat]) -> None:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""
         if self.store is not None and not game.over and self._left is not game:
             self.archived = self.store.archive(game, seats, unfinished=True, undos=self.undos)
             self.archived_unfinished = game.code
             self._left = game
 
-    def record_change(self) -> Any:
+    def record_change(self) -> Change | None:
         """How the game just archived changes the person's record (None: nothing to tell)."""
         return self.store.record_change() if self.store is not None else None
 
 
-def replayed(game: Game, moves: Iterable[Any]) -> Game:
+def replayed(game: Game, moves: Iterable[Move]) -> Game:
     """``game`` played again from its code with ``moves`` only (the same moves give the same game)."""
     again = Game(game.rules, game.code)
     for move in moves:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..base.jsonvalue import JsonObject
 from ..model.cards import Card, cards_of
 from ..play.engine import Game, Phase, RoundResult, SeatView
 from ..play.events import Event
@@ -106,7 +105,7 @@ class LocalTable(GameTable, SeatTable):
             self.finish_offered.add(index)
             self.seats.tell_each(lambda s: Event("no_points_left", {"round": index + 1, "auto": self.auto(s)}))
 
-    def _game_end_extra(self) -> JsonObject:
+    def _game_end_extra(self) -> dict[str, object]:
         """How the game changes the person's record (the client says it)."""
         return {"record": self.keeper.record_change()}
 

@@ -7,58 +7,76 @@ decides when and to whom each is told, and never builds one by hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
-from ..play.engine import Game, Trick
-from ..play.events import SCHEMA, Event, cancel_fields, trick_json, view_json
+from ..base.jsonvalue import JsonObject
+from ..play.engine import Game
+from ..play.events import (
+    SCHEMA,
+    Deal,
+    GameEnd,
+    Lead,
+    MoonChoice,
+    Receive,
+    RoundEnd,
+    Start,
+    trick_event,
+    trick_json,
+    view_event,
+)
+
+__all__ = ["deal_event", "game_end_event", "lead_event", "moon_choice_event", "receive_event", "round_end_event",
+           "start_event", "trick_event", "view_of"]
 
 
-def start_event(game: Game, seats: Sequence[Any], seat: int, show_code: bool) -> Event:
+class SeatPlayer(Protocol):
+    """What a start event says of a seat's player (a :class:`~hearts_cli.table.seats.Seat`)."""
+
+    name: str
+    human: bool
+    level: str | None
+
+
+def start_event(game: Game, seats: Iterable[SeatPlayer], seat: int, show_code: bool) -> Start:
     """The ``start`` of the game for ``seat`` (its code only when ``show_code``; ``seats``: the
     table's :class:`~hearts_cli.table.seats.Seat` values)."""
-    return Event("start", {"schema": SCHEMA, "code": game.code if show_code else None,
-                           "preset": game.rules.preset, "rules": game.rules.spec(), "target": game.rules.target,
-                           "players": game.rules.players, "you": seat,
-                           "seats": [{"seat": i, "name": s.name, "kind": "human" if s.human else "cpu",
-                                      "level": None if s.human else s.level}
-                                     for i, s in enumerate(seats)]})
+    return Start(schema=SCHEMA, code=game.code if show_code else None, preset=game.rules.preset,
+                 rules=dict(game.rules.spec()), players=game.rules.players, target=game.rules.target,
+                 seats=[{"seat": i, "name": s.name, "kind": "human" if s.human else "cpu",
+                         "level": None if s.human else s.level} for i, s in enumerate(seats)],
+                 you=seat)
 
 
-def view_of(game: Game, seat: int, history: bool = False) -> dict[str, Any]:
-    """The seat's view; with ``history`` also the round's completed tricks (``tricks``), for a
-    seat taken mid-round (and ``state``), which was not there to be told them."""
+def view_of(game: Game, seat: int, history: bool = False) -> JsonObject:
+    """The seat's view event as JSON; with ``history`` also the round's completed tricks
+    (``tricks``), for a seat taken mid-round (and ``state``), which was not there to be told them."""
     rd = game.round
     view = rd.view(seat)
-    out: dict[str, Any] = {"event": "view", **view_json(view, rd.result)}
+    out = view_event(view, rd.result)
     if history:
-        out["tricks"] = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
-    return out
+        out.tricks = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
+    return out.to_json()
 
 
-def deal_event(game: Game, seat: int) -> Event:
+def deal_event(game: Game, seat: int) -> Deal:
     rd = game.round
     v = rd.view(seat)
-    return Event("deal", {"round": len(game.rounds), "direction": rd.direction.value,
-                          "dealer": rd.dealer, "to": v.passed_to, "hands": {seat: list(v.hand)}})
+    return Deal(round=len(game.rounds), direction=rd.direction.value, dealer=rd.dealer, to=v.passed_to,
+                hands={seat: list(v.hand)})
 
 
-def lead_event(game: Game) -> Event:
-    return Event("lead", {"round": len(game.rounds), "seat": game.round.leader})
+def lead_event(game: Game) -> Lead:
+    leader = game.round.leader
+    assert leader is not None  # told once the cards are passed: the two of clubs has a holder
+    return Lead(round=len(game.rounds), seat=leader)
 
 
-def receive_event(game: Game, seat: int) -> Event:
+def receive_event(game: Game, seat: int) -> Receive:
     """What ``seat`` received once everybody has passed, and its hand now."""
     v = game.round.view(seat)
-    return Event("receive", {"round": len(game.rounds), "seat": seat, "cards": list(v.received or ()),
-                             "source": v.received_from, "hand": list(v.hand)})
-
-
-def trick_event(number: int, trick_no: int, done: Trick) -> Event:
-    return Event("trick", {"round": number, "trick": trick_no, "leader": done.leader,
-                           "plays": [{"seat": s, "card": c} for s, c in done.plays()],
-                           "winner": done.winner, "points": done.points,
-                           "kitty": sorted(done.kitty)} | cancel_fields(done))
+    return Receive(round=len(game.rounds), seat=seat, cards=list(v.received or ()), source=v.received_from,
+                   hand=list(v.hand))
 
 
 def moon_default(game: Game) -> str:
@@ -69,22 +87,28 @@ def moon_default(game: Game) -> str:
     return str(choose_moon(rd.view(rd.mover)))
 
 
-def moon_choice_event(game: Game) -> Event:
+def moon_choice_event(game: Game) -> MoonChoice:
     rd = game.round
-    return Event("moon_choice", {"round": len(game.rounds), "seat": rd.turn,
-                                 "choices": {str(c): list(v) for c, v in rd.moon_outcomes().items()},
-                                 "default": moon_default(game)})
+    assert rd.turn is not None  # the shooter's turn to choose
+    return MoonChoice(round=len(game.rounds), seat=rd.turn,
+                      choices={str(c): list(v) for c, v in rd.moon_outcomes().items()}, default=moon_default(game))
 
 
-def round_end_event(game: Game) -> Event:
+def round_end_event(game: Game) -> RoundEnd:
     """The round just ended (the next one may be dealt already)."""
     res = game.results[-1]
-    return Event("round_end", {"round": len(game.results), "taken": list(res.taken),
-                               "scores": list(res.scores), "totals": list(game.totals),
-                               "shooter": res.shooter, "moon": res.moon})
+    return RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
+                    totals=list(game.totals), shooter=res.shooter, moon=res.moon)
 
 
-def game_end_event(game: Game, extra: dict[str, Any]) -> Event:
-    return Event("game_end", {"code": game.code, "winners": list(game.winners), "totals": list(game.totals),
-                              "standings": [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
-                              "rounds": [list(r.scores) for r in game.results]} | extra)
+def game_end_event(game: Game, extra: Mapping[str, object] | None = None) -> GameEnd:
+    """The end of the game; ``extra``: at a person's own table, ``record``, how it changes theirs
+    (the table's change, which the person's client words)."""
+    ev = GameEnd(code=game.code, winners=list(game.winners), totals=list(game.totals),
+                 standings=[{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
+                 rounds=[list(r.scores) for r in game.results])
+    for name, value in (extra or {}).items():
+        if name not in GameEnd.OPTIONAL:
+            raise ValueError(f"game_end event with unknown {name}")
+        setattr(ev, name, value)
+    return ev

@@ -489,7 +489,7 @@ class RemoteTable(SeatTable):
             raise Lost()
         if msg.get("ok") is False:  # told, not a refusal of the line typed now
             code, message = _error_of(msg, "error")
-            self.client.event(Event("error", {"id": code, "message": message}))
+            self.client.event(Event("error", {"code": code, "message": message}))
 
     def _start(self, msg: JsonObject) -> None:
         from ..model.rules import Rules

@@ -9,9 +9,9 @@ table; the reply says only that the move was made.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
+from ..base.jsonvalue import JsonValue
 from ..model.cards import Card
 from ..play import requests
 from ..play.engine import MOON_CHOICES, IllegalMove, PassError, Phase
@@ -22,7 +22,9 @@ from .game import GameTable
 COMMANDS = ("pass", "play", "why", "hint", "moon", "state", "ping", "quit")
 PASS_MAX = 13  # cards in a pass, at most (a bound on what is read, not the rule: the engine says how many)
 
-Handler = Callable[["SeatRequests", int, dict[str, Any], str], dict[str, Any]]
+Request = Mapping[str, JsonValue]  # a request as read (strict JSON)
+Reply = dict[str, object]  # a reply, before it is written
+Handler = Callable[["SeatRequests", int, Request, str], Reply]
 
 
 class SeatRequests:
@@ -33,7 +35,7 @@ class SeatRequests:
         self.table = table
         self.hints = hints
 
-    def act(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def act(self, seat: int, request: Request, lang: str) -> Reply:
         """The reply to one request of the person at ``seat``."""
         try:
             cmd = requests.command(request, COMMANDS)
@@ -45,16 +47,16 @@ class SeatRequests:
         except RequestError as e:
             return dict(e.reply(lang))
 
-    def ping(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def ping(self, seat: int, request: Request, lang: str) -> Reply:
         return {"ok": True}
 
-    def state(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
-        return {"ok": True} | self.table.view_of(seat, history=True)
+    def state(self, seat: int, request: Request, lang: str) -> Reply:
+        return {"ok": True, **self.table.view_of(seat, history=True)}
 
-    def quit(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def quit(self, seat: int, request: Request, lang: str) -> Reply:
         return {"ok": True, "bye": True}
 
-    def hint(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def hint(self, seat: int, request: Request, lang: str) -> Reply:
         """The Normal CPU's choice, from this seat's own view only (a hint can tell nothing more)."""
         table = self.table
         rd = table.game.round
@@ -69,7 +71,7 @@ class SeatRequests:
             return {"ok": True, "cards": [str(c) for c in sorted(choice)], "level": "normal"}
         return {"ok": True, "card": str(Card(choice)), "level": "normal"}
 
-    def moon(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def moon(self, seat: int, request: Request, lang: str) -> Reply:
         """``{"cmd": "moon", "choice": "others" | "shooter_minus"}``: the shooter's choice."""
         rd = self.table.game.round
         if rd.phase is not Phase.MOON or rd.turn != seat:
@@ -77,7 +79,7 @@ class SeatRequests:
         self.table.choose_moon(seat, requests.choice(request.get("choice"), "choice", MOON_CHOICES), "person")
         return {"ok": True}
 
-    def pass_(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def pass_(self, seat: int, request: Request, lang: str) -> Reply:
         cards = requests.cards(request.get("cards"), "cards", limit=PASS_MAX)
         rd = self.table.game.round
         if rd.phase is not Phase.PASS:
@@ -90,7 +92,7 @@ class SeatRequests:
             raise requests.refused_pass(e) from None
         return {"ok": True}
 
-    def play(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def play(self, seat: int, request: Request, lang: str) -> Reply:
         card = requests.card(requests.required(request, "card"), "card")
         rd = self.table.game.round
         if rd.phase is Phase.PLAY and rd.turn == seat and rd.is_legal(card):
@@ -106,14 +108,10 @@ class SeatRequests:
             raise RequestError(e.reason.code, text=e.reason.message(lang, ascii=True), card=str(card)) from None
         return {"ok": True}
 
-    def why(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def why(self, seat: int, request: Request, lang: str) -> Reply:
         card = requests.card(requests.required(request, "card"), "card")
         verdict = self.table.game.round.why(card, seat)
-        if verdict.legal:
-            return {"ok": True, "card": str(card), "legal": True, "message": verdict.message(lang, ascii=True)}
-        assert verdict.reason is not None
-        return {"ok": True, "card": str(card), "legal": False, "reason": verdict.reason.code,
-                "message": verdict.message(lang, ascii=True)}
+        return {"ok": True, **verdict.to_json(verdict.message(lang, ascii=True))}
 
 
 _ANY_TIME: dict[str, Handler] = {"ping": SeatRequests.ping, "state": SeatRequests.state, "quit": SeatRequests.quit}

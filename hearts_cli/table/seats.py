@@ -9,9 +9,12 @@ it). :class:`~hearts_cli.table.game.GameTable` decides what is told and when.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..play.events import Event
+
+if TYPE_CHECKING:
+    from ..records.record import Seat as Recorded
 
 
 class SeatClient:
@@ -66,7 +69,7 @@ class Seats(list[Seat]):
         client.seat = seat
         st.joined_once = True
 
-    def recorded(self) -> tuple[Any, ...]:
+    def recorded(self) -> tuple[Recorded, ...]:
         """The seats as a game record writes them (name, kind, level)."""
         from ..records.record import Seat as Recorded
 

@@ -29,7 +29,7 @@ import asyncio
 import errno
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..play import requests
 from ..play.requests import RequestError
@@ -38,6 +38,9 @@ from .connection import Client
 from .limits import BACKLOG, BURST, HELLO_TIMEOUT, MAX_BAD, MAX_LINE, RATE, Admission, Bucket
 from .shared import SharedTable
 from .wire import OK, OK_LINE, encode, fail, parse, problem, read_line
+
+if TYPE_CHECKING:
+    from ssl import SSLContext
 
 
 class Server:
@@ -52,7 +55,7 @@ class Server:
     as a traceback.
     """
 
-    def __init__(self, lang: str = "en", witness: Callable[[Client], Any] | None = None, *,
+    def __init__(self, lang: str = "en", witness: Callable[[Client], object] | None = None, *,
                  notice: Callable[[str], None] | None = None, exempt: Sequence[str] = ()):
         self.tables: list[SharedTable] = []
         self.tokens: dict[str, tuple[SharedTable, int]] = {}
@@ -60,11 +63,11 @@ class Server:
         self.witness = witness  # tests: keep every line sent to each client, and what it says then
         self.all_clients: set[Client] = set()
         self.server: asyncio.base_events.Server | None = None
-        self.ssl: Any = None
+        self.ssl: SSLContext | None = None
         self.notice = notice  # told once per kind of refusal (hearts host: one line on its terminal)
         self.refused: dict[str, int] = {}  # kind -> how many, for the summary
         self.admission = Admission(exempt)  # who comes in, how fast (the bounds on strangers)
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
 
     def add(self, table: SharedTable) -> None:
         self.tables.append(table)
@@ -73,7 +76,7 @@ class Server:
                 self.tokens[st.token] = (table, s)
         table.server = self
 
-    def find(self, token: Any) -> tuple[SharedTable, int] | None:
+    def find(self, token: object) -> tuple[SharedTable, int] | None:
         """The seat of an invitation, comparing every token in constant time."""
         if not isinstance(token, str) or len(token) > 100:
             return None
@@ -91,7 +94,7 @@ class Server:
         if not seen and self.notice is not None:
             self.notice(kind)
 
-    def on_loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    def on_loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
         """asyncio's own reports (the accept loop out of descriptors, a callback that failed):
         counted, never printed as a traceback."""
         exc = context.get("exception")
@@ -104,7 +107,7 @@ class Server:
         else:
             self.count("error")
 
-    async def start(self, host: str, port: int, ssl: Any = None) -> int:
+    async def start(self, host: str, port: int, ssl: SSLContext | None = None) -> int:
         """Listen. Each connection comes in through :class:`_Door` (counted and bounded at its
         accept); the TLS handshake, when there is one, is made inside its hello limit."""
         self.ssl = ssl

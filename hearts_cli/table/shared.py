@@ -12,10 +12,10 @@ import asyncio
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..play.engine import Game
-from ..play.events import SCHEMA, Event
+from ..play.events import SCHEMA, Event, Welcome
 from .connection import Client
 from .game import GameTable
 from .invitations import new_token
@@ -23,13 +23,18 @@ from .seat_requests import SeatRequests
 from .seats import Seat
 from .wire import fail, problem
 
+if TYPE_CHECKING:
+    from ..base.jsonvalue import JsonObject
+    from ..store.saves import Store
+    from .game import Change
+
 RETRY = 1.0  # seconds before the clock makes again a move whose save failed
 NAME_MAX = 24
 
 SeatState = Seat  # a seat at a shared table is a seat of the one table (seats.Seat)
 
 
-def clean_name(name: Any, default: str) -> str:
+def clean_name(name: object, default: str) -> str:
     """A name a client gave, safe to show: printable characters only, short; else ``default``."""
     if not isinstance(name, str):
         return default
@@ -66,7 +71,7 @@ class SharedTable(GameTable):
     (:meth:`run`) makes the CPU moves as they fall due (a person's too, out of time or gone)."""
 
     def __init__(self, game: Game, seats: Sequence[Seat], *, turn_timer: float | None = None,
-                 delay: float = 0.0, store: Any = None, on_change: Callable[[str, dict[str, Any]], None] | None = None,
+                 delay: float = 0.0, store: Store | None = None, on_change: Callable[[str, Change], None] | None = None,
                  bot_threads: bool = True, hints: bool = False):
         super().__init__(game, seats, store=store, turn_timer=turn_timer)
         for st in self.seats:
@@ -99,9 +104,8 @@ class SharedTable(GameTable):
         if name is not None:
             st.name = clean_name(name, st.name)
         # the turn timer runs on: it measures the seat's decision, not its connection
-        client.send_obj({"event": "welcome", "schema": SCHEMA, "seat": seat, "players": self.players,
-                         "turn_timer": self.turn_timer, "hints": self.hints,
-                         "names": [s.name for s in self.seats]})
+        client.event(Welcome(schema=SCHEMA, seat=seat, players=self.players, turn_timer=self.turn_timer,
+                             hints=self.hints, names=[s.name for s in self.seats]))
         client.send_obj(self.start_event(seat).to_json())
         client.send_obj(self.view_of(seat, history=True))
         self.seats.tell(Event("seat", {"seat": seat, "name": st.name, "status": "back" if back else "joined"}))
@@ -132,7 +136,7 @@ class SharedTable(GameTable):
 
     # ------------------------------------------------------------ a person's requests
 
-    def act(self, seat: int, request: dict[str, Any], lang: str) -> dict[str, Any]:
+    def act(self, seat: int, request: JsonObject, lang: str) -> dict[str, object]:
         """The reply to one request of the person at ``seat`` (moves are told as events too)."""
         return self.requests.act(seat, request, lang)
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import NoReturn
 
 from ..base.untrusted import strict_json
 from ..play.events import Event
 from ..play.requests import RequestError
 
 
-def _compact_encoder() -> Callable[[Any], str]:
+def _compact_encoder() -> Callable[[object], str]:
     """Compact JSON, UTF-8 as it is. ``JSONEncoder.encode`` makes a new C encoder at every
     call (a quarter of the cost of a small message); the table server sends several lines
     a move, so it makes one, once (the same C encoder, the same output)."""
@@ -29,7 +29,7 @@ def _compact_encoder() -> Callable[[Any], str]:
     if make is None:  # a Python without the C accelerator
         return plain
 
-    def refuse(value: Any) -> Any:
+    def refuse(value: object) -> NoReturn:
         raise TypeError(f"{type(value).__name__} is not JSON")
     # markers None: no check for cycles (a message is a tree of plain values)
     # (markers, default, encoder, indent, key separator, item separator, sort_keys, skipkeys, allow_nan)
@@ -40,7 +40,7 @@ def _compact_encoder() -> Callable[[Any], str]:
 _encode = _compact_encoder()
 
 
-def encode(obj: dict[str, Any]) -> bytes:
+def encode(obj: Mapping[str, object]) -> bytes:
     return (_encode(obj) + "\n").encode("utf-8")
 
 
@@ -56,7 +56,7 @@ def encode_event(ev: Event) -> bytes:
     return line
 
 
-def fail(code: str, message_id: str, lang: str, **params: Any) -> dict[str, Any]:
+def fail(code: str, message_id: str, lang: str, **params: object) -> dict[str, object]:
     """The error reply (the one shape: :class:`~hearts_cli.play.requests.RequestError`)."""
     return dict(RequestError(code, message_id, params).reply(lang))
 
@@ -74,7 +74,7 @@ async def read_line(reader: asyncio.StreamReader) -> bytes | None:
     return line if line else None
 
 
-def parse(line: bytes | None) -> Any:
+def parse(line: bytes | None) -> object:
     """One line from a client, as strict JSON (:func:`hearts_cli.base.untrusted.strict_json`), or None."""
     if line is None:
         return None

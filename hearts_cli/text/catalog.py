@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from ..base.untrusted import escaped, shown
 
@@ -154,18 +154,25 @@ class _Count(int):
         return int.__format__(self, spec)
 
 
-def _is_card(value: Any) -> bool:
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    class _Faced(Protocol):
+        """A card as the catalog sees it (``model.cards.Card``: the catalog sits below the cards)."""
+
+        def face(self, ascii: bool = False) -> str: ...
+
+
+def _is_card(value: object) -> TypeGuard[_Faced]:
     """A card is any value with a face (``model.cards.Card``): the catalog sits below the cards."""
     return isinstance(value, int) and hasattr(type(value), "face")
 
 
-def _show(value: Any, lang: str, ascii: bool) -> Any:
+def _show(value: object, lang: str, ascii: bool) -> object:
     if _is_card(value):
         return value.face(ascii)
     if type(value) is int:
         return _Count(value)
     if isinstance(value, (list, tuple)) and value and all(_is_card(v) for v in value):
-        return ", ".join(_show(v, lang, ascii) for v in value)
+        return ", ".join(v.face(ascii) for v in value if _is_card(v))
     return value
 
 
@@ -177,7 +184,7 @@ def _symbols_as_letters(text: str) -> str:
 _SUIT_LETTERS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 
-def cancel_pairs(cards: Sequence[Any], lang: str | None = None, ascii: bool = False) -> str:
+def cancel_pairs(cards: Sequence[object], lang: str | None = None, ascii: bool = False) -> str:
     """The pairs that cancel, as a sentence lists them: "the two 9♠ and the two 10♠"
     (a comma alone read as a list cut short)."""
     pairs = [t("cancel_pair", lang, ascii=ascii, card=c) for c in cards]
@@ -195,19 +202,20 @@ def ordinal(n: int, lang: str | None = None) -> str:
     return f"{n}{suffix}"
 
 
-def t(message_id: str, lang: str | None = None, /, ascii: bool = False, **params: Any) -> str:
+def t(message_id: str, lang: str | None = None, /, ascii: bool = False, **params: object) -> str:
     """Render ``message_id`` in ``lang`` (default: :func:`default_language`)."""
     lang = lang if lang in LANGUAGES else default_language()
     template = CATALOG[lang].get(message_id) or CATALOG["en"][message_id]
     if ascii:  # a card written into the sentence itself
         template = _symbols_as_letters(template)
     shown = {k: _safe(k, _show(v, lang, ascii)) for k, v in params.items()}
-    if isinstance(params.get("presets"), (list, tuple)):  # preset ids, named in the sentence's language
-        shown["presets"] = ", ".join(escaped(preset_name(str(p), lang)) for p in params["presets"])
-    if isinstance(params.get("players"), int) and "last" not in params:  # the seats are 0 to {last}
-        shown["last"] = _Count(params["players"] - 1)
-    if "suit" in shown and isinstance(params["suit"], int):
-        shown["suit"] = CATALOG[lang][f"suit_{int(params['suit'])}"]
+    presets, players, suit = params.get("presets"), params.get("players"), params.get("suit")
+    if isinstance(presets, (list, tuple)):  # preset ids, named in the sentence's language
+        shown["presets"] = ", ".join(escaped(preset_name(str(p), lang)) for p in presets)
+    if isinstance(players, int) and "last" not in params:  # the seats are 0 to {last}
+        shown["last"] = _Count(players - 1)
+    if "suit" in shown and isinstance(suit, int):
+        shown["suit"] = CATALOG[lang][f"suit_{int(suit)}"]
     return template.format(**shown)
 
 
@@ -218,7 +226,7 @@ QUOTED_PARAMS = frozenset({"text", "value", "key", "char", "cmd", "field", "word
                            "name", "preset", "recorded", "actual", "format", "log", "option"})
 
 
-def _safe(name: str, value: Any) -> Any:
+def _safe(name: str, value: object) -> object:
     if name in QUOTED_PARAMS and not isinstance(value, (int, _Count)):
         return shown(value)
     if isinstance(value, str):
@@ -233,7 +241,7 @@ _OS_PROBLEMS = {"ENOENT": "os_no_such_file", "EACCES": "os_permission", "EPERM":
                 "EHOSTUNREACH": "net_problem_unreachable", "ENETUNREACH": "net_problem_unreachable"}
 
 
-def os_problem_id(error: OSError) -> tuple[str, dict[str, Any]]:
+def os_problem_id(error: OSError) -> tuple[str, dict[str, object]]:
     """The message id (and its parameters) that says what went wrong in ``error``, in words."""
     import errno
 
@@ -256,5 +264,5 @@ def os_problem(error: OSError, lang: str | None = None) -> str:
     the point is that Spanish gets Spanish, whatever the system's locale.
     """
     message_id, params = os_problem_id(error)
-    return t(message_id, lang, **params)
+    return t(message_id, lang, ascii=False, **params)
 
