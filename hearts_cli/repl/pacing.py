@@ -138,7 +138,7 @@ class AutoPlay:
 
     :meth:`start` (when the prompt opens, in its event loop) shows the card at the
     prompt and in the toolbar, and after ``pause`` seconds enters it as if typed: the
-    same line, the same move, the same "You play 2♣". Any key pressed meanwhile (a
+    same line, the same move, the same "You play 2♣". A key pressed meanwhile (a
     command being typed, Tab, Ctrl-C) stops it for that decision, which then waits for
     the person as any other; so does coming back to it with ``undo`` (:meth:`hold`).
     Nothing is made during the pause, so a kill then loses nothing: the save holds the
