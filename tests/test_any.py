@@ -12,7 +12,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
 
 # the count today; lower it as ``Any`` goes, so that it cannot come back
-CEILING = 128
+CEILING = 7
 
 # a whole word as grep -w sees one: not preceded or followed by a letter, digit or underscore
 WORD = re.compile(r"(?<![A-Za-z0-9_])Any(?![A-Za-z0-9_])")

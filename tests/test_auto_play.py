@@ -346,10 +346,9 @@ def test_at_a_shared_table_the_only_legal_card_plays_by_itself(home: Path, monke
     _in_a_terminal(monkeypatch)
     with create_pipe_input() as inp:
         def drive() -> None:
-            _until(lambda: "table" in seen and seen["table"].game is not None
-                   and seen["table"].game.round is not None and seen["table"].core.decision())
+            _until(lambda: "table" in seen and seen["table"].core.decision())
             tb = seen["table"]
-            hand = [str(c) for c in tb.game.round.hand(0)]
+            hand = [str(c) for c in tb.view().hand]
             inp.send_text("pass " + " ".join(hand[-3:]) + "\r")
             _until(lambda: _mine(tb))
 

@@ -62,7 +62,8 @@ def test_bench_bots_are_for_sim_not_the_table(tmp_path, monkeypatch):
     for name in ("hard0", "high", "shoot", *BENCH):
         result = CliRunner().invoke(app, ["new", "--level", name, "--no-play"])
         assert result.exit_code == 2 and f"'{name}' is not a CPU level" in result.stderr
-        assert repl.start_new(level=name, play=False, lang="en", stdin=io.StringIO(""), stdout=io.StringIO()) == 2
+        with pytest.raises(LevelError):
+            repl.start_new(level=name, play=False, lang="en", stdin=io.StringIO(""), stdout=io.StringIO())
         assert session.handle({"cmd": "go", "level": name})["error"]["code"] == "bad_field"
 
 

@@ -59,7 +59,14 @@ def synthetic(players: int, me: int = 0, lang: str = "en", ascii: bool = False, 
     if turn_is_mine:
         rnd.turn = me
     rnd.mover = rnd.turn  # Round.mover: the seat to move, in play
-    return _Stand(game=game, seats=seats, me=me, lang=lang, ascii=ascii, players=players, selection=set())
+    # what the renderer asks of the person's seat table (repl/client.py): the view, the legal cards,
+    # the standing
+    view = SimpleNamespace(phase=rnd.phase, trick=tuple(trick), leader=leader, turn=rnd.turn, points=rnd.points,
+                           hearts_broken=True, tricks=rnd.tricks, direction=rnd.direction, hand=rnd.hand(me),
+                           trick_plays=rnd.trick_plays, passed=None)
+    return _Stand(game=game, seats=seats, me=me, lang=lang, ascii=ascii, players=players, selection=set(), local=True,
+                  view=lambda: view, legal=lambda: tuple(view.hand), rules=game.rules, over=False,
+                  code=game.code, round_number=len(game.rounds), core=SimpleNamespace(totals=game.totals))
 
 
 def shown(renderer: Renderer, width: int) -> list[str]:

@@ -397,12 +397,12 @@ def test_explain_unreadable_save_is_reported_and_left_alone(isolated):
 class FakeLoop(types.SimpleNamespace):
     """Stands in for the game loop: records what the command line hands it."""
 
-    def start_new(self, **kw):
-        self.calls.append(("start_new", kw))
+    def start_new(self, *args, **kw):
+        self.calls.append(("start_new", args, kw))
         return 0
 
     def resume(self, **kw):
-        self.calls.append(("resume", kw))
+        self.calls.append(("resume", (), kw))
         return 0
 
 
@@ -419,15 +419,15 @@ def fake_loop(monkeypatch):
 def test_hearts_alone_is_hearts_play(fake_loop):
     result = run()
     assert result.exit_code == 0
-    assert [name for name, _ in fake_loop.calls] == ["resume"]
+    assert [name for name, _, _ in fake_loop.calls] == ["resume"]
     result = run("--lang", "es", "--plain")
-    (_, kw) = fake_loop.calls[-1]
+    (_, _, kw) = fake_loop.calls[-1]
     assert kw["lang"] == "es" and kw["plain"] is True
 
 
 def test_play_passes_its_options(fake_loop):
     run("play", "--no-confirm", "--delay", "0", "--json", "--turn-timer", "30")
-    (name, kw) = fake_loop.calls[-1]
+    (name, _, kw) = fake_loop.calls[-1]
     assert name == "resume"
     assert kw["confirm"] is False and kw["delay"] == 0 and kw["json_events"] is True
     assert kw["turn_timer"] == 30 and kw["lang"] == "en"
@@ -437,14 +437,15 @@ def test_new_passes_its_options(fake_loop):
     result = run("new", "--preset", "reference", "--players", "5", "--target", "50", "--level", "HARD",
                  "--code", "k7q2-mxa7", "--seat", "4", "--no-confirm", "--no-play")
     assert result.exit_code == 0, result.stderr
-    (name, kw) = fake_loop.calls[-1]
-    assert name == "start_new"
-    assert kw["preset"] == "reference" and kw["players"] == 5 and kw["target"] == 50
-    assert kw["level"] == "hard" and kw["code"] == CODE and kw["seat"] == 4
+    (name, (new,), kw) = fake_loop.calls[-1]
+    assert name == "start_new"  # one new game, checked once, handed down whole
+    assert new.rules.preset == "reference" and new.rules.players == 5 and new.rules.target == 50
+    assert new.level == "hard" and new.code == CODE and new.seat == 4
     assert kw["confirm"] is False and kw["play"] is False
     run("new")
-    (_, kw) = fake_loop.calls[-1]
-    assert kw["code"] is None and kw["confirm"] is True and kw["play"] is True
+    (_, (new,), kw) = fake_loop.calls[-1]
+    assert new.code != CODE and new.level is None and new.seat == 0
+    assert kw["confirm"] is True and kw["play"] is True
 
 
 def test_new_errors_never_reach_the_game(fake_loop):

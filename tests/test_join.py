@@ -108,16 +108,16 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     result: dict = {}
 
     def drive(inp) -> None:
-        _wait(lambda: tb.game is not None and tb.game.round is not None and tb.core.decision())
+        _wait(lambda: tb.core.decision())
         inp.send_text("pista\r")
         _wait(lambda: _events(tb, "hint") or _events(tb, "error"))
         inp.send_text("deshacer\r")
         _wait(lambda: _events(tb, "error", code="net_undo"))
-        hand = [str(c) for c in tb.game.round.hand(0)]
+        hand = [str(c) for c in tb.core.round.hand(0)]
         inp.send_text("pasar " + " ".join(hand[-3:]) + "\r")
         _wait(lambda: _events(tb, "pass", seat=0, by="you"))
-        _wait(lambda: tb.game.round.phase is Phase.PLAY and tb.core.decision())
-        rd = tb.game.round
+        _wait(lambda: tb.core.round.phase is Phase.PLAY and tb.core.decision())
+        rd = tb.core.round
         result["completions"] = [(c.text, c.display_meta_text) for c in
                                  CardCompleter(tb, ascii=True).get_completions(Document(""), CompleteEvent())]
         bad = [c for c in rd.hand(0) if c not in rd.legal_cards()]
@@ -130,7 +130,7 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
             inp.send_text(str(rd.legal_cards()[0]) + "\r")
             _wait(lambda: len(_events(tb, "play", seat=0, by="you")) > played)
             _wait(lambda: tb.core.decision())
-            rd = tb.game.round
+            rd = tb.core.round
         assert not _events(tb, "confirm")
         card = rd.legal_cards()[0]
         result["card"] = card
@@ -238,13 +238,13 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
         real = shared.game.round
         assert not shared.game.over  # (a whole game takes the CPU far longer than this)
         if not shared.game.over:
-            seen = tb.game.round
+            seen = tb.core.round
             assert real.turn == 0 or real.phase is Phase.PASS
             for c in real.hand(0):
                 assert seen.why(c, 0) == real.why(c, 0)
             if real.phase is Phase.PLAY:
                 assert seen.legal_cards() == real.legal_cards()
-            assert tb.name(0) == "Tú" and tb.game.totals == list(real.scores_before)
+            assert tb.name(0) == "Tú" and tb.core.totals == tuple(real.scores_before)
             # the tricks played while away, as they were (`tricks` lists them, the toolbar's
             # reasons and `why` count on them)
             assert [(t.leader, t.cards, t.winner, t.points) for t in seen.tricks] == \

@@ -263,7 +263,7 @@ def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
     link = Link()
     remote = RemoteTable(link, link.connect(invitation(HOST, port, shared.seats[0].token), "Ana", "en", None))
     remote.blocking = True
-    tb = Table(None, (), lang="en", confirm=False, core=remote)  # type: ignore[arg-type]
+    tb = Table(None, (), lang="en", confirm=False, core=remote)
     tb.announce_start()
     try:
         while True:

@@ -11,8 +11,8 @@ import asyncio
 import concurrent.futures
 import json
 import sys
-from typing import Any
 
+from ..base.jsonvalue import JsonObject
 from ..base.wrapping import for_terminal
 from ..table.invitations import parse_invitation
 from ..table.limits import MAX_LINE
@@ -54,7 +54,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
         link.close()
 
 
-def _refused(first: dict[str, Any], host: str, port: int, lang: str) -> str:
+def _refused(first: JsonObject, host: str, port: int, lang: str) -> str:
     """Why the table did not seat us, in one sentence: the host's own (``busy``, ``refused``...),
     or, when it closed the connection without a word (a plain connection to a TLS table, a
     host gone during the hello), that it did."""
@@ -69,7 +69,7 @@ def _tell(text: str) -> None:
     sys.stderr.write(for_terminal(text, sys.stderr) + "\n")
 
 
-def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
+def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool) -> int:
     """The REPL of ``hearts play`` at this seat: the session in a terminal, else line by line."""
     import os
 
@@ -80,9 +80,8 @@ def _seat(link: Link, welcome: dict[str, Any], lang: str, plain: bool) -> int:
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     settings = read_settings()[0]
-    # the game is the remote core's: Table ignores its first argument then (typed Game, not Game | None)
-    table = Table(None, (), lang=lang,  # type: ignore[arg-type]
-                  ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
+    # the seat's table is the remote one: no game here, only what the seat is told
+    table = Table(None, (), lang=lang, ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
                   core=remote, count=settings.get("count", False))
     if interactive:
         from ..repl.pacing import auto_play_pause
@@ -110,7 +109,7 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
     return await _bridge(conn, first)
 
 
-async def _bridge(conn: Connection, first: dict[str, Any]) -> int:
+async def _bridge(conn: Connection, first: JsonObject) -> int:
     """--json: the table's lines to stdout as they come; stdin's lines to the table."""
     out = sys.stdout
     out.write(json.dumps(first, ensure_ascii=False) + "\n")

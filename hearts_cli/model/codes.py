@@ -33,6 +33,13 @@ _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
 CODE_LENGTH = 8
 
 
+class GameCode(str):
+    """A code in its canonical form, as :func:`normalize_code` returns it: checked once, and
+    not again where it is handed on (a new game's code, from the command line to the deal)."""
+
+    __slots__ = ()
+
+
 class CodeError(HeartsError):
     """Text that is not a game code; the code as given is quoted back shortened."""
 
@@ -64,7 +71,7 @@ def new_code() -> str:
     return code_from_number(secrets.randbits(5 * (CODE_LENGTH - 1)))
 
 
-def normalize_code(text: str) -> str:
+def normalize_code(text: str) -> GameCode:
     """The canonical form of a typed code, or :class:`CodeError` saying what is wrong."""
     if not isinstance(text, str):
         raise CodeError("proto_bad_code", code=str(text))
@@ -77,7 +84,12 @@ def normalize_code(text: str) -> str:
     canonical = "".join(ALPHABET[_VALUE[ch]] for ch in cleaned)
     if _check_char(canonical[:-1]) != canonical[-1]:
         raise CodeError("code_check", code=text)
-    return canonical
+    return GameCode(canonical)
+
+
+def canonical_code(code: str) -> GameCode:
+    """``code`` written canonically: checked by :func:`normalize_code` unless it was already."""
+    return code if isinstance(code, GameCode) else normalize_code(code)
 
 
 def is_code(text: str) -> bool:

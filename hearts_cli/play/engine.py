@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, NamedTuple, Self
 
 from ..base.values import Frozen
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of, parse_card
+from ..model.codes import canonical_code
 from ..model.codes import deal as deal_cards
-from ..model.codes import normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Direction, Moon, Rules, Ties
 from ..text.catalog import t
@@ -569,7 +569,7 @@ class DealtRound:
         ``direction`` overrides the pass cycle (for study positions); the cards
         dealt never depend on it.
         """
-        code = normalize_code(code)
+        code = canonical_code(code)
         in_play = [c for c in range(52) for _ in range(rules.copies[c])]
         hands, kitty, dealer = deal_cards(code, in_play, rules.players, rules.hand_size, round_index)
         return cls(rules, hands, kitty=kitty, direction=direction, round_index=round_index,
@@ -1082,7 +1082,7 @@ class Game:
         if isinstance(rules, str):
             rules = Rules.from_spec(rules)
         self.rules = rules
-        self.code = normalize_code(code)
+        self.code: str = canonical_code(code)
         n = rules.players
         self.totals: list[int] = [0] * n
         self.results: list[RoundResult] = []

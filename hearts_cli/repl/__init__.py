@@ -9,62 +9,57 @@ Two entry points, called by the command line:
 With a terminal on stdin and stdout the game runs in a prompt-toolkit session
 (:mod:`hearts_cli.repl.session`); otherwise the same commands are read line by
 line with plain, deterministic output, or one JSON object per event with
-``json_events``. Exit status: 0 when the game finished or was saved, 2 for bad
-input, 1 when the save is open in another process.
+``json_events``. Exit status: 0 when the game finished or was saved, 2 when a move
+was refused, 1 when the save is open in another process. A bad option (rules, code,
+level, seat, pace) is a ``HeartsError``, raised for the command line's one catch.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
-from typing import Any, TextIO
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from ..text.catalog import LANGUAGES, default_language, os_problem, t
+from .new_game import NewGame
 
-__all__ = ["resume", "start_new"]
+if TYPE_CHECKING:
+    from ..play.engine import Game
+    from ..records.record import Seat
+    from ..store.saves import Loaded, Store
+    from .table import Table
+
+Note = str | tuple[str, str]  # said before the game: a sentence, or one that names a file (and the file)
+
+__all__ = ["NewGame", "resume", "start_new"]
 
 DEFAULT_DELAY = 0.5  # seconds between CPU moves at an interactive table
 
 
-def start_new(*, preset: str | None = None, target: int | None = None, players: int | None = None,
-              settings: dict[str, Any] | None = None, level: str | None = None, code: str | None = None, seat: int = 0,
-              confirm: bool = True, play: bool = True, lang: str | None = None, plain: bool = False,
-              json_events: bool = False, delay: float | None = None, turn_timer: int | None = None,
-              stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+def start_new(new: NewGame | None = None, *, preset: str | None = None, target: int | None = None,
+              players: int | None = None, settings: dict[str, object] | None = None, level: str | None = None,
+              code: str | None = None, seat: int = 0, confirm: bool = True, play: bool = True,
+              lang: str | None = None, plain: bool = False, json_events: bool = False, delay: float | None = None,
+              turn_timer: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Deal a new game and play it (``play=False``: deal and save it only). Returns the exit status.
 
-    The rules are ``preset`` with ``settings`` (plain values, as ``--set`` reads
-    them), then ``players`` and ``target``, on top. An unfinished saved game
-    is archived first, never lost.
+    ``new`` is the game the command line checked (:class:`NewGame`); without it, the one
+    ``preset``, ``settings``, ``players``, ``target``, ``level``, ``code`` and ``seat`` make
+    (:meth:`NewGame.of`). An unfinished saved game is archived first, never lost. A bad
+    option is a :class:`~hearts_cli.model.errors.HeartsError`, raised before anything is touched.
     """
-    from ..bots import check_level
-    from ..model.codes import new_code, normalize_code
-    from ..model.errors import HeartsError
-    from ..model.rules import DEFAULT_PRESET, Rules
-
     lang = _lang(lang)
-    try:
-        spec: dict[str, Any] = {"preset": preset or DEFAULT_PRESET} | dict(settings or {})
-        if target is not None:
-            spec["target"] = target
-        if players is not None:
-            spec["players"] = players
-        rules = Rules.from_spec(spec)
-        code = normalize_code(code) if code else new_code()
-        level = check_level(level) if level is not None else None
-    except HeartsError as e:
-        return _fail(e.message(lang))
-    if not isinstance(seat, int) or not 0 <= seat < rules.players:
-        return _fail(t("bad_seat_option", lang, seat=seat, players=rules.players, last=rules.players - 1))
-    problem = _check_options(lang, delay, turn_timer)
-    if problem:
-        return _fail(problem)
+    if new is None:
+        new = NewGame.of(preset=preset, target=target, players=players, settings=settings, level=level,
+                         code=code, seat=seat)
+    _check_options(delay, turn_timer)
+    rules, code, seat, level = new.rules, new.code, new.seat, new.level
     from ..play.engine import Game
     from .table import make_seats
 
-    def deal(store: Any, previous: Any) -> int:
-        notes: list[str | tuple[str, str]] = []
+    def deal(store: Store, previous: Loaded | None) -> int:
+        notes: list[Note] = []
         if previous is not None:
             if previous.game.over:
                 store.archive(previous.game, previous.seats, undos=previous.undos)
@@ -86,15 +81,13 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
            stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Continue the saved game where it stopped, without asking; with none, start one with the defaults."""
     lang = _lang(lang)
-    problem = _check_options(lang, delay, turn_timer)
-    if problem:
-        return _fail(problem)
+    _check_options(delay, turn_timer)
     from ..model.codes import new_code
     from ..model.rules import Rules
     from ..play.engine import Game
     from .table import make_seats
 
-    def carry_on(store: Any, loaded: Any) -> int:
+    def carry_on(store: Store, loaded: Loaded | None) -> int:
         nonlocal confirm
         if loaded is not None and loaded.game.over:
             store.archive(loaded.game, loaded.seats, undos=loaded.undos)
@@ -120,7 +113,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
 # ---------------------------------------------------------------- helpers
 
 
-def _with_save(lang: str, body: Callable[[Any, Any], int]) -> int:
+def _with_save(lang: str, body: Callable[[Store, Loaded | None], int]) -> int:
     """Hold the save's lock while ``body(store, loaded)`` runs.
 
     ``loaded`` is the saved game, or None when there is none or it was damaged
@@ -133,9 +126,9 @@ def _with_save(lang: str, body: Callable[[Any, Any], int]) -> int:
     try:
         store.acquire()
     except SaveLocked:
-        return _fail(t("open_elsewhere", lang), status=1)
+        return _save_problem(t("open_elsewhere", lang))
     except OSError as e:
-        return _fail(t("save_dir_problem", lang, path=str(store.root), problem=os_problem(e, lang)), status=1)
+        return _save_problem(t("save_dir_problem", lang, path=str(store.root), problem=os_problem(e, lang)))
     try:
         try:
             loaded = store.load()
@@ -149,7 +142,7 @@ def _with_save(lang: str, body: Callable[[Any, Any], int]) -> int:
         # with no file name (stdout, a closed pipe) are not the save's: cli.main deals with them.
         if getattr(e, "filename", None) is None or isinstance(e, BrokenPipeError):
             raise
-        return _fail(t("save_dir_problem", lang, path=str(e.filename), problem=os_problem(e, lang)), status=1)
+        return _save_problem(t("save_dir_problem", lang, path=str(e.filename), problem=os_problem(e, lang)))
     finally:
         store.release()
 
@@ -158,10 +151,13 @@ def _lang(lang: str | None) -> str:
     return lang if lang in LANGUAGES else default_language()
 
 
-def _fail(message: str, status: int = 2) -> int:
+def _save_problem(message: str) -> int:
+    """The save cannot be used (open in another process, a directory that cannot be written):
+    one sentence, status 1. Not a person's mistake: what they give is a HeartsError, said by
+    the command line's one catch."""
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
-    return status
+    return 1
 
 
 def _warn(message: str) -> None:
@@ -169,15 +165,17 @@ def _warn(message: str) -> None:
     sys.stderr.flush()
 
 
-def _check_options(lang: str, delay: float | None, turn_timer: int | None) -> str | None:
+def _check_options(delay: float | None, turn_timer: int | None) -> None:
+    """The pace asked for: a HeartsError (the command line's one catch says it) when out of range."""
+    from ..model.errors import HeartsError
+
     if delay is not None and not (isinstance(delay, (int, float)) and 0 <= delay <= 10):
-        return t("bad_delay", lang)
+        raise HeartsError("bad_delay")
     if turn_timer is not None and not (isinstance(turn_timer, int) and 5 <= turn_timer <= 600):
-        return t("bad_turn_timer", lang)
-    return None
+        raise HeartsError("bad_turn_timer")
 
 
-def wants_ascii(stream: Any) -> bool:
+def wants_ascii(stream: object) -> bool:
     """An ASCII fallback for the suit symbols: asked for, or the terminal cannot show them."""
     if os.environ.get("HEARTS_ASCII", "").strip() not in ("", "0"):
         return True
@@ -189,9 +187,9 @@ def wants_ascii(stream: Any) -> bool:
     return False
 
 
-def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: bool,
+def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang: str, plain: bool,
          json_events: bool, delay: float | None, turn_timer: int | None, confirm: bool, play: bool,
-         stdin: TextIO | None, stdout: TextIO | None, notes: list[Any], undos: int = 0) -> int:
+         stdin: TextIO | None, stdout: TextIO | None, notes: list[Note], undos: int = 0) -> int:
     from .table import Table
 
     settings = store.settings()
@@ -216,7 +214,9 @@ def _run(game: Any, seats: Any, store: Any, *, resumed: bool, lang: str, plain: 
                      play=play, notes=notes)
 
 
-def _number(value: Any, default: float) -> float:
+def _number(value: object, default: float) -> float:
+    if not isinstance(value, (int, float, str)):
+        return default
     try:
         v = float(value)
     except (TypeError, ValueError):
@@ -224,8 +224,8 @@ def _number(value: Any, default: float) -> float:
     return v if 0 <= v <= 10 else default
 
 
-def run_batch(table: Any, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
-              play: bool = True, notes: list[Any] | None = None) -> int:
+def run_batch(table: Table, inp: TextIO, out: TextIO, *, json_events: bool, resumed: bool,
+              play: bool = True, notes: Sequence[Note] | None = None) -> int:
     """Commands line by line; plain text (or JSON lines) out; the first refused move stops with
     2, a refused command goes on (and the exit status is 2 at the end)."""
     from .batch import Lines, step

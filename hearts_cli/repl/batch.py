@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
 from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
 from ..play.events import Error, Event, view_json
@@ -53,17 +53,17 @@ def step(table: Table, front: Lines, inp: TextIO) -> int | None:
     """The CPUs' moves, the table, and one line: None to go on, else the exit status."""
     while table.cpu_step():
         pass
-    if table.dirty and not table.game.over:
+    if table.dirty and not table.over:
         front.show_table()
     front.out.flush()
-    if table.game.over and not table.local:  # a shared table closes at the end of its game
+    if table.over and not table.local:  # a shared table closes at the end of its game
         return 0
     line, too_long = read_line(inp)  # a line without end never sits in memory whole
     if too_long:
         table.error("line_too_long", limit=MAX_LINE_CHARS)
         return 2
     if not line:
-        if not table.game.over:
+        if not table.over:
             table.leave()
         return 0
     signal = table.handle(line)
@@ -71,7 +71,7 @@ def step(table: Table, front: Lines, inp: TextIO) -> int | None:
         return 2
     front.refused = front.refused or table.failed
     if signal == "quit":
-        if not table.game.over:
+        if not table.over:
             table.leave()
         return 0
     if signal in ("new", "replay"):
@@ -79,7 +79,6 @@ def step(table: Table, front: Lines, inp: TextIO) -> int | None:
     return None
 
 
-def turn_event(table: Table) -> dict[str, Any]:
+def turn_event(table: Table) -> dict[str, object]:
     """The position the person decides in, for ``--json``: the ``view`` event (docs/events.md)."""
-    rd = table.game.round
-    return {"event": "view"} | view_json(rd.view(table.me), rd.result)
+    return {"event": "view"} | view_json(table.view(), table.core.round_result)

@@ -12,17 +12,27 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, TypedDict
 
+from ..base.jsonvalue import JsonObject
 from ..model.cards import Card
 from ..model.codes import new_code
-from ..model.rules import Moon
+from ..model.rules import Moon, Rules
 from ..model.seating import place_name, seat_place, shown_name
-from ..play.engine import Game, Phase
+from ..play.engine import Game, Phase, SeatView
 from ..play.events import Event, GameEnd, Lead, MoonChoice, Pass, Play, TrickDone
+from ..table.keeping import Keeper
 from ..table.local import LocalTable
+from ..table.seat_table import SeatTable
 from ..table.seats import SeatClient
 from ..text.catalog import t
+
+if TYPE_CHECKING:
+    from ..play.verdicts import Verdict
+    from ..records.record import Seat as RecordSeat
+    from ..store.saves import Store
+    from ..table.remote import RemoteTable
 
 
 class FrontEnd:
@@ -44,27 +54,50 @@ class _Calls(FrontEnd):
         self.fn(ev)
 
 
-class TableClient(SeatClient):
-    """A game seen from the person's seat: the table's state read in-process, the seats
-    named, and the events (the table's and the person's own) handed to the front end."""
+class MoonWords(TypedDict):
+    """What the shooter's question says: the two words to type, the points, the default in words."""
 
-    def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
-                 confirm: bool = True, store: Any = None,
+    minus: str
+    others: str
+    points: int
+    default: str
+
+
+class TableClient(SeatClient):
+    """A game seen from the person's seat: the table asked what the seat may know (its
+    :class:`~hearts_cli.table.seat_table.SeatTable`), the seats named, and the events (the
+    table's and the person's own) handed to the front end."""
+
+    def __init__(self, game: Game | None, seats: Sequence[RecordSeat], *, lang: str, ascii: bool = False,
+                 confirm: bool = True, store: Store | None = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
-                 front: FrontEnd | None = None, core: Any = None, count: bool = False):
-        # the table: a local game's own (in-process), or a seat's at a shared table (``core``:
-        # remote.RemoteTable, which sends the person's moves to the host)
+                 front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False):
+        # the table: a local game's own (in-process, made here from ``game``), or a seat's at a
+        # shared table (``core``: remote.RemoteTable, which sends the person's moves to the host)
         if core is None:
+            assert game is not None, "a game of one's own, or a seat's table"
             core = LocalTable(game, seats, store=store, undos=undos)
-        self.core: Any = core
-        self.local: bool = core.local
-        self.me: int = core.me if not self.local else next((i for i, s in enumerate(core.seats) if s.human), 0)
+        self.core: SeatTable = core
+        self.local: bool = core.capabilities.own
+        # what only one kind of table has: a person's own (undo, auto, the save), a shared one's link
+        self.own: LocalTable | None = core if isinstance(core, LocalTable) else None
+        self.remote: RemoteTable | None = None
+        if self.own is None:
+            from ..table.remote import RemoteTable
+
+            self.remote = core if isinstance(core, RemoteTable) else None
+        self.keeper: Keeper = self.own.keeper if self.own is not None else Keeper(None)
+        if self.remote is not None:
+            self.me: int = self.remote.me
+        else:
+            self.me = next((i for i, s in enumerate(core.record_seats()) if s.kind == "human"), 0)
         self.lang = lang
         self.ascii = ascii
         self.confirm = confirm
         self.front: FrontEnd = front or (_Calls(emit) if emit is not None else FrontEnd())
         self.selection: list[Card] = []  # cards chosen to pass, in the order chosen
         self.pending: Card | None = None  # a card entered once, waiting for confirmation
+        self.verdict: Verdict | None = None  # the pending card's verdict, judged when it was entered
         self.dirty = True  # the table changed since it was last shown
         self.failed = False  # the last line was refused (batch mode stops on it)
         self.stops = True  # the last line refused was a move, not a command (batch mode stops on it)
@@ -78,77 +111,108 @@ class TableClient(SeatClient):
         self.waits_for: int | str | None = None
         self.core.attach(self.me, self)
 
-    # ------------------------------------------------------------ the table's state, read in-process
+    # ------------------------------------------------------------ what the seat knows, asked of its table
+
+    @property
+    def rules(self) -> Rules:
+        return self.core.rules
+
+    @property
+    def over(self) -> bool:
+        return self.core.game_over
+
+    @property
+    def code(self) -> str | None:
+        """The game's code (None at a shared table until the end: it would reveal every deal)."""
+        return self.core.code
+
+    @property
+    def round_number(self) -> int:
+        return self.core.round_number
+
+    @property
+    def started(self) -> bool:
+        """Whether the seat has its view yet (a shared table's comes after its welcome)."""
+        return self.remote is None or self.remote.started
+
+    def view(self) -> SeatView:
+        """The person's seat view: everything they may know of the round."""
+        return self.core.view(self.me)
+
+    def why(self, card: Card) -> Verdict:
+        """Whether the person may play ``card`` now, and what it would do: asked of the table."""
+        return self.core.why(self.me, card)
+
+    def legal(self) -> tuple[Card, ...]:
+        """The cards the person may play now (none while it is not their card to play)."""
+        return self.core.legal(self.me)
 
     @property
     def game(self) -> Game:
-        game: Game = self.core.game
-        return game
-
-    @game.setter
-    def game(self, game: Game) -> None:
-        self.core.game = game
+        """The whole game: a person's own table only (a seat at a shared table never holds it)."""
+        assert self.own is not None, "a shared table's seat holds no game"
+        return self.own.game
 
     @property
-    def seats(self) -> tuple[Any, ...]:
-        seats: tuple[Any, ...] = self.core.record_seats()
-        return seats
+    def seats(self) -> tuple[RecordSeat, ...]:
+        return self.core.record_seats()
 
     @property
-    def store(self) -> Any:
-        return self.core.keeper.store
+    def store(self) -> Store | None:
+        store: Store | None = self.keeper.store
+        return store
 
     @property
     def undos(self) -> int:
-        undos: int = self.core.keeper.undos
-        return undos
+        return self.keeper.undos
 
     @property
-    def archived(self) -> Any:
-        return self.core.keeper.archived
+    def archived(self) -> Path | None:
+        path: Path | None = self.keeper.archived
+        return path
 
     @archived.setter
-    def archived(self, value: Any) -> None:
-        self.core.keeper.archived = value
+    def archived(self, value: Path | None) -> None:
+        self.keeper.archived = value
 
     @property
     def archived_unfinished(self) -> str | None:
-        code: str | None = self.core.keeper.archived_unfinished
-        return code
+        return self.keeper.archived_unfinished
 
     @archived_unfinished.setter
     def archived_unfinished(self, value: str | None) -> None:
-        self.core.keeper.archived_unfinished = value
+        self.keeper.archived_unfinished = value
 
     @property
     def auto_round(self) -> int | None:
         """The round the CPU plays for the person (``auto``, ``finish``), or None."""
-        number: int | None = self.core.seats[self.me].auto_round
-        return number
+        return self.own.seats[self.me].auto_round if self.own is not None else None
 
     @auto_round.setter
     def auto_round(self, value: int | None) -> None:
-        self.core.seats[self.me].auto_round = value
+        self.own_table().seats[self.me].auto_round = value
 
     @property
     def finish_offered(self) -> set[int]:
-        offered: set[int] = self.core.finish_offered
-        return offered
+        return self.own.finish_offered if self.own is not None else set()
+
+    def own_table(self) -> LocalTable:
+        """The person's own table, for what only it allows (the commands a shared table refuses)."""
+        assert self.own is not None, "a request for a game of one's own, at a shared table"
+        return self.own
 
     def points_left(self) -> bool:
         """Whether any card that scores is still to be played this round."""
-        left: bool = self.core.points_left()
-        return left
+        return self.core.points_left()
 
     def moon_default(self) -> str:
         """The better choice for the shooter's match standing (what a CPU would choose)."""
-        choice: str = self.core.moon_default()
-        return choice
+        return self.core.moon_default()
 
-    def moon_words(self) -> dict[str, Any]:
+    def moon_words(self) -> MoonWords:
         """What the moon's question says: the two words to type and the default, in words."""
         default = self.moon_default()
-        points = self.game.rules.penalty_total
+        points = self.rules.penalty_total
         return {"minus": self.say("moon_word_minus"), "others": self.say("moon_word_others"),
                 "points": points,
                 "default": self.say("moon_opt_minus" if Moon(default) is Moon.SHOOTER_MINUS else "moon_opt_others",
@@ -158,7 +222,7 @@ class TableClient(SeatClient):
 
     @property
     def players(self) -> int:
-        return self.game.rules.players
+        return self.rules.players
 
     def position(self, seat: int) -> str:
         return seat_place(seat, self.me, self.players)
@@ -169,8 +233,8 @@ class TableClient(SeatClient):
         return [(self.me + i) % n for i in range(n)]
 
     def name(self, seat: int) -> str:
-        if not getattr(self, "local", True):  # a shared table: a person's own name, else the seat's place
-            return shown_name(self.core.seats[seat].name, seat, self.me, self.players, self.lang)
+        if not self.local:  # a shared table: a person's own name, else the seat's place
+            return shown_name(self.core.seat_name(seat), seat, self.me, self.players, self.lang)
         return place_name(self.position(seat), self.lang)
 
     def level(self, seat: int) -> str | None:
@@ -183,7 +247,7 @@ class TableClient(SeatClient):
             return self.name(seat)
         return f"{self.name(seat)} ({t(f'level_{lvl}', self.lang)})"
 
-    def say(self, message_id: str, **params: Any) -> str:
+    def say(self, message_id: str, **params: object) -> str:
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
     # ------------------------------------------------------------ events
@@ -195,9 +259,11 @@ class TableClient(SeatClient):
             # (at a shared table the table is drawn when the seat's view comes: RemoteTable)
             self.dirty = self.dirty or self.local
             if kind == "play" or kind == "round_end" or kind == "undo":
-                self.pending = None
+                self.pending, self.verdict = None, None
             if kind == "round_end" or kind == "undo" or (isinstance(ev, Pass) and ev.seat == self.me):
                 self.selection = []
+        if kind == "game_end" and not self.local:
+            self.dirty = False  # a shared table's last view is no decision to draw
         self.waits_for = self._waits_for(ev)
         if isinstance(ev, GameEnd) and ev.record is not None:  # the table's change of the record, told
             change: object = ev.record
@@ -220,7 +286,7 @@ class TableClient(SeatClient):
             return None
         return self.waits_for
 
-    def emit(self, kind: str, **data: Any) -> None:
+    def emit(self, kind: str, **data: object) -> None:
         self._send(Event(kind, data))
 
     def attach(self, front: FrontEnd) -> None:
@@ -234,12 +300,12 @@ class TableClient(SeatClient):
     def info(self, topic: str, text: str) -> None:
         self.emit("info", topic=topic, text=text)
 
-    def error(self, message_id: str, message: str | None = None, **params: Any) -> None:
+    def error(self, message_id: str, message: str | None = None, **params: object) -> None:
         self.failed = True
         self.emit("error", code=message_id,
                   message=message if message is not None else self.say(message_id, **params))
 
-    def _record_json(self, change: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _record_json(self, change: JsonObject | None) -> JsonObject | None:
         """How the game just archived changes the person's record ("3rd win in a row"), for game_end."""
         if change is None:
             return None
@@ -251,76 +317,78 @@ class TableClient(SeatClient):
 
     # ------------------------------------------------------------ the table's life
 
+    def decide(self) -> None:
+        """The seat has a decision to make: a shared table's news is drawn then (a table of
+        one's own is drawn after every move)."""
+        if not self.local:
+            self.dirty = True
+
     def save(self) -> None:
         self.core.save()
 
     def leave(self) -> None:
         """The person leaves before the end: a local game is saved (and says so); a seat at a
         shared table is left to the CPU until the person joins again."""
-        if self.local:
+        if self.remote is None:
             self.save()  # a move interrupted (Ctrl-C) between the engine and its save is kept too
             self.emit("saved")
         else:
-            self.core.leave()
+            self.remote.leave()
             self.info("leave", self.say("net_left"))
 
     def announce_start(self, resumed: bool = False) -> None:
+        remote = self.remote
+        if remote is not None:  # who sits where, before the table says anything
+            names = ", ".join(shown_name(n, s, self.me, len(remote.names), self.lang)
+                              for s, n in enumerate(remote.names))
+            self.info("welcome", self.say("net_welcome", seat=self.me, players=len(remote.names), names=names))
         self.core.announce(self.me, resumed)
 
     def archive_unfinished(self) -> None:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""
-        self.core.archive_unfinished()
+        self.own_table().archive_unfinished()
 
     def restart(self, same_deal: bool) -> None:
         """"Another game" (a new code) or "replay this deal" (the same code), same rules and seats."""
-        self.core.restart(self.game.code if same_deal else new_code())
+        own = self.own_table()
+        own.restart(own.game.code if same_deal else new_code())
         self.selection = []
-        self.pending = None
+        self.pending, self.verdict = None, None
         self.dirty = True
         self.announce_start()
 
     # ------------------------------------------------------------ the CPU players (the table's)
 
-    def suggest(self, seat: int, level: str) -> Any:
-        return self.core.suggest(seat, level)
-
     def waiting_for_person(self) -> bool:
         """Whether the next move is the person's (and not the CPU's on their behalf)."""
-        g = self.game
-        if g.over:
+        if self.over:
             return True
-        rd = g.round
         if self.core.auto(self.me):
             return False
-        if rd.phase is Phase.PASS:
-            return rd.passes[self.me] is None
-        return rd.turn == self.me
+        return self.core.to_move(self.me)
 
     def forced_card(self) -> Card | None:
         """The card the person must play now, when it is the only legal one (the 2♣ that leads,
         the last card of a hand...); None at a choice, a pass, the moon's question, or
         while it is not their move (a shared table's view may be older than its news)."""
-        g = self.game
-        if g is None or g.over or g.round is None or not self.waiting_for_person():
+        if not self.started or self.over or not self.waiting_for_person():
             return None
-        if not self.local and not self.core.decision():
+        if self.remote is not None and not self.remote.decision():
             return None
-        rd = g.round
-        if rd.phase is not Phase.PLAY:
+        if self.view().phase is not Phase.PLAY:
             return None
-        legal = rd.legal_cards()
+        legal = self.legal()
         return legal[0] if len(legal) == 1 else None
 
     def cpu_step(self) -> bool:
         """Make one CPU move if one is due (a CPU seat's, or the person's under ``auto``)."""
-        stepped: bool = self.core.cpu_step()
-        return stepped
+        return self.core.cpu_step()
 
     def play_for_person(self) -> bool:
         """The turn timer ran out: the Normal CPU makes the person's move."""
-        if self.game.over or not self.waiting_for_person():
+        if self.over or not self.waiting_for_person():
             return False
         self.selection = []
-        self.pending = None
+        self.pending, self.verdict = None, None
         self.core.take_over(self.me, "timer")
         return True

@@ -10,7 +10,7 @@ entry here, its handler, and its messages in both languages.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from ..model.cards import fold
 from ..play.counting import count
@@ -43,13 +43,14 @@ def _why(person: Person, rest: str) -> Signal:
         if tb.pending is None:
             tb.error("why_usage")
             return None
-        card = tb.pending
+        card, verdict = tb.pending, tb.verdict  # judged when it was entered
     else:
         parsed = person.parse(rest)
         if parsed is None:
             return None
-        card = parsed
-    verdict = tb.game.round.why(card, tb.me)
+        card, verdict = parsed, None
+    if verdict is None:
+        verdict = tb.why(card)
     text = verdict.message(tb.lang, tb.ascii)
     tb.emit("why", card=card, legal=verdict.legal, reason=verdict.reason.to_json(text) if verdict.reason else None,
             text=text)
@@ -58,12 +59,10 @@ def _why(person: Person, rest: str) -> Signal:
 
 def _hint(person: Person, rest: str) -> Signal:
     tb = person.tb
-    g = tb.game
-    if g.over or not tb.waiting_for_person():
+    if tb.over or not tb.waiting_for_person():
         tb.error("hint_not_now")
         return None
-    rd = g.round
-    if rd.phase is Phase.MOON:
+    if tb.view().phase is Phase.MOON:
         tb.emit("hint", text=tb.say("hint_moon", default=tb.moon_words()["default"]))
         return None
     try:  # the analysis at a game of one's own; at a shared table the host's CPU, if it allows hints
@@ -81,43 +80,41 @@ def _hint(person: Person, rest: str) -> Signal:
 
 
 def _score(person: Person, rest: str) -> Signal:
-    g = person.tb.game
-    person.tb.emit("score", totals=list(g.totals), rounds=[list(r.scores) for r in g.results],
-                   points=list(g.round.points))
+    tb = person.tb
+    tb.emit("score", totals=list(tb.core.totals), rounds=[list(r) for r in tb.core.round_scores],
+            points=list(tb.view().points))
     return None
 
 
-def _trick_data(tr: Trick) -> dict[str, Any]:
+def _trick_data(tr: Trick) -> dict[str, object]:
     """A completed trick as the `tricks` and `last` events carry it: who played each card."""
     return {"leader": tr.leader, "cards": list(tr.cards), "seats": [s for s, _ in tr.plays()],
             "winner": tr.winner, "points": tr.points}
 
 
 def _tricks(person: Person, rest: str) -> Signal:
-    g = person.tb.game
-    rd = g.round
+    tb = person.tb
+    view = tb.view()
     current = None
-    plays = rd.trick_plays()
+    plays = view.trick_plays()
     if plays:
-        current = {"leader": plays[0][0], "cards": list(rd.trick), "seats": [s for s, _ in plays]}
-    person.tb.emit("tricks", round=len(g.rounds), tricks=[_trick_data(tr) for tr in rd.tricks],
-                   current=current)
+        current = {"leader": plays[0][0], "cards": list(view.trick), "seats": [s for s, _ in plays]}
+    tb.emit("tricks", round=tb.round_number, tricks=[_trick_data(tr) for tr in view.tricks], current=current)
     return None
 
 
 def _last(person: Person, rest: str) -> Signal:
     """The last completed trick of the round: who played what, and who took it."""
-    g = person.tb.game
-    tricks = g.round.tricks
-    person.tb.emit("last", round=len(g.rounds), number=len(tricks),
-                   trick=_trick_data(tricks[-1]) if tricks else None)
+    tb = person.tb
+    tricks = tb.view().tricks
+    tb.emit("last", round=tb.round_number, number=len(tricks), trick=_trick_data(tricks[-1]) if tricks else None)
     return None
 
 
 def _count(person: Person, rest: str) -> Signal:
     """The cards still out in each suit and the voids shown, from the person's seat only."""
     tb = person.tb
-    counted = count(tb.game.round.view(tb.me))
+    counted = count(tb.view())
     tb.emit("count", out=[list(cards) for cards in counted.out],
             voids=[sorted(v) for v in counted.voids],
             placed=[list(cards) for cards in counted.placed])
@@ -127,8 +124,8 @@ def _count(person: Person, rest: str) -> Signal:
 def _exchange(person: Person, rest: str) -> Signal:
     """What the person passed and received this round (their seat's view: nobody else's pass)."""
     tb = person.tb
-    view = tb.game.round.view(tb.me)
-    tb.emit("exchange", round=len(tb.game.rounds), direction=view.direction.value,
+    view = tb.view()
+    tb.emit("exchange", round=tb.round_number, direction=view.direction.value,
             passed=list(view.passed) if view.passed is not None else None, to=view.passed_to,
             received=list(view.received) if view.received is not None else None,
             source=view.received_from)
@@ -136,29 +133,29 @@ def _exchange(person: Person, rest: str) -> Signal:
 
 
 def _rules(person: Person, rest: str) -> Signal:
-    rules = person.tb.game.rules
+    rules = person.tb.rules
     person.tb.emit("rules", preset=rules.preset, settings=rules.settings())
     return None
 
 
 def _code(person: Person, rest: str) -> Signal:
     tb = person.tb
-    if tb.game.code is None:  # a shared table tells it at the end (it would reveal the deal)
+    if tb.code is None:  # a shared table tells it at the end (it would reveal the deal)
         tb.error("net_own_game", command=name_of("code", tb.lang))
         return None
-    tb.info("code", tb.say("code_info", code=tb.game.code))
-    tb.info("code", tb.say("code_position", position=tb.game.view(tb.me).position()))  # the person's view only
+    tb.info("code", tb.say("code_info", code=tb.code))
+    tb.info("code", tb.say("code_position", position=tb.view().position()))  # the person's view only
     return None
 
 
 def _auto(person: Person, rest: str) -> Signal:
     tb = person.tb
-    if tb.game.over:  # nothing left to play: not a mistake (a script may say it once too often)
+    if tb.over:  # nothing left to play: not a mistake (a script may say it once too often)
         tb.info("auto", tb.say("game_over_cards"))
         return None
-    tb.core.set_auto(tb.me)
+    tb.own_table().set_auto(tb.me)
     tb.selection = []
-    tb.pending = None
+    tb.pending, tb.verdict = None, None
     tb.info("auto", tb.say("auto_on"))
     return None
 
@@ -166,11 +163,11 @@ def _auto(person: Person, rest: str) -> Signal:
 def _finish(person: Person, rest: str) -> Signal:
     tb = person.tb
     try:
-        tb.core.finish(tb.me)
+        tb.own_table().finish(tb.me)
     except Refused as e:
         tb.error(e.code)
         return None
-    tb.pending = None
+    tb.pending, tb.verdict = None, None
     tb.info("finish", tb.say("finish_on"))
     return None
 
@@ -183,9 +180,9 @@ def _log(person: Person, rest: str) -> Signal:
     from ..records.movelog import format_log
 
     tb = person.tb
-    lines = format_log(tb.game, hide_round_in_progress=True)
+    lines = format_log(tb.own_table().game, hide_round_in_progress=True)  # (a game of one's own only)
     if lines[-1].startswith("# R"):
-        lines[-1] = "# " + tb.say("log_round_hidden", round=len(tb.game.rounds))
+        lines[-1] = "# " + tb.say("log_round_hidden", round=tb.round_number)
     tb.info("log", "\n".join(lines))
     return None
 
@@ -198,9 +195,9 @@ def _undo(person: Person, rest: str) -> Signal:
         tb.error("undo_off")
         return None
     tb.selection = []
-    tb.pending = None
+    tb.pending, tb.verdict = None, None
     try:
-        tb.core.undo(tb.me)
+        tb.own_table().undo(tb.me)
     except Refused as e:
         tb.error(e.code)
     return None

@@ -43,11 +43,11 @@ class CardCompleter(Completer):
         command = bool(words) and (len(words) > 1 or text.endswith(" ")) and first in CARD_COMMANDS
         if before and not command and first in COMMAND_WORDS_FOLDED:
             return  # a command that takes no card
-        if not tb.game.over and tb.game.round.phase is Phase.MOON:
+        if not tb.over and tb.view().phase is Phase.MOON:
             if not before:  # the shooter's choice: its two words
                 yield from self._moon_words(word)
             return
-        if not tb.game.over:
+        if not tb.over:
             tail = words[1:] if command else words
             if text.endswith(" ") and tail:
                 tail = tail + [""]
@@ -103,12 +103,12 @@ class CardCompleter(Completer):
     def card_choices(self) -> list[tuple[Card, str]]:
         """The cards in hand, each with what the menu says of it: playable first."""
         tb = self.table
-        rd = tb.game.round
-        hand = rd.hand(tb.me)
-        if rd.phase is Phase.PASS:
+        view = tb.view()
+        hand = view.hand
+        if view.phase is Phase.PASS:
             return [(c, tb.say("meta_chosen") if c in tb.selection else tb.say("meta_in_hand"))
                     for c in hand]
-        legal = rd.legal_mask() if rd.turn == tb.me else 0
-        good = [(c, tb.say("meta_playable")) for c in hand if legal >> c & 1]
-        bad = [(c, rd.why(c, tb.me).message(tb.lang, tb.ascii)) for c in hand if not legal >> c & 1]
+        legal = set(tb.legal())
+        good = [(c, tb.say("meta_playable")) for c in hand if c in legal]
+        bad = [(c, tb.why(c).message(tb.lang, tb.ascii)) for c in hand if c not in legal]
         return good + bad

@@ -16,24 +16,24 @@ class TableDrawing(Writer):
 
     def table(self) -> list[Line]:
         tb = self.tb
-        g = tb.game
-        rd = g.round
+        rd = tb.view()
+        rules = tb.rules
         lines: list[Line] = []
         broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
-        head = self.say("table_header" if g.code is not None else "table_header_shared", code=g.code,
-                        round=len(g.rounds), preset=preset_name(g.rules.preset, self.lang), target=g.rules.target)
+        head = self.say("table_header" if tb.code is not None else "table_header_shared", code=tb.code,
+                        round=tb.round_number, preset=preset_name(rules.preset, self.lang), target=rules.target)
         lines.append([("class:header", head + self.sep() + broken)])
         # the seats, placed around the trick
         cards_in_trick: dict[int, Card] = dict(rd.trick_plays())
         lines.extend(self.seats(cards_in_trick))
-        if rd.phase is Phase.PLAY and not rd.trick and rd.tricks and not g.over:
+        if rd.phase is Phase.PLAY and not rd.trick and rd.tricks and not tb.over:
             # the last trick stays on the table until the next card is played
             last = rd.tricks[-1]
             lines.append([("class:trick", self.trick_said("last_trick", len(rd.tricks), [s for s, _ in last.plays()],
                                                           last.cards, last.winner, last.points))])
         # what is going on
         lines.append(self.situation())
-        totals = list(g.totals)
+        totals = list(tb.core.totals)
         title = self.say("table_scores")
         scores = [[("class:scores", f"{tb.name(s)} {totals[s]}")] for s in tb.round_the_table()]
         lines.extend(pack(scores, self.fit, " " * (len(title) + 1), self.sep(),
@@ -45,7 +45,7 @@ class TableDrawing(Writer):
     def seat_label(self, seat: int) -> tuple[str, str]:
         """A seat's name, level, points this round and turn mark, and its style."""
         tb = self.tb
-        rd = tb.game.round
+        rd = tb.view()
         label = tb.label(seat)
         pts = rd.points[seat]
         if pts:
@@ -101,15 +101,14 @@ class TableDrawing(Writer):
 
     def situation(self) -> Line:
         tb = self.tb
-        g = tb.game
-        rd = g.round
-        if g.over:
+        if tb.over:
             return [("class:status", self.say("table_game_over"))]
+        rd = tb.view()
         if rd.phase is Phase.PASS:
             arrow = "" if rd.direction is Direction.NONE else self.arrow(rd.direction) + " "
             line: Line = [("class:arrow", arrow + self.passing(rd.direction, tb.me))]
             chosen = tb.selection
-            need = g.rules.pass_count
+            need = tb.rules.pass_count
             if chosen:
                 line.append(("", self.sep()))
                 line.append(("", self.say("chosen", cards=sorted(chosen))))
@@ -122,7 +121,8 @@ class TableDrawing(Writer):
             else:
                 line.append(("class:error", self.say("too_many", count=need)))
             return line
-        turn = rd.mover  # a round being played or waiting for its moon has one
+        turn = rd.turn  # a round being played or waiting for its moon has one
+        assert turn is not None
         if rd.phase is Phase.MOON:
             if turn == tb.me:
                 return [("class:turn", self.say("moon_situation", **tb.moon_words()))]
@@ -135,10 +135,10 @@ class TableDrawing(Writer):
 
     def hand(self) -> list[Line]:
         tb = self.tb
-        rd = tb.game.round
-        hand = rd.hand(tb.me)
-        my_turn = rd.phase is Phase.PLAY and rd.turn == tb.me and not tb.game.over
-        legal = rd.legal_mask() if my_turn else -1
+        rd = tb.view()
+        hand = rd.hand
+        my_turn = rd.phase is Phase.PLAY and rd.turn == tb.me and not tb.over
+        legal = set(tb.legal()) if my_turn else None  # (not the person's turn: none is shown unplayable)
         groups: list[Line] = []
         for s in range(4):
             cards = [c for c in hand if c // 13 == s]
@@ -148,7 +148,7 @@ class TableDrawing(Writer):
             frag: Line = [("class:suit-red" if red else "class:suit-black", self.suit(s))]
             for c in cards:
                 rank = self.card(c)[:-1]
-                playable = bool(legal >> c & 1)
+                playable = legal is None or c in legal
                 chosen = c in tb.selection
                 style = "class:suit-red" if red else "class:suit-black"
                 if self.plain:

@@ -44,11 +44,11 @@ class EventLines(Writer, Teller[Line]):
 
     def _changes(self) -> list[Line]:
         """"Changed from the preset: ..." when the game's rules are a preset with --set on top."""
-        if not self.tb.game.rules.overrides:
+        if not self.tb.rules.overrides:
             return []
         from ..model.rules_text import changes
 
-        return self._text(self.say("rt_changed", changes=changes(self.tb.game.rules)))
+        return self._text(self.say("rt_changed", changes=changes(self.tb.rules)))
 
     def ev_resume(self, round: int, trick: int, phase: str) -> list[Line]:
         if phase == Phase.PASS.value:
@@ -91,7 +91,7 @@ class EventLines(Writer, Teller[Line]):
         tb = self.tb
         said = None
         if cancelled:  # two decks: "The two A♥ cancel: K♥ wins." (the suit led's pairs)
-            said = cancel_sentence(self.say, tb.name, plays, cancelled, by, winner, tb.game.rules.set_aside_last,
+            said = cancel_sentence(self.say, tb.name, plays, cancelled, by, winner, tb.rules.set_aside_last,
                                    self.lang, self.ascii)
         out = self._text(said, "class:trick") if said else []
         if winner is None:
@@ -113,10 +113,10 @@ class EventLines(Writer, Teller[Line]):
         tb = self.tb
         out: list[Line] = []
         if shooter is not None and moon is not None:
-            value = tb.game.rules.penalty_total
+            value = tb.rules.penalty_total
             who = "you" if shooter == tb.me else "other"
             mid = f"moon_{who}_others" if Moon(moon) is Moon.OTHERS else f"moon_{who}_minus"
-            if tb.game.rules.moon is Moon.SHOOTER_CHOICE:
+            if tb.rules.moon is Moon.SHOOTER_CHOICE:
                 mid += "_chosen"  # the shooter chose it
             out += self._text(self.say(mid, name=tb.name(shooter), points=value), "class:moon")
         out += self._text(self.say("round_end_line", round=round, scores=self.names(scores)), "class:header")
@@ -305,7 +305,7 @@ class EventLines(Writer, Teller[Line]):
                                    players=settings["players"]))
         for mid in ("rules_follow", f"rules_first_{settings['first_trick']}",
                     f"rules_break_{settings['hearts_break']}", f"rules_moon_{settings['moon']}"):
-            out += self._text(self.say(mid, points=self.tb.game.rules.penalty_total))
+            out += self._text(self.say(mid, points=self.tb.rules.penalty_total))
         return out
 
 

@@ -32,8 +32,7 @@ def hint_text(tb: TableClient, hint: Hint, choice: Card | list[Card], reason: st
 
 def pass_reason(tb: TableClient, cards: list[Card]) -> str:
     """Why pass ``cards``: the Q♠, the high spades, a suit emptied, or high cards."""
-    rd = tb.game.round
-    hand = rd.hand(tb.me)
+    hand = tb.view().hand
     if 49 in cards:
         return tb.say("hint_why_pass_queen")
     spades = [c for c in cards if c in (50, 51)]  # only the ones passed, so only ones held
@@ -49,20 +48,20 @@ def pass_reason(tb: TableClient, cards: list[Card]) -> str:
 def play_reason(tb: TableClient, card: Card) -> str | None:
     """One line on why ``card``: what the engine knows it does first, rank guesses only
     when the outcome is uncertain, so the reason never contradicts `why`."""
-    rd = tb.game.round
-    legal = rd.legal_cards()
+    legal = tb.legal()
     if len(legal) == 1:
         return tb.say("hint_why_only")
-    eff = rd.why(card, tb.me).effect
+    eff = tb.why(card).effect
     assert eff is not None  # the Hard player suggests legal cards only
-    led = rd.trick[0] // 13 if rd.trick else None
+    trick = tb.view().trick
+    led = trick[0] // 13 if trick else None
     if led is not None and card // 13 != led:  # a discard never wins
-        pts = tb.game.rules.points[card]
+        pts = tb.rules.points[card]
         return tb.say("hint_why_dump" if pts > 0 or card.rank >= 12 else "hint_why_discard")
     if eff.wins is False:
         return tb.say("hint_why_duck")
     if eff.wins:
-        others = [rd.why(c, tb.me).effect for c in legal if c != card]
+        others = [tb.why(c).effect for c in legal if c != card]
         if all(o is not None and o.wins for o in others):
             return tb.say("hint_why_forced")
         if eff.exact:

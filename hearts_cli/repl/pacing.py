@@ -15,7 +15,11 @@ import os
 import select
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.key_binding.key_processor import KeyProcessor
 
 KeyWithin = Callable[[float], bool]  # wait up to this many seconds: did a key come (and was taken)?
 
@@ -34,7 +38,7 @@ class QuietInput:
 
     def __init__(self, stream: TextIO | None):
         self.fd: int | None = None
-        self.saved: list[Any] | None = None
+        self.saved: list[int | list[bytes | int]] | None = None  # the terminal's settings (termios)
         try:
             import termios  # noqa: F401 - not on Windows
 
@@ -119,7 +123,7 @@ def key_within(quiet: QuietInput) -> KeyWithin:
     return wait
 
 
-def auto_play_pause(value: Any) -> float | None:
+def auto_play_pause(value: object) -> float | None:
     """The pause ``auto_play`` in settings.yaml asks for (``true``: :data:`AUTO_PLAY_PAUSE`, or
     a number of seconds), or None: off, the only legal card waits to be entered as any other."""
     if value is True:
@@ -134,7 +138,7 @@ class AutoPlay:
 
     :meth:`start` (when the prompt opens, in its event loop) shows the card at the
     prompt and in the toolbar, and after ``pause`` seconds enters it as if typed: the
-    same line, the same move, the same "You play 2♣". Any key pressed meanwhile (a
+    same line, the same move, the same "You play 2♣". A key pressed meanwhile (a
     command being typed, Tab, Ctrl-C) stops it for that decision, which then waits for
     the person as any other; so does coming back to it with ``undo`` (:meth:`hold`).
     Nothing is made during the pause, so a kill then loses nothing: the save holds the
@@ -145,13 +149,13 @@ class AutoPlay:
         self.pause = pause
         self.show = show  # (what the toolbar says, the card on the prompt) while it waits; None: as before
         self.held: object = None  # the decision the person took over
-        self.armed: tuple[Any, object] | None = None  # (the application, the decision) while waiting
+        self.armed: tuple[Application[str], object] | None = None  # (the application, the decision) while waiting
 
     def hold(self, decision: object) -> None:
         """The person decides this one: no card plays by itself at it."""
         self.held = decision
 
-    def start(self, app: Any, decision: object, card: str | None, said: str) -> None:
+    def start(self, app: Application[str], decision: object, card: str | None, said: str) -> None:
         """The prompt is open at ``decision``: ``card`` (its text, or None when there is a
         choice) is entered after the pause unless a key comes first."""
         if self.pause is None or card is None or self.held == decision or self.armed is not None:
@@ -175,7 +179,7 @@ class AutoPlay:
 
         app.create_background_task(enter())
 
-    def _key(self, _processor: Any) -> None:
+    def _key(self, _processor: KeyProcessor) -> None:
         if self.armed is not None:
             self.held = self.armed[1]
             app = self.armed[0]

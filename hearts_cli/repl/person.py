@@ -67,9 +67,9 @@ class Person:
         cards = self.parse_many(text)
         if cards is None:
             return None
-        hand = self.tb.game.round.hands[self.tb.me]
+        hand = self.tb.view().hand
         for c in cards:
-            if not hand >> c & 1:
+            if c not in hand:
                 self.tb.error("not_in_hand", card=c)
                 return None
         return cards
@@ -79,9 +79,9 @@ class Person:
     def enter(self, text: str) -> None:
         """A card (or, while passing, cards) typed on its own."""
         tb = self.tb
-        if tb.game.over:
+        if tb.over:
             tb.error("game_over_cards")
-        elif tb.game.round.phase is Phase.PASS:
+        elif tb.view().phase is Phase.PASS:
             self.choose(text)
         else:
             card = self.parse(text)
@@ -101,20 +101,26 @@ class Person:
                 tb.selection.append(c)
         # what changed is said (the selection event); the table is not drawn again for it
         tb.emit("selection", cards=sorted(tb.selection), count=len(tb.selection),
-                need=tb.game.rules.pass_count)
+                need=tb.rules.pass_count)
 
     def try_card(self, card: Card) -> None:
-        """A card to play: refused with its rule, said first (to confirm), or played."""
+        """A card to play: refused with its rule, said first (to confirm), or played.
+
+        The card is judged once, when it is entered: the confirmation, ``why`` and the play
+        of a card entered again use that verdict (``tb.verdict``)."""
         tb = self.tb
-        verdict = tb.game.round.why(card, tb.me)
+        if tb.pending == card and tb.verdict is not None:  # entered again: confirmed, judged already
+            self.play(card)
+            return
+        verdict = tb.why(card)
         if not verdict.legal:
             assert verdict.reason is not None
-            tb.pending = None
+            tb.pending, tb.verdict = None, None
             tb.error(verdict.reason.detail or verdict.reason.code, verdict.message(tb.lang, tb.ascii))
             return
-        if tb.confirm and tb.pending != card and len(tb.game.round.legal_cards()) > 1:
+        if tb.confirm and len(tb.legal()) > 1:
             # (the only legal card has nothing to confirm: it plays at its first entry)
-            tb.pending = card
+            tb.pending, tb.verdict = card, verdict
             effect = verdict.effect.brief(tb.lang, tb.ascii) if verdict.effect else ""  # (`why` says all)
             tb.emit("confirm", card=card, text=tb.say("confirm_card", effect=effect))
             return
@@ -126,7 +132,7 @@ class Person:
         if not tb.selection and tb.pending is None:
             return False
         tb.selection = []
-        tb.pending = None
+        tb.pending, tb.verdict = None, None
         tb.emit("cancel", text=tb.say("cancelled"))
         return True
 
@@ -135,14 +141,14 @@ class Person:
     def pass_cards(self, rest: str) -> None:
         """``pass`` (the cards chosen) or ``pass QS AS KS`` (these, or these added to them)."""
         tb = self.tb
-        g = tb.game
-        if g.over:
+        if tb.over:
             tb.error("game_over_cards")
             return
-        if g.round.phase is not Phase.PASS:
-            tb.error("no_pass_round" if g.round.direction is Direction.NONE else "wrong_phase_play")
+        view = tb.view()
+        if view.phase is not Phase.PASS:
+            tb.error("no_pass_round" if view.direction is Direction.NONE else "wrong_phase_play")
             return
-        need = g.rules.pass_count
+        need = tb.rules.pass_count
         cards = self.cards_to_pass(rest, need) if rest else list(tb.selection)
         if cards is None:
             return
@@ -182,18 +188,17 @@ class Person:
 
     def play(self, card: Card) -> None:
         tb = self.tb
-        tb.pending = None
+        tb.pending, tb.verdict = None, None
         try:
-            tb.core.play(tb.game.round.turn, card, "person")
+            tb.core.play(tb.me, card, "person")
         except Refused as e:
             tb.error(e.code, e.message)
 
     def choose_moon(self, choice: str) -> None:
         tb = self.tb
-        rd = tb.game.round
         tb.selection = []
-        tb.pending = None
+        tb.pending, tb.verdict = None, None
         try:
-            tb.core.choose_moon(rd.turn, choice, "person")
+            tb.core.choose_moon(tb.me, choice, "person")
         except Refused as e:
             tb.error(e.code, e.message)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..model.cards import SUIT_SYMBOLS, Card
 from ..model.rules import Direction
@@ -33,7 +32,7 @@ class Writer:
     def ascii(self) -> bool:
         return self.tb.ascii
 
-    def say(self, message_id: str, **params: Any) -> str:
+    def say(self, message_id: str, **params: object) -> str:
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
     def card(self, c: Card) -> str:
@@ -87,7 +86,7 @@ class Writer:
         from ..play.counting import count
 
         tb = self.tb
-        counted = count(tb.game.round.view(tb.me))
+        counted = count(tb.view())
         suits = " ".join(f"{self.suit(s)}{len(cards)}" for s, cards in enumerate(counted.out))
         shown = self.voids([sorted(int(x) for x in v) for v in counted.voids])
         if shown:

@@ -18,10 +18,9 @@ from .toolbar import Status, bottom_toolbar
 def prompt_message(table: TableClient) -> str:
     """What the prompt asks for: the seat's own decision, or, at a shared table between
     them, whom the table waits for (a card typed then is refused by the host)."""
-    g = table.game
-    if g.over:
+    if table.over:
         return table.say("prompt_over")
-    r = g.round
+    r = table.view()
     me = table.me
     told = None if table.local else table.waits_for  # (newer than a shared table's view)
     if told == "passes":
@@ -29,11 +28,11 @@ def prompt_message(table: TableClient) -> str:
     if isinstance(told, int) and told != me:
         return table.say("prompt_wait", seat=table.name(told))
     if r.phase is Phase.PASS:
-        return table.say("prompt_pass" if r.passes[me] is None else "prompt_wait_passes")
+        return table.say("prompt_pass" if r.passed is None else "prompt_wait_passes")
     if r.turn is not None and r.turn != me:
         return table.say("prompt_wait", seat=table.name(r.turn))
     if r.phase is Phase.MOON:
-        return table.say("prompt_moon", points=g.rules.penalty_total)
+        return table.say("prompt_moon", points=table.rules.penalty_total)
     return table.say("prompt_play")
 
 

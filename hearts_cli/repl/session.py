@@ -87,9 +87,9 @@ class Loop(FrontEnd):
         self.typed = ""  # what was being typed when a shared table's news came
         self.clock = time.monotonic
         self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
-        self.remote = not table.local
-        if self.remote:
-            table.core.link.wake = self.incoming
+        self.remote = table.remote  # a shared table's seat: its news comes while the prompt waits
+        if self.remote is not None:
+            self.remote.link.wake = self.incoming
 
     # ------------------------------------------------------------ output
 
@@ -111,10 +111,10 @@ class Loop(FrontEnd):
     def event(self, ev: Event) -> None:
         """An event of the table: printed, kept in the toolbar, and paced."""
         self.renderer.width = self.columns() - 1
-        self.show(self.renderer.event(ev))
-        text = self.renderer.status(ev)
-        if text:
-            self.status.text = text
+        lines = self.renderer.event(ev)  # rendered once: the log shows it, the toolbar keeps its first line
+        self.show(lines)
+        if lines:
+            self.status.text = plain_text(lines[0])
         if isinstance(ev, Play) and ev.by in ("cpu", "auto") and self.delay and not self.fast():
             self.status.paused = True
             self.pause.after_card()
@@ -137,7 +137,7 @@ class Loop(FrontEnd):
             path = str(table.archived)
             unfinished = table.archived_unfinished
             text = (table.say("previous_archived", code=unfinished) if unfinished
-                    else table.say("archived_at", code=table.game.code))
+                    else table.say("archived_at", code=table.code))
             self.tell_archived(text, path)
             table.archived = table.archived_unfinished = None
 
@@ -163,7 +163,7 @@ class Loop(FrontEnd):
         """The prompt is open (in its event loop): a shared table's news that came meanwhile closes
         it again; else the only legal card starts its pause, with ``auto_play``."""
         app = self.session.app
-        if self.remote and self.table.core.pending() and app.future is not None and not app.future.done():
+        if self.remote is not None and self.remote.pending() and app.future is not None and not app.future.done():
             self.step_aside()
             return
         card = self.table.forced_card()
@@ -190,9 +190,9 @@ class Loop(FrontEnd):
 
     def ask(self) -> str:
         """One line from the person: with the turn timer running, if there is one."""
-        if self.turn_timer and not self.table.game.over:
+        if self.turn_timer and not self.table.over:
             return self.ask_timed(self.turn_timer)
-        self.status.deadline = self.status.host_deadline if self.remote else None
+        self.status.deadline = self.status.host_deadline if self.remote is not None else None
         self.session.app.erase_when_done = False  # (a line entered stays in the scrollback)
         default, self.typed = self.typed, ""
         try:
@@ -203,9 +203,9 @@ class Loop(FrontEnd):
 
     def decision(self) -> tuple[object, ...]:
         """Which decision the person is at: the same one until a move is made (or taken back)."""
-        g = self.table.game
-        rd = g.round
-        return (g.code, len(g.rounds), rd.phase, len(rd.tricks), len(rd.trick), self.table.undos)
+        tb = self.table
+        view = tb.view()
+        return (tb.code, tb.round_number, view.phase, len(view.tricks), len(view.trick), tb.undos)
 
     def deadline(self, seconds: int) -> float:
         """When the turn timer runs out: ``seconds`` after the decision began, however many lines
@@ -249,7 +249,7 @@ class Loop(FrontEnd):
             pass  # Ctrl-C while the CPUs play: every move is already saved
         finally:
             self.quiet.stop(flush=False)
-        if not self.table.game.over:
+        if not self.table.over:
             self.table.leave()  # saved (a move interrupted between the engine and its save too), or left to the CPU
         return 0
 
@@ -262,13 +262,13 @@ class Loop(FrontEnd):
         self.quiet.start()
         while table.cpu_step():
             self.status.paused = True
-        if table.dirty and not table.game.over:
+        if table.dirty and not table.over:
             self.renderer.width = self.columns() - 1  # laid out for the terminal as it is now
             self.show([[("", "")]] + self.renderer.table())
             table.dirty = False
-        if table.game.over:  # the last cards are mostly the CPUs' (or auto's)
+        if table.over:  # the last cards are mostly the CPUs' (or auto's)
             self.show_archived()
-            if self.remote:  # a shared table closes at the end of its game
+            if self.remote is not None:  # a shared table closes at the end of its game
                 return False
         if self.status.paused and self.quiet.active:
             clear_typeahead(self.session.input)  # read along with the last line
@@ -301,7 +301,7 @@ class Loop(FrontEnd):
             table.archive_unfinished()
             self.show_archived()  # where the game left behind went, before the next one starts
             table.restart(same_deal=signal == "replay")
-        if table.game.over:
+        if table.over:
             self.show_archived()
         return True
 

@@ -13,7 +13,7 @@ so a resumed game makes exactly the moves an uninterrupted one would.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..base.untrusted import MAX_LINE_CHARS
 from ..bots import DEFAULT_LEVELS
@@ -25,6 +25,9 @@ from .client import FrontEnd, TableClient
 from .person import Person, moon_word
 
 if TYPE_CHECKING:
+    from ..records.record import Seat as RecordSeat
+    from ..store.saves import Store
+    from ..table.seat_table import SeatTable
     from .commands import Signal
 
 __all__ = ["POSITIONS", "FrontEnd", "Table", "make_seats"]
@@ -34,7 +37,7 @@ __all__ = ["POSITIONS", "FrontEnd", "Table", "make_seats"]
 POSITIONS = PLACES
 
 
-def make_seats(players: int, me: int, level: str | None) -> tuple[Any, ...]:
+def make_seats(players: int, me: int, level: str | None) -> tuple[RecordSeat, ...]:
     """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default."""
     from ..records.record import Seat
 
@@ -53,10 +56,10 @@ class Table(TableClient):
     """A game seen from the person's seat, fed lines: it asks the table for the person's
     moves and requests, and its front end shows the events."""
 
-    def __init__(self, game: Game, seats: Sequence[Any], *, lang: str, ascii: bool = False,
-                 confirm: bool = True, store: Any = None,
+    def __init__(self, game: Game | None, seats: Sequence[RecordSeat], *, lang: str, ascii: bool = False,
+                 confirm: bool = True, store: Store | None = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
-                 front: FrontEnd | None = None, core: Any = None, count: bool = False):
+                 front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False):
         super().__init__(game, seats, lang=lang, ascii=ascii, confirm=confirm, store=store, emit=emit,
                          undo=undo, undos=undos, front=front, core=core, count=count)
         self.person = Person(self)
@@ -68,9 +71,11 @@ class Table(TableClient):
             self.error("line_too_long", limit=MAX_LINE_CHARS)
             return None
         text = line.strip()
-        g = self.game
-        moon = not g.over and g.round.phase is Phase.MOON and g.round.turn == self.me
-        value = g.rules.penalty_total
+        moon = False
+        if not self.over:
+            view = self.view()
+            moon = view.phase is Phase.MOON and view.turn == self.me
+        value = self.rules.penalty_total
         if moon and (not text or moon_word(text, value)):
             # your moon: -26 for you or +26 for everyone else; Enter alone takes the better one
             choice = moon_word(text, value) if text else None
@@ -121,7 +126,7 @@ class Table(TableClient):
             return False
         except CardParseError as e:
             suggestions = e.suggestions
-        if " " in text and self.game.round.phase is Phase.PASS and not self.game.over \
+        if " " in text and not self.over and self.view().phase is Phase.PASS \
                 and self.person.parse_many(text, quiet=True) is not None:
             return False
         # several words that look like a card ("quen of spades") are a mistyped card

@@ -14,26 +14,85 @@ person's record.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..model.cards import cards_of
-from ..play.engine import Game, Phase
+from ..model.cards import Card, cards_of
+from ..play.engine import Game, Phase, RoundResult, SeatView
 from ..play.events import Event
 from .game import GameTable, Refused
 from .keeping import replayed
+from .seat_table import Capabilities, SeatTable
 
 if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint is asked for
+    from ..model.rules import Rules
+    from ..play.verdicts import Verdict
     from ..records.hint import Hint
+    from ..records.record import Seat as RecordSeat
+    from ..store.saves import Store
+    from .seats import Seat
 
 
-class LocalTable(GameTable):
+class LocalTable(GameTable, SeatTable):
     """The table of ``hearts play``: one person, CPUs in the other seats."""
 
     local = True
+    capabilities = Capabilities(own=True, undo=True, hints=True)
 
-    def __init__(self, game: Game, seats: Sequence[Any], *, store: Any = None, undos: int = 0):
+    def __init__(self, game: Game, seats: Sequence[RecordSeat | Seat], *, store: Store | None = None,
+                 undos: int = 0):
         super().__init__(game, seats, store=store, undos=undos)
         self.finish_offered: set[int] = set()  # the rounds where ``finish`` was offered
+
+    # ------------------------------------------------------------ the seat table (seat_table.py), from the game
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def code(self) -> str | None:
+        return self.game.code
+
+    @property
+    def game_over(self) -> bool:
+        return self.game.over
+
+    @property
+    def round_number(self) -> int:
+        return len(self.game.rounds)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.game.totals)
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(r.scores) for r in self.game.results)
+
+    @property
+    def round_result(self) -> RoundResult | None:
+        return self.game.round.result
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def view(self, seat: int) -> SeatView:
+        return self.game.round.view(seat)
+
+    def why(self, seat: int, card: Card) -> Verdict:
+        return self.game.round.why(card, seat)
+
+    def legal(self, seat: int) -> tuple[Card, ...]:
+        rd = self.game.round
+        return rd.legal_cards() if rd.turn == seat and not self.game.over else ()
+
+    def to_move(self, seat: int) -> bool:
+        if self.game.over:
+            return True
+        rd = self.game.round
+        if rd.phase is Phase.PASS:
+            return rd.passes[seat] is None
+        return rd.turn == seat
 
     # ------------------------------------------------------------ what a person's own table tells
 
@@ -46,7 +105,7 @@ class LocalTable(GameTable):
             self.finish_offered.add(index)
             self.seats.tell_each(lambda s: Event("no_points_left", {"round": index + 1, "auto": self.auto(s)}))
 
-    def _game_end_extra(self) -> dict[str, Any]:
+    def _game_end_extra(self) -> dict[str, object]:
         """How the game changes the person's record (the client says it)."""
         return {"record": self.keeper.record_change()}
 

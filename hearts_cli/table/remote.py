@@ -28,12 +28,23 @@ import concurrent.futures
 import json
 import queue
 import threading
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
+from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import LIMITS, strict_json
+from ..play.engine import Phase, Round, RoundResult, SeatView, Trick
+from ..play.events import Event
+from ..records.record import Seat as RecordSeat
 from .invitations import parse_invitation
-from .keeping import Keeper
+from .seat_table import Capabilities, SeatTable
+from .seats import Seat, SeatClient
+
+if TYPE_CHECKING:
+    from ..model.cards import Card
+    from ..model.rules import Rules
+    from ..play.verdicts import Verdict
+    from ..records.hint import Hint
 
 
 class Lost(Exception):
@@ -45,16 +56,55 @@ class Lost(Exception):
 CLOSING = {"seat_taken": "net_seat_taken"}
 
 
-def closing_code(msg: dict[str, Any]) -> str | None:
+def closing_code(msg: JsonObject) -> str | None:
     """The code of a message that says why the host closes this connection, else None."""
     err = msg.get("error")
     code = err.get("code") if msg.get("ok") is False and isinstance(err, dict) else None
     return code if isinstance(code, str) and code in CLOSING and "id" not in msg else None
 
 
-def _clean(text: Any) -> str:
+def _clean(text: object) -> str:
     """Text from the network, safe for a terminal: no control characters, not too long."""
     return "".join(ch if ch.isprintable() else "?" for ch in str(text))[:200]
+
+
+# what a message from the table holds, checked as it is read: a ValueError (the message is
+# skipped) for a field of the wrong kind
+def _object(value: JsonValue) -> JsonObject:
+    if not isinstance(value, dict):
+        raise ValueError("not an object")
+    return value
+
+
+def _list(value: JsonValue) -> list[JsonValue]:
+    if not isinstance(value, list):
+        raise ValueError("not a list")
+    return value
+
+
+def _int(value: JsonValue) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError("not a number")
+    return int(value)
+
+
+def _seat_or_none(value: JsonValue) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _ints(value: JsonValue) -> tuple[int, ...]:
+    return tuple(_int(x) for x in _list(value))
+
+
+def _level(value: JsonValue) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _error_of(msg: JsonObject, default: str) -> tuple[str, str]:
+    """The code and sentence of a reply that says no (cleaned: they come from the network)."""
+    err = msg.get("error")
+    err = err if isinstance(err, dict) else {}
+    return str(err.get("code", default))[:40], _clean(err.get("message", ""))
 
 
 class Connection:
@@ -63,12 +113,12 @@ class Connection:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         self.reader, self.writer = reader, writer
 
-    def send(self, obj: dict[str, Any]) -> None:
+    def send(self, obj: JsonObject) -> None:
         self.writer.write(json.dumps(obj, ensure_ascii=False, allow_nan=False).encode("utf-8") + b"\n")
 
 
 async def _connect(invitation: str, name: str | None, lang: str,
-                   cafile: str | None) -> tuple[Connection, dict[str, Any]]:
+                   cafile: str | None) -> tuple[Connection, JsonObject]:
     where = parse_invitation(invitation)
     if where is None:  # hearts join checks the invitation before it connects
         raise Lost()
@@ -81,7 +131,7 @@ async def _connect(invitation: str, name: str | None, lang: str,
     reader, writer = await asyncio.wait_for(
         asyncio.open_connection(host, port, ssl=ctx, limit=LIMITS["net_update"]), 15)
     conn = Connection(reader, writer)
-    hello: dict[str, Any] = {"cmd": "hello", "token": token, "lang": lang}
+    hello: JsonObject = {"cmd": "hello", "token": token, "lang": lang}
     if name:
         hello["name"] = name
     conn.send(hello)
@@ -101,15 +151,15 @@ class Link:
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="hearts-join")
-        self.inbox: queue.Queue[dict[str, Any] | None] = queue.Queue()
-        self.waiting: dict[int, concurrent.futures.Future[dict[str, Any] | None]] = {}
+        self.inbox: queue.Queue[JsonObject | None] = queue.Queue()
+        self.waiting: dict[int, concurrent.futures.Future[JsonObject | None]] = {}
         self.next_id = 0
         self.lost = False
         self.wake: Callable[[], None] = lambda: None
         self.conn: Connection | None = None
         self.closing: str | None = None  # why the host closed the connection, when it said so
 
-    def connect(self, invitation: str, name: str | None, lang: str, cafile: str | None) -> dict[str, Any]:
+    def connect(self, invitation: str, name: str | None, lang: str, cafile: str | None) -> JsonObject:
         self.thread.start()
         conn, first = asyncio.run_coroutine_threadsafe(_connect(invitation, name, lang, cafile),
                                                        self.loop).result(40)
@@ -150,16 +200,16 @@ class Link:
             self.inbox.put(None)
             self.wake()
 
-    def send(self, obj: dict[str, Any]) -> None:
+    def send(self, obj: JsonObject) -> None:
         if self.conn is not None and not self.lost:
             self.loop.call_soon_threadsafe(self.conn.send, obj)
 
-    def request(self, obj: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+    def request(self, obj: JsonObject, timeout: float = 30.0) -> JsonObject:
         """Send one request and wait for its reply (the events it caused are in ``inbox`` first)."""
         if self.lost:
             raise Lost()
         self.next_id += 1
-        fut: concurrent.futures.Future[dict[str, Any] | None] = concurrent.futures.Future()
+        fut: concurrent.futures.Future[JsonObject | None] = concurrent.futures.Future()
         self.waiting[self.next_id] = fut
         self.send(obj | {"id": self.next_id})
         try:
@@ -183,21 +233,7 @@ class Link:
             pass
 
 
-class SeatGame:
-    """The game as one seat of a shared table knows it (what the REPL reads of a game): the
-    rules, the round (:meth:`Round.seen_by` of the latest seat view), the scores so far."""
-
-    def __init__(self, rules: Any):
-        self.rules = rules
-        self.code: str | None = None  # told at the end: it would reveal every deal
-        self.over = False
-        self.results: list[Any] = []  # what each round scored (``.scores``)
-        self.totals: list[int] = [0] * rules.players
-        self.rounds: list[None] = [None]  # one per round dealt so far
-        self.round: Any = None
-
-
-def _card(text: Any) -> Any:
+def _card(text: JsonValue) -> Card:
     from ..model.cards import parse_card
 
     if not isinstance(text, str):
@@ -205,90 +241,159 @@ def _card(text: Any) -> Any:
     return parse_card(text[:8])
 
 
-def _cards(texts: Any) -> list[Any]:
-    if not isinstance(texts, list):
-        raise ValueError("not a list of cards")
-    return [_card(x) for x in texts[:60]]
+def _cards(texts: JsonValue) -> list[Card]:
+    return [_card(x) for x in _list(texts)[:60]]
 
 
-def seat_view(msg: dict[str, Any], rules: Any, tricks: list[Any]) -> Any:
+def seat_view(msg: JsonObject, rules: Rules, tricks: list[Trick]) -> SeatView:
     """The :class:`~hearts_cli.play.engine.SeatView` of a ``view`` message (its tricks: those the
     seat was told this round)."""
     from ..model.cards import Suit
     from ..model.rules import Direction
-    from ..play.engine import Phase, SeatView
 
     n = rules.players
-    trick = [p["card"] for p in msg["trick"]]
+    trick = [_object(p)["card"] for p in _list(msg["trick"])]
     voids: list[frozenset[Suit]] = [frozenset() for _ in range(n)]
-    for s, suits in (msg.get("voids") or {}).items():
-        voids[int(s) % n] = frozenset(Suit("CDHS".index(x)) for x in suits if x in ("C", "D", "H", "S"))
+    for s, suits in _object(msg.get("voids") or {}).items():
+        voids[int(s) % n] = frozenset(Suit("CDHS".index(x)) for x in _list(suits)
+                                      if isinstance(x, str) and x in ("C", "D", "H", "S"))
     phase = Phase(msg["phase"])
+    passed, received = msg["passed"], msg["received"]
     return SeatView(
-        seat=int(msg["seat"]), rules=rules, round_index=int(msg["round"]) - 1,
+        seat=_int(msg["seat"]), rules=rules, round_index=_int(msg["round"]) - 1,
         direction=Direction(msg["direction"]), phase=phase, hand=tuple(_cards(msg["hand"])),
-        passed=None if msg["passed"] is None else tuple(_cards(msg["passed"])),
-        received=None if msg["received"] is None else tuple(_cards(msg["received"])),
-        leader=msg["leader"], turn=msg["turn"], trick=tuple(_cards(trick)), tricks=tuple(tricks),
-        hearts_broken=bool(msg["hearts_broken"]), voids=tuple(voids), points=tuple(msg["points"]),
-        scores=tuple(msg["totals"]), kitty=tuple(_cards(msg["kitty"])),
+        passed=None if passed is None else tuple(_cards(passed)),
+        received=None if received is None else tuple(_cards(received)),
+        leader=_seat_or_none(msg["leader"]), turn=_seat_or_none(msg["turn"]), trick=tuple(_cards(trick)),
+        tricks=tuple(tricks), hearts_broken=bool(msg["hearts_broken"]), voids=tuple(voids),
+        points=_ints(msg["points"]), scores=_ints(msg["totals"]), kitty=tuple(_cards(msg["kitty"])),
         legal=tuple(_cards(msg["legal"])) if phase is Phase.PLAY else ())
 
 
 # the cards in each kind of event, as the table writes them (text) and as the REPL shows them (Card)
-def _event(msg: dict[str, Any]) -> Any:
-    """The event of a message from the table, with its cards as cards; None for one this
-    version does not know (or a malformed one)."""
-    from ..play.events import Event
-
-    data = {k: v for k, v in msg.items() if k != "event"}
-    kind = msg.get("event")
+def _event(kind: str, msg: JsonObject) -> Event:
+    """The event of a message from the table, with its cards as cards (a ValueError, KeyError...
+    for a malformed one)."""
+    data: dict[str, object] = {k: v for k, v in msg.items() if k != "event"}
     if kind == "deal":
-        data["hands"] = {int(s): _cards(h) for s, h in data["hands"].items()}
+        data["hands"] = {int(s): _cards(h) for s, h in _object(msg["hands"]).items()}
     elif kind == "pass":
-        data["cards"] = None if data["cards"] is None else _cards(data["cards"])
+        data["cards"] = None if msg["cards"] is None else _cards(msg["cards"])
     elif kind == "receive":
-        data["cards"], data["hand"] = _cards(data["cards"]), _cards(data["hand"])
+        data["cards"], data["hand"] = _cards(msg["cards"]), _cards(msg["hand"])
     elif kind in ("play", "hearts_broken"):
-        data["card"] = _card(data["card"])
+        data["card"] = _card(msg["card"])
     elif kind == "trick":
-        data["plays"] = [{"seat": int(p["seat"]), "card": _card(p["card"])} for p in data["plays"]]
-        data["kitty"] = _cards(data["kitty"])
+        plays = [_object(p) for p in _list(msg["plays"])]
+        data["plays"] = [{"seat": _int(p["seat"]), "card": _card(p["card"])} for p in plays]
+        data["kitty"] = _cards(msg["kitty"])
         for key in ("cancelled", "carried"):
-            if key in data:
-                data[key] = _cards(data[key])
-        if data.get("by") is not None:
-            data["by"] = _card(data["by"])
+            if key in msg:
+                data[key] = _cards(msg[key])
+        by = msg.get("by")
+        if by is not None:
+            data["by"] = _card(by)
     elif kind in ("seat",):
-        data["name"] = _clean(data["name"])
+        data["name"] = _clean(msg["name"])
     return Event(kind, data)
 
 
-class RemoteTable:
+class RemoteTable(SeatTable):
     """A seat at a shared table, as the REPL's table (what a local game's
     :class:`~hearts_cli.table.local.LocalTable` is to it): the seat's moves and requests go
     to the host; what the host says comes back as the events of the seat and its view."""
 
-    local = False  # no undo, auto, finish, new game: a move once made at a shared table stays
-
-    def __init__(self, link: Link, welcome: dict[str, Any]):
+    def __init__(self, link: Link, welcome: JsonObject):
         self.link = link
-        self.me = int(welcome["seat"])
+        self.me = _int(welcome["seat"])
         self.hints = welcome.get("hints") is True
         self.turn_timer = welcome.get("turn_timer")
-        self.names = [_clean(x) for x in welcome.get("names") or ()]
+        self.names = [_clean(x) for x in _list(welcome.get("names") or [])]
         self.welcome = welcome
-        self.seats: list[Any] = []
-        self.game: Any = None
-        self.client: Any = None
-        self.keeper = Keeper(None)  # the host keeps the game: nothing is saved or archived here
-        self.finish_offered: set[int] = set()
-        self.moon: dict[str, Any] | None = None  # the last moon_choice: the shooter's question
-        self.tricks: list[Any] = []  # this round's tricks, as told
+        self.seats: list[Seat] = []
+        self.client: SeatClient = SeatClient()
+        self.moon: JsonObject | None = None  # the last moon_choice: the shooter's question
+        self.tricks: list[Trick] = []  # this round's tricks, as told
         self.blocking = False  # line by line: wait for the seat's next decision
         self.stale = False  # a move was made: the view is old until one that shows it comes
-        self.seen: tuple[Any, ...] = ()  # where the last view stood (round, phase, trick, cards, passed)
-        self.moved_at: tuple[Any, ...] = ()  # ... when the seat's last move was made
+        self.seen: tuple[object, ...] = ()  # where the last view stood (round, phase, trick, cards, passed)
+        self.moved_at: tuple[object, ...] = ()  # ... when the seat's last move was made
+        # the game as this seat knows it: the rules once it starts, the code at the end (it would
+        # reveal every deal), the round rebuilt from the seat's latest view (Round.seen_by)
+        self._rules: Rules | None = None
+        self._code: str | None = None
+        self._over = False
+        self._rounds = 1  # rounds dealt so far
+        self._totals: tuple[int, ...] = ()
+        self._scores: list[tuple[int, ...]] = []  # what each round scored
+        self.seen_view: SeatView | None = None
+        self.round: Round | None = None
+
+    # ------------------------------------------------------------ the seat table (seat_table.py), as told
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(own=False, undo=False, hints=self.hints)
+
+    @property
+    def started(self) -> bool:
+        """Whether the seat's first view has come (the REPL asks nothing before it)."""
+        return self.round is not None
+
+    @property
+    def rules(self) -> Rules:
+        assert self._rules is not None, "the table has not started"
+        return self._rules
+
+    @property
+    def code(self) -> str | None:
+        return self._code
+
+    @property
+    def game_over(self) -> bool:
+        return self._over
+
+    @property
+    def round_number(self) -> int:
+        return self._rounds
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self._totals
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self._scores)
+
+    @property
+    def round_result(self) -> RoundResult | None:
+        return self._round().result
+
+    def _round(self) -> Round:
+        assert self.round is not None, "no view of the seat yet"
+        return self.round
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def view(self, seat: int) -> SeatView:
+        assert self.seen_view is not None and seat == self.me, "a seat sees its own view only"
+        return self.seen_view
+
+    def why(self, seat: int, card: Card) -> Verdict:
+        return self._round().why(card, seat)
+
+    def legal(self, seat: int) -> tuple[Card, ...]:
+        rd = self._round()
+        return rd.legal_cards() if rd.turn == seat and not self._over else ()
+
+    def to_move(self, seat: int) -> bool:
+        if self._over:
+            return True
+        rd = self._round()
+        if rd.phase is Phase.PASS:
+            return rd.passes[seat] is None
+        return rd.turn == seat
 
     # ------------------------------------------------------------ what the REPL reads
 
@@ -296,17 +401,12 @@ class RemoteTable:
     def players(self) -> int:
         return len(self.seats)
 
-    def attach(self, seat: int, client: Any) -> None:
+    def attach(self, seat: int, client: SeatClient) -> None:
         self.client = client
 
-    def record_seats(self) -> tuple[Any, ...]:
-        from ..records.record import Seat
-
-        return tuple(Seat(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self.seats)
-
-    def round_from(self, seat: int) -> list[int]:
-        n = self.players
-        return [(seat + i) % n for i in range(n)]
+    def record_seats(self) -> tuple[RecordSeat, ...]:
+        return tuple(RecordSeat(s.name, "human" if s.human else "cpu", None if s.human else s.level)
+                     for s in self.seats)
 
     def auto(self, seat: int) -> bool:
         return False
@@ -319,46 +419,30 @@ class RemoteTable:
 
     def decision(self) -> bool:
         """Whether the seat has a decision to make now (or the game is over), as last told."""
-        g = self.game
-        if g is None:
+        if self._rules is None:
             return False
-        if g.over:
+        if self._over:
             return True
-        if self.stale or g.round is None:
+        if self.stale or self.round is None:
             return False
-        from ..play.engine import Phase
-
-        rd = g.round
-        if rd.phase is Phase.PASS:
-            return bool(rd.passes[self.me] is None)
-        return bool(rd.turn == self.me)
+        return self.to_move(self.me)
 
     # ------------------------------------------------------------ what the table says
 
     def announce(self, seat: int, resumed: bool = False) -> None:
         """The start of the game for this seat: what the table says until the seat's view."""
-        from ..play.events import Event
-
-        self.client.event(Event("info", {"topic": "welcome", "text": self.client.say(
-            "net_welcome", seat=self.me, players=len(self.names),
-            names=", ".join(self._shown(s, n) for s, n in enumerate(self.names)))}))
-        while self.game is None or self.game.round is None:
+        while self.round is None:
             self._take(self._next(True))
 
     @staticmethod
-    def _trick(msg: dict[str, Any]) -> Any:
+    def _trick(msg: JsonObject) -> Trick:
         """A completed trick as the host tells it (a ``trick`` event, or one of a view's ``tricks``)."""
-        from ..play.engine import Trick
+        winner = msg["winner"]
+        return Trick(_int(msg["leader"]), tuple(_card(_object(p)["card"]) for p in _list(msg["plays"])),
+                     _seat_or_none(winner), _int(msg["points"]), tuple(_cards(msg["kitty"])),
+                     tuple(_cards(msg.get("carried") or [])))
 
-        return Trick(int(msg["leader"]), tuple(_card(p["card"]) for p in msg["plays"]), msg["winner"],
-                     int(msg["points"]), tuple(_cards(msg["kitty"])), tuple(_cards(msg.get("carried") or [])))
-
-    def _shown(self, seat: int, name: str) -> str:
-        from ..model.seating import shown_name
-
-        return shown_name(name, seat, self.me, len(self.names), self.client.lang)
-
-    def _next(self, block: bool) -> dict[str, Any]:
+    def _next(self, block: bool) -> JsonObject:
         try:
             msg = self.link.inbox.get(block=block, timeout=None)
         except queue.Empty:
@@ -379,14 +463,14 @@ class RemoteTable:
     def pending(self) -> bool:
         return not self.link.inbox.empty()
 
-    def _take(self, msg: dict[str, Any]) -> None:
+    def _take(self, msg: JsonObject) -> None:
         """One message of the table: a reply nobody waits for (an error is shown), the seat's view
         (kept), or an event (what it changes noted, then shown); a malformed one is skipped."""
         kind = msg.get("event")
         if kind is None:
             self._stray_reply(msg)
             return
-        if kind == "welcome":
+        if not isinstance(kind, str) or kind == "welcome":  # (no event has a kind of another type)
             return
         try:
             if kind == "view":
@@ -395,155 +479,140 @@ class RemoteTable:
             note = self._NOTES.get(kind)
             if note is not None:
                 note(self, msg)
-            ev = _event(msg)
+            ev = _event(kind, msg)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return  # a message of a later version, or a malformed one: skipped
         self.client.event(ev)
 
-    def _stray_reply(self, msg: dict[str, Any]) -> None:
+    def _stray_reply(self, msg: JsonObject) -> None:
         if closing_code(msg) is not None:  # the seat is no longer this connection's: said once, at the end
             raise Lost()
-        if msg.get("ok") is False:
-            err = msg.get("error") or {}
-            self.client.error(str(err.get("code", "error"))[:40], _clean(err.get("message", "")))
-            self.client.failed = False
+        if msg.get("ok") is False:  # told, not a refusal of the line typed now
+            code, message = _error_of(msg, "error")
+            self.client.event(Event("error", {"code": code, "message": message}))
 
-    def _start(self, msg: dict[str, Any]) -> None:
+    def _start(self, msg: JsonObject) -> None:
         from ..model.rules import Rules
-        from .seats import Seat
 
-        rules = Rules.from_spec(msg["rules"])
-        self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), s.get("level"))
-                      for s in msg["seats"]][:rules.players]
-        if self.game is None or self.game.rules != rules:
-            self.game = SeatGame(rules)
+        spec = msg["rules"]
+        rules = Rules.from_spec(spec if isinstance(spec, (str, dict)) else None if spec is None else _object(spec))
+        seats = [_object(s) for s in _list(msg["seats"])]
+        self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), _level(s.get("level")))
+                      for s in seats][:rules.players]
+        if self._rules != rules:  # a new game: nothing of the last one's standing holds
+            self._rules, self._code, self._over = rules, None, False
+            self._rounds, self._totals, self._scores = 1, (0,) * rules.players, []
         if msg.get("code"):
-            self.game.code = _clean(msg["code"])[:12]
+            self._code = _clean(msg["code"])[:12]
 
-    def _view(self, msg: dict[str, Any]) -> None:
+    def _view(self, msg: JsonObject) -> None:
         """The seat's view: the round rebuilt from it (:meth:`Round.seen_by`), the totals."""
-        from ..play.engine import Round
-
-        g = self.game
-        if g is None:
+        if self._rules is None:
             return
-        number, played = int(msg["round"]), int(msg["tricks_played"])
-        if number != len(g.rounds) and played == 0:
+        number, played = _int(msg["round"]), _int(msg["tricks_played"])
+        if number != self._rounds and played == 0:
             self.tricks = []
-        g.rounds = [None] * number
-        g.round = Round.seen_by(seat_view(msg, g.rules, self._tricks_of(msg, played)))
-        g.totals = list(msg["totals"])  # the game's totals before this round
-        if msg["phase"] == "over" and msg.get("result"):
-            g.totals = [a + b for a, b in zip(msg["totals"], msg["result"]["scores"])]
-        self.seen = (number, msg["phase"], played, len(msg["trick"]), msg["passed"] is None)
+        self._rounds = number
+        self.seen_view = seat_view(msg, self._rules, self._tricks_of(msg, played))
+        self.round = Round.seen_by(self.seen_view)
+        self._totals = _ints(msg["totals"])  # the game's totals before this round
+        result = msg.get("result")
+        if msg["phase"] == "over" and result:
+            self._totals = tuple(a + b for a, b in zip(self._totals, _ints(_object(result)["scores"])))
+        self.seen = (number, msg["phase"], played, len(_list(msg["trick"])), msg["passed"] is None)
         if self.seen != self.moved_at:  # (a view sent before the move was made is no news)
             self.stale = False
         if self.decision():
-            self.client.dirty = True
+            self.client.decide()  # the REPL draws the table at the seat's decisions
 
-    def _tricks_of(self, msg: dict[str, Any], played: int) -> list[Any]:
+    def _tricks_of(self, msg: JsonObject, played: int) -> list[Trick]:
         """The round's completed tricks a view stands on: as told, or sent with the view (a seat
         taken mid-round); placeholders from a host that sends neither."""
-        from ..play.engine import Trick
-
         told = msg.get("tricks")  # the round's tricks, sent to a seat taken mid-round
         if isinstance(told, list) and len(self.tricks) < played == len(told):
-            self.tricks = [self._trick(t) for t in told]
+            self.tricks = [self._trick(_object(t)) for t in told]
         tricks = self.tricks[:played]
         if len(tricks) < played:
-            last = msg.get("last_trick") or {}
+            last = _object(msg.get("last_trick") or {})
             tricks += [Trick(0, (), 0, 0)] * (played - len(tricks) - 1)
-            tricks.append(Trick(int(last.get("leader", 0)), tuple(_card(p["card"]) for p in
-                                                                  last.get("plays", ())),
-                                last.get("winner"), int(last.get("points", 0))))
+            tricks.append(Trick(_int(last.get("leader", 0)),
+                                tuple(_card(_object(p)["card"]) for p in _list(last.get("plays", []))),
+                                _seat_or_none(last.get("winner")), _int(last.get("points", 0))))
         return tricks
 
-    def _deal(self, msg: dict[str, Any]) -> None:
+    def _deal(self, msg: JsonObject) -> None:
         self.tricks = []
 
-    def _trick_done(self, msg: dict[str, Any]) -> None:
+    def _trick_done(self, msg: JsonObject) -> None:
         self.tricks.append(self._trick(msg))
 
-    def _round_end(self, msg: dict[str, Any]) -> None:
-        from types import SimpleNamespace
+    def _round_end(self, msg: JsonObject) -> None:
+        if self._rules is not None:
+            self._scores.append(_ints(msg["scores"]))
+            self._totals = _ints(msg["totals"])
 
-        if self.game is not None:
-            self.game.results.append(SimpleNamespace(scores=list(msg["scores"])))
-            self.game.totals = list(msg["totals"])
+    def _game_end(self, msg: JsonObject) -> None:
+        if self._rules is not None:
+            self._over = True
+            self._code = _clean(msg["code"])[:12]
 
-    def _game_end(self, msg: dict[str, Any]) -> None:
-        if self.game is not None:
-            self.game.over = True
-            self.game.code = _clean(msg["code"])[:12]
-            self.client.dirty = False
-
-    def _moon_told(self, msg: dict[str, Any]) -> None:
+    def _moon_told(self, msg: JsonObject) -> None:
         self.moon = msg
 
-    def _seat_news(self, msg: dict[str, Any]) -> None:
+    def _seat_news(self, msg: JsonObject) -> None:
         s = msg["seat"]
         if isinstance(s, int) and 0 <= s < len(self.seats):
             self.seats[s].name = _clean(msg["name"])
 
     # what each kind of event changes in what the seat knows, before it is shown
-    _NOTES: ClassVar[dict[str, Callable[[RemoteTable, dict[str, Any]], None]]] = {
+    _NOTES: ClassVar[dict[str, Callable[[RemoteTable, JsonObject], None]]] = {
         "start": _start, "deal": _deal, "trick": _trick_done, "round_end": _round_end,
         "game_end": _game_end, "moon_choice": _moon_told, "seat": _seat_news,
     }
 
     # ------------------------------------------------------------ the seat's moves and requests
 
-    def _move(self, obj: dict[str, Any]) -> None:
+    def _move(self, obj: JsonObject) -> None:
         from .game import Refused
 
         reply = self.link.request(obj)
         if not reply.get("ok"):
-            err = reply.get("error") or {}
-            raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
+            code, message = _error_of(reply, "refused")
+            raise Refused(code, message=message)
         self.stale = True
         self.moved_at = self.seen
 
-    def pass_cards(self, seat: int, cards: Any, by: str) -> None:
+    def pass_cards(self, seat: int, cards: Sequence[Card], by: str) -> None:
         self._move({"cmd": "pass", "cards": [str(c) for c in cards]})
 
-    def play(self, seat: int, card: Any, by: str) -> None:
+    def play(self, seat: int, card: Card, by: str) -> None:
         self._move({"cmd": "play", "card": str(card)})
 
     def choose_moon(self, seat: int, choice: str, by: str) -> None:
         self._move({"cmd": "moon", "choice": choice})
 
-    def _hint_reply(self) -> dict[str, Any]:
+    def _hint_reply(self) -> JsonObject:
         """The host's answer to ``hint``, or Refused with its sentence."""
         from .game import Refused
 
-        reply: dict[str, Any] = self.link.request({"cmd": "hint"})
+        reply = self.link.request({"cmd": "hint"})
         if not reply.get("ok"):
-            err = reply.get("error") or {}
-            raise Refused(str(err.get("code", "refused"))[:40], message=_clean(err.get("message", "")))
+            code, message = _error_of(reply, "refused")
+            raise Refused(code, message=message)
         return reply
 
-    @staticmethod
-    def _choice(reply: dict[str, Any]) -> Any:
-        if "cards" in reply:
-            return tuple(_cards(reply["cards"]))
-        if "moon" in reply:
-            return str(reply["moon"])
-        return _card(reply.get("card"))
-
-    def suggest(self, seat: int, level: str) -> Any:
-        """A hint: the host's CPU suggestion from this seat's view, when the table allows them."""
-        return self._choice(self._hint_reply())
-
-    def hint(self, seat: int) -> Any:
+    def hint(self, seat: int) -> Hint:
         """The host's hint (records.hint.Hint), naming the CPU level it comes from."""
         from ..records.hint import Hint
+        from .game import Refused
 
         reply = self._hint_reply()
-        choice = self._choice(reply)
         level = "hard" if reply.get("level") == "hard" else "normal"
-        if isinstance(choice, tuple):
-            return Hint("pass", tuple(sorted(choice)), None, None, level)
-        return Hint("play", (choice,), None, None, level)
+        if "cards" in reply:
+            return Hint("pass", tuple(sorted(_cards(reply["cards"]))), None, None, level)
+        if "moon" in reply:  # (the REPL answers the shooter's question itself: never asked)
+            raise Refused("hint_not_now")
+        return Hint("play", (_card(reply.get("card")),), None, None, level)
 
     def take_over(self, seat: int, by: str) -> None:
         """The turn timer is the host's: nothing to do here."""

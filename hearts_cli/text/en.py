@@ -417,7 +417,6 @@ MESSAGES: dict[str, str] = {
     "saved_line": "Game saved: `hearts play` continues it where you left it.",
     "bad_level": "'{value}' is not a CPU level; the levels are: {levels}.",
     "bad_level_hook": "'{value}' is not a CPU level, nor a bot class that loads as module:Class or path.py:Class; the levels are: {levels}.",
-    "bad_seat_option": "There is no seat {seat}: with {players} players, seats are 0 to {last}.",
     "bad_delay": "The delay must be from 0 to 10 seconds.",
     "bad_turn_timer": "The turn timer must be from 5 to 600 seconds (30 or 60, as at the online site).",
     "open_elsewhere": "This game is open elsewhere (another `hearts` is playing it); nothing was changed.",

@@ -411,7 +411,6 @@ MESSAGES: dict[str, str] = {
     "saved_line": "Partida guardada: `hearts play` la continúa donde la dejaste.",
     "bad_level": "«{value}» no es un nivel de CPU; los niveles son: {levels}.",
     "bad_level_hook": "«{value}» no es un nivel de CPU ni una clase de bot que se cargue como módulo:Clase o ruta.py:Clase; los niveles son: {levels}.",
-    "bad_seat_option": "No existe el asiento {seat}: con {players} jugadores, los asientos van de 0 a {last}.",
     "bad_delay": "La pausa debe ser de 0 a 10 segundos.",
     "bad_turn_timer": "El reloj de turno debe ser de 5 a 600 segundos (30 o 60, como en la web).",
     "open_elsewhere": "Esta partida está abierta en otro sitio (otro `hearts` la está jugando); no se ha tocado nada.",

@@ -5,9 +5,9 @@ from typing import Annotated
 import typer
 
 from ..command import LEVEL_METAVAR, PresetsCommand, one_command
-from ..given import check_level, load_rules, normal_code, overrides, warn_settings
+from ..given import overrides, warn_settings
 from ..options import DelayOpt, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, TargetOpt, TimerOpt, complete_level
-from ..output import refuse, setup
+from ..output import setup
 
 cli = one_command()
 
@@ -48,15 +48,13 @@ def new(
     never lost.
     """
     out = setup(ctx, lang, plain)
-    rules = load_rules(preset, players, target, settings)
-    code = normal_code(code)
-    level = check_level(level)
-    if not 0 <= seat < rules.players:
-        refuse("cli_bad_seat", seat=seat, players=rules.players)
-    warn_settings(out)
     from ... import repl as loop  # the game loop: prompt-toolkit is imported only once a game opens
+
+    # the one new game, checked once; a bad option is a HeartsError, said by the one catch
+    game = loop.NewGame.of(preset=preset, target=target, players=players, settings=overrides(settings),
+                           level=level, code=code, seat=seat)
+    warn_settings(out)
     raise typer.Exit(loop.start_new(
-        preset=preset, target=target, players=players, settings=overrides(settings), level=level,
-        code=code, seat=seat, confirm=confirm, play=play_now, lang=out.lang, plain=out.plain, json_events=json_events,
+        game, confirm=confirm, play=play_now, lang=out.lang, plain=out.plain, json_events=json_events,
         delay=delay, turn_timer=turn_timer,
     ))
