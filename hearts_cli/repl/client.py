@@ -21,7 +21,7 @@ from ..model.codes import new_code
 from ..model.rules import Moon, Rules
 from ..model.seating import place_name, seat_place, shown_name
 from ..play.engine import Game, Phase, SeatView
-from ..play.events import Event, GameEnd, Lead, MoonChoice, Pass, Play, TrickDone
+from ..play.events import Error, Event, GameEnd, Info, Lead, MoonChoice, Pass, Play, Saved, TrickDone
 from ..table.keeping import Keeper
 from ..table.local import LocalTable
 from ..table.seat_table import SeatTable
@@ -286,8 +286,9 @@ class TableClient(SeatClient):
             return None
         return self.waits_for
 
-    def emit(self, kind: str, **data: object) -> None:
-        self._send(Event(kind, data))
+    def emit(self, ev: Event) -> None:
+        """An event of the person's own (a command's answer), shown as the table's are."""
+        self._send(ev)
 
     def attach(self, front: FrontEnd) -> None:
         """The front end that shows this table from now on (the only one: a local game has one person)."""
@@ -298,12 +299,11 @@ class TableClient(SeatClient):
         self.front.event(ev)
 
     def info(self, topic: str, text: str) -> None:
-        self.emit("info", topic=topic, text=text)
+        self.emit(Info(topic=topic, text=text))
 
     def error(self, message_id: str, message: str | None = None, **params: object) -> None:
         self.failed = True
-        self.emit("error", code=message_id,
-                  message=message if message is not None else self.say(message_id, **params))
+        self.emit(Error(code=message_id, message=message if message is not None else self.say(message_id, **params)))
 
     def _record_json(self, change: JsonObject | None) -> JsonObject | None:
         """How the game just archived changes the person's record ("3rd win in a row"), for game_end."""
@@ -331,7 +331,7 @@ class TableClient(SeatClient):
         shared table is left to the CPU until the person joins again."""
         if self.remote is None:
             self.save()  # a move interrupted (Ctrl-C) between the engine and its save is kept too
-            self.emit("saved")
+            self.emit(Saved())
         else:
             self.remote.leave()
             self.info("leave", self.say("net_left"))

@@ -10,14 +10,18 @@ entry here, its handler, and its messages in both languages.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..model.cards import fold
 from ..play.counting import count
 from ..play.engine import Phase, Trick
+from ..play.events import Counted, Event, Exchange, Hint, LastTrick, Score, Tricks, Why
 from ..table.game import Refused
 from .hints import hint_text, pass_reason, play_reason
 from .person import Person
+
+if TYPE_CHECKING:
+    from ..play.payloads import ShownTrick
 
 Signal = Literal["quit", "new", "replay"] | None  # what the loop does after a line
 Handler = Callable[[Person, str], Signal]  # the person's side, and what follows the command word
@@ -52,8 +56,8 @@ def _why(person: Person, rest: str) -> Signal:
     if verdict is None:
         verdict = tb.why(card)
     text = verdict.message(tb.lang, tb.ascii)
-    tb.emit("why", card=card, legal=verdict.legal, reason=verdict.reason.to_json(text) if verdict.reason else None,
-            text=text)
+    tb.emit(Why(card=card, legal=verdict.legal, reason=verdict.reason.to_json(text) if verdict.reason else None,
+                text=text))
     return None
 
 
@@ -63,7 +67,7 @@ def _hint(person: Person, rest: str) -> Signal:
         tb.error("hint_not_now")
         return None
     if tb.view().phase is Phase.MOON:
-        tb.emit("hint", text=tb.say("hint_moon", default=tb.moon_words()["default"]))
+        tb.emit(Hint(text=tb.say("hint_moon", default=tb.moon_words()["default"])))
         return None
     try:  # the analysis at a game of one's own; at a shared table the host's CPU, if it allows hints
         hint = tb.core.hint(tb.me)
@@ -72,21 +76,21 @@ def _hint(person: Person, rest: str) -> Signal:
         return None
     if hint.kind == "pass":
         cards = sorted(hint.best)
-        tb.emit("hint", cards=cards, text=hint_text(tb, hint, cards, pass_reason(tb, cards)))
+        tb.emit(Hint(cards=cards, text=hint_text(tb, hint, cards, pass_reason(tb, cards))))
     else:
         (card,) = hint.best
-        tb.emit("hint", card=card, text=hint_text(tb, hint, card, play_reason(tb, card)))
+        tb.emit(Hint(card=card, text=hint_text(tb, hint, card, play_reason(tb, card))))
     return None
 
 
 def _score(person: Person, rest: str) -> Signal:
     tb = person.tb
-    tb.emit("score", totals=list(tb.core.totals), rounds=[list(r) for r in tb.core.round_scores],
-            points=list(tb.view().points))
+    tb.emit(Score(totals=list(tb.core.totals), rounds=[list(r) for r in tb.core.round_scores],
+                  points=list(tb.view().points)))
     return None
 
 
-def _trick_data(tr: Trick) -> dict[str, object]:
+def _trick_data(tr: Trick) -> ShownTrick:
     """A completed trick as the `tricks` and `last` events carry it: who played each card."""
     return {"leader": tr.leader, "cards": list(tr.cards), "seats": [s for s, _ in tr.plays()],
             "winner": tr.winner, "points": tr.points}
@@ -95,11 +99,11 @@ def _trick_data(tr: Trick) -> dict[str, object]:
 def _tricks(person: Person, rest: str) -> Signal:
     tb = person.tb
     view = tb.view()
-    current = None
+    current: ShownTrick | None = None
     plays = view.trick_plays()
     if plays:
         current = {"leader": plays[0][0], "cards": list(view.trick), "seats": [s for s, _ in plays]}
-    tb.emit("tricks", round=tb.round_number, tricks=[_trick_data(tr) for tr in view.tricks], current=current)
+    tb.emit(Tricks(round=tb.round_number, tricks=[_trick_data(tr) for tr in view.tricks], current=current))
     return None
 
 
@@ -107,7 +111,7 @@ def _last(person: Person, rest: str) -> Signal:
     """The last completed trick of the round: who played what, and who took it."""
     tb = person.tb
     tricks = tb.view().tricks
-    tb.emit("last", round=tb.round_number, number=len(tricks), trick=_trick_data(tricks[-1]) if tricks else None)
+    tb.emit(LastTrick(round=tb.round_number, number=len(tricks), trick=_trick_data(tricks[-1]) if tricks else None))
     return None
 
 
@@ -115,9 +119,8 @@ def _count(person: Person, rest: str) -> Signal:
     """The cards still out in each suit and the voids shown, from the person's seat only."""
     tb = person.tb
     counted = count(tb.view())
-    tb.emit("count", out=[list(cards) for cards in counted.out],
-            voids=[sorted(v) for v in counted.voids],
-            placed=[list(cards) for cards in counted.placed])
+    tb.emit(Counted(out=[list(cards) for cards in counted.out], voids=[sorted(v) for v in counted.voids],
+                    placed=[list(cards) for cards in counted.placed]))
     return None
 
 
@@ -125,16 +128,18 @@ def _exchange(person: Person, rest: str) -> Signal:
     """What the person passed and received this round (their seat's view: nobody else's pass)."""
     tb = person.tb
     view = tb.view()
-    tb.emit("exchange", round=tb.round_number, direction=view.direction.value,
-            passed=list(view.passed) if view.passed is not None else None, to=view.passed_to,
-            received=list(view.received) if view.received is not None else None,
-            source=view.received_from)
+    tb.emit(Exchange(round=tb.round_number, direction=view.direction.value,
+                     passed=list(view.passed) if view.passed is not None else None, to=view.passed_to,
+                     received=list(view.received) if view.received is not None else None,
+                     source=view.received_from))
     return None
 
 
 def _rules(person: Person, rest: str) -> Signal:
     rules = person.tb.rules
-    person.tb.emit("rules", preset=rules.preset, settings=rules.settings())
+    # (by kind: the settings' nested maps keep int keys, which RulesShown.settings, a JsonObject, does not
+    # allow; the tellers read them so)
+    person.tb.emit(Event("rules", {"preset": rules.preset, "settings": rules.settings()}))
     return None
 
 

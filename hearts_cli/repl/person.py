@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..model.cards import Card, CardParseError, fold, parse_card, parse_card_list
 from ..model.rules import Direction
 from ..play.engine import PassError, Phase
+from ..play.events import Cancel, Confirm, Selection
 from ..table.game import Refused
 from .client import TableClient
 
@@ -100,8 +101,7 @@ class Person:
             else:
                 tb.selection.append(c)
         # what changed is said (the selection event); the table is not drawn again for it
-        tb.emit("selection", cards=sorted(tb.selection), count=len(tb.selection),
-                need=tb.rules.pass_count)
+        tb.emit(Selection(cards=sorted(tb.selection), count=len(tb.selection), need=tb.rules.pass_count))
 
     def try_card(self, card: Card) -> None:
         """A card to play: refused with its rule, said first (to confirm), or played.
@@ -122,7 +122,7 @@ class Person:
             # (the only legal card has nothing to confirm: it plays at its first entry)
             tb.pending, tb.verdict = card, verdict
             effect = verdict.effect.brief(tb.lang, tb.ascii) if verdict.effect else ""  # (`why` says all)
-            tb.emit("confirm", card=card, text=tb.say("confirm_card", effect=effect))
+            tb.emit(Confirm(card=card, text=tb.say("confirm_card", effect=effect)))
             return
         self.play(card)
 
@@ -133,7 +133,7 @@ class Person:
             return False
         tb.selection = []
         tb.pending, tb.verdict = None, None
-        tb.emit("cancel", text=tb.say("cancelled"))
+        tb.emit(Cancel(text=tb.say("cancelled")))
         return True
 
     # ------------------------------------------------------------ the pass
@@ -174,7 +174,7 @@ class Person:
             return None
         tb.selection = chosen
         if len(chosen) < need:
-            tb.emit("selection", cards=sorted(chosen), count=len(chosen), need=need)
+            tb.emit(Selection(cards=sorted(chosen), count=len(chosen), need=need))
             return None
         return list(chosen)
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import Card, cards_of
 from ..play.engine import Game, Phase, RoundResult, SeatView
-from ..play.events import Event
+from ..play.events import NoPointsLeft, Takeover, Undo
 from .game import GameTable, Refused
 from .keeping import replayed
 from .seat_table import Capabilities, SeatTable
@@ -103,7 +103,7 @@ class LocalTable(GameTable, SeatTable):
         index = len(self.game.rounds) - 1
         if index not in self.finish_offered:  # once a round
             self.finish_offered.add(index)
-            self.seats.tell_each(lambda s: Event("no_points_left", {"round": index + 1, "auto": self.auto(s)}))
+            self.seats.tell_each(lambda s: NoPointsLeft(round=index + 1, auto=self.auto(s)))
 
     def _game_end_extra(self) -> dict[str, object]:
         """How the game changes the person's record (the client says it)."""
@@ -138,7 +138,7 @@ class LocalTable(GameTable, SeatTable):
         """The CPU makes the move of a person's seat now (``timer``, ``away``; ``auto``), and
         the table says so first."""
         if by in ("timer", "away"):
-            self.seats.tell(Event("takeover", {"seat": seat, "reason": by}))
+            self.seats.tell(Takeover(seat=seat, reason=by))
         self.apply(seat, by, self.suggest(seat, self.level_for(seat, by)))
 
     # ------------------------------------------------------------ the person's requests
@@ -194,9 +194,8 @@ class LocalTable(GameTable, SeatTable):
         rd = game.round
         client = self.seats[seat].client
         if client is not None:
-            client.event(Event("undo", {"move": last.kind, "cards": sorted(last.cards), "after": after,
-                                        "round": len(game.rounds), "trick": len(rd.tricks) + 1,
-                                        "undos": self.keeper.undos}))
+            client.event(Undo(move=last.kind, cards=sorted(last.cards), after=after, round=len(game.rounds),
+                              trick=len(rd.tricks) + 1, undos=self.keeper.undos))
 
     def archive_unfinished(self) -> None:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import LIMITS, strict_json
 from ..play.engine import Phase, Round, RoundResult, SeatView, Trick
-from ..play.events import Event
+from ..play.events import Error, Event
 from ..records.record import Seat as RecordSeat
 from .invitations import parse_invitation
 from .seat_table import Capabilities, SeatTable
@@ -489,7 +489,7 @@ class RemoteTable(SeatTable):
             raise Lost()
         if msg.get("ok") is False:  # told, not a refusal of the line typed now
             code, message = _error_of(msg, "error")
-            self.client.event(Event("error", {"code": code, "message": message}))
+            self.client.event(Error(code=code, message=message))
 
     def _start(self, msg: JsonObject) -> None:
         from ..model.rules import Rules
