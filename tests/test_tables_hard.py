@@ -58,8 +58,10 @@ def _idle(port: int, source: str) -> socket.socket:
 
 @pytest.mark.slow  # a whole game against a host in a subprocess: 15 to 35 s
 def test_idle_connections_cannot_exhaust_the_host_which_refuses_them_and_plays_on(tmp_path):
-    """A host limited to 200 descriptors; 200 connections that never say hello, from one
-    address and 150 others: the extra ones are refused at the door, the person's game goes on
+    """A host limited to 150 descriptors (so it holds 54 connections: its limit less
+    FD_RESERVE, reached well before the 128 waiting to say hello, however slowly a loaded
+    machine lets them in; at 200 it failed now and then under make test's load);
+    200 connections that never say hello, from one address and 150 others: the extra ones are refused at the door, the person's game goes on
     to the end, saved and archived, and the host's terminal gets one line per kind refused
     and a summary (no traceback). Its files with hands in them are 0600 in 0700 directories.
     (Before: EMFILE in the save after a CPU move, a thousand tracebacks, exit 1.)"""
@@ -70,7 +72,7 @@ def test_idle_connections_cannot_exhaust_the_host_which_refuses_them_and_plays_o
         import resource
 
         os.umask(0o022)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (200, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (150, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
 
     host = subprocess.Popen([sys.executable, "-m", "hearts_cli", "host", "--port", "0", "--humans", "1",
                              "--delay", "0", "--code", "K7Q2MXA7"], stdout=subprocess.PIPE,
