@@ -990,34 +990,60 @@ moon_scores = core.moon_scores
 better_moon_choice = core.better_moon_choice
 
 
-class Step(NamedTuple):
+class Step(Frozen):
     """One move made in a game (:attr:`Game.move_stack`): a pass, a card played, or the
-    shooter's choice of how the moon scores."""
+    shooter's choice of how the moon scores. (A :class:`Frozen`, not a NamedTuple: the
+    command line pays for each class it defines at start-up.)"""
 
+    __match_args__ = __slots__ = ("kind", "seat", "cards", "moon")
     kind: str  # "pass", "play" or "moon"
     seat: int
-    cards: tuple[Card, ...] = ()  # the pass's cards, or the one card played
-    moon: Moon | None = None  # the shooter's choice
+    cards: tuple[Card, ...]  # the pass's cards, or the one card played
+    moon: Moon | None  # the shooter's choice
+
+    def __init__(self, kind: str, seat: int, cards: tuple[Card, ...] = (), moon: Moon | None = None):
+        for name, value in zip(self.__slots__, (kind, seat, cards, moon)):
+            object.__setattr__(self, name, value)
+
+    def make(self, rnd: Round) -> None:
+        """Make this move again on ``rnd`` (a round as it was before it: :meth:`Game.pop`)."""
+        if self.kind == "pass":
+            rnd.pass_cards(self.seat, self.cards)
+        elif self.kind == "play":
+            rnd.play(self.cards[0])
+        elif self.moon is not None:
+            rnd.choose_moon(self.moon, self.seat)
 
 
-class Outcome(NamedTuple):
+class Outcome(Frozen):
     """A finished game: the seats that share first place, every seat's total, how many rounds."""
 
+    __match_args__ = __slots__ = ("winners", "totals", "rounds")
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     rounds: int
 
+    def __init__(self, winners: tuple[int, ...], totals: tuple[int, ...], rounds: int):
+        for name, value in zip(self.__slots__, (winners, totals, rounds)):
+            object.__setattr__(self, name, value)
 
-class _Undo(NamedTuple):
-    """What :meth:`Game.pop` needs to take a move back exactly: the game as it was before it."""
 
-    step: Step
-    round: Round  # a copy of the round moved in, before the move
-    rounds: int
-    totals: tuple[int, ...]
-    results: int
-    target_reached: bool
-    extra_round: bool
+class _Undo:
+    """What :meth:`Game.pop` needs to take a move back exactly: the game as it was before it.
+    The round is copied once, before its first move (``start``, shared by its moves): a pop
+    makes the round's other moves again on a copy of it, so a move costs no copy."""
+
+    __slots__ = ("extra_round", "results", "rounds", "start", "step", "target_reached", "totals")
+
+    def __init__(self, step: Step, start: Round, rounds: int, totals: tuple[int, ...], results: int,
+                 target_reached: bool, extra_round: bool):
+        self.step = step
+        self.start = start  # the round moved in, as it was before its first move on the stack
+        self.rounds = rounds
+        self.totals = totals
+        self.results = results
+        self.target_reached = target_reached
+        self.extra_round = extra_round
 
 
 def card_of(card: Card | int | str) -> Card:
@@ -1104,33 +1130,40 @@ class Game:
 
     # ------------------------------------------------------------ moves (each one undoable)
 
-    def _made(self, step: Step, before: Round) -> None:
-        """Put a move just made in the round on the stack, with the round as it was before
-        (``before``) and the game as it still is (the end of a round is counted after this)."""
-        self._undo.append(_Undo(step, before, len(self.rounds), tuple(self.totals), len(self.results),
+    def _start(self) -> Round:
+        """The round being played as it was before its first move on the stack (copied now,
+        before that move, when there is none yet)."""
+        last = self._undo[-1] if self._undo else None
+        if last is not None and last.rounds == len(self.rounds):
+            return last.start
+        return self.round.copy()
+
+    def _made(self, step: Step, start: Round) -> None:
+        """Put a move just made in the round on the stack, with the game as it still is (the
+        end of a round is counted after this)."""
+        self._undo.append(_Undo(step, start, len(self.rounds), tuple(self.totals), len(self.results),
                                 self.target_reached, self.extra_round))
 
     def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
-        rnd = self.round
-        before = rnd.copy()
+        rnd, start = self.round, self._start()
         rnd.pass_cards(seat, cards)  # raises before anything changes
-        self._made(Step("pass", seat, rnd.passes[seat] or ()), before)
+        self._made(Step("pass", seat, rnd.passes[seat] or ()), start)
 
     def play(self, card: int | str) -> Trick | None:
-        rnd = self.round
-        before = rnd.copy()
+        rnd, start = self.round, self._start()
+        mover = rnd.mover
         done = rnd.play(card)  # raises before anything changes
-        self._made(Step("play", before.mover, (card_of(card),)), before)
+        self._made(Step("play", mover, (card_of(card),)), start)
         if rnd.over:
             self._round_over()
         return done
 
     def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
         """The shooter's choice (see :meth:`Round.choose_moon`); the round then ends."""
-        rnd = self.round
-        before = rnd.copy()
+        rnd, start = self.round, self._start()
+        mover = rnd.mover
         result = rnd.choose_moon(choice, seat)
-        self._made(Step("moon", before.mover, (), Moon(choice)), before)
+        self._made(Step("moon", mover, (), Moon(choice)), start)
         self._round_over()
         return result
 
@@ -1167,10 +1200,20 @@ class Game:
         self.extra_round = undo.extra_round
         self.winners = ()
         self.over = False
+        before = undo.start.copy()  # the round's earlier moves made again on its start
+        for kept in self._undo[self._first_of_round():]:
+            kept.step.make(before)
         live = self.rounds[-1]
         live.__dict__.clear()  # in place: whoever holds the round sees it as it was
-        live.__dict__.update(undo.round.__dict__)
+        live.__dict__.update(before.__dict__)
         return undo.step
+
+    def _first_of_round(self) -> int:
+        """Where the moves of the round on top of the stack begin."""
+        i = len(self._undo)
+        while i and self._undo[i - 1].rounds == len(self.rounds):
+            i -= 1
+        return i
 
     def peek(self) -> Step:
         """The last move made (what :meth:`pop` would take back); ``IndexError`` before any."""

@@ -8,7 +8,7 @@ decides when and to whom each is told, and never builds one by hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..base.jsonvalue import JsonObject
 from ..play.engine import Game
@@ -30,12 +30,14 @@ __all__ = ["deal_event", "game_end_event", "lead_event", "moon_choice_event", "r
            "start_event", "trick_event", "view_of"]
 
 
-class SeatPlayer(Protocol):
-    """What a start event says of a seat's player (a :class:`~hearts_cli.table.seats.Seat`)."""
+if TYPE_CHECKING:  # a protocol costs its definition at start-up; only the checker reads it
 
-    name: str
-    human: bool
-    level: str | None
+    class SeatPlayer(Protocol):
+        """What a start event says of a seat's player (a :class:`~hearts_cli.table.seats.Seat`)."""
+
+        name: str
+        human: bool
+        level: str | None
 
 
 def start_event(game: Game, seats: Iterable[SeatPlayer], seat: int, show_code: bool) -> Start:

@@ -13,7 +13,9 @@ do is said by its :class:`Capabilities`, not found by probing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+from ..base.values import Frozen
 
 if TYPE_CHECKING:
     from ..model.cards import Card
@@ -25,12 +27,17 @@ if TYPE_CHECKING:
     from .seats import SeatClient
 
 
-class Capabilities(NamedTuple):
+class Capabilities(Frozen):
     """What a table allows the person at it beyond moves and ``why``."""
 
+    __match_args__ = __slots__ = ("own", "undo", "hints")
     own: bool  # a game of one's own: kept here, code shown from the start, auto, finish, log, a new game
     undo: bool  # a move taken back (``undo``)
     hints: bool  # ``hint`` (at a shared table, when its host allows them)
+
+    def __init__(self, own: bool, undo: bool, hints: bool):
+        for name, value in zip(self.__slots__, (own, undo, hints)):
+            object.__setattr__(self, name, value)
 
 
 class SeatTable(Protocol):
