@@ -112,13 +112,15 @@ class Event(Plain):
         super().__init_subclass__(**kw)
         if not cls.kind:
             return
-        names = [n for n, t in vars(cls).get("__annotations__", {}).items() if not str(t).startswith("ClassVar")]
+        own = vars(cls)  # (made once: some forty kinds are defined at every start)
+        names = [n for n, t in own.get("__annotations__", {}).items() if not t.startswith("ClassVar")]
+        renamed = cls.JSON_NAMES
         cls._ATTRS = tuple(names)  # in their order, which is the JSON's
-        cls._ORDER = tuple(cls.JSON_NAMES.get(n, n) for n in names)
-        cls._ATTR_OF = {v: k for k, v in cls.JSON_NAMES.items()}
-        cls._REQUIRED = tuple(n for n in names if n not in vars(cls))
-        cls.FIELDS = tuple(cls.JSON_NAMES.get(n, n) for n in cls._REQUIRED)
-        cls.OPTIONAL = tuple(cls.JSON_NAMES.get(n, n) for n in names if n in vars(cls))
+        cls._ORDER = tuple([renamed.get(n, n) for n in names]) if renamed else cls._ATTRS
+        cls._ATTR_OF = {v: k for k, v in renamed.items()}
+        cls._REQUIRED = tuple([n for n in names if n not in own])
+        cls.FIELDS = tuple([renamed.get(n, n) for n in cls._REQUIRED]) if renamed else cls._REQUIRED
+        cls.OPTIONAL = tuple([renamed.get(n, n) for n in names if n in own])
         KINDS[cls.kind] = cls
 
     @property
