@@ -61,9 +61,10 @@ def test_idle_connections_cannot_exhaust_the_host_which_refuses_them_and_plays_o
     """A host limited to 150 descriptors (so it holds 54 connections: its limit less
     FD_RESERVE, reached well before the 128 waiting to say hello, however slowly a loaded
     machine lets them in; at 200 it failed now and then under make test's load);
-    200 connections that never say hello, from one address and 150 others: the extra ones are refused at the door, the person's game goes on
-    to the end, saved and archived, and the host's terminal gets one line per kind refused
-    and a summary (no traceback). Its files with hands in them are 0600 in 0700 directories.
+    200 connections that never say hello, from one address and 150 others: the extra ones
+    are refused at the door, the person's game goes on to the end, saved and archived, and
+    the host's terminal gets one line per kind refused and a summary (no traceback). Its
+    files with hands in them are 0600 in 0700 directories.
     (Before: EMFILE in the save after a CPU move, a thousand tracebacks, exit 1.)"""
     home = tmp_path / "home"
     env = os.environ | {"HEARTS_HOME": str(home), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
