@@ -81,7 +81,7 @@ def test_the_library_script_runs_now_without_its_position_lines(monkeypatch: pyt
     position text was merged, kept so that a failure says which half broke)."""
     [script] = [e for e in EXAMPLES if e.path.name == "library.md" and "from_position" in e.text]
     text = re.sub(r"^>>> text = game\.position\(\).*?^True\n", "", script.text, flags=re.S | re.M)
-    assert "position(" not in text and text.count("\n>>> ") >= 6
+    assert "position(" not in text and text.count("\n>>> ") >= 5
     monkeypatch.setenv("HEARTS_LANG", "en")
     failures, report = run_doctest(text.replace("again.", "game."), "library.md without positions")
     assert failures == 0, report
