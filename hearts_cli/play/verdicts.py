@@ -365,6 +365,7 @@ def _effect_two(rnd: RoundState, c: Card) -> Effect:
             if hope:
                 return Effect(c, None, None, False, breaks, cancel, by, pending=True, ahead=hope)
         return Effect(c, False, None, False, breaks, cancel, by, pending=True)
+    return _effect_pending(rnd, c, points, breaks, best == len(trick) - 1)
 
 
 def _second_hope(rnd: RoundState, trick: list[Card], c: Card) -> tuple[Card, ...]:
@@ -381,7 +382,6 @@ def _second_hope(rnd: RoundState, trick: list[Card], c: Card) -> tuple[Card, ...
     if not all(_unseen_copies(rnd, x) for x in ahead):
         return ()
     return tuple(CARDS[x] for x in ahead)
-    return _effect_pending(rnd, c, points, breaks, best == len(trick) - 1)
 
 
 def _effect_pending(rnd: RoundState, c: Card, points: int, breaks: bool, so_far: bool) -> Effect:
