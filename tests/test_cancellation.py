@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import NamedTuple
 
 import pytest
 
@@ -741,3 +742,137 @@ def test_twins_of_another_suit_cancelling_change_nothing_and_are_not_told(tmp_pa
     assert all(f"  {said}" in story for said in told) and untold not in story
     events = [json.loads(x) for x in CliRunner().invoke(app, ["replay", str(path), "--json"]).stdout.splitlines()]
     assert any(e["event"] == "trick" and e.get("cancelled") == ["3D"] for e in events)
+
+
+# ---------------------------------------------------------------- `why` on the last trick, the fallback's hope
+
+_LAST_TRICK_REPRO = "why-last-trick-cancelled.jsonl"  # issue 26, defect 17: the position, then the `why`
+_REPRO_HANDS = ["3C 4C TC QC KC 5D 9D QD TH 2S 3S 4S JS", "6C 7C JC AC 4D 7D 8D KD 2H 4H JH KH 8S",
+                "5C 9C TD JD AD 5H 6H 7H QH 5S 7S 9S TS"]
+_REPRO_PLAYS = (
+    "2C 5C 4C JC 5C 4C 2C JC 6S 7S JS 8S 7S JS 6S 8S 8C 9C TC 6C 9C TC 8C 6C 6D TD QD 4D TD QD 6D 4D "
+    "3D AD 9D 7D AD 9D 3D 7D 2D JD 5D 8D JD 5D 2D 8D QS TS 4S KD TS 4S QS KD AS 5S 3S 4H 5S 3S AS 4H "
+    "8H 6H TH KH 6H TH 8H KH KS 9S 2S AC 9S 2S KS AC AH 7H QC JH 7H QC AH JH 9H 5H KC 2H 5H KC 9H 2H "
+    "3H QH 3C 7C")
+
+
+def _repro_position() -> dict:
+    """Eight seats, `set_aside_last: second`, the last trick: 3♥ led, Q♥, two clubs; the seat to
+    move holds the other Q♥, and the other 3♥ is still to come (seat 4)."""
+    east = "2C 8C 2D 3D 6D 3H 8H 9H AH 6S QS KS AS"
+    hands = [*_REPRO_HANDS, _REPRO_HANDS[0], east, _REPRO_HANDS[1], east, _REPRO_HANDS[2]]
+    return {"cmd": "position", "rules": {
+        "preset": "cancellation", "players": 8, "deck": "remove", "removal": {"8": []}, "passing": "standard",
+        "first_lead": "lowest_club", "hearts_break": "heart", "set_aside_last": "second",
+        "moon": "shooter_choice", "jack_of_diamonds": True},
+        "round": 6, "direction": "none", "hands": [h.split() for h in hands],
+        "plays": _REPRO_PLAYS.split(), "reveal": True}
+
+
+def test_why_on_the_last_trick_says_a_twin_still_out_can_hand_the_trick_to_the_second_copy():
+    """Issue 26, defect 17: `why QH` after its twin was played, with the other 3♥ still to come,
+    said "QH does not win the trick" (`wins` False); that 3♥ cancels the 3♥ led, every heart is
+    cancelled, and the second Q♥ takes the last trick. `wins` is None, and the sentence says why."""
+    from hearts_cli.cli.protocol import Session
+
+    session = Session("en")
+    assert session.handle(_repro_position())["ok"]
+    reply = session.handle({"cmd": "why", "card": "QH"})
+    eff = reply["effect"]
+    assert eff["wins"] is None and eff["exact"] is False and eff["points"] is None
+    assert eff["cancelled"] == ["QH"] and eff["by"] == "3H" and eff["ahead"] == ["3H"]
+    assert eff["message"] == (
+        "The two QH cancel: 3H would win so far. But QH can still take it: if 3H is cancelled by a twin "
+        "still out, every card of the led suit is cancelled, and on the last trick you take it with the "
+        "second QH, unless another card of that suit comes.")
+    es = session.handle({"cmd": "why", "card": "QH", "lang": "es"})["effect"]["message"]
+    assert es.startswith("Los dos QH se anulan: por ahora ganaría 3H. Pero QH aún puede llevársela: "
+                         "si 3H queda anulada por una gemela")
+    # the same verdict from the round itself, and the trick as it really ends: the Q♥'s seat takes it
+    r = session.round
+    seat = r.mover
+    verdict = r.why("QH")
+    assert verdict.effect.wins is None and verdict.effect.ahead == tuple(cs("3H"))
+    for _ in range(r.players - len(r.trick)):
+        r.play(r.legal_cards()[0])
+    assert r.tricks[-1].winner == seat
+    # with `leader` the fallback gives the trick to the leader: the Q♥ cannot take it
+    leader = _repro_position()
+    leader["rules"]["set_aside_last"] = "leader"
+    assert session.handle(leader)["ok"]
+    eff = session.handle({"cmd": "why", "card": "QH"})["effect"]
+    assert eff["wins"] is False and eff["message"].endswith("QH does not win the trick.")
+
+
+class _LastTrick:
+    """The :class:`~hearts_cli.play.verdicts.RoundState` a verdict reads on a two-deck last trick:
+    the seat to move holds one card, every card not in the trick was taken in earlier tricks
+    (one ``_Taken``), so the cards still unseen are exactly those still to come."""
+
+    two = True
+    hearts_broken = True
+    kitty_mask = kitty_twice = 0
+    kitty_taken = True
+
+    def __init__(self, rules: Rules, trick: list, card, taken: list, aside: list) -> None:
+        self.rules, self.players, self.trick, self.set_aside = rules, rules.players, trick, aside
+        self.mover = len(trick)
+        self.hands = [0] * rules.players
+        self.hands[self.mover] = 1 << card
+        self.twice = [0] * rules.players
+        self.tricks = [_Taken(tuple(taken))]
+
+    def legal_mask(self) -> int:
+        return self.hands[self.mover]
+
+    def count(self, seat: int, card: int) -> int:
+        return self.hands[seat] >> card & 1
+
+
+class _Taken(NamedTuple):
+    cards: tuple
+
+
+def test_why_on_a_two_deck_last_trick_claims_only_what_every_completion_agrees_on():
+    """Random two-deck last tricks (few ranks, so twins and cancellations are common): when `why`
+    says `wins` True or False, the trick completed by the cards still unseen, in any order, ends
+    so; when it says `exact`, the points are those the trick (and the tricks set aside) gives."""
+    from hearts_cli.model.cards import CARDS
+    from hearts_cli.play.verdicts import judge
+
+    rng = random.Random(26)
+    claims = {True: 0, False: 0, "hope": 0}
+    for _ in range(300):
+        rules = cancellation(players=rng.randint(6, 11), set_aside_last=rng.choice(["leader", "second"]),
+                             passing="none")
+        every = [CARDS[c] for c in range(52) for _ in range(rules.copies[c])]
+        led = rng.randrange(4)
+        pairs = [CARDS[c] for c in range(52) if rules.copies[c] == 2]
+        ranks = rng.sample([c for c in pairs if c // 13 == led], rng.randint(2, 5))
+        other = rng.sample([c for c in pairs if c // 13 != led], 2)
+        pool = [c for c in ranks + other for _ in range(2)]
+        full = rng.sample(pool, min(rules.players, len(pool)))
+        if len(full) < rules.players:
+            continue
+        full.sort(key=lambda c: c // 13 != led)  # the trick's first card leads the suit
+        full = full[:1] + rng.sample(full[1:], len(full) - 1)
+        k = rng.randrange(rules.players - 1)
+        taken = list(every)
+        for c in full:
+            taken.remove(c)
+        aside = rng.choice([[], taken[:3]])
+        eff = judge(_LastTrick(rules, full[:k], full[k], taken, aside), full[k]).effect
+        assert eff is not None
+        to_come = full[k + 1:]
+        for _ in range(4):  # completions: the cards still to come in another order
+            cards = full[:k + 1] + rng.sample(to_come, len(to_come))
+            best = core.winner(rules, cards, last=True)
+            if eff.wins is not None:
+                assert (best == k) == eff.wins, (rules.set_aside_last, cards, k, eff)
+            if eff.exact:
+                assert eff.points == sum(rules.points[c] for c in cards + aside)
+        if eff.wins is not None:
+            claims[eff.wins] += 1
+        elif eff.cancelled and eff.ahead:
+            claims["hope"] += 1
+    assert all(claims.values()), claims

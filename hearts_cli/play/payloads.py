@@ -131,7 +131,7 @@ class EffectJson(TypedDict):
     so_far: NotRequired[bool | None]  # two decks, cards still to come
     twin_out: NotRequired[bool]
     higher_out: NotRequired[bool]
-    ahead: NotRequired[list[CardText]]
+    ahead: NotRequired[list[CardText]]  # the uncancelled cards that beat it now (see Effect.ahead)
     stuck: NotRequired[CardText]  # two decks: a card ahead that no copy still out can cancel (it cannot win)
     message: NotRequired[str]
 

@@ -17,7 +17,7 @@ from operator import countOf
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of
-from ..model.rules import FirstTrick, Rules
+from ..model.rules import FirstTrick, Rules, SetAside
 from ..text.catalog import cancel_pairs, t
 from . import core
 
@@ -92,7 +92,9 @@ class Effect(NamedTuple):
     # two decks, before the trick's last card (``pending``): whether it would win the trick
     # so far, whether a copy still unseen could cancel it (``twin_out``), whether a higher
     # card of the suit led may still come (``higher_out``), and the uncancelled cards ahead
-    # of it (``ahead``: the ones that beat it now)
+    # of it (``ahead``: the ones that beat it now; on the last trick with ``set_aside_last:
+    # second``, for a card that cancels its twin and may still take the trick by the fallback,
+    # the ones twins still out must cancel)
     pending: bool = False
     so_far: bool | None = None
     twin_out: bool = False
@@ -163,6 +165,12 @@ class Effect(NamedTuple):
     def _message(self, lang: str | None, ascii: bool) -> str:
         if self.pending and self.so_far is not None and not self.cancelled:
             text = self._pending_message(lang, ascii)
+            if self.breaks_hearts:
+                text += " " + t("effect_breaks_hearts", lang)
+            return text
+        if self.wins is None and self.cancelled and self.ahead:  # the last trick, the fallback's hope
+            text = t("effect_cancel_last_hope", lang, ascii=ascii, card=self.card, cards=list(self.ahead),
+                     count=len(self.ahead))
             if self.breaks_hearts:
                 text += " " + t("effect_breaks_hearts", lang)
             return text
@@ -342,7 +350,8 @@ def _effect_two(rnd: RoundState, c: Card) -> Effect:
     best = core.cancelling_winner(trick)
     if c in rnd.trick:  # it cancels a card already played: what wins so far instead
         cancel = tuple(CARDS[x] for x in core.cancelled(trick))
-        if best is None and rnd.hands[seat] == 1 << c and not rnd.twice[seat]:
+        last = rnd.hands[seat] == 1 << c and not rnd.twice[seat]
+        if best is None and last:
             # the last trick is never set aside: the fallback gives it to a card so far,
             # perhaps this one (the second copy of the highest card); a card of the
             # suit led still to come can change that
@@ -351,8 +360,28 @@ def _effect_two(rnd: RoundState, c: Card) -> Effect:
             return Effect(c, None if fb == len(trick) - 1 else False, None, False, breaks,
                           cancel, CARDS[trick[fb]], pending=True, fallback=True)
         by = CARDS[trick[best]] if best is not None else None
+        if last and rnd.rules.set_aside_last is SetAside.SECOND:
+            hope = _second_hope(rnd, trick, c)
+            if hope:
+                return Effect(c, None, None, False, breaks, cancel, by, pending=True, ahead=hope)
         return Effect(c, False, None, False, breaks, cancel, by, pending=True)
     return _effect_pending(rnd, c, points, breaks, best == len(trick) - 1)
+
+
+def _second_hope(rnd: RoundState, trick: list[Card], c: Card) -> tuple[Card, ...]:
+    """The last trick, ``set_aside_last: second``, ``c`` cancelling its twin: the uncancelled
+    cards of the suit led (the highest first) that twins still out could cancel, and then every
+    card of that suit is cancelled and the second copy of the highest, ``c``, takes the trick;
+    empty when that cannot happen (a card of the suit led higher than ``c``, or one uncancelled
+    with no copy still out)."""
+    led = c // 13
+    suit = [x for x in trick if x // 13 == led]
+    if max(suit) != c:
+        return ()
+    ahead = sorted((x for x in suit if trick.count(x) == 1), reverse=True)
+    if not all(_unseen_copies(rnd, x) for x in ahead):
+        return ()
+    return tuple(CARDS[x] for x in ahead)
 
 
 def _effect_pending(rnd: RoundState, c: Card, points: int, breaks: bool, so_far: bool) -> Effect:

@@ -223,6 +223,7 @@ MESSAGES: dict[str, str] = {
     "effect_cancel_aside_so_far": "so far every card of the led suit is cancelled, and unless another card of that suit comes, the trick will be set aside",
     "effect_cancel_last_so_far": "so far every card of the led suit is cancelled, and on the last trick that gives it to whoever played {card}, unless another card of that suit comes",
     "effect_cancel_last_you_so_far": "so far every card of the led suit is cancelled, and on the last trick you take it with the second {card}, unless another card of that suit comes",
+    "effect_cancel_last_hope": "But {card} can still take it: if {cards} {count:is|are} cancelled by a twin still out, every card of the led suit is cancelled, and on the last trick you take it with the second {card}, unless another card of that suit comes.",
     "effect2_so_far": "{card} would win the trick so far.",
     "effect2_twin_out": "But the other {card} is still out: a player still to play could cancel it, and then the next highest card would win.",
     "effect2_twin_safe": "Nobody can cancel it: no other {card} is still out.",

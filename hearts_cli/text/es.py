@@ -218,6 +218,7 @@ MESSAGES: dict[str, str] = {
     "effect_cancel_aside_so_far": "por ahora todas las cartas del palo de salida quedan anuladas, y si no sale otra carta de ese palo, la baza se apartará",
     "effect_cancel_last_so_far": "por ahora todas las cartas del palo de salida quedan anuladas y, en la última baza, eso se la da a quien jugó {card}, salvo que salga otra carta de ese palo",
     "effect_cancel_last_you_so_far": "por ahora todas las cartas del palo de salida quedan anuladas y, en la última baza, te la llevas tú con el segundo {card}, salvo que salga otra carta de ese palo",
+    "effect_cancel_last_hope": "Pero {card} aún puede llevársela: si {cards} {count:queda anulada|quedan anuladas} por una gemela que sigue por salir, todas las cartas del palo de salida quedan anuladas y, en la última baza, te la llevas tú con el segundo {card}, salvo que salga otra carta de ese palo.",
     "effect2_so_far": "Por ahora {card} ganaría la baza.",
     "effect2_twin_out": "Pero el otro {card} sigue por salir: alguien que aún no ha jugado podría anularlo, y entonces ganaría la siguiente carta más alta.",
     "effect2_twin_safe": "Nadie puede anularlo: no queda otro {card} por salir.",
