@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, TypeVar, cast
 
 from ..base.files import write_atomic
-from ..base.untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
+from ..base.untrusted import BOM, DEPTH, MAX_RECORD_BYTES, YamlRefused, decoded, yaml_loader
 from ..base.values import Frozen, Plain
 from ..base.version import __version__
 from ..model.cards import Card, CardParseError, parse_card
@@ -813,7 +813,7 @@ def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int)
     if isinstance(source, str):
         if len(source) > limit or len(source.encode("utf-8", "surrogatepass")) > limit:
             raise RecordError("record_too_big", limit=limit)
-        return source, None
+        return source.removeprefix(BOM), None
     path: str | None
     raw: str | bytes
     if isinstance(source, os.PathLike):
@@ -835,9 +835,9 @@ def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int)
     if len(raw) > limit:
         raise RecordError("record_too_big", path=path, limit=limit)
     if isinstance(raw, str):
-        return raw, path
+        return raw.removeprefix(BOM), path
     try:
-        return raw.decode("utf-8"), path
+        return decoded(raw), path
     except UnicodeDecodeError:
         raise RecordError("record_bad_yaml", path=path,
                           problem=_problem("record_not_utf8")) from None
