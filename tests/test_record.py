@@ -553,8 +553,16 @@ def test_tampered_hands():
     h0[0], h1[0] = h1[0], h0[0]
     lines[at] = f"      0: [{', '.join(h0)}]"
     lines[at + 1] = f"      1: [{', '.join(h1)}]"
-    err = expect_error("\n".join(lines), "record_hands_mismatch", round=2)
+    err = expect_error("\n".join(lines), "record_hands_mismatch", round=2, line=at + 1)  # seat 0's line
     assert game.code in err.message("en")
+    # seats 2 and 3 edited: named at seat 2's line, not where the hands start
+    lines = lines_of(text)
+    h2 = re.search(r"\[([^\]]*)\]", lines[at + 2]).group(1).split(", ")
+    h3 = re.search(r"\[([^\]]*)\]", lines[at + 3]).group(1).split(", ")
+    h2[0], h3[0] = h3[0], h2[0]
+    lines[at + 2] = f"      2: [{', '.join(h2)}]"
+    lines[at + 3] = f"      3: [{', '.join(h3)}]"
+    expect_error("\n".join(lines), "record_hands_mismatch", round=2, line=at + 3)
 
 
 def test_rounds_out_of_place():

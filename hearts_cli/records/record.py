@@ -1126,6 +1126,7 @@ class _Reader(_Problems):
         hands = raw.get("hands")
         kitty = raw.get("kitty")
         wrong = False
+        where: list[object] = []  # the first hand (or kitty) that is not the deal's: its own line
         if hands is not None:
             hands = self.mapping(hands, f"{name}.hands", raw)
             if set(hands) != set(range(rnd.players)):
@@ -1135,12 +1136,14 @@ class _Reader(_Problems):
                 if not isinstance(seat, int) or seat not in range(rnd.players) or sorted(got) != list(
                         cards_of_pair(rnd.dealt[seat], rnd.dealt_twice[seat])):
                     wrong = True
+                    where.append(cards)
         if kitty is not None:
             got = self.cards(kitty, f"{name}.kitty", raw)
             if sorted(got) != list(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice)):
                 wrong = True
+                where.append(_Field(raw, "kitty"))
         if wrong:
-            self.fail(self.error("record_hands_mismatch", hands, raw, round=r, code=code))
+            self.fail(self.error("record_hands_mismatch", *where, hands, raw, round=r, code=code))
 
     def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: object, tricks: list[object],
                    moves: list[Move], last: bool) -> None:
