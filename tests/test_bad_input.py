@@ -369,6 +369,49 @@ def test_escapes_in_settings_and_in_a_move_log_are_shown_escaped(isolated):
     _no_raw_controls(result.stderr)
 
 
+# Windows Notepad writes a byte-order mark (EF BB BF) before the text it saves (issue 26 §8):
+# it is no part of a move log, a record or settings.yaml, however the file comes in.
+NOTEPAD = "\ufeff"
+LOG = "code DEM0GAMV\nrules quick target=30\nKC 9H QS | AC QD JH | KD QH KS | 6C AH AS\n2C KC 9C KS\n"
+
+
+def test_a_move_log_saved_by_notepad_replays_from_a_file_stdin_and_moves(tmp_path):
+    from hearts_cli.records.movelog import read_movelog
+
+    path = tmp_path / "notepad.log"
+    path.write_text(NOTEPAD + "# hearts move log\n" + LOG, encoding="utf-8")
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    assert len(read_movelog(path).round.tricks) == 1
+    for args, stdin in (([str(path)], None), (["-"], NOTEPAD + LOG), (["--moves", NOTEPAD + LOG], None)):
+        result = run("replay", *args, input=stdin)
+        assert result.exit_code == 0, (args, result.stderr)
+        assert "Game totals" in result.stdout
+
+
+def test_a_record_and_settings_saved_by_notepad_are_read(isolated):
+    from hearts_cli.records.record import read_record
+    from hearts_cli.store.saves import read_settings
+
+    path = isolated / "notepad.yaml"
+    record = QUICK.split("\n", 1)[1]  # from its `format:` line, which tells a record from a move log
+    assert record.startswith("format:")
+    path.write_text(NOTEPAD + record, encoding="utf-8")
+    assert read_record(path).replay().over
+    result = run("replay", str(path))
+    assert result.exit_code == 0 and "Winner: North." in result.stdout, result.stderr
+    home = isolated / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text(NOTEPAD + "confirm: false\n", encoding="utf-8")
+    assert read_settings(home) == ({"confirm": False}, [])
+
+
+def test_a_byte_order_mark_inside_a_word_is_quoted_as_an_escape():
+    """Invisible, it would make the word quoted look like a card ('\ufeff2C' is not a card)."""
+    result = run("replay", "--code", CODE, "--moves", "KC 9H \ufeffQS")
+    err = assert_user_error(result, "'\\ufeffQS' is not a card")
+    assert "\ufeff" not in err
+
+
 WORD = "x" * 1_000_000
 
 

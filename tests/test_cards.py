@@ -137,6 +137,22 @@ def test_a_readable_rank_with_an_unreadable_suit_offers_that_rank():
     assert Card("QS") in e.value.suggestions
 
 
+@pytest.mark.parametrize("text, rank", [("10", 8), ("ten", 8), ("diez", 8), ("queen", 10), ("dama", 10),
+                                        ("Q", 10), ("t", 8)])
+def test_a_rank_alone_offers_the_four_cards_of_that_rank(text, rank):
+    """`10` used to get no suggestion at all, unlike `T` or `Q` (issue 26 §14)."""
+    with pytest.raises(CardParseError) as e:
+        parse_card(text)
+    assert sorted(e.value.suggestions) == [Card(s * 13 + rank) for s in range(4)]
+
+
+def test_ten_alone_is_answered_with_the_tens():
+    with pytest.raises(CardParseError) as e:
+        parse_card("10")
+    assert e.value.message("en") == "'10' is not a card; did you mean 10♣, 10♦, 10♥, 10♠?"
+    assert e.value.message("en", ascii=True) == "'10' is not a card; did you mean 10C, 10D, 10H, 10S?"
+
+
 @pytest.mark.parametrize("text", ["xyzzy plugh", "joker", "zz"])
 def test_gibberish_has_no_misleading_suggestion(text):
     with pytest.raises(CardParseError) as e:

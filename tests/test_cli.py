@@ -281,7 +281,7 @@ def test_explain_errors():
                       "Move 14", "'blah' is not a card")
     assert_user_error(run("explain", "QS", "--moves", "2C"), "--moves needs --code")
     assert_user_error(run("explain", "QS", "--at", "3"), "--at needs --record")
-    assert_user_error(run("explain", "QS", "--code", CODE, "--record", "x.yaml"), "not both")
+    assert_user_error(run("explain", "QS", "--code", CODE, "--moves", "2C", "--record", "x.yaml"), "not both")
     assert_user_error(run("explain", "QS", "--code", CODE, "--lang", "es", "--moves", PASSES + " 3C"),
                       "La jugada 13 (3♣) no se puede hacer")
 
@@ -325,7 +325,7 @@ def test_explain_record_errors(record_file, tmp_path):
                       "none.yaml", "No such file")
     assert_user_error(run("explain", "QS", "--record", str(tmp_path)), "Is a directory")
     bad = tmp_path / "bad.yaml"
-    bad.write_text("just: [a, list\n", encoding="utf-8")
+    bad.write_text("format: hearts-record/1\njust: [a, list\n", encoding="utf-8")  # (no format: a move log)
     assert_user_error(run("explain", "QS", "--record", str(bad)), "bad.yaml")
     assert_user_error(run("explain", "QS", "--record", str(record_file), "--at", "9.1.1"),
                       "no position 9.1.1", "14 moves")
@@ -342,22 +342,30 @@ def test_explain_record_errors(record_file, tmp_path):
                       "round 1, trick 1, card 1", "3♣ cannot be played", "must be led with 2♣")
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("en", ["game.log is a move log, not a game record", "hearts replay game.log", "--code and --moves"]),
-    ("es", ["game.log es un registro de jugadas", "hearts replay game.log", "--code y --moves"]),
-])
-def test_explain_a_move_log_given_as_a_record_says_what_to_use(tmp_path, monkeypatch, lang, words):
+def test_explain_reads_a_move_log_given_as_a_record(record_file, tmp_path, monkeypatch):
+    """It used to answer "not a YAML mapping" for a log without its header comment, and "a move
+    log, not a game record: replay it" with one (issue 26 §14): the same game as the record."""
     from hearts_cli.records.movelog import format_log
 
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "game.log").write_text("\n".join(format_log(_game_after(CODE, PASSES, 10))) + "\n",
-                                       encoding="utf-8")
-    err = assert_user_error(run("explain", "QS", "--record", "game.log", "--lang", lang), *words)
-    assert "<document start>" not in err
-    # any other text that is no record: said so, with what a record is
+    log = format_log(_game_after(CODE, PASSES, 10))
+    assert log[0].startswith("# hearts move log") and log[1] == f"code {CODE}"
+    (tmp_path / "game.log").write_text("\n".join(log) + "\n", encoding="utf-8")
+    (tmp_path / "bare.log").write_text("\n".join(log[3:]) + "\n", encoding="utf-8")  # no header at all
+    for at in ([], ["--at", "1.1.2"], ["--at", "5"]):
+        expected = run("explain", "4D", "--record", str(record_file), *at, "--json")
+        assert expected.exit_code == 0, expected.stderr
+        assert run("explain", "4D", "--record", "game.log", *at, "--json").stdout == expected.stdout
+        assert run("explain", "4D", "--record", "bare.log", "--code", CODE, "--preset", "quick", *at,
+                   "--json").stdout == expected.stdout
+    assert_user_error(run("explain", "QS", "--record", "bare.log"), "needs a game code")
+    assert_user_error(run("explain", "QS", "--record", "game.log", "--code", "DEM0GAMV"),
+                      "This log is for game")
+    # a record carries its own code
+    assert_user_error(run("explain", "QS", "--record", str(record_file), "--code", CODE), "is a game record")
+    # text that is neither is answered as `hearts replay` answers it
     (tmp_path / "notes.txt").write_text("shopping: [milk\n", encoding="utf-8")
-    assert_user_error(run("explain", "QS", "--record", "notes.txt", "--lang", lang),
-                      "notes.txt", "format: hearts-record/1")
+    assert_user_error(run("explain", "QS", "--record", "notes.txt"), "'shopping:' is not a card")
 
 
 def _write_save(isolated: Path, game: Game) -> Path:

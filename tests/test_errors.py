@@ -75,6 +75,11 @@ def test_shown_escapes_and_shortens():
     assert shown("QS") == "QS"
     assert shown("a\x1b[31mb\nc\td") == "a\\x1b[31mb\\nc\\td"
     assert shown("\u202eevil") == "\\u202eevil"  # no bidirectional override reaches the terminal
+    # nor a format character that shows nothing: the word would look like another
+    assert shown("\ufeffcode") == "\\ufeffcode"  # a byte-order mark
+    assert shown("Q\u200bS\u00ad\u2060") == "Q\\u200bS\\xad\\u2060"  # zero-width space, soft hyphen, word joiner
+    assert shown("QS\U000e0041") == "QS\\U000e0041"  # a tag character
+    assert shown("\U000e0041" * 40).endswith("\\U000e0041…")  # cut before an escape, not inside it
     long = shown("x" * 500)
     assert len(long) == ECHO_LIMIT and long.endswith("…")
 

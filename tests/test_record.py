@@ -508,8 +508,9 @@ def test_tampered_score():
     at = next(i for i, line in enumerate(lines) if line == old)  # the first such line
     r = sum(1 for line in lines[:at] if line.startswith("  - round:"))
     lines[at] = f"    score: [{', '.join(map(str, scores))}]"
-    err = expect_error("\n".join(lines), "record_score_mismatch", round=r)
-    assert str(scores[0]) in err.message("en")
+    # the line changed, not the round's first (issue 26 §13)
+    err = expect_error("\n".join(lines), "record_score_mismatch", round=r, line=at + 1)
+    assert str(scores[0]) in err.message("en") and f"(line {at + 1})" in err.message("en")
     # and a lenient read notes it but keeps the whole game
     record = read_record("\n".join(lines), strict=False)
     assert [e.message_id for e in record.errors] == ["record_score_mismatch"]
@@ -526,10 +527,17 @@ def test_tampered_trick_totals_and_result():
     lines = lines_of(text)
     lines[at] = re.sub(r"lead: \d", "lead: 9", lines[at])
     expect_error("\n".join(lines), "record_trick_leader", round=1, trick=1)
+    # a field edited by hand is named at its own line
+    lines = lines_of(text)
     totals = f"totals: [{', '.join(map(str, game.totals))}]"
-    expect_error(text.replace(totals, "totals: [1, 2, 3, 4]"), "record_totals_mismatch")
+    expect_error(text.replace(totals, "totals: [1, 2, 3, 4]"), "record_totals_mismatch",
+                 line=lines.index(totals) + 1)
     winners = f"  winners: [{', '.join(map(str, game.winners))}]"
-    expect_error(text.replace(winners, "  winners: [9]"), "record_result_mismatch")
+    expect_error(text.replace(winners, "  winners: [9]"), "record_result_mismatch",
+                 line=lines.index(winners) + 1)
+    start = lines.index("  - round: 1")
+    moon = "\n".join(lines[:start + 2] + ["    moon: 2"] + lines[start + 2:])  # nobody shot
+    expect_error(moon, "record_bad_field", line=start + 3)
     # a result on an unfinished game
     partial = write_record(random_game("quick", seed=12, stop=10))
     expect_error(partial + "result:\n  winners: [0]\n", "record_result_early")
@@ -545,8 +553,16 @@ def test_tampered_hands():
     h0[0], h1[0] = h1[0], h0[0]
     lines[at] = f"      0: [{', '.join(h0)}]"
     lines[at + 1] = f"      1: [{', '.join(h1)}]"
-    err = expect_error("\n".join(lines), "record_hands_mismatch", round=2)
+    err = expect_error("\n".join(lines), "record_hands_mismatch", round=2, line=at + 1)  # seat 0's line
     assert game.code in err.message("en")
+    # seats 2 and 3 edited: named at seat 2's line, not where the hands start
+    lines = lines_of(text)
+    h2 = re.search(r"\[([^\]]*)\]", lines[at + 2]).group(1).split(", ")
+    h3 = re.search(r"\[([^\]]*)\]", lines[at + 3]).group(1).split(", ")
+    h2[0], h3[0] = h3[0], h2[0]
+    lines[at + 2] = f"      2: [{', '.join(h2)}]"
+    lines[at + 3] = f"      3: [{', '.join(h3)}]"
+    expect_error("\n".join(lines), "record_hands_mismatch", round=2, line=at + 3)
 
 
 def test_rounds_out_of_place():

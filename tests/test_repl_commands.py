@@ -7,10 +7,10 @@ import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from hearts_cli.model.cards import fold
+from hearts_cli.model.cards import CardParseError, fold, parse_card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
-from hearts_cli.repl.commands import COMMAND_NAMES, REGISTRY, find
+from hearts_cli.repl.commands import COMMAND_NAMES, COMMANDS, REGISTRY, WHOLE_LINE, find
 from hearts_cli.repl.completer import CardCompleter
 from hearts_cli.repl.table import Table, make_seats
 
@@ -37,6 +37,23 @@ def test_every_command_has_a_name_in_each_language_that_calls_it(lang):
     for cmd in REGISTRY:
         found = find(cmd.names[lang].upper(), "  x ")  # case and spaces do not matter
         assert found is not None and found[0] is cmd and found[1] == "x"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_q_alone_quits_and_every_card_it_starts_is_still_read(lang):
+    """Many programs quit on `q` (issue 26 §14): it used to answer "did you mean Q♠, Q♥...".
+    A rank alone is no card, so the line `q` is free; `q s`, `q de picas` stay the Q♠."""
+    for word, key in WHOLE_LINE.items():
+        assert word not in COMMANDS and key in COMMAND_NAMES[lang]  # it takes no other command's word
+        with pytest.raises(CardParseError):
+            parse_card(word)
+    tb = _table(lang)
+    for line in ("q", " Q "):
+        assert tb.handle(line) == "quit"
+    for line in ("q s", "Q ♠", "q de picas", "q of spades"):
+        assert find(*line.partition(" ")[::2]) is None and str(parse_card(line)) == "QS"
+        assert tb.handle(line) is None  # a card chosen or refused, the game goes on
+    assert [c.text for c in CardCompleter(tb, ascii=False).get_completions(Document("q "), CompleteEvent())]
 
 
 def test_por_que_is_one_command_of_two_words():

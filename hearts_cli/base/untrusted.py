@@ -7,12 +7,15 @@ let in or shown again:
 
 * :data:`LIMITS` (bytes or characters) is checked *before* reading, with
   :func:`read_limited`; anything larger is refused with :class:`TooBig`;
+  :func:`read_text` reads UTF-8 text so, and :func:`decoded` drops the
+  byte-order mark an editor may write first (Windows Notepad does);
 * :func:`yaml_loader` is PyYAML's safe loader (on libyaml's parser when there
   is one) that refuses anchors and aliases and nesting deeper than the format
   needs (:data:`DEPTH`) as the events arrive, before a node or an object is
   built from them (:class:`YamlRefused`);
 * :func:`shown` makes text from outside fit to show: control characters
-  (escape sequences, bell, carriage return...), bidirectional overrides and
+  (escape sequences, bell, carriage return...), bidirectional overrides,
+  invisible format characters (a byte-order mark, zero-width spaces) and
   undecodable bytes written as visible escapes (``\\x1b``), and only the first
   few dozen characters kept. The message catalog applies it to every
   parameter of every sentence (see :func:`hearts_cli.text.catalog.t`).
@@ -101,6 +104,21 @@ def read_limited(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: in
     if len(raw) > limit:
         raise TooBig(limit, path)
     return raw
+
+
+BOM = "\ufeff"  # the byte-order mark (U+FEFF), as text
+
+
+def decoded(raw: bytes) -> str:
+    """UTF-8 bytes from outside as text, without the byte-order mark some editors write
+    first (Windows Notepad does): it is invisible, and no word of any format starts with it.
+    ``UnicodeDecodeError`` passes through."""
+    return raw.decode("utf-8-sig")
+
+
+def read_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int) -> str:
+    """The text of a file or a stream, as :func:`read_limited` reads it and :func:`decoded` decodes it."""
+    return decoded(read_limited(source, limit))
 
 
 def read_line(stream: IO[AnyStr], limit: int = MAX_LINE_CHARS) -> tuple[AnyStr, bool]:
@@ -306,16 +324,19 @@ def load_yaml(text: str, depth: int) -> object:
 # ---------------------------------------------------------------- showing it again
 
 # C0 and C1 controls and DEL (escape sequences, bell, backspace, carriage return...),
-# the marks and overrides that reorder text, line and paragraph separators, and lone
-# surrogates (undecodable bytes), which no terminal should receive as they are.
+# the marks and overrides that reorder text, line and paragraph separators, the format
+# characters that show nothing (soft hyphen, zero-width spaces and joiners, word joiner,
+# byte-order mark, tags...: a word quoted with one looks like a word without it), and
+# lone surrogates (undecodable bytes), which no terminal should receive as they are.
 # None of them is printable (``str.isprintable``), so text that is printable, nearly
 # all of it, is let through without a regex; the patterns are compiled on first use
 # (four compiles would cost every command about a millisecond of start-up).
-_UNSAFE = "\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_UNSAFE = ("\x00-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb"
+           "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f\ud800-\udfff")
 _PATTERNS = {
     "unsafe": f"[{_UNSAFE}]",
     "unsafe_but_lines": "[\x00-\x08\x0b-\x1f" + _UNSAFE[3:] + "]",  # \t and \n kept
-    "escape": r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|[nrt])",  # one escape as _escape writes it
+    "escape": r"\\(?:x[0-9a-f]{2}|u[0-9a-f]{4}|U[0-9a-f]{8}|[nrt])",  # one escape as _escape writes it
     "c1": "[\x7f-\x9f\u2028\u2029]",
     "surrogate": "[\ud800-\udfff]",
 }
@@ -334,6 +355,8 @@ def _escape(ch: str) -> str:
     code = ord(ch)
     if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
         return f"\\x{code - 0xDC00:02x}"
+    if code > 0xFFFF:  # a tag character (U+E0020...)
+        return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
@@ -341,7 +364,7 @@ def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
     """``text`` from outside as it may be shown: escaped, and at most ``limit`` characters.
 
     Every character that could drive a terminal or hide what is written is
-    shown as an escape (``\\x1b``, ``\\x07``, ``\\n``, ``\\u202e``): nothing
+    shown as an escape (``\\x1b``, ``\\x07``, ``\\n``, ``\\u202e``, ``\\ufeff``): nothing
     that reaches a terminal from here can move its cursor, change its colours
     or its title. What is cut is marked with ``…`` (never in the middle of an
     escape). ``limit=None``: escape only.
@@ -356,7 +379,7 @@ def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
         text = _pattern("unsafe").sub(lambda m: _escape(m.group()), text)
     if limit is not None and (cut or len(text) > limit):
         end = max(1, limit - 1)
-        for m in _pattern("escape").finditer(text, max(0, end - 5), end + 5):
+        for m in _pattern("escape").finditer(text, max(0, end - 9), end + 9):
             if m.start() < end < m.end():  # an escape that would be cut in two goes whole
                 end = m.start()
                 break

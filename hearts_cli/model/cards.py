@@ -352,6 +352,8 @@ def closest_cards(text: str, limit: int = 4) -> tuple[Card, ...]:
     # a readable rank keeps to that rank; with no readable suit, offer all four
     head = folded.split(" ")[0] if " " in folded else folded[:-1]
     rank = _RANK_WORDS.get(head, _RANK_LETTERS.get(head))
+    if rank is None:  # a rank alone, which no name is near enough to: `10`, `ten`, `dama`
+        rank = _RANK_WORDS.get(folded)
     if rank is not None:
         found = [c for c in found if c % 13 == rank] or [CARDS[s * 13 + rank] for s in range(4)]
     return tuple(found[:limit])

@@ -12,7 +12,8 @@ A position comes from one of three places:
   POSITION is ``round.trick.card`` (1-based: the moment that card is about to
   be played), ``round.pass.seat``, or a move number ``N`` (the moment move
   ``N`` of the record is about to be made; a record's moves are each seat's
-  pass and each card played).
+  pass and each card played). FILE may be a move log too, as ``hearts replay``
+  reads one (a file with no ``format:`` line).
 
 The answer is the engine's own :meth:`~hearts_cli.play.engine.Round.why`; this
 module only builds the position and turns the verdict into plain data. It
@@ -184,11 +185,29 @@ def parse_at(text: str) -> tuple[str, int | RecordPosition]:
     return ("position", pos)
 
 
-def from_record(path: str, at: str | None) -> Position:
-    """The game of record ``path`` just before the move at ``at`` (the end when None)."""
-    from .record import read_record
+# what read_record says of a file that is no record (it has no `format:` line, or no
+# mapping of fields): read as a move log, as `hearts replay FILE` reads it
+_NOT_A_RECORD = ("record_is_move_log", "record_not_mapping", "record_not_record")
 
-    record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
+
+def from_record(path: str, at: str | None, code: str | None = None, rules: Rules | None = None) -> Position:
+    """The game of record ``path`` just before the move at ``at`` (the end when None).
+
+    A file with no ``format:`` line is a move log, played with its own ``code`` and
+    ``rules`` lines or with ``code`` and ``rules`` (a record carries its own code)."""
+    from .record import GameRecord, RecordError, read_record
+
+    try:
+        record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
+    except RecordError as e:
+        if e.message_id not in _NOT_A_RECORD:
+            raise
+        from .movelog import read_movelog
+
+        record = GameRecord.from_game(read_movelog(Path(path), code, rules))
+    else:
+        if code is not None:
+            raise HeartsError("rp_cli_code_with_record", path=path)
     where = None if at is None else parse_at(at)[1]
     try:
         game, _ = record.at(where)

@@ -37,7 +37,7 @@ import os
 import re
 from collections.abc import Sequence
 
-from ..base.untrusted import MAX_MOVE_LOG_BYTES
+from ..base.untrusted import BOM, MAX_MOVE_LOG_BYTES
 from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
@@ -151,6 +151,7 @@ def parse(text: str) -> ParsedLog:
     not a card, a separator, a round marker or a header line."""
     if len(text) > MAX_MOVE_LOG_BYTES:  # however it came (a file, stdin, --moves)
         raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES)
+    text = text.removeprefix(BOM)  # a file saved by Notepad, however it came: not a word of the log
     out = ParsedLog()
     rules_spec: dict[str, object] = {}
     for ln, raw in enumerate(text.splitlines(), 1):
@@ -291,12 +292,11 @@ def _log_text(source: str | os.PathLike[str]) -> str:
     """The text of a move log given as text or as a path; a file is size-checked before reading."""
     if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)):
         return source
-    from ..base.untrusted import TooBig, read_limited
+    from ..base.untrusted import TooBig, read_text
 
     path = os.fspath(source)
     try:
-        raw = read_limited(path, MAX_MOVE_LOG_BYTES)
-        return raw.decode("utf-8")
+        return read_text(path, MAX_MOVE_LOG_BYTES)
     except TooBig:
         raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES) from None
     except OSError as e:

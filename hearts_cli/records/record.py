@@ -28,10 +28,10 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, TypeVar, cast
+from typing import IO, TYPE_CHECKING, NamedTuple, TypeVar, cast
 
 from ..base.files import write_atomic
-from ..base.untrusted import DEPTH, MAX_RECORD_BYTES, YamlRefused, yaml_loader
+from ..base.untrusted import BOM, DEPTH, MAX_RECORD_BYTES, YamlRefused, decoded, yaml_loader
 from ..base.values import Frozen, Plain
 from ..base.version import __version__
 from ..model.cards import Card, CardParseError, parse_card
@@ -760,7 +760,8 @@ def save_record(path: str | os.PathLike[str], game: Game | GameRecord,
 @functools.cache
 def _line_loader() -> type:
     """The guarded safe loader (:func:`hearts_cli.base.untrusted.yaml_loader`: no anchors or
-    aliases, bounded depth), remembering the line of each list and mapping it builds.
+    aliases, bounded depth), remembering the node of each list and mapping it builds (its
+    line, and the line of each value in it: an error points at the field edited).
 
     It runs on libyaml's C parser when PyYAML was built with it; either way
     only plain data is ever constructed.
@@ -780,7 +781,7 @@ def _line_loader() -> type:
     class LineLoader(base):  # type: ignore[misc, valid-type]
         def __init__(self, stream: str):
             super().__init__(stream, DEPTH["record"])
-            self.lines: dict[int, int] = {}
+            self.nodes: dict[int, Node] = {}
             self.tags: dict[str, str] = {}  # a plain scalar's tag, by its text
 
         def resolve(self, kind: type[Node], value: str, implicit: tuple[bool, bool]) -> str:
@@ -800,7 +801,7 @@ def _line_loader() -> type:
                     return self.construct_yaml_int(node)
             obj = super().construct_object(node, deep)
             if isinstance(obj, (list, dict)):
-                self.lines[id(obj)] = node.start_mark.line + 1
+                self.nodes[id(obj)] = node
             return obj
 
     return LineLoader
@@ -813,7 +814,7 @@ def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int)
     if isinstance(source, str):
         if len(source) > limit or len(source.encode("utf-8", "surrogatepass")) > limit:
             raise RecordError("record_too_big", limit=limit)
-        return source, None
+        return source.removeprefix(BOM), None
     path: str | None
     raw: str | bytes
     if isinstance(source, os.PathLike):
@@ -835,9 +836,9 @@ def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int)
     if len(raw) > limit:
         raise RecordError("record_too_big", path=path, limit=limit)
     if isinstance(raw, str):
-        return raw, path
+        return raw.removeprefix(BOM), path
     try:
-        return raw.decode("utf-8"), path
+        return decoded(raw), path
     except UnicodeDecodeError:
         raise RecordError("record_bad_yaml", path=path,
                           problem=_problem("record_not_utf8")) from None
@@ -878,16 +879,24 @@ def read_record(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict:
         loader.dispose()
     if not isinstance(data, dict):
         raise RecordError("record_not_mapping", path=path)
-    return _Reader(data, loader.lines, path, strict).read()
+    return _Reader(data, loader.nodes, path, strict).read()
+
+
+class _Field(NamedTuple):
+    """The value of ``key`` in a mapping of the record, where a problem is: its own line,
+    scalar or not (``score: [17, 6, 2, 2]`` edited by hand is named there, not at its round)."""
+
+    mapping: object
+    key: str
 
 
 class _Problems:
     """How a reading names a problem: the line of the YAML it is on, the field, and whether
     it stops the reading (strict) or is noted and the reading goes on (lenient)."""
 
-    def __init__(self, data: dict[object, object], lines: dict[int, int], path: str | None, strict: bool):
+    def __init__(self, data: dict[object, object], nodes: dict[int, Node], path: str | None, strict: bool):
         self.data = data
-        self.lines = lines
+        self.nodes = nodes
         self.path = path
         self.strict = strict
         self.errors: list[RecordError] = []
@@ -895,9 +904,19 @@ class _Problems:
     # ------------------------------------------------------------ helpers
 
     def line(self, *objs: object) -> int | None:
+        """The line of the first of ``objs`` the YAML gave: a list or a mapping (where it
+        starts), or a :class:`_Field` (where its value is written)."""
         for obj in objs:
-            if id(obj) in self.lines:
-                return self.lines[id(obj)]
+            if isinstance(obj, _Field):
+                node = self.nodes.get(id(obj.mapping))
+                pairs: list[tuple[Node, Node]] = node.value if node is not None else []
+                for key, value in pairs:
+                    if key.value == obj.key:
+                        return int(value.start_mark.line) + 1
+                continue
+            node = self.nodes.get(id(obj))
+            if node is not None:
+                return int(node.start_mark.line) + 1
         return None
 
     def error(self, message_id: str, *at: object, round: int | None = None, trick: int | None = None,
@@ -952,7 +971,7 @@ class _Reader(_Problems):
         d = self.data
         fmt = d.get("format")
         if fmt != FORMAT:
-            raise self.error("record_bad_format", d, format=_scalar(fmt), expected=FORMAT)
+            raise self.error("record_bad_format", _Field(d, "format"), d, format=_scalar(fmt), expected=FORMAT)
         program = d.get("program", "")
         program = program if isinstance(program, str) else _scalar(program)
         code = self.read_code(d.get("code"))
@@ -977,7 +996,7 @@ class _Reader(_Problems):
         if undos is None:
             undos = 0
         if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
-            self.fail(self.bad_field("undos", "record_want_value", d, expected="0, 1, 2..."))
+            self.fail(self.bad_field("undos", "record_want_value", _Field(d, "undos"), d, expected="0, 1, 2..."))
             undos = 0
         return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors, undos)
 
@@ -987,7 +1006,7 @@ class _Reader(_Problems):
         try:
             return normalize_code(raw if isinstance(raw, str) else _scalar(raw))
         except CodeError as e:
-            raise self.error("record_bad_code", self.data, reason=e) from None
+            raise self.error("record_bad_code", _Field(self.data, "code"), self.data, reason=e) from None
 
     def read_rules(self, raw: object) -> Rules:
         if raw is None:
@@ -997,7 +1016,7 @@ class _Reader(_Problems):
         try:
             return Rules.from_spec(raw)
         except RulesError as e:
-            raise self.error("record_bad_rules", raw, self.data, reason=e) from None
+            raise self.error("record_bad_rules", raw, _Field(self.data, "rules"), self.data, reason=e) from None
 
     def read_seats(self, raw: object, players: int) -> tuple[Seat, ...]:
         if raw is None:
@@ -1081,11 +1100,13 @@ class _Reader(_Problems):
         name = f"rounds.{r}.moon_choice"
         choice = raw.get("moon_choice")
         if choice is not None and (not isinstance(choice, str) or choice not in MOON_CHOICES):
-            raise self.bad_field(name, "record_want_value", raw, expected=" / ".join(MOON_CHOICES))
+            raise self.bad_field(name, "record_want_value", _Field(raw, "moon_choice"), raw,
+                                 expected=" / ".join(MOON_CHOICES))
         if rnd.phase is not Phase.MOON:
             if choice is not None and (rnd.result is None or rnd.result.moon is not Moon(choice)):
                 moon = rnd.result.moon if rnd.result is not None else None
-                self.fail(self.bad_field(name, "record_want_value", raw, expected=_scalar(moon)))
+                self.fail(self.bad_field(name, "record_want_value", _Field(raw, "moon_choice"), raw,
+                                         expected=_scalar(moon)))
             return
         if choice is None:
             score = raw.get("score")
@@ -1105,6 +1126,7 @@ class _Reader(_Problems):
         hands = raw.get("hands")
         kitty = raw.get("kitty")
         wrong = False
+        where: list[object] = []  # the first hand (or kitty) that is not the deal's: its own line
         if hands is not None:
             hands = self.mapping(hands, f"{name}.hands", raw)
             if set(hands) != set(range(rnd.players)):
@@ -1114,12 +1136,14 @@ class _Reader(_Problems):
                 if not isinstance(seat, int) or seat not in range(rnd.players) or sorted(got) != list(
                         cards_of_pair(rnd.dealt[seat], rnd.dealt_twice[seat])):
                     wrong = True
+                    where.append(cards)
         if kitty is not None:
             got = self.cards(kitty, f"{name}.kitty", raw)
             if sorted(got) != list(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice)):
                 wrong = True
+                where.append(_Field(raw, "kitty"))
         if wrong:
-            self.fail(self.error("record_hands_mismatch", hands, raw, round=r, code=code))
+            self.fail(self.error("record_hands_mismatch", *where, hands, raw, round=r, code=code))
 
     def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: object, tricks: list[object],
                    moves: list[Move], last: bool) -> None:
@@ -1172,18 +1196,18 @@ class _Reader(_Problems):
         result = rnd.result
         if score is not None:
             if result is None:
-                self.fail(self.error("record_score_early", raw, round=r))
+                self.fail(self.error("record_score_early", _Field(raw, "score"), raw, round=r))
             elif score != list(result.scores):
-                self.fail(self.error("record_score_mismatch", raw, round=r,
+                self.fail(self.error("record_score_mismatch", _Field(raw, "score"), raw, round=r,
                                      recorded=_flow(score), actual=_flow(result.scores)))
         if moon is not None and result is not None and moon != result.shooter:
-            self.fail(self.bad_field(f"rounds.{r}.moon", "record_want_value", raw,
+            self.fail(self.bad_field(f"rounds.{r}.moon", "record_want_value", _Field(raw, "moon"), raw,
                                      expected=_scalar(result.shooter)))
 
     def check_end(self, game: Game, d: dict[object, object]) -> None:
         totals = d.get("totals")
         if totals is not None and totals != list(game.totals):
-            self.fail(self.error("record_totals_mismatch", d, recorded=_flow(totals),
+            self.fail(self.error("record_totals_mismatch", _Field(d, "totals"), d, recorded=_flow(totals),
                                  actual=_flow(game.totals)))
         result = d.get("result")
         if result is None:
@@ -1196,12 +1220,13 @@ class _Reader(_Problems):
             return
         winners = result.get("winners")
         if winners is not None and winners != list(game.winners):
-            self.fail(self.error("record_result_mismatch", result, field="winners",
+            self.fail(self.error("record_result_mismatch", _Field(result, "winners"), result, field="winners",
                                  recorded=_flow(winners), actual=_flow(game.winners)))
         standings = result.get("standings")
         expected = [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()]
         if standings is not None and standings != expected:
-            self.fail(self.error("record_result_mismatch", standings, result, field="standings",
+            self.fail(self.error("record_result_mismatch", standings, _Field(result, "standings"), result,
+                                 field="standings",
                                  recorded=_flow(standings), actual=_flow(expected)))
 
 

@@ -101,7 +101,7 @@ def read_input(source: str | None, moves: str | None, lang: str | None,
     """The text to replay and its path (None for stdin or ``--moves``): ``source`` a file
     or ``-`` (stdin), or ``moves`` a move log given as a string; exactly one of them.
     The size is checked before reading: a huge file or an endless stream costs nothing."""
-    from ..base.untrusted import LIMITS, TooBig, read_limited
+    from ..base.untrusted import LIMITS, TooBig, read_text
     from ..text.catalog import os_problem
 
     if source is not None and moves is not None:
@@ -112,7 +112,7 @@ def read_input(source: str | None, moves: str | None, lang: str | None,
         return moves, None
     limit = max(LIMITS["record"], LIMITS["move_log"])  # a record or a move log: read first, then told apart
     try:
-        text = read_limited(sys.stdin if source == "-" else source, limit).decode("utf-8")
+        text = read_text(sys.stdin if source == "-" else source, limit)
     except TooBig:
         if source == "-":
             raise HeartsError("cli_stdin_too_big", limit=limit) from None

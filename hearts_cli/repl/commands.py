@@ -277,6 +277,9 @@ COMMAND_NAMES: dict[str, dict[str, str]] = {
     lang: {cmd.key: cmd.names[lang] for cmd in REGISTRY} for lang in ("en", "es")}
 # what completion offers: the display language's names first, then the other language's
 COMMAND_WORDS = tuple(dict.fromkeys(name for lang in ("en", "es") for name in COMMAND_NAMES[lang].values()))
+# words that call a command only as the whole line: `q` quits, as in many programs (a rank
+# alone names no card), while `q s` and `q de picas` stay the Q♠ (and Tab offers the queens)
+WHOLE_LINE: dict[str, str] = {"q": "quit"}
 # the words a card follows (completion offers cards after them)
 CARD_COMMANDS = frozenset(w for cmd in REGISTRY if cmd.card for w in _words(cmd))
 
@@ -308,6 +311,8 @@ def close_commands(word: str, lang: str) -> list[str]:
 def find(head: str, rest: str) -> tuple[Command, str] | None:
     """The command a line starting with ``head`` calls, and its argument; None: no command."""
     key = COMMANDS.get(fold(head))
+    if key is None and not rest.strip():
+        key = WHOLE_LINE.get(fold(head))
     if key is None:
         return None
     cmd = BY_KEY[key]

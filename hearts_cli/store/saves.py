@@ -344,12 +344,12 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     unknown key is left out and named. ``turn_timer: off`` (or null, or false)
     means no timer, which is the default anyway.
     """
-    from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_limited
+    from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text
 
     path = (Path(root) if root is not None else home()) / SETTINGS_NAME
     where: dict[str, object] = {"path": str(path)}
     try:
-        text = read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8")
+        text = read_text(path, MAX_SETTINGS_BYTES)
     except (FileNotFoundError, NotADirectoryError):  # no file (a bad save directory is told elsewhere)
         return {}, []
     except TooBig as e:  # checked before reading: a huge file costs nothing

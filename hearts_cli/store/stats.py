@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..base.untrusted import MAX_RECORD_BYTES as MAX_RECORD  # what the record reader accepts too
+from ..base.untrusted import decoded
 from ..base.wrapping import wrap_text
 
 if TYPE_CHECKING:
@@ -309,7 +310,7 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
     if size <= MAX_RECORD:
         try:
             with open(path, "rb") as fh:
-                facts = scan(fh.read(MAX_RECORD + 1).decode("utf-8"))
+                facts = scan(decoded(fh.read(MAX_RECORD + 1)))
         except (OSError, UnicodeDecodeError):
             facts = None
     if facts is None:

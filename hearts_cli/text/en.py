@@ -827,7 +827,7 @@ MESSAGES: dict[str, str] = {
     "help_explain_card": "A card in any notation: QS, 10h, Q♠, 'queen of spades', 'dama de picas'.",
     "help_explain_code": "Ask about this game instead of the saved one.",
     "help_explain_moves": "With --code: the moves made so far (see below).",
-    "help_explain_record": "Ask about a position in this game record.",
+    "help_explain_record": "Ask about a position in this game record or move log (with --code when the log names no game).",
     "help_explain_at": "With --record: round.trick.card (1-based) or a move number; default: the end.",
     "help_explain_position": "A position text (docs/position.md): the whole table's, or one seat's view.",
     "help_host": "Open a table that people join from their own terminals (and scripts, in JSON lines).\n\nPrints one invitation per person's seat; CPU players fill the others, and\nplay for a person whose turn timer runs out or who has gone, until they\njoin again with the same invitation. The game is saved after every move;\na finished game goes to the archive.",

@@ -814,7 +814,7 @@ MESSAGES: dict[str, str] = {
     "help_explain_card": "Una carta en cualquier notación: QS, 10h, Q♠, 'queen of spades', 'dama de picas'.",
     "help_explain_code": "Pregunta por esta partida en vez de por la guardada.",
     "help_explain_moves": "Con --code: las jugadas hechas hasta ahora (ver abajo).",
-    "help_explain_record": "Pregunta por una posición de este registro de partida.",
+    "help_explain_record": "Pregunta por una posición de este registro de partida o de jugadas (con --code si el registro no nombra la partida).",
     "help_explain_at": "Con --record: ronda.baza.carta (desde 1) o un número de jugada; por defecto, el final.",
     "help_explain_position": "Un texto de posición (docs/position.md): el de la mesa entera o lo que ve un asiento.",
     "help_host": "Abre una mesa a la que la gente se sienta desde sus propios terminales (y programas, en líneas JSON).\n\nImprime una invitación por cada asiento para personas; la CPU ocupa los demás,\ny juega por quien agota su tiempo de turno o se ha ido, hasta que vuelva con\nla misma invitación. La partida se guarda tras cada jugada; una partida\nterminada va al archivo.",

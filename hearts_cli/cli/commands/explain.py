@@ -10,6 +10,7 @@ from ..options import JsonOpt, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt,
 from ..output import Out, echo, os_problem, refuse, setup, wrapped_for_terminal
 
 if TYPE_CHECKING:
+    from ...model.rules import Rules
     from ...records.explain import Position
 
 cli = one_command()
@@ -40,7 +41,7 @@ def explain(
     --record with --at, or a position text (--position). The answer names the rule and the cards involved.
     """
     out = setup(ctx, lang, plain)
-    if code is not None and record is not None:
+    if moves is not None and record is not None:  # --code names a move log's game, --moves no more
         refuse("cli_code_and_record")
     if moves is not None and code is None:
         refuse("cli_moves_need_code")
@@ -54,11 +55,13 @@ def explain(
     parse_card(card)  # a bad card is the first thing to say, whatever the position
     if position_text is not None:  # a position text (docs/position.md)
         position = ex.from_text(position_text)
+    elif record is not None:  # a record, or a move log (with --code when it names no game)
+        given = preset is not None or players is not None or bool(settings)
+        position = _record_position(out, record, at, normal_code(code) if code is not None else None,
+                                    load_rules(preset, players, settings=settings) if given else None)
     elif code is not None:
         rule_set = load_rules(preset, players, settings=settings)
         position = ex.Position(ex.from_code(rule_set, normal_code(code), moves), None)
-    elif record is not None:
-        position = _record_position(out, record, at)
     else:
         from ...store.saves import Store
 
@@ -74,11 +77,13 @@ def explain(
     echo(wrapped_for_terminal(verdict.message(out.lang, out.ascii)))
 
 
-def _record_position(out: Out, path: str, at: str | None) -> "Position":
-    """The position ``--at`` names in the record at ``path`` (a file that cannot be read is refused)."""
+def _record_position(out: Out, path: str, at: str | None, code: str | None,
+                     rules: "Rules | None") -> "Position":
+    """The position ``--at`` names in the record or move log at ``path`` (a file that cannot
+    be read is refused)."""
     from ...records import explain as ex
 
     try:
-        return ex.from_record(path, at)
+        return ex.from_record(path, at, code, rules)
     except OSError as e:
         refuse("cli_bad_file", path=path, problem=os_problem(out, e))
