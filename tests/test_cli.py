@@ -685,12 +685,25 @@ def test_an_unknown_preset_lists_the_presets_in_the_chosen_language():
         assert "the presets are: quick, always-left, " in err, err
 
 
-def test_the_number_of_players_is_refused_in_proper_spanish():
-    """issue 18 §5: "con 1 baraja(s)" becomes "con una baraja" / "con 2 barajas"."""
-    err = assert_user_error(run("new", "--players", "9", "--no-play", "--lang", "es"))
-    assert err == "La regla «players» debe estar entre 3 y 6 con 1 baraja.", err
-    err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", "es"))
-    assert err == "La regla «players» debe estar entre 6 y 11 con 2 barajas.", err
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "Rule 'players' must be from 3 to 6 with one deck.", "Rule 'players' must be from 6 to 11 with two decks."),
+    ("es", "La regla «players» debe estar entre 3 y 6 con una baraja.",
+     "La regla «players» debe estar entre 6 y 11 con dos barajas."),
+])
+def test_the_number_of_players_is_refused_in_proper_words(lang, one, two):
+    """issue 18 §5, issue 26 §3: not "with 1 deck(s)" nor "con 1 baraja": "with one deck", "con dos barajas"."""
+    err = assert_user_error(run("new", "--players", "9", "--no-play", "--lang", lang))
+    assert err == one, err
+    err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", lang))
+    assert err == two, err
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Game over after 1 round."), ("es", "Fin de la partida tras 1 ronda.")])
+def test_a_game_of_one_round_says_one_round(isolated, lang, said):
+    """issue 26 §3: a game that a target of 1 ends after its first round said "after 1 rounds"."""
+    result = run("new", "--code", CODE, "--set", "target=1", "--plain", "--lang", lang, input="auto\n")
+    assert result.exit_code == 0, result.stderr
+    assert said in result.stdout.splitlines(), result.stdout
 
 
 # ---------------------------------------------------------------- help in Spanish, at any width
