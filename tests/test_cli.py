@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import types
@@ -704,6 +705,17 @@ def test_a_game_of_one_round_says_one_round(isolated, lang, said):
     result = run("new", "--code", CODE, "--set", "target=1", "--plain", "--lang", lang, input="auto\n")
     assert result.exit_code == 0, result.stderr
     assert said in result.stdout.splitlines(), result.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_game_s_rules_say_the_players_the_game_has(isolated, lang):
+    """issue 26 §3: `rules` in a 3-player game of quick began with the preset's "4 players"."""
+    result = run("new", "--code", CODE, "--players", "3", "--plain", "--lang", lang, input="rules\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    start = "Rules: quick." if lang == "en" else "Reglas: rápida."
+    told = result.stdout[result.stdout.index(start):]
+    told = told[:told.index("\n", told.index("players=3"))]  # the title and the changes
+    assert not re.search(r"\b(4|four|cuatro)\b", told), told
 
 
 # ---------------------------------------------------------------- help in Spanish, at any width

@@ -76,7 +76,7 @@ MESSAGES: dict[str, str] = {
     "rt_changed": "Changed from the preset: {changes}.",
     "rt_source": "Source: {source}.",
     # what each rule source is (seeds/README.md; a preset's `source` names the file)
-    "rt_source_000": "the rules page of a single-seat table, one person against three CPU players",
+    "rt_source_000": "the rules page of a single-seat table, one person against the CPU players",
     "rt_source_001": "the rules card (version 1.0.0) of a program with three CPU levels",
     "rt_source_003": "a general rules reference for 3 to 6 players, with strategy and the named variants",
     "rt_source_004": "the rules page of an online site with a table of settings",
@@ -177,7 +177,7 @@ MESSAGES: dict[str, str] = {
     "rt_tip_jack": "The {jack} is worth -{bonus}: win it when you safely can. It usually falls to the highest diamond, so keep the A or K of diamonds for a late diamond trick with no hearts in it.",
     "rt_mis_moon": "Ducking points so carefully that you miss one player taking them all, and then taking {total} when the moon lands.",
     "rt_mis_big_spades": "Keeping the A♠ and the K♠ because they are big cards, when in Hearts they are exactly the cards that take the {queen}.",
-    "rt_mis_void_win": "Voiding a suit and then winning a trick in that suit again, which undoes the whole plan.",
+    "rt_mis_lone_card": "Keeping one high card of a suit you meant to be rid of: when the suit is led you must follow with it and may take the trick, where a void would have let you discard.",
     "rt_mis_first_small": "Playing a small card on the first trick, when nothing that scores can fall there and it is the safest moment to shed a high one.",
     # --- end of command line ---
     # card input

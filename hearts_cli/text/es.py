@@ -74,7 +74,7 @@ MESSAGES: dict[str, str] = {
     "rt_title": "Corazones: las reglas de la variante «{preset}»",
     "rt_changed": "Cambios respecto a la variante: {changes}.",
     "rt_source": "Fuente: {source}.",
-    "rt_source_000": "la página de reglas de una mesa de un solo asiento, una persona contra tres jugadores de la CPU",
+    "rt_source_000": "la página de reglas de una mesa de un solo asiento, una persona contra los jugadores de la CPU",
     "rt_source_001": "la tarjeta de reglas (versión 1.0.0) de un programa con tres niveles de CPU",
     "rt_source_003": "una referencia general de reglas para 3 a 6 jugadores, con estrategia y las variantes con nombre",
     "rt_source_004": "la página de reglas de un sitio web con una tabla de ajustes",
@@ -175,7 +175,7 @@ MESSAGES: dict[str, str] = {
     "rt_tip_jack": "La {jack} vale -{bonus}: llévatela cuando puedas hacerlo sin riesgo. Suele caer con el diamante más alto, así que guarda el as o el rey de diamantes para una baza de diamantes tardía sin corazones.",
     "rt_mis_moon": "Esquivar puntos con tanto cuidado que no te enteras de que uno solo se los está llevando todos, y comerte {total} cuando tira a la luna.",
     "rt_mis_big_spades": "Guardar el as y el rey de picas porque son cartas grandes, cuando en Corazones son justo las que se comen la {queen}.",
-    "rt_mis_void_win": "Quedarte sin un palo y luego volver a ganar una baza de ese palo, que echa por tierra todo el plan.",
+    "rt_mis_lone_card": "Guardar una carta alta suelta de un palo del que querías deshacerte: cuando se sale de ese palo tienes que seguir con ella y puedes llevarte la baza, donde sin ese palo habrías podido descartar.",
     "rt_mis_first_small": "Tirar una carta pequeña en la primera baza, cuando ahí no puede caer nada que puntúe y es el momento más seguro para deshacerte de una alta.",
     # --- fin de la línea de órdenes ---
     "bad_card": "«{text}» no es una carta.",
