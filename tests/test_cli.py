@@ -495,6 +495,26 @@ def test_bad_settings_are_named_on_stderr_and_the_game_starts(isolated, settings
         assert str(home / "settings.yaml") in line and w in line, (w, line)
 
 
+@pytest.mark.parametrize("lang, said", [("en", "is not a setting (the settings are "),
+                                        ("es", "no es un ajuste (los ajustes son ")])
+def test_an_unknown_setting_is_told_with_every_setting(isolated, lang, said):
+    """issue 26 §5: `foo: 1` listed the settings without auto_play; the list is now the
+    declaration's own (store.saves.Settings), so a new setting cannot be left out again."""
+    from hearts_cli.store.saves import SETTING_KEYS, Settings
+
+    home = isolated / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text("foo: 1\n", encoding="utf-8")
+    result = run("new", "--code", CODE, "--no-play", "--plain", "--lang", lang)
+    assert result.exit_code == 0, result.stderr
+    [line] = result.stderr.splitlines()
+    listed = line[line.index(said) + len(said):line.index(")")]
+    keys = sorted(Settings.__annotations__)
+    assert "auto_play" in keys and tuple(keys) == SETTING_KEYS
+    last = " and " if lang == "en" else " y "
+    assert listed == ", ".join(keys[:-1]) + last + keys[-1], listed
+
+
 def test_good_settings_say_nothing_and_spanish_warnings(isolated):
     home = isolated / "home"
     home.mkdir()

@@ -426,7 +426,7 @@ MESSAGES: dict[str, str] = {
     "settings_unreadable": "{path} cannot be read ({problem}); the game uses the default settings.",
     "settings_yaml_at": "{problem}, line {line}",
     "settings_not_mapping": "{path} is not a list of settings such as 'confirm: false'; the game uses the default settings.",
-    "settings_unknown": "{path}: '{key}' is not a setting (the settings are confirm, count, delay, turn_timer and undo); it is ignored.",
+    "settings_unknown": "{path}: '{key}' is not a setting (the settings are {keys}); it is ignored.",
     "settings_bad_confirm": "{path}: 'confirm' must be true or false, not '{value}'; the default (true) is used.",
     "settings_bad_delay": "{path}: 'delay' must be a number of seconds from 0 to 10, not '{value}'; the default is used.",
     "settings_bad_turn_timer": "{path}: 'turn_timer' must be a whole number of seconds from 5 to 600, not '{value}'; there is no turn timer.",

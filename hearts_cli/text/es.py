@@ -419,7 +419,7 @@ MESSAGES: dict[str, str] = {
     "settings_unreadable": "No se puede leer {path} ({problem}); la partida usa los ajustes por defecto.",
     "settings_yaml_at": "{problem}, línea {line}",
     "settings_not_mapping": "{path} no es una lista de ajustes como «confirm: false»; la partida usa los ajustes por defecto.",
-    "settings_unknown": "{path}: «{key}» no es un ajuste (los ajustes son confirm, count, delay, turn_timer y undo); se ignora.",
+    "settings_unknown": "{path}: «{key}» no es un ajuste (los ajustes son {keys}); se ignora.",
     "settings_bad_confirm": "{path}: «confirm» debe ser true o false, no «{value}»; se usa el valor por defecto (true).",
     "settings_bad_delay": "{path}: «delay» debe ser un número de segundos de 0 a 10, no «{value}»; se usa el valor por defecto.",
     "settings_bad_turn_timer": "{path}: «turn_timer» debe ser un número entero de segundos de 5 a 600, no «{value}»; no hay reloj de turno.",
