@@ -778,6 +778,45 @@ def test_every_help_is_in_spanish_with_typers_own_words(command):
     assert "Ejemplo" in es
 
 
+def test_the_package_s_metadata_says_where_the_docs_are():
+    """issue 26 §18: the wheel had no project URLs, and a pip user has no docs/."""
+    import importlib.metadata
+    import tomllib
+
+    from hearts_cli.base.version import PROJECT_URL
+
+    declared = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+    urls = declared["project"]["urls"]
+    assert urls["Homepage"] == urls["Source"] == PROJECT_URL
+    assert urls["Documentation"].startswith(PROJECT_URL + "/") and urls["Issues"] == PROJECT_URL + "/issues"
+    installed = importlib.metadata.metadata("hearts-cli").get_all("Project-URL") or []
+    assert sorted(installed) == sorted(f"{name}, {url}" for name, url in urls.items())  # make reinstalls
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_help_points_where_a_pip_user_can_read(lang):
+    """issue 26 §18: the help sent a pip user to docs/cli.md and seeds/README.md, which only a
+    checkout has; the main help gives the project's address, on a line of its own even at 40
+    columns, and each page that names a file of docs/ says where it is."""
+    from hearts_cli.base.version import PROJECT_URL
+
+    for columns in (40, 80):
+        main = _help([], lang, columns)
+        assert PROJECT_URL in [line.strip() for line in main.splitlines()], main
+    for command in HELP_PAGES:
+        page = _help(command, lang, 80)
+        assert "seeds/README.md" not in page and "docs/cli.md" not in page, command
+        if command in (["sim"], ["engine"]):  # "See docs/sim.md", "The protocol: docs/engine-protocol.md"
+            assert PROJECT_URL in page, command
+
+
+def test_the_docs_say_what_language_help_is_in():
+    """issue 26 §18: docs/cli.md said --help stays in English; `hearts --lang es --help` is Spanish."""
+    said = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert "stay in English" not in said and "`hearts --lang es --help`" in said
+    assert run("--lang", "es", "--help").stdout.startswith("Uso: hearts")
+
+
 def test_help_is_in_the_language_of_the_environment(monkeypatch):
     monkeypatch.setenv("HEARTS_LANG", "es")
     assert run("new", "--help").stdout.startswith("Uso: hearts new [OPCIONES]")

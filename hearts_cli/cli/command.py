@@ -20,6 +20,7 @@ import typer
 from typer._click import _textwrap as click_textwrap
 from typer._click import formatting as click_formatting
 
+from ..base.version import PROJECT_URL
 from .output import early_lang, echo, stdout_can
 
 if TYPE_CHECKING:
@@ -150,6 +151,7 @@ _FIELDS = {
     "levels": lambda lang, width: _levels(lang, False, width),
     "level_lines": lambda lang, width: _levels(lang, True, width),
     "setting_lines": _setting_lines,
+    "project_url": lambda lang, width: PROJECT_URL,
 }
 
 
