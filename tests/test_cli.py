@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import types
@@ -502,6 +503,26 @@ def test_bad_settings_are_named_on_stderr_and_the_game_starts(isolated, settings
         assert str(home / "settings.yaml") in line and w in line, (w, line)
 
 
+@pytest.mark.parametrize("lang, said", [("en", "is not a setting (the settings are "),
+                                        ("es", "no es un ajuste (los ajustes son ")])
+def test_an_unknown_setting_is_told_with_every_setting(isolated, lang, said):
+    """issue 26 §5: `foo: 1` listed the settings without auto_play; the list is now the
+    declaration's own (store.saves.Settings), so a new setting cannot be left out again."""
+    from hearts_cli.store.saves import SETTING_KEYS, Settings
+
+    home = isolated / "home"
+    home.mkdir()
+    (home / "settings.yaml").write_text("foo: 1\n", encoding="utf-8")
+    result = run("new", "--code", CODE, "--no-play", "--plain", "--lang", lang)
+    assert result.exit_code == 0, result.stderr
+    [line] = result.stderr.splitlines()
+    listed = line[line.index(said) + len(said):line.index(")")]
+    keys = sorted(Settings.__annotations__)
+    assert "auto_play" in keys and tuple(keys) == SETTING_KEYS
+    last = " and " if lang == "en" else " y "
+    assert listed == ", ".join(keys[:-1]) + last + keys[-1], listed
+
+
 def test_good_settings_say_nothing_and_spanish_warnings(isolated):
     home = isolated / "home"
     home.mkdir()
@@ -693,12 +714,36 @@ def test_an_unknown_preset_lists_the_presets_in_the_chosen_language():
         assert "the presets are: quick, always-left, " in err, err
 
 
-def test_the_number_of_players_is_refused_in_proper_spanish():
-    """issue 18 §5: "con 1 baraja(s)" becomes "con una baraja" / "con 2 barajas"."""
-    err = assert_user_error(run("new", "--players", "9", "--no-play", "--lang", "es"))
-    assert err == "La regla «players» debe estar entre 3 y 6 con 1 baraja.", err
-    err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", "es"))
-    assert err == "La regla «players» debe estar entre 6 y 11 con 2 barajas.", err
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "Rule 'players' must be from 3 to 6 with one deck.", "Rule 'players' must be from 6 to 11 with two decks."),
+    ("es", "La regla «players» debe estar entre 3 y 6 con una baraja.",
+     "La regla «players» debe estar entre 6 y 11 con dos barajas."),
+])
+def test_the_number_of_players_is_refused_in_proper_words(lang, one, two):
+    """issue 18 §5, issue 26 §3: not "with 1 deck(s)" nor "con 1 baraja": "with one deck", "con dos barajas"."""
+    err = assert_user_error(run("new", "--players", "9", "--no-play", "--lang", lang))
+    assert err == one, err
+    err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", lang))
+    assert err == two, err
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Game over after 1 round."), ("es", "Fin de la partida tras 1 ronda.")])
+def test_a_game_of_one_round_says_one_round(isolated, lang, said):
+    """issue 26 §3: a game that a target of 1 ends after its first round said "after 1 rounds"."""
+    result = run("new", "--code", CODE, "--set", "target=1", "--plain", "--lang", lang, input="auto\n")
+    assert result.exit_code == 0, result.stderr
+    assert said in result.stdout.splitlines(), result.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_game_s_rules_say_the_players_the_game_has(isolated, lang):
+    """issue 26 §3: `rules` in a 3-player game of quick began with the preset's "4 players"."""
+    result = run("new", "--code", CODE, "--players", "3", "--plain", "--lang", lang, input="rules\nquit\n")
+    assert result.exit_code == 0, result.stderr
+    start = "Rules: quick." if lang == "en" else "Reglas: rápida."
+    told = result.stdout[result.stdout.index(start):]
+    told = told[:told.index("\n", told.index("players=3"))]  # the title and the changes
+    assert not re.search(r"\b(4|four|cuatro)\b", told), told
 
 
 # ---------------------------------------------------------------- help in Spanish, at any width
@@ -739,6 +784,45 @@ def test_every_help_is_in_spanish_with_typers_own_words(command):
     for english in ("Usage", "Options", "Show this message", "Examples", "default:", "Language of every"):
         assert english not in es, english
     assert "Ejemplo" in es
+
+
+def test_the_package_s_metadata_says_where_the_docs_are():
+    """issue 26 §18: the wheel had no project URLs, and a pip user has no docs/."""
+    import importlib.metadata
+    import tomllib
+
+    from hearts_cli.base.version import PROJECT_URL
+
+    declared = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+    urls = declared["project"]["urls"]
+    assert urls["Homepage"] == urls["Source"] == PROJECT_URL
+    assert urls["Documentation"].startswith(PROJECT_URL + "/") and urls["Issues"] == PROJECT_URL + "/issues"
+    installed = importlib.metadata.metadata("hearts-cli").get_all("Project-URL") or []
+    assert sorted(installed) == sorted(f"{name}, {url}" for name, url in urls.items())  # make reinstalls
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_help_points_where_a_pip_user_can_read(lang):
+    """issue 26 §18: the help sent a pip user to docs/cli.md and seeds/README.md, which only a
+    checkout has; the main help gives the project's address, on a line of its own even at 40
+    columns, and each page that names a file of docs/ says where it is."""
+    from hearts_cli.base.version import PROJECT_URL
+
+    for columns in (40, 80):
+        main = _help([], lang, columns)
+        assert PROJECT_URL in [line.strip() for line in main.splitlines()], main
+    for command in HELP_PAGES:
+        page = _help(command, lang, 80)
+        assert "seeds/README.md" not in page and "docs/cli.md" not in page, command
+        if command in (["sim"], ["engine"]):  # "See docs/sim.md", "The protocol: docs/engine-protocol.md"
+            assert PROJECT_URL in page, command
+
+
+def test_the_docs_say_what_language_help_is_in():
+    """issue 26 §18: docs/cli.md said --help stays in English; `hearts --lang es --help` is Spanish."""
+    said = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert "stay in English" not in said and "`hearts --lang es --help`" in said
+    assert run("--lang", "es", "--help").stdout.startswith("Uso: hearts")
 
 
 def test_help_is_in_the_language_of_the_environment(monkeypatch):

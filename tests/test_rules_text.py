@@ -220,6 +220,16 @@ def test_overrides_are_named_in_the_title():
     assert "Changed" not in text(R("online"))
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_title_says_the_players_the_rules_have(lang):
+    """issue 26 §3: `hearts rules --players 3` opened with the preset's "quick game: 4 players",
+    and its source "against three CPU players"; the preset as it is keeps its own line."""
+    head = "\n".join(rt.title(R("quick", players=3), lang))
+    assert "players=3" in head
+    assert not re.search(r"\b(4|four|three|cuatro|tres)\b", head), head
+    assert ("4 players" if lang == "en" else "4 jugadores") in "\n".join(rt.title(R("quick"), lang))
+
+
 # ------------------------------------------------ tips fit the rules
 
 
@@ -258,6 +268,18 @@ def test_the_source_is_said_in_words_not_as_a_file_name(name, lang):
                 if ln.startswith(("Source:", "Fuente:")))
     assert ".txt" not in line and source[:3] not in line, line
     assert CATALOG[lang][f"rt_source_{source[:3]}"] in line
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_no_mistake_is_one_the_rules_make_impossible(lang):
+    """issue 26 §3: "Voiding a suit and then winning a trick in that suit again": a player void
+    in a suit has no card of it left to win with, so the mistake cannot be made. Keeping a lone
+    high card of a suit one meant to be rid of can."""
+    impossible = {"en": "winning a trick in that suit again", "es": "volver a ganar una baza de ese palo"}[lang]
+    for name in preset_names():
+        mistakes = section(R(name), "rt_h_mistakes", lang)
+        assert impossible not in mistakes, (name, mistakes)
+        assert CATALOG[lang]["rt_mis_lone_card"] in mistakes, name
 
 
 def test_tips_speak_of_a_pass_only_where_there_is_one():

@@ -13,13 +13,14 @@ import contextlib
 import textwrap
 import types
 import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
 from typer._click import _textwrap as click_textwrap
 from typer._click import formatting as click_formatting
 
+from ..base.version import PROJECT_URL
 from .output import early_lang, echo, stdout_can
 
 if TYPE_CHECKING:
@@ -146,10 +147,12 @@ def _setting_lines(lang: str, width: int) -> str:
     return "\n".join(out)
 
 
-_FIELDS = {
+# what a help text may write in: {levels}, {level_lines}, {setting_lines}, {project_url}
+_FIELDS: dict[str, Callable[[str, int], str]] = {
     "levels": lambda lang, width: _levels(lang, False, width),
     "level_lines": lambda lang, width: _levels(lang, True, width),
     "setting_lines": _setting_lines,
+    "project_url": lambda lang, width: PROJECT_URL,
 }
 
 

@@ -92,7 +92,11 @@ def sections(rules: Rules, lang: str, ascii: bool = False) -> Sections:
 
 
 def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
-    """The heading lines: the preset, its description and source, any overrides."""
+    """The heading lines: the preset, its description and source, any overrides.
+
+    The description ("4 players, target 50...") is the preset's: with overrides it is
+    left out, since it would contradict them (``--players 3``); the changes say what differs.
+    """
     from .rules import DEFAULT_PRESET, preset_info
 
     w = _Writer(lang, ascii)
@@ -103,7 +107,7 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
     except Exception:  # a preset file that vanished: the rules still stand
         info = {}
     desc = info.get("description")
-    if isinstance(desc, dict):
+    if isinstance(desc, dict) and not rules.overrides:  # with --set, the preset's line tells other rules
         text = desc.get(lang) or desc.get("en")
         if text:
             lines.append(_ascii_suits(text) if ascii else text)
@@ -375,7 +379,7 @@ def tips(rules: Rules, lang: str, ascii: bool = False) -> Sections:
         mistakes.append("rt_mis_moon")
     if queen:
         mistakes.append("rt_mis_big_spades")
-    mistakes.append("rt_mis_void_win")
+    mistakes.append("rt_mis_lone_card")
     if first_safe:
         mistakes.append("rt_mis_first_small")
     if r.decks > 1:

@@ -293,12 +293,12 @@ class EventLines(Writer, Teller[Line]):
     def ev_rules(self, preset: str, settings: JsonObject) -> list[Line]:
         from ..model.rules import preset_info
 
-        try:
-            desc = preset_info(preset).get("description") or {}
+        try:  # the preset's own line, unless --set changed it into other rules (the changes follow)
+            desc = {} if self.tb.rules.overrides else preset_info(preset).get("description") or {}
         except Exception:
             desc = {}
-        text = desc.get(self.lang) or desc.get("en") or preset if isinstance(desc, dict) else str(desc)
-        out = self._text(self.say("rules_title", preset=preset_name(preset, self.lang)) + " " + text)
+        text = desc.get(self.lang) or desc.get("en") or "" if isinstance(desc, dict) else str(desc)
+        out = self._text((self.say("rules_title", preset=preset_name(preset, self.lang)) + " " + text).rstrip())
         out += self._changes()  # a preset with --set on top: say what differs
         out += self._text(self.say("rules_summary", target=settings["target"],
                                    ties=self.say(f"ties_{settings['ties']}"),

@@ -304,21 +304,25 @@ class Store:
 # ---------------------------------------------------------------- settings.yaml
 
 SETTINGS_NAME = "settings.yaml"
-SETTING_KEYS = ("auto_play", "confirm", "count", "delay", "turn_timer", "undo")
 AUTO_PLAY_SECONDS = (0.2, 5)  # `auto_play: SECONDS`: a pause long enough to see the card, and short
 
 
+class Settings(TypedDict, total=False):
+    """The valid settings of ``settings.yaml`` (what is wrong in the file is left out): the one
+    place a setting is declared, which the known keys and the warnings read."""
+
+    auto_play: bool | float  # true: the default pause; else seconds
+    confirm: bool
+    count: bool
+    delay: float
+    turn_timer: int
+    undo: bool
+
+
+SETTING_KEYS: tuple[str, ...] = tuple(sorted(Settings.__optional_keys__))
+
+
 if TYPE_CHECKING:  # types only: nothing to build at start-up
-    class Settings(TypedDict, total=False):
-        """The valid settings of ``settings.yaml`` (what is wrong in the file is left out)."""
-
-        auto_play: bool | float  # true: the default pause; else seconds
-        confirm: bool
-        count: bool
-        delay: float
-        turn_timer: int
-        undo: bool
-
     # a problem with a setting: a message id and its parameters (a parameter may be such a message too)
     Problem = tuple[str, dict[str, object]]
 
@@ -385,7 +389,8 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     problems: list[Problem] = []
     for key, value in data.items():
         if key not in SETTING_KEYS:
-            problems.append(("settings_unknown", where | {"key": str(key)}))
+            known = ("names_and", {"first": ", ".join(SETTING_KEYS[:-1]), "last": SETTING_KEYS[-1]})
+            problems.append(("settings_unknown", where | {"key": str(key), "keys": known}))
         elif key == "turn_timer" and value in (None, False, "off"):
             continue
         elif _valid_setting(key, value):
