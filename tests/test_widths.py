@@ -184,6 +184,56 @@ def test_a_command_holds_at_every_width(name: str, lang: str, isolated: Path, ho
         assert_fits(_printed(COMMANDS[name], lang, cols, screen), wide, cols)
 
 
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@functools.cache
+def _simulation() -> object:
+    """Two deals of easy and normal CPUs, played once per process: only the report is drawn."""
+    from hearts_cli.cli import sim
+    from hearts_cli.model.rules import Rules
+
+    return sim.run(Rules.from_spec("quick"), ["hard", "normal", "normal", "normal"], 2, "q")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sim_s_boxed_tables_hold_at_every_width(lang: str, screen: Callable[[int], None]) -> None:
+    """`hearts sim` on a terminal (colour: rich's boxed tables) once squeezed its ten columns
+    into the screen and cut every cell ("roun…", "100.…", at 40 columns "…" alone): it splits
+    them into tables that fit instead, each led by the level, every number and heading whole
+    and each table's rows as wide as its rules (the columns line up)."""
+    from hearts_cli.cli import sim
+
+    result = _simulation()
+    assert isinstance(result, sim.Simulation)
+    head1, rows1, head2, rows2 = sim._rows(result)
+    cells = {c for row in rows1 + rows2 for c in row} | {w for h in head1 + head2 for w in sim.t(h, lang).split()}
+
+    def shown(cols: int) -> str:
+        screen(cols)
+        return ANSI.sub("", sim.render(result, lang, color=True))
+
+    wide = shown(WIDE)
+    for cols in WIDTHS:
+        narrow = shown(cols)
+        assert_fits(narrow, wide, cols)
+        assert "…" not in narrow, narrow
+        assert cells <= whole_words(narrow.replace("┃", " ").replace("│", " ")), narrow
+        boxed = [line.rstrip() for line in narrow.splitlines() if line[:1] in "┏┃┡│└"]
+        for top, *rest in _tables(boxed):
+            assert all(len(line) == len(top) for line in rest), (cols, narrow)
+
+
+def _tables(boxed: list[str]) -> list[list[str]]:
+    """The boxed lines, a list for each table (a table opens with its top rule)."""
+    out: list[list[str]] = []
+    for line in boxed:
+        if line.startswith("┏"):
+            out.append([])
+        out[-1].append(line)
+    return out
+
+
 def test_the_margin_is_the_same_at_every_width(monkeypatch: pytest.MonkeyPatch, screen: Callable[[int], None],
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Text wrapped to ``$COLUMNS`` and text wrapped to the terminal keep the same margin, at
