@@ -463,6 +463,57 @@ def test_join_s_sentences_at_the_table_hold_at_every_width(lang: str, home: Path
         assert_fits(screen(cols), wide, cols, margin=1)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [3, 5, 9, 11])
+def test_the_score_table_holds_at_every_width(players: int, lang: str, home: Path) -> None:
+    """`score`, a round's end and the game's end with 3 to 11 players, and the table's line of
+    totals: the round-by-round table once wrapped its heading at 40 columns (five players) and
+    put numbers under the wrong names; it is split into tables that fit, each line of one as
+    wide as its heading. From nine seats a name ends in a number ("Left 2"): a colon parts
+    it from its score ("Left 2: 23", never "Left 2 23")."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.play.events import Event
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    spec = {"preset": "quick" if players <= 6 else "cancellation", "players": players}
+    tb = Table(Game(Rules.from_spec(spec), CODE), make_seats(players, 2, None), lang=lang)
+    rounds = [[(7 * r + 3 * s) % 27 for s in range(players)] for r in range(4)]  # numbers of 1 and 2 digits
+    totals = [sum(r[s] for r in rounds) for s in range(players)]
+    standings = [{"place": k, "seat": s, "total": totals[s]}
+                 for k, s in enumerate(sorted(range(players), key=totals.__getitem__), 1)]
+    events = [Event("score", {"totals": totals, "rounds": rounds, "points": rounds[-1]}),
+              Event("round_end", {"round": 4, "taken": [0] * players, "scores": rounds[-1], "totals": totals,
+                                  "shooter": None, "moon": None}),
+              Event("game_end", {"winners": [standings[0]["seat"]], "totals": totals, "standings": standings,
+                                 "rounds": rounds, "code": CODE})]
+    head, foot = tb.say("col_round"), tb.say("col_total")
+
+    def screen(cols: int) -> str:
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        lines = [line for ev in events for line in renderer.event(ev)] + renderer.table()
+        return "\n".join(plain(row) for line in lines for row in wrap(line, cols - 1))
+
+    wide = screen(WIDE)
+    for cols in WIDTHS:
+        shown = screen(cols)
+        assert_fits(shown, wide, cols, margin=1)
+        rows = shown.splitlines()
+        tables = [rows[i:i + len(rounds) + 2] for i, row in enumerate(rows) if row.startswith(head + " ")]
+        assert len(tables) >= 2 and all(t[-1].startswith(foot + " ") for t in tables), shown
+        for table in tables:
+            assert len({len(row) for row in table}) == 1, (cols, table)
+        # every seat in each (a score and the game's end), each with its round's scores
+        half = len(tables) // 2
+        for part in (tables[:half], tables[half:]):
+            named = [name for t in part for name in re.split(r"\s{2,}", t[0].strip())[1:]]
+            assert named == [tb.name(s) for s in tb.round_the_table()], (cols, part)
+        assert not re.search(r"[^\W\d_]\s\d+\s\d", shown), shown  # "Left 2 23"
+        if players >= 9:
+            assert " ".join(f"{tb.name(4)}: {totals[4]}".split()) in " ".join(shown.split()), shown
+
+
 # ---------------------------------------------------------------- the game's toolbar, drawn alone
 
 
