@@ -234,6 +234,47 @@ def _tables(boxed: list[str]) -> list[list[str]]:
     return out
 
 
+NO_PLAY = {  # the table `hearts new --no-play` prints and leaves: four seats, and eight round the trick
+    "quick": ["new", "--code", CODE, "--no-play"],
+    "cancellation": ["new", "--preset", "cancellation", "--code", CODE, "--no-play"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(NO_PLAY))
+def test_new_without_play_holds_at_every_width(name: str, lang: str, isolated: Path, tmp_path: Path,
+                                               screen: Callable[[int], None],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hearts new --no-play` on a terminal once printed the table laid out for 80 columns at
+    40, and its sentences whole ("You play against ... North (Easy), ..." cut by an 80-column
+    terminal): it is laid out and wrapped for the terminal as the game's screen is (a column
+    free; the seats round the trick use all 40 at 40). The warnings about settings.yaml are
+    wrapped too (to the screen less its margin). A pipe still gets whole lines."""
+    monkeypatch.chdir(tmp_path)
+
+    def shown(cols: int | None) -> tuple[str, str]:
+        if cols is None:  # a pipe
+            monkeypatch.setattr(wrapping, "screen_columns", lambda stream: None)
+        else:
+            screen(cols)
+        home = Path(f"h{cols or WIDE:03d}" if cols != WIDE else "wide")  # one each, paths as long
+        home.mkdir()
+        (home / "settings.yaml").write_text("foo: 1\ndelay: slow\nundo: maybe\n")
+        monkeypatch.setenv("HEARTS_HOME", str(home))
+        result = run(*NO_PLAY[name], "--lang", lang)
+        assert result.exit_code == 0, result.stdout + result.stderr
+        return result.stdout, result.stderr.replace(str(home), "home")
+
+    wide, warned = shown(WIDE)
+    assert len(warned.splitlines()) == 3, warned
+    for cols in WIDTHS:
+        out, err = shown(cols)
+        assert_fits(out, wide, cols, margin=0)
+        assert_fits(err, warned, cols)
+        assert err.split() == warned.split()
+    assert shown(None) == (wide, warned)  # a pipe: the same lines as the widest screen, whole
+
+
 def test_the_margin_is_the_same_at_every_width(monkeypatch: pytest.MonkeyPatch, screen: Callable[[int], None],
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Text wrapped to ``$COLUMNS`` and text wrapped to the terminal keep the same margin, at
