@@ -1,10 +1,11 @@
 """The line-by-line mode: commands read from a pipe or file, plain text or JSON lines out.
 
 Deterministic: the same lines give the same bytes (``hearts new --code K7Q2MXA7
-< moves.txt``). The first refused move (a card, a pass, a word that is neither a
-card nor a command) stops with status 2, its sentence on stderr; a refused
-command (``finish`` too early, ``undo`` with nothing to take back) says its
-sentence and the game goes on, and the exit status is 2 at the end.
+< moves.txt``); on a terminal they are laid out and wrapped for its width. The first
+refused move (a card, a pass, a word that is neither a card nor a command) stops with
+status 2, its sentence on stderr; a refused command (``finish`` too early, ``undo`` with
+nothing to take back) says its sentence and the game goes on, and the exit status is 2
+at the end.
 """
 
 from __future__ import annotations
