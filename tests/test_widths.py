@@ -189,11 +189,11 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 @functools.cache
 def _simulation() -> object:
-    """Two deals of easy and normal CPUs, played once per process: only the report is drawn."""
+    """Two deals of Easy and Normal CPUs (quick ones), played once per process: only the report is drawn."""
     from hearts_cli.cli import sim
     from hearts_cli.model.rules import Rules
 
-    return sim.run(Rules.from_spec("quick"), ["hard", "normal", "normal", "normal"], 2, "q")
+    return sim.run(Rules.from_spec("quick"), ["easy", "normal", "normal", "normal"], 2, "q")
 
 
 @pytest.mark.parametrize("lang", LANGS)
