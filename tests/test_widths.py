@@ -184,6 +184,97 @@ def test_a_command_holds_at_every_width(name: str, lang: str, isolated: Path, ho
         assert_fits(_printed(COMMANDS[name], lang, cols, screen), wide, cols)
 
 
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+@functools.cache
+def _simulation() -> object:
+    """Two deals of Easy and Normal CPUs (quick ones), played once per process: only the report is drawn."""
+    from hearts_cli.cli import sim
+    from hearts_cli.model.rules import Rules
+
+    return sim.run(Rules.from_spec("quick"), ["easy", "normal", "normal", "normal"], 2, "q")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sim_s_boxed_tables_hold_at_every_width(lang: str, screen: Callable[[int], None]) -> None:
+    """`hearts sim` on a terminal (colour: rich's boxed tables) once squeezed its ten columns
+    into the screen and cut every cell ("roun…", "100.…", at 40 columns "…" alone): it splits
+    them into tables that fit instead, each led by the level, every number and heading whole
+    and each table's rows as wide as its rules (the columns line up)."""
+    from hearts_cli.cli import sim
+
+    result = _simulation()
+    assert isinstance(result, sim.Simulation)
+    head1, rows1, head2, rows2 = sim._rows(result)
+    cells = {c for row in rows1 + rows2 for c in row} | {w for h in head1 + head2 for w in sim.t(h, lang).split()}
+
+    def shown(cols: int) -> str:
+        screen(cols)
+        return ANSI.sub("", sim.render(result, lang, color=True))
+
+    wide = shown(WIDE)
+    for cols in WIDTHS:
+        narrow = shown(cols)
+        assert_fits(narrow, wide, cols)
+        assert "…" not in narrow, narrow
+        assert cells <= whole_words(narrow.replace("┃", " ").replace("│", " ")), narrow
+        boxed = [line.rstrip() for line in narrow.splitlines() if line[:1] in "┏┃┡│└"]
+        for top, *rest in _tables(boxed):
+            assert all(len(line) == len(top) for line in rest), (cols, narrow)
+
+
+def _tables(boxed: list[str]) -> list[list[str]]:
+    """The boxed lines, a list for each table (a table opens with its top rule)."""
+    out: list[list[str]] = []
+    for line in boxed:
+        if line.startswith("┏"):
+            out.append([])
+        out[-1].append(line)
+    return out
+
+
+NO_PLAY = {  # the table `hearts new --no-play` prints and leaves: four seats, and eight round the trick
+    "quick": ["new", "--code", CODE, "--no-play"],
+    "cancellation": ["new", "--preset", "cancellation", "--code", CODE, "--no-play"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(NO_PLAY))
+def test_new_without_play_holds_at_every_width(name: str, lang: str, isolated: Path, tmp_path: Path,
+                                               screen: Callable[[int], None],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hearts new --no-play` on a terminal once printed the table laid out for 80 columns at
+    40, and its sentences whole ("You play against ... North (Easy), ..." cut by an 80-column
+    terminal): it is laid out and wrapped for the terminal as the game's screen is (a column
+    free; the seats round the trick use all 40 at 40). The warnings about settings.yaml are
+    wrapped too (to the screen less its margin). A pipe still gets whole lines."""
+    monkeypatch.chdir(tmp_path)
+
+    def shown(cols: int | None) -> tuple[str, str]:
+        if cols is None:  # a pipe
+            monkeypatch.setattr(wrapping, "screen_columns", lambda stream: None)
+        else:
+            screen(cols)
+        home = Path(f"h{cols or WIDE:03d}" if cols != WIDE else "wide")  # one each, paths as long
+        home.mkdir()
+        (home / "settings.yaml").write_text("foo: 1\ndelay: slow\nundo: maybe\n")
+        monkeypatch.setenv("HEARTS_HOME", str(home))
+        result = run(*NO_PLAY[name], "--lang", lang)
+        assert result.exit_code == 0, result.stdout + result.stderr
+        return result.stdout, result.stderr.replace(str(home), "home")
+
+    wide, warned = shown(WIDE)
+    assert len(warned.splitlines()) == 3, warned
+    for cols in WIDTHS:
+        out, err = shown(cols)
+        assert_fits(out, wide, cols, margin=0)
+        assert_fits(err, warned, cols)
+        assert err.split() == warned.split()
+    assert shown(None) == (wide, warned)  # a pipe: the same lines as the widest screen, whole
+
+
 def test_the_margin_is_the_same_at_every_width(monkeypatch: pytest.MonkeyPatch, screen: Callable[[int], None],
                                                capsys: pytest.CaptureFixture[str]) -> None:
     """Text wrapped to ``$COLUMNS`` and text wrapped to the terminal keep the same margin, at
@@ -411,6 +502,57 @@ def test_join_s_sentences_at_the_table_hold_at_every_width(lang: str, home: Path
     wide = screen(WIDE)
     for cols in WIDTHS:
         assert_fits(screen(cols), wide, cols, margin=1)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [3, 5, 9, 11])
+def test_the_score_table_holds_at_every_width(players: int, lang: str, home: Path) -> None:
+    """`score`, a round's end and the game's end with 3 to 11 players, and the table's line of
+    totals: the round-by-round table once wrapped its heading at 40 columns (five players) and
+    put numbers under the wrong names; it is split into tables that fit, each line of one as
+    wide as its heading. From nine seats a name ends in a number ("Left 2"): a colon parts
+    it from its score ("Left 2: 23", never "Left 2 23")."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.play.events import Event
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    spec = {"preset": "quick" if players <= 6 else "cancellation", "players": players}
+    tb = Table(Game(Rules.from_spec(spec), CODE), make_seats(players, 2, None), lang=lang)
+    rounds = [[(7 * r + 3 * s) % 27 for s in range(players)] for r in range(4)]  # numbers of 1 and 2 digits
+    totals = [sum(r[s] for r in rounds) for s in range(players)]
+    standings = [{"place": k, "seat": s, "total": totals[s]}
+                 for k, s in enumerate(sorted(range(players), key=totals.__getitem__), 1)]
+    events = [Event("score", {"totals": totals, "rounds": rounds, "points": rounds[-1]}),
+              Event("round_end", {"round": 4, "taken": [0] * players, "scores": rounds[-1], "totals": totals,
+                                  "shooter": None, "moon": None}),
+              Event("game_end", {"winners": [standings[0]["seat"]], "totals": totals, "standings": standings,
+                                 "rounds": rounds, "code": CODE})]
+    head, foot = tb.say("col_round"), tb.say("col_total")
+
+    def screen(cols: int) -> str:
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        lines = [line for ev in events for line in renderer.event(ev)] + renderer.table()
+        return "\n".join(plain(row) for line in lines for row in wrap(line, cols - 1))
+
+    wide = screen(WIDE)
+    for cols in WIDTHS:
+        shown = screen(cols)
+        assert_fits(shown, wide, cols, margin=1)
+        rows = shown.splitlines()
+        tables = [rows[i:i + len(rounds) + 2] for i, row in enumerate(rows) if row.startswith(head + " ")]
+        assert len(tables) >= 2 and all(t[-1].startswith(foot + " ") for t in tables), shown
+        for table in tables:
+            assert len({len(row) for row in table}) == 1, (cols, table)
+        # every seat in each (a score and the game's end), each with its round's scores
+        half = len(tables) // 2
+        for part in (tables[:half], tables[half:]):
+            named = [name for t in part for name in re.split(r"\s{2,}", t[0].strip())[1:]]
+            assert named == [tb.name(s) for s in tb.round_the_table()], (cols, part)
+        assert not re.search(r"[^\W\d_]\s\d+\s\d", shown), shown  # "Left 2 23"
+        if players >= 9:
+            assert " ".join(f"{tb.name(4)}: {totals[4]}".split()) in " ".join(shown.split()), shown
 
 
 # ---------------------------------------------------------------- the game's toolbar, drawn alone

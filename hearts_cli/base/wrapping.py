@@ -10,7 +10,9 @@ import re
 from typing import TextIO
 
 MARGIN = 2  # the columns a text leaves free at the right of the screen, whatever its width
-_NAME_END = re.compile(r"[^\W\d_]$")  # a word ending in a letter: a name, or a word before its number
+# a word ending in a letter (a name, or a word before its number), or a name's last word and
+# the colon that parts it from its number ("Left 2:" in "Left 2: 23", see :func:`scored`)
+_NAME_END = re.compile(r"(?:[^\W\d_]|\w:)$")
 _FOLLOWER = re.compile(r"[-+]?\d|\(")  # a number, or a level in brackets
 SEPARATOR = "·"
 
@@ -20,6 +22,14 @@ def joins(before: str, word: str) -> bool:
     level after it ("East 0.", "North (Easy)"), or a separator and the word before it. Only a
     word ending in a letter takes a number, so a row of numbers still breaks."""
     return word == SEPARATOR or (bool(_FOLLOWER.match(word)) and bool(_NAME_END.search(before)))
+
+
+def scored(pairs: list[tuple[str, object]]) -> list[str]:
+    """Each name with its number: "West 13"; where a name at the table ends in a number
+    ("Left 2", from nine seats) a colon parts every name from its number alike ("You: 0",
+    "Left 2: 23"), so that "Left 2 3" never reads as 23."""
+    colon = ":" if any(name[-1:].isdigit() for name, _ in pairs) else ""
+    return [f"{name}{colon} {value}" for name, value in pairs]
 
 
 def units(text: str) -> list[str]:

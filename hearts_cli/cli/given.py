@@ -3,6 +3,7 @@ the game code and settings.yaml, each checked where the rules are (a bad value i
 ``HeartsError``, said by ``Command.invoke``). Imported by the commands that use it, when they run.
 """
 
+import sys
 from typing import TYPE_CHECKING, overload
 
 from .output import Out, echo
@@ -57,8 +58,10 @@ def check_level(level: str | None) -> str | None:
 
 
 def warn_settings(out: Out) -> None:
-    """One line on stderr for each thing wrong in settings.yaml; the game goes on with the defaults."""
+    """A sentence on stderr for each thing wrong in settings.yaml, wrapped to the terminal's
+    width (one line to a pipe); the game goes on with the defaults."""
+    from ..base.wrapping import for_terminal
     from ..store.saves import settings_warnings
 
     for sentence in settings_warnings(out.lang):
-        echo(sentence, err=True)
+        echo(for_terminal(sentence, sys.stderr), err=True)

@@ -174,20 +174,30 @@ def _rows(sim: Simulation) -> tuple[list[str], list[list[str]], list[str], list[
     return head1, rows1, head2, rows2  # message ids in the heads: the caller translates
 
 
+def _parts(widths: list[int], room: int, lead: int = 0, gap: int = 2) -> list[list[int]]:
+    """The columns after the first (the level) in groups that each fit ``room`` columns beside
+    the first: a column takes ``gap`` more than its width, the first ``lead`` more."""
+    parts: list[list[int]] = [[]]
+    used = widths[0] + lead
+    for i in range(1, len(widths)):
+        if parts[-1] and used + gap + widths[i] > room:
+            parts.append([])
+            used = widths[0] + lead
+        parts[-1].append(i)
+        used += gap + widths[i]
+    return parts
+
+
+def _widths(head: list[str], rows: list[list[str]]) -> list[int]:
+    return [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+
 def _plain_table(head: list[str], rows: list[list[str]], width: int = 1000) -> str:
     """The table, or as many tables as it takes to fit ``width`` columns, each led by the
     first column (the level), so that no row is cut by the screen."""
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    parts: list[list[int]] = [[]]
-    used = widths[0]
-    for i in range(1, len(head)):
-        if parts[-1] and used + 2 + widths[i] > width:
-            parts.append([])
-            used = widths[0]
-        parts[-1].append(i)
-        used += 2 + widths[i]
+    widths = _widths(head, rows)
     tables = []
-    for part in parts:
+    for part in _parts(widths, width):
         lines = []
         for r in [head, *rows]:
             cells = [r[0].ljust(widths[0])] + [r[i].rjust(widths[i]) for i in part]
@@ -224,21 +234,31 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
     from rich.console import Console
     from rich.table import Table
 
-    from ..base.wrapping import text_width
+    from ..base.wrapping import text_width, wrap_text
 
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True,
                       width=text_width(shutil.get_terminal_size((100, 24)).columns))
-    console.print(title, highlight=False)
-    console.print(played, highlight=False)
+
+    def prose(text: str, style: str | None = None) -> None:
+        """Wrapped as every text is (a name or number kept with its word), not by rich."""
+        console.print("\n".join(wrap_text(text, console.width)), highlight=False, style=style, soft_wrap=True)
+
+    prose(title)
+    prose(played)
     for head, rows in ((head1, rows1), (head2, rows2)):
-        table = Table(*head)
-        for i in range(1, len(head)):
-            table.columns[i].justify = "right"
-        for r in rows:
-            table.add_row(*r)
-        console.print(table)
-    console.print(legend, highlight=False, style="dim")
+        # a boxed column takes its width, a space each side and a rule (the first two): split
+        # the columns into as many tables as the screen needs rather than let rich cut cells
+        for part in _parts(_widths(head, rows), console.width, lead=4, gap=3):
+            table = Table(head[0], *(head[i] for i in part))
+            for column in table.columns[1:]:
+                column.justify = "right"
+            for column in table.columns:
+                column.no_wrap = True
+            for r in rows:
+                table.add_row(r[0], *(r[i] for i in part))
+            console.print(table)
+    prose(legend, "dim")
     return buf.getvalue()
 
 

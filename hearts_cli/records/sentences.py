@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from ..base.wrapping import scored
 from ..model.cards import Card, Suit
 from ..model.rules import Moon
 from ..play.events import Event, Teller
@@ -171,7 +172,8 @@ class StoryTeller(Teller[str]):
         return out
 
     def ev_round_end(self, round: int, scores: list[int], totals: list[int]) -> list[str]:
-        parts = ", ".join(f"{self.name(s)} {sc} ({tot})" for s, (sc, tot) in enumerate(zip(scores, totals)))
+        parts = ", ".join(f"{said} ({tot})" for said, tot in zip(
+            scored([(self.name(s), sc) for s, sc in enumerate(scores)]), totals, strict=True))
         return [self.say("rp_round_end", round=round, scores=parts)]
 
     def ev_game_end(self, winners: list[int], standings: list[Standing]) -> list[str]:
@@ -244,8 +246,8 @@ def describe_table(table: TableData, record: GameRecord, lang: str | None,
     lines.append(say("rp_at_hearts_broken" if table["hearts_broken"] else "rp_at_hearts_unbroken"))
     for s, suits in table["voids"].items():
         lines.append(say("rp_at_void", seat=name(s), suits=", ".join(say(f"suit_{x}") for x in suits)))
-    pts = ", ".join(f"{name(s)} {p}" for s, p in enumerate(table["points"]))
-    tot = ", ".join(f"{name(s)} {p}" for s, p in enumerate(table["totals"]))
+    pts = ", ".join(scored([(name(s), p) for s, p in enumerate(table["points"])]))
+    tot = ", ".join(scored([(name(s), p) for s, p in enumerate(table["totals"])]))
     lines.append(say("rp_at_points", points=pts))
     lines.append(say("rp_at_totals", totals=tot))
     return lines

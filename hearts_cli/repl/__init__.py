@@ -228,15 +228,19 @@ def run_batch(table: Table, inp: TextIO, out: TextIO, *, json_events: bool, resu
               play: bool = True, notes: Sequence[Note] | None = None) -> int:
     """Commands line by line; plain text (or JSON lines) out; the first refused move stops with
     2, a refused command goes on (and the exit status is 2 at the end)."""
+    from ..base.wrapping import screen_columns
     from .batch import Lines, step
 
-    front = Lines(table, out, json_events=json_events)
+    columns = None if json_events else screen_columns(out)  # a terminal: laid out for its width
+    front = Lines(table, out, json_events=json_events, width=columns - 1 if columns else None)
     table.attach(front)
     for note in notes or ():  # (where an unfinished game went: said, as at a terminal, and its file)
         if isinstance(note, tuple):
             from ..store.saves import archived_file_line
 
-            note = note[0] + "\n" + archived_file_line(note[1], table.lang, table.ascii)
+            shown = archived_file_line(note[1], table.lang, table.ascii)
+            # the file where the screen holds it whole: the command before it opens the game
+            note = note[0] + ("\n" + shown if front.width is None or len(shown) <= front.width else "")
         table.info("archived", note)
     table.announce_start(resumed=resumed)
     if not play:

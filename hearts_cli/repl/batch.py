@@ -1,10 +1,11 @@
 """The line-by-line mode: commands read from a pipe or file, plain text or JSON lines out.
 
 Deterministic: the same lines give the same bytes (``hearts new --code K7Q2MXA7
-< moves.txt``). The first refused move (a card, a pass, a word that is neither a
-card nor a command) stops with status 2, its sentence on stderr; a refused
-command (``finish`` too early, ``undo`` with nothing to take back) says its
-sentence and the game goes on, and the exit status is 2 at the end.
+< moves.txt``); on a terminal they are laid out and wrapped for its width. The first
+refused move (a card, a pass, a word that is neither a card nor a command) stops with
+status 2, its sentence on stderr; a refused command (``finish`` too early, ``undo`` with
+nothing to take back) says its sentence and the game goes on, and the exit status is 2
+at the end.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TextIO
 from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
 from ..play.events import Error, Event, view_json
 from .client import FrontEnd
+from .layout import Line, wrap
 from .render import Renderer, plain
 from .table import Table
 
@@ -23,19 +25,26 @@ from .table import Table
 class Lines(FrontEnd):
     """The batch mode as the table's front end: plain lines or JSON events on ``out``."""
 
-    def __init__(self, table: Table, out: TextIO, *, json_events: bool):
+    def __init__(self, table: Table, out: TextIO, *, json_events: bool, width: int | None = None):
         self.table = table
         self.out = out
         self.json_events = json_events
-        self.renderer = Renderer(table, plain=True)
+        # the columns to fit: a terminal's less one, as the game's screen; None (a pipe, a
+        # file): lines whole and the table laid out for 80 columns, the same bytes every time
+        self.width = width
+        self.renderer = Renderer(table, plain=True, width=width)
         self.refused = False  # a command was refused: the game went on, the exit status is 2
+
+    def write(self, lines: list[Line]) -> None:
+        for line in lines:
+            for row in wrap(line, self.width) if self.width else [line]:
+                self.out.write(plain(row) + "\n")
 
     def event(self, ev: Event) -> None:
         if self.json_events:
             self.out.write(json_safe(json.dumps(ev.to_json(), ensure_ascii=False)) + "\n")
         elif ev.kind != "error":
-            for line in self.renderer.event(ev):
-                self.out.write(plain(line) + "\n")
+            self.write(self.renderer.event(ev))
         if isinstance(ev, Error):
             sys.stderr.write(ev.message + "\n")
             sys.stderr.flush()
@@ -44,8 +53,7 @@ class Lines(FrontEnd):
         if self.json_events:
             self.out.write(json_safe(json.dumps(turn_event(self.table), ensure_ascii=False)) + "\n")
         else:
-            for line in self.renderer.table():
-                self.out.write(plain(line) + "\n")
+            self.write(self.renderer.table())
         self.table.dirty = False
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..base.wrapping import scored
 from ..model.cards import Card
 from ..model.rules import Direction
 from ..play.engine import Phase
@@ -35,7 +36,7 @@ class TableDrawing(Writer):
         lines.append(self.situation())
         totals = list(tb.core.totals)
         title = self.say("table_scores")
-        scores = [[("class:scores", f"{tb.name(s)} {totals[s]}")] for s in tb.round_the_table()]
+        scores = [[("class:scores", said)] for said in scored([(tb.name(s), totals[s]) for s in tb.round_the_table()])]
         lines.extend(pack(scores, self.fit, " " * (len(title) + 1), self.sep(),
                            first=[("class:scores", title + " ")]))
         lines.extend(self.hand())

@@ -310,19 +310,33 @@ class EventLines(Writer, Teller[Line]):
 
 
 def score_table(writer: Writer, rounds: list[list[int]], totals: list[int]) -> list[Line]:
-    """Each round's scores and the totals, a column a seat from the person's, round the table."""
+    """Each round's scores and the totals, a column a seat from the person's, round the table.
+
+    Where the seats do not fit the screen's width (five players at 40 columns, nine at 80)
+    they are split into as many tables as it takes, one under the other, each led by the
+    round's column: a line the screen wrapped would put numbers under the wrong names."""
     tb = writer.tb
     order = tb.round_the_table()
-    cols = [tb.name(s) for s in order]
-    w = [max(len(c), 4) for c in cols]
+    w = {s: max(len(tb.name(s)), 4) for s in order}
     first = max(len(writer.say("col_round")), len(writer.say("col_total")))
-    out = [[("class:title", writer.say("col_round").ljust(first) + "".join(
-        "  " + c.rjust(w[i]) for i, c in enumerate(cols)))]]
-    for k, scores in enumerate(rounds, 1):
-        out.append([("", str(k).rjust(first) + "".join(
-            "  " + str(scores[s]).rjust(w[i]) for i, s in enumerate(order)))])
-    out.append([("class:title", writer.say("col_total").ljust(first) + "".join(
-        "  " + str(totals[s]).rjust(w[i]) for i, s in enumerate(order)))])
+    parts: list[list[int]] = [[]]
+    used = first
+    for s in order:
+        if parts[-1] and writer.width and used + 2 + w[s] > writer.width:
+            parts.append([])
+            used = first
+        parts[-1].append(s)
+        used += 2 + w[s]
+    out: list[Line] = []
+    for part in parts:
+        if out:
+            out.append([("", "")])
+        out.append([("class:title", writer.say("col_round").ljust(first) + "".join(
+            "  " + tb.name(s).rjust(w[s]) for s in part))])
+        for k, scores in enumerate(rounds, 1):
+            out.append([("", str(k).rjust(first) + "".join("  " + str(scores[s]).rjust(w[s]) for s in part))])
+        out.append([("class:title", writer.say("col_total").ljust(first) + "".join(
+            "  " + str(totals[s]).rjust(w[s]) for s in part))])
     return out
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..base.wrapping import scored
 from ..model.cards import SUIT_SYMBOLS, Card
 from ..model.rules import Direction
 from ..text.catalog import t
@@ -51,7 +52,7 @@ class Writer:
 
     def names(self, values: list[int]) -> str:
         # you first, then round the table: the order the seats sit in from your place
-        return self.sep().join(f"{self.tb.name(s)} {values[s]}" for s in self.tb.round_the_table())
+        return self.sep().join(scored([(self.tb.name(s), values[s]) for s in self.tb.round_the_table()]))
 
     def sep(self) -> str:
         return " | " if self.ascii else " · "
