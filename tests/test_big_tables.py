@@ -81,8 +81,10 @@ def _check(tb, width: int) -> list[str]:
     assert all(len(line) <= width - 1 for line in lines), text
     for seat in range(tb.players):  # every seat's whole label (name and level) on one line
         assert any(tb.label(seat) in line for line in lines), (tb.label(seat), text)
-        # and its name with its total on the scores line(s)
-        assert any(f"{tb.name(seat)} {tb.game.totals[seat]}" in line for line in lines), text
+        # and its name with its total on the scores line(s), after a colon where a name ends in a
+        # number ("Left 2: 34", never "Left 2 34")
+        sep = ":" if any(tb.name(s)[-1].isdigit() for s in range(tb.players)) else ""
+        assert any(f"{tb.name(seat)}{sep} {tb.game.totals[seat]}" in line for line in lines), text
     for c in tb.game.round.trick:
         assert c.face(tb.ascii) in text
     # the same words as on the widest table: none cut in two ("West:" in a list is "West")
