@@ -341,6 +341,40 @@ def test_a_table_that_closes_without_answering_is_said_in_one_sentence(tmp_path,
     assert err == t("net_no_answer", lang, host=HOST, port=port) + "\n" and status == 2
 
 
+@pytest.mark.parametrize(("case", "lang", "as_json"), [("self_signed", "en", False), ("plain_host", "es", True),
+                                                      ("cafile_no_certificate", "en", False)])
+def test_a_tls_failure_says_what_failed(tmp_path, capsys, case, lang, as_json):
+    """A self-signed table joined without --cafile, and a tls:// invitation to a table that
+    speaks plain TCP, were both "Permission denied" (an SSLError's errno is OpenSSL's code, read
+    as the system's): now the certificate that could not be verified (and --cafile), or a host
+    that does not speak TLS. A --cafile with no certificate in it is the person's to fix (2)."""
+    import ssl
+
+    from conftest import self_signed
+
+    from hearts_cli.cli.join import run_join
+    from hearts_cli.text.catalog import t
+
+    cert, key = self_signed(tmp_path)
+    ctx = None
+    if case != "plain_host":
+        ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        ctx.load_cert_chain(str(cert), str(key))
+    shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False)
+    port = serve_table(shared, ctx)
+    cafile = str(key) if case == "cafile_no_certificate" else None
+    status = run_join(invitation(HOST, port, shared.seats[0].token, tls=True), name=None, lang=lang, plain=True,
+                      as_json=as_json, cafile=cafile)
+    err = capsys.readouterr().err
+    if case == "cafile_no_certificate":
+        said = t("net_bad_cafile", lang, path=cafile, problem=t("net_cafile_no_certificate", lang))
+        assert (err, status) == (said + "\n", 2)
+        return
+    problem = t("net_problem_certificate" if case == "self_signed" else "net_problem_no_tls", lang)
+    assert err == t("net_cannot_connect", lang, host=HOST, port=port, problem=problem) + "\n" and status == 1
+    assert "Permission" not in err and "Permiso" not in err
+
+
 @pytest.mark.parametrize(("lang", "said"), [("en", "nobody is listening there"), ("es", "nadie escucha ahí")])
 def test_a_table_nobody_listens_at_is_said_in_the_persons_language(lang, said):
     """The reason came in the system's English ("Connect call failed ('127.0.0.1', 9)") even

@@ -51,6 +51,15 @@ class Lost(Exception):
     """The connection to the table is gone."""
 
 
+class BadCafile(Exception):
+    """The file given with ``--cafile`` cannot be read as certificates (the person's to fix:
+    not a failure of the table's)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
 # what the host sends, with no request to answer, just before it closes the connection: the
 # sentence ``hearts join`` says instead of "the connection was lost" (one sentence, not two)
 CLOSING = {"seat_taken": "net_seat_taken"}
@@ -127,7 +136,10 @@ async def _connect(invitation: str, name: str | None, lang: str,
     if tls:
         import ssl
 
-        ctx = ssl.create_default_context(cafile=cafile)
+        try:
+            ctx = ssl.create_default_context(cafile=cafile)
+        except OSError as e:  # (ssl.SSLError too: a file with no certificate in it)
+            raise BadCafile(e) from None
     reader, writer = await asyncio.wait_for(
         asyncio.open_connection(host, port, ssl=ctx, limit=LIMITS["net_update"]), 15)
     conn = Connection(reader, writer)
