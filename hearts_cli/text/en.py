@@ -787,6 +787,7 @@ MESSAGES: dict[str, str] = {
     "net_host_joined": "Seat {seat}: {name} sits down.",
     "net_host_left": "Seat {seat}: {name} has gone; the CPU plays for the seat until they come back.",
     "net_host_over": "Game {code} is over.",
+    "net_host_interrupted": "The table is saved; `hearts host --resume` brings it back, with the same invitations.",
     "net_cannot_listen": "Cannot open a table on {bind} port {port}: {problem}.",
     "net_bad_humans": "--humans must be from 1 to the number of players ({players}).",
     "net_bad_timer": "The turn timer of a shared table must be from 1 to 3600 seconds.",

@@ -774,6 +774,7 @@ MESSAGES: dict[str, str] = {
     "net_host_joined": "Asiento {seat}: se sienta {name}.",
     "net_host_left": "Asiento {seat}: {name} se ha ido; la CPU juega por ese asiento hasta que vuelva.",
     "net_host_over": "La partida {code} ha terminado.",
+    "net_host_interrupted": "La mesa está guardada; `hearts host --resume` la trae de vuelta, con las mismas invitaciones.",
     "net_cannot_listen": "No se puede abrir una mesa en {bind}, puerto {port}: {problem}.",
     "net_bad_humans": "--humans debe ir de 1 al número de jugadores ({players}).",
     "net_bad_timer": "El reloj de turno de una mesa compartida debe ser de 1 a 3600 segundos.",
