@@ -233,13 +233,19 @@ def test_join_draws_what_changed_only_and_says_a_person_is_away_once():
             pump(lambda: away() >= 3 or (remote.decision() and remote.round.phase is Phase.PLAY))
             if away() < 3:
                 tb.handle(str(remote.round.legal_cards()[0]))
+        back = Link()  # Bea again, with her invitation: said once too
+        try:
+            assert back.connect(invitation(HOST, port, shared.seats[1].token), None, "en", None)["event"] == "welcome"
+            pump(lambda: any(m.get("event") == "seat" and m.get("status") == "back" for m in taken))
+        finally:
+            back.close()
     finally:
         bea.close()
         ana.close()
     assert len(draws) > 1  # what changed is drawn (the play's first decision, each trick)
     lines = [plain(x) for ev in list(tb.events) for x in Renderer(tb, plain=True).event(ev)]
-    told = [x for x in lines if x.startswith("West ") and "CPU" in x]
-    assert told == ["West has gone; the CPU plays for them until they come back."]
+    told = [x for x in lines if x.startswith("West ") and ("CPU" in x or "back" in x)]
+    assert told == ["West has gone; the CPU plays for them until they come back.", "West is back."]
 
 
 class _Lines:
