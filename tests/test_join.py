@@ -181,6 +181,73 @@ def test_join_is_the_table_of_hearts_play_for_one_seat(hints):
     assert _events(tb, "info", topic="leave")  # Ctrl-D: the seat is left to the CPU, said so
 
 
+def test_join_draws_what_changed_only_and_says_a_person_is_away_once():
+    """Two people: a view sent again with nothing new in it (Bea sits down; Bea passes while Ana
+    chooses) drew the same table again, and each move the CPU made for Bea once she had gone
+    said "West is away: the CPU plays for them." again. Now the table is drawn when what Ana
+    sees changed, and Bea's absence is said once, when she goes."""
+    from hearts_cli.repl.render import Renderer, plain
+    from hearts_cli.repl.table import Table
+    from hearts_cli.table.remote import Link, RemoteTable
+
+    shared = SharedTable(Game(Rules.from_spec("quick"), "JYR35SWD"), make_seats(4, 2, "easy"), bot_threads=False)
+    port = serve_table(shared)
+    ana = Link()
+    remote = RemoteTable(ana, ana.connect(invitation(HOST, port, shared.seats[0].token), "Ana", "en", None))
+    tb = Table(None, (), lang="en", confirm=False, core=remote)
+    taken: list[dict] = []
+    draws: list[int] = []
+    take, decide = remote._take, tb.decide
+    remote._take = lambda msg: (taken.append(msg), take(msg))[1]  # type: ignore[method-assign]
+    tb.decide = lambda: (draws.append(len(taken)), decide())[1]  # type: ignore[method-assign]
+
+    def pump(test) -> None:
+        end = time.monotonic() + 30
+        while not test():
+            assert time.monotonic() < end, "never happened"
+            if not remote.cpu_step():
+                time.sleep(0.01)
+
+    def after(kind: str, **match) -> bool:  # a view has come since the first such event
+        at = next((i for i, m in enumerate(taken) if m.get("event") == kind
+                   and all(m.get(k) == v for k, v in match.items())), None)
+        return at is not None and any(m.get("event") == "view" for m in taken[at:])
+
+    bea = Link()
+    try:
+        assert bea.connect(invitation(HOST, port, shared.seats[1].token), None, "en", None)["event"] == "welcome"
+        pump(lambda: after("seat", seat=1, status="joined"))  # everybody sat down: the view again
+        assert len(draws) == 1
+        hand = shared.game.round.hand(1)
+        assert bea.request({"cmd": "pass", "cards": [str(c) for c in hand[:3]]})["ok"]
+        pump(lambda: after("pass", seat=1))  # Ana still chooses: her view again, unchanged
+        assert len(draws) == 1
+        bea.send({"cmd": "quit"})
+        pump(lambda: any(m.get("event") == "seat" and m.get("status") == "left" for m in taken))
+        tb.handle("pass " + " ".join(str(c) for c in remote.round.hand(0)[-3:]))
+
+        def away() -> int:
+            return sum(m.get("event") == "play" and m.get("seat") == 1 and m.get("by") == "away" for m in taken)
+
+        while away() < 3:
+            pump(lambda: away() >= 3 or (remote.decision() and remote.round.phase is Phase.PLAY))
+            if away() < 3:
+                tb.handle(str(remote.round.legal_cards()[0]))
+        back = Link()  # Bea again, with her invitation: said once too
+        try:
+            assert back.connect(invitation(HOST, port, shared.seats[1].token), None, "en", None)["event"] == "welcome"
+            pump(lambda: any(m.get("event") == "seat" and m.get("status") == "back" for m in taken))
+        finally:
+            back.close()
+    finally:
+        bea.close()
+        ana.close()
+    assert len(draws) > 1  # what changed is drawn (the play's first decision, each trick)
+    lines = [plain(x) for ev in list(tb.events) for x in Renderer(tb, plain=True).event(ev)]
+    told = [x for x in lines if x.startswith("West ") and ("CPU" in x or "back" in x)]
+    assert told == ["West has gone; the CPU plays for them until they come back.", "West is back."]
+
+
 class _Lines:
     """A person typing line by line: the next line made from the table's own position."""
 
@@ -339,6 +406,40 @@ def test_a_table_that_closes_without_answering_is_said_in_one_sentence(tmp_path,
                       as_json=as_json)
     err = capsys.readouterr().err
     assert err == t("net_no_answer", lang, host=HOST, port=port) + "\n" and status == 2
+
+
+@pytest.mark.parametrize(("case", "lang", "as_json"), [("self_signed", "en", False), ("plain_host", "es", True),
+                                                      ("cafile_no_certificate", "en", False)])
+def test_a_tls_failure_says_what_failed(tmp_path, capsys, case, lang, as_json):
+    """A self-signed table joined without --cafile, and a tls:// invitation to a table that
+    speaks plain TCP, were both "Permission denied" (an SSLError's errno is OpenSSL's code, read
+    as the system's): now the certificate that could not be verified (and --cafile), or a host
+    that does not speak TLS. A --cafile with no certificate in it is the person's to fix (2)."""
+    import ssl
+
+    from conftest import self_signed
+
+    from hearts_cli.cli.join import run_join
+    from hearts_cli.text.catalog import t
+
+    cert, key = self_signed(tmp_path)
+    ctx = None
+    if case != "plain_host":
+        ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        ctx.load_cert_chain(str(cert), str(key))
+    shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, None), bot_threads=False)
+    port = serve_table(shared, ctx)
+    cafile = str(key) if case == "cafile_no_certificate" else None
+    status = run_join(invitation(HOST, port, shared.seats[0].token, tls=True), name=None, lang=lang, plain=True,
+                      as_json=as_json, cafile=cafile)
+    err = capsys.readouterr().err
+    if case == "cafile_no_certificate":
+        said = t("net_bad_cafile", lang, path=cafile, problem=t("net_cafile_no_certificate", lang))
+        assert (err, status) == (said + "\n", 2)
+        return
+    problem = t("net_problem_certificate" if case == "self_signed" else "net_problem_no_tls", lang)
+    assert err == t("net_cannot_connect", lang, host=HOST, port=port, problem=problem) + "\n" and status == 1
+    assert "Permission" not in err and "Permiso" not in err
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "nobody is listening there"), ("es", "nadie escucha ahí")])

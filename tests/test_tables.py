@@ -388,6 +388,29 @@ def test_kill_9_of_the_host_and_resume_bring_the_table_back(tmp_path):
     assert len(archived) == 1 and read_record(archived[0]).replay().over
 
 
+@pytest.mark.slow
+def test_ctrl_c_on_the_host_says_the_table_is_saved_and_how_to_bring_it_back(tmp_path):
+    """Ctrl-C ended `hearts host` with status 130 and not a word: the host did not know the game
+    was kept. Now one line says so, and that `--resume` brings it back (still status 130)."""
+    from hearts_cli.text.catalog import t
+
+    home = tmp_path / "home"
+    p = _host(home, "--humans", "1")
+    try:
+        _invitations(p, 1)
+        deadline = time.monotonic() + 20
+        while not (home / "tables" / "current.yaml").exists():  # saved as the table opens
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=20)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert p.returncode == 130
+    assert err == t("net_host_interrupted", "en") + "\n"
+
+
 # ---------------------------------------------------------------- a hostile client
 
 

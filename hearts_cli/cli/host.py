@@ -230,7 +230,9 @@ def run_host(*, rules: Rules | None, humans: int, level: str | None, turn_timer:
                                       ssl_context=ssl_context, lang=lang, hints=opening.hints, say=_say, meta=meta))
     except _Refusal as no:
         return no.told()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # (Ctrl-C's status) the table as saved, and how to bring it back
+        if store.save_path.exists() and store.meta_path.exists():
+            _say(t("net_host_interrupted", lang), err=True)
         return 130
     finally:
         store.release()

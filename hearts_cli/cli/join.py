@@ -16,7 +16,7 @@ from ..base.jsonvalue import JsonObject
 from ..base.wrapping import for_terminal
 from ..table.invitations import parse_invitation
 from ..table.limits import MAX_LINE
-from ..table.remote import CLOSING, Connection, Link, Lost, RemoteTable, _clean, _connect
+from ..table.remote import CLOSING, BadCafile, Connection, Link, Lost, RemoteTable, _clean, _connect
 from ..text.catalog import os_problem, t
 
 
@@ -35,8 +35,11 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
     link = Link()
     try:
         first = link.connect(invitation, name, lang, cafile)
+    except BadCafile as e:
+        _tell(cafile_problem(e, cafile, lang))
+        return 2
     except (TimeoutError, OSError, concurrent.futures.TimeoutError, ValueError) as e:
-        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang)))
+        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang, cafile)))
         return 1
     if first.get("event") != "welcome":
         _tell(_refused(first, host, port, lang))
@@ -100,8 +103,11 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
     host, port, _, _ = parse_invitation(invitation)  # type: ignore[misc]
     try:
         conn, first = await _connect(invitation, name, lang, cafile)
+    except BadCafile as e:
+        _tell(cafile_problem(e, cafile, lang))
+        return 2
     except (TimeoutError, OSError, ValueError) as e:
-        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang)))
+        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang, cafile)))
         return 1
     if first.get("ok") is False or first.get("event") != "welcome":
         _tell(_refused(first, host, port, lang))
@@ -138,7 +144,37 @@ async def _bridge(conn: Connection, first: JsonObject) -> int:
         feeder.cancel()
 
 
-def connect_problem(error: BaseException, lang: str) -> str:
+def cafile_problem(error: BadCafile, cafile: str | None, lang: str) -> str:
+    """Why the ``--cafile`` file cannot be used, in one sentence: missing or unreadable (the
+    system's reason, in the person's language), or holding no certificate."""
+    import ssl
+
+    problem = (t("net_cafile_no_certificate", lang) if isinstance(error.error, ssl.SSLError)
+               else os_problem(error.error, lang))
+    return t("net_bad_cafile", lang, path=cafile or "", problem=problem)
+
+
+# the certificate checks that fail on the name, not on who signed it (OpenSSL's X509_V_ERR_*)
+_NAME_MISMATCH = {62, 64}  # HOSTNAME_MISMATCH, IP_ADDRESS_MISMATCH
+
+
+def tls_problem(error: BaseException, lang: str, cafile: str | None) -> str | None:
+    """What failed in setting up TLS, in words (None: not a TLS failure). An ``SSLError``'s
+    errno is OpenSSL's code, not the system's: read as an errno it said "Permission denied"."""
+    import ssl
+
+    if isinstance(error, ssl.SSLCertVerificationError):
+        if error.verify_code in _NAME_MISMATCH:
+            return t("net_problem_certificate_name", lang)
+        return t("net_problem_certificate_cafile" if cafile else "net_problem_certificate", lang)
+    if isinstance(error, (ssl.SSLEOFError, ssl.SSLZeroReturnError)):
+        return t("net_problem_tls_closed", lang)
+    if isinstance(error, ssl.SSLError):  # a handshake answered with something else than TLS
+        return t("net_problem_no_tls", lang)
+    return None
+
+
+def connect_problem(error: BaseException, lang: str, cafile: str | None = None) -> str:
     """Why a connection failed, in the person's language: the system's own words (asyncio's
     "Connect call failed (...)") are English whatever the language."""
     import socket
@@ -147,6 +183,9 @@ def connect_problem(error: BaseException, lang: str) -> str:
         return t("net_problem_timeout", lang)
     if isinstance(error, socket.gaierror):
         return t("net_problem_unknown_host", lang)
+    said = tls_problem(error, lang, cafile)
+    if said is not None:
+        return said
     if isinstance(error, OSError) and error.errno:  # refused, unreachable...: the catalog's words
         return os_problem(error, lang)
     return t("net_problem_other", lang, name=type(error).__name__)

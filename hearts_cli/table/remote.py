@@ -51,6 +51,15 @@ class Lost(Exception):
     """The connection to the table is gone."""
 
 
+class BadCafile(Exception):
+    """The file given with ``--cafile`` cannot be read as certificates (the person's to fix:
+    not a failure of the table's)."""
+
+    def __init__(self, error: OSError):
+        super().__init__(str(error))
+        self.error = error
+
+
 # what the host sends, with no request to answer, just before it closes the connection: the
 # sentence ``hearts join`` says instead of "the connection was lost" (one sentence, not two)
 CLOSING = {"seat_taken": "net_seat_taken"}
@@ -127,7 +136,10 @@ async def _connect(invitation: str, name: str | None, lang: str,
     if tls:
         import ssl
 
-        ctx = ssl.create_default_context(cafile=cafile)
+        try:
+            ctx = ssl.create_default_context(cafile=cafile)
+        except OSError as e:  # (ssl.SSLError too: a file with no certificate in it)
+            raise BadCafile(e) from None
     reader, writer = await asyncio.wait_for(
         asyncio.open_connection(host, port, ssl=ctx, limit=LIMITS["net_update"]), 15)
     conn = Connection(reader, writer)
@@ -318,6 +330,10 @@ class RemoteTable(SeatTable):
         self.stale = False  # a move was made: the view is old until one that shows it comes
         self.seen: tuple[object, ...] = ()  # where the last view stood (round, phase, trick, cards, passed)
         self.moved_at: tuple[object, ...] = ()  # ... when the seat's last move was made
+        # what the table drawn at the last decision showed: the same view again (another person
+        # passed, everybody sat down) is not drawn twice
+        self.drawn: tuple[object, ...] | None = None
+        self.away: set[int] = set()  # seats whose absence was told: the CPU's moves for them are not
         # the game as this seat knows it: the rules once it starts, the code at the end (it would
         # reveal every deal), the round rebuilt from the seat's latest view (Round.seen_by)
         self._rules: Rules | None = None
@@ -476,6 +492,8 @@ class RemoteTable(SeatTable):
             if kind == "view":
                 self._view(msg)
                 return
+            if kind == "takeover" and self._away_told(msg):
+                return
             note = self._NOTES.get(kind)
             if note is not None:
                 note(self, msg)
@@ -522,7 +540,12 @@ class RemoteTable(SeatTable):
         self.seen = (number, msg["phase"], played, len(_list(msg["trick"])), msg["passed"] is None)
         if self.seen != self.moved_at:  # (a view sent before the move was made is no news)
             self.stale = False
-        if self.decision():
+        if not self.decision():
+            self.drawn = None
+            return
+        drawn = ({k: v for k, v in msg.items() if k not in ("tricks", "id")}, tuple(s.name for s in self.seats))
+        if drawn != self.drawn:
+            self.drawn = drawn
             self.client.decide()  # the REPL draws the table at the seat's decisions
 
     def _tricks_of(self, msg: JsonObject, played: int) -> list[Trick]:
@@ -563,6 +586,23 @@ class RemoteTable(SeatTable):
         s = msg["seat"]
         if isinstance(s, int) and 0 <= s < len(self.seats):
             self.seats[s].name = _clean(msg["name"])
+        if isinstance(s, int):
+            if msg.get("status") == "left":  # "...has gone; the CPU plays for them until they come back"
+                self.away.add(s)
+            else:
+                self.away.discard(s)
+
+    def _away_told(self, msg: JsonObject) -> bool:
+        """Whether a ``takeover`` for an absent person goes without saying: their absence was told
+        (they left, or the CPU already moved for them), once, until they are back. The turn
+        timer's is told each time: each is a move the person missed."""
+        s = msg.get("seat")
+        if msg.get("reason") != "away" or not isinstance(s, int):
+            return False
+        if s in self.away:
+            return True
+        self.away.add(s)
+        return False
 
     # what each kind of event changes in what the seat knows, before it is shown
     _NOTES: ClassVar[dict[str, Callable[[RemoteTable, JsonObject], None]]] = {
