@@ -174,13 +174,59 @@ def test_plain_batch_output_shows_the_table(home):
     assert "Your hand: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 10 J K" in text
     assert "You pass 10♠, J♠, K♠ to West." in text
     assert "You received A♣, 10♥, Q♥ from East." in text
-    # unplayable cards in parentheses: only the 2♣ may lead the first trick
-    assert "Your hand: ♣ 2 (7) (A)   ♦ (3) (4) (Q)" in text
+    # the playable cards marked with a star: only the 2♣ may lead the first trick
+    assert "Your hand: ♣ 2* 7 A   ♦ 3 4 Q" in text
     assert "The first trick must be led with 2♣." in text  # the answer to `why AH`
     assert "You play 2♣." in text
     assert "Totals: You 0 · West 0 · North 0 · East 0." in text
     for line in text.splitlines():
         assert len(line) <= 80, line
+
+
+def _marked_hand(lines: list[str], lang: str, cols: int) -> tuple[set[Card], set[Card]]:
+    """The cards of a plain hand (the last lines of the table, maybe several) and those marked playable."""
+    title = "Tu mano:" if lang == "es" else "Your hand:"
+    at = next(k for k, line in enumerate(lines) if line.startswith(title))
+    assert all(len(line) <= cols for line in lines[at:]), lines[at:]
+    text = " ".join(lines[at:])
+    assert "(" not in text and ")" not in text, text
+    words = text.removeprefix(title).split()
+    cards, marked, suit = set(), set(), ""
+    for word in words:
+        if word in "♣♦♥♠":
+            suit = "CDHS"["♣♦♥♠".index(word)]
+            continue
+        rank = word.removesuffix("*")
+        card = Card(("T" if rank == "10" else rank) + suit)
+        cards.add(card)
+        if word.endswith("*"):
+            marked.add(card)
+    return cards, marked
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_without_colour_the_hand_marks_exactly_the_playable_cards(lang):
+    """NO_COLOR (plain mode): a star on each legal card, no parentheses, none marked when all may be played."""
+    tb = _table(lang=lang)
+    _to_first_turn(tb)
+    seen_some, seen_all = False, False
+    while not tb.over and tb.round_number == 1:
+        if tb.waiting_for_person() and tb.view().phase is Phase.PLAY:
+            legal = set(tb.legal())
+            for cols in (40, 80):
+                lines = [plain(x) for x in Renderer(tb, plain=True, width=cols).table()]
+                cards, marked = _marked_hand(lines, lang, cols)
+                assert cards == set(tb.view().hand)
+                if legal == cards:
+                    seen_all = True
+                    assert marked == set(), lines
+                else:
+                    seen_some = True
+                    assert marked == legal, lines
+            tb.handle(str(tb.legal()[-1]))
+        elif not tb.cpu_step():
+            break
+    assert seen_some and seen_all
 
 
 def test_spanish_output_and_card_names_in_either_language(home):

@@ -11,9 +11,14 @@ from .layout import Line, compose, fits, pack, place, plain
 from .pieces import Writer
 
 
+# the mark of a playable card in plain mode: one ASCII character after the rank, that a
+# screen reader says or skips and that does not hide the rank as parentheses round it did
+PLAYABLE = "*"
+
+
 class TableDrawing(Writer):
     """The table as a person sees it at their turn (in plain mode nothing relies on colour:
-    unplayable cards in parentheses, chosen cards in brackets)."""
+    playable cards marked with a star when some are not, chosen cards in brackets)."""
 
     def table(self) -> list[Line]:
         tb = self.tb
@@ -140,6 +145,9 @@ class TableDrawing(Writer):
         hand = rd.hand
         my_turn = rd.phase is Phase.PLAY and rd.turn == tb.me and not tb.over
         legal = set(tb.legal()) if my_turn else None  # (not the person's turn: none is shown unplayable)
+        # without colour the playable cards carry a light mark ("3*"), unless every card is playable:
+        # a mark on each would say nothing
+        marked = legal is not None and not set(hand) <= legal
         groups: list[Line] = []
         for s in range(4):
             cards = [c for c in hand if c // 13 == s]
@@ -153,7 +161,7 @@ class TableDrawing(Writer):
                 chosen = c in tb.selection
                 style = "class:suit-red" if red else "class:suit-black"
                 if self.plain:
-                    text = f"[{rank}]" if chosen else (rank if playable else f"({rank})")
+                    text = f"[{rank}]" if chosen else (f"{rank}{PLAYABLE}" if playable and marked else rank)
                     frag.append(("", " " + text))
                 else:
                     if chosen:

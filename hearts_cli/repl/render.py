@@ -2,8 +2,8 @@
 
 A line is a list of ``(style, text)`` fragments (prompt-toolkit's formatted
 text); :func:`plain` joins them for plain output. In plain mode nothing relies
-on colour: unplayable cards are shown in parentheses and chosen cards in
-brackets. Everything fits 80 columns.
+on colour: when some cards cannot be played the playable ones carry a star
+(``3*``), and chosen cards are in brackets. Everything fits 80 columns.
 
 The pieces: :mod:`.layout` (lines wrapped, packed and placed),
 :mod:`.pieces` (cards, names, separators), :mod:`.drawing` (the table),
