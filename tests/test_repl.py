@@ -229,6 +229,21 @@ def test_without_colour_the_hand_marks_exactly_the_playable_cards(lang):
     assert seen_some and seen_all
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_without_colour_a_long_suit_of_marked_cards_still_fits_40_columns(lang):
+    """Twelve spades, eleven playable on the clubs led: the marked suit goes on over two lines."""
+    hands = [[r + "S" for r in "3456789TJQKA"] + ["AH"], [r + "C" for r in "23456789TJQKA"],
+             [r + "D" for r in "23456789TJQKA"], ["2S"] + [r + "H" for r in "23456789TJQK"]]
+    tb = Table(Game.at_round(Rules.from_spec(None), None, 3, hands=hands), make_seats(4, 0, None), lang=lang)
+    while tb.cpu_step():
+        pass
+    assert tb.waiting_for_person() and len(tb.legal()) == 11  # no Q♠, no A♥ on the first trick
+    for cols in (40, 80):
+        lines = [plain(x) for x in Renderer(tb, plain=True, width=cols).table()]
+        cards, marked = _marked_hand(lines, lang, cols)
+        assert cards == set(tb.view().hand) and marked == set(tb.legal())
+
+
 def test_spanish_output_and_card_names_in_either_language(home):
     out = io.StringIO()
     script = "pass diez de picas, jota de picas, king of spades\ndos de tréboles\n"

@@ -10,7 +10,6 @@ from ..text.catalog import preset_name
 from .layout import Line, compose, fits, pack, place, plain
 from .pieces import Writer
 
-
 # the mark of a playable card in plain mode: one ASCII character after the rank, that a
 # screen reader says or skips and that does not hide the rank as parentheses round it did
 PLAYABLE = "*"
@@ -148,13 +147,17 @@ class TableDrawing(Writer):
         # without colour the playable cards carry a light mark ("3*"), unless every card is playable:
         # a mark on each would say nothing
         marked = legal is not None and not set(hand) <= legal
+        title = self.say("your_hand") + " "
+        # a suit too long for a line of its own goes on over the next, its symbol repeated
+        room = self.columns - 1 - len(title)
         groups: list[Line] = []
         for s in range(4):
             cards = [c for c in hand if c // 13 == s]
             if not cards:
                 continue
             red = s in (1, 2)
-            frag: Line = [("class:suit-red" if red else "class:suit-black", self.suit(s))]
+            head: tuple[str, str] = ("class:suit-red" if red else "class:suit-black", self.suit(s))
+            frag: Line = [head]
             for c in cards:
                 rank = self.card(c)[:-1]
                 playable = legal is None or c in legal
@@ -162,18 +165,20 @@ class TableDrawing(Writer):
                 style = "class:suit-red" if red else "class:suit-black"
                 if self.plain:
                     text = f"[{rank}]" if chosen else (f"{rank}{PLAYABLE}" if playable and marked else rank)
-                    frag.append(("", " " + text))
+                    card: Line = [("", " " + text)]
                 else:
                     if chosen:
                         style += " class:chosen"
                     elif not playable:
                         style = "class:dim"
-                    frag.append(("", " "))
-                    frag.append((style, rank))
+                    card = [("", " "), (style, rank)]
+                if len(plain(frag)) + len(plain(card)) > room and len(frag) > 1:
+                    groups.append(frag)
+                    frag = [head]
+                frag.extend(card)
             groups.append(frag)
         if not groups:  # the last card is played (the moon's question): no hand to show
             return []
-        title = self.say("your_hand") + " "
         out: list[Line] = []
         cur: Line = [("class:title", title)]
         width = len(title)
