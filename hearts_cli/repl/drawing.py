@@ -10,8 +10,8 @@ from ..text.catalog import preset_name
 from .layout import Line, compose, fits, pack, place, plain
 from .pieces import Writer
 
-# the mark of a playable card in plain mode: one ASCII character after the rank, that a
-# screen reader says or skips and that does not hide the rank as parentheses round it did
+# the mark of a playable card in plain mode: one ASCII character after the rank, so the rank
+# is read first (a screen reader says "star" or skips it) and the card keeps its width nearly
 PLAYABLE = "*"
 
 
