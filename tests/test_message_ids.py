@@ -92,7 +92,7 @@ PASSING = [d for d in DIRECTIONS if d != "none"]
 SOURCES_OF_PRESETS = sorted({str(preset_info(n).get("source", ""))[:3] for n in preset_names()} - {""})
 
 # the f-string as written in the code -> every id it can produce
-REFUSED_KINDS = ("descriptors", "waiting", "silent", "too_fast", "refused", "dropped", "error", "save")
+REFUSED_KINDS = ("descriptors", "waiting", "crowded", "silent", "too_fast", "refused", "dropped", "error", "save")
 
 FAMILIES: dict[str, list[str]] = {
     # play/position.py: what each field of a position text must be (rules: its own sentences)

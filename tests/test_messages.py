@@ -88,6 +88,7 @@ def test_counts_of_one_read_as_one_in_both_languages():
     ("net_count_refused", {}, "1 invitación equivocada", "2 invitaciones equivocadas"),
     ("net_count_too_fast", {}, "1 invitación presentada", "2 invitaciones presentadas"),
     ("net_count_dropped", {}, "1 cliente expulsado", "2 clientes expulsados"),
+    ("net_count_crowded", {}, "1 conexión cerrada", "2 conexiones cerradas"),
     ("net_count_error", {}, "1 error interno", "2 errores internos"),
     ("net_count_save", {}, "1 guardado fallido", "2 guardados fallidos"),
 ])

@@ -124,6 +124,52 @@ def test_idle_connections_cannot_exhaust_the_host_which_refuses_them_and_plays_o
     assert read_record(archived).replay().over
 
 
+def test_idle_connections_from_many_addresses_make_room_for_an_invited_player():
+    """160 connections that never say hello, 4 from each of 40 loopback addresses (under the
+    8 per address): once 128 wait, each new one closes the oldest waiting instead of being
+    refused, so the invited player who comes next sits down and is answered, the host's
+    counts stay true (each closed connection counted once, its task ended without a fault),
+    and the strangers still hold no more than 128. (Before: the player was refused, `busy`,
+    for as long as the strangers stayed: 16 addresses closed the table to its own players.)"""
+    tb = new_table("K7Q2MXA7", 1)
+
+    async def main() -> None:
+        server, port = await serve(tb)
+        idle: list[socket.socket] = []
+        try:
+            for k in range(160):  # in batches under the listen backlog (beyond it the kernel waits a second)
+                idle.append(_idle(port, f"127.1.{k // 4}.{k % 4 + 1}"))
+                for _ in range(500 if k % 32 == 31 else 0):  # until the host has let them in (or refused them)
+                    if server.admission.pending_total + sum(server.refused.values()) > k:
+                        break
+                    await asyncio.sleep(0.01)
+            assert server.admission.pending_total == 128
+            assert server.refused.get("crowded", 0) == 32 and "waiting" not in server.refused
+            c = await Conn.open(port, tokens(tb)[0], "Ana")
+            first = await c.recv(10)  # within the hello limit
+            assert first is not None and first.get("ok", True), first
+            await c.until(lambda m: m.get("event") == "view")
+            await c.send({"cmd": "state", "id": 1})
+            assert (await c.until(lambda m: m.get("id") == 1))["ok"] is True
+            assert server.refused.get("crowded", 0) == 33 and "error" not in server.refused
+            await asyncio.sleep(0.1)  # the closed connections' tasks end
+            assert server.admission.pending_total == 127 and server.admission.open == 128
+            assert server.admission.open == len(server.tasks)
+            c.close()
+        finally:
+            for s in idle:
+                s.close()
+        for _ in range(500):  # the strangers' connections end (EOF: no invitation) and are counted out
+            if not server.tasks:
+                break
+            await asyncio.sleep(0.01)
+        assert server.admission.open == 0 and server.admission.pending_total == 0
+        assert not server.admission.pending and "error" not in server.refused
+        await server.close()
+
+    asyncio.run(main())
+
+
 # ---------------------------------------------------------------- 2. all or nothing
 
 

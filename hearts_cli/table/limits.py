@@ -5,7 +5,8 @@ can take"): a line is bounded (``MAX_LINE``), so is the rate of a seated client'
 requests (``RATE``, ``BURST``) and how many it may get refused (``MAX_BAD``). Before an
 invitation is presented, :class:`Admission` bounds what a stranger can make the host
 hold: connections that have not said hello (``PENDING_PER_ADDRESS`` from one address,
-``PENDING_MAX`` in all), each for ``HELLO_TIMEOUT`` seconds from its TCP accept; hellos
+``PENDING_MAX`` in all, the oldest closed to make room for a new one), each for
+``HELLO_TIMEOUT`` seconds from its TCP accept; hellos
 per address and per seat (rate limited); and connections in all, kept ``FD_RESERVE``
 file descriptors short of the process's limit so that the save always has one.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Generic, TypeVar
 
 from ..base.untrusted import LIMITS
 
@@ -31,6 +33,8 @@ BACKLOG = 64  # connections the kernel keeps waiting to be accepted; asyncio acc
 # burst of accepts (a connection holds its descriptor until it is refused, on the next turn of the loop)
 FD_RESERVE = 32 + BACKLOG
 CONNECTIONS_MAX = 20000  # connections at most, where the system sets no lower limit
+
+W = TypeVar("W")  # what stands for one connection at the door (the server: its task)
 
 
 class Bucket:
@@ -76,9 +80,15 @@ def connection_cap() -> int:
     return max(4, min(CONNECTIONS_MAX, soft - FD_RESERVE))
 
 
-class Admission:
+class Admission(Generic[W]):
     """Who comes in at a host's door, and how fast: the connections open and those that have
     not said hello yet (per address and in all), and the hellos' rates (per address, per seat).
+
+    Each connection waiting to say hello is known by a ``W`` (the server's: its task), oldest
+    first. When ``PENDING_MAX`` wait, a new one is not refused: the oldest waiting makes room
+    for it (:meth:`make_room`), as sshd's MaxStartups does, so that strangers from many
+    addresses cannot keep a person with an invitation out; one address is still refused
+    beyond its own ``PENDING_PER_ADDRESS``.
 
     ``exempt``: addresses free of the bounds on connections waiting to say hello and on hellos
     (a bench's own clients, hundreds of them on 127.0.0.1); the descriptor bound still holds.
@@ -86,35 +96,49 @@ class Admission:
 
     def __init__(self, exempt: Sequence[str] = ()):
         self.exempt = frozenset(exempt)
+        self.waiting: dict[W, str] = {}  # connection -> its address, oldest first: not said hello yet
         self.pending: dict[str, int] = {}  # address -> connections that have not said hello
-        self.pending_total = 0
         self.open = 0  # connections accepted and not yet closed
         self.max_open = connection_cap()
         self.hello_rates: dict[str, Bucket] = {}
         # each seat's invitation opens it a few times a minute at most (a rejoin now and then)
         self.seat_rates: dict[str, Bucket] = {}
 
+    @property
+    def pending_total(self) -> int:
+        """Connections that have not said hello, from all addresses (the exempt not counted)."""
+        return len(self.waiting)
+
     def refusal(self, addr: str) -> str | None:
         """Why a new connection from ``addr`` is refused at once (the kind counted), or None."""
-        if addr not in self.exempt and (self.pending.get(addr, 0) >= PENDING_PER_ADDRESS
-                                        or self.pending_total >= PENDING_MAX):
+        if addr not in self.exempt and self.pending.get(addr, 0) >= PENDING_PER_ADDRESS:
             return "waiting"
         if self.open >= self.max_open:
             return "descriptors"
         return None
 
-    def come_in(self, addr: str) -> None:
-        """A connection from ``addr`` let in: open, and waiting to say hello."""
+    def make_room(self, addr: str) -> W | None:
+        """The connection that must close so that one more from ``addr`` may wait to say hello:
+        the oldest waiting, when ``PENDING_MAX`` wait (it waits no more, from now), else None."""
+        if addr in self.exempt or len(self.waiting) < PENDING_MAX:
+            return None
+        oldest = next(iter(self.waiting))
+        self.said_hello(oldest)
+        return oldest
+
+    def come_in(self, who: W, addr: str) -> None:
+        """Connection ``who`` from ``addr`` let in: open, and waiting to say hello."""
         self.open += 1
         if addr not in self.exempt:
-            self.pending_total += 1
+            self.waiting[who] = addr
             self.pending[addr] = self.pending.get(addr, 0) + 1
 
-    def said_hello(self, addr: str) -> None:
-        """A connection from ``addr`` no longer waits to say hello (it did, or it is gone)."""
-        if addr in self.exempt:
+    def said_hello(self, who: W) -> None:
+        """Connection ``who`` no longer waits to say hello (it did, it is gone, or it made room);
+        nothing if it was not waiting."""
+        addr = self.waiting.pop(who, None)
+        if addr is None:
             return
-        self.pending_total -= 1
         left = self.pending.get(addr, 1) - 1
         if left > 0:
             self.pending[addr] = left

@@ -66,8 +66,9 @@ class Server:
         self.ssl: SSLContext | None = None
         self.notice = notice  # told once per kind of refusal (hearts host: one line on its terminal)
         self.refused: dict[str, int] = {}  # kind -> how many, for the summary
-        self.admission = Admission(exempt)  # who comes in, how fast (the bounds on strangers)
-        self.tasks: set[asyncio.Task[None]] = set()
+        # who comes in, how fast (the bounds on strangers); a connection is known by its TCP transport
+        self.admission: Admission[asyncio.Transport] = Admission(exempt)
+        self.tasks: dict[asyncio.Transport, asyncio.Task[None]] = {}  # each connection's task
 
     def add(self, table: SharedTable) -> None:
         self.tables.append(table)
@@ -125,7 +126,7 @@ class Server:
             self.server.close()
         for c in list(self.all_clients):
             c.close()
-        tasks = [task for task in self.tasks if not task.done()]
+        tasks = [task for task in self.tasks.values() if not task.done()]
         if tasks:
             await asyncio.wait(tasks, timeout=2.0)
 
@@ -133,24 +134,41 @@ class Server:
 
     def accepted(self, raw: asyncio.Transport) -> None:
         """A TCP connection just accepted (reading paused): refused at once if it is over a
-        bound (a plain one told why, in one line, never waited for), else served."""
+        bound (a plain one told why, in one line, never waited for), else served. When the
+        strangers' connections waiting to say hello are at their bound, the oldest of them is
+        closed to make room (``crowded``): many addresses cannot keep an invited person out."""
         peer = raw.get_extra_info("peername")
         addr = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         why = self.admission.refusal(addr)
         if why is not None:
             self.count(why)
-            if self.ssl is None:
-                try:
-                    raw.write(encode(fail("busy", "net_busy", self.lang)))
-                except Exception:
-                    pass
-            raw.abort()
+            self._turn_away(raw)
             return
-        self.admission.come_in(addr)
+        oldest = self.admission.make_room(addr)
+        if oldest is not None:
+            self.count("crowded")
+            self._turn_away(oldest)
+            self.tasks[oldest].cancel()  # (its end is counted by _ended, whether it had begun or not)
+        self.admission.come_in(raw, addr)
         loop = asyncio.get_running_loop()
         task = loop.create_task(self.serve(raw, addr, loop.time() + HELLO_TIMEOUT))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.tasks[raw] = task
+        task.add_done_callback(lambda _: self._ended(raw))
+
+    def _turn_away(self, raw: asyncio.Transport) -> None:
+        """Close a connection that has not said hello at once (a plain one told why, in one line)."""
+        if self.ssl is None:
+            try:
+                raw.write(encode(fail("busy", "net_busy", self.lang)))
+            except Exception:
+                pass
+        raw.abort()
+
+    def _ended(self, raw: asyncio.Transport) -> None:
+        """A connection's task is over (even one cancelled before it began): counted out, once."""
+        self.admission.said_hello(raw)
+        self.admission.gone()
+        self.tasks.pop(raw, None)
 
     async def serve(self, raw: asyncio.Transport, addr: str, deadline: float) -> None:
         """One connection, from its accept to its end: the TLS handshake, the hello, then the
@@ -159,7 +177,6 @@ class Server:
         Everything a client sends is answered here, inside one guard: whatever it
         sends, the connection ends quietly and the table goes on."""
         loop = asyncio.get_running_loop()
-        waiting = True
         client: Client | None = None
         transport: asyncio.BaseTransport = raw
         try:
@@ -180,8 +197,7 @@ class Server:
             except TimeoutError:
                 self.count("silent")
                 return
-            waiting = False
-            self.admission.said_hello(addr)
+            self.admission.said_hello(raw)
             where = await self._greet(client, addr, hello)
             if where is not None:
                 await self._session(client, reader, *where)
@@ -189,10 +205,7 @@ class Server:
             pass
         except Exception:  # a fault of ours: counted and told once, never a traceback; the table goes on
             self.count("error")
-        finally:
-            if waiting:
-                self.admission.said_hello(addr)
-            self.admission.gone()
+        finally:  # (the admission counts it out in _ended)
             if client is None:
                 transport.abort()  # type: ignore[attr-defined]
             else:
