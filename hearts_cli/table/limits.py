@@ -6,9 +6,9 @@ requests (``RATE``, ``BURST``) and how many it may get refused (``MAX_BAD``). Be
 invitation is presented, :class:`Admission` bounds what a stranger can make the host
 hold: connections that have not said hello (``PENDING_PER_ADDRESS`` from one address,
 ``PENDING_MAX`` in all, the oldest closed to make room for a new one), each for
-``HELLO_TIMEOUT`` seconds from its TCP accept; hellos
-per address and per seat (rate limited); and connections in all, kept ``FD_RESERVE``
-file descriptors short of the process's limit so that the save always has one.
+``HELLO_TIMEOUT`` seconds from its TCP accept; hellos per address and per seat (rate
+limited); and connections in all, kept ``FD_RESERVE`` file descriptors short of the
+process's limit so that the save always has one.
 """
 
 from __future__ import annotations
