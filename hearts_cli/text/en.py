@@ -775,7 +775,7 @@ MESSAGES: dict[str, str] = {
     "net_host_summary": "Refused or closed: {counts}.",
     "net_count_descriptors": "{n} at the limit of open files",
     "net_count_waiting": "{n} too many waiting to present an invitation",
-    "net_count_crowded": "{n} {n:connection|connections} waiting to present an invitation closed to make room",
+    "net_count_crowded": "{n} {n:connection|connections} without an invitation closed to make room",
     "net_count_silent": "{n} with no invitation in time",
     "net_count_too_fast": "{n} {n:invitation|invitations} presented too often",
     "net_count_refused": "{n} wrong {n:invitation|invitations}",
