@@ -877,7 +877,7 @@ MESSAGES: dict[str, str] = {
     "help_replay_moves": "The move log as a string.",
     "help_replay_at": "Show the table before this move: round.trick.card, round.pass.seat, or a move number; or the table of a position text (docs/position.md).",
     "help_replay_seat": "Tell it from this seat (what it could know); with --analyze, weigh only its decisions.",
-    "help_replay_all_hands": "With --at: show every hand, from above.",
+    "help_replay_all_hands": "With --at, or where a partial log ends: show every hand, from above.",
     "help_replay_analyze": "Let the Hard player weigh each decision: ? ?? ! marks and a summary.",
     "help_replay_simulations": "Deals sampled per decision in --analyze (default 600, the hint's own budget, so that the two agree; about a second a decision): fewer is a quicker, rougher look.",
     "help_replay_workers": "Processes that weigh the decisions of --analyze (default: one per core, or one under --simulations 200); the result is the same whatever their number.",

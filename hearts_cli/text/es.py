@@ -864,7 +864,7 @@ MESSAGES: dict[str, str] = {
     "help_replay_moves": "El registro de jugadas como texto.",
     "help_replay_at": "Muestra la mesa antes de esta jugada: ronda.baza.carta, ronda.pase.asiento o un número de jugada; o la mesa de un texto de posición (docs/position.md).",
     "help_replay_seat": "Cuéntala desde este asiento (lo que podía saber); con --analyze, pesa solo sus decisiones.",
-    "help_replay_all_hands": "Con --at: muestra todas las manos, desde arriba.",
+    "help_replay_all_hands": "Con --at, o donde acaba un registro parcial: muestra todas las manos, desde arriba.",
     "help_replay_analyze": "El jugador Difícil pesa cada decisión: marcas ? ?? ! y un resumen.",
     "help_replay_simulations": "Repartos muestreados por decisión con --analyze (por defecto 600, el presupuesto de la pista, para que las dos coincidan; cerca de un segundo por decisión): menos es un vistazo más rápido y más tosco.",
     "help_replay_workers": "Procesos que pesan las decisiones de --analyze (por defecto, uno por núcleo, o uno con --simulations por debajo de 200); el resultado es el mismo sea cual sea su número.",
