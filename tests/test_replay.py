@@ -83,6 +83,16 @@ def test_all_hands_shows_every_hand_where_a_partial_log_stops():
     assert len(view["hands"]) == 4
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Last trick: Ana led 2C, West KC, North 9C, East KS; West took it (0 pts)."),
+    ("es", "Última baza: Ana 2C (sale), Oeste KC, Norte 9C, Este KS; la gana: Oeste (0 ptos)."),
+])
+def test_the_last_trick_says_who_played_which_card(lang, said):
+    """--at after a trick: who led it and who played each card, in the live table's `last` words."""
+    result = run("replay", str(FIX / "quick-4p.yaml"), "--at", "1.2.1", "--plain", "--lang", lang)
+    assert result.stdout.splitlines()[1] == said
+
+
 def test_json_events_tell_the_whole_game():
     events = [e.to_json() for e in rp.narrate(read_record(FIX / "moon.yaml"))]  # the replay's own events
     kinds = [e["event"] for e in events]

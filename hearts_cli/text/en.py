@@ -723,7 +723,7 @@ MESSAGES: dict[str, str] = {
     "rp_at_over": "Game {code} after {moves} {moves:move|moves}: the game is over.",
     "rp_at_pass": "Game {code}, round {round}, after {moves} {moves:move|moves}: passing {direction}; {seat} to choose.",
     "rp_at_play": "Game {code}, round {round}, trick {trick}, card {card} (after {moves} {moves:move|moves}): {seat} to play.",
-    "rp_at_last": "Last trick: {cards}, taken by {winner} ({points} {points:pt|pts}).",
+    "rp_at_last": "Last trick: {plays}; {winner} took it ({points} {points:pt|pts}).",
     "rp_at_trick": "On the table: {plays}.",
     "rp_at_passed": "{seat} has passed {cards}.",
     "rp_at_legal": "Legal: {cards}.",

@@ -710,7 +710,7 @@ MESSAGES: dict[str, str] = {
     "rp_at_over": "Partida {code} tras {moves} {moves:jugada|jugadas}: la partida ha terminado.",
     "rp_at_pass": "Partida {code}, ronda {round}, tras {moves} {moves:jugada|jugadas}: pase a la {direction}; elige {seat}.",
     "rp_at_play": "Partida {code}, ronda {round}, baza {trick}, carta {card} (tras {moves} {moves:jugada|jugadas}): juega {seat}.",
-    "rp_at_last": "Última baza: {cards}, para {winner} ({points} {points:pto|ptos}).",
+    "rp_at_last": "Última baza: {plays}; la gana: {winner} ({points} {points:pto|ptos}).",
     "rp_at_trick": "En la mesa: {plays}.",
     "rp_at_passed": "{seat} ha pasado {cards}.",
     "rp_at_legal": "Se puede jugar: {cards}.",
