@@ -387,6 +387,7 @@ MESSAGES: dict[str, str] = {
     "trick_row_current": "{number:>2}. {plays} (being played).",
     "trick_lead": "{name} led {card}",
     "trick_follow": "{name} {card}",
+    "trick_now": "On the table: {plays}.",
     "last_trick": "Last trick ({number}): {plays}; {winner} took it (points: {points}).",
     "count_title": "Still out (neither in your hand nor played):",
     "count_suit": "{suit} {cards} ({count})",

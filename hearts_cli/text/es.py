@@ -381,6 +381,7 @@ MESSAGES: dict[str, str] = {
     "trick_row_current": "{number:>2}. {plays} (en juego).",
     "trick_lead": "{name} {card} (sale)",
     "trick_follow": "{name} {card}",
+    "trick_now": "En la mesa: {plays}.",
     "last_trick": "Última baza ({number}): {plays}; la gana: {winner} (puntos: {points}).",
     "count_title": "Aún fuera (ni en tu mano ni jugadas):",
     "count_suit": "{suit} {cards} ({count})",
