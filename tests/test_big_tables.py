@@ -130,7 +130,9 @@ def test_a_real_cancellation_game_fits(players):
 
 
 def _seat_rows(lines: list[str]) -> list[str]:
-    return lines[1:lines.index(next(x for x in lines if "to play" in x or "Your turn" in x))]
+    # the seats: from under the header to the trick in words (or, with none, the situation)
+    return lines[1:lines.index(next(x for x in lines if x.startswith("On the table:") or "to play" in x
+                                    or "Your turn" in x))]
 
 
 def test_seven_and_eight_sit_round_the_trick_at_80_columns():

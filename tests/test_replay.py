@@ -72,6 +72,27 @@ def test_partial_log_shows_the_table_where_it_stops():
     assert "The moves end here, after 41 moves" in result.stdout and "Legal:" in result.stdout
 
 
+def test_all_hands_shows_every_hand_where_a_partial_log_stops():
+    """--all-hands is honoured at the end of a partial log as it is with --at: four hands, not one."""
+    moves = ("--code", "K7Q2MXA7", "--moves", "8S 9S TS AS KH 2H QS JS AH KS 6S 2S 2C", "--plain", "--lang", "en")
+    story = run("replay", *moves, "--all-hands").stdout
+    at = run("replay", *moves, "--at", "6", "--all-hands").stdout
+    assert story.endswith("\n\n" + at)  # the same table, every hand, as at the next move
+    assert all(f"\n{seat}: " in at for seat in ("South", "West", "North", "East"))
+    view = json.loads(run("replay", *moves, "--all-hands", "--json").stdout.splitlines()[-1])
+    assert len(view["hands"]) == 4
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Last trick: Ana led 2C, West KC, North 9C, East KS; West took it (0 pts)."),
+    ("es", "Última baza: Ana 2C (sale), Oeste KC, Norte 9C, Este KS; la gana: Oeste (0 ptos)."),
+])
+def test_the_last_trick_says_who_played_which_card(lang, said):
+    """--at after a trick: who led it and who played each card, in the live table's `last` words."""
+    result = run("replay", str(FIX / "quick-4p.yaml"), "--at", "1.2.1", "--plain", "--lang", lang)
+    assert result.stdout.splitlines()[1] == said
+
+
 def test_json_events_tell_the_whole_game():
     events = [e.to_json() for e in rp.narrate(read_record(FIX / "moon.yaml"))]  # the replay's own events
     kinds = [e["event"] for e in events]

@@ -92,6 +92,30 @@ def test_last_shows_the_last_trick_and_the_table_keeps_it_until_the_next_card():
     assert not any(x.startswith("Last trick") for x in drawn)
 
 
+@pytest.mark.parametrize(("lang", "led", "follows"), [("en", "{name} led {card}", "On the table: "),
+                                                      ("es", "{name} {card} (sale)", "En la mesa: ")])
+def test_the_table_says_who_led_the_trick_in_progress(lang, led, follows):
+    """Issue 26 §10: the drawn table showed the trick's cards by their seats but never who led
+    it; in words, without colour, at 40 columns as at 80, in the `last` line's wording."""
+    tb = _table(lang)
+    _play_tricks(tb, 1)
+    rd = tb.game.round
+    if not rd.trick:  # the person leads this one: their card, then the next seat's
+        tb.handle(str(rd.legal_cards()[0]))
+    else:
+        while tb.game.round.turn != tb.me:
+            tb.cpu_step()
+    plays = tb.game.round.trick_plays()
+    assert len(plays) >= 1
+    leader, card = plays[0]
+    for width in (None, 40):
+        drawn = [plain(x) for x in Renderer(tb, plain=True, width=width).table()]
+        lines = [row for line in drawn for row in wrap([("", line)], width or 80)]
+        text = " ".join(plain(row) for row in lines)
+        assert follows + led.format(name=tb.name(leader), card=card.face()) in text
+        assert all(len(plain(row)) <= (width or 80) for row in lines)
+
+
 def _random_positions(spec: dict, seed: int):
     """Positions of real games (every seat's real hand known), a few per trick."""
     rules = Rules.from_spec(spec)

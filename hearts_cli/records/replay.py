@@ -226,7 +226,7 @@ def _json_story(record: GameRecord, options: Options, events: list[Event],
     lines = [encode(ev.to_json()) for ev in events]
     lines += [encode(row.to_json()) for row in rows]
     if events[-1].kind == "stop":
-        lines.append(encode(view_event(record.replay(), options.seat, False, len(record.moves))))
+        lines.append(encode(view_event(record.replay(), options.seat, options.all_hands, len(record.moves))))
     return [(line, None) for line in lines]
 
 
@@ -251,7 +251,7 @@ def _text_story(record: GameRecord, options: Options, events: list[Event],
         for row in rows:
             out += [(line, None) for line in teller.tell(row)]
     if events[-1].kind == "stop":
-        table = table_at(record.replay(), options.seat, False, len(record.moves))
+        table = table_at(record.replay(), options.seat, options.all_hands, len(record.moves))
         out += [("", None)] + [(line, None) for line in describe_table(table, record, options.lang,
                                                                           options.ascii)]
     return out

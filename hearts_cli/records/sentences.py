@@ -78,6 +78,13 @@ class StoryTeller(Teller[str]):
     def plays(self, plays: list[TrickPlay]) -> str:
         return ", ".join(f"{self.name(p['seat'])} {p['card'].face(self.ascii)}" for p in plays)
 
+    def led(self, leader: int, cards: list[Card]) -> str:
+        """Who played each card of a trick, the leader first, in the live table's words
+        ("West led 8♣, North Q♣"), so that a replay's last trick says who led it."""
+        n = self.record.rules.players
+        return ", ".join(self.say("trick_lead" if k == 0 else "trick_follow", name=self.name((leader + k) % n),
+                                  card=c.face(self.ascii)) for k, c in enumerate(cards))
+
     def ev_start(self, code: str | None, rules: dict[str, object], target: int, players: int,
                  seats: list[SeatEntry], you: int | None) -> list[str]:
         spec = " ".join([preset_name(str(rules["preset"]), self.lang)]
@@ -233,7 +240,8 @@ def describe_table(table: TableData, record: GameRecord, lang: str | None,
                          card=table["card"], moves=table["moves"], seat=name(table["turn"])))
     if table.get("last_trick") and not table["trick_cards"]:
         lt = table["last_trick"]
-        lines.append(say("rp_at_last", cards=list(lt["cards"]), winner=name(lt["winner"]),
+        taker = name(lt["winner"]) if lt["winner"] is not None else say("trick_aside_short")
+        lines.append(say("rp_at_last", plays=teller.led(lt["leader"], list(lt["cards"])), winner=taker,
                          points=lt["points"]))
     if table["trick_cards"]:
         lines.append(say("rp_at_trick", plays=teller.plays(table["trick_cards"])))

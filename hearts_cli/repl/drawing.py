@@ -31,6 +31,11 @@ class TableDrawing(Writer):
         # the seats, placed around the trick
         cards_in_trick: dict[int, Card] = dict(rd.trick_plays())
         lines.extend(self.seats(cards_in_trick))
+        if rd.phase is Phase.PLAY and rd.trick and not tb.over:
+            # who led the trick in progress, in words (colour and place alone do not say it)
+            plays = rd.trick_plays()
+            lines.append([("class:trick", self.say("trick_now", plays=self.plays([s for s, _ in plays],
+                                                                                 [c for _, c in plays])))])
         if rd.phase is Phase.PLAY and not rd.trick and rd.tricks and not tb.over:
             # the last trick stays on the table until the next card is played
             last = rd.tricks[-1]
