@@ -112,8 +112,10 @@ BOM = "\ufeff"  # the byte-order mark (U+FEFF), as text
 def decoded(raw: bytes) -> str:
     """UTF-8 bytes from outside as text, without the byte-order mark some editors write
     first (Windows Notepad does): it is invisible, and no word of any format starts with it.
-    ``UnicodeDecodeError`` passes through."""
-    return raw.decode("utf-8-sig")
+    ``UnicodeDecodeError`` passes through. (Not the ``utf-8-sig`` codec: its module would be
+    one more import at every start.)"""
+    text = raw.decode("utf-8")
+    return text[1:] if text.startswith(BOM) else text
 
 
 def read_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int) -> str:
