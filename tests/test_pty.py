@@ -220,8 +220,8 @@ def test_confirmation_and_why_answer_as_specified(terms, home):
     wait_saved(term, home, lambda g: len(g.round.hand(0)) == 12)
     term.wait_for(lambda s: "Your turn (trick 2)" in s and term.cursor_line() == "Your card>", timeout=30)
     term.send("3d\r")  # West led 2♦: a choice of three diamonds
-    screen = term.wait_for("Enter it again to play it.")
-    assert "3♦ does not win the trick. Enter it again to play it." in screen
+    screen = term.wait_for("Press Enter to play it.")
+    assert "3♦ does not win the trick. Press Enter to play it." in screen
     game = saved_game(home)
     assert my_turn(game) and len(game.round.hand(0)) == 12  # asked, not played
     term.wait_prompt("Your card>")
@@ -297,9 +297,9 @@ def test_spanish_with_lang_es(terms, home):
     term.wait_for("Juegas 2♣.")
     term.wait_for(lambda s: "Te toca (baza 2)" in s and term.cursor_line() == "Tu carta>", timeout=30)
     term.send("3D\r")
-    screen = term.wait_for("Escríbela otra vez para jugarla.")
+    screen = term.wait_for("Pulsa Enter para jugarla.")
     # the status bar (bottom toolbar) says the same
-    assert "Escríbela otra vez para jugarla." in term.screen.display[-1]
+    assert "Pulsa Enter para jugarla." in term.screen.display[-1]
 
 
 def test_keys_typed_while_the_cpus_play_are_neither_echoed_nor_played(terms, home):

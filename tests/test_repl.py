@@ -361,14 +361,32 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
         pass
     tb.handle("3d")
     assert tb.events[-1].kind == "confirm"
-    assert tb.events[-1].data["text"] == "3♦ does not win the trick. Enter it again to play it."
+    assert tb.events[-1].data["text"] == "3♦ does not win the trick. Press Enter to play it."
     assert len(rd.hand(0)) == 12  # not played yet
     tb.handle("AH")  # an illegal card drops the selection and says why
     assert tb.events[-1].kind == "error" and tb.pending is None
+    tb.handle("")  # nothing waits: Enter alone plays nothing
+    assert len(rd.hand(0)) == 12
     tb.handle("three of diamonds")
-    tb.handle("3D")
+    tb.handle("3D")  # entered again: played
     assert any(ev.kind == "play" and ev.data == {"round": 1, "trick": 2, "seat": 0, "card": Card("3D"), "by": "you"}
                for ev in tb.events)
+
+
+def test_enter_alone_plays_the_card_waiting_for_confirmation():
+    """Issue 26 §11: confirming meant typing the card again; Enter on an empty prompt did nothing."""
+    tb = _table(confirm=True)
+    _to_first_turn(tb)
+    rd = tb.game.round
+    tb.handle("2c")
+    while tb.cpu_step():
+        pass
+    tb.handle("3d")
+    assert tb.events[-1].kind == "confirm" and len(rd.hand(0)) == 12
+    tb.handle("   ")  # Enter (spaces are nothing typed)
+    assert any(ev.kind == "play" and ev.data == {"round": 1, "trick": 2, "seat": 0, "card": Card("3D"), "by": "you"}
+               for ev in tb.events)
+    assert tb.pending is None and len(rd.hand(0)) == 11
 
 
 @pytest.mark.slow  # hints weighed at full budget: two seconds

@@ -82,6 +82,8 @@ class Table(TableClient):
             self.person.choose_moon(choice or self.moon_default())
             return None
         if not text:
+            if self.pending is not None and self.verdict is not None and not self.over:
+                self.person.try_card(self.pending)  # Enter alone plays the card waiting, as judged
             return None
         from . import commands  # the registry (and its hints): a table that reads no line needs none
 

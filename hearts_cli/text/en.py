@@ -350,7 +350,7 @@ MESSAGES: dict[str, str] = {
     "after_game": "Type `new` for another game, `replay-deal` to replay this deal, or `quit`.",
     "no_points_offer": "No points are left in this round: type `finish` to play it out at once.",
     "no_points_auto": "No points are left in this round; the rest is played at once.",
-    "confirm_card": "{effect} Enter it again to play it.",
+    "confirm_card": "{effect} Press Enter to play it.",
     "cancelled": "Selection cancelled.",
     "why_usage": "Say which card, for example: why QS.",
     "hint_not_now": "There is nothing for you to decide right now.",

@@ -344,7 +344,7 @@ MESSAGES: dict[str, str] = {
     "after_game": "Escribe `nueva` (otra partida), `repetir` (este reparto otra vez) o `salir`.",
     "no_points_offer": "En esta ronda ya no quedan puntos: escribe `terminar` para acabarla de golpe.",
     "no_points_auto": "En esta ronda ya no quedan puntos; el resto se juega de golpe.",
-    "confirm_card": "{effect} Escríbela otra vez para jugarla.",
+    "confirm_card": "{effect} Pulsa Enter para jugarla.",
     "cancelled": "Selección cancelada.",
     "why_usage": "Di qué carta, por ejemplo: por-que QS.",
     "hint_not_now": "Ahora mismo no tienes nada que decidir.",
