@@ -317,8 +317,15 @@ def test_the_turn_timer_lets_the_cpu_play_and_the_table_says_so():
 
 def _host(home: Path, *args: str) -> subprocess.Popen:
     env = os.environ | {"HEARTS_HOME": str(home), "LANG": "C.UTF-8", "HEARTS_LANG": "en"}
+    # Ctrl-C as a terminal sends it: a suite started in the background (`cmd &`) hands its
+    # children SIGINT ignored, and then the host never hears it
     return subprocess.Popen([sys.executable, "-m", "hearts_cli", "host", "--port", "0", "--delay", "0", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+                            preexec_fn=_sigint_as_a_terminal)
+
+
+def _sigint_as_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _invitations(p: subprocess.Popen, count: int, tls: bool = False) -> list[tuple[int, str]]:
