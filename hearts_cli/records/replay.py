@@ -132,6 +132,14 @@ def open_game(text: str, path: str | None, code: str | None = None,
     move log played through the engine with ``code`` and the rules ``rules`` makes
     (None: no rules were given on the command line). A record names its own code and
     rules: giving either with one is refused."""
+    from .pbn import is_pbn
+
+    if is_pbn(text):  # a PBN-style record (docs/pbn.md)
+        if code is not None or rules is not None:
+            raise HeartsError("rp_cli_code_with_record", path=path or "-")
+        from .pbn import read_pbn
+
+        return read_pbn(text, path)
     if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
@@ -142,6 +150,18 @@ def open_game(text: str, path: str | None, code: str | None = None,
     rule_set = rules() if rules is not None else None
     logged = replay_log(text, normalize_code(code) if code is not None else None, rule_set)
     return GameRecord.from_game(logged.game)
+
+
+def exported(record: GameRecord, fmt: str) -> str:
+    """``record``'s game as another program reads it: ``pbn`` (docs/pbn.md) or ``openspiel``
+    (one JSON line of OpenSpiel's actions a round; refused for rules OpenSpiel cannot play)."""
+    if fmt == "pbn":
+        from .pbn import write_pbn
+
+        return write_pbn(record)
+    from .openspiel import write_openspiel
+
+    return write_openspiel(record.replay())
 
 
 def check(record: GameRecord, options: Options) -> None:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ...bots.match import Mapper
 
 cli = one_command()
+EXPORTS = ("pbn", "openspiel")
 
 
 @cli.command(cls=Command, help="help_replay", epilog="epilog_replay")
@@ -38,6 +39,8 @@ def replay(
     annotate_to: Annotated[
         str | None, typer.Option("--annotate-to", metavar="FILE", help="help_replay_annotate_to")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="help_replay_json")] = False,
+    export: Annotated[str | None, typer.Option("--export", metavar="pbn|openspiel",
+                                               help="help_replay_export")] = None,
     lang: LangOpt = None,
     plain: PlainOpt = False,
 ) -> None:
@@ -55,6 +58,11 @@ def replay(
     if at is not None and is_position_text(at):  # the table a position text holds (docs/position.md)
         alone = source is None and code is None and moves is None and not analyze and annotate_to is None
         return _text_position(out, at, seat, all_hands, as_json) if alone else refuse("rp_at_text_alone")
+    if export is not None:
+        if export.lower() not in EXPORTS:
+            refuse("rp_export_format", value=export)
+        if at is not None or analyze or annotate_to is not None or as_json:
+            refuse("rp_export_alone")
     if workers is not None and workers < 1:
         refuse("sim_at_least_one", option="--workers", value=workers)
     if workers is not None and workers > MAX_WORKERS:
@@ -68,6 +76,9 @@ def replay(
     options = rp.Options(seat=seat, at=at, all_hands=all_hands, analyze=analyze, simulations=simulations,
                          seed=seed, annotate_to=annotate_to, as_json=as_json, lang=out.lang, ascii=out.ascii)
     rp.check(record, options)
+    if export is not None:  # the game in another program's format, and nothing else
+        echo(rp.exported(record, export.lower()), nl=False)
+        return
     lines = rp.output(record, options, _progress(out) if analyze and sys.stderr.isatty() else None,
                       _mapper(workers, options.simulations) if analyze and options.at is None else None)
     if as_json:

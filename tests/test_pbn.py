@@ -1,0 +1,116 @@
+"""PBN-style records (docs/pbn.md): another program's reader gets every fact as a tag, and
+what we write we read back exactly, whatever the rules; what is wrong is named by its line."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from conftest import assert_user_error, run
+
+from hearts_cli import Game, Phase
+from hearts_cli.model.codes import code_from_number
+from hearts_cli.model.rules import Rules, preset_names
+from hearts_cli.records.pbn import is_pbn, read_pbn, write_pbn
+from hearts_cli.records.record import Annotation, GameRecord, RecordError, Seat, read_record
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = sorted([*ROOT.glob("fixtures/records/*.yaml"), *ROOT.glob("fixtures/replays/*.yaml")])
+
+
+def _both_ways(record: GameRecord) -> str:
+    text = write_pbn(record)
+    back = read_pbn(text)
+    assert back.to_text() == record.to_text()
+    assert write_pbn(back) == text  # canonical: the same game, the same bytes
+    return text
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_every_record_of_the_fixtures_goes_to_pbn_and_back_exactly(path):
+    _both_ways(read_record(path.read_text()))
+
+
+def _random_game(rules: Rules, rng: random.Random, stop: float) -> Game:
+    """A game of ``rules`` played at random for a while (the moon choice too), stopped anywhere."""
+    game = Game(rules, code_from_number(rng.getrandbits(35)))
+    while not game.over and rng.random() > stop:
+        if game.phase is Phase.PASS:
+            game.push_pass(tuple(rng.sample(list(game.round.hand(game.turn)), rules.pass_count)), game.turn)
+        elif game.phase is Phase.MOON:
+            game.push_moon(rng.choice(("others", "shooter_minus")))
+        else:
+            game.push(rng.choice(list(game.legal_moves)))
+    return game
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_every_preset_round_trips_at_any_point_of_a_game(preset):
+    """One and two decks, a kitty, a moon still to choose, a trick half played, names and
+    notes that need quoting: read back to the same record at every stop."""
+    rng = random.Random(preset)
+    rules = Rules.from_spec({"preset": preset})
+    for stop in (0.002, 0.01, 0.05):
+        game = _random_game(rules, rng, stop)
+        seats = tuple(Seat(f'Ana "{i}"; {{x}}' if i == 0 else f"P{i}", "human" if i == 0 else "cpu",
+                           None if i == 0 else "hard") for i in range(rules.players))
+        record = GameRecord.from_game(game, seats, {"1": Annotation("!?", 'a "quoted"; {odd} note\non two lines')},
+                                      undos=2)
+        _both_ways(record)
+
+
+def test_the_reader_is_forgiving_about_spelling():
+    """Comments ({...}, ; and % lines), any case, spaces, a byte-order mark and CRLF: the same game."""
+    record = read_record((ROOT / "fixtures/replays/quick-4p.yaml").read_text())
+    text = write_pbn(record)
+    rows = text.split("\n")
+    first_row = rows.index('[Play "0"]') + 1
+    rows[first_row] = rows[first_row].lower().replace(" ", "  ") + " ; the 2C leads {a brace comment too}"
+    rows.insert(first_row - 1, "{a comment before the play}")
+    loose = "\ufeff% exported by hand\r\n" + "\r\n".join(rows).replace('[Pass "', '[ Pass   "')
+    assert is_pbn(loose)
+    assert read_pbn(loose).to_text() == record.to_text()
+
+
+def _broken(old: str, new: str) -> str:
+    text = write_pbn(read_record((ROOT / "fixtures/replays/quick-4p.yaml").read_text()))
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("old, new, code, line", [
+    ('[Deal "0:', '[Deal "1:', "pbn_mismatch", 16),  # the deal is the code's: checked
+    ('[Score "', '[Score "1 ', "pbn_mismatch", None),
+    ("\nC2 ", "\nC3 ", "record_bad_move", 19),  # a card the rules refuse, at its row
+    ("\nC2 ", "\nX2 ", "pbn_bad_card", 19),
+    ("[Round \"1\"]", "[Round \"1\"]\nnonsense here", "pbn_bad_line", 9),
+    ('[Code "', '[Code "Z', "record_bad_code", 6),
+    ('[Rules "quick', '[Rules "quick+moon=sideways', "record_bad_rules", 7),
+])
+def test_what_is_wrong_is_named_with_its_line(old, new, code, line):
+    with pytest.raises(RecordError) as caught:
+        read_pbn(_broken(old, new))
+    assert caught.value.message_id == code
+    if line is not None:
+        assert caught.value.line == line
+
+
+def test_the_command_line_replays_pbn_and_exports_both_formats(tmp_path):
+    yaml_path = ROOT / "fixtures/replays/quick-4p.yaml"
+    exported = run("replay", str(yaml_path), "--export", "pbn")
+    assert exported.exit_code == 0, exported.stderr
+    pbn = tmp_path / "game.pbn"
+    pbn.write_text(exported.stdout)
+    told = run("replay", str(pbn), "--lang", "en")
+    assert told.exit_code == 0, told.stderr
+    assert told.stdout == run("replay", str(yaml_path), "--lang", "en").stdout
+    assert run("replay", str(pbn), "--export", "pbn").stdout == exported.stdout
+
+    assert_user_error(run("replay", str(yaml_path), "--export", "xml", "--lang", "en"), "pbn or openspiel")
+    assert_user_error(run("replay", str(yaml_path), "--export", "pbn", "--at", "1.2.1", "--lang", "en"), "--export")
+    cancellation = ROOT / "fixtures/records/omnibus-6p-in-progress.yaml"
+    assert_user_error(run("replay", str(cancellation), "--export", "openspiel", "--lang", "en"),
+                      "OpenSpiel", "players")
+    pbn.write_text(exported.stdout.replace("\nC2 ", "\nC3 ", 1))
+    assert_user_error(run("replay", str(pbn), "--lang", "en"), "3♣", "(line 19)")
