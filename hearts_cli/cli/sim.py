@@ -8,6 +8,8 @@ progress bar on stderr, the JSON object and the table. See docs/sim.md.
 from __future__ import annotations
 
 import collections
+import json
+import math
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -22,7 +24,11 @@ from ..text.catalog import preset_name, t
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from ..bots.match import Mapper
+    from ..base.jsonvalue import JsonValue
+    from ..bots.match import GamePlay, Mapper
+    from ..bots.rating import SprtBounds
+    from ..bots.tournament import Half, Standing, Tournament
+    from .output import Out
 
 if TYPE_CHECKING:  # types only: nothing to build at start-up
     _J = TypeVar("_J")
@@ -267,3 +273,400 @@ def stderr_is_terminal() -> bool:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+# ---------------------------------------------------------------- tournaments (gauntlet, round robin)
+
+RESULTS_FORMAT = "hearts-sim-results/1"
+RESULTS_LIMIT = 256 * 1024 * 1024  # a results file read back: 100,000 deals take about 60 MB
+
+
+def tournament_of(rules: Rules, seats: str | None, gauntlet: str | None, round_robin: str | None,
+                  sprt: str | None, deals: int, seed: str | None, simulations: int | None,
+                  results: str | None, duplicate: bool) -> Tournament:
+    """The tournament the options ask for, every option checked (a user error is a
+    :class:`HeartsError`); without ``--seed`` a results file's own seed is taken up again."""
+    from ..bots import check_level
+    from ..bots.tournament import Tournament
+    from ..model.errors import HeartsError
+
+    if (gauntlet is None) == (round_robin is None):
+        raise HeartsError("sim_one_tournament")
+    if seats is not None:
+        raise HeartsError("sim_seats_or_tournament")
+    mode, listed = ("gauntlet", gauntlet) if gauntlet is not None else ("round-robin", round_robin)
+    assert listed is not None
+    players = tuple(check_level(x, hook=True) for x in listed.split(","))
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise HeartsError("sim_tournament_players", option=f"--{mode}")
+    for option, value in (("--deals", deals), ("--simulations", simulations)):
+        if value is not None and value < 1:
+            raise HeartsError("sim_at_least_one", option=option, value=value)
+    bounds = None
+    if sprt is not None:
+        bounds = _sprt_bounds(sprt)
+        if len(pairings_of(mode, players)) != 1:
+            raise HeartsError("sim_sprt_two")
+    if seed is None and results is not None:
+        seed = _results_seed(results)
+    if seed is None:
+        from ..model.codes import new_code
+
+        seed = new_code()
+    return Tournament(rules, mode, players, deals, seed, simulations, bounds)
+
+
+def pairings_of(mode: str, players: Sequence[str]) -> list[tuple[str, str]]:
+    from ..bots.tournament import pairings
+
+    return pairings(mode, players)
+
+
+def _sprt_bounds(text: str) -> SprtBounds:
+    from ..bots.rating import SprtBounds
+    from ..model.errors import HeartsError
+
+    try:
+        numbers = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise HeartsError("sim_bad_sprt", value=text) from None
+    if len(numbers) not in (2, 4):
+        raise HeartsError("sim_bad_sprt", value=text)
+    elo0, elo1, alpha, beta = (*numbers, 0.05, 0.05)[:4]
+    if not (elo0 < elo1 and 0 < alpha < 0.5 and 0 < beta < 0.5) or not all(map(math.isfinite, numbers)):
+        raise HeartsError("sim_bad_sprt", value=text)
+    return SprtBounds(elo0, elo1, alpha, beta)
+
+
+def _header(t: Tournament) -> dict[str, object]:
+    """What the results file keeps of the run: the same command gives the same header."""
+    b = t.sprt
+    return {"format": RESULTS_FORMAT, "rules": t.rules.spec(), "mode": t.mode, "players": list(t.players),
+            "deals": t.deals, "seed": t.seed, "simulations": t.simulations,
+            "sprt": None if b is None else [b.elo0, b.elo1, b.alpha, b.beta]}
+
+
+def _half_json(half: Half) -> str:
+    plays = [{"levels": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
+              "rounds": [{"scores": list(r.scores), "shooter": r.shooter, "threat": r.threat,
+                          "stopper": r.stopper, "taken": list(r.taken)} for r in p.rounds]}
+             for p in half.plays]
+    return json.dumps({"game": half.game, "pairing": half.pairing, "half": half.half, "code": half.code,
+                       "plays": plays}, separators=(",", ":"))
+
+
+def _lines(path: str) -> list[str]:
+    from ..base.untrusted import TooBig, read_text
+    from ..model.errors import HeartsError
+    from ..text.catalog import os_problem, t
+
+    try:
+        return read_text(path, RESULTS_LIMIT).split("\n")
+    except TooBig:
+        raise HeartsError("cli_bad_file", path=path, problem=t("input_too_big", None, limit=RESULTS_LIMIT)) from None
+    except (OSError, UnicodeDecodeError) as e:
+        problem = os_problem(e, None) if isinstance(e, OSError) else t("record_not_utf8", None)
+        raise HeartsError("cli_bad_file", path=path, problem=problem) from None
+
+
+def _results_seed(path: str) -> str | None:
+    """The seed a results file was run with (None when there is no file yet)."""
+    import os
+
+    if not os.path.exists(path):
+        return None
+    header = _read_header(path, _lines(path))
+    seed = header.get("seed")
+    return seed if isinstance(seed, str) else None
+
+
+def _read_header(path: str, lines: list[str]) -> dict[str, JsonValue]:
+    from ..base.untrusted import strict_json
+    from ..model.errors import HeartsError
+
+    try:
+        header = strict_json(lines[0]) if lines and lines[0] else None
+    except ValueError:
+        header = None
+    if not isinstance(header, dict) or header.get("format") != RESULTS_FORMAT:
+        raise HeartsError("sim_results_not_ours", path=path, format=RESULTS_FORMAT)
+    return header
+
+
+def read_results(path: str, t: Tournament) -> list[Half]:
+    """The halves a results file holds for ``t`` (none when the file does not exist yet).
+
+    A last line cut short (the run was stopped while writing it) is dropped, and the file
+    is cut back to the halves kept; any other problem is one sentence: the file is not of
+    this run, or a line is not a half of it.
+    """
+    import os
+
+    from ..base.untrusted import strict_json
+    from ..model.errors import HeartsError
+
+    if not os.path.exists(path):
+        return []
+    lines = _lines(path)
+    header = _read_header(path, lines)
+    if header != strict_json(json.dumps(_header(t))):
+        raise HeartsError("sim_results_other_run", path=path)
+    body = lines[1:]
+    while body and not body[-1]:
+        body.pop()
+    halves: list[Half] = []
+    for number, line in enumerate(body, 2):
+        half = _half_of(line, t, len(halves))
+        if half is None:
+            if number == len(body) + 1:  # the last line, cut short: dropped
+                break
+            raise HeartsError("sim_results_bad_line", path=path, line=number)
+        halves.append(half)
+    kept = "\n".join([lines[0], *(_half_json(h) for h in halves)]) + "\n"
+    if kept != "\n".join(lines[: len(halves) + 1]) + "\n":
+        from ..base.files import write_atomic
+
+        write_atomic(path, kept.encode("utf-8"), private=False)
+    return halves
+
+
+def _half_of(line: str, t: Tournament, unit: int) -> Half | None:
+    """Half number ``unit`` of ``t`` as a results line holds it, or None if the line is not that."""
+    from ..base.untrusted import strict_json
+    from ..bots.match import match_code, rotations
+    from ..bots.tournament import Half, half_seats
+
+    pairs = t.pairings
+    game, pairing, half = unit // (2 * len(pairs)), unit // 2 % len(pairs), unit % 2
+    code = match_code(t.seed, game)
+    try:
+        item = strict_json(line)
+        if not isinstance(item, dict) or [item.get(k) for k in ("game", "pairing", "half", "code")] \
+                != [game, pairing, half, code]:
+            return None
+        seatings = rotations(half_seats(pairs[pairing], half, t.rules.players), True)
+        plays = item.get("plays")
+        if not isinstance(plays, list) or len(plays) != len(seatings):
+            return None
+        return Half(game, pairing, half, code,
+                    [_play_of(play, levels, t.rules.players) for play, levels in zip(plays, seatings, strict=True)])
+    except ValueError:
+        return None
+
+
+def _play_of(play: JsonValue, levels: tuple[str, ...], n: int) -> GamePlay:
+    """One rotation of a half as the results file keeps it (a ValueError when it is not one)."""
+    from ..bots.match import GamePlay, RoundLog
+
+    if not isinstance(play, dict) or play.get("levels") != list(levels) or not isinstance(play.get("rounds"), list):
+        raise ValueError("not a play")
+    rounds = []
+    for r in play["rounds"]:  # type: ignore[union-attr]
+        if not isinstance(r, dict):
+            raise ValueError("not a round")
+        rounds.append(RoundLog(_ints(r.get("scores"), n), _seat(r.get("shooter"), n), _seat(r.get("threat"), n),
+                               _seat(r.get("stopper"), n), _ints(r.get("taken"), n)))
+    return GamePlay(levels, rounds, _ints(play.get("totals"), n), _ints(play.get("winners")))
+
+
+def _ints(value: JsonValue, count: int | None = None) -> tuple[int, ...]:
+    if not isinstance(value, list) or (count is not None and len(value) != count):
+        raise ValueError("not a list of whole numbers")
+    out = tuple(x for x in value if isinstance(x, int) and not isinstance(x, bool))
+    if len(out) != len(value):
+        raise ValueError("not a list of whole numbers")
+    return out
+
+
+def _seat(value: JsonValue, n: int) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+        raise ValueError("not a seat")
+    return value
+
+
+class _Live:
+    """The progress line on stderr (a terminal only): deals, their rate, the estimate and
+    its interval, the test's LLR, the time left; drawn over itself."""
+
+    def __init__(self, t: Tournament, lang: str, start: int):
+        self.t = t
+        self.lang = lang
+        self.start = start
+        self.t0 = time.perf_counter()
+        self.shown = 0
+
+    def __call__(self, now: Standing) -> None:
+        from .output import width
+
+        deals = sum(now.deals.values())
+        target = self.t.deals * len(self.t.pairings)
+        rate = (deals - self.start) / max(time.perf_counter() - self.t0, 1e-9)
+        parts = [t("sim_live_deals", self.lang, deals=deals, rate=f"{rate:.1f}")]
+        if len(self.t.pairings) == 1:
+            a, b = self.t.pairings[0]
+            e = now.interval((a, b))
+            parts.append(t("sim_live_elo", self.lang, player=a, elo=f"{e.elo:+.0f}", low=f"{e.low:+.0f}",
+                           high=f"{e.high:+.0f}"))
+        if now.test is not None:
+            parts.append(t("sim_live_llr", self.lang, llr=f"{now.test.llr:.2f}",
+                           lower=f"{now.test.bounds.lower:.2f}", upper=f"{now.test.bounds.upper:.2f}"))
+        if rate > 0 and deals < target:
+            parts.append(t("sim_live_left", self.lang, seconds=f"{(target - deals) / rate:.0f}"))
+        line = " · ".join(parts)[: width()]
+        sys.stderr.write("\r" + line.ljust(self.shown))
+        sys.stderr.flush()
+        self.shown = len(line)
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * self.shown + "\r")
+            sys.stderr.flush()
+
+
+def run_tournament_command(tour: Tournament, results: str | None, workers: int, out: Out,
+                           as_json: bool) -> int:
+    """``hearts sim --gauntlet/--round-robin``: play (or resume) the tournament, print its report."""
+    from ..bots.tournament import run_pairings
+    from .output import echo
+
+    done = read_results(results, tour) if results is not None else []
+    sink = None
+    if results is not None:
+        sink = open(results, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed below
+        if not done and sink.tell() == 0:
+            sink.write(json.dumps(_header(tour), separators=(",", ":")) + "\n")
+            sink.flush()
+
+    def kept(half: Half) -> None:
+        if sink is not None:
+            import os
+
+            sink.write(_half_json(half) + "\n")
+            sink.flush()
+            os.fsync(sink.fileno())
+
+    live = _Live(tour, out.lang, sum(max(h.deals for h in [x]) for x in done)) \
+        if not as_json and stderr_is_terminal() else None
+    mapper = process_mapper(workers) if workers > 1 else None
+    t0 = time.perf_counter()
+    try:
+        halves = run_pairings(tour, done, mapper, live, kept)
+    except KeyboardInterrupt:
+        if live is not None:
+            live.clear()
+        if results is not None:
+            echo(t("sim_interrupted", out.lang, path=results), err=True)
+        return 130
+    finally:
+        if sink is not None:
+            sink.close()
+    if live is not None:
+        live.clear()
+    seconds = time.perf_counter() - t0
+    report = tournament_report(tour, halves, seconds)
+    if as_json:
+        echo(json.dumps(report_json(report), ensure_ascii=False))
+    else:
+        echo(render_tournament(report, out.lang), nl=False)
+    return 0
+
+
+@dataclass
+class TournamentReport:
+    tournament: Tournament
+    halves: list[Half]
+    standing: Standing
+    stats: dict[str, TournamentStats]
+    seconds: float
+
+    @property
+    def rounds(self) -> int:
+        return sum(len(p.rounds) for h in self.halves for p in h.plays)
+
+
+def tournament_report(tour: Tournament, halves: list[Half], seconds: float) -> TournamentReport:
+    from ..bots.tournament import standing
+
+    games = [GameResult(h.game, h.code, h.plays) for h in halves]
+    return TournamentReport(tour, halves, standing(tour, halves), tournament_stats(tour.rules, tour.players, games),
+                            seconds)
+
+
+def _bound(elo: float) -> float | None:
+    """An Elo for JSON: None where the interval has no bound (every game won, or lost)."""
+    return _round(elo, 1) if math.isfinite(elo) else None
+
+
+def _elo_text(elo: float) -> str:
+    return f"{elo:+.0f}" if math.isfinite(elo) else ("+∞" if elo > 0 else "−∞")
+
+
+def report_json(r: TournamentReport) -> dict[str, object]:
+    """The tournament as one JSON object: the same run gives the same object, but for ``seconds``
+    and the decision times."""
+    tour, now = r.tournament, r.standing
+    pairs = []
+    for a, b in tour.pairings:
+        scores = now.pairs.get((a, b), [])
+        e = now.interval((a, b))
+        halves = [h.outcome(a, b) for h in r.halves if tour.pairings[h.pairing] == (a, b)]
+        pairs.append({"players": [a, b], "pairs": len(scores), "deals": now.deals.get((a, b), 0),
+                      "wins": halves.count(1.0), "draws": halves.count(0.5), "losses": halves.count(0.0),
+                      "score": _round(e.score), "elo": _bound(e.elo), "low": _bound(e.low),
+                      "high": _bound(e.high)})
+    test = None
+    if now.test is not None:
+        bounds = now.test.bounds
+        test = {"elo0": bounds.elo0, "elo1": bounds.elo1, "alpha": bounds.alpha, "beta": bounds.beta,
+                "llr": _round(now.test.llr), "lower": _round(bounds.lower), "upper": _round(bounds.upper),
+                "verdict": now.test.verdict}
+    return {
+        "mode": tour.mode, "rules": tour.rules.spec(), "players": list(tour.players), "seed": tour.seed,
+        "deals_requested": tour.deals, "simulations": tour.simulations,
+        "halves": len(r.halves), "rounds": r.rounds, "seconds": _round(r.seconds, 2),
+        "ratings": [{"player": x.player, "elo": _round(x.elo, 1), "ci95": _round(x.ci95, 1), "games": x.games,
+                     "score": x.score, "points_per_round": _round(r.stats[x.player].mean),
+                     "points_ci95": _round(r.stats[x.player].ci95)} for x in now.ratings],
+        "pairings": pairs,
+        "sprt": test,
+        "decision_ms": {lv: {"count": st.decisions, "mean": _round(st.mean_ms), "median": _round(st.median_ms),
+                             "p95": _round(st.p95_ms)} for lv, st in r.stats.items()},
+    }
+
+
+def render_tournament(r: TournamentReport, lang: str) -> str:
+    """The human report: what was played, the ratings, each pairing, the test's verdict."""
+    from .output import width, wrapped
+
+    tour, now = r.tournament, r.standing
+    title = t(f"sim_title_{tour.mode.replace('-', '_')}", lang,
+              preset=preset_name(tour.rules.preset or "quick", lang), players=tour.rules.players,
+              first=tour.players[0], field=", ".join(tour.players[1:]), seed=tour.seed)
+    played = t("sim_tournament_played", lang, halves=len(r.halves), rounds=r.rounds, deals=tour.deals,
+               seconds=f"{r.seconds:.1f}")
+    head = [t(x, lang) for x in ("sim_col_player", "sim_col_elo", "sim_col_elo_ci", "sim_col_games", "sim_col_score",
+                                 "sim_col_points", "sim_col_ci")]
+    rows = [[x.player, f"{x.elo:+.0f}", f"±{x.ci95:.0f}", str(x.games), f"{x.score:g}",
+             f"{r.stats[x.player].mean:.2f}", f"±{r.stats[x.player].ci95:.2f}"]
+            for x in sorted(now.ratings, key=lambda x: -x.elo)]
+    head2 = [t(x, lang) for x in ("sim_col_pairing", "sim_col_pairs", "sim_col_wdl", "sim_col_elo",
+                                  "sim_col_interval")]
+    rows2 = []
+    for a, b in tour.pairings:
+        e = now.interval((a, b))
+        halves = [h.outcome(a, b) for h in r.halves if tour.pairings[h.pairing] == (a, b)]
+        rows2.append([f"{a} – {b}", str(e.pairs), f"{halves.count(1.0)}-{halves.count(0.5)}-{halves.count(0.0)}",
+                      _elo_text(e.elo), f"[{_elo_text(e.low)}, {_elo_text(e.high)}]"])
+    cols = width()
+    parts = [wrapped(title), wrapped(played), "", _plain_table(head, rows, cols), "", _plain_table(head2, rows2, cols)]
+    if now.test is not None:
+        bounds = now.test.bounds
+        first, other = tour.pairings[0]
+        verdict = {"H1": "sim_sprt_h1", "H0": "sim_sprt_h0", None: "sim_sprt_open"}[now.test.verdict]
+        parts += ["", wrapped(t(verdict, lang, a=first, b=other, elo0=f"{bounds.elo0:g}", elo1=f"{bounds.elo1:g}",
+                                alpha=f"{bounds.alpha:g}", beta=f"{bounds.beta:g}", llr=f"{now.test.llr:.2f}",
+                                lower=f"{bounds.lower:.2f}", upper=f"{bounds.upper:.2f}"))]
+    parts += ["", wrapped(t("sim_tournament_legend", lang))]
+    return "\n".join(parts) + "\n"

@@ -30,6 +30,14 @@ def sim(
     workers: Annotated[int, typer.Option("--workers", metavar="N", help="help_sim_workers")] = 1,
     simulations: Annotated[int | None, typer.Option(
         "--simulations", metavar="N", help="help_sim_simulations")] = None,
+    gauntlet: Annotated[str | None, typer.Option(
+        "--gauntlet", metavar="PLAYER,FIELD...", help="help_sim_gauntlet")] = None,
+    round_robin: Annotated[str | None, typer.Option(
+        "--round-robin", metavar="PLAYERS", help="help_sim_round_robin")] = None,
+    sprt: Annotated[str | None, typer.Option(
+        "--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", help="help_sim_sprt")] = None,
+    results: Annotated[str | None, typer.Option(
+        "--results", metavar="FILE", help="help_sim_results")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -43,6 +51,17 @@ def sim(
     out = setup(ctx, lang, plain)
     rule_set = load_rules(preset, players, settings=settings)
     from ...bots import check_level
+
+    if gauntlet is not None or round_robin is not None or sprt is not None or results is not None:
+        from .. import sim as simulation
+
+        tournament = simulation.tournament_of(rule_set, seats, gauntlet, round_robin, sprt, deals, seed,
+                                              simulations, results, duplicate)
+        if workers < 1:
+            refuse("sim_at_least_one", option="--workers", value=workers)
+        if workers > MAX_WORKERS:
+            refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
+        raise typer.Exit(simulation.run_tournament_command(tournament, results, workers, out, as_json))
 
     n = rule_set.players
     chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
