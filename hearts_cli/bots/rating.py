@@ -100,14 +100,14 @@ class Sprt:
 
 def sprt(pairs: Sequence[float], bounds: SprtBounds) -> Sprt:
     """The log-likelihood ratio of ``elo1`` against ``elo0`` after ``pairs``, and the verdict
-    once it leaves the bounds. Until the scores vary (every pair alike) nothing is decided."""
+    once it leaves the bounds. One pair lost and one won are added to those played (a prior:
+    a run of pairs all alike has a variance, and decides), as a fit's prior keeps it finite."""
     if len(pairs) < 2:
         return Sprt(bounds, 0.0, None)
-    mean, var = _mean_var([p / 2 for p in pairs])
-    if var <= 0:
-        return Sprt(bounds, 0.0, None)
+    xs = [p / 2 for p in pairs] + [0.0, 1.0]
+    mean, var = _mean_var(xs)
     s0, s1 = score_of(bounds.elo0), score_of(bounds.elo1)
-    llr = len(pairs) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    llr = len(xs) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
     verdict = "H1" if llr >= bounds.upper else "H0" if llr <= bounds.lower else None
     return Sprt(bounds, llr, verdict)
 

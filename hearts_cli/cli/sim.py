@@ -423,7 +423,7 @@ def read_results(path: str, t: Tournament) -> list[Half]:
             raise HeartsError("sim_results_bad_line", path=path, line=number)
         halves.append(half)
     kept = "\n".join([lines[0], *(_half_json(h) for h in halves)]) + "\n"
-    if kept != "\n".join(lines[: len(halves) + 1]) + "\n":
+    if kept != "\n".join(lines):  # a line cut short: the file is cut back to the games kept
         from ..base.files import write_atomic
 
         write_atomic(path, kept.encode("utf-8"), private=False)
@@ -641,7 +641,7 @@ def render_tournament(r: TournamentReport, lang: str) -> str:
     from .output import width, wrapped
 
     tour, now = r.tournament, r.standing
-    title = t(f"sim_title_{tour.mode.replace('-', '_')}", lang,
+    title = t({"gauntlet": "sim_title_gauntlet", "round-robin": "sim_title_round_robin"}[tour.mode], lang,
               preset=preset_name(tour.rules.preset or "quick", lang), players=tour.rules.players,
               first=tour.players[0], field=", ".join(tour.players[1:]), seed=tour.seed)
     played = t("sim_tournament_played", lang, halves=len(r.halves), rounds=r.rounds, deals=tour.deals,
