@@ -54,6 +54,20 @@ def spoken(text: str, lang: str) -> str:
     return re.sub(r"  +", " ", text).strip()
 
 
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital (glyphs before it, which are not said, skipped)."""
+    for k, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:k] + ch.upper() + text[k + 1:]
+    return text
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence of its own: a capital first, a full stop last."""
+    text = capital(text.strip())
+    return text + ("" if not text or text.endswith((".", ":", "?", "!")) else ".")
+
+
 class SpokenRenderer(Renderer):
     """The renderer of the screen-reader mode: the table told in sentences rather than drawn,
     the scores said round by round, no bars. (Each event's sentence is the same as anywhere.)"""
@@ -64,15 +78,26 @@ class SpokenRenderer(Renderer):
     def sep(self) -> str:
         return ", "
 
-    def table(self) -> list[Line]:
+    def event(self, ev: Event) -> list[Line]:
+        """The event's lines, the first begun as a sentence ("chosen: ..." made "Chosen: ...")."""
+        lines = super().event(ev)
+        if lines and lines[0] and not any("class:path" in style for style, _ in lines[0]):
+            lines[0] = [("", capital(plain(lines[0])))]
+        return lines
+
+    def table(self, whole: bool = True) -> list[Line]:
+        """The table in sentences; not ``whole``: only what a decision needs (the trick, whose
+        turn, the hand), since the rest was said when the round began and ``table`` says it all."""
         tb = self.tb
         rd = tb.view()
-        broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
-        head = self.say("table_header" if tb.code is not None else "table_header_shared", code=tb.code,
-                        round=tb.round_number, preset=self.preset(), target=tb.rules.target)
-        lines: list[Line] = [[("", head + ", " + broken + ".")]]
-        seats = [self.seat_words(s) for s in tb.round_the_table()[1:]]
-        lines.append([("", self.say("spoken_seats", seats=", ".join(seats)))])
+        lines: list[Line] = []
+        if whole:
+            broken = self.say("hearts_broken_yes" if rd.hearts_broken else "hearts_broken_no")
+            head = self.say("table_header" if tb.code is not None else "table_header_shared", code=tb.code,
+                            round=tb.round_number, preset=self.preset(), target=tb.rules.target)
+            lines.append([("", head + ", " + broken + ".")])
+            seats = [self.seat_words(s) for s in tb.round_the_table()[1:]]
+            lines.append([("", self.say("spoken_seats", seats=", ".join(seats)))])
         if rd.phase is Phase.PLAY and rd.trick and not tb.over:
             plays = rd.trick_plays()
             lines.append([("", self.say("trick_now", plays=self.plays([s for s, _ in plays],
@@ -81,11 +106,18 @@ class SpokenRenderer(Renderer):
             last = rd.tricks[-1]
             lines.append([("", self.trick_said("last_trick", len(rd.tricks), [s for s, _ in last.plays()],
                                                last.cards, last.winner, last.points))])
-        lines.append([("", plain(self.situation()))])
-        totals = list(tb.core.totals)
-        lines.append([("", self.say("table_scores") + " " + self.names(totals) + ".")])
+        lines.append([("", sentence(plain(self.situation())))])
+        if whole:
+            totals = list(tb.core.totals)
+            lines.append([("", self.say("table_scores") + " " + self.names(totals) + ".")])
         lines.extend(self.hand())
         return lines
+
+    def ev_deal(self, round: int, direction: str, to: int | None) -> list[Line]:
+        from ..model.rules import Direction
+
+        said = sentence(self.passing(Direction(direction), self.tb.me))
+        return [[("", sentence(self.say("round_line", round=round)) + " " + said)]]
 
     def preset(self) -> str:
         from ..text.catalog import preset_name
@@ -152,6 +184,8 @@ class ReaderLoop(FrontEnd):
         self.renderer = SpokenRenderer(table)
         self.quiet = QuietInput(inp)  # (only when it is a terminal: a pipe's lines are all read)
         self.pause = CpuPause(delay, keys or key_within(self.quiet))
+        self.round_told: tuple[str | None, int] | None = None  # the round whose whole table was said
+        self.whole = False  # the next table is said whole (asked with `table`)
         self.held: object = None  # the decision whose only card the person took over (auto_play)
         self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
         self.remote = table.remote
@@ -272,6 +306,15 @@ class ReaderLoop(FrontEnd):
 
     # ------------------------------------------------------------ the loop
 
+    @staticmethod
+    def asks_table(line: str) -> bool:
+        """Whether ``line`` is the ``table`` command (the whole table is said then)."""
+        from .commands import find
+
+        head, _, rest = line.strip().partition(" ")
+        found = find(head, rest) if head else None
+        return found is not None and found[0].key == "table"
+
     def run(self) -> int:
         try:
             while self.turn():
@@ -295,7 +338,9 @@ class ReaderLoop(FrontEnd):
         while table.cpu_step():
             moved = True
         if table.dirty and not table.over:
-            self.write(self.renderer.table())
+            here = (table.code, table.round_number)
+            self.write(self.renderer.table(whole=self.whole or here != self.round_told))
+            self.round_told, self.whole = here, False
             table.dirty = False
         if table.over:
             self.show_archived()
@@ -318,6 +363,7 @@ class ReaderLoop(FrontEnd):
         except _Incoming:
             return True
         undos = table.undos
+        self.whole = self.asks_table(line)
         signal = table.handle(line)
         if table.undos != undos:
             self.held = self.decision()
