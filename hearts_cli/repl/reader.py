@@ -153,9 +153,9 @@ class SpokenRenderer(Renderer):
         return out
 
     def score_lines(self, rounds: list[list[int]], totals: list[int]) -> list[Line]:
-        lines = [[("", self.say("spoken_round_scores", round=k, scores=self.names(scores)))]
-                 for k, scores in enumerate(rounds, 1)]
-        return lines + [[("", self.say("totals_line", totals=self.names(totals)))]]
+        """Each round's scores in a sentence (the totals are said before them)."""
+        return [[("", self.say("spoken_round_scores", round=k, scores=self.names(scores)))]
+                for k, scores in enumerate(rounds, 1)]
 
     def chart_lines(self, totals: list[int]) -> list[Line]:
         return []  # bars are no words: the totals were said

@@ -1,0 +1,189 @@
+"""The screen-reader mode (issue 26): text that only appends, cards in words, the table in
+sentences, and `again` (`r`) that reads the last events once more.
+
+Most tests give the game its lines through a pipe (in-process, Easy CPUs); one plays a whole
+game in a pseudo-terminal and checks that nothing is ever redrawn, moved or erased.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import time
+
+import pytest
+from conftest import run
+
+from hearts_cli.repl import start_new
+from hearts_cli.repl.reader import spoken
+
+CODE = "JYR35SWD"  # South passes T♠ J♠ K♠ to West, receives A♣ T♥ Q♥ and leads the 2♣
+PASS = "pass ten of spades, JS, K♠\n"  # every notation is read, as in any mode
+# what a terminal draws with, and a screen reader cannot read: any escape sequence (colour,
+# cursor movement, erasing, the toolbar's), a carriage return or backspace that writes over a line
+REDRAWS = re.compile(r"\x1b|\r(?!\n)|\x08")
+
+
+def said(lines: str, lang: str = "en", **options: object) -> str:
+    """What the screen-reader mode says for the game of CODE when ``lines`` are typed."""
+    out = io.StringIO()
+    status = start_new(code=CODE, level="easy", lang=lang, screen_reader=True, stdin=io.StringIO(lines),
+                       stdout=out, **options)  # type: ignore[arg-type]
+    assert status == 0
+    return out.getvalue()
+
+
+def test_cards_are_said_in_words_in_both_languages():
+    assert spoken("You play Q♠.", "en") == "You play queen of spades."
+    assert spoken("Juegas Q♠.", "es") == "Juegas reina de picas."
+    assert spoken("You received A♣, 10♥, 2♦ from East.", "en") == \
+        "You received ace of clubs, ten of hearts, two of diamonds from East."
+    assert spoken("West ♣ ♦ · North ♠", "en") == "West clubs diamonds, North spades"
+    assert spoken("▶ North (Hard)", "en") == "North (Hard)"
+    assert spoken("Game K7Q2MXA7, 10 points", "en") == "Game K7Q2MXA7, 10 points"  # no card there
+
+
+def test_the_table_is_told_in_sentences_and_cards_in_words(home):
+    text = said(PASS + "2c\nquit\n")
+    assert not REDRAWS.search(text)
+    assert not set("♣♦♥♠▶←→↑█") & set(text), text  # no glyph a screen reader would spell out
+    assert "Round the table from your left: West (Easy), North (Easy), East (Easy)." in text
+    assert "Your hand: clubs: two, seven; diamonds: three, four, queen; hearts: seven, eight, ace; " \
+           "spades: two, eight, ten, jack, king." in text
+    assert "You pass ten of spades, jack of spades, king of spades to West." in text
+    assert "You received ace of clubs, king of diamonds, queen of hearts from East." in text
+    assert "You can play: two of clubs." in text  # said, where the drawn table marks the cards
+    assert "You play two of clubs." in text
+    assert "On the table: West led two of diamonds, North ace of diamonds, East ten of diamonds." in text
+    assert "You can play: three of diamonds, four of diamonds, queen of diamonds, king of diamonds." in text
+    # the whole table once a round (its seats and scores), then only what each decision needs
+    assert text.count("Round the table from your left") == 1
+    assert text.count("Your hand:") == 3
+
+
+def test_table_says_the_whole_table_again(home):
+    text = said(PASS + "table\nquit\n")
+    assert text.count("Round the table from your left") == 2
+    assert text.count("Scores: You 0, West 0, North 0, East 0.") == 2
+
+
+def test_spanish_says_cards_in_spanish_words(home):
+    text = said("pasar diez de picas, JS, KS\n2c\nreleer\nquit\n", lang="es")
+    assert "Pasas diez de picas, jota de picas, rey de picas a Oeste." in text
+    assert "Has recibido as de tréboles, rey de diamantes, reina de corazones de Este." in text
+    assert "Tu mano: tréboles: dos, siete, as;" in text
+    after = text.split("Otra vez, desde tu última jugada:")[1]
+    assert after.lstrip().startswith("Juegas dos de tréboles.")
+
+
+def test_again_and_r_read_the_events_since_the_last_move_once_more(home):
+    text = said(PASS + "2c\nagain\nr\nquit\n")
+    first = text.split("You play two of clubs.\n", 1)[1].split("Your card> ")[0]
+    told = ["You play two of clubs."] + [line for line in first.splitlines()
+                                         if line.startswith(("West", "North", "East"))]
+    assert len(told) == 8  # (the rest of trick 1, its taker, and trick 2 so far)
+    parts = text.split("Again, since your last move:\n")
+    assert len(parts) == 3  # `again`, then `r`
+    for part in parts[1:]:
+        assert part.split("Your card> ")[0].splitlines() == told
+
+
+def test_again_before_the_first_move_reads_the_game_from_its_start(home):
+    text = said("again\nquit\n")
+    again = text.split("Again, since your last move:\n")[1].split("Cards to pass> ")[0]
+    assert again.splitlines() == ["Game JYR35SWD (quick, to 50).", "You play against West (Easy), North (Easy), "
+                                  "East (Easy).", "Round 1. Passing left, to West."]
+
+
+def test_again_in_the_line_by_line_mode_and_as_json(home):
+    out = io.StringIO()
+    start_new(code=CODE, level="easy", lang="en", stdin=io.StringIO(PASS + "2c\nagain\nquit\n"), stdout=out)
+    text = out.getvalue()
+    assert text.count("West plays 9♣.") == 2
+    assert "Again, since your last move:\nYou play 2♣.\nWest plays 9♣." in text
+
+    out = io.StringIO()
+    start_new(code=CODE, level="easy", lang="en", json_events=True,
+              stdin=io.StringIO(PASS + "2c\nagain\nquit\n"), stdout=out)
+    events = [json.loads(line) for line in out.getvalue().splitlines()]
+    # the events are not sent twice (a program would count them twice): one info holds them
+    assert sum(1 for ev in events if ev["event"] == "play" and ev["seat"] == 1) == 2  # tricks 1 and 2
+    (again,) = [ev for ev in events if ev["event"] == "info" and ev["topic"] == "again"
+                and "\n" in ev["text"]]
+    assert again["text"].startswith("You play 2♣.\nWest plays 9♣.")
+
+
+def test_accessible_in_the_environment_or_the_flag_turns_it_on(isolated):
+    on = run("new", "--code", CODE, "--level", "easy", input="quit\n", env={"ACCESSIBLE": "1"})
+    assert on.exit_code == 0, on.stderr
+    assert "Screen-reader mode" in on.stdout and "Your hand: clubs: two, seven;" in on.stdout
+    off = run("new", "--code", CODE, "--level", "easy", input="quit\n", env={"ACCESSIBLE": "0"})
+    assert "Screen-reader mode" not in off.stdout and "♣" in off.stdout
+    resumed = run("play", "--screen-reader", input="quit\n")
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "Welcome back" in resumed.stdout and "Your hand: clubs: two, seven;" in resumed.stdout
+    dealt = run("new", "--code", CODE, "--no-play", "--screen-reader")
+    assert "Your hand: clubs: two, seven;" in dealt.stdout and "Screen-reader mode" not in dealt.stdout
+    # --json is for programs: it stays JSON
+    as_json = run("new", "--code", CODE, "--json", input="quit\n", env={"ACCESSIBLE": "1"})
+    assert all(line.startswith("{") for line in as_json.stdout.splitlines())
+
+
+# ---------------------------------------------------------------- a whole game in a pseudo-terminal
+
+
+@pytest.mark.slow  # a whole game in a pseudo-terminal
+def test_a_whole_game_in_a_pseudo_terminal_only_appends(terms, home):
+    from test_pty import spawn
+
+    term = spawn(terms, ["new", "--code", CODE, "--screen-reader", "--target", "1", "--level", "easy",
+                         "--no-confirm"], home, rows=24, cols=80)
+    raw = lambda: "".join(term.raw)  # noqa: E731
+
+    def prompt(after: int, timeout: float = 60) -> str:
+        """Wait for a prompt opened after ``after`` characters of output; its name."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            term.pump()
+            m = re.search(r"(Cards to pass|Your card|new / replay-deal / quit)> $", raw()[after:])
+            if m:
+                return m.group(1)
+            if term.eof:
+                break
+        raise AssertionError("no prompt" + term.dump())
+
+    def typed(line: str) -> int:
+        at = len(raw())
+        term.send(line + "\r")
+        return at
+
+    assert prompt(0) == "Cards to pass"
+    at = typed("pass ten of spades, jack of spades, king of spades")
+    assert prompt(at) == "Your card"
+    at = typed("2c")  # any notation
+    assert prompt(at) == "Your card"
+    # the card to play, in words, from what the table says is playable
+    playable = re.findall(r"You can play: (.*?)[,.]", raw()[at:])
+    at = typed(playable[-1])
+    assert prompt(at) == "Your card"
+    at = typed("r")
+    assert prompt(at) == "Your card"
+    assert "Again, since your last move:" in raw()[at:]
+    at = typed("auto")  # the CPU plays the rest of the round: the game's end at a target of 1
+    assert prompt(at) == "new / replay-deal / quit"
+    text = raw()
+    assert "Game over after 1 round." in text and "Round 1: You " in text
+    assert "You play two of clubs." in text and "You pass ten of spades, jack of spades, king of spades" in text
+    # nothing drawn again, moved or erased: no escape sequence at all, no toolbar, no glyphs
+    assert not REDRAWS.search(text), repr(REDRAWS.search(text))
+    assert "Ctrl-Z" not in text and "Tab: cards" not in text
+    assert not set("♣♦♥♠▶█") & set(text)
+    term.send("quit\r")
+    term.child.expect(pexpect_eof())
+
+
+def pexpect_eof():  # (pexpect is imported by test_pty, skipped where it is missing)
+    import pexpect
+
+    return pexpect.EOF
