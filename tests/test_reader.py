@@ -187,3 +187,52 @@ def pexpect_eof():  # (pexpect is imported by test_pty, skipped where it is miss
     import pexpect
 
     return pexpect.EOF
+
+
+class _Seat:
+    """stdin of `hearts join`, a person who is no terminal: passes, plays two cards, reads `again`,
+    leaves. The lines are made from the shared table's own position."""
+
+    def __init__(self, shared) -> None:
+        self.shared, self.plays, self.again = shared, 2, True
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, limit: int = -1) -> str:
+        from hearts_cli.play.engine import Phase
+
+        rd = self.shared.game.round
+        if rd.phase is Phase.PASS and rd.passes[0] is None:
+            return "pass " + " ".join(str(c) for c in rd.hand(0)[-3:]) + "\n"
+        if self.plays and rd.phase is Phase.PLAY and rd.turn == 0:
+            self.plays -= 1
+            return str(rd.legal_cards()[0]) + "\n"
+        if self.again:
+            self.again = False
+            return "again\n"
+        return ""  # the end of the input: the seat is left to the CPU
+
+
+@pytest.mark.slow  # a shared table over a socket
+def test_join_takes_the_seat_in_the_screen_reader_mode(monkeypatch, capsys, home):
+    from conftest import HOST, serve_table
+
+    from hearts_cli.cli import join
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.table.invitations import invitation
+    from hearts_cli.table.shared import SharedTable, make_seats
+
+    shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, "easy"), bot_threads=False,
+                         delay=0)
+    port = serve_table(shared)
+    monkeypatch.setattr("sys.stdin", _Seat(shared))
+    status = join.run_join(invitation(HOST, port, shared.seats[0].token), name="Ana", lang="en", plain=False,
+                           as_json=False, screen_reader=True)
+    text = capsys.readouterr().out
+    assert status == 0
+    assert "Screen-reader mode" in text and "You sit at seat 0 of 4" in text
+    assert "Your hand: clubs: two, three, eight" in text and "You play two of clubs." in text
+    assert "Again, since your last move:" in text
+    assert not REDRAWS.search(text) and not set("♣♦♥♠") & set(text)
