@@ -137,6 +137,8 @@ def test_accessible_in_the_environment_or_the_flag_turns_it_on(isolated):
 def test_a_whole_game_in_a_pseudo_terminal_only_appends(terms, home):
     from test_pty import spawn
 
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.yaml").write_text("auto_play: 0.2\n")  # the only card plays by itself, said first
     term = spawn(terms, ["new", "--code", CODE, "--screen-reader", "--target", "1", "--level", "easy",
                          "--no-confirm"], home, rows=24, cols=80)
     raw = lambda: "".join(term.raw)  # noqa: E731
@@ -161,11 +163,14 @@ def test_a_whole_game_in_a_pseudo_terminal_only_appends(terms, home):
     assert prompt(0) == "Cards to pass"
     at = typed("pass ten of spades, jack of spades, king of spades")
     assert prompt(at) == "Your card"
-    at = typed("2c")  # any notation
-    assert prompt(at) == "Your card"
+    # the 2♣ leads: nothing typed, it plays by itself after the pause, as if entered
+    assert "two of clubs is the only card you can play: it plays by itself" in raw()[at:]
+    term.wait_for(lambda _: "You play two of clubs." in raw()[at:])
+    assert "Your card> two of clubs\r\nYou play two of clubs." in raw()[at:]
+    assert prompt(raw().index("You play two of clubs.", at)) == "Your card"
     # the card to play, in words, from what the table says is playable
     playable = re.findall(r"You can play: (.*?)[,.]", raw()[at:])
-    at = typed(playable[-1])
+    at = typed(playable[-1])  # a card in words (any notation is read)
     assert prompt(at) == "Your card"
     at = typed("r")
     assert prompt(at) == "Your card"
