@@ -241,3 +241,39 @@ def test_join_takes_the_seat_in_the_screen_reader_mode(monkeypatch, capsys, home
     assert "Your hand: clubs: two, three, eight" in text and "You play two of clubs." in text
     assert "Again, since your last move:" in text
     assert not REDRAWS.search(text) and not set("♣♦♥♠") & set(text)
+
+
+def test_again_at_the_prompt_toolkit_table_shows_the_events_without_the_cpus_pauses(monkeypatch):
+    """`again` is a command of every mode: at the drawn table it shows the events once more, and
+    never pauses as it did when they were played (the pauses are for following the play)."""
+    from conftest import typed_session
+
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.repl.session import Loop
+    from hearts_cli.repl.table import Table, make_seats
+
+    def played(keys: str) -> tuple[list[str], int]:
+        shown: list[str] = []
+        original = Loop.show
+        monkeypatch.setattr(Loop, "show", lambda self, lines: (shown.extend(
+            "".join(text for _, text in line) for line in lines), original(self, lines)))
+        pauses = []
+        tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, "easy"), lang="en", confirm=False)
+        assert typed_session(tb, keys, delay=0.5, key_within=lambda s: pauses.append(s) or True) == 0
+        return shown, len(pauses)
+
+    shown, pauses = played("pass TS JS KS\r" + "2c\r" + "again\r" + "\x04")
+    again = shown.index("Again, since your last move:")
+    assert shown[again + 1:again + 3] == ["You play 2♣.", "West plays 9♣."]
+    assert shown[again + 1:again + 9] == shown[shown.index("You play 2♣."):shown.index("You play 2♣.") + 8]
+    assert pauses == played("pass TS JS KS\r" + "2c\r" + "\x04")[1]
+
+
+def test_a_sentence_begins_with_a_capital_and_a_move_log_stays_as_written():
+    from hearts_cli.repl.reader import capital, sentence
+
+    assert sentence("← passing left, to West") == "← Passing left, to West."
+    assert capital("chosen: 2♣") == "Chosen: 2♣"
+    assert capital("# hearts move log") == "# hearts move log"  # a text to copy keeps its case
+    assert capital("1. West 0") == "1. West 0"

@@ -55,11 +55,10 @@ def spoken(text: str, lang: str) -> str:
 
 
 def capital(text: str) -> str:
-    """``text`` with its first letter a capital (glyphs before it, which are not said, skipped)."""
-    for k, ch in enumerate(text):
-        if ch.isalpha():
-            return text[:k] + ch.upper() + text[k + 1:]
-    return text
+    """``text`` begun with a capital when it begins with a word (the glyphs before it, which are
+    not said, skipped); anything else (a move log's ``# hearts``, a number) as it is."""
+    k = len(text) - len(text.lstrip(" ▶←↑→"))
+    return text[:k] + text[k:k + 1].upper() + text[k + 1:] if text[k:k + 1].isalpha() else text
 
 
 def sentence(text: str) -> str:
