@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from conftest import run
+from conftest import check_schema, run
 
 from hearts_cli.repl import start_new
 from hearts_cli.repl.reader import spoken
@@ -112,6 +112,7 @@ def test_again_in_the_line_by_line_mode_and_as_json(home):
     (again,) = [ev for ev in events if ev["event"] == "info" and ev["topic"] == "again"
                 and "\n" in ev["text"]]
     assert again["text"].startswith("You play 2♣.\nWest plays 9♣.")
+    check_schema(again, "event")
 
 
 def test_accessible_in_the_environment_or_the_flag_turns_it_on(isolated):
