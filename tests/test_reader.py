@@ -41,6 +41,7 @@ def test_cards_are_said_in_words_in_both_languages():
         "You received ace of clubs, ten of hearts, two of diamonds from East."
     assert spoken("West ♣ ♦ · North ♠", "en") == "West clubs diamonds, North spades"
     assert spoken("▶ North (Hard)", "en") == "North (Hard)"
+    assert spoken("Q♠ wins the trick.", "es") == "Reina de picas wins the trick."  # a sentence's first word
     assert spoken("Game K7Q2MXA7, 10 points", "en") == "Game K7Q2MXA7, 10 points"  # no card there
 
 
@@ -165,7 +166,7 @@ def test_a_whole_game_in_a_pseudo_terminal_only_appends(terms, home):
     at = typed("pass ten of spades, jack of spades, king of spades")
     assert prompt(at) == "Your card"
     # the 2♣ leads: nothing typed, it plays by itself after the pause, as if entered
-    assert "two of clubs is the only card you can play: it plays by itself" in raw()[at:]
+    assert "Two of clubs is the only card you can play: it plays by itself" in raw()[at:]
     term.wait_for(lambda _: "You play two of clubs." in raw()[at:])
     assert "Your card> two of clubs\r\nYou play two of clubs." in raw()[at:]
     assert prompt(raw().index("You play two of clubs.", at)) == "Your card"
@@ -278,3 +279,34 @@ def test_a_sentence_begins_with_a_capital_and_a_move_log_stays_as_written():
     assert capital("chosen: 2♣") == "Chosen: 2♣"
     assert capital("# hearts move log") == "# hearts move log"  # a text to copy keeps its case
     assert capital("1. West 0") == "1. West 0"
+
+
+@pytest.mark.slow  # a shared table, and `hearts join` in a pseudo-terminal
+def test_join_at_a_terminal_says_the_news_as_it_comes_without_a_prompt_before_each_move(terms, home):
+    """At a terminal the table's news comes while a line is awaited: it is said as it comes (the
+    prompt's line ended first, never written over), and between the person's decisions no prompt
+    is said before each seat's move."""
+    from conftest import HOST, serve_table
+    from test_pty import spawn
+
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.table.invitations import invitation
+    from hearts_cli.table.shared import SharedTable, make_seats
+
+    shared = SharedTable(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 1, "easy"), bot_threads=False,
+                         delay=0.05)
+    port = serve_table(shared)
+    term = spawn(terms, ["join", invitation(HOST, port, shared.seats[0].token), "--screen-reader"], home)
+    raw = lambda: "".join(term.raw)  # noqa: E731
+    term.wait_for(lambda _: raw().endswith("Cards to pass> "))
+    term.send("pass 8s 9s 10s\r")
+    term.wait_for(lambda _: raw().endswith("Your card> "))
+    term.send("2c\r")
+    term.wait_for(lambda _: "Your turn (trick 2)" in raw() and raw().endswith("Your card> "))
+    term.send("\x04")
+    term.wait_for(lambda _: "You have left the table" in raw())
+    text = raw()
+    assert "You received jack of diamonds, queen of diamonds, king of spades from East." in text
+    assert "You play two of clubs.\r\nWest plays king of clubs.\r\nNorth plays ten of clubs." in text
+    assert "Waiting for" not in text and not REDRAWS.search(text)

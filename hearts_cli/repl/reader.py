@@ -46,7 +46,8 @@ def spoken(text: str, lang: str) -> str:
     suits = t("spoken_suits", lang).split()
 
     def card(m: re.Match[str]) -> str:
-        return t("spoken_card", lang, rank=ranks[RANKS.index(m.group(1))], suit=suits[SUITS.index(m.group(2))])
+        words = t("spoken_card", lang, rank=ranks[RANKS.index(m.group(1))], suit=suits[SUITS.index(m.group(2))])
+        return capital(words) if m.start() == 0 else words  # (a sentence that begins with the card)
 
     text = _FACE.sub(card, text)
     text = re.sub("[♣♦♥♠]", lambda m: suits[SUITS.index(m.group(0))], text)
@@ -185,6 +186,7 @@ class ReaderLoop(FrontEnd):
         self.pause = CpuPause(delay, keys or key_within(self.quiet))
         self.round_told: tuple[str | None, int] | None = None  # the round whose whole table was said
         self.whole = False  # the next table is said whole (asked with `table`)
+        self.prompt_open: str | None = None  # the prompt said, while its line waits for Enter
         self.held: object = None  # the decision whose only card the person took over (auto_play)
         self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
         self.remote = table.remote
@@ -199,8 +201,15 @@ class ReaderLoop(FrontEnd):
         for line in lines:
             text = spoken(plain(line), self.table.lang)
             if text:
+                self.end_prompt()
                 self.out.write(text + "\n")
         self.out.flush()
+
+    def end_prompt(self) -> None:
+        """A prompt still open (the table's news came while it waited): its line ends first."""
+        if self.prompt_open is not None:
+            self.out.write("\n")
+            self.prompt_open = None
 
     def say(self, text: str) -> None:
         self.write([[("", text)]])
@@ -260,12 +269,19 @@ class ReaderLoop(FrontEnd):
                 raise _TimeUp()
             if self.wake is not None and self.wake[0] in ready:
                 os.read(self.wake[0], 1024)
-                self.out.write("\n")  # (the prompt's line ends before the news is said)
-                raise _Incoming()
+                raise _Incoming()  # (the prompt stays open: its line ends when something is said)
         line = self.inp.readline()
+        self.prompt_open = None  # (Enter ended its line)
         if not line:
             raise EOFError
         return line.rstrip("\r\n")
+
+    def deciding(self) -> bool:
+        """Whether the person has a decision to make (a game of one's own: whenever asked); at a
+        shared table between them no prompt is said before each seat's move, which the table's
+        lines say, and a line typed meanwhile is still read."""
+        tb = self.table
+        return tb.over or self.remote is None or self.remote.decision()
 
     def ask(self) -> str:
         """The prompt, appended, and one line: the turn timer and ``auto_play`` wait with it."""
@@ -290,13 +306,18 @@ class ReaderLoop(FrontEnd):
         if card is not None and forced:
             self.say(tb.say("spoken_auto_play", card=card))
             timeout = min(timeout, self.auto_play or 0) if timeout is not None else self.auto_play
-        self.out.write(spoken(prompt, tb.lang) + "> ")
+        said = spoken(prompt, tb.lang) + "> "
+        if self.prompt_open != said and (self.deciding() or timeout is not None):
+            self.end_prompt()
+            self.out.write(said)
+            self.prompt_open = said
         self.out.flush()
         try:
             line = self.read_line(timeout)
         except _TimeUp:
             if card is not None and forced and (self.timed is None or time.monotonic() < self.timed[1]):
-                self.out.write(spoken(card.face(), tb.lang) + "\n")  # entered for the person, as if typed
+                self.out.write(spoken(card.face(), tb.lang).lower() + "\n")  # entered for them, as if typed
+                self.prompt_open = None
                 return card.face()
             raise
         if forced:
@@ -349,14 +370,15 @@ class ReaderLoop(FrontEnd):
         try:
             line = self.ask()
         except KeyboardInterrupt:
-            self.out.write("\n")
+            self.out.write("\n")  # (after the ^C the terminal echoed)
+            self.prompt_open = None
             table.cancel()
             return True
         except EOFError:
             self.out.write("\n")
             return False
         except _TimeUp:
-            self.out.write("\n")
+            self.end_prompt()
             table.play_for_person()
             return True
         except _Incoming:
