@@ -116,12 +116,14 @@ def test_again_in_the_line_by_line_mode_and_as_json(home):
     check_schema(again, "event")
 
 
-def test_accessible_in_the_environment_or_the_flag_turns_it_on(isolated):
-    on = run("new", "--code", CODE, "--level", "easy", input="quit\n", env={"ACCESSIBLE": "1"})
+def test_the_flag_turns_it_on_and_accessible_only_at_a_terminal(isolated):
+    """``--screen-reader`` wherever the lines come from; ``ACCESSIBLE=1`` at a terminal (the
+    pseudo-terminal game below), not for a script, whose bytes stay the batch mode's."""
+    on = run("new", "--code", CODE, "--level", "easy", "--screen-reader", input="quit\n")
     assert on.exit_code == 0, on.stderr
     assert "Screen-reader mode" in on.stdout and "Your hand: clubs: two, seven;" in on.stdout
-    off = run("new", "--code", CODE, "--level", "easy", input="quit\n", env={"ACCESSIBLE": "0"})
-    assert "Screen-reader mode" not in off.stdout and "♣" in off.stdout
+    script = run("new", "--code", CODE, "--level", "easy", input="quit\n", env={"ACCESSIBLE": "1"})
+    assert "Screen-reader mode" not in script.stdout and "♣" in script.stdout
     resumed = run("play", "--screen-reader", input="quit\n")
     assert resumed.exit_code == 0, resumed.stderr
     assert "Welcome back" in resumed.stdout and "Your hand: clubs: two, seven;" in resumed.stdout
@@ -136,13 +138,14 @@ def test_accessible_in_the_environment_or_the_flag_turns_it_on(isolated):
 
 
 @pytest.mark.slow  # a whole game in a pseudo-terminal
-def test_a_whole_game_in_a_pseudo_terminal_only_appends(terms, home):
+def test_a_whole_game_in_a_pseudo_terminal_only_appends(terms, home, monkeypatch):
     from test_pty import spawn
 
     home.mkdir(parents=True, exist_ok=True)
     (home / "settings.yaml").write_text("auto_play: 0.2\n")  # the only card plays by itself, said first
-    term = spawn(terms, ["new", "--code", CODE, "--screen-reader", "--target", "1", "--level", "easy",
-                         "--no-confirm"], home, rows=24, cols=80)
+    monkeypatch.setenv("ACCESSIBLE", "1")  # (the terminal's environment: the flag is tested above)
+    term = spawn(terms, ["new", "--code", CODE, "--target", "1", "--level", "easy", "--no-confirm"], home,
+                 rows=24, cols=80)
     raw = lambda: "".join(term.raw)  # noqa: E731
 
     def prompt(after: int, timeout: float = 60) -> str:

@@ -84,7 +84,7 @@ def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool, screen_reader
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     settings = read_settings()[0]
-    reader = screen_reader_asked(screen_reader)
+    reader = screen_reader_asked(screen_reader, interactive)
     # the seat's table is the remote one: no game here, only what the seat is told (the
     # screen-reader mode says cards in words: from their symbols, never letters to spell)
     table = Table(None, (), lang=lang, ascii=not reader and (plain or wants_ascii(sys.stdout)),

@@ -188,10 +188,12 @@ def wants_ascii(stream: object) -> bool:
     return False
 
 
-def screen_reader_asked(flag: bool = False) -> bool:
-    """The screen-reader mode: ``--screen-reader``, or ``ACCESSIBLE`` set (and not ``0``) in the
-    environment, as other terminal programs read it."""
-    return flag or os.environ.get("ACCESSIBLE", "").strip() not in ("", "0")
+def screen_reader_asked(flag: bool, terminal: bool) -> bool:
+    """The screen-reader mode: ``--screen-reader`` (wherever the game is read from), or
+    ``ACCESSIBLE`` set (and not ``0``) in the environment, as other terminal programs read it,
+    for a game at a ``terminal``: a script's lines keep the batch mode's bytes, whatever the
+    environment of the person who runs it."""
+    return flag or (terminal and os.environ.get("ACCESSIBLE", "").strip() not in ("", "0"))
 
 
 def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang: str, plain: bool,
@@ -201,12 +203,12 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
     from .table import Table
 
     settings = store.settings()
-    if screen_reader_asked(screen_reader) and not json_events:
+    interactive = (stdin is None and stdout is None and not json_events
+                   and sys.stdin.isatty() and sys.stdout.isatty())
+    if screen_reader_asked(screen_reader, interactive) and not json_events:
         return _run_reader(game, seats, store, settings, resumed=resumed, lang=lang, delay=delay,
                            turn_timer=turn_timer, confirm=confirm, play=play, inp=stdin or sys.stdin,
                            out=stdout or sys.stdout, notes=notes, undos=undos)
-    interactive = (stdin is None and stdout is None and not json_events
-                   and sys.stdin.isatty() and sys.stdout.isatty())
     out = stdout or sys.stdout
     table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
                   store=store, undo=settings.get("undo", True), undos=undos,

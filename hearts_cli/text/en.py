@@ -916,7 +916,7 @@ MESSAGES: dict[str, str] = {
     "help_stats_since": "Only the games finished on or after this date (YYYY-MM-DD).",
     "help_opt_lang": "Language of every sentence: en or es (default: $HEARTS_LANG, then the locale).",
     "help_opt_plain": "No colour, and suits as letters (QS for Q♠). NO_COLOR also turns colour off.",
-    "help_opt_screen_reader": "Screen-reader mode: text that only appends (no redraws, no toolbar), cards in words, the table in sentences. ACCESSIBLE=1 turns it on too.",
+    "help_opt_screen_reader": "Screen-reader mode: text that only appends (no redraws, no toolbar), cards in words, the table in sentences. ACCESSIBLE=1 turns it on too, at a terminal.",
     "help_opt_preset": "Rule preset, by name in English or Spanish (listed below). Default: quick.",
     "help_opt_players": "Number of players: 3 to 6 with one deck, 6 to 11 with two (--preset cancellation).",
     "help_opt_target": "Points that end the game (50 quick, 100 standard).",

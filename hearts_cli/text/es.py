@@ -903,7 +903,7 @@ MESSAGES: dict[str, str] = {
     "help_stats_since": "Solo las partidas terminadas en esta fecha o después (AAAA-MM-DD).",
     "help_opt_lang": "Idioma de cada frase: en o es (por defecto: $HEARTS_LANG, luego la configuración regional).",
     "help_opt_plain": "Sin color, y los palos como letras (QS por Q♠). NO_COLOR también quita el color.",
-    "help_opt_screen_reader": "Modo de lector de pantalla: texto que solo se añade (sin redibujar, sin barra inferior), cartas en palabras, la mesa en frases. ACCESSIBLE=1 también lo activa.",
+    "help_opt_screen_reader": "Modo de lector de pantalla: texto que solo se añade (sin redibujar, sin barra inferior), cartas en palabras, la mesa en frases. ACCESSIBLE=1 también lo activa, en una terminal.",
     "help_opt_preset": "Variante de reglas, por su nombre en inglés o en español (ver abajo). Por defecto: rápida.",
     "help_opt_players": "Número de jugadores: de 3 a 6 con una baraja, de 6 a 11 con dos (--preset anulación).",
     "help_opt_target": "Puntos que terminan la partida (50 en rápida, 100 en estándar).",
