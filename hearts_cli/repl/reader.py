@@ -179,7 +179,8 @@ class ReaderLoop(FrontEnd):
         self.inp = inp
         self.out = out
         self.delay = delay
-        self.turn_timer = turn_timer
+        # (what waits on the clock needs a terminal to wait on: a pipe's lines are all read)
+        self.turn_timer = turn_timer if self.selectable() else None
         self.auto_play = auto_play
         self.renderer = SpokenRenderer(table)
         self.quiet = QuietInput(inp)  # (only when it is a terminal: a pipe's lines are all read)
