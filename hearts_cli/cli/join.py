@@ -21,7 +21,7 @@ from ..text.catalog import os_problem, t
 
 
 def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_json: bool,
-             cafile: str | None = None) -> int:
+             cafile: str | None = None, screen_reader: bool = False) -> int:
     """``hearts join``: returns the exit status (0 the game ended or you left, 1 lost, 2 refused)."""
     if parse_invitation(invitation) is None:
         _tell(t("net_bad_invitation", lang, text=invitation[:80]))
@@ -46,7 +46,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
         link.close()
         return 2
     try:
-        return _seat(link, first, lang, plain)
+        return _seat(link, first, lang, plain, screen_reader)
     except Lost:  # one sentence: why the host closed the connection when it said so, else that it is lost
         _tell(t(CLOSING.get(link.closing or "", "net_lost"), lang))
         return 1
@@ -72,20 +72,31 @@ def _tell(text: str) -> None:
     sys.stderr.write(for_terminal(text, sys.stderr) + "\n")
 
 
-def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool) -> int:
-    """The REPL of ``hearts play`` at this seat: the session in a terminal, else line by line."""
+def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool, screen_reader: bool = False) -> int:
+    """The REPL of ``hearts play`` at this seat: the session in a terminal, else line by line;
+    the screen-reader mode in either (``--screen-reader``, ``ACCESSIBLE``)."""
     import os
 
-    from ..repl import run_batch, wants_ascii
+    from ..repl import run_batch, screen_reader_asked, wants_ascii
     from ..repl.table import Table
     from ..store.saves import read_settings
 
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     settings = read_settings()[0]
-    # the seat's table is the remote one: no game here, only what the seat is told
-    table = Table(None, (), lang=lang, ascii=plain or wants_ascii(sys.stdout), confirm=interactive,
-                  core=remote, count=settings.get("count", False))
+    reader = screen_reader_asked(screen_reader, interactive)
+    # the seat's table is the remote one: no game here, only what the seat is told (the
+    # screen-reader mode says cards in words: from their symbols, never letters to spell)
+    table = Table(None, (), lang=lang, ascii=not reader and (plain or wants_ascii(sys.stdout)),
+                  confirm=sys.stdin.isatty() if reader else interactive, core=remote,
+                  count=settings.get("count", False))
+    if reader:
+        from ..repl.pacing import auto_play_pause
+        from ..repl.reader import run_reader
+
+        remote.blocking = not sys.stdin.isatty()  # (at a terminal the news interrupts the line awaited)
+        return run_reader(table, inp=sys.stdin, out=sys.stdout, delay=0, turn_timer=None, resumed=False,
+                          notes=[], auto_play=auto_play_pause(settings.get("auto_play")))
     if interactive:
         from ..repl.pacing import auto_play_pause
         from ..repl.session import run_interactive

@@ -82,6 +82,10 @@ PlainOpt = Annotated[
     bool,
     typer.Option("--plain", help="help_opt_plain"),
 ]
+ScreenReaderOpt = Annotated[
+    bool,
+    typer.Option("--screen-reader", help="help_opt_screen_reader"),
+]
 PresetOpt = Annotated[
     str | None,
     typer.Option("--preset", "-p", metavar="PRESET", autocompletion=complete_preset,

@@ -27,7 +27,7 @@ from .new_game import NewGame
 if TYPE_CHECKING:
     from ..play.engine import Game
     from ..records.record import Seat
-    from ..store.saves import Loaded, Store
+    from ..store.saves import Loaded, Settings, Store
     from .table import Table
 
 Note = str | tuple[str, str]  # said before the game: a sentence, or one that names a file (and the file)
@@ -41,7 +41,8 @@ def start_new(new: NewGame | None = None, *, preset: str | None = None, target: 
               players: int | None = None, settings: dict[str, object] | None = None, level: str | None = None,
               code: str | None = None, seat: int = 0, confirm: bool = True, play: bool = True,
               lang: str | None = None, plain: bool = False, json_events: bool = False, delay: float | None = None,
-              turn_timer: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+              turn_timer: int | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None,
+              screen_reader: bool = False) -> int:
     """Deal a new game and play it (``play=False``: deal and save it only). Returns the exit status.
 
     ``new`` is the game the command line checked (:class:`NewGame`); without it, the one
@@ -71,14 +72,14 @@ def start_new(new: NewGame | None = None, *, preset: str | None = None, target: 
         store.save(game, seats)
         return _run(game, seats, store, resumed=False, lang=lang, plain=plain, json_events=json_events,
                     delay=delay, turn_timer=turn_timer, confirm=confirm, play=play,
-                    stdin=stdin, stdout=stdout, notes=notes)
+                    stdin=stdin, stdout=stdout, notes=notes, screen_reader=screen_reader)
 
     return _with_save(lang, deal)
 
 
 def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = False,
            delay: float | None = None, turn_timer: int | None = None, confirm: bool | None = None,
-           stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+           stdin: TextIO | None = None, stdout: TextIO | None = None, screen_reader: bool = False) -> int:
     """Continue the saved game where it stopped, without asking; with none, start one with the defaults."""
     lang = _lang(lang)
     _check_options(delay, turn_timer)
@@ -105,7 +106,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
             confirm = bool(store.settings().get("confirm", True))
         return _run(game, seats, store, resumed=resumed, lang=lang, plain=plain,
                     json_events=json_events, delay=delay, turn_timer=turn_timer, confirm=confirm,
-                    play=True, stdin=stdin, stdout=stdout, notes=[], undos=undos)
+                    play=True, stdin=stdin, stdout=stdout, notes=[], undos=undos, screen_reader=screen_reader)
 
     return _with_save(lang, carry_on)
 
@@ -187,14 +188,27 @@ def wants_ascii(stream: object) -> bool:
     return False
 
 
+def screen_reader_asked(flag: bool, terminal: bool) -> bool:
+    """The screen-reader mode: ``--screen-reader`` (wherever the game is read from), or
+    ``ACCESSIBLE`` set (and not ``0``) in the environment, as other terminal programs read it,
+    for a game at a ``terminal``: a script's lines keep the batch mode's bytes, whatever the
+    environment of the person who runs it."""
+    return flag or (terminal and os.environ.get("ACCESSIBLE", "").strip() not in ("", "0"))
+
+
 def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang: str, plain: bool,
          json_events: bool, delay: float | None, turn_timer: int | None, confirm: bool, play: bool,
-         stdin: TextIO | None, stdout: TextIO | None, notes: list[Note], undos: int = 0) -> int:
+         stdin: TextIO | None, stdout: TextIO | None, notes: list[Note], undos: int = 0,
+         screen_reader: bool = False) -> int:
     from .table import Table
 
     settings = store.settings()
     interactive = (stdin is None and stdout is None and not json_events
                    and sys.stdin.isatty() and sys.stdout.isatty())
+    if screen_reader_asked(screen_reader, interactive) and not json_events:
+        return _run_reader(game, seats, store, settings, resumed=resumed, lang=lang, delay=delay,
+                           turn_timer=turn_timer, confirm=confirm, play=play, inp=stdin or sys.stdin,
+                           out=stdout or sys.stdout, notes=notes, undos=undos)
     out = stdout or sys.stdout
     table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
                   store=store, undo=settings.get("undo", True), undos=undos,
@@ -212,6 +226,27 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
                                resumed=resumed, notes=notes, auto_play=auto_play_pause(settings.get("auto_play")))
     return run_batch(table, stdin or sys.stdin, out, json_events=json_events, resumed=resumed,
                      play=play, notes=notes)
+
+
+def _run_reader(game: Game, seats: Sequence[Seat], store: Store, settings: Settings, *, resumed: bool,
+                lang: str, delay: float | None, turn_timer: int | None, confirm: bool, play: bool,
+                inp: TextIO, out: TextIO, notes: list[Note], undos: int) -> int:
+    """The game in the screen-reader mode (:mod:`.reader`), at a terminal or not: a person's
+    game (confirmation when they type at a terminal), paced when it is said on one."""
+    from .pacing import auto_play_pause
+    from .reader import run_reader
+    from .table import Table
+
+    # (cards written with their symbols, which the mode says in words: never letters to spell)
+    table = Table(game, seats, lang=lang, ascii=False, confirm=confirm and inp.isatty(), store=store,
+                  undo=settings.get("undo", True), undos=undos, count=settings.get("count", False))
+    if delay is None:
+        delay = _number(settings.get("delay"), _number(os.environ.get("HEARTS_DELAY"), DEFAULT_DELAY))
+    if turn_timer is None and isinstance(settings.get("turn_timer"), int):
+        turn_timer = settings["turn_timer"]
+    return run_reader(table, inp=inp, out=out, delay=delay if out.isatty() else 0, turn_timer=turn_timer,
+                      resumed=resumed, notes=notes, auto_play=auto_play_pause(settings.get("auto_play")),
+                      play=play)
 
 
 def _number(value: object, default: float) -> float:

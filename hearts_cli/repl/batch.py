@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from ..base.untrusted import MAX_LINE_CHARS, json_safe, read_line
-from ..play.events import Error, Event, view_json
+from ..play.events import Error, Event, Info, view_json
 from .client import FrontEnd
 from .layout import Line, wrap
 from .render import Renderer, plain
@@ -48,6 +49,16 @@ class Lines(FrontEnd):
         if isinstance(ev, Error):
             sys.stderr.write(ev.message + "\n")
             sys.stderr.flush()
+
+    def again(self, events: Sequence[Event]) -> None:
+        """``again``: the events' lines once more; as JSON, one ``info`` event that holds them
+        (the events themselves, sent twice, would be counted twice by a program)."""
+        lines = [line for ev in events for line in self.renderer.event(ev)]
+        if self.json_events:
+            text = "\n".join(plain(line) for line in lines)
+            self.out.write(json_safe(json.dumps(Info(topic="again", text=text).to_json(), ensure_ascii=False)) + "\n")
+        else:
+            self.write(lines)
 
     def show_table(self) -> None:
         if self.json_events:

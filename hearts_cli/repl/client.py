@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from ..table.remote import RemoteTable
 
 
+RECENT = 80  # the table's events kept for `again`: more than a trick's at eleven players, and a round's end
+
+
 class FrontEnd:
     """What shows a table to its one person: the prompt-toolkit session, the line-by-line batch
     mode, a test. It is told every event of the table, in order, through :meth:`event`; the
@@ -42,6 +45,12 @@ class FrontEnd:
 
     def event(self, ev: Event) -> None:
         """One event of the table (the same vocabulary as every other program: docs/events.md)."""
+
+    def again(self, events: Sequence[Event]) -> None:
+        """The last events of the table told once more (``again``): by default as they came;
+        a front end that shows them says them again without pausing or counting them twice."""
+        for ev in events:
+            self.event(ev)
 
 
 class _Calls(FrontEnd):
@@ -102,6 +111,7 @@ class TableClient(SeatClient):
         self.failed = False  # the last line was refused (batch mode stops on it)
         self.stops = True  # the last line refused was a move, not a command (batch mode stops on it)
         self.events: deque[Event] = deque(maxlen=500)  # the latest events, newest last
+        self.told: deque[Event] = deque(maxlen=RECENT)  # the table's own events (not answers), for `again`
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
         self.count_line = count  # `count: true` in settings.yaml: the toolbar counts the cards out
         self.told_how_to_leave = False  # Ctrl-C with nothing to cancel says it once
@@ -269,6 +279,7 @@ class TableClient(SeatClient):
             change: object = ev.record
             told = self._record_json(change if isinstance(change, dict) else None)
             ev = Event("game_end", ev.data | {"record": told})
+        self.told.append(ev)
         self._send(ev)
 
     def _waits_for(self, ev: Event) -> int | str | None:
@@ -285,6 +296,19 @@ class TableClient(SeatClient):
         if kind in ("deal", "round_end", "game_end", "undo", "start", "resume"):
             return None
         return self.waits_for
+
+    def recent(self) -> list[Event]:
+        """The table's events since the person's last move (that move first), or since the game
+        was opened: what ``again`` reads once more. Answers to commands are not among them."""
+        out: list[Event] = []
+        for ev in reversed(self.told):
+            out.append(ev)
+            if isinstance(ev, (Pass, Play)) and ev.seat == self.me:
+                break
+            if ev.kind in ("start", "resume"):
+                break
+        out.reverse()
+        return out
 
     def emit(self, ev: Event) -> None:
         """An event of the person's own (a command's answer), shown as the table's are."""

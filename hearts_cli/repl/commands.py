@@ -213,6 +213,19 @@ def _pass(person: Person, rest: str) -> Signal:
     return None
 
 
+def _again(person: Person, rest: str) -> Signal:
+    """The last events once more (since the person's last move): for a screen reader above all,
+    whose speech is gone once said, and for anyone who looked away."""
+    tb = person.tb
+    events = tb.recent()
+    if not events:
+        tb.info("again", tb.say("again_none"))
+        return None
+    tb.info("again", tb.say("again_title"))
+    tb.front.again(events)
+    return None
+
+
 def _table(person: Person, rest: str) -> Signal:
     person.tb.dirty = True
     return None
@@ -256,6 +269,7 @@ REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
             shared=_OWN),
     Command("pass", {"en": "pass", "es": "pasar"}, ("paso",), _pass, card=True, move=True),
     Command("table", {"en": "table", "es": "mesa"}, (), _table),
+    Command("again", {"en": "again", "es": "releer"}, ("reread", "repeat-last"), _again),
     Command("log", {"en": "log", "es": "jugadas"}, (), _log, shared=_OWN),
     Command("undo", {"en": "undo", "es": "deshacer"}, (), _undo, shared="net_undo"),
     Command("help", {"en": "help", "es": "ayuda"}, ("?",), _help),
@@ -278,8 +292,9 @@ COMMAND_NAMES: dict[str, dict[str, str]] = {
 # what completion offers: the display language's names first, then the other language's
 COMMAND_WORDS = tuple(dict.fromkeys(name for lang in ("en", "es") for name in COMMAND_NAMES[lang].values()))
 # words that call a command only as the whole line: `q` quits, as in many programs (a rank
-# alone names no card), while `q s` and `q de picas` stay the Q♠ (and Tab offers the queens)
-WHOLE_LINE: dict[str, str] = {"q": "quit"}
+# alone names no card), while `q s` and `q de picas` stay the Q♠ (and Tab offers the queens);
+# `r` reads the last events again (a rank alone, again, names no card)
+WHOLE_LINE: dict[str, str] = {"q": "quit", "r": "again"}
 # the words a card follows (completion offers cards after them)
 CARD_COMMANDS = frozenset(w for cmd in REGISTRY if cmd.card for w in _words(cmd))
 

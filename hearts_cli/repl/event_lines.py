@@ -153,8 +153,8 @@ class EventLines(Writer, Teller[Line]):
             if shared:
                 text += "  " + self.say("place_shared")
             out.append([("", text)])
-        out += score_table(self, rounds, totals)
-        out += chart(self, totals)
+        out += self.score_lines(rounds, totals)
+        out += self.chart_lines(totals)
         if record is not None:  # how it changes the person's record: "your 3rd win in a row"
             out += self._text(record["text"], "class:moon")
         out += self._text(self.say("after_game"), "class:info")
@@ -240,8 +240,16 @@ class EventLines(Writer, Teller[Line]):
         if any(points):
             out += self._text(self.say("round_points_line", points=self.names(points)))
         if rounds:
-            out += score_table(self, rounds, totals)
+            out += self.score_lines(rounds, totals)
         return out
+
+    def score_lines(self, rounds: list[list[int]], totals: list[int]) -> list[Line]:
+        """Each round's scores and the totals (``score``, the game's end): a table here."""
+        return score_table(self, rounds, totals)
+
+    def chart_lines(self, totals: list[int]) -> list[Line]:
+        """The totals drawn as bars at the game's end."""
+        return chart(self, totals)
 
     def trick_row(self, mid: str, number: int, tr: ShownTrick) -> list[Line]:
         """A completed trick in one sentence: who played what, who took it, its points."""

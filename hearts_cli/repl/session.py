@@ -18,6 +18,7 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Sequence
 
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application.current import get_app_session
@@ -126,6 +127,12 @@ class Loop(FrontEnd):
             self.status.host_deadline = time.monotonic() + ev.deadline if mine and ev.deadline else None
         elif isinstance(ev, (Pass, Play)) and ev.seat == self.table.me:
             self.status.host_deadline = None
+
+    def again(self, events: Sequence[Event]) -> None:
+        """The last events said again (``again``): shown, without the CPUs' pauses."""
+        self.renderer.width = self.columns() - 1
+        for ev in events:
+            self.show(self.renderer.event(ev))
 
     def fast(self) -> bool:
         """No waiting while the CPU finishes a round that has no points left."""

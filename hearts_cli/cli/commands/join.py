@@ -5,7 +5,7 @@ from typing import Annotated
 import typer
 
 from ..command import Command, one_command
-from ..options import LangOpt, PlainOpt
+from ..options import LangOpt, PlainOpt, ScreenReaderOpt
 from ..output import setup
 
 cli = one_command()
@@ -20,6 +20,7 @@ def join(
     as_json: Annotated[bool, typer.Option("--json", help="help_join_json")] = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
+    screen_reader: ScreenReaderOpt = False,
 ) -> None:
     """Sit at a shared table opened with `hearts host`, for the seat of the invitation.
 
@@ -30,4 +31,4 @@ def join(
     from ..join import run_join
 
     raise typer.Exit(run_join(invitation, name=name, lang=out.lang, plain=out.plain, as_json=as_json,
-                              cafile=cafile))
+                              cafile=cafile, screen_reader=screen_reader))

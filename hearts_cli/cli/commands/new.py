@@ -6,7 +6,18 @@ import typer
 
 from ..command import LEVEL_METAVAR, PresetsCommand, one_command
 from ..given import overrides, warn_settings
-from ..options import DelayOpt, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, TargetOpt, TimerOpt, complete_level
+from ..options import (
+    DelayOpt,
+    LangOpt,
+    PlainOpt,
+    PlayersOpt,
+    PresetOpt,
+    ScreenReaderOpt,
+    SetOpt,
+    TargetOpt,
+    TimerOpt,
+    complete_level,
+)
 from ..output import setup
 
 cli = one_command()
@@ -40,6 +51,7 @@ def new(
     json_events: Annotated[bool, typer.Option("--json", help="help_new_json")] = False,
     delay: DelayOpt = None,
     turn_timer: TimerOpt = None,
+    screen_reader: ScreenReaderOpt = False,
 ) -> None:
     """Start a new game, save it, print its code and play it.
 
@@ -56,5 +68,5 @@ def new(
     warn_settings(out)
     raise typer.Exit(loop.start_new(
         game, confirm=confirm, play=play_now, lang=out.lang, plain=out.plain, json_events=json_events,
-        delay=delay, turn_timer=turn_timer,
+        delay=delay, turn_timer=turn_timer, screen_reader=screen_reader,
     ))

@@ -6,7 +6,7 @@ import typer
 
 from ..command import Command, one_command
 from ..given import warn_settings
-from ..options import DelayOpt, LangOpt, PlainOpt, TimerOpt
+from ..options import DelayOpt, LangOpt, PlainOpt, ScreenReaderOpt, TimerOpt
 from ..output import setup
 
 cli = one_command()
@@ -24,6 +24,7 @@ def play(
     ] = None,
     delay: DelayOpt = None,
     turn_timer: TimerOpt = None,
+    screen_reader: ScreenReaderOpt = False,
 ) -> None:
     """Resume the saved game exactly where it stopped; with no saved game, start a new one.
 
@@ -34,4 +35,4 @@ def play(
     warn_settings(out)
     from ... import repl as loop  # the game loop: prompt-toolkit is imported only once a game opens
     raise typer.Exit(loop.resume(lang=out.lang, plain=out.plain, json_events=json_events, delay=delay,
-                                 turn_timer=turn_timer, confirm=confirm))
+                                 turn_timer=turn_timer, confirm=confirm, screen_reader=screen_reader))
