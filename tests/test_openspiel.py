@@ -119,3 +119,17 @@ def test_the_exported_lines_replay_in_openspiel_to_the_recorded_points():
         state = _state(item["game"], item["actions"])
         assert state.is_terminal()
         assert [TOTAL - int(r) for r in state.returns()] == item["points"]
+
+
+def test_a_tournament_exports_every_round_of_every_game_for_openspiel(tmp_path):
+    path = tmp_path / "games.jsonl"
+    result = run("sim", "--gauntlet", "normal,easy", "--deals", "4", "--seed", "o", "--export", f"openspiel:{path}")
+    assert result.exit_code == 0, result.stderr
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len({(x["code"], tuple(x["seats"])) for x in lines}) == 8  # a pair of halves, 4 rotations each
+    for item in lines:
+        state = _state(item["game"], item["actions"])
+        assert [TOTAL - int(r) for r in state.returns()] == item["points"]
+    cancellation = run("sim", "--seats", ",".join(["easy"] * 6), "--preset", "cancellation", "--players", "6",
+                       "--export", f"openspiel:{tmp_path / 'no.jsonl'}", "--lang", "en")
+    assert cancellation.exit_code == 2 and "OpenSpiel" in cancellation.stderr

@@ -3,6 +3,7 @@ what we write we read back exactly, whatever the rules; what is wrong is named b
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -114,3 +115,24 @@ def test_the_command_line_replays_pbn_and_exports_both_formats(tmp_path):
                       "OpenSpiel", "players")
     pbn.write_text(exported.stdout.replace("\nC2 ", "\nC3 ", 1))
     assert_user_error(run("replay", str(pbn), "--lang", "en"), "3♣", "(line 19)")
+
+
+def test_a_sim_exports_every_game_it_plays_in_both_formats(tmp_path):
+    """hearts sim --export: every rotation of every game, each a whole game that reads back
+    (PBN) or replays in OpenSpiel (tests/test_openspiel.py checks those lines' scores)."""
+    from hearts_cli.records.pbn import read_pbn_games
+
+    pbn = tmp_path / "games.pbn"
+    report = run("sim", "--seats", "normal,easy,easy,easy", "--deals", "6", "--duplicate", "--seed", "x",
+                 "--export", f"pbn:{pbn}", "--json")
+    assert report.exit_code == 0, report.stderr
+    played = json.loads(report.stdout)["game_log"]
+    games = read_pbn_games(pbn.read_text())
+    assert [g.code for g in games] == [g["code"] for g in played for _ in g["plays"]]
+    assert [[s.name for s in g.seats] for g in games] == [p["seats"] for g in played for p in g["plays"]]
+    assert [list(g.replay().totals) for g in games] == [p["totals"] for g in played for p in g["plays"]]
+    third = run("replay", str(pbn), "--game", "3", "--export", "pbn")
+    assert third.exit_code == 0, third.stderr
+    assert read_pbn(third.stdout).to_text() == games[2].to_text()
+    assert_user_error(run("replay", str(pbn), "--lang", "en"), "--game")
+    assert_user_error(run("sim", "--seats", "normal,easy,easy,easy", "--export", "xml:f", "--lang", "en"), "pbn:FILE")

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from ..model.cards import Card
 from ..model.codes import code_from_number, seed_for
 from ..model.rules import Moon, Rules
-from ..play.engine import Phase, Round, SeatView
+from ..play.engine import Game, Phase, Round, SeatView
 from . import Bot, make_bot
 from .moon import choose_moon
 
@@ -173,6 +173,7 @@ class GamePlay:
     winners: tuple[int, ...]  # seats with the lowest total at the end (a shared win when several)
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per play decision
     forced: dict[str, list[bool]] = field(default_factory=dict)
+    game: Game | None = None  # the game itself, every move, when it is to be exported (``keep``)
 
 
 @dataclass
@@ -196,11 +197,9 @@ def moon_threshold(rules: Rules) -> int:
 
 def play_game(rules: Rules, code: str, levels: Sequence[str],
               simulations: dict[str, int | None] | None = None,
-              make: Callable[[str, int, int | None], Bot] = make_bot) -> GamePlay:
+              make: Callable[[str, int, int | None], Bot] = make_bot, keep: bool = False) -> GamePlay:
     """A whole game with ``levels[s]`` at seat ``s`` (CPU seeds from the code and the seat;
-    ``make`` as in :func:`play_round`)."""
-    from ..play.engine import Game
-
+    ``make`` as in :func:`play_round`); ``keep``: with the game itself, to export it."""
     n = rules.players
     if len(levels) != n:
         raise ValueError(f"{n} seats needed, got {len(levels)}")
@@ -238,7 +237,8 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
             game.choose_moon(choose_moon(rnd.view(rnd.mover)))
         result = rnd.outcome
         logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper, tuple(rnd.taken)))
-    return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced)
+    return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
+                    game if keep else None)
 
 
 # Where a seat's round score comes from; the parts add up to the score.
@@ -287,6 +287,12 @@ def _tournament_job(args: Job) -> tuple[int, GamePlay]:
     return index, play_game(rules, match_code(seed, index), levels, simulations)
 
 
+def kept_job(args: Job) -> tuple[int, GamePlay]:
+    """As :func:`_tournament_job`, the game itself kept for an export (``hearts sim --export``)."""
+    rules, levels, index, seed, simulations = args
+    return index, play_game(rules, match_code(seed, index), levels, simulations, keep=True)
+
+
 def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bool = True,
                     simulations: dict[str, int | None] | None = None) -> Iterator[Job]:
     """The endless, ordered stream of jobs: game 0's rotations, then game 1's, ..."""
@@ -312,20 +318,24 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
 def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
                    duplicate: bool = True, simulations: dict[str, int | None] | None = None,
                    mapper: Mapper | None = None,
-                   progress: Callable[[int], None] | None = None) -> list[GameResult]:
+                   progress: Callable[[int], None] | None = None,
+                   kept: Callable[[GameResult], None] | None = None) -> list[GameResult]:
     """Games 0, 1, ... until they hold at least ``deals`` distinct deals; whole games only.
 
     ``mapper(function, iterable)`` must yield results in order, lazily (the
     built-in ``map`` by default; a process pool's ordered map for workers);
     it is closed once enough games are in, so a pool can drop its extra work.
-    The games kept depend only on the seed, never on the mapper.
+    The games kept depend only on the seed, never on the mapper. ``kept(game)`` is told of
+    each game as it completes: with it, the games are played with every move kept
+    (:func:`kept_job`), for an export.
     """
     if deals < 1:
         raise ValueError("at least one deal is needed")
     if len(seats) != rules.players:
         raise ValueError(f"{rules.players} seats needed, got {len(seats)}")
     per_game = len(rotations(seats, duplicate))
-    stream = (mapper or map)(_tournament_job, tournament_jobs(rules, seats, seed, duplicate, simulations))
+    stream = (mapper or map)(_tournament_job if kept is None else kept_job,
+                             tournament_jobs(rules, seats, seed, duplicate, simulations))
     games: list[GameResult] = []
     plays: list[GamePlay] = []
     done = 0
@@ -337,6 +347,8 @@ def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
             game = GameResult(index, match_code(seed, index), plays)
             plays = []
             games.append(game)
+            if kept is not None:
+                kept(game)
             done += game.deals
             if progress:
                 progress(min(done, deals))

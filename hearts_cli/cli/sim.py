@@ -95,10 +95,12 @@ def process_mapper(workers: int) -> Mapper:
 
 def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
         simulations: int | None = None, workers: int = 1, lang: str = "en",
-        show_progress: bool = False) -> Simulation:
+        show_progress: bool = False, export: Export | None = None) -> Simulation:
     # a level without a budget ignores it
     sims: dict[str, int | None] | None = dict.fromkeys(seats, simulations) if simulations else None
     mapper = process_mapper(workers) if workers > 1 else None
+    if export is not None:
+        export.event = f"hearts sim {seed}"
     t0 = time.perf_counter()
     if show_progress:
         from rich.console import Console
@@ -108,9 +110,13 @@ def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate:
         with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task(t("sim_progress", lang), total=deals)
             games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper,
-                                   lambda done: bar.update(task, completed=done))
+                                   lambda done: bar.update(task, completed=done),
+                                   None if export is None else export.game_over)
     else:
-        games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper)
+        games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, None,
+                               None if export is None else export.game_over)
+    if export is not None:
+        export.close()
     seconds = time.perf_counter() - t0
     return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
                       tournament_stats(rules, seats, games), seconds)
@@ -526,12 +532,19 @@ class _Live:
 
 
 def run_tournament_command(tour: Tournament, results: str | None, workers: int, out: Out,
-                           as_json: bool) -> int:
+                           as_json: bool, export: Export | None = None) -> int:
     """``hearts sim --gauntlet/--round-robin``: play (or resume) the tournament, print its report."""
     from ..bots.tournament import run_pairings
     from .output import echo
 
     done = read_results(results, tour) if results is not None else []
+    if export is not None:
+        export.event = f"hearts sim {tour.seed}"
+    if done and export is not None:
+        from ..model.errors import HeartsError
+
+        export.close()
+        raise HeartsError("sim_export_resumed")
     sink = None
     if results is not None:
         sink = open(results, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed below
@@ -540,6 +553,8 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
             sink.flush()
 
     def kept(half: Half) -> None:
+        if export is not None:
+            export.write(half.plays)
         if sink is not None:
             import os
 
@@ -552,7 +567,7 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
     mapper = process_mapper(workers) if workers > 1 else None
     t0 = time.perf_counter()
     try:
-        halves = run_pairings(tour, done, mapper, live, kept)
+        halves = run_pairings(tour, done, mapper, live, kept, keep=export is not None)
     except KeyboardInterrupt:
         if live is not None:
             live.clear()
@@ -562,6 +577,8 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
     finally:
         if sink is not None:
             sink.close()
+        if export is not None:
+            export.close()
     if live is not None:
         live.clear()
     seconds = time.perf_counter() - t0
@@ -670,3 +687,67 @@ def render_tournament(r: TournamentReport, lang: str) -> str:
                                 lower=f"{bounds.lower:.2f}", upper=f"{bounds.upper:.2f}"))]
     parts += ["", wrapped(t("sim_tournament_legend", lang))]
     return "\n".join(parts) + "\n"
+
+
+# ---------------------------------------------------------------- --export: every game, for other programs
+
+
+class Export:
+    """``--export pbn:FILE`` or ``openspiel:FILE``: every game of the run written as it ends
+    (PBN-style sections, docs/pbn.md; or OpenSpiel's actions, one JSON line a round)."""
+
+    def __init__(self, fmt: str, path: str):
+        self.fmt = fmt
+        self.path = path
+        self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - written as games end, closed by close()
+        self.games = 0
+        self.event = "hearts sim"  # the PBN Event tag: the run's seed is added when known
+
+    def game_over(self, game: GameResult) -> None:
+        self.write(game.plays)
+
+    def write(self, plays: Sequence[GamePlay]) -> None:
+        from ..records.record import GameRecord, Seat
+
+        for play in plays:
+            game, play.game = play.game, None  # written, then let go
+            if game is None:
+                continue
+            if self.fmt == "pbn":
+                from ..records.pbn import write_pbn
+
+                seats = tuple(Seat(lv, "cpu", lv) for lv in play.levels)
+                text = write_pbn(GameRecord.from_game(game, seats), event=self.event)
+                self.file.write(("\n" if self.games else "") + text)
+            else:
+                from ..records.openspiel import write_openspiel
+
+                self.file.write(write_openspiel(game, list(play.levels)))
+            self.games += 1
+        self.file.flush()
+
+    def close(self) -> None:
+        if not self.file.closed:
+            self.file.close()
+
+
+def export_of(text: str | None, rules: Rules) -> Export | None:
+    """The export ``--export FORMAT:FILE`` asks for, checked (OpenSpiel's only for rules it plays)."""
+    if text is None:
+        return None
+    from ..model.errors import HeartsError
+
+    fmt, colon, path = text.partition(":")
+    fmt = fmt.strip().lower()
+    if not colon or fmt not in ("pbn", "openspiel") or not path.strip():
+        raise HeartsError("sim_bad_export", value=text)
+    if fmt == "openspiel":
+        from ..records.openspiel import openspiel_params
+
+        openspiel_params(rules)  # NotOpenSpiel: the setting OpenSpiel cannot play, before any game
+    try:
+        return Export(fmt, path)
+    except OSError as e:
+        from ..text.catalog import os_problem
+
+        raise HeartsError("cli_cannot_write", path=path, problem=os_problem(e, None)) from None

@@ -86,13 +86,15 @@ def round_actions(rnd: Round) -> list[int]:
     return out
 
 
-def write_openspiel(game: Game) -> str:
-    """One JSON line a round dealt: the game string, the actions, and, once the round is
-    over, its points as we scored them (what ``state.points()`` gives at its end)."""
+def write_openspiel(game: Game, seats: list[str] | None = None) -> str:
+    """One JSON line a round dealt: the game's code (and its ``seats``, when given: who sat
+    where), the round, OpenSpiel's game string, the actions, and, once the round is over,
+    its points as we scored them (what OpenSpiel's points are at its end)."""
     name = openspiel_game(game.rules)
     lines = []
     for r, rnd in enumerate(game.rounds, 1):
-        item: dict[str, object] = {"round": r, "game": name, "actions": round_actions(rnd)}
+        item: dict[str, object] = {"code": game.code, **({"seats": seats} if seats else {}), "round": r,
+                                   "game": name, "actions": round_actions(rnd)}
         if r <= len(game.results):
             item["points"] = list(game.results[r - 1].scores)
         lines.append(json.dumps(item, separators=(",", ":")))

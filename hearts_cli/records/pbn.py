@@ -40,7 +40,7 @@ from .record import (
     default_seats,
 )
 
-__all__ = ["FORMAT", "is_pbn", "read_pbn", "write_pbn"]
+__all__ = ["FORMAT", "is_pbn", "read_pbn", "read_pbn_games", "write_pbn"]
 
 FORMAT = "hearts-pbn/1"
 HEADER = f"% {FORMAT}: a game of Hearts in PBN style, one section a round (docs/pbn.md)"
@@ -495,14 +495,37 @@ def _canonical(name: str, value: str) -> str:
     return " ".join(value.split()).lower() if name == "Pass" else " ".join(value.split())
 
 
-def read_pbn(text: str, path: str | None = None) -> GameRecord:
+def read_pbn(text: str, path: str | None = None, game: int | None = None) -> GameRecord:
     """The game in PBN-style ``text`` (as :func:`write_pbn` writes it, spelled freely:
-    any case, any spacing, PBN's comments), played through the engine. A problem raises
+    any case, any spacing, PBN's comments), played through the engine. A file of several
+    games (``hearts sim --export``) needs ``game``, counted from 1. A problem raises
     :class:`~hearts_cli.records.record.RecordError` naming the line."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
         raise RecordError("record_too_big", path=path, limit=MAX_RECORD_BYTES)
-    sections = _sections(text, path)
-    if not sections:
+    games = _games(_sections(text, path))
+    if not games:
         raise RecordError("pbn_empty", path=path)
-    return _Reader(sections, path).read()
+    if game is None and len(games) > 1:
+        raise RecordError("pbn_which_game", path=path, games=len(games))
+    if game is not None and not 1 <= game <= len(games):
+        raise RecordError("pbn_no_such_game", path=path, game=game, games=len(games))
+    return _Reader(games[(game or 1) - 1], path).read()
+
+
+def read_pbn_games(text: str, path: str | None = None, limit: int = 64 * MAX_RECORD_BYTES) -> list[GameRecord]:
+    """Every game of a PBN-style file of several (``hearts sim --export pbn:FILE``), each read
+    as :func:`read_pbn` reads one."""
+    if len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise RecordError("record_too_big", path=path, limit=limit)
+    return [_Reader(sections, path).read() for sections in _games(_sections(text, path))]
+
+
+def _games(sections: list[_Section]) -> list[list[_Section]]:
+    """Sections grouped by game: a game begins at a section of round 1."""
+    out: list[list[_Section]] = []
+    for section in sections:
+        if not out or section.tags.get("Round", ("", 0))[0].strip() == "1":
+            out.append([])
+        out[-1].append(section)
+    return out
 

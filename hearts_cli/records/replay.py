@@ -127,7 +127,7 @@ def read_input(source: str | None, moves: str | None, lang: str | None,
 
 
 def open_game(text: str, path: str | None, code: str | None = None,
-              rules: Callable[[], Rules] | None = None) -> GameRecord:
+              rules: Callable[[], Rules] | None = None, game: int | None = None) -> GameRecord:
     """The game in ``text``: a record (it has a ``format:`` line) read and checked, or a
     move log played through the engine with ``code`` and the rules ``rules`` makes
     (None: no rules were given on the command line). A record names its own code and
@@ -139,7 +139,9 @@ def open_game(text: str, path: str | None, code: str | None = None,
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
         from .pbn import read_pbn
 
-        return read_pbn(text, path)
+        return read_pbn(text, path, game)
+    if game is not None:
+        raise HeartsError("rp_game_pbn_only")
     if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")

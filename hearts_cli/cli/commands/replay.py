@@ -41,6 +41,7 @@ def replay(
     as_json: Annotated[bool, typer.Option("--json", help="help_replay_json")] = False,
     export: Annotated[str | None, typer.Option("--export", metavar="pbn|openspiel",
                                                help="help_replay_export")] = None,
+    game: Annotated[int | None, typer.Option("--game", metavar="N", help="help_replay_game")] = None,
     lang: LangOpt = None,
     plain: PlainOpt = False,
 ) -> None:
@@ -72,7 +73,7 @@ def replay(
     text, path = rp.read_input(_from_archive(source), moves, out.lang, out.ascii)
     given = preset is not None or players is not None or target is not None or settings
     record = rp.open_game(text, path, code, (lambda: load_rules(preset, players, target, settings))
-                          if given else None)
+                          if given else None, game)
     options = rp.Options(seat=seat, at=at, all_hands=all_hands, analyze=analyze, simulations=simulations,
                          seed=seed, annotate_to=annotate_to, as_json=as_json, lang=out.lang, ascii=out.ascii)
     rp.check(record, options)

@@ -38,6 +38,8 @@ def sim(
         "--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", help="help_sim_sprt")] = None,
     results: Annotated[str | None, typer.Option(
         "--results", metavar="FILE", help="help_sim_results")] = None,
+    export: Annotated[str | None, typer.Option(
+        "--export", metavar="pbn:FILE|openspiel:FILE", help="help_sim_export")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -61,7 +63,8 @@ def sim(
             refuse("sim_at_least_one", option="--workers", value=workers)
         if workers > MAX_WORKERS:
             refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
-        raise typer.Exit(simulation.run_tournament_command(tournament, results, workers, out, as_json))
+        raise typer.Exit(simulation.run_tournament_command(tournament, results, workers, out, as_json,
+                                                           simulation.export_of(export, rule_set)))
 
     n = rule_set.players
     chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
@@ -83,7 +86,8 @@ def sim(
 
     result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
                             workers=workers, lang=out.lang,
-                            show_progress=not as_json and simulation.stderr_is_terminal())
+                            show_progress=not as_json and simulation.stderr_is_terminal(),
+                            export=simulation.export_of(export, rule_set))
     if as_json:
         import json
 
