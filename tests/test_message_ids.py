@@ -29,6 +29,7 @@ from hearts_cli.play.engine import Game
 from hearts_cli.play.position import FIELDS
 from hearts_cli.play.verdicts import REASON_ORDER, THIRD_PERSON
 from hearts_cli.store.saves import SETTING_KEYS
+from hearts_cli.table.game import TAKEOVER_LEVEL
 from hearts_cli.text.catalog import CATALOG, LANGUAGES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "hearts_cli"
@@ -110,6 +111,7 @@ FAMILIES: dict[str, list[str]] = {
     "rules_moon_{settings['moon']}": [f"rules_moon_{v}" for v in CHOICES["moon"]],
     "level_{lvl}": [lv.message_id for lv in REGISTRY],
     "level_{hint.level}": ["level_normal", "level_hard"],
+    "level_{TAKEOVER_LEVEL}": [f"level_{TAKEOVER_LEVEL}"],
     "hint_{kind}": ["hint_play", "hint_pass"],
     "hint_{kind}_level": ["hint_play_level", "hint_pass_level"],
     "hint_{kind}_close": ["hint_play_close", "hint_pass_close"],

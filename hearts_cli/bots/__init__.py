@@ -39,9 +39,10 @@ if TYPE_CHECKING:
     from ..model.rules import Moon
     from ..play.engine import Game, SeatView, Step
 
-__all__ = ["DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "HOOK", "LEVELS", "REGISTRY", "Bot", "Level", "LevelError",
-           "check_level", "choose_moon", "cpu_moon", "cpu_move", "cpu_pass", "cpu_play", "hooked_class", "level_class",
-           "make_bot", "suggest", "suggest_moon", "suggest_pass", "suggest_play"]
+__all__ = ["DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "HOOK", "LEVELS", "PROGRAM", "REGISTRY", "Bot", "Level",
+           "LevelError", "ProgramError", "check_level", "check_program", "choose_moon", "cpu_moon", "cpu_move",
+           "cpu_pass", "cpu_play", "hooked_class", "is_program", "level_class", "make_bot", "program_argv",
+           "suggest", "suggest_moon", "suggest_pass", "suggest_play"]
 
 
 # The CPU seats of a table, by place from the person's left, when none is named.
@@ -77,6 +78,35 @@ REGISTRY: tuple[Level, ...] = (
 # the levels a person may choose as opponents (the table, the protocol, sim)
 LEVELS: tuple[str, ...] = tuple(level.name for level in REGISTRY)
 HOOK = ":"  # a level written MODULE:CLASS or PATH.py:CLASS is a bot class loaded by the hook
+PROGRAM = "exec:"  # a seat word exec:COMMAND seats an outside program (hearts_cli/table/program.py)
+
+
+def is_program(level: str | None) -> bool:
+    """Whether ``level`` seats an outside program (``exec:COMMAND``) rather than a CPU level."""
+    return level is not None and level[:5].lower() == PROGRAM
+
+
+def program_argv(level: str) -> list[str]:
+    """The command line of an ``exec:COMMAND`` seat, split as a POSIX shell would (no shell runs it)."""
+    import shlex
+
+    return shlex.split(level[len(PROGRAM):])
+
+
+def check_program(level: str) -> str:
+    """``exec:COMMAND`` checked before any game is played: the command splits, and its program
+    is found (on ``PATH``, or as a file); :class:`ProgramError` otherwise."""
+    import shutil
+
+    try:
+        argv = program_argv(level)
+    except ValueError:  # a quote left open
+        raise ProgramError(level, "bad_program_quote") from None
+    if not argv:
+        raise ProgramError(level, "bad_program_empty")
+    if shutil.which(argv[0]) is None:
+        raise ProgramError(level, "bad_program", argv[0])
+    return PROGRAM + level[len(PROGRAM):].strip()
 
 
 class LevelError(HeartsError):
@@ -86,16 +116,26 @@ class LevelError(HeartsError):
         super().__init__("bad_level_hook" if hook else "bad_level", value=value, levels=", ".join(LEVELS))
 
 
+class ProgramError(HeartsError):
+    """An ``exec:`` seat whose command cannot be run: one sentence naming it."""
+
+    def __init__(self, value: str, message_id: str, program: str = "") -> None:
+        super().__init__(message_id, value=value, program=program)
+
+
 def check_level(text: str, hook: bool = False) -> str:
     """The level named by ``text`` (any case, spaces around ignored), or :class:`LevelError`.
 
     ``hook`` also accepts a bot class written ``module:Class`` or
     ``path.py:Class`` (``hearts sim``), loaded now so that a wrong one is
-    refused before any game is played.
+    refused before any game is played, and an outside program, ``exec:COMMAND``
+    (:func:`check_program`).
     """
     name = text.strip() if isinstance(text, str) else ""
     if name.lower() in LEVELS:
         return name.lower()
+    if hook and is_program(name):
+        return check_program(name)
     if hook and HOOK in name:
         hooked_class(name)
         return name

@@ -174,6 +174,7 @@ class GamePlay:
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per play decision
     forced: dict[str, list[bool]] = field(default_factory=dict)
     game: Game | None = None  # the game itself, every move, when it is to be exported (``keep``)
+    faults: dict[str, dict[str, int]] = field(default_factory=dict)  # an outside program's, by kind (table/program.py)
 
 
 @dataclass
@@ -195,6 +196,39 @@ def moon_threshold(rules: Rules) -> int:
     return (bin(rules.penalty_mask).count("1") + 1) // 2
 
 
+class MoonWatch:
+    """Who first threatened a moon in a round and who stopped it (a :class:`RoundLog`'s
+    ``threat`` and ``stopper``), told each trick as it is taken."""
+
+    def __init__(self, rules: Rules):
+        self.pmask = rules.penalty_mask
+        self.moons = rules.moon is not Moon.OFF
+        self.need = moon_threshold(rules)
+        self.players = rules.players
+        self.threat: int | None = None
+        self.stopper: int | None = None
+
+    def trick(self, rnd: Round, winner: int | None) -> None:
+        """A trick of ``rnd`` was just taken by ``winner``."""
+        if not self.moons or self.stopper is not None:
+            return
+        n = self.players
+        held = [bin(rnd.taken[x] & self.pmask).count("1") for x in range(n)]
+        if self.threat is None:
+            holders = [x for x in range(n) if held[x]]
+            if len(holders) == 1 and held[holders[0]] >= self.need:
+                self.threat = holders[0]
+        elif any(held[x] for x in range(n) if x != self.threat):
+            self.stopper = winner
+
+    def log(self, rnd: Round) -> RoundLog:
+        """The finished round's log; the watch starts again for the next round."""
+        result = rnd.outcome
+        log = RoundLog(tuple(result.scores), result.shooter, self.threat, self.stopper, tuple(rnd.taken))
+        self.threat = self.stopper = None
+        return log
+
+
 def play_game(rules: Rules, code: str, levels: Sequence[str],
               simulations: dict[str, int | None] | None = None,
               make: Callable[[str, int, int | None], Bot] = make_bot, keep: bool = False) -> GamePlay:
@@ -205,9 +239,7 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         raise ValueError(f"{n} seats needed, got {len(levels)}")
     sims = simulations or {}
     bots = [make(lv, seed_for(code, "cpu", s), sims.get(lv)) for s, lv in enumerate(levels)]
-    pmask = rules.penalty_mask
-    moons = rules.moon is not Moon.OFF
-    need = moon_threshold(rules)
+    watch = MoonWatch(rules)
     game = Game(rules, code)
     logs: list[RoundLog] = []
     times: dict[str, list[float]] = {}
@@ -219,24 +251,14 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         if rnd.phase is Phase.PASS:
             for s, bot in enumerate(bots):
                 game.pass_cards(s, bot.choose_pass(rnd.view(s)))
-        threat: int | None = None
-        stopper: int | None = None
         while rnd.phase is Phase.PLAY:
             s = rnd.mover
             done = game.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
-            if done is None or not moons or stopper is not None:
-                continue
-            held = [bin(rnd.taken[x] & pmask).count("1") for x in range(n)]
-            if threat is None:
-                holders = [x for x in range(n) if held[x]]
-                if len(holders) == 1 and held[holders[0]] >= need:
-                    threat = holders[0]
-            elif any(held[x] for x in range(n) if x != threat):
-                stopper = done.winner
+            if done is not None:
+                watch.trick(rnd, done.winner)
         if rnd.phase is Phase.MOON:  # the shooter's choice
             game.choose_moon(choose_moon(rnd.view(rnd.mover)))
-        result = rnd.outcome
-        logs.append(RoundLog(tuple(result.scores), result.shooter, threat, stopper, tuple(rnd.taken)))
+        logs.append(watch.log(rnd))
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
                     game if keep else None)
 
@@ -281,14 +303,14 @@ def rotations(seats: Sequence[str], duplicate: bool) -> list[tuple[str, ...]]:
 Job = tuple[Rules, tuple[str, ...], int, str, "dict[str, int | None] | None"]
 
 
-def _tournament_job(args: Job) -> tuple[int, GamePlay]:
+def tournament_job(args: Job) -> tuple[int, GamePlay]:
     """One rotation of one game, for a worker process (a top-level function: spawn-safe)."""
     rules, levels, index, seed, simulations = args
     return index, play_game(rules, match_code(seed, index), levels, simulations)
 
 
 def kept_job(args: Job) -> tuple[int, GamePlay]:
-    """As :func:`_tournament_job`, the game itself kept for an export (``hearts sim --export``)."""
+    """As :func:`tournament_job`, the game itself kept for an export (``hearts sim --export``)."""
     rules, levels, index, seed, simulations = args
     return index, play_game(rules, match_code(seed, index), levels, simulations, keep=True)
 
@@ -319,7 +341,8 @@ def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
                    duplicate: bool = True, simulations: dict[str, int | None] | None = None,
                    mapper: Mapper | None = None,
                    progress: Callable[[int], None] | None = None,
-                   kept: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+                   kept: Callable[[GameResult], None] | None = None,
+                   job: Callable[[Job], tuple[int, GamePlay]] | None = None) -> list[GameResult]:
     """Games 0, 1, ... until they hold at least ``deals`` distinct deals; whole games only.
 
     ``mapper(function, iterable)`` must yield results in order, lazily (the
@@ -327,14 +350,15 @@ def run_tournament(rules: Rules, seats: Sequence[str], deals: int, seed: str,
     it is closed once enough games are in, so a pool can drop its extra work.
     The games kept depend only on the seed, never on the mapper. ``kept(game)`` is told of
     each game as it completes: with it, the games are played with every move kept
-    (:func:`kept_job`), for an export.
+    (:func:`kept_job`), for an export. ``job`` plays each job instead (a top-level function,
+    for worker processes): where an outside program sits (``hearts_cli.table.program``).
     """
     if deals < 1:
         raise ValueError("at least one deal is needed")
     if len(seats) != rules.players:
         raise ValueError(f"{rules.players} seats needed, got {len(seats)}")
     per_game = len(rotations(seats, duplicate))
-    stream = (mapper or map)(_tournament_job if kept is None else kept_job,
+    stream = (mapper or map)(job or (tournament_job if kept is None else kept_job),
                              tournament_jobs(rules, seats, seed, duplicate, simulations))
     games: list[GameResult] = []
     plays: list[GamePlay] = []

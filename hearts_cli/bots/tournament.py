@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model.rules import Rules
-from .match import GamePlay, Job, _tournament_job, kept_job, match_code, rotations
+from .match import GamePlay, Job, kept_job, match_code, rotations, tournament_job
 from .rating import EloInterval, Rating, Sprt, SprtBounds, bradley_terry, elo_interval, half_outcome, sprt
 
 if TYPE_CHECKING:
@@ -83,6 +83,7 @@ class Tournament:
     seed: str
     simulations: int | None = None
     sprt: SprtBounds | None = None
+    move_time: float | None = None  # seconds a decision of an outside program may take, where one plays
 
     @property
     def pairings(self) -> list[tuple[str, str]]:
@@ -166,20 +167,22 @@ def finished(t: Tournament, halves: Sequence[Half]) -> bool:
 
 def run_pairings(t: Tournament, done: Sequence[Half] = (), mapper: Mapper | None = None,
                  progress: Callable[[Standing], None] | None = None,
-                 kept: Callable[[Half], None] | None = None, keep: bool = False) -> list[Half]:
+                 kept: Callable[[Half], None] | None = None, keep: bool = False,
+                 job: Callable[[Job], tuple[int, GamePlay]] | None = None) -> list[Half]:
     """Play ``t`` on from the halves already ``done`` (a resumed run) until it is finished.
 
     ``mapper`` as in :func:`~hearts_cli.bots.match.run_tournament` (ordered, lazy);
     ``kept(half)`` is told of each half as it completes (the results file appends it),
     ``progress(standing)`` after each; ``keep``: the games are played with every move kept
-    (:func:`~hearts_cli.bots.match.kept_job`), for an export.
+    (:func:`~hearts_cli.bots.match.kept_job`), for an export; ``job`` as in
+    :func:`~hearts_cli.bots.match.run_tournament`.
     """
     halves = list(done)
     if finished(t, halves):
         return halves
     per_half = t.jobs_per_half
     pairs = t.pairings
-    stream = (mapper or map)(kept_job if keep else _tournament_job, t.jobs(len(halves)))
+    stream = (mapper or map)(job or (kept_job if keep else tournament_job), t.jobs(len(halves)))
     plays: list[GamePlay] = []
     try:
         for game, play in stream:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from ..base.jsonvalue import JsonValue
-    from ..bots.match import GamePlay, Mapper
+    from ..bots.match import GamePlay, Job, Mapper
     from ..bots.rating import SprtBounds
     from ..bots.tournament import Half, Standing, Tournament
     from .output import Out
@@ -47,6 +47,7 @@ class Simulation:
     games: list[GameResult]
     stats: dict[str, TournamentStats]
     seconds: float
+    faults: dict[str, dict[str, int]] | None = None  # each outside program's (none seated: None)
 
     @property
     def deals(self) -> int:
@@ -93,11 +94,57 @@ def process_mapper(workers: int) -> Mapper:
     return mapper
 
 
+def program_job(players: Sequence[str], move_time: float | None, keep: bool
+                ) -> Callable[[Job], tuple[int, GamePlay]] | None:
+    """The job that plays a game where an outside program (``exec:``) sits, for worker
+    processes too; None when every player is a CPU (the games are played as always)."""
+    from ..bots import is_program
+
+    if not any(is_program(p) for p in players):
+        return None
+    import functools
+
+    from ..table.program import MOVE_TIME
+    from ..table.program import program_job as job
+
+    return functools.partial(job, move_time=MOVE_TIME if move_time is None else move_time, keep=keep)
+
+
+def faults_of(plays: Iterable[GamePlay]) -> dict[str, dict[str, int]] | None:
+    """Each outside program's faults over ``plays``, by kind, with ``taken`` (the decisions the
+    CPU made for it) and ``decisions``; None when no program played."""
+    out: dict[str, dict[str, int]] = {}
+    for play in plays:
+        for level, counts in play.faults.items():
+            mine = out.setdefault(level, dict.fromkeys(counts, 0))
+            for kind, count in counts.items():
+                mine[kind] = mine.get(kind, 0) + count
+    return out or None
+
+
+def faults_lines(faults: dict[str, dict[str, int]] | None, lang: str) -> list[str]:
+    """One sentence a program: how many of its decisions the CPU made, and why."""
+    from ..table.game import TAKEOVER_LEVEL
+    from ..table.program import FAULTS
+
+    said = {"slow": "sim_fault_slow", "crash": "sim_fault_crash", "junk": "sim_fault_junk",
+            "illegal": "sim_fault_illegal"}
+    lines = []
+    for level, counts in (faults or {}).items():
+        kinds = ", ".join(t(said[kind], lang, count=counts.get(kind, 0)) for kind in FAULTS)
+        lines.append(t("sim_faults", lang, program=level, taken=counts.get("taken", 0),
+                       decisions=counts.get("decisions", 0), kinds=kinds,
+                       level=t(f"level_{TAKEOVER_LEVEL}", lang)))
+    return lines
+
+
 def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
         simulations: int | None = None, workers: int = 1, lang: str = "en",
-        show_progress: bool = False, export: Export | None = None) -> Simulation:
+        show_progress: bool = False, export: Export | None = None,
+        move_time: float | None = None) -> Simulation:
     # a level without a budget ignores it
     sims: dict[str, int | None] | None = dict.fromkeys(seats, simulations) if simulations else None
+    job = program_job(seats, move_time, export is not None)
     mapper = process_mapper(workers) if workers > 1 else None
     if export is not None:
         export.event = f"hearts sim {seed}"
@@ -111,15 +158,16 @@ def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate:
             task = bar.add_task(t("sim_progress", lang), total=deals)
             games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper,
                                    lambda done: bar.update(task, completed=done),
-                                   None if export is None else export.game_over)
+                                   None if export is None else export.game_over, job)
     else:
         games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, None,
-                               None if export is None else export.game_over)
+                               None if export is None else export.game_over, job)
     if export is not None:
         export.close()
     seconds = time.perf_counter() - t0
     return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
-                      tournament_stats(rules, seats, games), seconds)
+                      tournament_stats(rules, seats, games), seconds,
+                      faults_of(p for g in games for p in g.plays))
 
 
 # ---------------------------------------------------------------- JSON
@@ -157,6 +205,7 @@ def to_json(sim: Simulation) -> dict[str, object]:
         "rounds": sim.rounds,
         "seconds": _round(sim.seconds, 2),
         "levels": levels,
+        "faults": sim.faults,
         "game_log": [
             {"game": g.index, "code": g.code, "plays": [
                 {"seats": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
@@ -238,8 +287,10 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
         from .output import width, wrapped
 
         cols = width()
+        faults = [wrapped(x) for x in faults_lines(sim.faults, lang)]
         return "\n".join([wrapped(title), wrapped(played), "", _plain_table(head1, rows1, cols), "",
-                          _plain_table(head2, rows2, cols), "", wrapped(legend)]) + "\n"
+                          _plain_table(head2, rows2, cols), *(["", *faults] if faults else []), "",
+                          wrapped(legend)]) + "\n"
     import io
     import shutil
 
@@ -270,6 +321,8 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
             for r in rows:
                 table.add_row(r[0], *(r[i] for i in part))
             console.print(table)
+    for line in faults_lines(sim.faults, lang):
+        prose(line)
     prose(legend, "dim")
     return buf.getvalue()
 
@@ -289,7 +342,7 @@ RESULTS_LIMIT = 256 * 1024 * 1024  # a results file read back: 100,000 deals tak
 
 def tournament_of(rules: Rules, seats: str | None, gauntlet: str | None, round_robin: str | None,
                   sprt: str | None, deals: int, seed: str | None, simulations: int | None,
-                  results: str | None, duplicate: bool) -> Tournament:
+                  results: str | None, duplicate: bool, move_time: float | None = None) -> Tournament:
     """The tournament the options ask for, every option checked (a user error is a
     :class:`HeartsError`); without ``--seed`` a results file's own seed is taken up again."""
     from ..bots import check_level
@@ -319,7 +372,11 @@ def tournament_of(rules: Rules, seats: str | None, gauntlet: str | None, round_r
         from ..model.codes import new_code
 
         seed = new_code()
-    return Tournament(rules, mode, players, deals, seed, simulations, bounds)
+    from ..bots import is_program
+    from ..table.program import MOVE_TIME
+
+    timed = (MOVE_TIME if move_time is None else move_time) if any(map(is_program, players)) else None
+    return Tournament(rules, mode, players, deals, seed, simulations, bounds, timed)
 
 
 def pairings_of(mode: str, players: Sequence[str]) -> list[tuple[str, str]]:
@@ -349,13 +406,15 @@ def _header(t: Tournament) -> dict[str, object]:
     b = t.sprt
     return {"format": RESULTS_FORMAT, "rules": t.rules.spec(), "mode": t.mode, "players": list(t.players),
             "deals": t.deals, "seed": t.seed, "simulations": t.simulations,
-            "sprt": None if b is None else [b.elo0, b.elo1, b.alpha, b.beta]}
+            "sprt": None if b is None else [b.elo0, b.elo1, b.alpha, b.beta],
+            **({} if t.move_time is None else {"move_time": t.move_time})}
 
 
 def _half_json(half: Half) -> str:
     plays = [{"levels": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
               "rounds": [{"scores": list(r.scores), "shooter": r.shooter, "threat": r.threat,
-                          "stopper": r.stopper, "taken": list(r.taken)} for r in p.rounds]}
+                          "stopper": r.stopper, "taken": list(r.taken)} for r in p.rounds],
+              **({"faults": p.faults} if p.faults else {})}
              for p in half.plays]
     return json.dumps({"game": half.game, "pairing": half.pairing, "half": half.half, "code": half.code,
                        "plays": plays}, separators=(",", ":"))
@@ -472,7 +531,20 @@ def _play_of(play: JsonValue, levels: tuple[str, ...], n: int) -> GamePlay:
             raise ValueError("not a round")
         rounds.append(RoundLog(_ints(r.get("scores"), n), _seat(r.get("shooter"), n), _seat(r.get("threat"), n),
                                _seat(r.get("stopper"), n), _ints(r.get("taken"), n)))
-    return GamePlay(levels, rounds, _ints(play.get("totals"), n), _ints(play.get("winners")))
+    return GamePlay(levels, rounds, _ints(play.get("totals"), n), _ints(play.get("winners")),
+                    faults=_faults(play.get("faults", {})))
+
+
+def _faults(value: JsonValue) -> dict[str, dict[str, int]]:
+    """A play's faults as the results file keeps them: program -> kind -> count."""
+    if not isinstance(value, dict):
+        raise ValueError("not faults")
+    out = {}
+    for level, counts in value.items():
+        if not isinstance(counts, dict):
+            raise ValueError("not faults")
+        out[level] = dict(zip(counts, _ints(list(counts.values())), strict=True))
+    return out
 
 
 def _ints(value: JsonValue, count: int | None = None) -> tuple[int, ...]:
@@ -567,7 +639,8 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
     mapper = process_mapper(workers) if workers > 1 else None
     t0 = time.perf_counter()
     try:
-        halves = run_pairings(tour, done, mapper, live, kept, keep=export is not None)
+        halves = run_pairings(tour, done, mapper, live, kept, keep=export is not None,
+                              job=program_job(tour.players, tour.move_time, export is not None))
     except KeyboardInterrupt:
         if live is not None:
             live.clear()
@@ -648,6 +721,7 @@ def report_json(r: TournamentReport) -> dict[str, object]:
                      "points_ci95": _round(r.stats[x.player].ci95)} for x in now.ratings],
         "pairings": pairs,
         "sprt": test,
+        "faults": faults_of(p for h in r.halves for p in h.plays),
         "decision_ms": {lv: {"count": st.decisions, "mean": _round(st.mean_ms), "median": _round(st.median_ms),
                              "p95": _round(st.p95_ms)} for lv, st in r.stats.items()},
     }
@@ -685,6 +759,9 @@ def render_tournament(r: TournamentReport, lang: str) -> str:
         parts += ["", wrapped(t(verdict, lang, a=first, b=other, elo0=f"{bounds.elo0:g}", elo1=f"{bounds.elo1:g}",
                                 alpha=f"{bounds.alpha:g}", beta=f"{bounds.beta:g}", llr=f"{now.test.llr:.2f}",
                                 lower=f"{bounds.lower:.2f}", upper=f"{bounds.upper:.2f}"))]
+    faults = faults_lines(faults_of(p for h in r.halves for p in h.plays), lang)
+    if faults:
+        parts += ["", *(wrapped(x) for x in faults)]
     parts += ["", wrapped(t("sim_tournament_legend", lang))]
     return "\n".join(parts) + "\n"
 

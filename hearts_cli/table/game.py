@@ -30,7 +30,7 @@ from ..play.engine import Game, Phase
 from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, Waiting
 from . import news
 from .keeping import Keeper, taken_back
-from .seats import Seat, SeatClient, Seats
+from .seats import Choice, Seat, SeatClient, Seats
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
 
-Choice = tuple[Card, ...] | Card | str  # a CPU's move: a pass, a card, or the shooter's choice
 
 
 class Refused(Exception):
@@ -316,14 +315,22 @@ class GameTable:
     def level_for(self, seat: int, by: str) -> str:
         return (self.seats[seat].level if by == "cpu" else TAKEOVER_LEVEL) or "normal"
 
-    def suggest(self, seat: int, level: str, view: SeatView | None = None) -> Choice:
+    def suggest(self, seat: int, level: str, view: SeatView | None = None,
+                simulations: int | None = None) -> Choice:
         """What the ``level`` CPU would do at ``seat`` now, whatever the phase (from that seat's
-        view only): a pass, a card or the shooter's choice, for :meth:`apply`."""
-        from ..bots import suggest
+        view only): a pass, a card or the shooter's choice, for :meth:`apply`. At a seat of
+        an outside program (``exec:``), the program's move; the CPU's when it makes none."""
+        from ..bots import is_program, suggest
 
         if view is None:
             view = self.game.round.view(seat)
-        return suggest(view, level, seed_for(self.game.code, "cpu", seat))
+        if is_program(level):  # the CPU decides what the program does not
+            client = self.seats[seat].client
+            choice = client.choose(view) if client is not None else None
+            if choice is not None:
+                return choice
+            level = TAKEOVER_LEVEL
+        return suggest(view, level, seed_for(self.game.code, "cpu", seat), simulations)
 
     def suggest_pass(self, seat: int, level: str) -> tuple[Card, ...]:
         """The cards the ``level`` CPU would pass from ``seat`` (in the pass phase)."""

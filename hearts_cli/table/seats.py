@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..model.cards import Card
 from ..play.events import Event
 
 if TYPE_CHECKING:
+    from ..play.engine import SeatView
     from ..records.record import Seat as Recorded
+
+Choice = tuple[Card, ...] | Card | str  # a move: a pass, a card, or the shooter's choice
 
 
 class SeatClient:
@@ -36,6 +40,11 @@ class SeatClient:
     def gone(self) -> bool:
         """Whether the client has left (its seat is then played by the CPU)."""
         return False
+
+    def choose(self, view: SeatView) -> Choice | None:
+        """The seat's move, for a client the table asks (an outside program: ``table/program.py``);
+        None: the CPU makes it."""
+        return None
 
 
 class Seat:

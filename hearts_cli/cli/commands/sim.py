@@ -10,6 +10,7 @@ from ..options import MAX_WORKERS, JsonOpt, LangOpt, PlainOpt, PlayersOpt, Prese
 from ..output import echo, refuse, setup
 
 cli = one_command()
+MOVE_TIMES = (0.01, 3600.0)  # --move-time: seconds an outside program may take for one decision
 
 
 @cli.command(cls=Command, help="help_sim", epilog="epilog_sim")
@@ -40,6 +41,8 @@ def sim(
         "--results", metavar="FILE", help="help_sim_results")] = None,
     export: Annotated[str | None, typer.Option(
         "--export", metavar="pbn:FILE|openspiel:FILE", help="help_sim_export")] = None,
+    move_time: Annotated[float | None, typer.Option(
+        "--move-time", metavar="SECONDS", help="help_sim_move_time")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -52,13 +55,15 @@ def sim(
     """
     out = setup(ctx, lang, plain)
     rule_set = load_rules(preset, players, settings=settings)
+    if move_time is not None and not MOVE_TIMES[0] <= move_time <= MOVE_TIMES[1]:
+        refuse("sim_bad_move_time", value=move_time, low=MOVE_TIMES[0], high=MOVE_TIMES[1])
     from ...bots import check_level
 
     if gauntlet is not None or round_robin is not None or sprt is not None or results is not None:
         from .. import sim as simulation
 
         tournament = simulation.tournament_of(rule_set, seats, gauntlet, round_robin, sprt, deals, seed,
-                                              simulations, results, duplicate)
+                                              simulations, results, duplicate, move_time)
         if workers < 1:
             refuse("sim_at_least_one", option="--workers", value=workers)
         if workers > MAX_WORKERS:
@@ -87,7 +92,7 @@ def sim(
     result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
                             workers=workers, lang=out.lang,
                             show_progress=not as_json and simulation.stderr_is_terminal(),
-                            export=simulation.export_of(export, rule_set))
+                            export=simulation.export_of(export, rule_set), move_time=move_time)
     if as_json:
         import json
 

@@ -1,0 +1,320 @@
+"""An outside program at a seat: any program, in any language, that speaks the seat protocol
+of docs/tables.md over its standard input and output (the seat word ``exec:COMMAND``;
+docs/bots.md, "An outside program at a seat").
+
+The table tells it what its seat may see, as it tells a script at a shared table: the
+same events, each built for its seat (:mod:`.seats` never hands it another seat's cards).
+When its seat has a decision to make it is sent the seat's ``view`` and answers with one
+request line (``play``, ``pass`` or ``moon``), read through the checks every request from
+outside goes through (:mod:`hearts_cli.play.requests`) and judged by the engine from the
+view alone. Whatever it does wrong costs it that decision only: an answer later than the
+move time (``slow``), a program gone (``crash``), a line that is not a move (``junk``), a
+move the rules refuse (``illegal``). The CPU (``game.TAKEOVER_LEVEL``) makes that decision, the
+fault is counted against the program, and the game goes on.
+"""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING, Any
+
+from ..base.jsonvalue import JsonObject
+from ..bots import program_argv
+from ..play import requests
+from ..play.engine import MOON_CHOICES, PassError, Phase, Round
+from ..play.events import Event, view_event
+from ..play.requests import RequestError
+from .seats import SeatClient
+from .wire import OK_LINE, encode, encode_event
+
+if TYPE_CHECKING:
+    from ..bots.match import GamePlay, Job, MoonWatch, RoundLog
+    from ..model.cards import Card
+    from ..model.rules import Rules
+    from ..play.engine import SeatView
+    from .game import GameTable
+    from .seats import Choice
+
+FAULTS = ("slow", "crash", "junk", "illegal")  # the order reports list them in
+MOVE_TIME = 5.0  # seconds a decision may take, by default (the first one includes the program's start)
+LINE_MAX = 4096  # bytes of a line read from a program (as at a shared table)
+PASS_MAX = 13  # cards read in a pass, at most (the engine says how many it takes)
+QUIT_WAIT = 1.0  # seconds a program has to exit once its input is closed, before it is killed
+_GONE = b""  # what the reader queues when the program's output ends
+
+
+
+class Program(SeatClient):
+    """One running outside program, seated at one seat of one table.
+
+    ``faults`` counts what went wrong by kind (:data:`FAULTS`), ``decisions`` the decisions
+    asked of it and ``taken`` those the CPU made for it. Its standard error goes to
+    ``stderr`` (ours by default: a bot author's log; None discards it).
+    """
+
+    def __init__(self, level: str, move_time: float = MOVE_TIME, stderr: int | IO[Any] | None = None,
+                 lang: str = "en"):
+        self.level = level
+        self.move_time = move_time
+        self.lang = lang
+        self.faults = dict.fromkeys(FAULTS, 0)
+        self.decisions = 0
+        self.taken = 0
+        self.owed = 0  # answers still to come to views whose time ran out: dropped when they come
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        self.dead = False
+        try:
+            self.proc: subprocess.Popen[bytes] | None = subprocess.Popen(
+                program_argv(level), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL if stderr is None else stderr)
+        except (OSError, ValueError):
+            self.proc = None
+            self._died()
+            return
+        threading.Thread(target=self._read, daemon=True).start()
+
+    # ------------------------------------------------------------ what the table tells it
+
+    def event(self, ev: Event) -> None:
+        self._send(encode_event(ev))
+
+    def gone(self) -> bool:
+        return False  # a program that is gone is still told nothing it should not see: its seat stays
+
+    def _send(self, line: bytes) -> None:
+        if self.dead or self.proc is None or self.proc.stdin is None:
+            return
+        try:
+            self.proc.stdin.write(line)
+            self.proc.stdin.flush()
+        except (OSError, ValueError):  # a broken pipe: the program has exited
+            self._died()
+
+    def _read(self) -> None:
+        """The program's lines, as they come, for :meth:`choose` (a line too long is junk)."""
+        assert self.proc is not None and self.proc.stdout is not None
+        out = self.proc.stdout
+        while True:
+            line = out.readline(LINE_MAX + 1)
+            if not line:
+                break
+            if len(line) > LINE_MAX and not line.endswith(b"\n"):
+                while line and not line.endswith(b"\n"):  # the rest of the long line, dropped
+                    line = out.readline(LINE_MAX + 1)
+                line = b"\x00"  # not JSON: junk
+            self.lines.put(line)
+        self.lines.put(_GONE)
+
+    def _died(self) -> None:
+        if not self.dead:
+            self.dead = True
+            self.faults["crash"] += 1
+
+    # ------------------------------------------------------------ a decision
+
+    def choose(self, view: SeatView) -> Choice | None:
+        """The program's move for ``view`` (its seat's decision), or None: the CPU makes it."""
+        self.decisions += 1
+        choice = None if self.dead else self._ask(view)
+        if choice is None:
+            self.taken += 1
+        return choice
+
+    def _ask(self, view: SeatView) -> Choice | None:
+        self._drop_waiting()
+        self._send(encode(view_event(view).to_json()))
+        deadline = time.monotonic() + self.move_time
+        while not self.dead:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self.faults["slow"] += 1
+                self.owed += 1
+                return None
+            if line == _GONE:
+                self._died()
+                return None
+            try:
+                request = requests.parse_line(line)
+                if request is None:
+                    continue
+                cmd = requests.command(request, ("play", "pass", "moon", "state", "ping"))
+                if cmd == "ping":
+                    self._send(OK_LINE)
+                    continue
+                if cmd == "state":
+                    self._send(encode({"ok": True, **view_event(view).to_json()}))
+                    continue
+                choice = self._move(view, cmd, request)
+            except RequestError as e:
+                self.faults["illegal" if e.code not in _JUNK else "junk"] += 1
+                self._send(encode(e.reply(self.lang)))
+                return None
+            self._send(OK_LINE)
+            return choice
+        return None
+
+    def _drop_waiting(self) -> None:
+        """Lines the program wrote unasked are dropped; a late answer pays what it owes."""
+        while True:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            if line == _GONE:
+                self._died()
+                return
+            if self.owed:
+                self.owed -= 1
+
+    def _move(self, view: SeatView, cmd: str, request: JsonObject) -> Choice:
+        """The move ``request`` makes, judged by the engine from the seat's view alone."""
+        seen = Round.seen_by(view)
+        seat = view.seat
+        phase = view.phase
+        if phase is Phase.MOON:
+            if cmd != "moon":
+                raise RequestError("wrong_phase", "moon_choice_not_now")
+            return requests.choice(request.get("choice"), "choice", MOON_CHOICES)
+        if phase is Phase.PASS:
+            if cmd != "pass":
+                raise RequestError("wrong_phase", "wrong_phase_pass")
+            cards = requests.cards(request.get("cards"), "cards", limit=PASS_MAX)
+            try:
+                seen.pass_cards(seat, cards)
+            except PassError as e:
+                raise requests.refused_pass(e) from None
+            return tuple(sorted(cards))
+        if cmd != "play":
+            raise RequestError("wrong_phase", "wrong_phase_play")
+        card: Card = requests.card(requests.required(request, "card"), "card")
+        verdict = seen.why(card, seat)
+        if not verdict.legal:
+            assert verdict.reason is not None
+            raise RequestError(verdict.reason.code, text=verdict.message(self.lang, ascii=True), card=str(card))
+        return card
+
+    # ------------------------------------------------------------ the end
+
+    def close(self) -> None:
+        """Its input closed (the end of the game); killed if it has not exited within QUIT_WAIT."""
+        proc = self.proc
+        if proc is None:
+            return
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(QUIT_WAIT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+        self.dead = True
+
+
+# a refused line that is not a move at all (the rest are moves the rules refuse)
+_JUNK = frozenset({"bad_json", "missing_field", "bad_field", "unknown_cmd", "bad_card", "line_too_long"})
+
+
+# ---------------------------------------------------------------- hearts sim: a game with programs seated
+
+
+def play_table_game(rules: Rules, code: str, levels: Sequence[str],
+                    simulations: dict[str, int | None] | None = None, *, move_time: float = MOVE_TIME,
+                    keep: bool = False, stderr: int | IO[Any] | None = None) -> GamePlay:
+    """A whole game with ``levels[s]`` at seat ``s``, a program started at each ``exec:`` seat:
+    :func:`~hearts_cli.bots.match.play_game`'s result, played through a table so that each
+    program is told its seat's events. The CPU seats move as at any table (the seed of the
+    code and the seat); each program's faults come back in ``faults``, by kind."""
+    from ..bots import is_program
+    from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch
+    from ..model.seating import recorded_names
+    from ..play.engine import Game
+    from ..play.events import SCHEMA, Welcome
+    from .game import GameTable
+    from .seats import Seat
+
+    n = rules.players
+    names = list(recorded_names(n))
+    game = Game(rules, code)
+    table = GameTable(game, [Seat(False, None, names[s], lv) for s, lv in enumerate(levels)])
+    programs: dict[int, Program] = {}
+    try:
+        for s, lv in enumerate(levels):
+            if is_program(lv):
+                programs[s] = program = Program(lv, move_time, stderr)
+                table.attach(s, program)
+                program.event(Welcome(schema=SCHEMA, seat=s, players=n, turn_timer=move_time, hints=False,
+                                      names=names))
+                table.announce(s)
+        logs, times, forced = _play_out(table, levels, simulations or {}, MoonWatch(rules), MAX_ROUNDS)
+    finally:
+        for program in programs.values():
+            program.close()
+    faults: dict[str, dict[str, int]] = {}
+    for program in programs.values():
+        mine = faults.setdefault(program.level, dict.fromkeys((*FAULTS, "taken", "decisions"), 0))
+        for kind, count in (*program.faults.items(), ("taken", program.taken), ("decisions", program.decisions)):
+            mine[kind] += count
+    return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
+                    game if keep else None, faults)
+
+
+def _play_out(table: GameTable, levels: Sequence[str], sims: dict[str, int | None], watch: MoonWatch,
+              most: int) -> tuple[list[RoundLog], dict[str, list[float]], dict[str, list[bool]]]:
+    """Every move of the game, each seat's by its level (a program's by the program)."""
+    game = table.game
+    logs: list[RoundLog] = []
+    times: dict[str, list[float]] = {}
+    forced: dict[str, list[bool]] = {}
+    while not game.over:
+        if len(logs) >= most:
+            raise RuntimeError(f"game {game.code} did not end in {most} rounds")
+        rnd = game.round
+        due = table.due_move()
+        assert due is not None  # every seat is a CPU's or a program's: somebody is always to move
+        seat = due[0]
+        level = levels[seat]
+        view = rnd.view(seat)
+        t0 = time.perf_counter()
+        choice = table.suggest(seat, level, view, sims.get(level))
+        if rnd.phase is Phase.PLAY:
+            times.setdefault(level, []).append(time.perf_counter() - t0)
+            forced.setdefault(level, []).append(len(view.legal) == 1)
+        tricks = len(rnd.tricks)
+        table.apply(seat, "cpu", choice)
+        if len(rnd.tricks) > tricks:
+            watch.trick(rnd, rnd.tricks[-1].winner)
+        if rnd.over:
+            logs.append(watch.log(rnd))
+    return logs, times, forced
+
+
+def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> tuple[int, GamePlay]:
+    """One rotation of one game of ``hearts sim`` (a top-level function, for worker processes:
+    given with ``functools.partial``): through a table where a program sits, else as
+    :func:`~hearts_cli.bots.match.play_game` plays it."""
+    from ..bots import is_program
+    from ..bots.match import kept_job, match_code, tournament_job
+
+    rules, levels, index, seed, simulations = args
+    if not any(is_program(lv) for lv in levels):
+        return kept_job(args) if keep else tournament_job(args)
+    return index, play_table_game(rules, match_code(seed, index), levels, simulations, move_time=move_time,
+                                  keep=keep, stderr=None if _quiet() else sys.stderr)
+
+
+def _quiet() -> bool:
+    """Whether the programs' standard error is dropped (HEARTS_PROGRAM_STDERR=0)."""
+    import os
+
+    return os.environ.get("HEARTS_PROGRAM_STDERR", "1") == "0"
