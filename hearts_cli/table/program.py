@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import queue
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..base.jsonvalue import JsonObject
 from ..bots import program_argv
@@ -53,12 +52,11 @@ class Program(SeatClient):
     """One running outside program, seated at one seat of one table.
 
     ``faults`` counts what went wrong by kind (:data:`FAULTS`), ``decisions`` the decisions
-    asked of it and ``taken`` those the CPU made for it. Its standard error goes to
-    ``stderr`` (ours by default: a bot author's log; None discards it).
+    asked of it and ``taken`` those the CPU made for it. Its standard error is ours with
+    ``stderr`` (a bot author's log), else dropped.
     """
 
-    def __init__(self, level: str, move_time: float = MOVE_TIME, stderr: int | IO[Any] | None = None,
-                 lang: str = "en"):
+    def __init__(self, level: str, move_time: float = MOVE_TIME, stderr: bool = False, lang: str = "en"):
         self.level = level
         self.move_time = move_time
         self.lang = lang
@@ -71,7 +69,7 @@ class Program(SeatClient):
         try:
             self.proc: subprocess.Popen[bytes] | None = subprocess.Popen(
                 program_argv(level), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL if stderr is None else stderr)
+                stderr=None if stderr else subprocess.DEVNULL)
         except (OSError, ValueError):
             self.proc = None
             self._died()
@@ -149,6 +147,9 @@ class Program(SeatClient):
                     continue
                 if cmd == "state":
                     self._send(encode({"ok": True, **view_event(view).to_json()}))
+                    continue
+                if self.owed:  # the answer to a view whose time ran out: dropped
+                    self.owed -= 1
                     continue
                 choice = self._move(view, cmd, request)
             except RequestError as e:
@@ -230,7 +231,7 @@ _JUNK = frozenset({"bad_json", "missing_field", "bad_field", "unknown_cmd", "bad
 
 def play_table_game(rules: Rules, code: str, levels: Sequence[str],
                     simulations: dict[str, int | None] | None = None, *, move_time: float = MOVE_TIME,
-                    keep: bool = False, stderr: int | IO[Any] | None = None) -> GamePlay:
+                    keep: bool = False, stderr: bool = False) -> GamePlay:
     """A whole game with ``levels[s]`` at seat ``s``, a program started at each ``exec:`` seat:
     :func:`~hearts_cli.bots.match.play_game`'s result, played through a table so that each
     program is told its seat's events. The CPU seats move as at any table (the seed of the
@@ -310,7 +311,7 @@ def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> 
     if not any(is_program(lv) for lv in levels):
         return kept_job(args) if keep else tournament_job(args)
     return index, play_table_game(rules, match_code(seed, index), levels, simulations, move_time=move_time,
-                                  keep=keep, stderr=None if _quiet() else sys.stderr)
+                                  keep=keep, stderr=not _quiet())
 
 
 def _quiet() -> bool:

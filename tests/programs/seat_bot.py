@@ -1,0 +1,42 @@
+"""An outside program for the tests (tests/test_programs.py): it answers each view with the
+first legal cards, as examples/first_legal.sh does, and misbehaves once as its argument says.
+
+    slow      its first answer comes 0.6 s late
+    junk      its first answer is not a move
+    illegal   its first card is one it does not hold
+    crash     it exits at its first view
+    log:PATH  it writes every line it is told to PATH
+    (none)    it never misbehaves
+"""
+import json
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else ""
+log = open(mode[4:], "a") if mode.startswith("log:") else None  # noqa: SIM115
+first = True
+for line in sys.stdin:
+    if log:
+        log.write(line)
+        log.flush()
+    msg = json.loads(line)
+    if msg.get("event") != "view" or msg["phase"] not in ("pass", "play", "moon"):
+        continue
+    legal = msg["legal"]
+    if msg["phase"] == "moon":
+        answer = {"cmd": "moon", "choice": "others"}
+    elif msg["phase"] == "pass":
+        answer = {"cmd": "pass", "cards": legal[:3]}
+    else:
+        answer = {"cmd": "play", "card": legal[0]}
+    if first and mode == "crash":
+        sys.exit(3)
+    if first and mode == "slow":
+        time.sleep(0.6)
+    if first and mode == "junk":
+        answer = {"say": "hello"}
+    if first and mode == "illegal":
+        answer = {"cmd": "play", "card": next(c for c in ("2C", "AS", "AH") if c not in msg["hand"])} \
+            if msg["phase"] == "play" else {"cmd": "pass", "cards": ["2C", "2C", "2C"]}
+    first = False
+    print(json.dumps(answer), flush=True)
