@@ -126,3 +126,29 @@ def test_a_program_that_cannot_run_is_one_sentence(word, words):
 
 def test_the_move_time_is_bounded():
     assert_user_error(run("sim", "--seats", f"{SH_BOT},easy,normal,random", "--move-time", "0"), "--move-time")
+
+
+def test_a_program_takes_a_cpu_seat_at_hearts_new(home):
+    """``--level`` names a level or a program for each CPU seat: the program is named at the
+    table by its file, plays its seat, and is kept in the save's seats."""
+    result = run("new", "--level", f"easy,{SH_BOT},random", "--no-confirm", "--plain", input="auto\n")
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    assert "North (program first_legal.sh)" in result.stdout
+    assert "North plays" in result.stdout
+    saved = (home / "current.yaml").read_text()
+    assert "exec:sh" in saved
+    assert_user_error(run("new", "--level", "easy,normal", "--no-play"), "2 players", "3 CPU seats")
+
+
+def test_a_program_takes_a_cpu_seat_at_a_shared_table():
+    import asyncio
+
+    from hearts_cli.play.engine import Game
+    from hearts_cli.table.shared import SharedTable, make_seats
+
+    game = Game(load_preset("quick"), match_code("host", 0))
+    table = SharedTable(game, make_seats(4, 0, f"easy,{SH_BOT},random,normal"))
+    asyncio.run(asyncio.wait_for(table.run(), 60))
+    (program,) = table.programs
+    assert game.over and program.seat == 1
+    assert program.decisions > 20 and program.taken == 0

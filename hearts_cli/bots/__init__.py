@@ -40,9 +40,9 @@ if TYPE_CHECKING:
     from ..play.engine import Game, SeatView, Step
 
 __all__ = ["DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "HOOK", "LEVELS", "PROGRAM", "REGISTRY", "Bot", "Level",
-           "LevelError", "ProgramError", "check_level", "check_program", "choose_moon", "cpu_moon", "cpu_move",
-           "cpu_pass", "cpu_play", "hooked_class", "is_program", "level_class", "make_bot", "program_argv",
-           "suggest", "suggest_moon", "suggest_pass", "suggest_play"]
+           "LevelError", "ProgramError", "check_level", "check_program", "check_seat_levels", "choose_moon",
+           "cpu_moon", "cpu_move", "cpu_pass", "cpu_play", "hooked_class", "is_program", "level_class", "make_bot",
+           "program_argv", "seat_levels", "suggest", "suggest_moon", "suggest_pass", "suggest_play"]
 
 
 # The CPU seats of a table, by place from the person's left, when none is named.
@@ -123,23 +123,41 @@ class ProgramError(HeartsError):
         super().__init__(message_id, value=value, program=program)
 
 
-def check_level(text: str, hook: bool = False) -> str:
+def check_level(text: str, hook: bool = False, program: bool | None = None) -> str:
     """The level named by ``text`` (any case, spaces around ignored), or :class:`LevelError`.
 
     ``hook`` also accepts a bot class written ``module:Class`` or
     ``path.py:Class`` (``hearts sim``), loaded now so that a wrong one is
-    refused before any game is played, and an outside program, ``exec:COMMAND``
-    (:func:`check_program`).
+    refused before any game is played. ``program`` (by default as ``hook``) accepts an
+    outside program, ``exec:COMMAND`` (:func:`check_program`).
     """
     name = text.strip() if isinstance(text, str) else ""
     if name.lower() in LEVELS:
         return name.lower()
-    if hook and is_program(name):
+    if (hook if program is None else program) and is_program(name):
         return check_program(name)
     if hook and HOOK in name:
         hooked_class(name)
         return name
     raise LevelError(str(text), hook)
+
+
+def check_seat_levels(text: str, cpus: int) -> str:
+    """``--level`` of ``hearts new`` and ``hearts host``: one word for every CPU seat, or a word
+    for each CPU seat clockwise, separated by commas; a word is a level or ``exec:COMMAND``.
+    The words as checked, joined by commas again (what :func:`seat_levels` reads)."""
+    words = text.split(",")
+    if len(words) != 1 and len(words) != cpus:
+        raise HeartsError("bad_level_count", given=len(words), cpus=cpus)
+    return ",".join(check_level(w, program=True) for w in words)
+
+
+def seat_levels(level: str | None, cpus: int) -> list[str] | None:
+    """The level of each CPU seat, clockwise, from ``--level`` as checked (None: none given)."""
+    if level is None:
+        return None
+    words = level.split(",")
+    return words * cpus if len(words) == 1 else words
 
 
 def __getattr__(name: str) -> Any:

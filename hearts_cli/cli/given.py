@@ -48,13 +48,14 @@ def normal_code(code: str | None) -> str | None:
     return normalize_code(code)
 
 
-def check_level(level: str | None) -> str | None:
-    """``--level``, one of the registry's levels (a bad one is refused)."""
+def check_level(level: str | None, cpus: int = 1) -> str | None:
+    """``--level``: a level or ``exec:COMMAND`` for every CPU seat, or one for each of the
+    ``cpus`` seats (a bad one is refused)."""
     if level is None:
         return None
-    from ..bots import check_level as checked
+    from ..bots import check_seat_levels
 
-    return checked(level)
+    return check_seat_levels(level, max(cpus, 1))
 
 
 def warn_settings(out: Out) -> None:

@@ -255,6 +255,12 @@ class TableClient(SeatClient):
         lvl = self.level(seat)
         if lvl is None:
             return self.name(seat)
+        from ..bots import is_program
+
+        if is_program(lvl):  # an outside program (exec:COMMAND): named by its file
+            from ..table.program import program_label
+
+            return f"{self.name(seat)} ({t('level_program', self.lang, name=program_label(lvl))})"
         return f"{self.name(seat)} ({t(f'level_{lvl}', self.lang)})"
 
     def say(self, message_id: str, **params: object) -> str:

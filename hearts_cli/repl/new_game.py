@@ -36,7 +36,7 @@ class NewGame(Frozen):
            code: str | None = None, seat: int = 0) -> NewGame:
         """The rules (``preset`` with ``settings``, then ``players`` and ``target``, on top), the
         code (a new one when None), the level and the seat, each checked once."""
-        from ..bots import check_level
+        from ..bots import check_seat_levels
         from ..model.codes import new_code, normalize_code
         from ..model.rules import DEFAULT_PRESET
 
@@ -48,7 +48,7 @@ class NewGame(Frozen):
             spec["target"] = target
         rules = Rules.from_spec(spec)
         checked = normalize_code(code if code else new_code())
-        level = check_level(level) if level is not None else None
+        level = check_seat_levels(level, rules.players - 1) if level is not None else None
         if not isinstance(seat, int) or not 0 <= seat < rules.players:
             raise HeartsError("cli_bad_seat", seat=seat, players=rules.players, last=rules.players - 1)
         return cls(rules, checked, level, seat)

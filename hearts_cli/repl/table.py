@@ -38,9 +38,12 @@ POSITIONS = PLACES
 
 
 def make_seats(players: int, me: int, level: str | None) -> tuple[RecordSeat, ...]:
-    """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default."""
+    """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default (``level``:
+    one for every CPU, or one for each clockwise from the person's left: ``bots.seat_levels``)."""
+    from ..bots import seat_levels
     from ..records.record import Seat
 
+    levels = seat_levels(level, players - 1)
     seats = []
     for seat in range(players):
         place = (seat - me) % players  # 1: on your left, and on clockwise
@@ -48,7 +51,7 @@ def make_seats(players: int, me: int, level: str | None) -> tuple[RecordSeat, ..
         if seat == me:
             seats.append(Seat(name, "human", None))
         else:  # by place: Easy on your left, then Normal, then Hard (across and right at four)
-            seats.append(Seat(name, "cpu", level or DEFAULT_LEVELS[(place - 1) % 3]))
+            seats.append(Seat(name, "cpu", levels[place - 1] if levels else DEFAULT_LEVELS[(place - 1) % 3]))
     return tuple(seats)
 
 

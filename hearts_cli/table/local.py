@@ -42,6 +42,9 @@ class LocalTable(GameTable, SeatTable):
                  undos: int = 0):
         super().__init__(game, seats, store=store, undos=undos)
         self.finish_offered: set[int] = set()  # the rounds where ``finish`` was offered
+        from .program import seat_programs
+
+        self.programs = seat_programs(self)  # outside programs at CPU seats (exec:COMMAND), if any
 
     # ------------------------------------------------------------ the seat table (seat_table.py), from the game
 
@@ -196,6 +199,7 @@ class LocalTable(GameTable, SeatTable):
         if client is not None:
             client.event(Undo(move=last.kind, cards=sorted(last.cards), after=after, round=len(game.rounds),
                               trick=len(rd.tricks) + 1, undos=self.keeper.undos))
+        self._retell_programs(resumed=True)
 
     def archive_unfinished(self) -> None:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""
@@ -210,6 +214,14 @@ class LocalTable(GameTable, SeatTable):
         self.finish_offered = set()
         self._fresh_round_state()
         self.save()
+        self._retell_programs(resumed=False)
+
+    def _retell_programs(self, resumed: bool) -> None:
+        """The game told again to the programs seated (a move taken back, another game): from
+        its ``start``, as to a program that has just sat down."""
+        for program in self.programs:
+            if program.seat is not None:
+                self.announce(program.seat, resumed)
 
     def _fresh_round_state(self) -> None:
         """After the game was taken back or replaced: nobody on ``auto``, ``finish`` offered only

@@ -44,6 +44,7 @@ MOVE_TIME = 5.0  # seconds a decision may take, by default (the first one includ
 LINE_MAX = 4096  # bytes of a line read from a program (as at a shared table)
 PASS_MAX = 13  # cards read in a pass, at most (the engine says how many it takes)
 QUIT_WAIT = 1.0  # seconds a program has to exit once its input is closed, before it is killed
+QUEUE_MAX = 5000  # lines waiting for a program that does not read its input: then it is stopped
 _GONE = b""  # what the reader queues when the program's output ends
 
 
@@ -64,7 +65,8 @@ class Program(SeatClient):
         self.decisions = 0
         self.taken = 0
         self.owed = 0  # answers still to come to views whose time ran out: dropped when they come
-        self.lines: queue.Queue[bytes] = queue.Queue()
+        self.lines: queue.Queue[bytes] = queue.Queue()  # what it writes, for choose()
+        self.out: queue.Queue[bytes | None] = queue.Queue(QUEUE_MAX)  # what it is told, for the writer
         self.dead = False
         try:
             self.proc: subprocess.Popen[bytes] | None = subprocess.Popen(
@@ -75,6 +77,7 @@ class Program(SeatClient):
             self._died()
             return
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self._write, daemon=True).start()
 
     # ------------------------------------------------------------ what the table tells it
 
@@ -85,11 +88,24 @@ class Program(SeatClient):
         return False  # a program that is gone is still told nothing it should not see: its seat stays
 
     def _send(self, line: bytes) -> None:
-        if self.dead or self.proc is None or self.proc.stdin is None:
+        """Queued for the writer: a program that does not read never holds up the table; one
+        that leaves QUEUE_MAX lines unread is stopped (a crash)."""
+        if self.dead:
             return
         try:
-            self.proc.stdin.write(line)
-            self.proc.stdin.flush()
+            self.out.put_nowait(line)
+        except queue.Full:
+            self._died()
+            self._stop()
+
+    def _write(self) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        stdin = self.proc.stdin
+        try:
+            while (line := self.out.get()) is not None:
+                stdin.write(line)
+                stdin.flush()
+            stdin.close()  # the end of the game: its input ends
         except (OSError, ValueError):  # a broken pipe: the program has exited
             self._died()
 
@@ -106,6 +122,7 @@ class Program(SeatClient):
                     line = out.readline(LINE_MAX + 1)
                 line = b"\x00"  # not JSON: junk
             self.lines.put(line)
+        out.close()
         self.lines.put(_GONE)
 
     def _died(self) -> None:
@@ -203,27 +220,70 @@ class Program(SeatClient):
     # ------------------------------------------------------------ the end
 
     def close(self) -> None:
-        """Its input closed (the end of the game); killed if it has not exited within QUIT_WAIT."""
+        """Its input ends once all it was told is written (the end of the game); it is killed if
+        it has not exited QUIT_WAIT seconds later."""
         proc = self.proc
         if proc is None:
             return
-        try:
-            if proc.stdin is not None:
-                proc.stdin.close()
-        except OSError:
-            pass
+        if not self.dead:
+            try:
+                self.out.put(None, timeout=QUIT_WAIT)
+            except queue.Full:
+                pass
+        self.dead = True
         try:
             proc.wait(QUIT_WAIT)
         except subprocess.TimeoutExpired:
+            self._stop()
+
+    def _stop(self) -> None:
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
             proc.kill()
             proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
-        self.dead = True
 
 
 # a refused line that is not a move at all (the rest are moves the rules refuse)
 _JUNK = frozenset({"bad_json", "missing_field", "bad_field", "unknown_cmd", "bad_card", "line_too_long"})
+
+
+# ---------------------------------------------------------------- a table's programs (hearts play, hearts host)
+
+
+def seat_programs(table: GameTable, move_time: float = MOVE_TIME) -> list[Program]:
+    """The program of each CPU seat whose level is ``exec:COMMAND``, started and told the game
+    from its start (or, for a game resumed, where it carries on). Only the command line or
+    the player's own save names a program: a record read from elsewhere never starts one."""
+    from ..bots import is_program
+    from ..play.events import SCHEMA, Welcome
+
+    started = []
+    names = [st.name for st in table.seats]
+    for s, st in enumerate(table.seats):
+        if st.human or not is_program(st.level) or st.client is not None:
+            continue
+        assert st.level is not None
+        program = Program(st.level, move_time)
+        table.seats.attach(s, program)  # (a shared table's attach is a network client's)
+        program.event(Welcome(schema=SCHEMA, seat=s, players=table.players, turn_timer=move_time, hints=False,
+                              names=names))
+        table.announce(s, resumed=bool(table.game.move_stack))
+        started.append(program)
+    return started
+
+
+def program_label(level: str) -> str:
+    """How a program's seat is named at the table: its script's (or command's) file name."""
+    from pathlib import PurePath
+
+    from ..bots import program_argv
+
+    try:
+        argv = program_argv(level)
+    except ValueError:
+        argv = []
+    named = [a for a in argv if not a.startswith("-")]
+    return PurePath(named[-1]).name if named else level
 
 
 # ---------------------------------------------------------------- hearts sim: a game with programs seated

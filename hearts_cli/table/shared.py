@@ -46,16 +46,18 @@ def clean_name(name: object, default: str) -> str:
 def make_seats(players: int, humans: int, level: str | None) -> list[SeatState]:
     """Seats 0 .. humans-1 for people (each with a fresh invitation), the rest CPUs; each named
     by its place (seat 0 South, as a record writes it) until its person gives a name."""
-    from ..bots import DEFAULT_LEVELS
+    from ..bots import DEFAULT_LEVELS, seat_levels
     from ..model.seating import table_names
 
     names = table_names(players)
+    levels = seat_levels(level, players - humans)
     out = []
     for s in range(players):
         if s < humans:
             out.append(SeatState(True, new_token(s), names[s], None))
         else:
-            out.append(SeatState(False, None, names[s], level or DEFAULT_LEVELS[(s - humans) % 3]))
+            out.append(SeatState(False, None, names[s],
+                                 levels[s - humans] if levels else DEFAULT_LEVELS[(s - humans) % 3]))
     return out
 
 
@@ -85,6 +87,9 @@ class SharedTable(GameTable):
         self.requests = SeatRequests(self, hints)
         self.wake = asyncio.Event()
         self.closed = asyncio.Event()
+        from .program import seat_programs
+
+        self.programs = seat_programs(self)  # outside programs at CPU seats (exec:COMMAND), if any
 
     # ------------------------------------------------------------ clients
 

@@ -48,7 +48,7 @@ def host(
     out = setup(ctx, lang, plain)
     rules = None if resume else load_rules(preset, players, target, settings)
     code = normal_code(code)
-    level = check_level(level)
+    level = check_level(level, 1 if rules is None else rules.players - humans)
     if not 0 <= delay <= 10:
         refuse("bad_delay")
     from ..host import run_host
