@@ -309,6 +309,12 @@ def tournament_job(args: Job) -> tuple[int, GamePlay]:
     return index, play_game(rules, match_code(seed, index), levels, simulations)
 
 
+def run_batch(fn: Callable[[_J], _R], jobs: Sequence[_J]) -> list[_R]:
+    """``fn`` of each job in turn: one task of a cluster (``cli/cluster.py``), a few jobs long so
+    that what a task costs to send is paid once for several games."""
+    return [fn(job) for job in jobs]
+
+
 def kept_job(args: Job) -> tuple[int, GamePlay]:
     """As :func:`tournament_job`, the game itself kept for an export (``hearts sim --export``)."""
     rules, levels, index, seed, simulations = args

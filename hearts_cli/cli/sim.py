@@ -138,14 +138,23 @@ def faults_lines(faults: dict[str, dict[str, int]] | None, lang: str) -> list[st
     return lines
 
 
+def mapper_of(workers: int, cluster: str | None) -> Mapper | None:
+    """Where the games are played: a Ray cluster (``--cluster``), worker processes, or here."""
+    if cluster is not None:
+        from .cluster import cluster_mapper
+
+        return cluster_mapper(cluster, workers)
+    return process_mapper(workers) if workers > 1 else None
+
+
 def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
         simulations: int | None = None, workers: int = 1, lang: str = "en",
         show_progress: bool = False, export: Export | None = None,
-        move_time: float | None = None) -> Simulation:
+        move_time: float | None = None, cluster: str | None = None) -> Simulation:
     # a level without a budget ignores it
     sims: dict[str, int | None] | None = dict.fromkeys(seats, simulations) if simulations else None
     job = program_job(seats, move_time, export is not None)
-    mapper = process_mapper(workers) if workers > 1 else None
+    mapper = mapper_of(workers, cluster)
     if export is not None:
         export.event = f"hearts sim {seed}"
     t0 = time.perf_counter()
@@ -604,7 +613,7 @@ class _Live:
 
 
 def run_tournament_command(tour: Tournament, results: str | None, workers: int, out: Out,
-                           as_json: bool, export: Export | None = None) -> int:
+                           as_json: bool, export: Export | None = None, cluster: str | None = None) -> int:
     """``hearts sim --gauntlet/--round-robin``: play (or resume) the tournament, print its report."""
     from ..bots.tournament import run_pairings
     from .output import echo
@@ -636,7 +645,7 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
 
     live = _Live(tour, out.lang, sum(max(h.deals for h in [x]) for x in done)) \
         if not as_json and stderr_is_terminal() else None
-    mapper = process_mapper(workers) if workers > 1 else None
+    mapper = mapper_of(workers, cluster)
     t0 = time.perf_counter()
     try:
         halves = run_pairings(tour, done, mapper, live, kept, keep=export is not None,

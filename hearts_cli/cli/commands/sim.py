@@ -43,6 +43,8 @@ def sim(
         "--export", metavar="pbn:FILE|openspiel:FILE", help="help_sim_export")] = None,
     move_time: Annotated[float | None, typer.Option(
         "--move-time", metavar="SECONDS", help="help_sim_move_time")] = None,
+    cluster: Annotated[str | None, typer.Option(
+        "--cluster", metavar="auto|local|ray://HOST:PORT", help="help_sim_cluster")] = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -57,6 +59,10 @@ def sim(
     rule_set = load_rules(preset, players, settings=settings)
     if move_time is not None and not MOVE_TIMES[0] <= move_time <= MOVE_TIMES[1]:
         refuse("sim_bad_move_time", value=move_time, low=MOVE_TIMES[0], high=MOVE_TIMES[1])
+    if cluster is not None:
+        from ..cluster import check_cluster
+
+        cluster = check_cluster(cluster)
     from ...bots import check_level
 
     if gauntlet is not None or round_robin is not None or sprt is not None or results is not None:
@@ -69,7 +75,7 @@ def sim(
         if workers > MAX_WORKERS:
             refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
         raise typer.Exit(simulation.run_tournament_command(tournament, results, workers, out, as_json,
-                                                           simulation.export_of(export, rule_set)))
+                                                           simulation.export_of(export, rule_set), cluster))
 
     n = rule_set.players
     chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
@@ -92,7 +98,8 @@ def sim(
     result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
                             workers=workers, lang=out.lang,
                             show_progress=not as_json and simulation.stderr_is_terminal(),
-                            export=simulation.export_of(export, rule_set), move_time=move_time)
+                            export=simulation.export_of(export, rule_set), move_time=move_time,
+                            cluster=cluster)
     if as_json:
         import json
 

@@ -1,0 +1,100 @@
+"""``hearts sim --cluster``: the games of a run played as tasks of a Ray cluster.
+
+A cluster is one more :class:`~hearts_cli.bots.match.Mapper`: an ordered, lazy ``map``.
+Jobs (one rotation of one game each) go out in batches of :data:`BATCH`, one Ray task a
+batch, with a few batches in flight for every CPU of the cluster; results come back in
+the order of the jobs, whatever order the tasks end in. So the games kept, the report,
+the ratings and the results file are byte for byte those of the same run on one
+machine: where a run stops depends on the seed alone (:mod:`hearts_cli.bots.tournament`).
+
+Ray is an optional extra (``pip install 'hearts-cli[cluster]'``), imported only here,
+only when ``--cluster`` is given. See docs/sim.md, "On a cluster".
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..model.errors import HeartsError
+
+if TYPE_CHECKING:
+    from ..bots.match import Mapper
+
+_J = TypeVar("_J")
+_R = TypeVar("_R")
+
+BATCH = 4  # jobs a task: a task costs about a millisecond to send and collect, a game rotation 5 to 500
+IN_FLIGHT = 2  # batches in flight for each CPU of the cluster
+
+
+def check_cluster(address: str) -> str:
+    """``--cluster``: ``auto`` (the cluster this machine belongs to, else a new one here),
+    ``local`` (a new one here, of ``--workers`` CPUs) or ``ray://HOST:PORT``."""
+    if address in ("auto", "local") or (address.startswith("ray://") and len(address) > len("ray://")):
+        return address
+    raise HeartsError("sim_bad_cluster", value=address)
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise HeartsError("sim_no_ray") from None
+    return ray
+
+
+def cluster_mapper(address: str, workers: int) -> Mapper:
+    """The ordered map of a Ray cluster at ``address`` (:func:`check_cluster`); Ray is
+    started when the first job is sent and stopped when the map is closed."""
+    ray = _ray()
+
+    def mapper(fn: Callable[[_J], _R], jobs: Iterable[_J]) -> Iterator[_R]:
+        from ..bots.match import run_batch
+
+        _start(ray, address, workers)
+        task = ray.remote(run_batch)
+        capacity = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        pending: collections.deque[Any] = collections.deque()
+        it = iter(jobs)
+
+        def send() -> bool:
+            batch = list(itertools.islice(it, BATCH))
+            if batch:
+                pending.append(task.remote(fn, batch))
+            return bool(batch)
+
+        try:
+            for _ in range(IN_FLIGHT * capacity):
+                if not send():
+                    break
+            while pending:
+                results = ray.get(pending.popleft())
+                send()
+                yield from results
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            ray.shutdown()
+
+    return mapper
+
+
+def _start(ray: Any, address: str, workers: int) -> None:
+    """Ray started or joined, quietly: no dashboard, the workers' logs kept to themselves."""
+    import logging
+
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+                               "logging_level": logging.ERROR}
+    try:
+        if address == "local":
+            ray.init(address="local", num_cpus=workers, **options)
+        elif address == "auto":
+            ray.init(**options)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    except (ConnectionError, RuntimeError, ValueError) as e:
+        raise HeartsError("sim_cluster_unreachable", address=address, problem=str(e).splitlines()[0][:200]) \
+            from None
