@@ -23,10 +23,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hearts_cli.bots.match import run_tournament  # noqa: E402
-from hearts_cli.cli import cluster as ray_cluster  # noqa: E402
-from hearts_cli.cli.sim import process_mapper  # noqa: E402
-from hearts_cli.model.rules import load_preset  # noqa: E402
+from hearts_cli.bots.match import run_tournament
+from hearts_cli.cli import cluster as ray_cluster
+from hearts_cli.cli.sim import process_mapper
+from hearts_cli.model.rules import load_preset
 
 
 def rate(seats: list[str], deals: int, mapper: object = None) -> tuple[float, int]:
