@@ -71,3 +71,23 @@ def test_completion_offers_cards_only_after_a_command_a_card_follows(lang):
             Document(cmd.names[lang] + " "), CompleteEvent())}
         # `why QS` and `pass QS AS KS` take cards; no other command does
         assert offered == (hand if cmd.key in ("why", "pass") else set()), cmd.key
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_new_asks_before_it_leaves_an_unfinished_game(lang):
+    """`new` (and `replay-deal`) used to leave the game at once (issue 26 §9): with confirmations
+    on it asks; the command again, Enter or yes leaves; anything else plays on. A game over, or
+    --no-confirm (scripts), leaves at once."""
+    said: list[str] = []
+    tb = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang=lang,
+               emit=lambda ev: said.append(getattr(ev, "text", "")))
+    new, replay = COMMAND_NAMES[lang]["new"], COMMAND_NAMES[lang]["replay"]
+    assert tb.handle(new) is None
+    assert f"hearts play --resume {CODE}" in said[-1]
+    assert tb.handle("score") is None and tb.handle(new) is None  # another line: the question is gone
+    assert tb.handle(new) == "new"
+    assert tb.handle(replay) is None and tb.handle("") == "replay"
+    assert tb.handle(new) is None and tb.handle("sí" if lang == "es" else "yes") == "new"
+    assert tb.handle(new) is None and tb.handle(replay) is None  # the other command asks again
+    scripted = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang=lang, confirm=False)
+    assert scripted.handle(new) == "new"

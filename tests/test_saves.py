@@ -164,3 +164,31 @@ def test_a_second_process_is_told_the_game_is_open_elsewhere_and_touches_nothing
     finally:
         store.release()
     Store().acquire()  # free again once the first one leaves
+
+
+def test_an_unfinished_game_set_aside_is_listed_and_played_on_where_it_stopped(home):
+    """A new game archives the unfinished one (issue 26: nothing resumed it): `hearts play
+    --unfinished` lists it, `--resume CODE` makes it the saved game again, exactly where it
+    stopped (the game saved until then archived in its turn), and a code not there is one
+    sentence naming the ones that are."""
+    from conftest import assert_user_error, run
+
+    assert run("new", "--no-play", "--code", "K7Q2MXA7").exit_code == 0
+    with Store() as store:
+        loaded = store.load()
+        for seat in range(4):
+            loaded.game.pass_cards(seat, loaded.game.round.hand(seat)[:3])
+        loaded.game.play("2C")
+        store.save(loaded.game, loaded.seats)
+        made = loaded.game.move_stack
+    assert run("new", "--no-play").exit_code == 0
+    other = Store().load().game.code
+    listed = run("play", "--unfinished").stdout
+    assert "hearts play --resume K7Q2MXA7" in listed and "1 unfinished game" in listed
+    assert_user_error(run("play", "--resume", "S1C0000M"), "S1C0000M", "K7Q2MXA7")
+    result = run("play", "--resume", "k7q2mxa7", "--plain", "--no-confirm", input="")
+    assert result.exit_code == 0, result.stderr
+    game = Store().load().game
+    assert game.code == "K7Q2MXA7" and game.move_stack[:5] == made  # the passes and the 2♣, then the CPUs
+    assert f"hearts play --resume {other}" in result.stdout  # the game it replaced, and how to get it back
+    assert [c for _, c, _ in saves.unfinished_games()] == [other]

@@ -79,8 +79,10 @@ def start_new(new: NewGame | None = None, *, preset: str | None = None, target: 
 
 def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = False,
            delay: float | None = None, turn_timer: int | None = None, confirm: bool | None = None,
-           stdin: TextIO | None = None, stdout: TextIO | None = None, screen_reader: bool = False) -> int:
-    """Continue the saved game where it stopped, without asking; with none, start one with the defaults."""
+           stdin: TextIO | None = None, stdout: TextIO | None = None, screen_reader: bool = False,
+           archived: str | None = None) -> int:
+    """Continue the saved game where it stopped, without asking; with none, start one with the
+    defaults. ``archived``: the code of an unfinished game in the archive, taken back first."""
     lang = _lang(lang)
     _check_options(delay, turn_timer)
     from ..model.codes import new_code
@@ -90,6 +92,9 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
 
     def carry_on(store: Store, loaded: Loaded | None) -> int:
         nonlocal confirm
+        notes: list[Note] = []
+        if archived is not None:
+            loaded = _take_back(store, archived, loaded, lang, notes)
         if loaded is not None and loaded.game.over:
             store.archive(loaded.game, loaded.seats, undos=loaded.undos)
             loaded = None
@@ -106,9 +111,29 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
             confirm = bool(store.settings().get("confirm", True))
         return _run(game, seats, store, resumed=resumed, lang=lang, plain=plain,
                     json_events=json_events, delay=delay, turn_timer=turn_timer, confirm=confirm,
-                    play=True, stdin=stdin, stdout=stdout, notes=[], undos=undos, screen_reader=screen_reader)
+                    play=True, stdin=stdin, stdout=stdout, notes=notes, undos=undos, screen_reader=screen_reader)
 
     return _with_save(lang, carry_on)
+
+
+def _take_back(store: Store, code: str, current: Loaded | None, lang: str, notes: list[Note]) -> Loaded:
+    """The unfinished game ``code`` of the archive made the saved game (``hearts play --resume``);
+    the game saved until then is archived, and a note says where."""
+    from ..model.errors import HeartsError
+    from ..records.record import RecordError
+    from ..store.saves import unfinished_games
+
+    found = [path for _, c, path in unfinished_games(store.root) if c == code]
+    if not found:
+        codes = ", ".join(dict.fromkeys(c for _, c, _ in unfinished_games(store.root)))
+        raise HeartsError("resume_not_archived" if codes else "resume_none_archived", code=code, codes=codes)
+    try:
+        loaded, previous = store.take_back(found[0])
+    except RecordError as e:
+        raise HeartsError("cli_bad_file", path=str(found[0]), problem=e.message(lang)) from None
+    if previous is not None and current is not None and not current.game.over:
+        notes.append((t("previous_archived", lang, code=current.game.code), str(previous)))
+    return loaded
 
 
 # ---------------------------------------------------------------- helpers

@@ -115,6 +115,10 @@ class TableClient(SeatClient):
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
         self.count_line = count  # `count: true` in settings.yaml: the toolbar counts the cards out
         self.told_how_to_leave = False  # Ctrl-C with nothing to cancel says it once
+        # `new` or `replay-deal` asked about while the game is unfinished (the command's key), and
+        # the one the line being handled answers: typed again (or Enter, or yes) it leaves the game
+        self.leaving: str | None = None
+        self.answering: str | None = None
         # whom the table waits for, as its events tell it (a seat, "passes": this seat's pass is
         # made), or None: the view says. A shared table sends the view only at the seat's own
         # decisions, so between them the events are newer than the view.

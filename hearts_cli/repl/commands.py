@@ -242,11 +242,22 @@ def _quit(person: Person, rest: str) -> Signal:
 
 
 def _new(person: Person, rest: str) -> Signal:
-    return "new"
+    return _leave(person, "new")
 
 
 def _replay(person: Person, rest: str) -> Signal:
-    return "replay"
+    return _leave(person, "replay")
+
+
+def _leave(person: Person, key: Literal["new", "replay"]) -> Signal:
+    """Another game, once the person has said so: an unfinished game is not left on one word
+    while confirmations are on (it is archived, and ``hearts play --resume CODE`` brings it back)."""
+    tb = person.tb
+    if tb.over or not tb.confirm or tb.answering == key:
+        return key
+    tb.leaving = key
+    tb.info("leave", tb.say("leave_ask", command=name_of(key, tb.lang), code=tb.code))
+    return None
 
 
 # ---------------------------------------------------------------- the registry

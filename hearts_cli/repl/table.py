@@ -24,6 +24,8 @@ from ..play.events import Event
 from .client import FrontEnd, TableClient
 from .person import Person, moon_word
 
+YES = frozenset({"y", "yes", "s", "si"})  # (folded) an answer that says yes to a question the table asked
+
 if TYPE_CHECKING:
     from ..records.record import Seat as RecordSeat
     from ..store.saves import Store
@@ -74,6 +76,11 @@ class Table(TableClient):
             self.error("line_too_long", limit=MAX_LINE_CHARS)
             return None
         text = line.strip()
+        self.answering, self.leaving = self.leaving, None  # a question asked is answered by this line
+        if self.answering is not None and (not text or fold(text) in YES):
+            from .commands import name_of
+
+            text = name_of(self.answering, self.lang)  # Enter, or yes: the command again
         moon = False
         if not self.over:
             view = self.view()

@@ -98,6 +98,26 @@ def archived_game(code: str, root: Path | None = None) -> Path | None:
     return (root or home()) / "archive" / max(found)[2] if found else None
 
 
+def unfinished_games(root: Path | None = None) -> list[tuple[str, str, Path]]:
+    """The games archived unfinished (set aside by a new game), newest first: their time
+    (``YYYY-MM-DD HH:MM``), code and file. What ``hearts play --unfinished`` lists and
+    ``hearts play --resume CODE`` takes back."""
+    import re
+
+    shape = re.compile(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([0-9A-Z]{8})-unfinished(?:-\d+)?\.yaml")
+    folder = (root or home()) / "archive"
+    try:
+        names = sorted(os.listdir(folder), reverse=True)
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        m = shape.fullmatch(name)
+        if m:
+            out.append((f"{m[1]}-{m[2]}-{m[3]} {m[4]}:{m[5]}", m[6], folder / name))
+    return out
+
+
 def archived_file_line(path: str | os.PathLike[str], lang: str | None, ascii: bool = False) -> str:
     """The line that names an archived game's file to a person ("File: ~/..."), the home
     folder written ``~``: wherever a game's end or a previous game's archiving is told."""
@@ -274,6 +294,23 @@ class Store:
         save_record(target, game, seats=seats, undos=undos, private=True)
         self.discard()
         return target
+
+    def take_back(self, path: Path) -> tuple[Loaded, Path | None]:
+        """The unfinished game archived at ``path``, made the saved game again, and where the
+        game saved until now went (it is archived first: nothing is ever lost). A record that
+        cannot be read is a :class:`~hearts_cli.records.record.RecordError`, nothing touched."""
+        from ..records.record import read_record
+
+        record = read_record(path)
+        restored = Loaded(record.replay(), tuple(record.seats), record.undos)
+        current = self.load()
+        previous = None
+        if current is not None:
+            previous = self.archive(current.game, current.seats, unfinished=not current.game.over,
+                                    undos=current.undos)
+        self.save(restored.game, restored.seats, restored.undos)
+        path.unlink()  # (saved first: a crash in between leaves the game twice, never lost)
+        return restored, previous
 
     def record_change(self) -> Change | None:
         """How the game archived last changes the person's record ("3rd win in a row"), or None.

@@ -5,9 +5,9 @@ from typing import Annotated
 import typer
 
 from ..command import Command, one_command
-from ..given import warn_settings
+from ..given import normal_code, warn_settings
 from ..options import DelayOpt, LangOpt, PlainOpt, ScreenReaderOpt, TimerOpt
-from ..output import setup
+from ..output import echo, setup
 
 cli = one_command()
 
@@ -25,6 +25,8 @@ def play(
     delay: DelayOpt = None,
     turn_timer: TimerOpt = None,
     screen_reader: ScreenReaderOpt = False,
+    resume: Annotated[str | None, typer.Option("--resume", metavar="CODE", help="help_play_resume")] = None,
+    unfinished: Annotated[bool, typer.Option("--unfinished", help="help_play_unfinished")] = False,
 ) -> None:
     """Resume the saved game exactly where it stopped; with no saved game, start a new one.
 
@@ -32,7 +34,26 @@ def play(
     saves itself after every move.
     """
     out = setup(ctx, lang, plain)
+    if unfinished:
+        _list_unfinished(out.lang)
+        return
     warn_settings(out)
+    code = None if resume is None else normal_code(resume)
     from ... import repl as loop  # the game loop: prompt-toolkit is imported only once a game opens
     raise typer.Exit(loop.resume(lang=out.lang, plain=out.plain, json_events=json_events, delay=delay,
-                                 turn_timer=turn_timer, confirm=confirm, screen_reader=screen_reader))
+                                 turn_timer=turn_timer, confirm=confirm, screen_reader=screen_reader,
+                                 archived=code))
+
+
+def _list_unfinished(lang: str) -> None:
+    """The games set aside unfinished, newest first, each with the line that brings it back."""
+    from ...store.saves import unfinished_games
+    from ...text.catalog import t
+
+    games = unfinished_games()
+    if not games:
+        echo(t("unfinished_none", lang))
+        return
+    echo(t("unfinished_heading", lang, count=len(games)))
+    for when, code, _ in games:
+        echo(f"  {when}  {code}  hearts play --resume {code}")
