@@ -192,3 +192,30 @@ def test_an_unfinished_game_set_aside_is_listed_and_played_on_where_it_stopped(h
     assert game.code == "K7Q2MXA7" and game.move_stack[:5] == made  # the passes and the 2♣, then the CPUs
     assert f"hearts play --resume {other}" in result.stdout  # the game it replaced, and how to get it back
     assert [c for _, c, _ in saves.unfinished_games()] == [other]
+
+
+def test_the_language_is_remembered_by_settings_and_by_each_game(home, monkeypatch):
+    """Issue 26: `lang:` in settings.yaml speaks when neither --lang nor HEARTS_LANG does (a bad
+    one is warned about); a game is saved with the language it is played in and `hearts play`
+    goes on in it, unless --lang says otherwise."""
+    from conftest import run
+
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    home.mkdir()
+    (home / "settings.yaml").write_text("lang: es\n")
+    assert run("rules").stdout.startswith("Corazones")
+    assert run("rules", "--lang", "en").stdout.startswith("Hearts")
+    monkeypatch.setenv("HEARTS_LANG", "en")
+    assert run("rules").stdout.startswith("Hearts")
+    monkeypatch.delenv("HEARTS_LANG")
+    (home / "settings.yaml").write_text("lang: fr\n")
+    assert run("rules").stdout.startswith("Hearts")
+    result = run("new", "--no-play")  # a game's command says what is wrong in its settings
+    assert result.stdout.startswith("Game") and "'lang' must be en or es" in result.stderr
+
+    (home / "settings.yaml").unlink()
+    assert run("new", "--no-play", "--lang", "es", "--code", "K7Q2MXA7").exit_code == 0
+    assert read_record(home / "current.yaml").lang == "es"
+    assert run("play", "--plain", input="").stdout.startswith("Partida K7Q2MXA7")  # its own language
+    assert run("play", "--plain", "--lang", "en", input="").stdout.startswith("Game K7Q2MXA7")
+    assert run("--lang", "en", "play", "--plain", input="").stdout.startswith("Game K7Q2MXA7")

@@ -16,7 +16,8 @@ from __future__ import annotations
 import collections
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
+from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
 
 from ..model.errors import HeartsError
 
@@ -38,7 +39,7 @@ def check_cluster(address: str) -> str:
     raise HeartsError("sim_bad_cluster", value=address)
 
 
-def _ray() -> Any:
+def _ray() -> ModuleType:
     try:
         import ray
     except ImportError:
@@ -57,7 +58,7 @@ def cluster_mapper(address: str, workers: int) -> Mapper:
         _start(ray, address, workers)
         task = ray.remote(run_batch)
         capacity = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        pending: collections.deque[Any] = collections.deque()
+        pending: collections.deque[object] = collections.deque()
         it = iter(jobs)
 
         def send() -> bool:
@@ -82,11 +83,11 @@ def cluster_mapper(address: str, workers: int) -> Mapper:
     return mapper
 
 
-def _start(ray: Any, address: str, workers: int) -> None:
+def _start(ray: ModuleType, address: str, workers: int) -> None:
     """Ray started or joined, quietly: no dashboard, the workers' logs kept to themselves."""
     import logging
 
-    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False,
+    options: dict[str, object] = {"include_dashboard": False, "log_to_driver": False,
                                "logging_level": logging.ERROR}
     try:
         if address == "local":

@@ -130,7 +130,9 @@ def early_lang(ctx: Context | None) -> str:
     for value in candidates:
         if isinstance(value, str) and value.strip().lower() in LANGUAGES:
             return value.strip().lower()
-    return default_language()
+    from ..store.saves import settings_language
+
+    return default_language(settings_language)
 
 
 def setup(ctx: typer.Context, lang: str | None, plain: bool) -> Out:
@@ -146,7 +148,9 @@ def setup(ctx: typer.Context, lang: str | None, plain: bool) -> Out:
             refuse("cli_bad_lang", value=lang)
         lang = chosen
     else:
-        lang = default_language()
+        from ..store.saves import settings_language
+
+        lang = default_language(settings_language)
     ascii = plain or not stdout_can(SUITS)
     color = not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
     return Out(lang, ascii, color, plain)

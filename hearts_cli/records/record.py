@@ -464,7 +464,7 @@ class GameRecord(Plain):
     def __init__(self, rules: Rules, code: str, seats: tuple[Seat, ...], moves: tuple[Move, ...] = (),
                  annotations: dict[Position, Annotation] | None = None,
                  program: str = f"hearts {__version__}", format: str = FORMAT,
-                 errors: list[RecordError] | None = None, undos: int = 0):
+                 errors: list[RecordError] | None = None, undos: int = 0, lang: str | None = None):
         self.rules = rules
         self.code = code
         self.seats = seats
@@ -474,6 +474,7 @@ class GameRecord(Plain):
         self.format = format
         self.errors: list[RecordError] = [] if errors is None else errors
         self.undos = undos  # moves the person took back while playing (the moves here are the game as played)
+        self.lang = lang  # the language it was played in (a saved game is resumed in it), if known
 
     def replay(self, upto: int | None = None) -> Game:
         """A new game with the first ``upto`` moves made (all of them by default)."""
@@ -510,7 +511,7 @@ class GameRecord(Plain):
     def to_text(self) -> str:
         """This record in canonical form (keeping the program that wrote it)."""
         return write_record(self.replay(), seats=self.seats, annotations=self.annotations,
-                            program=self.program, undos=self.undos)
+                            program=self.program, undos=self.undos, lang=self.lang)
 
     @classmethod
     def from_game(cls, game: Game, seats: Sequence[Seat] | None = None,
@@ -617,12 +618,13 @@ def _annotation_map(annotations: Notes | None) -> dict[Position, Annotation]:
 
 def write_record(game: Game, seats: Sequence[Seat] | None = None,
                  annotations: Notes | None = None,
-                 program: str | None = None, undos: int = 0) -> str:
+                 program: str | None = None, undos: int = 0, lang: str | None = None) -> str:
     """The canonical record of ``game`` so far (finished or not), as text.
 
     ``seats`` default to ``Player 1``... (all human); ``annotations`` are keyed
     by :class:`Position` or its text (``"1.3.2"``); ``undos`` is how many
-    moves the person took back (written only when there were any). The output
+    moves the person took back (written only when there were any), ``lang`` the language
+    it was played in (a save's, written when given). The output
     depends on nothing but these arguments: the same game always gives the
     same bytes.
     """
@@ -658,6 +660,8 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
             out.append(f"    - {_flow({'place': place, 'seat': seat_no, 'total': total})}")
     if undos:
         out.append(f"undos: {undos}")
+    if lang is not None:
+        out.append(f"lang: {_scalar(lang)}")
     out.extend(_annotation_lines(notes))
     return "\n".join(out) + "\n"
 
@@ -735,7 +739,7 @@ TEMP_RE = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp")
 def save_record(path: str | os.PathLike[str], game: Game | GameRecord,
                 seats: Sequence[Seat] | None = None,
                 annotations: Notes | None = None,
-                undos: int | None = None, private: bool = False) -> Path:
+                undos: int | None = None, private: bool = False, lang: str | None = None) -> Path:
     """Write the record of ``game`` to ``path`` atomically; returns the path.
 
     The text goes to a new file in the same directory, is flushed and
@@ -748,9 +752,9 @@ def save_record(path: str | os.PathLike[str], game: Game | GameRecord,
         text = game.to_text() if seats is None and annotations is None and undos is None else write_record(
             game.replay(), seats=seats if seats is not None else game.seats,
             annotations=annotations if annotations is not None else game.annotations,
-            program=game.program, undos=undos if undos is not None else game.undos)
+            program=game.program, undos=undos if undos is not None else game.undos, lang=lang or game.lang)
     else:
-        text = write_record(game, seats=seats, annotations=annotations, undos=undos or 0)
+        text = write_record(game, seats=seats, annotations=annotations, undos=undos or 0, lang=lang)
     return write_atomic(path, text.encode("utf-8"), private=private)
 
 
@@ -998,7 +1002,9 @@ class _Reader(_Problems):
         if not isinstance(undos, int) or isinstance(undos, bool) or undos < 0:
             self.fail(self.bad_field("undos", "record_want_value", _Field(d, "undos"), d, expected="0, 1, 2..."))
             undos = 0
-        return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors, undos)
+        lang = d.get("lang")  # a language this program speaks, or none (an unknown one is not an error)
+        return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors, undos,
+                          lang if lang in ("en", "es") else None)
 
     def read_code(self, raw: object) -> str:
         if raw is None:

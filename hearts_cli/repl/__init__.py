@@ -69,7 +69,7 @@ def start_new(new: NewGame | None = None, *, preset: str | None = None, target: 
                 notes.append((t("previous_archived", lang, code=previous.game.code), str(where)))
         game = Game(rules, code)
         seats = make_seats(rules.players, seat, level)
-        store.save(game, seats)
+        store.save(game, seats, lang=lang)
         return _run(game, seats, store, resumed=False, lang=lang, plain=plain, json_events=json_events,
                     delay=delay, turn_timer=turn_timer, confirm=confirm, play=play,
                     stdin=stdin, stdout=stdout, notes=notes, screen_reader=screen_reader)
@@ -80,10 +80,11 @@ def start_new(new: NewGame | None = None, *, preset: str | None = None, target: 
 def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = False,
            delay: float | None = None, turn_timer: int | None = None, confirm: bool | None = None,
            stdin: TextIO | None = None, stdout: TextIO | None = None, screen_reader: bool = False,
-           archived: str | None = None) -> int:
+           archived: str | None = None, own_language: bool = False) -> int:
     """Continue the saved game where it stopped, without asking; with none, start one with the
-    defaults. ``archived``: the code of an unfinished game in the archive, taken back first."""
-    lang = _lang(lang)
+    defaults. ``archived``: the code of an unfinished game in the archive, taken back first.
+    ``own_language``: a game is played on in the language it was played in (no --lang given)."""
+    chosen = _lang(lang)
     _check_options(delay, turn_timer)
     from ..model.codes import new_code
     from ..model.rules import Rules
@@ -93,8 +94,11 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
     def carry_on(store: Store, loaded: Loaded | None) -> int:
         nonlocal confirm
         notes: list[Note] = []
+        lang = chosen
         if archived is not None:
             loaded = _take_back(store, archived, loaded, lang, notes)
+        if own_language and loaded is not None and not loaded.game.over and loaded.lang is not None:
+            lang = _lang(loaded.lang)
         if loaded is not None and loaded.game.over:
             store.archive(loaded.game, loaded.seats, undos=loaded.undos)
             loaded = None
@@ -103,7 +107,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
             rules = Rules.from_spec(None)
             game = Game(rules, new_code())
             seats = make_seats(rules.players, 0, None)
-            store.save(game, seats)
+            store.save(game, seats, lang=lang)
             resumed = False
         else:
             game, seats, resumed, undos = loaded.game, loaded.seats, True, loaded.undos
@@ -113,7 +117,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
                     json_events=json_events, delay=delay, turn_timer=turn_timer, confirm=confirm,
                     play=True, stdin=stdin, stdout=stdout, notes=notes, undos=undos, screen_reader=screen_reader)
 
-    return _with_save(lang, carry_on)
+    return _with_save(chosen, carry_on)
 
 
 def _take_back(store: Store, code: str, current: Loaded | None, lang: str, notes: list[Note]) -> Loaded:
@@ -174,7 +178,9 @@ def _with_save(lang: str, body: Callable[[Store, Loaded | None], int]) -> int:
 
 
 def _lang(lang: str | None) -> str:
-    return lang if lang in LANGUAGES else default_language()
+    from ..store.saves import settings_language
+
+    return lang if lang in LANGUAGES else default_language(settings_language)
 
 
 def _save_problem(message: str) -> int:

@@ -85,7 +85,7 @@ class TableClient(SeatClient):
         # shared table (``core``: remote.RemoteTable, which sends the person's moves to the host)
         if core is None:
             assert game is not None, "a game of one's own, or a seat's table"
-            core = LocalTable(game, seats, store=store, undos=undos)
+            core = LocalTable(game, seats, store=store, undos=undos, lang=lang)
         self.core: SeatTable = core
         self.local: bool = core.capabilities.own
         # what only one kind of table has: a person's own (undo, auto, the save), a shared one's link

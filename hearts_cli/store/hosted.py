@@ -32,9 +32,10 @@ class HostStore(Store):
     def meta_path(self) -> Path:
         return self.root / "table.json"
 
-    def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0) -> Path:
+    def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0,
+                lang: str | None = None) -> Path:
         """The game to the archive; its save and invitations go with it."""
-        target = super().archive(game, seats, unfinished=unfinished, undos=undos)
+        target = super().archive(game, seats, unfinished=unfinished, undos=undos, lang=lang)
         try:
             self.meta_path.unlink()
         except FileNotFoundError:

@@ -150,10 +150,11 @@ class Loaded(Plain):
 
     __match_args__ = ("game", "seats", "undos")
 
-    def __init__(self, game: Game, seats: tuple[Seat, ...], undos: int = 0):
+    def __init__(self, game: Game, seats: tuple[Seat, ...], undos: int = 0, lang: str | None = None):
         self.game = game
         self.seats = seats  # one per seat
         self.undos = undos  # moves taken back so far (the record notes them)
+        self.lang = lang  # the language it was played in (resumed in it), if the save says
 
 
 class Store:
@@ -269,7 +270,7 @@ class Store:
             raise DamagedSave(self._move_aside(path), e.message(None), e) from None
         except Exception as e:
             raise DamagedSave(self._move_aside(path), f"{type(e).__name__}: {e}") from None
-        return Loaded(game, tuple(record.seats), record.undos)
+        return Loaded(game, tuple(record.seats), record.undos, record.lang)
 
     def _move_aside(self, path: Path) -> Path:
         from ..base.files import private_dir
@@ -279,19 +280,21 @@ class Store:
         os.replace(path, target)
         return target
 
-    def save(self, game: Game | GameRecord, seats: Sequence[Seat], undos: int = 0) -> Path:
-        """Write the record of ``game`` atomically over the save."""
+    def save(self, game: Game | GameRecord, seats: Sequence[Seat], undos: int = 0, lang: str | None = None
+             ) -> Path:
+        """Write the record of ``game`` atomically over the save (``lang``: the language it is played in)."""
         from ..records.record import save_record
 
-        return save_record(self.save_path, game, seats=seats, undos=undos, private=True)
+        return save_record(self.save_path, game, seats=seats, undos=undos, private=True, lang=lang)
 
-    def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0) -> Path:
+    def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0,
+                lang: str | None = None) -> Path:
         """Write ``game`` to the archive and drop the save; returns the archived file."""
         from ..records.record import save_record
 
         tag = "-unfinished" if unfinished else ""
         target = free_name(self.archive_dir / f"{stamp()}-{game.code}{tag}.yaml")
-        save_record(target, game, seats=seats, undos=undos, private=True)
+        save_record(target, game, seats=seats, undos=undos, private=True, lang=lang)
         self.discard()
         return target
 
@@ -302,13 +305,13 @@ class Store:
         from ..records.record import read_record
 
         record = read_record(path)
-        restored = Loaded(record.replay(), tuple(record.seats), record.undos)
+        restored = Loaded(record.replay(), tuple(record.seats), record.undos, record.lang)
         current = self.load()
         previous = None
         if current is not None:
             previous = self.archive(current.game, current.seats, unfinished=not current.game.over,
-                                    undos=current.undos)
-        self.save(restored.game, restored.seats, restored.undos)
+                                    undos=current.undos, lang=current.lang)
+        self.save(restored.game, restored.seats, restored.undos, restored.lang)
         path.unlink()  # (saved first: a crash in between leaves the game twice, never lost)
         return restored, previous
 
@@ -352,6 +355,7 @@ class Settings(TypedDict, total=False):
     confirm: bool
     count: bool
     delay: float
+    lang: str  # en or es: the language when neither --lang nor HEARTS_LANG says (the locale after it)
     turn_timer: int
     undo: bool
 
@@ -367,6 +371,10 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
 def _valid_setting(key: str, value: object) -> bool:
     if key in ("confirm", "count", "undo"):
         return isinstance(value, bool)
+    if key == "lang":
+        from ..text.catalog import LANGUAGES
+
+        return isinstance(value, str) and value.lower() in LANGUAGES
     if key == "auto_play" and isinstance(value, bool):  # true: the default pause
         return True
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -376,6 +384,18 @@ def _valid_setting(key: str, value: object) -> bool:
     if key == "auto_play":
         return AUTO_PLAY_SECONDS[0] <= value <= AUTO_PLAY_SECONDS[1]
     return isinstance(value, int) and 5 <= value <= 600  # turn_timer
+
+
+def settings_language() -> str | None:
+    """``lang:`` of settings.yaml, or None (no file: nothing is read, nothing imported)."""
+    try:
+        path = home() / SETTINGS_NAME
+        if not path.is_file():
+            return None
+    except OSError:
+        return None
+    lang = read_settings()[0].get("lang")
+    return lang.lower() if isinstance(lang, str) else None
 
 
 def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:

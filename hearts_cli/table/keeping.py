@@ -25,11 +25,12 @@ if TYPE_CHECKING:
 
 class Keeper:
     """A table's save and archive (``store``: a :class:`~hearts_cli.store.saves.Store`, or None:
-    nothing is kept here), and what the record notes of the game (``undos``)."""
+    nothing is kept here), and what the record notes of the game (``undos``, ``lang``)."""
 
-    def __init__(self, store: Store | None = None, undos: int = 0):
+    def __init__(self, store: Store | None = None, undos: int = 0, lang: str | None = None):
         self.store = store
         self.undos = undos  # moves taken back in this game (the record notes how many)
+        self.lang = lang  # the language the game is played in: a save is resumed in it
         self.archived: Path | None = None  # where the finished (or left) game went
         self.archived_unfinished: str | None = None  # the code of a game left unfinished there
         self._archived_game: Game | None = None
@@ -37,7 +38,7 @@ class Keeper:
 
     def save(self, game: Game, seats: Sequence[Seat]) -> None:
         if self.store is not None and not game.over:
-            self.store.save(game, seats, undos=self.undos)
+            self.store.save(game, seats, undos=self.undos, lang=self.lang)
 
     def keep(self, game: Game, seats: Sequence[Seat]) -> None:
         """The move just made, durable: the save, or once the game is over the archive (once).
@@ -46,15 +47,15 @@ class Keeper:
             return
         if game.over:
             if self._archived_game is not game:  # once
-                self.archived = self.store.archive(game, seats, undos=self.undos)
+                self.archived = self.store.archive(game, seats, undos=self.undos, lang=self.lang)
                 self._archived_game = game
         else:
-            self.store.save(game, seats, undos=self.undos)
+            self.store.save(game, seats, undos=self.undos, lang=self.lang)
 
     def archive_unfinished(self, game: Game, seats: Sequence[Seat]) -> None:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""
         if self.store is not None and not game.over and self._left is not game:
-            self.archived = self.store.archive(game, seats, unfinished=True, undos=self.undos)
+            self.archived = self.store.archive(game, seats, unfinished=True, undos=self.undos, lang=self.lang)
             self.archived_unfinished = game.code
             self._left = game
 

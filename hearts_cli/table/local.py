@@ -39,8 +39,9 @@ class LocalTable(GameTable, SeatTable):
     capabilities = Capabilities(own=True, undo=True, hints=True)
 
     def __init__(self, game: Game, seats: Sequence[RecordSeat | Seat], *, store: Store | None = None,
-                 undos: int = 0):
+                 undos: int = 0, lang: str | None = None):
         super().__init__(game, seats, store=store, undos=undos)
+        self.keeper.lang = lang  # the person's language: the save remembers it
         self.finish_offered: set[int] = set()  # the rounds where ``finish`` was offered
         from .program import seat_programs
 

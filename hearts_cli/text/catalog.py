@@ -10,7 +10,7 @@ choose a word: ``{points} {points:pt|pts}`` gives ``1 pt`` and ``2 pts``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from ..base.untrusted import escaped, shown
@@ -129,9 +129,13 @@ def preset_id(text: str) -> str:
     return text
 
 
-def default_language() -> str:
-    """``HEARTS_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
+def default_language(saved: Callable[[], str | None] | None = None) -> str:
+    """``HEARTS_LANG``, else the player's ``saved`` choice (settings.yaml's ``lang:``, asked only
+    then), else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
     chosen = os.environ.get("HEARTS_LANG", "").lower()
+    if chosen in LANGUAGES:
+        return chosen
+    chosen = (saved() or "") if saved is not None else ""
     if chosen in LANGUAGES:
         return chosen
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):

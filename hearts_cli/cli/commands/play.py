@@ -42,7 +42,12 @@ def play(
     from ... import repl as loop  # the game loop: prompt-toolkit is imported only once a game opens
     raise typer.Exit(loop.resume(lang=out.lang, plain=out.plain, json_events=json_events, delay=delay,
                                  turn_timer=turn_timer, confirm=confirm, screen_reader=screen_reader,
-                                 archived=code))
+                                 archived=code, own_language=_no_language_given(ctx, lang)))
+
+
+def _no_language_given(ctx: typer.Context, lang: str | None) -> bool:
+    """Whether neither this command nor the group was given --lang: a game then speaks its own."""
+    return lang is None and (ctx.find_root().obj or {}).get("lang") is None
 
 
 def _list_unfinished(lang: str) -> None:
