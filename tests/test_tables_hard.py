@@ -180,7 +180,7 @@ class FlakyStore(HostStore):
     fail = 0
     fail_cpu = 0
 
-    def save(self, game, seats, undos=0):  # type: ignore[override]
+    def save(self, game, seats, undos=0, lang=None):  # type: ignore[override]
         from hearts_cli.records.record import moves_of
 
         if self.fail or (self.fail_cpu and moves_of(game)[-1].seat != 0):
@@ -189,7 +189,7 @@ class FlakyStore(HostStore):
             else:
                 self.fail_cpu -= 1
             raise OSError(errno.EMFILE, "Too many open files")
-        return super().save(game, seats, undos=undos)
+        return super().save(game, seats, undos=undos, lang=lang)
 
 
 @pytest.mark.slow  # a whole game at a shared table: 7 to 30 s

@@ -133,6 +133,8 @@ class EffectJson(TypedDict):
     higher_out: NotRequired[bool]
     ahead: NotRequired[list[CardText]]  # the uncancelled cards that beat it now (see Effect.ahead)
     stuck: NotRequired[CardText]  # two decks: a card ahead that no copy still out can cancel (it cannot win)
+    taker: NotRequired[int]  # one deck, a card that cannot win: the seat that takes the trick (so far)
+    higher: NotRequired[int]  # one deck, a card that may win: the higher cards of the suit led still out
     message: NotRequired[str]
 
 

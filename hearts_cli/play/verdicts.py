@@ -103,6 +103,14 @@ class Effect(NamedTuple):
     # two decks, the last trick: every card of the suit led cancelled so far, so nothing
     # is set aside and ``by`` takes the trick by the fallback (set_aside_last)
     fallback: bool = False
+    # one deck, a card that cannot win: the seat that takes the trick so far (``exact``: takes
+    # it, this card being the last), ``points`` then the points it takes with this card; a card
+    # that may win: ``higher`` the cards of the suit led still out that would beat it. Seats
+    # are named from the seat to move (``mover``, of ``players``)
+    taker: int | None = None
+    higher: int = 0
+    mover: int = 0
+    players: int = 0
     # two decks, before the trick's last card: the highest card ahead of it that no copy
     # still out can cancel, which is why it cannot win (``wins`` False); ``ahead[0]``, the
     # card winning so far, may be another, higher one whose twin is still out
@@ -174,6 +182,17 @@ class Effect(NamedTuple):
             if self.breaks_hearts:
                 text += " " + t("effect_breaks_hearts", lang)
             return text
+        if self.wins is None and self.higher:
+            text = t("effect_unknown_higher", lang, ascii=ascii, card=self.card, count=self.higher,
+                     suit=Suit(self.card.suit))
+            return text + (" " + t("effect_breaks_hearts", lang) if self.breaks_hearts else "")
+        if self.wins is False and self.taker is not None:
+            from ..model.seating import place_name, seat_place
+
+            taker = place_name(seat_place(self.taker, self.mover, self.players), lang)
+            text = t("effect_loses_to" if self.exact else "effect_loses_to_so_far", lang, ascii=ascii,
+                     card=self.card, taker=taker, points=self.points)
+            return text + (" " + t("effect_breaks_hearts", lang) if self.breaks_hearts else "")
         if self.wins is None:
             mid = "effect_unknown"
         elif not self.wins:
@@ -195,6 +214,10 @@ class Effect(NamedTuple):
             out["by"] = str(self.by) if self.by is not None else None
             if self.fallback:
                 out["fallback"] = True
+        if self.taker is not None:
+            out["taker"] = self.taker
+        if self.higher:
+            out["higher"] = self.higher
         if self.pending:  # two decks, cards still to come
             out["so_far"] = self.so_far
             out["twin_out"] = self.twin_out
@@ -308,10 +331,13 @@ def _effect(rnd: RoundState, c: Card) -> Effect:
     trick = rnd.trick
     points, breaks = _points_breaks(rnd, c)
     led = trick[0] // 13 if trick else c // 13
-    if core.trick_winner(trick + [c]) != len(trick):
-        return Effect(c, False, None, False, breaks)
     last = len(trick) == rnd.players - 1
     kitty_unknown = not rnd.tricks and bool(rnd.kitty_mask)
+    ahead = core.trick_winner(trick + [c])
+    if ahead != len(trick):  # beaten already: who takes it so far, and the points with this card
+        n = rnd.players
+        taker = (rnd.mover - len(trick) + ahead) % n
+        return Effect(c, False, points, last and not kitty_unknown, breaks, taker=taker, mover=rnd.mover, players=n)
     if last:
         return Effect(c, True, points, not kitty_unknown, breaks)
     # certain to win when no card that would beat it can still be out there
@@ -323,7 +349,7 @@ def _effect(rnd: RoundState, c: Card) -> Effect:
     if rnd.kitty_taken:
         out_there &= ~rnd.kitty_mask
     if out_there:
-        return Effect(c, None, None, False, breaks)
+        return Effect(c, None, None, False, breaks, higher=out_there.bit_count())
     return Effect(c, True, points, False, breaks)
 
 
