@@ -197,7 +197,8 @@ def test_explain_first_lead():
 def test_explain_legal_card_says_what_it_would_do():
     out = run("explain", "2C", "--code", CODE, "--moves", PASSES).stdout
     assert "2♣ can be played." in out
-    assert "may or may not win the trick" in out
+    # issue 26 §11: no "may or may not win" when it can be said why
+    assert "2♣ wins the trick unless a seat still to play beats it: 7 higher cards of clubs are still out." in out
 
 
 def test_explain_follow_suit_names_the_cards():
@@ -255,8 +256,9 @@ def test_explain_json():
     legal = check_schema(run("explain", "KC", "--code", CODE, "--moves", PASSES + " 2C", "--json").stdout,
                          "explain_json")
     assert legal["legal"] is True and "reason" not in legal
-    assert legal["effect"] == {"wins": None, "points": None, "exact": False, "breaks_hearts": False,
-                               "message": "K♣ may or may not win the trick."}
+    assert legal["effect"] == {"wins": None, "points": None, "exact": False, "breaks_hearts": False, "higher": 1,
+                               "message": "K♣ wins the trick unless a seat still to play beats it: 1 higher card "
+                                          "of clubs is still out."}
 
 
 def test_explain_with_another_preset():

@@ -359,7 +359,25 @@ def test_effect_of_a_card_that_may_or_may_not_win():
     play_script(r, B_TRICK1)
     e = r.why("KH").effect  # the A♥ is still out
     assert e.wins is None and e.breaks_hearts
-    assert r.why("KH").message("en") == "K♥ may or may not win the trick. It breaks hearts."
+    assert r.why("KH").message("en") == ("K♥ wins the trick unless a seat still to play beats it: 1 higher card "
+                                         "of hearts is still out. It breaks hearts.")
+    assert r.why("KH").effect.higher == 1
+
+
+def test_a_card_that_cannot_win_says_who_takes_the_trick_and_its_points():
+    """Issue 26 §11: on a follow the verdict says who takes the trick (so far, or for certain
+    on its last card) and the points it gives them, named from the seat to move."""
+
+    r = position(R(), B)
+    play_script(r, B_TRICK1)
+    r.play(max(r.legal_cards()))  # a high lead: the next seat's low cards lose to it
+    beaten = [c for c in r.legal_cards() if r.why(c).effect.wins is False]
+    assert beaten
+    for card in beaten:
+        e = r.why(card).effect
+        assert e.taker == (r.mover - 1) % r.players and not e.exact  # the leader, so far
+        assert e.points == sum(r.rules.points[c] for c in [*r.trick, card])
+        assert "takes it so far" in r.why(card).message("en")
 
 
 def test_effect_of_the_last_card_is_exact():

@@ -413,7 +413,7 @@ def test_messages_write_cards_as_people_type_them_and_fields_stay_canonical(play
     ok(ask(s, "play", card="2C"))
     ok(ask(s, "play", card="8C"))
     r = ok(ask(s, "why", card="TD"))
-    assert r["card"] == "TD" and r["effect"]["message"] == "10D does not win the trick."
+    assert r["card"] == "TD" and r["effect"]["message"].startswith("10D does not win the trick: ")
     ok(ask(s, "play", card="TD"))
     said = error(ask(s, "play", card="TH"), "must_follow_suit")["message"]
     assert "10C" in said and "TC" not in said

@@ -361,7 +361,8 @@ def test_confirmation_says_what_the_card_would_do_and_the_second_entry_plays():
         pass
     tb.handle("3d")
     assert tb.events[-1].kind == "confirm"
-    assert tb.events[-1].data["text"] == "3♦ does not win the trick. Press Enter to play it."
+    assert tb.events[-1].data["text"] == ("3♦ does not win the trick: North takes it, with no points. "
+                                          "Press Enter to play it.")
     assert len(rd.hand(0)) == 12  # not played yet
     tb.handle("AH")  # an illegal card drops the selection and says why
     assert tb.events[-1].kind == "error" and tb.pending is None

@@ -190,8 +190,11 @@ class Effect(NamedTuple):
             from ..model.seating import place_name, seat_place
 
             taker = place_name(seat_place(self.taker, self.mover, self.players), lang)
-            text = t("effect_loses_to" if self.exact else "effect_loses_to_so_far", lang, ascii=ascii,
-                     card=self.card, taker=taker, points=self.points)
+            if self.exact:
+                mid = "effect_loses_to" if self.points else "effect_loses_to_clean"
+            else:
+                mid = "effect_loses_to_so_far" if self.points else "effect_loses_to_so_far_clean"
+            text = t(mid, lang, ascii=ascii, card=self.card, taker=taker, points=self.points)
             return text + (" " + t("effect_breaks_hearts", lang) if self.breaks_hearts else "")
         if self.wins is None:
             mid = "effect_unknown"

@@ -222,6 +222,8 @@ MESSAGES: dict[str, str] = {
     "effect_unknown_higher": "{card} wins the trick unless a seat still to play beats it: {count} higher {count:card|cards} of {suit} {count:is|are} still out.",
     "effect_loses_to": "{card} does not win the trick: {taker} takes it, with {points} {points:point|points}.",
     "effect_loses_to_so_far": "{card} does not win the trick: {taker} takes it so far, with {points} {points:point|points} in it.",
+    "effect_loses_to_clean": "{card} does not win the trick: {taker} takes it, with no points.",
+    "effect_loses_to_so_far_clean": "{card} does not win the trick: {taker} takes it so far, with no points in it yet.",
     "effect_cancel_wins_so_far": "{card} would win so far",
     "effect_cancel_aside_so_far": "so far every card of the led suit is cancelled, and unless another card of that suit comes, the trick will be set aside",
     "effect_cancel_last_so_far": "so far every card of the led suit is cancelled, and on the last trick that gives it to whoever played {card}, unless another card of that suit comes",

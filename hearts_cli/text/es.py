@@ -217,6 +217,8 @@ MESSAGES: dict[str, str] = {
     "effect_unknown_higher": "{card} gana la baza salvo que la supere un jugador que aún no ha jugado: {count:queda|quedan} {count} {count:carta más alta|cartas más altas} de {suit} por salir.",
     "effect_loses_to": "{card} no gana la baza: se la lleva {taker}, con {points} {points:punto|puntos}.",
     "effect_loses_to_so_far": "{card} no gana la baza: de momento se la lleva {taker}, con {points} {points:punto|puntos} en ella.",
+    "effect_loses_to_clean": "{card} no gana la baza: se la lleva {taker}, sin puntos.",
+    "effect_loses_to_so_far_clean": "{card} no gana la baza: de momento se la lleva {taker}, aún sin puntos.",
     "effect_cancel_wins_so_far": "por ahora ganaría {card}",
     "effect_cancel_aside_so_far": "por ahora todas las cartas del palo de salida quedan anuladas, y si no sale otra carta de ese palo, la baza se apartará",
     "effect_cancel_last_so_far": "por ahora todas las cartas del palo de salida quedan anuladas y, en la última baza, eso se la da a quien jugó {card}, salvo que salga otra carta de ese palo",
