@@ -386,3 +386,60 @@ def test_in_a_real_terminal_the_2c_plays_by_itself(terms, tmp_path: Path):
     assert Card("2C") not in game.round.hand(0)
     term.wait_prompt("Your card>")  # the next card is a choice: it waits
     assert len(pty.saved_game(home).round.hand(0)) == 12
+
+
+# ---------------------------------------------------------------- bell: (issue 26)
+
+
+@pytest.mark.parametrize("bell, rings", [(0.0, 2), (None, 0), (NEVER, 0)])
+def test_the_bell_rings_once_when_your_turn_comes_after_a_wait(home: Path, bell, rings):
+    """`bell:` in settings.yaml: the terminal's bell rings when the person's turn comes at least
+    that long after their last line, once a decision (with no wait at all: the pass, and the lead
+    after the CPUs' passes, not again for a line typed at the same decision); never without the
+    setting, nor before the wait is over."""
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from hearts_cli.repl.pacing import BELL_WAIT, bell_wait
+    from hearts_cli.repl.session import Loop
+
+    class Bells(DummyOutput):
+        rung = 0
+
+        def bell(self) -> None:
+            Bells.rung += 1
+
+    assert (bell_wait(None), bell_wait(False), bell_wait(True), bell_wait(5)) == (None, None, BELL_WAIT, 5.0)
+    home.mkdir(parents=True, exist_ok=True)
+    for text, value in (("true", True), ("3", 3)):
+        (home / "settings.yaml").write_text(f"bell: {text}\n")
+        assert read_settings(home) == ({"bell": value}, [])
+    (home / "settings.yaml").write_text("bell: ring\n")
+    assert [p[0] for p in read_settings(home)[1]] == ["settings_bad_bell"]
+    (home / "settings.yaml").unlink()
+    tb = _local()
+    with create_pipe_input() as inp, create_app_session(input=inp, output=Bells()):
+        loop = Loop(tb, plain=True, delay=0, turn_timer=None, key_within=None, bell=bell)
+        tb.attach(loop)
+        opened: list = []
+        real = loop.pre_run
+
+        def pre_run() -> None:
+            real()
+            opened.append(loop.decision())
+
+        loop.pre_run = pre_run  # type: ignore[method-assign]
+
+        def drive() -> None:
+            inp.send_text(PASS)
+            _until(lambda: opened and opened[-1] == loop.decision() and tb.game.round.phase is Phase.PLAY)
+            inp.send_text("score\r")  # another line at the same decision: no second bell
+            _until(lambda: len(opened) >= 3)
+
+        def run() -> int:
+            tb.announce_start()
+            return loop.run()
+
+        drive_session(inp, run, drive)
+    assert Bells.rung == rings

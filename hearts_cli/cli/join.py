@@ -98,14 +98,15 @@ def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool, screen_reader
         return run_reader(table, inp=sys.stdin, out=sys.stdout, delay=0, turn_timer=None, resumed=False,
                           notes=[], auto_play=auto_play_pause(settings.get("auto_play")))
     if interactive:
-        from ..repl.pacing import auto_play_pause
+        from ..repl.pacing import auto_play_pause, bell_wait
         from ..repl.session import run_interactive
 
         no_color = plain or bool(os.environ.get("NO_COLOR"))
         # the host paces the CPUs (hearts host --delay): no pause of our own; the only legal
         # card's pause (auto_play) is the person's own, before their move is sent
         return run_interactive(table, plain=no_color, delay=0, turn_timer=None, resumed=False, notes=[],
-                               auto_play=auto_play_pause(settings.get("auto_play")))
+                               auto_play=auto_play_pause(settings.get("auto_play")),
+                               bell=bell_wait(settings.get("bell")))
     remote.blocking = True
     return run_batch(table, sys.stdin, sys.stdout, json_events=False, resumed=False)
 

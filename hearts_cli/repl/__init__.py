@@ -245,7 +245,7 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
                   store=store, undo=settings.get("undo", True), undos=undos,
                   count=settings.get("count", False))
     if interactive and play:
-        from .pacing import auto_play_pause
+        from .pacing import auto_play_pause, bell_wait
         from .session import run_interactive
 
         if delay is None:
@@ -254,7 +254,8 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
             turn_timer = settings["turn_timer"]
         no_color = plain or bool(os.environ.get("NO_COLOR"))
         return run_interactive(table, plain=no_color, delay=delay, turn_timer=turn_timer,
-                               resumed=resumed, notes=notes, auto_play=auto_play_pause(settings.get("auto_play")))
+                               resumed=resumed, notes=notes, auto_play=auto_play_pause(settings.get("auto_play")),
+                               bell=bell_wait(settings.get("bell")))
     return run_batch(table, stdin or sys.stdin, out, json_events=json_events, resumed=resumed,
                      play=play, notes=notes)
 

@@ -123,6 +123,19 @@ def key_within(quiet: QuietInput) -> KeyWithin:
     return wait
 
 
+BELL_WAIT = 2.0  # `bell: true`: the bell rings when your turn comes at least this long after your last line
+
+
+def bell_wait(value: object) -> float | None:
+    """The wait after which ``bell`` in settings.yaml rings the terminal's bell at your turn
+    (``true``: :data:`BELL_WAIT`, or a number of seconds), or None: no bell (the default)."""
+    if value is True:
+        return BELL_WAIT
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+        return float(value)
+    return None
+
+
 def auto_play_pause(value: object) -> float | None:
     """The pause ``auto_play`` in settings.yaml asks for (``true``: :data:`AUTO_PLAY_PAUSE`, or
     a number of seconds), or None: off, the only legal card waits to be entered as any other."""

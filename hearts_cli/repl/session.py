@@ -51,12 +51,13 @@ class _Incoming(Exception):
 
 def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int | None,
                     resumed: bool, notes: list[Note], key_within: KeyWithin | None = None,
-                    auto_play: float | None = None) -> int:
+                    auto_play: float | None = None, bell: float | None = None) -> int:
     """The prompt-toolkit game loop; ``key_within(seconds)`` (tests) stands in for the
     terminal's keys during the CPUs' pauses; ``auto_play``: the pause before the only
-    legal card plays by itself (None: it waits to be entered)."""
+    legal card plays by itself (None: it waits to be entered); ``bell``: the wait after which
+    the terminal's bell rings when it becomes the person's turn (None: never)."""
     loop = Loop(table, plain=plain, delay=delay, turn_timer=turn_timer, key_within=key_within,
-                auto_play=auto_play)
+                auto_play=auto_play, bell=bell)
     table.attach(loop)
     for note in notes:
         if isinstance(note, tuple):  # (the text, the path it names)
@@ -72,8 +73,10 @@ class Loop(FrontEnd):
     paced) and, between the CPUs' moves, the prompt."""
 
     def __init__(self, table: Table, *, plain: bool, delay: float, turn_timer: int | None,
-                 key_within: KeyWithin | None, auto_play: float | None = None):
+                 key_within: KeyWithin | None, auto_play: float | None = None, bell: float | None = None):
         self.table = table
+        self.bell = bell
+        self.rung_for: tuple[object, ...] | None = None  # the decision the bell last rang for
         self.plain = plain
         self.delay = delay
         self.turn_timer = turn_timer
@@ -87,6 +90,7 @@ class Loop(FrontEnd):
         self.auto_play = AutoPlay(auto_play, self.say_auto)
         self.typed = ""  # what was being typed when a shared table's news came
         self.clock = time.monotonic
+        self.answered = self.clock()  # when the person's last line was entered (the bell's wait)
         self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
         self.remote = table.remote  # a shared table's seat: its news comes while the prompt waits
         if self.remote is not None:
@@ -195,6 +199,17 @@ class Loop(FrontEnd):
     def prompt_text(self) -> StyleAndTextTuples:
         return [("class:prompt", prompt_message(self.table) + "> ")]
 
+    def ring(self) -> None:
+        """The terminal's bell, once a decision, when the person's turn comes after a wait of at
+        least ``bell`` seconds since their last line (``bell:`` in settings.yaml)."""
+        tb = self.table
+        if self.bell is None or tb.over or not tb.waiting_for_person():
+            return
+        now = self.decision()
+        if now != self.rung_for and self.clock() - self.answered >= self.bell:
+            self.rung_for = now
+            get_app_session().output.bell()
+
     def ask(self) -> str:
         """One line from the person: with the turn timer running, if there is one."""
         if self.turn_timer and not self.table.over:
@@ -281,6 +296,7 @@ class Loop(FrontEnd):
             clear_typeahead(self.session.input)  # read along with the last line
         self.quiet.stop(flush=self.status.paused)
         self.status.paused = False
+        self.ring()
         try:
             line = self.ask()
         except KeyboardInterrupt:
@@ -293,6 +309,7 @@ class Loop(FrontEnd):
             return True
         except _Incoming:
             return True
+        self.answered = self.clock()
         return self.act(line)
 
     def act(self, line: str) -> bool:

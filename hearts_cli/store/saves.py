@@ -352,6 +352,7 @@ class Settings(TypedDict, total=False):
     place a setting is declared, which the known keys and the warnings read."""
 
     auto_play: bool | float  # true: the default pause; else seconds
+    bell: bool | float  # the terminal's bell when your turn comes after a wait (true: 2 s; else seconds)
     confirm: bool
     count: bool
     delay: float
@@ -375,8 +376,10 @@ def _valid_setting(key: str, value: object) -> bool:
         from ..text.catalog import LANGUAGES
 
         return isinstance(value, str) and value.lower() in LANGUAGES
-    if key == "auto_play" and isinstance(value, bool):  # true: the default pause
+    if key in ("auto_play", "bell") and isinstance(value, bool):  # true: the default pause, or wait
         return True
+    if key == "bell":
+        return isinstance(value, (int, float)) and 0 <= value <= 600
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     if key == "delay":
