@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from hearts_cli.model.cards import Card
+from hearts_cli.model.cards import Card, HandOrder
 from hearts_cli.model.rules import Direction, Rules
 from hearts_cli.model.seating import place_name, places
 from hearts_cli.play.engine import Game, Phase, Trick
@@ -65,6 +65,7 @@ def synthetic(players: int, me: int = 0, lang: str = "en", ascii: bool = False, 
                            hearts_broken=True, tricks=rnd.tricks, direction=rnd.direction, hand=rnd.hand(me),
                            trick_plays=rnd.trick_plays, passed=None)
     return _Stand(game=game, seats=seats, me=me, lang=lang, ascii=ascii, players=players, selection=set(), local=True,
+                  hand_order=HandOrder(),
                   view=lambda: view, legal=lambda: tuple(view.hand), rules=game.rules, over=False,
                   code=game.code, round_number=len(game.rounds), core=SimpleNamespace(totals=game.totals))
 

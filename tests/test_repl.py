@@ -811,3 +811,33 @@ def test_the_prompt_asks_for_a_decision_only_when_the_seat_has_one(lang, words):
         assert prompt_message(tb) == f"{wait} {tb.name(rnd.turn)}"
         game.play(rnd.legal_cards()[0])
     assert prompt_message(tb) == ask_card
+
+
+def test_the_hand_is_shown_in_the_order_chosen_and_each_suit_in_its_own_colour():
+    """Issue 26: `sort:` orders the hand (the four suit letters, or `alternate` colours; `high`
+    first or `low`), in the drawn table and in the screen-reader mode alike; `deck_colors: four`
+    gives clubs and diamonds their own colours, and every suit keeps its symbol (never told by
+    colour alone)."""
+    from hearts_cli.model.cards import HandOrder, hand_order
+    from hearts_cli.repl.reader import SpokenRenderer
+    from hearts_cli.repl.style import table_style
+
+    assert hand_order("alternate high") == HandOrder((0, 2, 3, 1), True)
+    assert hand_order("shdc") == HandOrder((3, 2, 1, 0), False)
+    for bad in ("", "CDH", "CCDH", "alternate sideways", 3, "CDHS low high"):
+        assert hand_order(bad) is None
+    game = Game(Rules.from_spec(None), "K7Q2MXA7")  # South: ♣ 2 3 8 9 Q A, ♦ 2 3, ♥ 7 10, ♠ 8 9 10
+    tb = Table(game, make_seats(4, 0, None), lang="en", hand_order=hand_order("SHDC high"))
+    [line] = [plain(x) for x in Renderer(tb, plain=True).table() if plain(x).startswith("Your hand")]
+    assert line == "Your hand: ♠ 10 9 8   ♥ 10 7   ♦ 3 2   ♣ A Q 9 8 3 2"
+    said = " ".join(plain(x) for x in SpokenRenderer(tb).hand())
+    assert said.index("spades") < said.index("hearts") < said.index("diamonds") < said.index("clubs")
+    coloured = [frag for x in Renderer(tb, plain=False).table() if plain(x).startswith("Your hand") for frag in x]
+    assert ("class:suit-clubs", "♣") in coloured and ("class:suit-diamonds", "♦") in coloured
+    two, four = table_style("two"), table_style("four")
+    colour = {name: (two.get_attrs_for_style_str(f"class:suit-{name}").color,
+                     four.get_attrs_for_style_str(f"class:suit-{name}").color)
+              for name in ("clubs", "diamonds", "hearts", "spades")}
+    assert colour["hearts"] == ("ansired", "ansired") and colour["diamonds"] == ("ansired", "ansiblue")
+    assert colour["clubs"][1] == "ansigreen" and colour["spades"][0] == colour["spades"][1]
+    assert len({c for _, c in colour.values()}) == 4  # four colours, one a suit

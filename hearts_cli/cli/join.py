@@ -83,13 +83,15 @@ def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool, screen_reader
 
     remote = RemoteTable(link, welcome)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    from ..model.cards import hand_order
+
     settings = read_settings()[0]
     reader = screen_reader_asked(screen_reader, interactive)
     # the seat's table is the remote one: no game here, only what the seat is told (the
     # screen-reader mode says cards in words: from their symbols, never letters to spell)
     table = Table(None, (), lang=lang, ascii=not reader and (plain or wants_ascii(sys.stdout)),
                   confirm=sys.stdin.isatty() if reader else interactive, core=remote,
-                  count=settings.get("count", False))
+                  count=settings.get("count", False), hand_order=hand_order(settings.get("sort")))
     if reader:
         from ..repl.pacing import auto_play_pause
         from ..repl.reader import run_reader
@@ -106,7 +108,7 @@ def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool, screen_reader
         # card's pause (auto_play) is the person's own, before their move is sent
         return run_interactive(table, plain=no_color, delay=0, turn_timer=None, resumed=False, notes=[],
                                auto_play=auto_play_pause(settings.get("auto_play")),
-                               bell=bell_wait(settings.get("bell")))
+                               bell=bell_wait(settings.get("bell")), deck_colors=settings.get("deck_colors", "two"))
     remote.blocking = True
     return run_batch(table, sys.stdin, sys.stdout, json_events=False, resumed=False)
 

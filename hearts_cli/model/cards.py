@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
+from typing import NamedTuple
 
 from .errors import HeartsError
 
@@ -151,6 +152,45 @@ def iter_bits(mask: int) -> Iterator[Card]:
         low = mask & -mask
         yield CARDS[low.bit_length() - 1]
         mask ^= low
+
+
+class HandOrder(NamedTuple):
+    """How a hand is shown (``sort:`` in settings.yaml): the suits in ``suits`` order, each
+    from its lowest card, or its highest with ``high``."""
+
+    suits: tuple[int, ...] = (0, 1, 2, 3)
+    high: bool = False
+
+    def arrange(self, cards: Iterable[int]) -> list[tuple[int, list[Card]]]:
+        """The cards by suit, in this order (suits held only)."""
+        out = []
+        for s in self.suits:
+            mine = sorted((CARDS[c] for c in cards if c // 13 == s), reverse=self.high)
+            if mine:
+                out.append((s, mine))
+        return out
+
+
+ALTERNATE: tuple[int, ...] = (0, 2, 3, 1)  # ♣ ♥ ♠ ♦: black, red, black, red
+
+
+def hand_order(text: object) -> HandOrder | None:
+    """``sort:`` read: ``alternate`` (colours alternate: ♣ ♥ ♠ ♦) or the four suit letters in
+    the order wanted (``SHDC``), then ``high`` or ``low`` (the default) for each suit's cards;
+    None when the text is not one of those."""
+    if not isinstance(text, str):
+        return None
+    words = text.lower().split()
+    if not 1 <= len(words) <= 2 or (len(words) == 2 and words[1] not in ("high", "low")):
+        return None
+    first = words[0]
+    if first == "alternate":
+        suits = ALTERNATE
+    elif len(first) == 4 and set(first) == set("cdhs"):
+        suits = tuple("cdhs".index(x) for x in first)
+    else:
+        return None
+    return HandOrder(suits, len(words) == 2 and words[1] == "high")
 
 
 def sort_cards(cards: Iterable[int]) -> list[Card]:

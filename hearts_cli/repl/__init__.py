@@ -240,10 +240,12 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
         return _run_reader(game, seats, store, settings, resumed=resumed, lang=lang, delay=delay,
                            turn_timer=turn_timer, confirm=confirm, play=play, inp=stdin or sys.stdin,
                            out=stdout or sys.stdout, notes=notes, undos=undos)
+    from ..model.cards import hand_order
+
     out = stdout or sys.stdout
     table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
                   store=store, undo=settings.get("undo", True), undos=undos,
-                  count=settings.get("count", False))
+                  count=settings.get("count", False), hand_order=hand_order(settings.get("sort")))
     if interactive and play:
         from .pacing import auto_play_pause, bell_wait
         from .session import run_interactive
@@ -255,7 +257,7 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
         no_color = plain or bool(os.environ.get("NO_COLOR"))
         return run_interactive(table, plain=no_color, delay=delay, turn_timer=turn_timer,
                                resumed=resumed, notes=notes, auto_play=auto_play_pause(settings.get("auto_play")),
-                               bell=bell_wait(settings.get("bell")))
+                               bell=bell_wait(settings.get("bell")), deck_colors=settings.get("deck_colors", "two"))
     return run_batch(table, stdin or sys.stdin, out, json_events=json_events, resumed=resumed,
                      play=play, notes=notes)
 
@@ -265,13 +267,15 @@ def _run_reader(game: Game, seats: Sequence[Seat], store: Store, settings: Setti
                 inp: TextIO, out: TextIO, notes: list[Note], undos: int) -> int:
     """The game in the screen-reader mode (:mod:`.reader`), at a terminal or not: a person's
     game (confirmation when they type at a terminal), paced when it is said on one."""
+    from ..model.cards import hand_order
     from .pacing import auto_play_pause
     from .reader import run_reader
     from .table import Table
 
     # (cards written with their symbols, which the mode says in words: never letters to spell)
     table = Table(game, seats, lang=lang, ascii=False, confirm=confirm and inp.isatty(), store=store,
-                  undo=settings.get("undo", True), undos=undos, count=settings.get("count", False))
+                  undo=settings.get("undo", True), undos=undos, count=settings.get("count", False),
+                  hand_order=hand_order(settings.get("sort")))
     if delay is None:
         delay = _number(settings.get("delay"), _number(os.environ.get("HEARTS_DELAY"), DEFAULT_DELAY))
     if turn_timer is None and isinstance(settings.get("turn_timer"), int):

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict
 
 from ..base.jsonvalue import JsonObject
-from ..model.cards import Card
+from ..model.cards import Card, HandOrder
 from ..model.codes import new_code
 from ..model.rules import Moon, Rules
 from ..model.seating import place_name, seat_place, shown_name
@@ -80,7 +80,8 @@ class TableClient(SeatClient):
     def __init__(self, game: Game | None, seats: Sequence[RecordSeat], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Store | None = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
-                 front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False):
+                 front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False,
+                 hand_order: HandOrder | None = None):
         # the table: a local game's own (in-process, made here from ``game``), or a seat's at a
         # shared table (``core``: remote.RemoteTable, which sends the person's moves to the host)
         if core is None:
@@ -114,6 +115,7 @@ class TableClient(SeatClient):
         self.told: deque[Event] = deque(maxlen=RECENT)  # the table's own events (not answers), for `again`
         self.undo_allowed = undo  # `undo: false` in settings.yaml turns it off
         self.count_line = count  # `count: true` in settings.yaml: the toolbar counts the cards out
+        self.hand_order = hand_order or HandOrder()  # `sort:` in settings.yaml: how the hand is shown
         self.told_how_to_leave = False  # Ctrl-C with nothing to cancel says it once
         # `new` or `replay-deal` asked about while the game is unfinished (the command's key), and
         # the one the line being handled answers: typed again (or Enter, or yes) it leaves the game

@@ -7,7 +7,7 @@ from ..model.cards import Card
 from ..model.rules import Direction
 from ..play.engine import Phase
 from ..text.catalog import preset_name
-from .layout import Line, compose, fits, pack, place, plain
+from .layout import SUIT_CLASSES, Line, compose, fits, pack, place, plain
 from .pieces import Writer
 
 # the mark of a playable card in plain mode: one ASCII character after the rank, so the rank
@@ -156,18 +156,14 @@ class TableDrawing(Writer):
         # a suit too long for a line of its own goes on over the next, its symbol repeated
         room = self.columns - 1 - len(title)
         groups: list[Line] = []
-        for s in range(4):
-            cards = [c for c in hand if c // 13 == s]
-            if not cards:
-                continue
-            red = s in (1, 2)
-            head: tuple[str, str] = ("class:suit-red" if red else "class:suit-black", self.suit(s))
+        for s, cards in tb.hand_order.arrange(hand):
+            head: tuple[str, str] = (SUIT_CLASSES[s], self.suit(s))
             frag: Line = [head]
             for c in cards:
                 rank = self.card(c)[:-1]
                 playable = legal is None or c in legal
                 chosen = c in tb.selection
-                style = "class:suit-red" if red else "class:suit-black"
+                style = SUIT_CLASSES[s]
                 if self.plain:
                     text = f"[{rank}]" if chosen else (f"{rank}{PLAYABLE}" if playable and marked else rank)
                     card: Line = [("", " " + text)]

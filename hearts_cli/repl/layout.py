@@ -13,6 +13,8 @@ from ..base.wrapping import SEPARATOR, joins, units
 Line = list[tuple[str, str]]
 WIDTH = 80  # the table is laid out for 80 columns, or fewer: down to MIN_WIDTH
 MIN_WIDTH = 40
+# a card's style class by its suit (♣ ♦ ♥ ♠): its colour is the style's (repl/style.py, deck_colors)
+SUIT_CLASSES = ("class:suit-clubs", "class:suit-diamonds", "class:suit-hearts", "class:suit-spades")
 
 
 def plain(line: Line) -> str:

@@ -9,7 +9,7 @@ from ..model.cards import SUIT_SYMBOLS, Card
 from ..model.rules import Direction
 from ..text.catalog import t
 from .client import TableClient
-from .layout import MIN_WIDTH, WIDTH, Line
+from .layout import MIN_WIDTH, SUIT_CLASSES, WIDTH, Line
 
 # the pass arrow, as the table is drawn (you at the bottom): left is West, across North, right East
 ARROWS = {"left": {False: "←", True: "<-"}, "across": {False: "↑", True: "^"},
@@ -40,8 +40,7 @@ class Writer:
         return c.face(self.ascii)
 
     def card_frag(self, c: Card, extra: str = "") -> tuple[str, str]:
-        style = "class:suit-red" if c // 13 in (1, 2) else "class:suit-black"
-        return (f"{style} {extra}".strip(), self.card(c))
+        return (f"{SUIT_CLASSES[c // 13]} {extra}".strip(), self.card(c))
 
     def suit(self, s: int) -> str:
         return "CDHS"[s] if self.ascii else SUIT_SYMBOLS[s]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.styles import Style
 
 from ..play.engine import Phase
 from .client import TableClient
@@ -36,8 +37,9 @@ def prompt_message(table: TableClient) -> str:
     return table.say("prompt_play")
 
 
-def build_session(table: TableClient, status: Status, *, plain: bool) -> PromptSession[str]:
-    """The prompt-toolkit session of ``table``'s game: monochrome when ``plain``."""
+def build_session(table: TableClient, status: Status, *, plain: bool, style: Style = STYLE) -> PromptSession[str]:
+    """The prompt-toolkit session of ``table``'s game: monochrome when ``plain``; ``style`` the
+    table's colours (``deck_colors``)."""
     session: PromptSession[str]
 
     def columns() -> int:
@@ -52,7 +54,7 @@ def build_session(table: TableClient, status: Status, *, plain: bool) -> PromptS
         complete_while_typing=False,
         bottom_toolbar=bottom_toolbar(table, status, columns),
         key_bindings=table_bindings(table),
-        style=STYLE,
+        style=style,
         color_depth=ColorDepth.MONOCHROME if plain else None,
         reserve_space_for_menu=6,
     )

@@ -141,10 +141,8 @@ class SpokenRenderer(Renderer):
         ranks = self.say("spoken_ranks").split()
         suits = self.say("spoken_suits").split()
         said = []
-        for s in range(4):
-            cards = [c for c in hand if c // 13 == s]
-            if cards:
-                said.append(suits[s] + ": " + ", ".join(ranks[c % 13] for c in cards))
+        for s, cards in tb.hand_order.arrange(hand):
+            said.append(suits[s] + ": " + ", ".join(ranks[c % 13] for c in cards))
         out: list[Line] = [[("", self.say("your_hand") + " " + "; ".join(said) + ".")]]
         if rd.phase is Phase.PLAY and rd.turn == tb.me and not tb.over:
             legal = list(tb.legal())

@@ -34,7 +34,7 @@ from .pacing import key_within as terminal_keys
 from .prompt import build_session, prompt_message
 from .render import Line, Renderer, wrap
 from .render import plain as plain_text
-from .style import STYLE
+from .style import table_style
 from .table import Table
 from .toolbar import Status
 
@@ -51,13 +51,13 @@ class _Incoming(Exception):
 
 def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int | None,
                     resumed: bool, notes: list[Note], key_within: KeyWithin | None = None,
-                    auto_play: float | None = None, bell: float | None = None) -> int:
+                    auto_play: float | None = None, bell: float | None = None, deck_colors: str = "two") -> int:
     """The prompt-toolkit game loop; ``key_within(seconds)`` (tests) stands in for the
     terminal's keys during the CPUs' pauses; ``auto_play``: the pause before the only
     legal card plays by itself (None: it waits to be entered); ``bell``: the wait after which
     the terminal's bell rings when it becomes the person's turn (None: never)."""
     loop = Loop(table, plain=plain, delay=delay, turn_timer=turn_timer, key_within=key_within,
-                auto_play=auto_play, bell=bell)
+                auto_play=auto_play, bell=bell, deck_colors=deck_colors)
     table.attach(loop)
     for note in notes:
         if isinstance(note, tuple):  # (the text, the path it names)
@@ -73,8 +73,10 @@ class Loop(FrontEnd):
     paced) and, between the CPUs' moves, the prompt."""
 
     def __init__(self, table: Table, *, plain: bool, delay: float, turn_timer: int | None,
-                 key_within: KeyWithin | None, auto_play: float | None = None, bell: float | None = None):
+                 key_within: KeyWithin | None, auto_play: float | None = None, bell: float | None = None,
+                 deck_colors: str = "two"):
         self.table = table
+        self.style = table_style(deck_colors)  # `deck_colors: four` in settings.yaml
         self.bell = bell
         self.rung_for: tuple[object, ...] | None = None  # the decision the bell last rang for
         self.plain = plain
@@ -86,7 +88,7 @@ class Loop(FrontEnd):
         # the terminal itself; not a pipe standing in for it (tests), whose keys must all arrive
         self.quiet = QuietInput(None if isinstance(get_app_session().input, PipeInput) else sys.stdin)
         self.pause = CpuPause(delay, key_within or terminal_keys(self.quiet))
-        self.session = build_session(table, self.status, plain=plain)
+        self.session = build_session(table, self.status, plain=plain, style=self.style)
         self.auto_play = AutoPlay(auto_play, self.say_auto)
         self.typed = ""  # what was being typed when a shared table's news came
         self.clock = time.monotonic
@@ -111,7 +113,7 @@ class Loop(FrontEnd):
                 if self.plain:
                     print_formatted_text(plain_text(line))
                 else:
-                    print_formatted_text(FormattedText(line), style=STYLE, color_depth=self.color_depth)
+                    print_formatted_text(FormattedText(line), style=self.style, color_depth=self.color_depth)
 
     def event(self, ev: Event) -> None:
         """An event of the table: printed, kept in the toolbar, and paced."""

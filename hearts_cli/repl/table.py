@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..base.untrusted import MAX_LINE_CHARS
 from ..bots import DEFAULT_LEVELS
-from ..model.cards import CardParseError, fold, parse_card
+from ..model.cards import CardParseError, HandOrder, fold, parse_card
 from ..model.seating import PLACES, record_name, seat_place
 from ..play.engine import Game, Phase
 from ..play.events import Event
@@ -64,9 +64,10 @@ class Table(TableClient):
     def __init__(self, game: Game | None, seats: Sequence[RecordSeat], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Store | None = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
-                 front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False):
+                 front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False,
+                 hand_order: HandOrder | None = None):
         super().__init__(game, seats, lang=lang, ascii=ascii, confirm=confirm, store=store, emit=emit,
-                         undo=undo, undos=undos, front=front, core=core, count=count)
+                         undo=undo, undos=undos, front=front, core=core, count=count, hand_order=hand_order)
         self.person = Person(self)
 
     def handle(self, line: str) -> Signal:

@@ -355,8 +355,10 @@ class Settings(TypedDict, total=False):
     bell: bool | float  # the terminal's bell when your turn comes after a wait (true: 2 s; else seconds)
     confirm: bool
     count: bool
+    deck_colors: str  # two (♥ ♦ red) or four (♣ green, ♦ blue too)
     delay: float
     lang: str  # en or es: the language when neither --lang nor HEARTS_LANG says (the locale after it)
+    sort: str  # the hand's order: alternate or four suit letters, then high or low (model.cards.hand_order)
     turn_timer: int
     undo: bool
 
@@ -372,6 +374,12 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
 def _valid_setting(key: str, value: object) -> bool:
     if key in ("confirm", "count", "undo"):
         return isinstance(value, bool)
+    if key == "deck_colors":
+        return value in ("two", "four")
+    if key == "sort":
+        from ..model.cards import hand_order
+
+        return hand_order(value) is not None
     if key == "lang":
         from ..text.catalog import LANGUAGES
 

@@ -461,6 +461,8 @@ MESSAGES: dict[str, str] = {
     "settings_bad_count": "{path}: 'count' must be true or false, not '{value}'; the default (false: no count in the toolbar) is used.",
     "settings_bad_lang": "{path}: 'lang' must be en or es, not '{value}'; the language comes from HEARTS_LANG or the locale.",
     "settings_bad_bell": "{path}: 'bell' must be true, false or a wait in seconds from 0 to 600, not '{value}'; the default (false: no bell) is used.",
+    "settings_bad_deck_colors": "{path}: 'deck_colors' must be two or four, not '{value}'; the default (two: hearts and diamonds red) is used.",
+    "settings_bad_sort": "{path}: 'sort' must be alternate or the four suit letters in the order wanted (such as SHDC), then high or low, not '{value}'; the default (CDHS low) is used.",
     "settings_bad_auto_play": "{path}: 'auto_play' must be true, false or a pause in seconds from 0.2 to 5, not '{value}'; the default (false: the only card you can play waits for you) is used.",
     "stats_bad_since": "'{value}' is not a date; write it as YYYY-MM-DD, such as 2026-12-01.",
     "stats_bad_preset": "'{value}' is not a preset; the presets are: {presets}.",

@@ -454,6 +454,8 @@ MESSAGES: dict[str, str] = {
     "settings_bad_count": "{path}: «count» debe ser true o false, no «{value}»; se usa el valor por defecto (false: sin cuenta en la barra inferior).",
     "settings_bad_lang": "{path}: «lang» debe ser en o es, no «{value}»; el idioma sale de HEARTS_LANG o de la configuración regional.",
     "settings_bad_bell": "{path}: «bell» debe ser true, false o una espera en segundos de 0 a 600, no «{value}»; se usa el valor por defecto (false: sin campana).",
+    "settings_bad_deck_colors": "{path}: «deck_colors» debe ser two o four, no «{value}»; se usa el valor por defecto (two: corazones y diamantes en rojo).",
+    "settings_bad_sort": "{path}: «sort» debe ser alternate o las cuatro letras de palo en el orden deseado (como SHDC), y luego high o low, no «{value}»; se usa el valor por defecto (CDHS low).",
     "settings_bad_auto_play": "{path}: «auto_play» debe ser true, false o una pausa en segundos de 0,2 a 5, no «{value}»; se usa el valor por defecto (false: la única carta que puedes jugar te espera).",
     "stats_bad_since": "«{value}» no es una fecha; escríbela como AAAA-MM-DD, por ejemplo 2026-12-01.",
     "stats_bad_preset": "«{value}» no es una variante; las variantes son: {presets}.",
