@@ -432,6 +432,17 @@ class NoPointsLeft(Event):
     auto: bool
 
 
+class Claim(Event):
+    """A seat claims the rest of the round: it leads and holds every winning card, so it takes
+    the ``tricks`` left and the ``points`` in them; the round is then played out at once."""
+
+    kind = "claim"
+    round: int
+    seat: int
+    tricks: int
+    points: int
+
+
 class Stop(Event):
     """A replayed log ends before the game does."""
 

@@ -246,6 +246,7 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
     table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
                   store=store, undo=settings.get("undo", True), undos=undos,
                   count=settings.get("count", False), hand_order=hand_order(settings.get("sort")))
+    table.own_table().finishes_itself = interactive  # a person at a terminal: a decided round goes at once
     if interactive and play:
         from .pacing import auto_play_pause, bell_wait
         from .session import run_interactive
@@ -276,6 +277,7 @@ def _run_reader(game: Game, seats: Sequence[Seat], store: Store, settings: Setti
     table = Table(game, seats, lang=lang, ascii=False, confirm=confirm and inp.isatty(), store=store,
                   undo=settings.get("undo", True), undos=undos, count=settings.get("count", False),
                   hand_order=hand_order(settings.get("sort")))
+    table.own_table().finishes_itself = inp.isatty()
     if delay is None:
         delay = _number(settings.get("delay"), _number(os.environ.get("HEARTS_DELAY"), DEFAULT_DELAY))
     if turn_timer is None and isinstance(settings.get("turn_timer"), int):

@@ -221,6 +221,11 @@ class TableClient(SeatClient):
         """Whether any card that scores is still to be played this round."""
         return self.core.points_left()
 
+    def claimed(self) -> bool:
+        """Whether this round is being played out by a claim (at a person's own table)."""
+        own = self.own
+        return own is not None and own.claimed is not None and own.claimed[0] == len(own.game.rounds) - 1
+
     def moon_default(self) -> str:
         """The better choice for the shooter's match standing (what a CPU would choose)."""
         return self.core.moon_default()

@@ -177,6 +177,19 @@ def _finish(person: Person, rest: str) -> Signal:
     return None
 
 
+def _claim(person: Person, rest: str) -> Signal:
+    """The rest of the round at once, when the person leads and holds every winning card."""
+    tb = person.tb
+    try:
+        tb.own_table().claim(tb.me)
+    except Refused as e:
+        tb.error(e.code)
+        return None
+    tb.pending, tb.verdict = None, None
+    tb.selection = []
+    return None
+
+
 def _log(person: Person, rest: str) -> Signal:
     """The move log of the game so far (docs/replay.md), to copy into `hearts replay`.
 
@@ -275,6 +288,7 @@ REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
     Command("code", {"en": "code", "es": "codigo"}, (), _code),
     Command("auto", {"en": "auto", "es": "auto"}, (), _auto, shared=_OWN),
     Command("finish", {"en": "finish", "es": "terminar"}, (), _finish, shared=_OWN),
+    Command("claim", {"en": "claim", "es": "reclamar"}, ("reclamo",), _claim, shared=_OWN),
     Command("new", {"en": "new", "es": "nueva"}, ("another", "otra"), _new, shared=_OWN),
     Command("replay", {"en": "replay-deal", "es": "repetir"}, ("replay", "repetir-reparto"), _replay,
             shared=_OWN),

@@ -168,6 +168,10 @@ class EventLines(Writer, Teller[Line]):
         mid = "undo_play" if after else "undo_play_alone"
         return self._text(self.say(mid, card=cards[0], count=after, round=round, trick=trick), "class:info")
 
+    def ev_claim(self, seat: int, tricks: int, points: int) -> list[Line]:
+        mid = "claim_mine" if seat == self.tb.me else "claim_theirs"
+        return self._text(self.say(mid, name=self.tb.name(seat), tricks=tricks, points=points), "class:info")
+
     def ev_no_points_left(self, round: int, auto: bool) -> list[Line]:
         return self._text(self.say("no_points_auto" if auto else "no_points_offer"), "class:info")
 

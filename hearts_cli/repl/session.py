@@ -141,8 +141,8 @@ class Loop(FrontEnd):
             self.show(self.renderer.event(ev))
 
     def fast(self) -> bool:
-        """No waiting while the CPU finishes a round that has no points left."""
-        return self.table.auto_round is not None and not self.table.points_left()
+        """No waiting while the CPU finishes a round that has no points left, or one claimed."""
+        return self.table.auto_round is not None and (not self.table.points_left() or self.table.claimed())
 
     def show_archived(self) -> None:
         table = self.table

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..model.cards import Card, cards_of
+from ..model.cards import Card
+from ..play.claims import claim_order, points_left
 from ..play.engine import Game, Phase, RoundResult, SeatView
-from ..play.events import NoPointsLeft, Takeover, Undo
+from ..play.events import Claim, NoPointsLeft, Takeover, Undo
 from .game import GameTable, Refused
 from .keeping import replayed
 from .seat_table import Capabilities, SeatTable
@@ -43,6 +44,10 @@ class LocalTable(GameTable, SeatTable):
         super().__init__(game, seats, store=store, undos=undos)
         self.keeper.lang = lang  # the person's language: the save remembers it
         self.finish_offered: set[int] = set()  # the rounds where ``finish`` was offered
+        self.claimed: tuple[int, int] | None = None  # (round index, seat) of this round's claim
+        # a person at a terminal: a round with nothing left to decide (no points left, or a CPU's
+        # claim) is finished at once; a script plays its own cards (and may `finish`, `claim`)
+        self.finishes_itself = False
         from .program import seat_programs
 
         self.programs = seat_programs(self)  # outside programs at CPU seats (exec:COMMAND), if any
@@ -101,12 +106,16 @@ class LocalTable(GameTable, SeatTable):
     # ------------------------------------------------------------ what a person's own table tells
 
     def _trick_taken(self) -> None:
-        """A round with no points left offers ``finish`` (once a round)."""
+        """A round with no points left is said once; for a person at a terminal it is finished at
+        once (nothing is left to decide: the CPU plays their cards too), a script may `finish`."""
         if self.points_left():
             return
         index = len(self.game.rounds) - 1
         if index not in self.finish_offered:  # once a round
             self.finish_offered.add(index)
+            for s, st in enumerate(self.seats):
+                if st.human and self.finishes_itself:
+                    self.set_auto(s)
             self.seats.tell_each(lambda s: NoPointsLeft(round=index + 1, auto=self.auto(s)))
 
     def _game_end_extra(self) -> dict[str, object]:
@@ -114,15 +123,8 @@ class LocalTable(GameTable, SeatTable):
         return {"record": self.keeper.record_change()}
 
     def points_left(self) -> bool:
-        """Whether any card that scores is still to be played this round."""
-        rd = self.game.round
-        held = 0
-        for m in rd.hands:
-            held |= m
-        if not rd.kitty_taken:
-            held |= rd.kitty_mask
-        pts = self.game.rules.points
-        return any(pts[c] for c in cards_of(held))
+        """Whether any card that scores is still to be played this round (``play.claims``)."""
+        return points_left(self.game.round)
 
     # ------------------------------------------------------------ the in-process clock
 
@@ -132,11 +134,52 @@ class LocalTable(GameTable, SeatTable):
         if move is None:
             return False
         seat, by = move
-        if by == "cpu" or by == "auto":
+        if by == "cpu" and self.finishes_itself and self.claimed is None \
+                and claim_order(self.game.round, seat) is not None:
+            self._claim(seat)  # a CPU holding every winning card claims the rest
+        if self.claiming(seat):
+            self.apply(seat, "person" if self.seats[seat].human else by, self._claim_card(seat))
+        elif by == "cpu" or by == "auto":
             self.apply(seat, by, self.suggest(seat, self.level_for(seat, by)))
         else:
             self.take_over(seat, by)
         return True
+
+    # ------------------------------------------------------------ claims (play.claims)
+
+    def claim(self, seat: int) -> None:
+        """``claim``: the person at ``seat`` leads and holds every winning card; the rest of the
+        round is played at once, their cards in the claim's order."""
+        if self.game.over:
+            raise Refused("game_over_cards")
+        if claim_order(self.game.round, seat) is None:
+            raise Refused("claim_not_decided")
+        self._claim(seat)
+
+    def _claim(self, seat: int) -> None:
+        """The claim told, and the round finished at once: every person's seat played by the CPU
+        but the claimant's, whose cards go in the claim's order."""
+        rnd = self.game.round
+        index = len(self.game.rounds) - 1
+        self.claimed = (index, seat)
+        self.finish_offered.add(index)  # (no second sentence when the points run out)
+        for s, st in enumerate(self.seats):
+            if st.human:
+                self.set_auto(s)
+        pts = rnd.rules.points
+        points = sum(pts[c] for s in range(rnd.players) for c in rnd.hand(s))  # every card left is its
+        self.seats.tell(Claim(round=index + 1, seat=seat, tricks=len(rnd.hand(seat)), points=points))
+
+    def claiming(self, seat: int) -> bool:
+        """Whether ``seat`` plays this round out by its claim."""
+        return self.claimed == (len(self.game.rounds) - 1, seat) and not self.game.over
+
+    def _claim_card(self, seat: int) -> Card:
+        """The claimant's next card: the first of its claim's order that may be played now."""
+        rnd = self.game.round
+        order = claim_order(rnd, seat)
+        legal = set(rnd.legal_cards())
+        return next(c for c in (order or ()) if c in legal) if order else rnd.legal_cards()[0]
 
     def take_over(self, seat: int, by: str) -> None:
         """The CPU makes the move of a person's seat now (``timer``, ``away``; ``auto``), and
@@ -226,7 +269,9 @@ class LocalTable(GameTable, SeatTable):
 
     def _fresh_round_state(self) -> None:
         """After the game was taken back or replaced: nobody on ``auto``, ``finish`` offered only
-        where it still holds, the seats due from now."""
+        where it still holds, no claim (one is made again where its position comes back), the
+        seats due from now."""
+        self.claimed = None
         for st in self.seats:
             st.auto_round = None
         current = len(self.game.rounds) - 1

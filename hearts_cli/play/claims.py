@@ -1,0 +1,62 @@
+"""When the rest of a round is decided, so that it can be finished at once (a claim, as
+NeuralPlay and Hearts2 offer): no card that scores is left to play, or the seat to lead holds
+every winning card.
+
+Both are read from the round as the engine holds it, and neither plays anything: what the
+table then plays is played through the engine, move by move, so the record, the move log and
+every export hold a whole round. ``tests/test_claims.py`` holds each against playing the rest
+out at random: the same scores, every time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model.cards import CARDS, Card, iter_bits
+
+if TYPE_CHECKING:
+    from .engine import Round
+
+__all__ = ["claim_order", "points_left"]
+
+HEARTS = 2
+
+
+def points_left(rnd: Round) -> bool:
+    """Whether a card that scores (a heart, the Q♠, the J♦...) is still to be played this round:
+    if not, nothing the players do changes the scores. (A kitty is taken with the first trick,
+    while every hand still holds cards that score.)"""
+    held = 0
+    for m in rnd.hands:
+        held |= m
+    pts = rnd.rules.points
+    return any(pts[c] for c in iter_bits(held))
+
+
+def claim_order(rnd: Round, seat: int) -> tuple[Card, ...] | None:
+    """The cards ``seat`` leads, in the order it leads them, when it holds every winning card;
+    None when it does not (or cannot claim now).
+
+    A claim is made on lead, after the first trick, with one deck and no kitty still to come:
+    in every suit it holds, its lowest card beats every card of that suit still in another hand,
+    so whatever it leads wins the trick (a card of another suit never does) and it leads again,
+    to the last trick. The order leads hearts last (they may not be led while unbroken); the
+    table plays the first card of it that is legal at each lead, and any legal lead wins.
+    """
+    from .engine import Phase
+
+    if (rnd.rules.decks > 1 or rnd.phase is not Phase.PLAY or rnd.turn != seat or rnd.trick
+            or not rnd.tricks or (rnd.kitty_mask and not rnd.kitty_taken)):
+        return None
+    mine = rnd.hands[seat]
+    others = 0
+    for s, m in enumerate(rnd.hands):
+        if s != seat:
+            others |= m
+    for suit in range(4):
+        block = 0x1FFF << (13 * suit)
+        ours, theirs = mine & block, others & block
+        if ours and theirs and (ours & -ours).bit_length() < theirs.bit_length():  # our lowest below their highest
+            return None
+    cards = [CARDS[c] for c in iter_bits(mine)]
+    return tuple(sorted(cards, key=lambda c: (c.suit == HEARTS, c.suit, -c.rank)))

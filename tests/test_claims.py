@@ -1,0 +1,177 @@
+"""A round finished at once (issue 26, "Claim and concede"): whenever ``play.claims`` says the
+rest is decided, playing it out at random, every time, gives the same scores; a claimant takes
+every trick left. Then the `claim` command, the CPUs' claims, and the round with no points
+left finished by itself."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts_cli.model.codes import code_from_number
+from hearts_cli.model.rules import load_preset
+from hearts_cli.play.claims import claim_order, points_left
+from hearts_cli.play.engine import Phase, Round
+
+PRESETS = ("quick", "omnibus", "black-maria", "kitty", "spot", "shooter-minus")
+
+
+def _random_rest(rnd: Round, rng: random.Random) -> Round:
+    """A copy of ``rnd`` played to its end with random legal cards (the shooter's choice: others)."""
+    import copy
+
+    rest = copy.deepcopy(rnd)
+    while rest.phase is Phase.PLAY:
+        rest.play(rng.choice(rest.legal_cards()))
+    if rest.phase is Phase.MOON:
+        rest.choose_moon("others")
+    return rest
+
+
+def _positions(rng: random.Random, count: int):
+    """Rounds of random deals stopped at random points of their play (after the passes)."""
+    for i in range(count):
+        rules = load_preset(PRESETS[i % len(PRESETS)])
+        rnd = Round.deal(rules, code_from_number(rng.getrandbits(40)), i % len(rules.pass_cycle))
+        if rnd.phase is Phase.PASS:
+            for s in range(rules.players):
+                rnd.pass_cards(s, rng.sample(rnd.hand(s), rules.pass_count))
+        stop = rng.randrange(8, 13 * rules.players - 1)
+        for _ in range(stop):
+            if rnd.phase is not Phase.PLAY:
+                break
+            rnd.play(rng.choice(rnd.legal_cards()))
+        if rnd.phase is Phase.PLAY:
+            yield rnd
+
+
+def test_a_decided_rest_scores_the_same_however_it_is_played():
+    rng = random.Random(26)
+    claims = none_left = 0
+    for rnd in _positions(rng, 2500):
+        seat = rnd.turn
+        order = claim_order(rnd, seat)
+        if order is not None:
+            claims += 1
+            assert set(order) == set(rnd.hand(seat))
+            tricks = len(rnd.tricks)
+            outcomes = set()
+            for _ in range(3):
+                rest = _random_rest(rnd, rng)
+                assert all(t.winner == seat for t in rest.tricks[tricks:])  # every trick left is the claimant's
+                outcomes.add(tuple(rest.outcome.scores))
+            assert len(outcomes) == 1
+        if not points_left(rnd):
+            none_left += 1
+            assert len({tuple(_random_rest(rnd, rng).outcome.scores) for _ in range(3)}) == 1
+    assert claims >= 20 and none_left >= 20  # the test met both, many times
+
+
+def test_a_claim_needs_the_lead_and_every_winning_card():
+    rng = random.Random(7)
+    for rnd in _positions(rng, 300):
+        seat = rnd.turn
+        order = claim_order(rnd, seat)
+        others = [c for s in range(rnd.players) if s != seat for c in rnd.hand(s)]
+        beaten = not any(o.suit == c.suit and o > c for c in rnd.hand(seat) for o in others)
+        if rnd.trick or rnd.rules.decks > 1 or not rnd.tricks or (rnd.kitty_mask and not rnd.kitty_taken):
+            assert order is None
+        else:
+            assert (order is not None) == beaten
+        assert claim_order(rnd, (seat + 1) % rnd.players) is None  # not on lead: no claim
+
+
+# ---------------------------------------------------------------- at the table
+
+
+def _table(code: str, finishes_itself: bool = False):
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.repl.table import Table, make_seats
+
+    said: list = []
+    tb = Table(Game(Rules.from_spec(None), code), make_seats(4, 0, "random"), lang="en", confirm=False,
+               emit=said.append)
+    tb.own_table().finishes_itself = finishes_itself
+    return tb, said
+
+
+def _until_claim(mine: bool, finishes_itself: bool):
+    """A table where a claim falls due: the person's (``mine``) on lead, or a CPU's."""
+    for n in range(400):
+        tb, said = _table(code_from_number(1000 + n), finishes_itself)
+        tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+        while not tb.over and tb.round_number == 1:
+            while tb.cpu_step():
+                if any(ev.kind == "claim" for ev in said):
+                    return tb, said
+            rnd = tb.own_table().game.round
+            if tb.over or tb.round_number > 1:
+                break
+            if mine and rnd.turn == 0 and not rnd.trick and claim_order(rnd, 0) is not None:
+                return tb, said
+            tb.handle(str(rnd.legal_cards()[0]))
+    raise AssertionError("no claim met")
+
+
+def test_claim_at_the_prompt_finishes_the_round_with_every_trick_left_to_the_claimant():
+    tb, said = _until_claim(mine=True, finishes_itself=False)
+    rnd = tb.own_table().game.round
+    left = len(rnd.hand(0))
+    tb.handle("claim")
+    [claim] = [ev for ev in said if ev.kind == "claim"]
+    assert claim.data["seat"] == 0 and claim.data["tricks"] == left
+    assert claim.data["points"] == sum(rnd.rules.points[c] for s in range(4) for c in rnd.hand(s))
+    while tb.cpu_step():  # nothing more is asked of the person
+        pass
+    game = tb.own_table().game
+    assert game.over or len(game.rounds) == 2
+    assert [t.winner for t in game.rounds[0].tricks[-left:]] == [0] * left
+    played = [ev for ev in said if ev.kind == "play" and ev.data["seat"] == 0]
+    assert played[-left:] and all(ev.data["by"] == "you" for ev in played[-left:])  # "You play...", not the CPU
+
+
+def test_claim_when_the_rest_is_not_decided_says_why():
+    tb, said = _table(code_from_number(1000))
+    tb.handle("claim")
+    assert said[-1].kind == "error" and said[-1].data["code"] == "claim_not_decided"
+    assert "not decided" in said[-1].data["message"]
+
+
+def test_a_cpu_holding_every_winning_card_claims_and_the_round_goes_at_once():
+    tb, said = _until_claim(mine=False, finishes_itself=True)
+    [claim] = [ev for ev in said if ev.kind == "claim"]
+    seat, left = claim.data["seat"], claim.data["tricks"]
+    assert seat != 0
+    while tb.cpu_step():  # the person's cards too: nothing is asked of them
+        pass
+    game = tb.own_table().game
+    assert game.over or len(game.rounds) == 2
+    assert [t.winner for t in game.rounds[0].tricks[-left:]] == [seat] * left
+
+
+@pytest.mark.parametrize("finishes_itself", [True, False])
+def test_a_round_with_no_points_left_goes_at_once_for_a_person_and_waits_for_a_script(finishes_itself):
+    """Nothing is left to decide: at a terminal the CPU plays the person's cards too, at once; a
+    script (the line-by-line mode) is told `finish` is there and plays its own cards."""
+    for n in range(200):
+        tb, said = _table(code_from_number(5000 + n), finishes_itself)
+        tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+        while not tb.over and tb.round_number == 1 and not any(ev.kind == "no_points_left" for ev in said):
+            while tb.cpu_step():
+                pass
+            rnd = tb.own_table().game.round
+            if rnd.phase is not Phase.PLAY or rnd.turn != 0 or any(ev.kind == "no_points_left" for ev in said):
+                break
+            tb.handle(str(rnd.legal_cards()[0]))
+        [told] = [ev for ev in said if ev.kind == "no_points_left"] or [None]
+        rnd = tb.own_table().game.round
+        if told is None or tb.round_number != 1 or not rnd.hand(0):
+            continue
+        assert told.data["auto"] is finishes_itself
+        while tb.cpu_step():
+            pass
+        assert (tb.round_number == 2 or tb.over) is finishes_itself  # over, or waiting for the script
+        return
+    raise AssertionError("no round ran out of points with cards in hand")
