@@ -220,8 +220,8 @@ def test_confirmation_and_why_answer_as_specified(terms, home):
     wait_saved(term, home, lambda g: len(g.round.hand(0)) == 12)
     term.wait_for(lambda s: "Your turn (trick 2)" in s and term.cursor_line() == "Your card>", timeout=30)
     term.send("3d\r")  # West led 2♦: a choice of three diamonds
-    screen = term.wait_for("Press Enter to play it.")
-    assert "3♦ does not win the trick. Press Enter to play it." in screen
+    screen = " ".join(term.wait_for("Press Enter to play").split())  # (wrapped at 80 columns)
+    assert "3♦ does not win the trick: North takes it, with no points. Press Enter to play it." in screen
     game = saved_game(home)
     assert my_turn(game) and len(game.round.hand(0)) == 12  # asked, not played
     term.wait_prompt("Your card>")

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 # The commands in the order the help lists them; each is the module of that name in
 # cli/commands/, whose Typer app ``cli`` holds the one command.
-COMMANDS = ("play", "new", "rules", "explain", "engine", "sim", "stats", "replay", "host", "join")
+COMMANDS = ("play", "new", "rules", "explain", "engine", "sim", "stats", "replay", "host", "join", "help")
 
 
 def _built(name: str) -> ClickCommand:
