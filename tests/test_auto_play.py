@@ -443,3 +443,29 @@ def test_the_bell_rings_once_when_your_turn_comes_after_a_wait(home: Path, bell,
 
         drive_session(inp, run, drive)
     assert Bells.rung == rings
+
+
+def test_left_and_right_pick_a_playable_card_without_typing(home: Path):
+    """Issue 26: keyboard-only picking. On an empty line (or one a pick filled) Right and Left
+    step through the cards that may be played, in the hand's order; Enter enters the card as if
+    typed (a card among several asks for confirmation). Up and Down stay the history's."""
+    tb = _local()
+    RIGHT, LEFT = "\x1b[C", "\x1b[D"
+    picked: list = []
+
+    def drive(send, loop) -> None:
+        send(PASS)
+        _until(lambda: loop.opened and loop.opened[-1] == loop.decision() and tb.game.round.phase is Phase.PLAY)
+        send(RIGHT + "\r")  # the 2♣, alone playable: played at its first entry
+        _until(lambda: _mine(tb))
+        rd = tb.game.round
+        _until(lambda: rd.turn == 0 and len(rd.legal_cards()) > 1 and loop.opened[-1] == loop.decision())
+        order = [c for _, cards in tb.hand_order.arrange(rd.hand(0)) for c in cards if c in rd.legal_cards()]
+        picked.append(order[1])
+        send(RIGHT + RIGHT + RIGHT + LEFT + "\r")  # first, second, third, back to the second
+
+    assert _session(tb, None, drive) == 0
+    [first, *_] = _mine(tb)
+    assert first.data["card"] == Card("2C")
+    confirm = [ev for ev in tb.events if ev.kind == "confirm"]
+    assert confirm and confirm[-1].data["card"] == picked[0]

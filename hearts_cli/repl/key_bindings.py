@@ -1,9 +1,10 @@
 """The keys of the prompt: Tab opens the completions, Enter takes one, Esc closes them,
-Ctrl-Z is ``undo`` (Ctrl-C and Ctrl-D are prompt-toolkit's own: the loop answers them)."""
+Ctrl-Z is ``undo``, Left and Right pick a card of the hand without typing it (Ctrl-C and
+Ctrl-D are prompt-toolkit's own: the loop answers them)."""
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import completion_is_selected, has_completions
+from prompt_toolkit.filters import Condition, completion_is_selected, has_completions
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
 from .client import TableClient
@@ -25,6 +26,35 @@ def table_bindings(table: TableClient) -> KeyBindings:
     @bindings.add("escape", filter=has_completions, eager=True)
     def _(event: KeyPressEvent) -> None:
         event.current_buffer.cancel_completion()
+
+    def picked() -> list[str]:
+        """The cards Left and Right step through: those that may be played now (the whole hand
+        while passing), in the order the hand is shown."""
+        view = table.view()
+        if table.over or not view.hand:
+            return []
+        legal = set(table.legal()) if view.phase.value == "play" else set(view.hand)
+        return [str(c) for _, cards in table.hand_order.arrange(view.hand) for c in cards if c in legal]
+
+    @Condition
+    def picking() -> bool:
+        """The line is empty, or holds a card Left or Right put there: typing is left alone."""
+        from prompt_toolkit.application import get_app
+
+        text = get_app().current_buffer.text
+        return text == "" or text in picked()
+
+    @bindings.add("left", filter=picking & ~has_completions)
+    @bindings.add("right", filter=picking & ~has_completions)
+    def _(event: KeyPressEvent) -> None:
+        cards = picked()
+        if not cards:
+            return
+        buffer = event.current_buffer
+        step = 1 if event.key_sequence[0].key == "right" else -1
+        at = cards.index(buffer.text) + step if buffer.text in cards else (0 if step > 0 else -1)
+        buffer.text = cards[at % len(cards)]
+        buffer.cursor_position = len(buffer.text)
 
     @bindings.add("c-z")
     def _(event: KeyPressEvent) -> None:
