@@ -33,11 +33,14 @@ from hearts_cli.play.engine import Phase, Round
 
 # one-deck presets at 3 to 6 players (two-deck rule sets: the tests at the end of this file)
 CONFIGS = [(name, n) for name in preset_names() if load_preset(name).decks == 1 for n in range(3, 7)]
+# issue 26: the bonus for taking no trick, scored by core.score_round on every path
+CONFIGS += [("quick+bonus", 4), ("omnibus+bonus", 4), ("no-moon+bonus", 5)]
 
 
 def rules_for(name: str, players: int) -> Rules:
+    name, _, bonus = name.partition("+")
     try:
-        return load_preset(name).replace(players=players)
+        return load_preset(name).replace(players=players, **({"no_trick_bonus": -5} if bonus else {}))
     except RulesError:
         pytest.skip(f"{name} cannot be played by {players}")
 

@@ -35,6 +35,17 @@ def _playable() -> list[str]:
 
 
 PLAYABLE = _playable()
+# issue 26: OpenSpiel's avoid_all_tricks_bonus (-5 to a seat that takes no trick) is no_trick_bonus
+BONUS = "quick+no_trick_bonus=-5"
+
+
+def _rules(preset: str) -> Rules:
+    name, _, extra = preset.partition("+")
+    spec: dict[str, object] = {"preset": name}
+    if extra:
+        key, _, value = extra.partition("=")
+        spec[key] = int(value)
+    return Rules.from_spec(spec)
 
 
 def test_the_presets_openspiel_cannot_play_are_named_by_the_setting_that_stops_them():
@@ -82,13 +93,14 @@ def _shooter(game: Game) -> tuple:
     return (dump[-1],) if dump and void else (legal[0],)
 
 
-@pytest.mark.parametrize("preset", PLAYABLE)
+@pytest.mark.parametrize("preset", [*PLAYABLE, BONUS])
 def test_every_legal_move_and_every_score_agree_with_openspiel(preset):
-    rules = Rules.from_spec({"preset": preset})
+    rules = _rules(preset)
     name = openspiel_game(rules)
+    assert ("avoid_all_tricks_bonus=true" in name) is (preset == BONUS)
     rng = random.Random(preset)
     codes = [code_from_number(rng.getrandbits(35)) for _ in range(12)] + _moon_deals(rules, rng, 12)
-    moons = 0
+    moons = bonuses = 0
     for n, code in enumerate(codes):
         game = Game(rules, code)
         shooting = n >= 12
@@ -105,7 +117,9 @@ def test_every_legal_move_and_every_score_agree_with_openspiel(preset):
         assert state.is_terminal()
         assert [TOTAL - int(r) for r in state.returns()] == list(game.results[0].scores), game.position()
         moons += game.results[0].shooter is not None
+        bonuses += game.results[0].shooter is None and 0 in game.rounds[0].taken
     assert moons >= 1  # the moon's scoring was compared too
+    assert bonuses >= 1 or preset != BONUS  # and, with the bonus, a seat that took no trick
 
 
 def test_the_exported_lines_replay_in_openspiel_to_the_recorded_points():

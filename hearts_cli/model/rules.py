@@ -143,7 +143,8 @@ ENUMS: dict[str, type[StrEnum]] = {
 # setting name -> allowed spellings (a tuple), for messages and checks
 CHOICES: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in ENUMS.items()}
 FLAGS = ("jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty")
-INTS = ("players", "decks", "pass_count", "target")
+INTS = ("players", "decks", "pass_count", "no_trick_bonus", "target")
+NO_TRICK_BONUS = (-26, 26)  # no_trick_bonus: points for a seat that takes no trick (OpenSpiel's -5)
 PASSING_NAMES = tuple(m.value for m in Passing)
 
 
@@ -174,6 +175,7 @@ class _Settings:
     spot_hearts: bool
     black_maria: bool
     queen_penalty: bool
+    no_trick_bonus: int
     target: int
     ties: Ties
     set_aside_last: SetAside
@@ -223,6 +225,7 @@ class Rules(_Settings):
         spot_hearts: bool = False,
         black_maria: bool = False,
         queen_penalty: bool = True,
+        no_trick_bonus: int = 0,
         target: int = 50,
         ties: Ties | str = Ties.SHARE,
         set_aside_last: SetAside | str = SetAside.LEADER,
@@ -236,7 +239,7 @@ class Rules(_Settings):
             hearts_break=_member(HeartsBreak, "hearts_break", hearts_break),
             moon=_member(Moon, "moon", moon), jack_of_diamonds=jack_of_diamonds,
             spot_hearts=spot_hearts, black_maria=black_maria, queen_penalty=queen_penalty,
-            target=target, ties=_member(Ties, "ties", ties),
+            no_trick_bonus=no_trick_bonus, target=target, ties=_member(Ties, "ties", ties),
             set_aside_last=_member(SetAside, "set_aside_last", set_aside_last), preset=preset,
         )
         _check(self)
@@ -558,6 +561,7 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
         spot_hearts: bool
         black_maria: bool
         queen_penalty: bool
+        no_trick_bonus: int
         target: int
         ties: Ties | str
         set_aside_last: SetAside | str
@@ -626,6 +630,10 @@ def _check(r: Rules) -> None:
         raise RulesError("players", "rules_players", fewest=low, most=high, decks=r.decks)
     if isinstance(r.target, bool) or not isinstance(r.target, int) or r.target <= 0:
         raise RulesError("target", "rules_target")
+    low_bonus, high_bonus = NO_TRICK_BONUS
+    if isinstance(r.no_trick_bonus, bool) or not isinstance(r.no_trick_bonus, int) \
+            or not low_bonus <= r.no_trick_bonus <= high_bonus:
+        raise RulesError("no_trick_bonus", "rules_no_trick_bonus", low=low_bonus, high=high_bonus)
     n = r.players
     if r.deck is Deck.REMOVE:
         removed = dict(r.removal).get(n, ())

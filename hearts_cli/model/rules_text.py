@@ -314,6 +314,8 @@ def variant_ids(r: Rules) -> list[tuple[str, dict[str, object]]]:
         out.append(("rt_var_black_maria", {}))
     if not r.queen_penalty:
         out.append(("rt_var_british", {}))
+    if r.no_trick_bonus:
+        out.append(("rt_var_no_trick_bonus", {"points": r.no_trick_bonus}))
     return out
 
 

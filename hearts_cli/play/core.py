@@ -358,9 +358,14 @@ def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
     twice, with two decks) and its points.
 
     Under ``moon: shooter_choice`` the shooter's ``choice`` (``others`` or
-    ``shooter_minus``) decides how a moon scores; without one, the better choice."""
+    ``shooter_minus``) decides how a moon scores; without one, the better choice. With no
+    moon, ``no_trick_bonus`` goes to each seat that took nothing (it took no trick)."""
     who = shooter(rules, taken, twice)
     if who is None:
+        bonus = rules.no_trick_bonus  # a seat that took no trick (no moon: OpenSpiel's rule)
+        if bonus:
+            return RoundScore(tuple(p + (bonus if not t and not (twice and twice[s]) else 0)
+                                    for s, (p, t) in enumerate(zip(points, taken, strict=True))))
         return RoundScore(tuple(points))
     mode = rules.moon
     if mode is Moon.SHOOTER_CHOICE:

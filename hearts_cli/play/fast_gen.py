@@ -246,7 +246,10 @@ def steps_source(rules: Rules, consts: dict[str, int]) -> str:
 
 def scorer(rules: Rules) -> Callable[..., tuple[int, ...]]:
     """``score(taken, points, before)``: the round's scores, by :func:`core.score_round`
-    when somebody may have shot the moon, else the points themselves."""
+    when somebody may have shot the moon (or a seat may get ``no_trick_bonus``), else the
+    points themselves."""
+    if rules.no_trick_bonus:
+        return lambda taken, points, before: core.score_round(rules, taken, points, before).scores
     if rules.moon is Moon.OFF:
         return lambda taken, points, before: tuple(points)
     pm = rules.penalty_mask
@@ -590,7 +593,9 @@ def _round_source(rules: Rules, body: str, chunks: str, leader: str, *, spans: b
     hs = [f"h{i}" for i in range(n)]
     ts = [f"t{i}" for i in range(n)]
     moon = ""
-    if rules.moon is not Moon.OFF:
+    if rules.no_trick_bonus:  # a seat may take no trick: core.score_round scores every round
+        moon = "    return MOON(T, scores)\n"
+    elif rules.moon is not Moon.OFF:
         moon = (f"    if {' or '.join(f'{t} & PM == PM' for t in ts)}:\n"
                 f"        return MOON(T, scores)\n")
     return _ROUND.format(

@@ -49,6 +49,7 @@ def openspiel_params(rules: Rules) -> dict[str, bool]:
         ("first_trick", rules.first_trick is not FirstTrick.NO_HEARTS),
         ("moon", rules.moon is Moon.OTHERS), ("spot_hearts", not rules.spot_hearts),
         ("black_maria", not rules.black_maria), ("queen_penalty", rules.queen_penalty),
+        ("no_trick_bonus", rules.no_trick_bonus in (0, -5)),  # avoid_all_tricks_bonus: -5 or none
     )
     for setting, holds in facts:
         if not holds:
@@ -58,7 +59,7 @@ def openspiel_params(rules: Rules) -> dict[str, bool]:
         "no_pts_on_first_trick": rules.first_trick is FirstTrick.NO_POINTS,
         "can_lead_any_club": False,
         "jd_bonus": rules.jack_of_diamonds,
-        "avoid_all_tricks_bonus": False,
+        "avoid_all_tricks_bonus": rules.no_trick_bonus == -5,
         "must_break_hearts": rules.hearts_break is not HeartsBreak.FREE,
         "qs_breaks_hearts": rules.hearts_break is HeartsBreak.HEART_OR_QUEEN,
         "can_lead_hearts_instead_of_qs": False,
