@@ -893,3 +893,39 @@ def test_the_first_lead_message_names_the_card_that_must_lead():
     other = next(c for c in r.hand(r.turn) if c != C("3C"))
     text = r.why(other).message("es", ascii=True)
     assert "3C" in text and str(other) not in text
+
+
+# ---------------------------------------------------------------- shooting the sun (issue 26)
+
+_SUN_HANDS = [  # seat 0 holds every club: it leads the 2♣ and wins every trick, whatever is played
+    [f"{r}C" for r in "23456789TJQKA"],
+    [f"{r}D" for r in "23456789TJQKA"],
+    [f"{r}H" for r in "23456789TJQKA"],
+    [f"{r}S" for r in "23456789TJQKA"],
+]
+
+
+@pytest.mark.parametrize("preset, sun, scores, is_sun", [
+    ("quick", -52, (-52, 0, 0, 0), True),  # gnome-hearts: the taker's
+    ("quick", 39, (0, 39, 39, 39), True),  # World of Card Games: everybody else's
+    ("quick", 0, (0, 26, 26, 26), False),  # off: a moon, as ever
+    ("shooter-choice", -52, (-52, 0, 0, 0), True),  # a sun asks no moon's question
+    ("omnibus", -52, (-62, 0, 0, 0), True),  # the J♦ still counts for whoever took it
+])
+def test_a_seat_that_takes_every_trick_shoots_the_sun(preset, sun, scores, is_sun):
+    import random
+
+    from hearts_cli.model.rules import load_preset
+    from hearts_cli.play import fast
+
+    rules = load_preset(preset).replace(sun=sun)
+    rng = random.Random(sun)
+    r = Round(rules, _SUN_HANDS, direction="none")
+    start = fast.Position.start(rules, r.hands, kitty=r.kitty_mask, dealer=r.dealer, scores=r.scores_before)
+    while r.phase is Phase.PLAY:
+        r.play(rng.choice(r.legal_cards()))
+    if not is_sun and r.phase is Phase.MOON:
+        r.choose_moon("others")
+    assert r.phase is Phase.OVER and r.result.scores == scores
+    assert r.result.sun is is_sun and r.result.shooter == 0
+    assert fast.playout(start, random.Random(1)) == scores  # the fast path (the CPUs' search) scores it alike

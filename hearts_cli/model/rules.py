@@ -143,7 +143,8 @@ ENUMS: dict[str, type[StrEnum]] = {
 # setting name -> allowed spellings (a tuple), for messages and checks
 CHOICES: dict[str, tuple[str, ...]] = {k: tuple(m.value for m in e) for k, e in ENUMS.items()}
 FLAGS = ("jack_of_diamonds", "spot_hearts", "black_maria", "queen_penalty")
-INTS = ("players", "decks", "pass_count", "no_trick_bonus", "target")
+INTS = ("players", "decks", "pass_count", "no_trick_bonus", "sun", "target")
+SUN = (-104, 104)  # sun: a round with every trick taken (0: off; below 0 the taker's, above each other's)
 NO_TRICK_BONUS = (-26, 26)  # no_trick_bonus: points for a seat that takes no trick (OpenSpiel's -5)
 PASSING_NAMES = tuple(m.value for m in Passing)
 
@@ -176,6 +177,7 @@ class _Settings:
     black_maria: bool
     queen_penalty: bool
     no_trick_bonus: int
+    sun: int
     target: int
     ties: Ties
     set_aside_last: SetAside
@@ -226,6 +228,7 @@ class Rules(_Settings):
         black_maria: bool = False,
         queen_penalty: bool = True,
         no_trick_bonus: int = 0,
+        sun: int = 0,
         target: int = 50,
         ties: Ties | str = Ties.SHARE,
         set_aside_last: SetAside | str = SetAside.LEADER,
@@ -239,7 +242,7 @@ class Rules(_Settings):
             hearts_break=_member(HeartsBreak, "hearts_break", hearts_break),
             moon=_member(Moon, "moon", moon), jack_of_diamonds=jack_of_diamonds,
             spot_hearts=spot_hearts, black_maria=black_maria, queen_penalty=queen_penalty,
-            no_trick_bonus=no_trick_bonus, target=target, ties=_member(Ties, "ties", ties),
+            no_trick_bonus=no_trick_bonus, sun=sun, target=target, ties=_member(Ties, "ties", ties),
             set_aside_last=_member(SetAside, "set_aside_last", set_aside_last), preset=preset,
         )
         _check(self)
@@ -562,6 +565,7 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
         black_maria: bool
         queen_penalty: bool
         no_trick_bonus: int
+        sun: int
         target: int
         ties: Ties | str
         set_aside_last: SetAside | str
@@ -634,6 +638,8 @@ def _check(r: Rules) -> None:
     if isinstance(r.no_trick_bonus, bool) or not isinstance(r.no_trick_bonus, int) \
             or not low_bonus <= r.no_trick_bonus <= high_bonus:
         raise RulesError("no_trick_bonus", "rules_no_trick_bonus", low=low_bonus, high=high_bonus)
+    if isinstance(r.sun, bool) or not isinstance(r.sun, int) or not SUN[0] <= r.sun <= SUN[1]:
+        raise RulesError("sun", "rules_sun", low=SUN[0], high=SUN[1])
     n = r.players
     if r.deck is Deck.REMOVE:
         removed = dict(r.removal).get(n, ())

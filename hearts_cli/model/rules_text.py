@@ -316,6 +316,8 @@ def variant_ids(r: Rules) -> list[tuple[str, dict[str, object]]]:
         out.append(("rt_var_british", {}))
     if r.no_trick_bonus:
         out.append(("rt_var_no_trick_bonus", {"points": r.no_trick_bonus}))
+    if r.sun:
+        out.append(("rt_var_sun_minus" if r.sun < 0 else "rt_var_sun_others", {"points": abs(r.sun)}))
     return out
 
 

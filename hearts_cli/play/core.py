@@ -302,6 +302,29 @@ class RoundScore(NamedTuple):
     scores: tuple[int, ...]
     shooter: int | None = None
     moon: Moon | None = None
+    sun: bool = False  # the shooter took every trick (``rules.sun``): scored as a sun, not a moon
+
+
+def sun_taker(rules: Rules, taken: Sequence[int], twice: Sequence[int] = ()) -> int | None:
+    """The seat that took every trick (every card in play, each copy), when the rules score a
+    sun (``rules.sun``): gnome-hearts' and World of Card Games' "shooting the sun"."""
+    if not rules.sun:
+        return None
+    every, both = rules.in_play_mask, rules.twice_mask
+    return next((s for s, t in enumerate(taken)
+                 if t & every == every and (not both or twice[s] & both == both)), None)
+
+
+def sun_scores(rules: Rules, who: int, taken: Sequence[int], twice: Sequence[int] = ()) -> tuple[int, ...]:
+    """A sun's round scores: ``rules.sun`` for its taker when below zero (gnome-hearts: -52),
+    else for every other seat (World of Card Games: 39); the J♦ still counts, as in a moon."""
+    keep = [sum(p for c, p in rules.moon_keeps if t >> c & 1) for t in taken]
+    for s, t in enumerate(twice):
+        keep[s] += sum(p for c, p in rules.moon_keeps if t >> c & 1)
+    value = rules.sun
+    if value < 0:
+        return tuple((value if s == who else 0) + keep[s] for s in range(rules.players))
+    return tuple((0 if s == who else value) + keep[s] for s in range(rules.players))
 
 
 def shooter(rules: Rules, taken: Sequence[int], twice: Sequence[int] = ()) -> int | None:
@@ -358,8 +381,12 @@ def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
     twice, with two decks) and its points.
 
     Under ``moon: shooter_choice`` the shooter's ``choice`` (``others`` or
-    ``shooter_minus``) decides how a moon scores; without one, the better choice. With no
+    ``shooter_minus``) decides how a moon scores; without one, the better choice. A seat that
+    took every trick under ``rules.sun`` shot the sun, scored as such (no choice). With no
     moon, ``no_trick_bonus`` goes to each seat that took nothing (it took no trick)."""
+    sun = sun_taker(rules, taken, twice)
+    if sun is not None:
+        return RoundScore(sun_scores(rules, sun, taken, twice), sun, None, True)
     who = shooter(rules, taken, twice)
     if who is None:
         bonus = rules.no_trick_bonus  # a seat that took no trick (no moon: OpenSpiel's rule)

@@ -144,6 +144,7 @@ class RoundResult(NamedTuple):
     scores: tuple[int, ...]
     shooter: int | None = None
     moon: Moon | None = None  # OTHERS or SHOOTER_MINUS when somebody shot the moon
+    sun: bool = False  # the shooter took every trick, scored as a sun (rules.sun)
 
 
 _VIEW_FIELDS = ("seat", "rules", "round_index", "direction", "phase", "hand", "passed", "received",
@@ -774,7 +775,8 @@ class Round(DealtRound):
     def _finish(self) -> None:
         self.leader = None
         shooter = moon_shooter(self.rules, self.taken, self.taken_twice)
-        if shooter is not None and self.rules.moon is Moon.SHOOTER_CHOICE:
+        sun = core.sun_taker(self.rules, self.taken, self.taken_twice)
+        if shooter is not None and self.rules.moon is Moon.SHOOTER_CHOICE and sun is None:
             # the shooter decides how the moon scores: a move of its own (choose_moon)
             self.phase = Phase.MOON
             self.turn = shooter
@@ -980,8 +982,8 @@ def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
     """Apply the moon and the J♦ to what each seat took (:func:`core.score_round`);
     ``choice`` is the shooter's, under ``moon: shooter_choice``; ``twice`` the cards
     each seat took twice (two decks)."""
-    scores, shooter, mode = core.score_round(rules, taken, points, scores_before, choice, twice)
-    return RoundResult(tuple(points), scores, shooter, mode)
+    res = core.score_round(rules, taken, points, scores_before, choice, twice)
+    return RoundResult(tuple(points), res.scores, res.shooter, res.moon, res.sun)
 
 
 # the shooter's choice, as the rules of scoring (core) say it

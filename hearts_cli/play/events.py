@@ -400,6 +400,7 @@ class RoundEnd(Event):
     totals: list[int]
     shooter: int | None
     moon: str | None
+    sun: bool | None = None  # true: the shooter took every trick, scored as a sun (rules.sun)
 
 
 class GameEnd(Event):

@@ -248,7 +248,7 @@ def scorer(rules: Rules) -> Callable[..., tuple[int, ...]]:
     """``score(taken, points, before)``: the round's scores, by :func:`core.score_round`
     when somebody may have shot the moon (or a seat may get ``no_trick_bonus``), else the
     points themselves."""
-    if rules.no_trick_bonus:
+    if rules.no_trick_bonus or rules.sun:
         return lambda taken, points, before: core.score_round(rules, taken, points, before).scores
     if rules.moon is Moon.OFF:
         return lambda taken, points, before: tuple(points)
@@ -593,7 +593,7 @@ def _round_source(rules: Rules, body: str, chunks: str, leader: str, *, spans: b
     hs = [f"h{i}" for i in range(n)]
     ts = [f"t{i}" for i in range(n)]
     moon = ""
-    if rules.no_trick_bonus:  # a seat may take no trick: core.score_round scores every round
+    if rules.no_trick_bonus or rules.sun:  # a seat may take no trick, or all: core scores every round
         moon = "    return MOON(T, scores)\n"
     elif rules.moon is not Moon.OFF:
         moon = (f"    if {' or '.join(f'{t} & PM == PM' for t in ts)}:\n"

@@ -50,6 +50,7 @@ def openspiel_params(rules: Rules) -> dict[str, bool]:
         ("moon", rules.moon is Moon.OTHERS), ("spot_hearts", not rules.spot_hearts),
         ("black_maria", not rules.black_maria), ("queen_penalty", rules.queen_penalty),
         ("no_trick_bonus", rules.no_trick_bonus in (0, -5)),  # avoid_all_tricks_bonus: -5 or none
+        ("sun", not rules.sun),
     )
     for setting, holds in facts:
         if not holds:

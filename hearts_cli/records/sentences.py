@@ -178,10 +178,16 @@ class StoryTeller(Teller[str]):
             out.append(self.say(mid, seat=self.name(seat), points=points))
         return out
 
-    def ev_round_end(self, round: int, scores: list[int], totals: list[int]) -> list[str]:
+    def ev_round_end(self, round: int, scores: list[int], totals: list[int], shooter: int | None = None,
+                     sun: bool | None = None) -> list[str]:
         parts = ", ".join(f"{said} ({tot})" for said, tot in zip(
             scored([(self.name(s), sc) for s, sc in enumerate(scores)]), totals, strict=True))
-        return [self.say("rp_round_end", round=round, scores=parts)]
+        lines = [self.say("rp_round_end", round=round, scores=parts)]
+        if sun and shooter is not None:  # a sun: every trick taken (rules.sun)
+            value = self.rules.sun
+            mid = "sun_other_minus" if value < 0 else "sun_other_others"
+            lines.insert(0, self.say(mid, name=self.name(shooter), points=abs(value)))
+        return lines
 
     def ev_game_end(self, winners: list[int], standings: list[Standing]) -> list[str]:
         lines = [self.say("rp_game_end")]

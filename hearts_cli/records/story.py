@@ -259,7 +259,7 @@ def _trick_events(rules: Rules, state: _RoundState, r: int, k: int, done: Trick)
 def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
     res = rd.outcome
     out: list[Event] = []
-    if res.shooter is not None:
+    if res.shooter is not None and not res.sun:  # (a sun is said with the round's end)
         assert res.moon is not None  # a moon shot scores one way or the other
         if rd.rules.moon is Moon.SHOOTER_CHOICE:  # the shooter chose the mode
             out.append(MoonShot(round=r, seat=res.shooter, mode=res.moon, chosen=True,
@@ -267,7 +267,10 @@ def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
         else:
             out.append(MoonShot(round=r, seat=res.shooter, mode=res.moon))
     totals = [rd.scores_before[s] + res.scores[s] for s in range(rd.players)]
-    out.append(RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
-                        shooter=res.shooter, moon=res.moon))
+    end = RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
+                   shooter=res.shooter, moon=res.moon)
+    if res.sun:
+        end.__dict__["sun"] = True  # (an optional field: given only for a sun)
+    out.append(end)
     return out
 

@@ -108,11 +108,16 @@ class EventLines(Writer, Teller[Line]):
         return out + self._text(text, "class:trick")
 
     def ev_round_end(self, round: int, taken: list[int], scores: list[int], totals: list[int], shooter: int | None,
-                     moon: str | None) -> list[Line]:
-        """A moon (and the shooter's choice) first: it explains the scores that follow."""
+                     moon: str | None, sun: bool | None = None) -> list[Line]:
+        """A moon (and the shooter's choice) or a sun first: it explains the scores that follow."""
         tb = self.tb
         out: list[Line] = []
-        if shooter is not None and moon is not None:
+        if shooter is not None and sun:
+            who = "you" if shooter == tb.me else "other"
+            mid = ("sun_you_minus" if who == "you" else "sun_other_minus") if tb.rules.sun < 0 else \
+                ("sun_you_others" if who == "you" else "sun_other_others")
+            out += self._text(self.say(mid, name=tb.name(shooter), points=abs(tb.rules.sun)), "class:moon")
+        elif shooter is not None and moon is not None:
             value = tb.rules.penalty_total
             who = "you" if shooter == tb.me else "other"
             mid = f"moon_{who}_others" if Moon(moon) is Moon.OTHERS else f"moon_{who}_minus"
