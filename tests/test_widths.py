@@ -163,6 +163,11 @@ COMMANDS = {
     "replay-analyze": ["replay", str(REPLAYS / "blunder.yaml"), "--analyze", "--seat", "0", "--simulations", "4"],
     "stats": ["stats"],
     "stats-filtered": ["stats", "--preset", "reference", "--since", "2026-01-01"],
+    "help": ["help"],  # issue 26: the topics, for pip users
+    "help-playing": ["help", "playing"],
+    "help-settings": ["help", "settings"],
+    "help-sim": ["help", "sim"],
+    "help-programs": ["help", "programs"],
 }
 
 
