@@ -929,3 +929,24 @@ def test_a_seat_that_takes_every_trick_shoots_the_sun(preset, sun, scores, is_su
     assert r.phase is Phase.OVER and r.result.scores == scores
     assert r.result.sun is is_sun and r.result.shooter == 0
     assert fast.playout(start, random.Random(1)) == scores  # the fast path (the CPUs' search) scores it alike
+
+
+def test_why_says_a_card_shoots_the_sun_or_loses_the_no_trick_bonus():
+    """Issue 26: the variants' reasons. The last club of the seat that took every trick shoots
+    the sun; a card certain to take a seat's first trick loses its no-trick bonus."""
+    from hearts_cli.model.rules import load_preset
+
+    rules = load_preset("quick").replace(sun=-52, no_trick_bonus=-5)
+    r = Round(rules, _SUN_HANDS, direction="none")
+    first = r.why("2C")
+    assert first.effect.loses_bonus == -5 and "you lose the bonus for taking none (-5)" in first.message("en")
+    while not (r.turn == 0 and len(r.hand(0)) == 1):
+        r.play(r.legal_cards()[0])
+    last = r.why(r.hand(0)[0])
+    assert last.effect.sun and not last.effect.loses_bonus
+    assert last.message("en").endswith("With it you take every trick: you shoot the sun.")
+    assert "tiras al sol" in last.message("es")
+    plain = Round(load_preset("quick"), _SUN_HANDS, direction="none")
+    while not (plain.turn == 0 and len(plain.hand(0)) == 1):
+        plain.play(plain.legal_cards()[0])
+    assert not plain.why(plain.hand(0)[0]).effect.sun  # without the setting, nothing is said

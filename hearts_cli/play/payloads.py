@@ -135,6 +135,8 @@ class EffectJson(TypedDict):
     stuck: NotRequired[CardText]  # two decks: a card ahead that no copy still out can cancel (it cannot win)
     taker: NotRequired[int]  # one deck, a card that cannot win: the seat that takes the trick (so far)
     higher: NotRequired[int]  # one deck, a card that may win: the higher cards of the suit led still out
+    sun: NotRequired[bool]  # it takes the last trick after every other: it shoots the sun (rules.sun)
+    loses_bonus: NotRequired[int]  # it takes the seat's first trick: the no-trick bonus it loses
     message: NotRequired[str]
 
 

@@ -111,6 +111,10 @@ class Effect(NamedTuple):
     higher: int = 0
     mover: int = 0
     players: int = 0
+    # one deck, a card certain to win: it takes the round's last trick after every other one
+    # (``rules.sun``: it shoots the sun), or the seat's first (it loses ``no_trick_bonus``)
+    sun: bool = False
+    loses_bonus: int = 0
     # two decks, before the trick's last card: the highest card ahead of it that no copy
     # still out can cancel, which is why it cannot win (``wins`` False); ``ahead[0]``, the
     # card winning so far, may be another, higher one whose twin is still out
@@ -205,6 +209,10 @@ class Effect(NamedTuple):
         else:
             mid = "effect_wins_so_far" if self.points else "effect_wins"
         text = t(mid, lang, ascii=ascii, card=self.card, points=self.points)
+        if self.sun:
+            text += " " + t("effect_shoots_sun", lang)
+        if self.loses_bonus:
+            text += " " + t("effect_loses_bonus", lang, points=self.loses_bonus)
         if self.breaks_hearts:
             text += " " + t("effect_breaks_hearts", lang)
         return text
@@ -221,6 +229,10 @@ class Effect(NamedTuple):
             out["taker"] = self.taker
         if self.higher:
             out["higher"] = self.higher
+        if self.sun:
+            out["sun"] = True
+        if self.loses_bonus:
+            out["loses_bonus"] = self.loses_bonus
         if self.pending:  # two decks, cards still to come
             out["so_far"] = self.so_far
             out["twin_out"] = self.twin_out
@@ -290,6 +302,8 @@ class RoundState(Protocol):
     @property
     def mover(self) -> int: ...
     @property
+    def taken(self) -> Sequence[int]: ...
+    @property
     def two(self) -> bool: ...
 
     def legal_mask(self) -> int: ...
@@ -342,7 +356,7 @@ def _effect(rnd: RoundState, c: Card) -> Effect:
         taker = (rnd.mover - len(trick) + ahead) % n
         return Effect(c, False, points, last and not kitty_unknown, breaks, taker=taker, mover=rnd.mover, players=n)
     if last:
-        return Effect(c, True, points, not kitty_unknown, breaks)
+        return _winning(rnd, Effect(c, True, points, not kitty_unknown, breaks))
     # certain to win when no card that would beat it can still be out there
     higher = sum(1 << x for x in range(52) if core.beats(x, c, led))
     played = mask_of(trick)
@@ -353,7 +367,16 @@ def _effect(rnd: RoundState, c: Card) -> Effect:
         out_there &= ~rnd.kitty_mask
     if out_there:
         return Effect(c, None, None, False, breaks, higher=out_there.bit_count())
-    return Effect(c, True, points, False, breaks)
+    return _winning(rnd, Effect(c, True, points, False, breaks))
+
+
+def _winning(rnd: RoundState, effect: Effect) -> Effect:
+    """A card certain to win, and what the rules' sun and no-trick bonus make of that."""
+    rules, seat = rnd.rules, rnd.mover
+    others = any(t for s, t in enumerate(rnd.taken) if s != seat)
+    sun = bool(rules.sun) and not others and rnd.hands[seat] == 1 << effect.card  # its last card
+    lost = rules.no_trick_bonus if rules.no_trick_bonus and not rnd.taken[seat] else 0
+    return effect._replace(sun=sun, loses_bonus=lost) if sun or lost else effect
 
 
 # ---------------------------------------------------------------- two decks

@@ -220,6 +220,8 @@ MESSAGES: dict[str, str] = {
     "effect_cancel_wins": "{card} would win",
     "effect_cancel_aside": "every card of the led suit is cancelled, so the trick is set aside for the winner of the next one",
     "effect_unknown": "{card} may or may not win the trick.",
+    "effect_shoots_sun": "With it you take every trick: you shoot the sun.",
+    "effect_loses_bonus": "It is your first trick: you lose the bonus for taking none ({points}).",
     "effect_unknown_higher": "{card} wins the trick unless a seat still to play beats it: {count} higher {count:card|cards} of {suit} {count:is|are} still out.",
     "effect_loses_to": "{card} does not win the trick: {taker} takes it, with {points} {points:point|points}.",
     "effect_loses_to_so_far": "{card} does not win the trick: {taker} takes it so far, with {points} {points:point|points} in it.",

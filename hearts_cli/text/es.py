@@ -215,6 +215,8 @@ MESSAGES: dict[str, str] = {
     "effect_cancel_wins": "ganaría {card}",
     "effect_cancel_aside": "todas las cartas del palo de salida quedan anuladas, así que la baza se aparta para quien gane la siguiente",
     "effect_unknown": "{card} puede ganar la baza o no.",
+    "effect_shoots_sun": "Con ella te llevas todas las bazas: tiras al sol.",
+    "effect_loses_bonus": "Es tu primera baza: pierdes el premio por no llevarte ninguna ({points}).",
     "effect_unknown_higher": "{card} gana la baza salvo que la supere un jugador que aún no ha jugado: {count:queda|quedan} {count} {count:carta más alta|cartas más altas} de {suit} por salir.",
     "effect_loses_to": "{card} no gana la baza: se la lleva {taker}, con {points} {points:punto|puntos}.",
     "effect_loses_to_so_far": "{card} no gana la baza: de momento se la lleva {taker}, con {points} {points:punto|puntos} en ella.",
