@@ -11,7 +11,7 @@ import pytest
 
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import load_preset
-from hearts_cli.play.claims import claim_order, points_left
+from hearts_cli.play.claims import claim_order, concede_to, points_left
 from hearts_cli.play.engine import Phase, Round
 
 PRESETS = ("quick", "omnibus", "black-maria", "kitty", "spot", "shooter-minus")
@@ -48,7 +48,7 @@ def _positions(rng: random.Random, count: int):
 
 def test_a_decided_rest_scores_the_same_however_it_is_played():
     rng = random.Random(26)
-    claims = none_left = 0
+    claims = concedes = none_left = 0
     for rnd in _positions(rng, 2500):
         seat = rnd.turn
         order = claim_order(rnd, seat)
@@ -62,10 +62,20 @@ def test_a_decided_rest_scores_the_same_however_it_is_played():
                 assert all(t.winner == seat for t in rest.tricks[tricks:])  # every trick left is the claimant's
                 outcomes.add(tuple(rest.outcome.scores))
             assert len(outcomes) == 1
+        to = concede_to(rnd, seat)
+        if to is not None:
+            concedes += 1
+            tricks = len(rnd.tricks)
+            outcomes = set()
+            for _ in range(3):
+                rest = _random_rest(rnd, rng)
+                assert all(t.winner == to for t in rest.tricks[tricks:])  # every trick left is theirs
+                outcomes.add(tuple(rest.outcome.scores))
+            assert len(outcomes) == 1
         if not points_left(rnd):
             none_left += 1
             assert len({tuple(_random_rest(rnd, rng).outcome.scores) for _ in range(3)}) == 1
-    assert claims >= 20 and none_left >= 20  # the test met both, many times
+    assert claims >= 20 and concedes >= 5 and none_left >= 20  # the test met each, many times
 
 
 def test_a_claim_needs_the_lead_and_every_winning_card():
@@ -175,3 +185,37 @@ def test_a_round_with_no_points_left_goes_at_once_for_a_person_and_waits_for_a_s
         assert (tb.round_number == 2 or tb.over) is finishes_itself  # over, or waiting for the script
         return
     raise AssertionError("no round ran out of points with cards in hand")
+
+
+def test_concede_gives_the_rest_to_the_seat_with_every_winning_card_or_says_why_not():
+    rng = random.Random(5)
+    for n in range(600):
+        tb, said = _table(code_from_number(9000 + n))
+        tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+        while not tb.over and tb.round_number == 1:
+            while tb.cpu_step():
+                pass
+            rnd = tb.own_table().game.round
+            if tb.over or tb.round_number > 1 or rnd.turn != 0:
+                break
+            to = concede_to(rnd, 0)
+            if to is None:
+                tb.handle(str(rng.choice(rnd.legal_cards())))
+                continue
+            left = len(rnd.hand(0))
+            tb.handle("concede")
+            [claim] = [ev for ev in said if ev.kind == "claim"]
+            assert claim.data["seat"] == to and claim.data["tricks"] == left
+            while tb.cpu_step():  # nothing is asked of the person
+                pass
+            game = tb.own_table().game
+            assert game.over or len(game.rounds) == 2
+            assert [t.winner for t in game.rounds[0].tricks[-left:]] == [to] * left
+            return
+    raise AssertionError("no concession met")
+
+
+def test_concede_when_the_rest_is_not_decided_says_why():
+    tb, said = _table(code_from_number(1000))
+    tb.handle("concede")
+    assert said[-1].kind == "error" and said[-1].data["code"] == "concede_not_decided"

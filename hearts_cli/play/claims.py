@@ -17,7 +17,7 @@ from ..model.cards import CARDS, Card, iter_bits
 if TYPE_CHECKING:
     from .engine import Round
 
-__all__ = ["claim_order", "points_left"]
+__all__ = ["claim_order", "concede_to", "points_left"]
 
 HEARTS = 2
 
@@ -33,6 +33,46 @@ def points_left(rnd: Round) -> bool:
     return any(pts[c] for c in iter_bits(held))
 
 
+def _beats_all(rnd: Round, seat: int) -> bool:
+    """Whether, in every suit ``seat`` holds, its lowest card beats every card of that suit
+    still in another hand."""
+    others = 0
+    for s, m in enumerate(rnd.hands):
+        if s != seat:
+            others |= m
+    mine = rnd.hands[seat]
+    for suit in range(4):
+        block = 0x1FFF << (13 * suit)
+        ours, theirs = mine & block, others & block
+        if ours and theirs and (ours & -ours).bit_length() < theirs.bit_length():  # our lowest below their highest
+            return False
+    return True
+
+
+def _claimable(rnd: Round) -> bool:
+    """A round where a claim can be made: one deck, in play after the first trick, no kitty to come."""
+    from .engine import Phase
+
+    return not (rnd.rules.decks > 1 or rnd.phase is not Phase.PLAY or not rnd.tricks
+                or (rnd.kitty_mask and not rnd.kitty_taken))
+
+
+def concede_to(rnd: Round, seat: int) -> int | None:
+    """The seat ``seat`` concedes the rest of the round to, leading now: one that holds every
+    winning card and a card of every suit ``seat`` holds, so that whatever ``seat`` leads it
+    takes this trick and then, on lead, every other; None when there is none."""
+    if not _claimable(rnd) or rnd.turn != seat or rnd.trick:
+        return None
+    mine = rnd.hands[seat]
+    for other in range(rnd.players):
+        if other == seat or not _beats_all(rnd, other):
+            continue
+        theirs = rnd.hands[other]
+        if all(not mine >> (13 * s) & 0x1FFF or theirs >> (13 * s) & 0x1FFF for s in range(4)):
+            return other
+    return None
+
+
 def claim_order(rnd: Round, seat: int) -> tuple[Card, ...] | None:
     """The cards ``seat`` leads, in the order it leads them, when it holds every winning card;
     None when it does not (or cannot claim now).
@@ -43,20 +83,7 @@ def claim_order(rnd: Round, seat: int) -> tuple[Card, ...] | None:
     to the last trick. The order leads hearts last (they may not be led while unbroken); the
     table plays the first card of it that is legal at each lead, and any legal lead wins.
     """
-    from .engine import Phase
-
-    if (rnd.rules.decks > 1 or rnd.phase is not Phase.PLAY or rnd.turn != seat or rnd.trick
-            or not rnd.tricks or (rnd.kitty_mask and not rnd.kitty_taken)):
+    if not _claimable(rnd) or rnd.turn != seat or rnd.trick or not _beats_all(rnd, seat):
         return None
-    mine = rnd.hands[seat]
-    others = 0
-    for s, m in enumerate(rnd.hands):
-        if s != seat:
-            others |= m
-    for suit in range(4):
-        block = 0x1FFF << (13 * suit)
-        ours, theirs = mine & block, others & block
-        if ours and theirs and (ours & -ours).bit_length() < theirs.bit_length():  # our lowest below their highest
-            return None
-    cards = [CARDS[c] for c in iter_bits(mine)]
+    cards = [CARDS[c] for c in iter_bits(rnd.hands[seat])]
     return tuple(sorted(cards, key=lambda c: (c.suit == HEARTS, c.suit, -c.rank)))

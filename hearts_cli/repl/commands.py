@@ -190,6 +190,21 @@ def _claim(person: Person, rest: str) -> Signal:
     return None
 
 
+def _concede(person: Person, rest: str) -> Signal:
+    """The rest of the round to whoever holds every winning card, at once."""
+    tb = person.tb
+    try:
+        tb.own_table().concede(tb.me)
+    except Refused as e:
+        tb.error(e.code)
+        return None
+    tb.pending, tb.verdict = None, None
+    tb.selection = []
+    if not tb.claimed():
+        tb.info("finish", tb.say("finish_on"))
+    return None
+
+
 def _log(person: Person, rest: str) -> Signal:
     """The move log of the game so far (docs/replay.md), to copy into `hearts replay`.
 
@@ -289,6 +304,7 @@ REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
     Command("auto", {"en": "auto", "es": "auto"}, (), _auto, shared=_OWN),
     Command("finish", {"en": "finish", "es": "terminar"}, (), _finish, shared=_OWN),
     Command("claim", {"en": "claim", "es": "reclamar"}, ("reclamo",), _claim, shared=_OWN),
+    Command("concede", {"en": "concede", "es": "ceder"}, ("rendirse",), _concede, shared=_OWN),
     Command("new", {"en": "new", "es": "nueva"}, ("another", "otra"), _new, shared=_OWN),
     Command("replay", {"en": "replay-deal", "es": "repetir"}, ("replay", "repetir-reparto"), _replay,
             shared=_OWN),

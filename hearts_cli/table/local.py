@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..model.cards import Card
-from ..play.claims import claim_order, points_left
+from ..play.claims import claim_order, concede_to, points_left
 from ..play.engine import Game, Phase, RoundResult, SeatView
 from ..play.events import Claim, NoPointsLeft, Takeover, Undo
 from .game import GameTable, Refused
@@ -155,6 +155,20 @@ class LocalTable(GameTable, SeatTable):
         if claim_order(self.game.round, seat) is None:
             raise Refused("claim_not_decided")
         self._claim(seat)
+
+    def concede(self, seat: int) -> None:
+        """``concede``: the person at ``seat``, on lead, gives the rest of the round to the seat
+        holding every winning card (:func:`~hearts_cli.play.claims.concede_to`), or, with no
+        points left, has it played out; the round then goes at once."""
+        if self.game.over:
+            raise Refused("game_over_cards")
+        to = concede_to(self.game.round, seat)
+        if to is not None:
+            self._claim(to)
+        elif self.game.round.phase is Phase.PLAY and not self.points_left():
+            self.set_auto(seat)
+        else:
+            raise Refused("concede_not_decided")
 
     def _claim(self, seat: int) -> None:
         """The claim told, and the round finished at once: every person's seat played by the CPU
