@@ -560,6 +560,41 @@ def test_the_score_table_holds_at_every_width(players: int, lang: str, home: Pat
             assert " ".join(f"{tb.name(4)}: {totals[4]}".split()) in " ".join(shown.split()), shown
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [3, 5, 9, 11])
+def test_the_tricks_list_holds_at_every_width(players: int, lang: str, home: Path) -> None:
+    """`tricks` (who led, who played what, who took it) with 3 to 11 players (issue 26's
+    sweep): every line within the screen, at every width, in both languages."""
+    import random
+
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.repl.render import Renderer, plain
+    from hearts_cli.repl.table import Table, make_seats
+
+    spec = {"preset": "quick" if players <= 6 else "cancellation", "players": players}
+    game = Game(Rules.from_spec(spec), CODE)
+    rng = random.Random(players)
+    rd = game.round
+    if rd.phase is Phase.PASS:
+        for seat in range(players):
+            game.pass_cards(seat, rd.hand(seat)[: game.rules.pass_count])
+    while len(rd.tricks) < 3 or len(rd.trick) < 2:  # three tricks done, and one under way
+        game.play(rng.choice(rd.legal_cards()))
+    tb = Table(game, make_seats(players, 2, None), lang=lang)
+    tb.handle("tricks" if lang == "en" else "bazas")
+    [told] = [ev for ev in tb.events if ev.kind == "tricks"]
+
+    def screen(cols: int) -> str:  # as the loop shows it: each line wrapped at the terminal, less one
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        return "\n".join(plain(row) for line in renderer.event(told) for row in wrap(line, cols - 1))
+
+    wide = screen(WIDE)
+    assert len(wide.splitlines()) >= 4
+    for cols in WIDTHS:
+        assert_fits(screen(cols), wide, cols, margin=1)
+
+
 # ---------------------------------------------------------------- the game's toolbar, drawn alone
 
 
