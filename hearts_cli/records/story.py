@@ -267,10 +267,7 @@ def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
         else:
             out.append(MoonShot(round=r, seat=res.shooter, mode=res.moon))
     totals = [rd.scores_before[s] + res.scores[s] for s in range(rd.players)]
-    end = RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
-                   shooter=res.shooter, moon=res.moon)
-    if res.sun:
-        end.__dict__["sun"] = True  # (an optional field: given only for a sun)
-    out.append(end)
+    out.append(RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
+                        shooter=res.shooter, moon=res.moon, **({"sun": True} if res.sun else {})))
     return out
 

@@ -165,43 +165,38 @@ def _auto(person: Person, rest: str) -> Signal:
     return None
 
 
-def _finish(person: Person, rest: str) -> Signal:
+def _at_once(person: Person, ask: Callable[[int], None]) -> bool:
+    """The rest of the round played at once, if the person's own table grants ``ask`` (its
+    refusal said): nothing is left waiting to be entered. Whether it was granted."""
     tb = person.tb
     try:
-        tb.own_table().finish(tb.me)
+        ask(tb.me)
     except Refused as e:
         tb.error(e.code)
-        return None
+        return False
+    tb.selection = []
     tb.pending, tb.verdict = None, None
-    tb.info("finish", tb.say("finish_on"))
+    return True
+
+
+def _finish(person: Person, rest: str) -> Signal:
+    tb = person.tb
+    if _at_once(person, tb.own_table().finish):
+        tb.info("finish", tb.say("finish_on"))
     return None
 
 
 def _claim(person: Person, rest: str) -> Signal:
     """The rest of the round at once, when the person leads and holds every winning card."""
-    tb = person.tb
-    try:
-        tb.own_table().claim(tb.me)
-    except Refused as e:
-        tb.error(e.code)
-        return None
-    tb.pending, tb.verdict = None, None
-    tb.selection = []
+    _at_once(person, person.tb.own_table().claim)  # (the claim event says it)
     return None
 
 
 def _concede(person: Person, rest: str) -> Signal:
     """The rest of the round to whoever holds every winning card, at once."""
     tb = person.tb
-    try:
-        tb.own_table().concede(tb.me)
-    except Refused as e:
-        tb.error(e.code)
-        return None
-    tb.pending, tb.verdict = None, None
-    tb.selection = []
-    if not tb.claimed():
-        tb.info("finish", tb.say("finish_on"))
+    if _at_once(person, tb.own_table().concede) and not tb.claimed():
+        tb.info("finish", tb.say("finish_on"))  # no points left: played out, with no claimant to say it
     return None
 
 

@@ -99,11 +99,9 @@ def moon_choice_event(game: Game) -> MoonChoice:
 def round_end_event(game: Game) -> RoundEnd:
     """The round just ended (the next one may be dealt already)."""
     res = game.results[-1]
-    end = RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
-                   totals=list(game.totals), shooter=res.shooter, moon=res.moon)
-    if res.sun:
-        end.__dict__["sun"] = True  # (an optional field: given only for a sun)
-    return end
+    return RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
+                    totals=list(game.totals), shooter=res.shooter, moon=res.moon,
+                    **({"sun": True} if res.sun else {}))  # (given only for a sun)
 
 
 def game_end_event(game: Game, extra: Mapping[str, object] | None = None) -> GameEnd:

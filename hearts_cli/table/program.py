@@ -48,7 +48,6 @@ QUEUE_MAX = 5000  # lines waiting for a program that does not read its input: th
 _GONE = b""  # what the reader queues when the program's output ends
 
 
-
 class Program(SeatClient):
     """One running outside program, seated at one seat of one table.
 
@@ -250,10 +249,11 @@ _JUNK = frozenset({"bad_json", "missing_field", "bad_field", "unknown_cmd", "bad
 # ---------------------------------------------------------------- a table's programs (hearts play, hearts host)
 
 
-def seat_programs(table: GameTable, move_time: float = MOVE_TIME) -> list[Program]:
+def seat_programs(table: GameTable, move_time: float = MOVE_TIME, stderr: bool = False) -> list[Program]:
     """The program of each CPU seat whose level is ``exec:COMMAND``, started and told the game
-    from its start (or, for a game resumed, where it carries on). Only the command line or
-    the player's own save names a program: a record read from elsewhere never starts one."""
+    from its start (or, for a game resumed, where it carries on); ``stderr`` as for
+    :class:`Program`. Only the command line or the player's own save names a program: a
+    record read from elsewhere never starts one."""
     from ..bots import is_program
     from ..play.events import SCHEMA, Welcome
 
@@ -263,7 +263,7 @@ def seat_programs(table: GameTable, move_time: float = MOVE_TIME) -> list[Progra
         if st.human or not is_program(st.level) or st.client is not None:
             continue
         assert st.level is not None
-        program = Program(st.level, move_time)
+        program = Program(st.level, move_time, stderr)
         table.seats.attach(s, program)  # (a shared table's attach is a network client's)
         program.event(Welcome(schema=SCHEMA, seat=s, players=table.players, turn_timer=move_time, hints=False,
                               names=names))
@@ -275,8 +275,6 @@ def seat_programs(table: GameTable, move_time: float = MOVE_TIME) -> list[Progra
 def program_label(level: str) -> str:
     """How a program's seat is named at the table: its script's (or command's) file name."""
     from pathlib import PurePath
-
-    from ..bots import program_argv
 
     try:
         argv = program_argv(level)
@@ -296,33 +294,24 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
     :func:`~hearts_cli.bots.match.play_game`'s result, played through a table so that each
     program is told its seat's events. The CPU seats move as at any table (the seed of the
     code and the seat); each program's faults come back in ``faults``, by kind."""
-    from ..bots import is_program
     from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch
     from ..model.seating import recorded_names
     from ..play.engine import Game
-    from ..play.events import SCHEMA, Welcome
     from .game import GameTable
     from .seats import Seat
 
-    n = rules.players
-    names = list(recorded_names(n))
+    names = recorded_names(rules.players)
     game = Game(rules, code)
     table = GameTable(game, [Seat(False, None, names[s], lv) for s, lv in enumerate(levels)])
-    programs: dict[int, Program] = {}
+    programs: list[Program] = []
     try:
-        for s, lv in enumerate(levels):
-            if is_program(lv):
-                programs[s] = program = Program(lv, move_time, stderr)
-                table.attach(s, program)
-                program.event(Welcome(schema=SCHEMA, seat=s, players=n, turn_timer=move_time, hints=False,
-                                      names=names))
-                table.announce(s)
+        programs = seat_programs(table, move_time, stderr)
         logs, times, forced = _play_out(table, levels, simulations or {}, MoonWatch(rules), MAX_ROUNDS)
     finally:
-        for program in programs.values():
+        for program in programs:
             program.close()
     faults: dict[str, dict[str, int]] = {}
-    for program in programs.values():
+    for program in programs:
         mine = faults.setdefault(program.level, dict.fromkeys((*FAULTS, "taken", "decisions"), 0))
         for kind, count in (*program.faults.items(), ("taken", program.taken), ("decisions", program.decisions)):
             mine[kind] += count
