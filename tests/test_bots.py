@@ -11,12 +11,13 @@ from hearts_cli.bots import LEVELS, make_bot, suggest
 from hearts_cli.bots.common import public
 from hearts_cli.bots.hard import distinct_candidates
 from hearts_cli.bots.playout import make_policy, solve, threat, top_rank_card
-from hearts_cli.bots.sampling import Sampler, constraints, sample
 from hearts_cli.model.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import Rules, RulesError, load_preset, preset_names
 from hearts_cli.play import fast
 from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.knowledge import knowledge
+from hearts_cli.play.sampling import Sampler, constraints, sample
 
 QUICK = load_preset("quick")
 HARD_SIMS = 6  # cheap budget for tests
@@ -448,7 +449,7 @@ def test_sampled_deals_respect_the_view():
             continue
         view = rnd.view(seat)
         pub = public(view)
-        con = constraints(view, pub)
+        con = constraints(pub.known)
         paths.add(Sampler(con).simple)
         for _ in range(5):
             got = sample(con, rng)
@@ -476,7 +477,7 @@ def test_sampler_spreads_unseen_cards_by_hand_size():
     seat = rnd.turn
     view = rnd.view(seat)
     pub = public(view)
-    con = constraints(view, pub)
+    con = constraints(pub.known)
     sampler = Sampler(con)
     assert sampler.simple
     rng = random.Random(4)
@@ -700,7 +701,7 @@ def test_two_deck_worlds_respect_the_view():
         hands, kitty = multi.sample_world(view, rng)
         assert hands[seat] == [] and kitty == []
         assert Counter(c for h in hands for c in h) == Counter(int(c) for c in view.unseen())
-        counts = multi.seat_counts(view)
+        counts = knowledge(view).counts
         for s in range(rules.players):
             if s != seat:
                 assert len(hands[s]) == counts[s]

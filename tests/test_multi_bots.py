@@ -16,6 +16,7 @@ from hearts_cli.model.cards import CARDS, parse_card
 from hearts_cli.model.rules import load_preset
 from hearts_cli.play import fast
 from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.knowledge import knowledge
 
 CANCEL = load_preset("cancellation")  # 8 players, 13 cards each, no kitty
 
@@ -42,7 +43,7 @@ def check_world(view, hands, kitty) -> None:
     n = view.rules.players
     assert hands[view.seat] == [] and kitty == []
     assert Counter(c for h in hands for c in h) == Counter(int(c) for c in view.unseen())
-    counts = multi.seat_counts(view)
+    counts = knowledge(view).counts
     for s in range(n):
         if s == view.seat:
             continue

@@ -2,7 +2,7 @@
 
 A bench experiment (``hearts sim --seats bench.bots.belief:BeliefHard,...``, or
 ``Tuning(draw=belief_draw(spread, miss))`` for Hard). Uniform sampling
-(:mod:`hearts_cli.bots.sampling`) keeps every deal that
+(:mod:`hearts_cli.play.sampling`) keeps every deal that
 respects the voids and hand sizes. But a seat that, void in clubs, threw the
 J♥ on a club trick instead of the Q♠ probably has no Q♠; a seat that played
 the 9♣ under the J♣ probably has no 10♣. :class:`Belief` replays the round
@@ -24,11 +24,11 @@ import random
 from hearts_cli.bots.common import Public
 from hearts_cli.bots.hard import DealDraw, HardBot, Tuning
 from hearts_cli.bots.playout import QS, choose, threat
-from hearts_cli.bots.sampling import Constraints, Sampler
 from hearts_cli.model.cards import mask_of
 from hearts_cli.model.rules import Moon
 from hearts_cli.play import core
 from hearts_cli.play.engine import SeatView
+from hearts_cli.play.sampling import Constraints, Sampler
 
 KINDS = 7  # which plays count: 1 leads, 2 follows, 4 discards
 

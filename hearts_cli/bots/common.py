@@ -12,6 +12,7 @@ from ..model.cards import mask_of
 from ..model.rules import Facts
 from ..play import core
 from ..play.engine import SeatView
+from ..play.knowledge import Knowledge, knowledge
 from .playout import JD, QS
 
 
@@ -43,21 +44,7 @@ class Public:
     counts: list[int]  # cards still held by each seat
     unseen: int
     kitty_unseen: int  # how many kitty cards are still face down
-
-
-def seat_counts(view: SeatView) -> list[int]:
-    """Cards each seat still holds: its share of the deal less the cards it has played (its own
-    hand, counted)."""
-    n = view.rules.players
-    plays = [0] * n
-    for tr in view.tricks:
-        for s, _ in tr.plays():
-            plays[s] += 1
-    for s, _ in view.trick_plays():
-        plays[s] += 1
-    out = [view.rules.hand_size - plays[s] for s in range(n)]
-    out[view.seat] = len(view.hand)
-    return out
+    known: Knowledge  # what the seat knows, read once (play.knowledge): the sampled deals obey it
 
 
 def public(view: SeatView) -> Public:
@@ -72,15 +59,13 @@ def public(view: SeatView) -> Public:
         if tr.winner is not None:  # two decks: a set-aside trick counts where it is carried
             taken[tr.winner] |= (m | mask_of(tr.kitty) | mask_of(tr.carried)) & keep
     leader = view.leader if view.leader is not None else 0  # a pass: no trick yet
+    known = knowledge(view)
     hand = mask_of(view.hand)
-    counts = seat_counts(view)
-    kitty_unseen = 0
-    if ctx.kitty_size and not view.kitty:
-        kitty_unseen = ctx.kitty_size
+    # (with two decks a card counts as seen once a copy is: the bots' own reading, not the count's)
     unseen = ctx.in_play_mask & ~hand & ~played & ~mask_of(view.kitty)
     return Public(ctx, view.seat, hand, mask_of(view.legal), [int(c) for c in view.trick], leader,
-                  len(view.tricks), view.hearts_broken, played, taken, list(view.points), counts,
-                  unseen, kitty_unseen)
+                  len(view.tricks), view.hearts_broken, played, taken, list(view.points), list(known.counts),
+                  unseen, known.kitty_unseen, known)
 
 
 def trick_winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:

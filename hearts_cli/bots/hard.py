@@ -5,7 +5,7 @@ For each decision in the play phase:
 1. collapse the legal cards into distinct candidates (cards of one suit with
    nothing unseen between them, and worth the same points, are equivalent);
 2. sample ``simulations`` deals consistent with the view
-   (:mod:`hearts_cli.bots.sampling`: voids shown, cards passed, hand sizes,
+   (:mod:`hearts_cli.play.sampling`: voids shown, cards passed, hand sizes,
    the first lead);
 3. on each deal, play every candidate and then the rest of the round with the
    heuristic playout policy (:mod:`hearts_cli.bots.playout`) on the project's
@@ -38,10 +38,10 @@ from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Moon
 from ..play.engine import SeatView
 from ..play.fast import Position, playout_steps
+from ..play.sampling import Constraints, Sampler, constraints
 from .common import Public, decision_rng, public, trick_winner
 from .normal import Voids, normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat
-from .sampling import Constraints, Sampler, constraints
 
 DEFAULT_SIMULATIONS = 120
 
@@ -136,7 +136,7 @@ def _weigh(view: SeatView, pub: Public, cands: Sequence[int], rng: random.Random
     seat shot.
     """
     ctx = pub.facts
-    con = constraints(view, pub)
+    con = constraints(pub.known)
     left = popcount(pub.hand)
     endgame = pub.ntricks > 0 and left <= tuning.endgame_tricks and left * ctx.players <= tuning.endgame_cards
     plans = [-1, pub.seat] if not endgame and _moon_plausible(pub) else [-1]

@@ -18,10 +18,11 @@ from ..model.cards import CARDS, SUIT_MASKS, Card
 from ..model.rules import Facts
 from ..play.engine import SeatView
 from ..play.fast import MultiPosition, pair_of_cards, random_card
-from .common import decision_rng, seat_counts
+from ..play.knowledge import knowledge
+from ..play.sampling import match_cards
+from .common import decision_rng
 from .normal import discard_mask, lead_mask
 from .playout import HIGH_SPADES, QS
-from .sampling import match_cards
 
 # Worlds per decision (docs/bots.md, "Two decks": what it costs and what it buys).
 DEFAULT_WORLDS = 64
@@ -45,21 +46,16 @@ class WorldSampler:
         n = view.rules.players
         me = view.seat
         self.n, self.me, self.tries = n, me, tries
-        counts = seat_counts(view)
-        kitty_left = view.rules.kitty_size if view.rules.kitty_size and not view.kitty else 0
+        known = knowledge(view)
+        counts = known.counts
+        kitty_left = known.kitty_unseen
         pool = [int(c) for c in view.unseen()]
         holders = [s for s in range(n) if s != me] + ([-1] if kitty_left else [])
         fixed: dict[int, list[int]] = {s: [] for s in holders}
-        to = view.passed_to
-        if view.passed and to is not None and to != me:
-            played_by_to: list[int] = []
-            for tr in view.tricks:
-                played_by_to += [c for s, c in tr.plays() if s == to]
-            played_by_to += [c for s, c in view.trick_plays() if s == to]
-            for c in sorted(set(view.passed)):
-                keep = min(view.passed.count(c) - played_by_to.count(c), pool.count(c))
-                for _ in range(max(0, keep)):
-                    fixed[to].append(int(c))
+        for s in holders[:n - 1]:
+            for c in sorted(known.placed[s]):  # the cards it passed that the receiver still holds
+                if c in pool:
+                    fixed[s].append(int(c))
                     pool.remove(int(c))
         self.holders = holders
         self.fixed = [fixed[s] for s in holders]
@@ -124,7 +120,7 @@ class WorldSampler:
         return hands
 
     def _matching(self, rng: random.Random) -> list[list[int]]:
-        """The world :func:`hearts_cli.bots.sampling.match_cards` finds: one whenever one exists."""
+        """The world :func:`hearts_cli.play.sampling.match_cards` finds: one whenever one exists."""
         hands = [list(f) for f in self.fixed]
         for i, c in match_cards(self.pool, self.cap, lambda c: self.elig[c // 13], rng):
             hands[i].append(c)

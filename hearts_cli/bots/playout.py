@@ -3,7 +3,7 @@
 The simulation itself is :mod:`hearts_cli.play.fast` (one bitmask simulator of the
 rules for the whole project): a playout is ``fast.playout_steps(position,
 policy)`` on a :class:`fast.Position` built from a *sampled* deal (every
-hidden hand filled in by :mod:`hearts_cli.bots.sampling`, never the real
+hidden hand filled in by :mod:`hearts_cli.play.sampling`, never the real
 one). This module only holds what is bot-specific:
 
 * the heuristics read the rule facts (points, penalty cards, whether the

@@ -1,4 +1,4 @@
-"""Deals consistent with one seat's view.
+"""Deals consistent with what one seat knows (:mod:`.knowledge`).
 
 A sampled world puts every card the seat cannot see into another hand (or the
 face-down kitty), respecting:
@@ -9,7 +9,8 @@ face-down kitty), respecting:
 * the first lead: under ``lowest_club`` nobody held a club below the card
   that led, so any such club still unseen lies in the kitty.
 
-The real hands are never an input: only :func:`constraints` of a view.
+The real hands are never an input: only :func:`constraints` of a seat's knowledge.
+The CPUs draw their worlds here, and a card's verdict how likely it is to be covered.
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..model.cards import SUIT_MASKS, mask_of
-from ..model.rules import FirstLead
-from ..play.engine import SeatView
-from .common import Public
+from ..model.cards import SUIT_MASKS
+from .knowledge import Knowledge
 
 
 @dataclass(frozen=True)
@@ -34,36 +33,30 @@ class Constraints:
     free: int  # unseen cards not fixed
 
 
-def constraints(view: SeatView, pub: Public) -> Constraints:
-    n = pub.facts.players
-    me = view.seat
-    unseen = pub.unseen
-    holders: list[int] = [s for s in range(n) if s != me]
-    need = [pub.counts[s] for s in holders]
+def constraints(known: Knowledge) -> Constraints:
+    """Where each card the seat cannot place may lie, from what it knows."""
+    me = known.seat
+    unseen = known.unseen
+    holders: list[int] = [s for s in range(known.players) if s != me]
+    need = [known.counts[s] for s in holders]
     allowed = []
     for s in holders:
         a = unseen
-        for suit in view.voids[s]:
-            a &= ~SUIT_MASKS[suit]
+        for suit in range(4):
+            if known.voids[s] >> suit & 1:
+                a &= ~SUIT_MASKS[suit]
         allowed.append(a)
-    fixed = [0] * len(holders)
-    if view.passed and view.passed_to is not None and view.passed_to != me:
-        known = mask_of(view.passed) & unseen
-        i = holders.index(view.passed_to)
-        fixed[i] |= known
-    if pub.kitty_unseen:
+    fixed = [known.placed_mask(s) & unseen for s in holders]
+    if known.kitty_unseen:
         holders.append(-1)
-        need.append(pub.kitty_unseen)
+        need.append(known.kitty_unseen)
         allowed.append(unseen)
         fixed.append(0)
-        # the first lead was the lowest club held: lower unseen clubs are in the kitty
-        first = view.tricks[0].cards[0] if view.tricks else (view.trick[0] if view.trick else None)
-        if first is not None and view.rules.first_lead is FirstLead.LOWEST_CLUB and first // 13 == 0:
-            low = unseen & SUIT_MASKS[0] & ((1 << first) - 1)
-            if low:
-                fixed[-1] |= low
-                for i in range(len(holders) - 1):
-                    allowed[i] &= ~low
+        low = known.kitty_low
+        if low:
+            fixed[-1] |= low
+            for i in range(len(holders) - 1):
+                allowed[i] &= ~low
     fixed_all = 0
     for i in range(len(holders)):
         allowed[i] |= fixed[i]
