@@ -219,3 +219,59 @@ def test_concede_when_the_rest_is_not_decided_says_why():
     tb, said = _table(code_from_number(1000))
     tb.handle("concede")
     assert said[-1].kind == "error" and said[-1].data["code"] == "concede_not_decided"
+
+
+def _records_both_ways(code: str, person_moves: list[str] | None = None, level: str | None = None):
+    """The record of round 1 at a terminal (a decided round goes at once: CPUs' claims, no points
+    left) and the record a script makes with the same moves of the person (the terminal's own,
+    the ones the table played for them included), then the two texts."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.records.record import write_record
+    from hearts_cli.repl.table import Table, make_seats
+
+    def play(finishes_itself: bool, moves: list[str]):
+        said: list = []
+        seats = make_seats(4, 0, level)
+        tb = Table(Game(Rules.from_spec(None), code), seats, lang="en", confirm=False, emit=said.append)
+        tb.own_table().finishes_itself = finishes_itself
+        game = tb.own_table().game
+        queue = list(moves)
+        while not tb.over and len(game.rounds) == 1:
+            if tb.cpu_step():
+                continue
+            if queue:
+                tb.handle(queue.pop(0))
+            elif game.round.phase is Phase.PASS:
+                tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+            else:
+                tb.handle(str(game.round.legal_cards()[0]))
+        return game, write_record(game, seats), said
+
+    terminal, text, said = play(True, person_moves or [])
+    mine = [" ".join(["pass", *(str(c) for c in terminal.rounds[0].passes[0])])] if terminal.rounds[0].passes[0] else []
+    mine += [str(c) for tr in terminal.rounds[0].tricks for s, c in tr.plays() if s == 0]
+    _, scripted, _ = play(False, mine)
+    return text, scripted, said, terminal
+
+
+def test_a_cpu_claim_at_a_terminal_plays_the_game_a_script_plays():
+    """Issue 33 §3, the reproduction (shared/repros/claim-K7Q2MXA7.md): West claims the last three
+    tricks of round 1; at a terminal it played 8♦ first, where its CPU (and a script's game)
+    plays 5♦. Now both records are one."""
+    moves = ["pass 9S QC TH", "2C", "2D", "9C", "KS", "5C", "7H", "JC", "TS", "8S", "3D"]
+    text, scripted, said, game = _records_both_ways("K7Q2MXA7", moves)
+    [claim] = [ev for ev in said if ev.kind == "claim"]
+    assert claim.data["seat"] == 1 and claim.data["tricks"] == 3  # West claims the last three
+    assert [str(c) for c in game.rounds[0].tricks[10].cards] == ["5D", "8H", "5H", "AC"]
+    assert text == scripted
+
+
+def test_rounds_finished_at_once_give_the_records_a_script_gives():
+    """Claims and rounds with no points left, played at once at a terminal, over many deals."""
+    met = 0
+    for n in range(40):
+        text, scripted, said, _ = _records_both_ways(code_from_number(3000 + n), level="random")
+        met += any(ev.kind in ("claim", "no_points_left") for ev in said)
+        assert text == scripted, code_from_number(3000 + n)
+    assert met >= 5

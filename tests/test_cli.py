@@ -197,8 +197,9 @@ def test_explain_first_lead():
 def test_explain_legal_card_says_what_it_would_do():
     out = run("explain", "2C", "--code", CODE, "--moves", PASSES).stdout
     assert "2♣ can be played." in out
-    # issue 26 §11: no "may or may not win" when it can be said why
-    assert "2♣ wins the trick unless a seat still to play beats it: 7 higher cards of clubs are still out." in out
+    # issue 33: the first trick's forced 2♣ says nothing false: it cannot win
+    assert ("2♣ cannot win the trick: every club still out is higher, and a seat still to play must follow "
+            "with one.") in out
 
 
 def test_explain_follow_suit_names_the_cards():
@@ -257,8 +258,8 @@ def test_explain_json():
                          "explain_json")
     assert legal["legal"] is True and "reason" not in legal
     assert legal["effect"] == {"wins": None, "points": None, "exact": False, "breaks_hearts": False, "higher": 1,
-                               "message": "K♣ wins the trick unless a seat still to play beats it: 1 higher card "
-                                          "of clubs is still out."}
+                               "covered": 0.67, "message": "K♣ is likely to be covered: 1 higher club is out and "
+                                                           "West and North are still to play."}
 
 
 def test_explain_with_another_preset():

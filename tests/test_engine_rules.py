@@ -354,14 +354,15 @@ def test_effect_of_a_lead_that_cannot_be_beaten():
     assert e.wins is True and e.points == 0 and not e.breaks_hearts
 
 
-def test_effect_of_a_card_that_may_or_may_not_win():
+def test_a_lead_below_every_card_of_its_suit_still_out_cannot_win():
+    """Issue 33: what the seat knows decides it. The A♥ is the only heart out; whoever holds it
+    is still to play and must follow with it, so no heart led can win."""
     r = position(R(), B)
     play_script(r, B_TRICK1)
-    e = r.why("KH").effect  # the A♥ is still out
-    assert e.wins is None and e.breaks_hearts
-    assert r.why("KH").message("en") == ("K♥ wins the trick unless a seat still to play beats it: 1 higher card "
-                                         "of hearts is still out. It breaks hearts.")
-    assert r.why("KH").effect.higher == 1
+    v = r.why("KH")
+    assert v.effect.wins is False and v.effect.covered == 1 and v.effect.breaks_hearts
+    assert v.message("en") == ("K♥ cannot win the trick: every heart still out is higher, and a seat still "
+                               "to play must follow with one. It breaks hearts.")
 
 
 def test_a_card_that_cannot_win_says_who_takes_the_trick_and_its_points():

@@ -137,6 +137,10 @@ class EffectJson(TypedDict):
     higher: NotRequired[int]  # one deck, a card that may win: the higher cards of the suit led still out
     sun: NotRequired[bool]  # it takes the last trick after every other: it shoots the sun (rules.sun)
     loses_bonus: NotRequired[int]  # it takes the seat's first trick: the no-trick bonus it loses
+    # one deck: the chance a seat still to play holds a higher card of the suit led (0 or 1 exactly
+    # where the seat's knowledge decides it), and, for a card that may win, the points at stake
+    covered: NotRequired[float]
+    stake: NotRequired[int]
     message: NotRequired[str]
 
 

@@ -12,6 +12,7 @@ round and for the round a seat rebuilds from its view (``Round.seen_by``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from operator import countOf
 from typing import TYPE_CHECKING, NamedTuple, Protocol
@@ -20,8 +21,11 @@ from ..model.cards import CARDS, Card, Suit, cards_of, mask_of
 from ..model.rules import FirstTrick, Rules, SetAside
 from ..text.catalog import cancel_pairs, t
 from . import core
+from .knowledge import Knowledge, knowledge
+from .sampling import Constraints, Sampler, constraints, match_cards
 
 if TYPE_CHECKING:
+    from .engine import SeatView
     from .payloads import EffectJson, ErrorBody, VerdictJson
 
 __all__ = [
@@ -72,6 +76,20 @@ class Reason(NamedTuple):
         return {"code": self.code, "message": message}
 
 
+class Cover(NamedTuple):
+    """The fact of the seat's knowledge that decides (or sways) whether a card is covered:
+
+    ``top`` no higher card of the suit led is still out; ``void`` the ``seats`` still to play
+    that have shown a void in it (and may discard on the card); ``passed`` a seat still to play
+    holds ``card``, higher, which the seat passed it; ``played`` the higher cards still out are
+    the seat's own pass, with ``seats``, who have played to the trick; ``follow`` every card of
+    the suit still out is higher and a seat still to play must follow with one."""
+
+    kind: str
+    seats: tuple[int, ...] = ()
+    card: Card | None = None
+
+
 class Effect(NamedTuple):
     """What a legal card would do, as far as the player can be certain.
 
@@ -119,6 +137,14 @@ class Effect(NamedTuple):
     # still out can cancel, which is why it cannot win (``wins`` False); ``ahead[0]``, the
     # card winning so far, may be another, higher one whose twin is still out
     stuck: Card | None = None
+    # one deck, from what the seat knows (play.knowledge): the chance that a seat still to play
+    # (``still``) holds a higher card of the suit led (exactly 0 or 1 where the knowledge decides
+    # it; an estimate strictly between them otherwise), the points at stake (the trick's and its
+    # own), and the fact that decides it (:class:`Cover`)
+    covered: float | None = None
+    still: tuple[int, ...] = ()
+    stake: int = 0
+    cover: Cover | None = None
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         text = self._message(lang, ascii)
@@ -175,6 +201,8 @@ class Effect(NamedTuple):
         return " ".join(parts)
 
     def _message(self, lang: str | None, ascii: bool) -> str:
+        if self.covered is not None and (self.cover is not None or self.wins is None):
+            return self._then(self._cover_message(lang, ascii), lang)
         if self.pending and self.so_far is not None and not self.cancelled:
             text = self._pending_message(lang, ascii)
             if self.breaks_hearts:
@@ -186,10 +214,6 @@ class Effect(NamedTuple):
             if self.breaks_hearts:
                 text += " " + t("effect_breaks_hearts", lang)
             return text
-        if self.wins is None and self.higher:
-            text = t("effect_unknown_higher", lang, ascii=ascii, card=self.card, count=self.higher,
-                     suit=Suit(self.card.suit))
-            return text + (" " + t("effect_breaks_hearts", lang) if self.breaks_hearts else "")
         if self.wins is False and self.taker is not None:
             from ..model.seating import place_name, seat_place
 
@@ -208,7 +232,10 @@ class Effect(NamedTuple):
             mid = "effect_wins_points" if self.points else "effect_wins_no_points"
         else:
             mid = "effect_wins_so_far" if self.points else "effect_wins"
-        text = t(mid, lang, ascii=ascii, card=self.card, points=self.points)
+        return self._then(t(mid, lang, ascii=ascii, card=self.card, points=self.points), lang)
+
+    def _then(self, text: str, lang: str | None) -> str:
+        """``text``, then what else the card does: the sun, the lost bonus, hearts broken."""
         if self.sun:
             text += " " + t("effect_shoots_sun", lang)
         if self.loses_bonus:
@@ -217,9 +244,69 @@ class Effect(NamedTuple):
             text += " " + t("effect_breaks_hearts", lang)
         return text
 
+    def _names(self, seats: Sequence[int], lang: str | None) -> str:
+        """The seats as the sentence names them, from the seat to move ("West, North and East")."""
+        from ..model.seating import place_name, seat_place
+
+        said = [place_name(seat_place(s, self.mover, self.players), lang) for s in seats]
+        if len(said) < 2:
+            return "".join(said)
+        return t("names_and", lang, first=", ".join(said[:-1]), last=said[-1])
+
+    def _cover_message(self, lang: str | None, ascii: bool) -> str:
+        """One deck, not the trick's last card: what the seat's knowledge makes of the card."""
+        def say(mid: str, **p: object) -> str:
+            return t(mid, lang, ascii=ascii, card=self.card, **p)
+
+        cover, suit = self.cover, Suit(self.card.suit)
+        if self.wins:  # certain to win: no card can cover it
+            head = (say("cover_wins_at_least", points=self.points) if self.points else say("cover_wins"))
+            assert cover is not None
+            if cover.kind == "void":
+                why = say("cover_why_void", who=self._names(cover.seats, lang), n=len(cover.seats), suit=suit)
+            elif cover.kind == "played":
+                why = say("cover_why_played", who=self._names(cover.seats, lang), n=len(cover.seats),
+                          kind=self._kind(suit, 2, lang))
+            else:
+                why = say("cover_why_top", kind=self._kind(suit, 1, lang))
+            return say("cover_because", head=head, why=why)
+        if self.wins is False:  # cover "follow": every card of the suit still out beats it
+            who = (self._names((cover.seats[0],), lang) if cover is not None and cover.kind == "passed"
+                   and cover.seats else "")
+            mid = "cover_cannot_passed" if who else "cover_cannot"
+            if who:
+                return say(mid, who=who, passed=cover.card if cover is not None else None,
+                           kind=self._kind(suit, 1, lang))
+            return say(mid, kind=self._kind(suit, 1, lang))
+        chance = self.covered if self.covered is not None else 0.5
+        bucket = ("sure" if chance >= 1 else "4" if chance >= 0.9 else "3" if chance >= 0.6
+                  else "2" if chance > 0.4 else "1" if chance > 0.1 else "0")
+        head = say(f"cover_{bucket}")
+        if self.stake:
+            head = say("cover_stake", head=head, points=self.stake)
+        if cover is not None and cover.kind == "passed":
+            why = say("cover_why_passed", who=self._names(cover.seats, lang), passed=cover.card)
+        else:
+            coverers = [s for s in self.still if cover is None or cover.kind != "void" or s not in cover.seats]
+            why = say("cover_why_out", count=self.higher, kind=self._kind(suit, self.higher, lang),
+                      who=self._names(coverers, lang), n=len(coverers))
+            if cover is not None and cover.kind == "void":
+                why += say("cover_also_void", who=self._names(cover.seats, lang), n=len(cover.seats), suit=suit)
+        return say("cover_because", head=head, why=why)
+
+    @staticmethod
+    def _kind(suit: Suit, count: int, lang: str | None) -> str:
+        """The suit as a noun for ``count`` cards of it ("club", "spades")."""
+        many = "one" if count == 1 else "many"
+        return t(f"suit_kind_{many}_{int(suit)}", lang)
+
     def to_json(self) -> EffectJson:
         out: EffectJson = {"wins": self.wins, "points": self.points, "exact": self.exact,
                            "breaks_hearts": self.breaks_hearts}
+        if self.covered is not None:
+            out["covered"] = self.covered
+        if self.stake and self.wins is None:
+            out["stake"] = self.stake
         if self.cancelled:
             out["cancelled"] = [str(c) for c in self.cancelled]
             out["by"] = str(self.by) if self.by is not None else None
@@ -308,6 +395,7 @@ class RoundState(Protocol):
 
     def legal_mask(self) -> int: ...
     def count(self, seat: int, card: int) -> int: ...
+    def view(self, seat: int) -> SeatView: ...
 
 
 def judge(rnd: RoundState, c: Card) -> Verdict:
@@ -344,20 +432,22 @@ def _points_breaks(rnd: RoundState, c: Card) -> tuple[int, bool]:
 
 
 def _effect(rnd: RoundState, c: Card) -> Effect:
-    """One deck: what legal ``c`` would certainly do (see :class:`Effect`)."""
+    """One deck: what legal ``c`` would certainly do, and what the seat's knowledge makes
+    likely (see :class:`Effect`)."""
     trick = rnd.trick
     points, breaks = _points_breaks(rnd, c)
     led = trick[0] // 13 if trick else c // 13
     last = len(trick) == rnd.players - 1
     kitty_unknown = not rnd.tricks and bool(rnd.kitty_mask)
     ahead = core.trick_winner(trick + [c])
+    n = rnd.players
     if ahead != len(trick):  # beaten already: who takes it so far, and the points with this card
-        n = rnd.players
         taker = (rnd.mover - len(trick) + ahead) % n
-        return Effect(c, False, points, last and not kitty_unknown, breaks, taker=taker, mover=rnd.mover, players=n)
+        return Effect(c, False, points, last and not kitty_unknown, breaks, taker=taker, mover=rnd.mover,
+                      players=n, covered=1.0)
     if last:
-        return _winning(rnd, Effect(c, True, points, not kitty_unknown, breaks))
-    # certain to win when no card that would beat it can still be out there
+        return _winning(rnd, Effect(c, True, points, not kitty_unknown, breaks, covered=0.0))
+    # the higher cards of the suit led that the seat cannot place
     higher = sum(1 << x for x in range(52) if core.beats(x, c, led))
     played = mask_of(trick)
     for tr in rnd.tricks:
@@ -365,9 +455,93 @@ def _effect(rnd: RoundState, c: Card) -> Effect:
     out_there = higher & rnd.rules.in_play_mask & ~rnd.hands[rnd.mover] & ~played
     if rnd.kitty_taken:
         out_there &= ~rnd.kitty_mask
-    if out_there:
-        return Effect(c, None, None, False, breaks, higher=out_there.bit_count())
-    return _winning(rnd, Effect(c, True, points, False, breaks))
+    seen = Effect(c, None, None, False, breaks, higher=out_there.bit_count(), mover=rnd.mover, players=n,
+                  stake=points)
+    if not out_there:
+        return _winning(rnd, seen._replace(wins=True, points=points, higher=0, covered=0.0, cover=Cover("top")))
+    return _covered(rnd, seen, knowledge(rnd.view(rnd.mover)), out_there)
+
+
+def _covered(rnd: RoundState, seen: Effect, known: Knowledge, higher: int) -> Effect:
+    """A card of the suit led, winning so far, with ``higher`` cards of that suit still out: how
+    likely a seat still to play holds one, over the deals consistent with what the seat knows."""
+    c = seen.card
+    suit = c // 13
+    still = known.still_to_play
+    seen = seen._replace(still=still)
+    for s in still:  # a card the seat passed, still held by a seat yet to play
+        mine = known.placed_mask(s) & higher
+        if mine:
+            return _sure_cover(rnd, seen, Cover("passed", (s,), CARDS[mine.bit_length() - 1]), suit)
+    voids = tuple(s for s in still if known.void(s, suit))
+    passed = 0
+    for s in range(known.players):
+        passed |= known.placed_mask(s)
+    free = higher & ~passed
+    if not free or len(voids) == len(still):  # no seat still to play can hold one
+        if voids:
+            cover = Cover("void", voids)
+        else:
+            holders = tuple(s for s in range(known.players) if known.placed_mask(s) & higher)
+            cover = Cover("played", holders, CARDS[higher.bit_length() - 1])
+        return _winning(rnd, seen._replace(wins=True, points=seen.stake, higher=0, covered=0.0, cover=cover))
+    cover = Cover("void", voids) if voids else None
+    con = constraints(known)
+    coverers = [i for i, h in enumerate(con.holders) if h in still and h not in voids]
+    dodge = tuple(a & ~higher if i in coverers else a for i, a in enumerate(con.allowed))
+    try:  # a deal where no seat still to play holds a higher card
+        match_cards([x for x in range(52) if con.free >> x & 1],
+                    [con.need[i] - con.fixed[i].bit_count() for i in range(len(con.holders))],
+                    lambda x: [i for i in range(len(con.holders)) if dodge[i] >> x & 1], random.Random(0))
+    except ValueError:  # none: one of them holds a higher card for certain
+        return _sure_cover(rnd, seen, cover or Cover("out"), suit)
+    hits = 0
+    wanted = sum(1 << i for i in coverers)
+    deals = _deals(rnd, known, con)
+    for deal in deals:
+        if any(deal[i] & free for i in range(len(deal)) if wanted >> i & 1):
+            hits += 1
+    # an estimate never says 0 or 1: those are for what the knowledge decides
+    chance = min(max(hits / len(deals), 0.01), 0.99)
+    return seen._replace(covered=round(chance, 2), cover=cover)
+
+
+def _sure_cover(rnd: RoundState, seen: Effect, cover: Cover, suit: int) -> Effect:
+    """A seat still to play holds a higher card of the suit led for certain: the card cannot
+    win when no lower card of the suit is out (that seat must follow with a higher one)."""
+    c = seen.card
+    below = sum(1 << x for x in range(suit * 13, c)) & rnd.rules.in_play_mask & ~rnd.hands[rnd.mover]
+    played = mask_of(rnd.trick)
+    for tr in rnd.tricks:
+        played |= mask_of(tr.cards)
+    below &= ~played
+    if rnd.kitty_taken:
+        below &= ~rnd.kitty_mask
+    if not below:
+        return seen._replace(wins=False, covered=1.0, cover=cover._replace(kind="passed") if cover.kind == "passed"
+                             else Cover("follow"))
+    return seen._replace(covered=1.0, cover=cover)
+
+
+# the deals a verdict weighs, for the last few positions (every legal card of one position
+# is judged on the same deals): the position's text -> the deals
+_DEALS: dict[str, list[list[int]]] = {}
+DEALS = 400  # deals drawn to estimate a chance: within about ±0.05
+
+
+def _deals(rnd: RoundState, known: Knowledge, con: Constraints) -> list[list[int]]:
+    """The deals consistent with ``known``, drawn with the bots' sampler from a stream seeded by
+    the seat's position, so the same position always gives the same words."""
+    key = rnd.view(rnd.mover).position()
+    found = _DEALS.get(key)
+    if found is None:
+        sampler = Sampler(con)
+        rng = random.Random("hearts-verdict/" + key)
+        found = [sampler.sample(rng) for _ in range(DEALS)]
+        if len(_DEALS) >= 4:
+            _DEALS.pop(next(iter(_DEALS)))
+        _DEALS[key] = found
+    return found
 
 
 def _winning(rnd: RoundState, effect: Effect) -> Effect:

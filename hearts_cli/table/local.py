@@ -137,9 +137,9 @@ class LocalTable(GameTable, SeatTable):
         if by == "cpu" and self.finishes_itself and self.claimed is None \
                 and claim_order(self.game.round, seat) is not None:
             self._claim(seat)  # a CPU holding every winning card claims the rest
-        if self.claiming(seat):
-            self.apply(seat, "person" if self.seats[seat].human else by, self._claim_card(seat))
-        elif by == "cpu" or by == "auto":
+        if self.claiming(seat) and self.seats[seat].human:  # the person's claim: its cards in its order
+            self.apply(seat, "person", self._claim_card(seat))
+        elif by == "cpu" or by == "auto":  # a CPU's claim changes none of its cards (nor a script's game)
             self.apply(seat, by, self.suggest(seat, self.level_for(seat, by)))
         else:
             self.take_over(seat, by)
@@ -172,7 +172,8 @@ class LocalTable(GameTable, SeatTable):
 
     def _claim(self, seat: int) -> None:
         """The claim told, and the round finished at once: every person's seat played by the CPU
-        but the claimant's, whose cards go in the claim's order."""
+        but a claimant's, whose cards go in the claim's order. A CPU claimant plays the cards its
+        CPU would have played, so the game is the one a script makes with the same moves."""
         rnd = self.game.round
         index = len(self.game.rounds) - 1
         self.claimed = (index, seat)
