@@ -210,7 +210,7 @@ class StoryTeller(Teller[str]):
         return out
 
     def ev_decision(self, position: str, seat: int, played: list[Card], best: list[Card], expected: float,
-                    best_expected: float, loss: float, glyph: str, reason: str | None = None,
+                    best_expected: float, loss: float, glyph: str, trick: int | None = None, reason: str | None = None,
                     reason_params: MessageParams | None = None) -> list[str]:
         head = self.say("rp_decision", position=position, seat=self.name(seat),
                         played=_cards_text(played, self.ascii) + glyph, expected=f"{expected:.1f}")
@@ -218,8 +218,29 @@ class StoryTeller(Teller[str]):
             head += " " + self.say("rp_decision_best", best=_cards_text(best, self.ascii),
                                    best_expected=f"{best_expected:.1f}")
         if reason:  # "... expects 2.6 pts; the only good card: ..."
-            return ["  " + head + "; " + self.say(reason, **(reason_params or {}))]
-        return ["  " + head + "."]
+            lines = ["  " + head + "; " + self.say(reason, **(reason_params or {}))]
+        else:
+            lines = ["  " + head + "."]
+        if glyph and trick is not None and len(played) == 1:  # what the seat knew of the card it played
+            said = self._verdict(position, seat, played[0])
+            if said:
+                lines.append("    " + said)
+        return lines
+
+    def _verdict(self, position: str, seat: int, card: Card) -> str:
+        """The verdict on ``card`` from ``seat``'s view just before it was played (the sentence of
+        the confirmation, ``why`` and ``hearts explain``)."""
+        from ..play.engine import Round
+        from .record import Position
+
+        try:
+            game, _ = self.record.at(Position.parse(position))
+        except (LookupError, ValueError):
+            return ""
+        rnd = game.round
+        if rnd.turn != seat:
+            return ""
+        return Round.seen_by(rnd.view(seat)).why(card).message(self.lang, self.ascii)
 
     def ev_summary(self, seat: int, decisions: int, mistakes: int, blunders: int, lost: float) -> list[str]:
         return [self.say("rp_summary_row", seat=self.name(seat), decisions=decisions, mistakes=mistakes,
