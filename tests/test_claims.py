@@ -149,6 +149,53 @@ def test_claim_when_the_rest_is_not_decided_says_why():
     assert "not decided" in said[-1].data["message"]
 
 
+def test_a_refused_claim_names_the_card_that_blocks_it():
+    """Issue 33 §2: on lead after the first trick, the claim is refused naming the card still
+    out that beats one of the person's (and the person's card it beats)."""
+    from hearts_cli.model.cards import CARDS
+
+    for n in range(60):
+        tb, said = _table(code_from_number(1000 + n))
+        tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+        while not tb.over and tb.round_number == 1:
+            while tb.cpu_step():
+                pass
+            rnd = tb.own_table().game.round
+            if tb.over or tb.round_number > 1:
+                break
+            if rnd.turn == 0 and not rnd.trick and rnd.tricks and claim_order(rnd, 0) is None:
+                tb.handle("claim")
+                error = said[-1]
+                assert error.kind == "error" and error.data["code"] == "claim_not_decided"
+                others = [c for s in (1, 2, 3) for c in rnd.hand(s)]
+                blocker = next(c for c in CARDS if c.face() + " is still out" in error.data["message"])
+                assert blocker in others
+                mine = min(c for c in rnd.hand(0) if c.suit == blocker.suit)
+                assert error.data["message"].endswith(f"it beats your {mine.face()}.") and mine < blocker
+                return
+            tb.handle(str(rnd.legal_cards()[0]))
+    raise AssertionError("no refused claim met")
+
+
+def test_no_points_left_and_a_claim_are_not_both_said():
+    """Issue 33 §2: once "no points are left" is said, no CPU claims the rest as well."""
+    met = 0
+    for n in range(80):
+        tb, said = _table(code_from_number(5000 + n), finishes_itself=True)
+        tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+        while not tb.over and tb.round_number == 1:
+            while tb.cpu_step():
+                pass
+            if tb.over or tb.round_number > 1:
+                break
+            tb.handle(str(tb.own_table().game.round.legal_cards()[0]))
+        kinds = [ev.kind for ev in said]
+        if "no_points_left" in kinds:
+            met += 1
+            assert "claim" not in kinds[kinds.index("no_points_left"):]
+    assert met >= 5
+
+
 def test_a_cpu_holding_every_winning_card_claims_and_the_round_goes_at_once():
     tb, said = _until_claim(mine=False, finishes_itself=True)
     [claim] = [ev for ev in said if ev.kind == "claim"]
@@ -275,3 +322,43 @@ def test_rounds_finished_at_once_give_the_records_a_script_gives():
         met += any(ev.kind in ("claim", "no_points_left") for ev in said)
         assert text == scripted, code_from_number(3000 + n)
     assert met >= 5
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_no_trick_bonus_is_said_when_it_is_scored(lang):
+    """Issue 33 §2: a seat that took no trick is told its bonus as the round ends, at the table
+    and in the replay's story, as the sun is ("East took no trick: -5.")."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.records.record import GameRecord
+    from hearts_cli.records.sentences import StoryTeller
+    from hearts_cli.records.story import narrate
+    from hearts_cli.repl.table import Table, make_seats
+
+    rules = Rules.from_spec("quick").replace(no_trick_bonus=-5)
+    word = {"en": "took no trick: -5", "es": "ninguna baza: -5"}[lang]
+    for n in range(40):
+        said: list = []
+        seats = make_seats(4, 0, "random")
+        tb = Table(Game(rules, code_from_number(6000 + n)), seats, lang=lang, confirm=False, emit=said.append)
+        game = tb.own_table().game
+        while len(game.results) == 0:
+            if tb.cpu_step():
+                continue
+            if game.round.phase is Phase.PASS:
+                tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+            else:
+                tb.handle(str(game.round.legal_cards()[0]))
+        res = game.results[0]
+        bonus = res.no_trick
+        if not bonus:
+            continue
+        assert all(res.scores[s] == -5 for s in bonus)
+        record = GameRecord.from_game(game, seats)
+        teller = StoryTeller(record, lang)
+        told = [line for ev in narrate(record) if ev.kind == "round_end" for line in teller.tell(ev)]
+        assert sum(word in line for line in told) == 1
+        table = [ev for ev in said if ev.kind == "round_end"]  # the table's event names the seats too
+        assert table and table[0].data["no_trick"] == list(bonus)
+        return
+    raise AssertionError("no round where a seat took no trick")

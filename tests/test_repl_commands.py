@@ -91,3 +91,24 @@ def test_new_asks_before_it_leaves_an_unfinished_game(lang):
     assert tb.handle(new) is None and tb.handle(replay) is None  # the other command asks again
     scripted = Table(Game(Rules.from_spec(None), CODE), make_seats(4, 0, None), lang=lang, confirm=False)
     assert scripted.handle(new) == "new"
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_score_after_the_game_is_over_says_no_round_so_far(lang):
+    """Issue 33 §2: once the game is over, `score` gives the totals and the rounds, not "this
+    round so far" (the last round is over too)."""
+    said: list = []
+    tb = Table(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 0, "random"), lang=lang,
+               confirm=False, emit=said.append)
+    game = tb.own_table().game
+    while not tb.over:
+        if tb.cpu_step():
+            continue
+        if game.round.phase.value == "pass":
+            tb.handle("pass " + " ".join(str(c) for c in tb.view().hand[:3]))
+        else:
+            tb.handle(str(game.round.legal_cards()[0]))
+    said.clear()
+    tb.handle("score")
+    [score] = [ev for ev in said if ev.kind == "score"]
+    assert not any(score.data["points"]) and score.data["rounds"]  # (the log says no round line then)

@@ -389,3 +389,17 @@ def test_cancellation_tips_are_true_to_the_engine():
     assert core.winner(rules, trick) is None
     assert core.winner(rules, trick, last=True) == 0
     assert core.winner(R("cancellation", set_aside_last="second"), trick, last=True) == 2
+
+
+@pytest.mark.parametrize("setting", [{"sun": -52}, {"no_trick_bonus": -5}])
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_round_total_is_not_promised_when_the_sun_or_the_bonus_can_change_it(setting, lang):
+    """Issue 33 §2: with the sun or the no-trick bonus on, a round does not always hand out 26
+    points, and the rules do not say it does."""
+    from conftest import run
+
+    out = run("--lang", lang, "rules", "--set", ",".join(f"{k}={v}" for k, v in setting.items())).stdout
+    flat = " ".join(out.split())
+    assert "exactly 26" not in flat and "exactamente 26" not in flat
+    assert ("The penalty cards are worth 26 points in all" in flat
+            or "Las cartas de castigo valen 26 puntos en total" in flat)

@@ -248,7 +248,9 @@ def _scoring(r: Rules, w: _Writer) -> list[str]:
     if not pts[QUEEN_OF_SPADES]:
         out.append(w("rt_sc_zero", card=QUEEN_OF_SPADES))
     out.append(w("rt_sc_other"))
-    if bonus:
+    if r.sun or r.no_trick_bonus:  # a round's total is no longer fixed: say only what the cards hold
+        out.append(w("rt_sc_total_cards", total=r.penalty_total))
+    elif bonus:
         out.append(w("rt_sc_total_bonus", total=r.penalty_total,
                      cards=w.join([w.card(CARDS[c]) for c in bonus]),
                      net=w.number(r.round_total)))

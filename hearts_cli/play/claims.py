@@ -17,7 +17,7 @@ from ..model.cards import CARDS, Card, iter_bits
 if TYPE_CHECKING:
     from .engine import Round
 
-__all__ = ["claim_order", "concede_to", "points_left"]
+__all__ = ["claim_blocker", "claim_order", "concede_to", "points_left"]
 
 HEARTS = 2
 
@@ -87,3 +87,22 @@ def claim_order(rnd: Round, seat: int) -> tuple[Card, ...] | None:
         return None
     cards = [CARDS[c] for c in iter_bits(rnd.hands[seat])]
     return tuple(sorted(cards, key=lambda c: (c.suit == HEARTS, c.suit, -c.rank)))
+
+
+def claim_blocker(rnd: Round, seat: int) -> tuple[Card, Card] | None:
+    """Why ``seat``, on lead with a claim possible, does not hold every winning card: the
+    highest card still in another hand that beats its lowest card of that suit, and that card
+    of its own; None when nothing blocks it (or it cannot claim now for another reason)."""
+    if not _claimable(rnd) or rnd.turn != seat or rnd.trick:
+        return None
+    others = 0
+    for s, m in enumerate(rnd.hands):
+        if s != seat:
+            others |= m
+    mine = rnd.hands[seat]
+    for suit in range(4):
+        block = 0x1FFF << (13 * suit)
+        ours, theirs = mine & block, others & block
+        if ours and theirs and (ours & -ours).bit_length() < theirs.bit_length():
+            return CARDS[theirs.bit_length() - 1], CARDS[(ours & -ours).bit_length() - 1]
+    return None

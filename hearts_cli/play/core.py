@@ -303,6 +303,7 @@ class RoundScore(NamedTuple):
     shooter: int | None = None
     moon: Moon | None = None
     sun: bool = False  # the shooter took every trick (``rules.sun``): scored as a sun, not a moon
+    no_trick: tuple[int, ...] = ()  # the seats that took no trick and scored ``rules.no_trick_bonus``
 
 
 def sun_taker(rules: Rules, taken: Sequence[int], twice: Sequence[int] = ()) -> int | None:
@@ -374,6 +375,15 @@ def better_moon_choice(rules: Rules, who: int, taken: Sequence[int], before: Seq
     return Moon.SHOOTER_MINUS
 
 
+def no_trick_seats(rules: Rules, taken: Sequence[int], shooter: int | None,
+                   twice: Sequence[int] = ()) -> tuple[int, ...]:
+    """The seats that score ``no_trick_bonus``: those that took no trick (``taken``: every card
+    each seat took), in a round where nobody shot the moon or the sun (OpenSpiel's rule)."""
+    if not rules.no_trick_bonus or shooter is not None:
+        return ()
+    return tuple(s for s, t in enumerate(taken) if not t and not (twice and twice[s]))
+
+
 def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
                 scores_before: Sequence[int], choice: Moon | str | None = None,
                 twice: Sequence[int] = ()) -> RoundScore:
@@ -389,11 +399,9 @@ def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
         return RoundScore(sun_scores(rules, sun, taken, twice), sun, None, True)
     who = shooter(rules, taken, twice)
     if who is None:
-        bonus = rules.no_trick_bonus  # a seat that took no trick (no moon: OpenSpiel's rule)
-        if bonus:
-            return RoundScore(tuple(p + (bonus if not t and not (twice and twice[s]) else 0)
-                                    for s, (p, t) in enumerate(zip(points, taken, strict=True))))
-        return RoundScore(tuple(points))
+        bonus = no_trick_seats(rules, taken, None, twice)
+        return RoundScore(tuple(p + (rules.no_trick_bonus if s in bonus else 0) for s, p in enumerate(points)),
+                          no_trick=bonus)
     mode = rules.moon
     if mode is Moon.SHOOTER_CHOICE:
         mode = Moon(choice) if choice in (Moon.OTHERS, Moon.SHOOTER_MINUS) else \

@@ -145,6 +145,7 @@ class RoundResult(NamedTuple):
     shooter: int | None = None
     moon: Moon | None = None  # OTHERS or SHOOTER_MINUS when somebody shot the moon
     sun: bool = False  # the shooter took every trick, scored as a sun (rules.sun)
+    no_trick: tuple[int, ...] = ()  # the seats that took no trick and scored rules.no_trick_bonus
 
 
 _VIEW_FIELDS = ("seat", "rules", "round_index", "direction", "phase", "hand", "passed", "received",
@@ -983,7 +984,7 @@ def score_round(rules: Rules, taken: Sequence[int], points: Sequence[int],
     ``choice`` is the shooter's, under ``moon: shooter_choice``; ``twice`` the cards
     each seat took twice (two decks)."""
     res = core.score_round(rules, taken, points, scores_before, choice, twice)
-    return RoundResult(tuple(points), res.scores, res.shooter, res.moon, res.sun)
+    return RoundResult(tuple(points), res.scores, res.shooter, res.moon, res.sun, res.no_trick)
 
 
 # the shooter's choice, as the rules of scoring (core) say it

@@ -401,6 +401,7 @@ class RoundEnd(Event):
     shooter: int | None
     moon: str | None
     sun: bool | None = None  # true: the shooter took every trick, scored as a sun (rules.sun)
+    no_trick: list[int] | None = None  # the seats that took no trick and scored rules.no_trick_bonus
 
 
 class GameEnd(Event):

@@ -179,10 +179,17 @@ class StoryTeller(Teller[str]):
         return out
 
     def ev_round_end(self, round: int, scores: list[int], totals: list[int], shooter: int | None = None,
-                     sun: bool | None = None) -> list[str]:
+                     sun: bool | None = None, no_trick: list[int] | None = None) -> list[str]:
         parts = ", ".join(f"{said} ({tot})" for said, tot in zip(
             scored([(self.name(s), sc) for s, sc in enumerate(scores)]), totals, strict=True))
         lines = [self.say("rp_round_end", round=round, scores=parts)]
+        bonus = no_trick or []
+        if bonus:  # the seats that took no trick score the bonus
+            names = [self.name(s) for s in bonus]
+            joined = names[0] if len(names) == 1 else self.say("names_and", first=", ".join(names[:-1]),
+                                                               last=names[-1])
+            lines.insert(0, self.say("no_trick_other", names=joined, n=len(names),
+                                     points=f"{self.rules.no_trick_bonus:+d}"))
         if sun and shooter is not None:  # a sun: every trick taken (rules.sun)
             value = self.rules.sun
             mid = "sun_other_minus" if value < 0 else "sun_other_others"

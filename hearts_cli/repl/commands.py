@@ -85,8 +85,9 @@ def _hint(person: Person, rest: str) -> Signal:
 
 def _score(person: Person, rest: str) -> Signal:
     tb = person.tb
+    points = list(tb.view().points)  # this round's so far: none once the game is over
     tb.emit(Score(totals=list(tb.core.totals), rounds=[list(r) for r in tb.core.round_scores],
-                  points=list(tb.view().points)))
+                  points=[0] * len(points) if tb.over else points))
     return None
 
 
@@ -172,7 +173,7 @@ def _at_once(person: Person, ask: Callable[[int], None]) -> bool:
     try:
         ask(tb.me)
     except Refused as e:
-        tb.error(e.code)
+        tb.error(e.code, tb.say(e.said, **e.params))
         return False
     tb.selection = []
     tb.pending, tb.verdict = None, None

@@ -108,7 +108,7 @@ class EventLines(Writer, Teller[Line]):
         return out + self._text(text, "class:trick")
 
     def ev_round_end(self, round: int, taken: list[int], scores: list[int], totals: list[int], shooter: int | None,
-                     moon: str | None, sun: bool | None = None) -> list[Line]:
+                     moon: str | None, sun: bool | None = None, no_trick: list[int] | None = None) -> list[Line]:
         """A moon (and the shooter's choice) or a sun first: it explains the scores that follow."""
         tb = self.tb
         out: list[Line] = []
@@ -124,6 +124,17 @@ class EventLines(Writer, Teller[Line]):
             if tb.rules.moon is Moon.SHOOTER_CHOICE:
                 mid += "_chosen"  # the shooter chose it
             out += self._text(self.say(mid, name=tb.name(shooter), points=value), "class:moon")
+        bonus = no_trick or []
+        if bonus:  # the seats that took no trick score the bonus, said as the sun is
+            mine = tb.me in bonus
+            others = [tb.name(s) for s in bonus if s != tb.me]
+            if mine:
+                out += self._text(self.say("no_trick_you", points=f"{tb.rules.no_trick_bonus:+d}"), "class:moon")
+            if others:
+                names = others[0] if len(others) == 1 else self.say(
+                    "names_and", first=", ".join(others[:-1]), last=others[-1])
+                out += self._text(self.say("no_trick_other", names=names, n=len(others),
+                                           points=f"{tb.rules.no_trick_bonus:+d}"), "class:moon")
         out += self._text(self.say("round_end_line", round=round, scores=self.names(scores)), "class:header")
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out

@@ -44,12 +44,14 @@ TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
 
 
 class Refused(Exception):
-    """A request the table does not grant: ``code`` names why (a message id)."""
+    """A request the table does not grant: ``code`` names why (a message id, or the stable code
+    of several: ``said`` then names the sentence)."""
 
-    def __init__(self, code: str, message: str | None = None, **params: object):
+    def __init__(self, code: str, message: str | None = None, said: str | None = None, **params: object):
         super().__init__(code)
         self.code = code
         self.message = message  # already said (a shared table's own sentence), else None
+        self.said = said or code  # the message id that says it, with ``params`` (a code may have several)
         self.params = params
 
 

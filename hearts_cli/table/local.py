@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..model.cards import Card
-from ..play.claims import claim_order, concede_to, points_left
+from ..play.claims import claim_blocker, claim_order, concede_to, points_left
 from ..play.engine import Game, Phase, RoundResult, SeatView
 from ..play.events import Claim, NoPointsLeft, Takeover, Undo
 from .game import GameTable, Refused
@@ -134,8 +134,10 @@ class LocalTable(GameTable, SeatTable):
         if move is None:
             return False
         seat, by = move
-        if by == "cpu" and self.finishes_itself and self.claimed is None \
-                and claim_order(self.game.round, seat) is not None:
+        index = len(self.game.rounds) - 1
+        if by == "cpu" and self.finishes_itself and self.claimed is None and index not in self.finish_offered \
+                and len(self.game.round.hand(seat)) > 1 and claim_order(self.game.round, seat) is not None:
+            # (no claim once "no points are left" was said, nor of the one trick left: it plays at once)
             self._claim(seat)  # a CPU holding every winning card claims the rest
         if self.claiming(seat) and self.seats[seat].human:  # the person's claim: its cards in its order
             self.apply(seat, "person", self._claim_card(seat))
@@ -153,6 +155,9 @@ class LocalTable(GameTable, SeatTable):
         if self.game.over:
             raise Refused("game_over_cards")
         if claim_order(self.game.round, seat) is None:
+            blocked = claim_blocker(self.game.round, seat)
+            if blocked is not None:  # the card still out that beats one of the claimant's
+                raise Refused("claim_not_decided", said="claim_blocked", card=blocked[0], mine=blocked[1])
             raise Refused("claim_not_decided")
         self._claim(seat)
 

@@ -101,7 +101,8 @@ def round_end_event(game: Game) -> RoundEnd:
     res = game.results[-1]
     return RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
                     totals=list(game.totals), shooter=res.shooter, moon=res.moon,
-                    **({"sun": True} if res.sun else {}))  # (given only for a sun)
+                    **({"sun": True} if res.sun else {}),  # (given only for a sun)
+                    **({"no_trick": list(res.no_trick)} if res.no_trick else {}))
 
 
 def game_end_event(game: Game, extra: Mapping[str, object] | None = None) -> GameEnd:
