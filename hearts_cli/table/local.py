@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint 
     from ..records.hint import Hint
     from ..records.record import Seat as RecordSeat
     from ..store.saves import Store
+    from .program import Program
     from .seats import Seat
 
 
@@ -48,9 +49,13 @@ class LocalTable(GameTable, SeatTable):
         # a person at a terminal: a round with nothing left to decide (no points left, or a CPU's
         # claim) is finished at once; a script plays its own cards (and may `finish`, `claim`)
         self.finishes_itself = False
-        from .program import seat_programs
+        self.programs: list[Program] = []  # outside programs at CPU seats (exec:COMMAND), if any
+        from ..bots import is_program
 
-        self.programs = seat_programs(self)  # outside programs at CPU seats (exec:COMMAND), if any
+        if any(not st.human and is_program(st.level) for st in self.seats):  # (else not even imported)
+            from .program import seat_programs
+
+            self.programs = seat_programs(self)
 
     # ------------------------------------------------------------ the seat table (seat_table.py), from the game
 

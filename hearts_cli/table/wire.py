@@ -7,14 +7,16 @@ surrogate is refused coming in and never sent (docs/tables.md, "Limits").
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable, Mapping
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from ..base.untrusted import strict_json
 from ..play.events import Event
 from ..play.requests import RequestError
+
+if TYPE_CHECKING:  # (an outside program's lines need no event loop: start-up stays as it is)
+    import asyncio
 
 
 def _compact_encoder() -> Callable[[object], str]:
