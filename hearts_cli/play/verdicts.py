@@ -21,11 +21,10 @@ from ..model.cards import CARDS, Card, Suit, cards_of, mask_of
 from ..model.rules import FirstTrick, Rules, SetAside
 from ..text.catalog import cancel_pairs, t
 from . import core
-from .knowledge import Knowledge, knowledge
+from .knowledge import Knowledge, SeatView, knowledge
 from .sampling import Constraints, Sampler, constraints, match_cards
 
 if TYPE_CHECKING:
-    from .engine import SeatView
     from .payloads import EffectJson, ErrorBody, VerdictJson
 
 __all__ = [
@@ -480,11 +479,11 @@ def _covered(rnd: RoundState, seen: Effect, known: Knowledge, higher: int) -> Ef
     free = higher & ~passed
     if not free or len(voids) == len(still):  # no seat still to play can hold one
         if voids:
-            cover = Cover("void", voids)
+            decided = Cover("void", voids)
         else:
             holders = tuple(s for s in range(known.players) if known.placed_mask(s) & higher)
-            cover = Cover("played", holders, CARDS[higher.bit_length() - 1])
-        return _winning(rnd, seen._replace(wins=True, points=seen.stake, higher=0, covered=0.0, cover=cover))
+            decided = Cover("played", holders, CARDS[higher.bit_length() - 1])
+        return _winning(rnd, seen._replace(wins=True, points=seen.stake, higher=0, covered=0.0, cover=decided))
     cover = Cover("void", voids) if voids else None
     con = constraints(known)
     coverers = [i for i, h in enumerate(con.holders) if h in still and h not in voids]

@@ -267,8 +267,12 @@ def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
         else:
             out.append(MoonShot(round=r, seat=res.shooter, mode=res.moon))
     totals = [rd.scores_before[s] + res.scores[s] for s in range(rd.players)]
-    out.append(RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
-                        shooter=res.shooter, moon=res.moon, **({"sun": True} if res.sun else {}),
-                        **({"no_trick": list(res.no_trick)} if res.no_trick else {})))
+    end = RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
+                   shooter=res.shooter, moon=res.moon)
+    if res.sun:  # (given only for a sun)
+        end.sun = True
+    if res.no_trick:  # (given only when a seat scored the no-trick bonus)
+        end.no_trick = list(res.no_trick)
+    out.append(end)
     return out
 

@@ -46,8 +46,8 @@ def pass_reason(tb: TableClient, cards: list[Card]) -> str:
 
 
 def play_reason(tb: TableClient, card: Card) -> str | None:
-    """One line on why ``card``: what the engine knows it does first, rank guesses only
-    when the outcome is uncertain, so the reason never contradicts `why`."""
+    """One line on why ``card``: what the engine knows it does first, and when the outcome is
+    uncertain the verdict itself (how likely it is to be covered), so it never contradicts `why`."""
     legal = tb.legal()
     if len(legal) == 1:
         return tb.say("hint_why_only")
@@ -58,6 +58,8 @@ def play_reason(tb: TableClient, card: Card) -> str | None:
     if led is not None and card // 13 != led:  # a discard never wins
         pts = tb.rules.points[card]
         return tb.say("hint_why_dump" if pts > 0 or card.rank >= 12 else "hint_why_discard")
+    if eff.wins is False and eff.taker is None and eff.cover is not None:  # a lead below every card out
+        return tb.why(card).message(tb.lang, tb.ascii)
     if eff.wins is False:
         return tb.say("hint_why_duck")
     if eff.wins:
@@ -69,5 +71,6 @@ def play_reason(tb: TableClient, card: Card) -> str | None:
                 return tb.say("hint_why_take_points", points=eff.points)
             return tb.say("hint_why_safe_win")
         return tb.say("hint_why_sure_win")
-    # uncertain: the engine cannot tell; the margin says how sure the hint is
-    return None
+    if eff.covered is not None:  # uncertain: how likely it is to be covered, as the verdict says it
+        return tb.why(card).message(tb.lang, tb.ascii)
+    return None  # (two decks: the margin says how sure the hint is)

@@ -99,10 +99,13 @@ def moon_choice_event(game: Game) -> MoonChoice:
 def round_end_event(game: Game) -> RoundEnd:
     """The round just ended (the next one may be dealt already)."""
     res = game.results[-1]
-    return RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
-                    totals=list(game.totals), shooter=res.shooter, moon=res.moon,
-                    **({"sun": True} if res.sun else {}),  # (given only for a sun)
-                    **({"no_trick": list(res.no_trick)} if res.no_trick else {}))
+    ev = RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
+                  totals=list(game.totals), shooter=res.shooter, moon=res.moon)
+    if res.sun:  # (given only for a sun)
+        ev.sun = True
+    if res.no_trick:  # (given only when a seat scored the no-trick bonus)
+        ev.no_trick = list(res.no_trick)
+    return ev
 
 
 def game_end_event(game: Game, extra: Mapping[str, object] | None = None) -> GameEnd:
