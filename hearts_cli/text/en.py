@@ -869,6 +869,7 @@ MESSAGES: dict[str, str] = {
     "an_pass_keeps_queen": "keeps the Q♠ with only {low} lower spades to guard it ({diff} pts lost).",
     "an_pass_generic": "passing {cards} was worth {diff} pts less on average.",
     "how_to_leave": "Ctrl-C only cancels a choice. To leave, Ctrl-D saves and leaves, and `{quit}` quits (the game is saved either way).",
+    "leave_kept": "`{command}` cancelled: this game goes on.",
     "leave_ask": "This game is not finished. Type `{command}` again (or press Enter) to leave it for another: it is kept in the archive, and `hearts play --resume {code}` brings it back. Anything else plays on.",
     "net_how_to_leave": "Ctrl-C only cancels a choice. To leave, Ctrl-D or `{quit}`: the CPU plays your seat until you join again.",
     "log_round_hidden": "Round {round} is under way: its moves are shown once it ends (the passes are secret until then).",

@@ -856,6 +856,7 @@ MESSAGES: dict[str, str] = {
     "an_pass_keeps_queen": "se queda la Q♠ con solo {low} picas menores para guardarla ({diff} ptos perdidos).",
     "an_pass_generic": "pasar {cards} valía {diff} ptos menos de media.",
     "how_to_leave": "Ctrl-C solo anula una elección. Para irte, Ctrl-D guarda y sale, y `{quit}` sale (la partida queda guardada en los dos casos).",
+    "leave_kept": "`{command}` anulado: esta partida sigue.",
     "leave_ask": "Esta partida no ha terminado. Escribe `{command}` otra vez (o pulsa Intro) para dejarla por otra: queda en el archivo, y `hearts play --resume {code}` la trae de vuelta. Cualquier otra cosa sigue jugando.",
     "net_how_to_leave": "Ctrl-C solo anula una elección. Para irte, Ctrl-D o `{quit}`: la CPU juega por ti hasta que vuelvas.",
     "log_round_hidden": "La ronda {round} está en juego: sus jugadas se muestran cuando termine (los pases son secretos hasta entonces).",
