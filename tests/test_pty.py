@@ -342,3 +342,19 @@ def test_the_archive_path_shows_when_the_cpus_end_the_game(terms, home):
     screen = term.wait_for(lambda s: "hearts replay K7Q2MXA7" in s and "archive" in s, timeout=60)
     [path] = sorted((home / "archive").glob("*.yaml"))
     assert "File: " + str(path) in screen.splitlines(), screen
+
+
+def test_ctrl_c_in_replay_analyze_leaves_the_shell_prompt_on_a_fresh_line(terms, home):
+    """Issue 33 §4: Ctrl-C during `hearts replay --analyze` left its progress line open, and
+    the shell's prompt came after the ^C on it."""
+    record = Path(__file__).parent.parent / "fixtures" / "records" / "kitty-3p-finished.yaml"
+    term = spawn(terms, ["replay", str(record), "--analyze", "--simulations", "40", "--lang", "en"], home)
+    term.wait_for("decisions, about")
+    term.child.sendintr()
+    end = time.monotonic() + 30
+    while not term.eof and time.monotonic() < end:
+        term.pump()
+    term.child.close()
+    assert term.child.exitstatus == 130, term.dump()
+    assert "Traceback" not in "".join(term.raw), term.dump()
+    assert term.screen.cursor.x == 0, term.dump()  # what the shell writes next starts a line

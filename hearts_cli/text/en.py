@@ -721,6 +721,8 @@ MESSAGES: dict[str, str] = {
     "sim_results_other_run": "{path} holds the results of another run (other players, rules, deals, seed or test): give another file, or the same options as that run.",
     "sim_results_bad_line": "{path}: line {line} is not the next game of this run.",
     "sim_interrupted": "Stopped. Every game finished is kept in {path}: the same command goes on from there.",
+    "sim_interrupted_export": "Stopped. The {count} {count:game|games} finished {count:is|are} written to {path}; only a results file (--results FILE) lets the same command go on from there.",
+    "sim_interrupted_unkept": "Stopped. The games finished are not kept: a run given --results FILE keeps every game as it ends, and the same command goes on from there.",
     "sim_live_deals": "{deals} deals, {rate} a second",
     "sim_live_elo": "{player} {elo} Elo [{low}, {high}]",
     "sim_live_llr": "LLR {llr} ({lower}, {upper})",

@@ -708,6 +708,8 @@ MESSAGES: dict[str, str] = {
     "sim_results_other_run": "{path} tiene los resultados de otra ejecución (otros jugadores, reglas, manos, semilla o test): da otro archivo, o las mismas opciones que aquella.",
     "sim_results_bad_line": "{path}: la línea {line} no es la siguiente partida de esta ejecución.",
     "sim_interrupted": "Detenido. Cada partida terminada queda en {path}: la misma orden sigue desde ahí.",
+    "sim_interrupted_export": "Detenido. {count:La|Las} {count} {count:partida terminada está escrita|partidas terminadas están escritas} en {path}; solo un archivo de resultados (--results ARCHIVO) deja que la misma orden siga desde ahí.",
+    "sim_interrupted_unkept": "Detenido. Las partidas terminadas no se guardan: una tanda con --results ARCHIVO guarda cada partida al terminar, y la misma orden sigue desde ahí.",
     "sim_live_deals": "{deals} manos, {rate} por segundo",
     "sim_live_elo": "{player} {elo} Elo [{low}, {high}]",
     "sim_live_llr": "LLR {llr} ({lower}, {upper})",
