@@ -799,6 +799,9 @@ class Export:
         self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - written as games end, closed by close()
         self.games = 0
         self.event = "hearts sim"  # the PBN Event tag: the run's seed is added when known
+        import datetime
+
+        self.date = datetime.date.today().isoformat()  # the day the games are played: PBN's Date tag
 
     def game_over(self, game: GameResult) -> None:
         self.write(game.plays)
@@ -814,7 +817,7 @@ class Export:
                 from ..records.pbn import write_pbn
 
                 seats = tuple(Seat(lv, "cpu", lv) for lv in play.levels)
-                text = write_pbn(GameRecord.from_game(game, seats), event=self.event)
+                text = write_pbn(GameRecord.from_game(game, seats, date=self.date), event=self.event)
                 self.file.write(("\n" if self.games else "") + text)
             else:
                 from ..records.openspiel import write_openspiel
