@@ -358,3 +358,19 @@ def test_ctrl_c_in_replay_analyze_leaves_the_shell_prompt_on_a_fresh_line(terms,
     assert term.child.exitstatus == 130, term.dump()
     assert "Traceback" not in "".join(term.raw), term.dump()
     assert term.screen.cursor.x == 0, term.dump()  # what the shell writes next starts a line
+
+
+@pytest.mark.parametrize("stray", ["\x1b[31m", "\x1b[1;2;3;4M", "\x1b[<;;m", "\x1b[M\x7f\x7f\x7f",
+                                   "\x1b[200~\x1b[31m\x1b[201~"])  # (the last pasted: bracketed)
+def test_a_stray_escape_sequence_at_the_prompt_is_ignored(terms, home, stray):
+    """Issue 33 §4: ESC [ 3 1 m typed or pasted (a colour code copied from a terminal) is read
+    by prompt-toolkit's input parser as a mouse report, whose handler failed on it and stopped
+    the game at "Press ENTER to continue". The prompt takes no mouse: the sequence is dropped,
+    and the line typed around it is read as typed."""
+    term = spawn(terms, ["new", "--code", CODE, "--no-confirm"], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass TS" + stray + " JS KS\r")
+    term.wait_prompt("Your card>")
+    screen = term.text()
+    assert "Press ENTER" not in screen and "Traceback" not in "".join(term.raw), term.dump()
+    assert "You received A♣, 10♥, Q♥ from East." in screen, term.dump()  # the pass went through
