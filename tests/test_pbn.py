@@ -3,6 +3,7 @@ what we write we read back exactly, whatever the rules; what is wrong is named b
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 from pathlib import Path
@@ -117,12 +118,28 @@ def test_the_command_line_replays_pbn_and_exports_both_formats(tmp_path):
     assert_user_error(run("replay", str(pbn), "--lang", "en"), "3♣", "(line 19)")
 
 
+def test_the_export_writes_the_records_date(tmp_path):
+    """Issue 33 §4: every export said PBN's unknown date. An archived record's file name says
+    the day it was played: each section's Date tag says it, and reading the PBN keeps it."""
+    source = (ROOT / "fixtures/records/quick-4p-finished.yaml").read_text()
+    archived = tmp_path / "20261201-101112-QK4H7TSA.yaml"
+    archived.write_text(source)
+    text = run("replay", str(archived), "--export", "pbn").stdout
+    sections = text.count("[Round ")
+    assert sections > 1 and text.count('[Date "2026.12.01"]') == sections, text
+    assert read_pbn(text).date == "2026-12-01" and write_pbn(read_pbn(text)) == text
+    elsewhere = tmp_path / "game.yaml"  # a record that says no day: PBN's unknown date, as before
+    elsewhere.write_text(source)
+    assert text.replace("2026.12.01", "????.??.??") == run("replay", str(elsewhere), "--export", "pbn").stdout
+
+
 def test_a_sim_exports_every_game_it_plays_in_both_formats(tmp_path):
     """hearts sim --export: every rotation of every game, each a whole game that reads back
     (PBN) or replays in OpenSpiel (tests/test_openspiel.py checks those lines' scores)."""
     from hearts_cli.records.pbn import read_pbn_games
 
     pbn = tmp_path / "games.pbn"
+    day = datetime.date.today().isoformat()
     report = run("sim", "--seats", "normal,easy,easy,easy", "--deals", "6", "--duplicate", "--seed", "x",
                  "--export", f"pbn:{pbn}", "--json")
     assert report.exit_code == 0, report.stderr
@@ -131,6 +148,7 @@ def test_a_sim_exports_every_game_it_plays_in_both_formats(tmp_path):
     assert [g.code for g in games] == [g["code"] for g in played for _ in g["plays"]]
     assert [[s.name for s in g.seats] for g in games] == [p["seats"] for g in played for p in g["plays"]]
     assert [list(g.replay().totals) for g in games] == [p["totals"] for g in played for p in g["plays"]]
+    assert {g.date for g in games} <= {day, datetime.date.today().isoformat()}  # the run's day (at midnight, either)
     third = run("replay", str(pbn), "--game", "3", "--export", "pbn")
     assert third.exit_code == 0, third.stderr
     assert read_pbn(third.stdout).to_text() == games[2].to_text()

@@ -342,3 +342,35 @@ def test_the_archive_path_shows_when_the_cpus_end_the_game(terms, home):
     screen = term.wait_for(lambda s: "hearts replay K7Q2MXA7" in s and "archive" in s, timeout=60)
     [path] = sorted((home / "archive").glob("*.yaml"))
     assert "File: " + str(path) in screen.splitlines(), screen
+
+
+def test_ctrl_c_in_replay_analyze_leaves_the_shell_prompt_on_a_fresh_line(terms, home):
+    """Issue 33 §4: Ctrl-C during `hearts replay --analyze` left its progress line open, and
+    the shell's prompt came after the ^C on it."""
+    record = Path(__file__).parent.parent / "fixtures" / "records" / "kitty-3p-finished.yaml"
+    term = spawn(terms, ["replay", str(record), "--analyze", "--simulations", "40", "--lang", "en"], home)
+    term.wait_for("decisions, about")
+    term.child.sendintr()
+    end = time.monotonic() + 30
+    while not term.eof and time.monotonic() < end:
+        term.pump()
+    term.child.close()
+    assert term.child.exitstatus == 130, term.dump()
+    assert "Traceback" not in "".join(term.raw), term.dump()
+    assert term.screen.cursor.x == 0, term.dump()  # what the shell writes next starts a line
+
+
+@pytest.mark.parametrize("stray", ["\x1b[31m", "\x1b[1;2;3;4M", "\x1b[<;;m", "\x1b[M\x7f\x7f\x7f",
+                                   "\x1b[200~\x1b[31m\x1b[201~"])  # (the last pasted: bracketed)
+def test_a_stray_escape_sequence_at_the_prompt_is_ignored(terms, home, stray):
+    """Issue 33 §4: ESC [ 3 1 m typed or pasted (a colour code copied from a terminal) is read
+    by prompt-toolkit's input parser as a mouse report, whose handler failed on it and stopped
+    the game at "Press ENTER to continue". The prompt takes no mouse: the sequence is dropped,
+    and the line typed around it is read as typed."""
+    term = spawn(terms, ["new", "--code", CODE, "--no-confirm"], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass TS" + stray + " JS KS\r")
+    term.wait_prompt("Your card>")
+    screen = term.text()
+    assert "Press ENTER" not in screen and "Traceback" not in "".join(term.raw), term.dump()
+    assert "You received A♣, 10♥, Q♥ from East." in screen, term.dump()  # the pass went through

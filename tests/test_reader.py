@@ -91,6 +91,22 @@ def test_again_and_r_read_the_events_since_the_last_move_once_more(home):
         assert part.split("Your card> ")[0].splitlines() == told
 
 
+def test_again_after_undo_reads_what_is_on_the_table_now(home):
+    """Issue 33 §4: `again` after `undo` read the cards taken back as if still played. It reads
+    the events that led to the position the person is back at, then the undo."""
+    text = said(PASS + "2c\n3d\nundo\nagain\nquit\n")
+    again = text.split("Again, since your last move:\n")[1].split("Your card> ")[0].splitlines()
+    assert again[0] == "You play two of clubs."  # the move before the one taken back
+    assert again[-4:-1] == ["West plays two of diamonds.", "North plays ace of diamonds.",
+                            "East plays ten of diamonds."]  # trick 2 as it stands again
+    assert not any("three of diamonds" in line for line in again[:-1]), again  # the card taken back
+    assert again[-1].startswith("Taken back: your three of diamonds")
+    text = said(PASS + "2c\nundo\nagain\nquit\n")
+    again = text.split("Again, since your last move:\n")[1].split("Your card> ")[0].splitlines()
+    assert not any("two of clubs" in line for line in again[:-1]), again
+    assert again[-1].startswith("Taken back: your two of clubs")
+
+
 def test_again_before_the_first_move_reads_the_game_from_its_start(home):
     text = said("again\nquit\n")
     again = text.split("Again, since your last move:\n")[1].split("Cards to pass> ")[0]

@@ -617,6 +617,18 @@ def test_a_pass_hint_names_only_the_spades_in_the_pass():
         assert "A♠" in both and "K♠" in both
 
 
+@pytest.mark.parametrize("lang, ascii, queen", [("en", False, "Q♠"), ("es", False, "Q♠"), ("en", True, "QS")])
+def test_a_pass_hint_names_the_queen_of_spades_as_the_table_shows_it(lang, ascii, queen):
+    """Issue 33 §4: the pass hint said "the queen of spades" where the table and the hint's own
+    cards say Q♠ (QS in plain text): a player matches the card by how it is drawn."""
+    tb = _table(lang=lang)
+    tb.ascii = ascii
+    for cards in ([Card("QS"), Card("2D"), Card("3D")], [Card("KS"), Card("2D"), Card("3D")],
+                  [Card("KS"), Card("AS"), Card("3D")]):
+        reason = pass_reason(tb, cards)
+        assert queen in reason and "queen" not in reason and "dama" not in reason, reason
+
+
 def test_the_pass_arrow_points_where_the_receiver_is_drawn():
     from hearts_cli.model.rules import Direction
 

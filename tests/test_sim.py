@@ -263,3 +263,55 @@ def test_errors_are_one_sentence_and_exit_2(args, words):
     assert err and "\n" not in err and "Traceback" not in err, err
     for w in words:
         assert w in err, err
+
+
+def _stopped_after(monkeypatch, games: int) -> None:
+    """Ctrl-C once ``games`` games have ended (each told to the export, if any, first)."""
+    import hearts_cli.cli.sim as simulation
+
+    def interrupted(rules, seats, deals, seed, duplicate, sims, mapper, progress, on_game, job):
+        ended = []
+
+        def game_over(game):
+            if on_game is not None:
+                on_game(game)
+            ended.append(game)
+            if len(ended) == games:
+                raise KeyboardInterrupt
+
+        return run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, progress, game_over, job)
+
+    monkeypatch.setattr(simulation, "run_tournament", interrupted)
+
+
+@pytest.mark.parametrize("lang, words", [("en", ["not kept", "--results FILE"]),
+                                         ("es", ["no se guardan", "--results ARCHIVO"])])
+def test_ctrl_c_says_that_no_game_is_kept_without_a_results_file(monkeypatch, lang, words):
+    """Issue 33 §4: Ctrl-C in hearts sim ended without a word on where the games went."""
+    _stopped_after(monkeypatch, 1)
+    result = runner.invoke(app, ["sim", "--seats", "random,random,random,random", "--deals", "3",
+                                 "--seed", "x", "--lang", lang])
+    assert result.exit_code == 130 and result.stdout == ""
+    err = result.stderr.strip()
+    assert "\n" not in err and "Traceback" not in err and all(w in err for w in words), err
+
+
+def test_ctrl_c_says_where_the_exported_games_are(monkeypatch, tmp_path):
+    _stopped_after(monkeypatch, 2)
+    path = tmp_path / "games.pbn"
+    result = runner.invoke(app, ["sim", "--seats", "random,random,random,random", "--deals", "40",
+                                 "--seed", "x", "--export", f"pbn:{path}", "--lang", "en"])
+    assert result.exit_code == 130
+    assert f"The 2 games finished are written to {path}" in result.stderr
+    assert path.read_text().count("% hearts-pbn/1") == 2  # and they are there, whole
+
+
+def test_ctrl_c_in_a_gauntlet_without_a_results_file_says_none_is_kept(monkeypatch):
+    import hearts_cli.bots.tournament as tournament
+
+    def interrupted(*args, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tournament, "run_pairings", interrupted)
+    result = runner.invoke(app, ["sim", "--gauntlet", "random,easy", "--deals", "2", "--lang", "en"])
+    assert result.exit_code == 130 and "The games finished are not kept" in result.stderr

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import HOST, check_schema, self_signed, serve_table
 
-from hearts_cli.model.cards import mask_of, parse_card
+from hearts_cli.model.cards import Card, mask_of, parse_card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.play.events import VIEW_FIELDS, Event, view_json
@@ -29,6 +29,7 @@ from hearts_cli.records import replay as rp
 from hearts_cli.records.record import read_record
 from hearts_cli.table.invitations import new_token, parse_invitation
 from hearts_cli.table.limits import MAX_LINE
+from hearts_cli.table.remote import CLOSING, closing_code
 from hearts_cli.table.server import Server
 from hearts_cli.table.shared import SeatState, SharedTable, make_seats
 
@@ -276,6 +277,67 @@ def test_a_player_who_goes_is_played_for_and_rejoins_mid_trick():
     assert any(m.get("event") == "play" and m["seat"] == 1 and m["by"] == "you" for m in b2.got)
 
 
+def test_a_resumed_table_tells_who_it_waits_for_and_a_player_back_what_the_cpu_played_for_them():
+    """Issue 33 §4: at a table brought back (`hearts host --resume`) the first person to sit down
+    saw nothing happen and was not told why: the table waits for the others. And a person back
+    from an absence was not told what the CPU had played for them."""
+    from hearts_cli.repl.render import Renderer, plain
+    from hearts_cli.repl.table import Table
+    from hearts_cli.repl.table import make_seats as local_seats
+    from hearts_cli.table.shared import missed_text
+
+    rules = Rules.from_spec("quick")
+    game = Game(rules, "K7Q2MXA7")
+    game.push_pass(tuple(game.round.hand(2)[:3]), 2)  # a game under way, as a save brings it back
+    tb = SharedTable(game, make_seats(4, 2, None), bot_threads=False)
+
+    async def main():
+        server, port = await serve(tb)
+        a_tok, b_tok = tokens(tb)
+        a = await Conn.open(port, a_tok, "Ana")
+        a.checked = True
+        awaited = await a.until(lambda m: m.get("event") == "seat" and m["status"] == "awaited")
+        assert awaited == {"event": "seat", "seat": 1, "name": "West", "status": "awaited"}
+        b = await Conn.open(port, b_tok, "Bea")
+        await b.until(lambda m: m.get("event") == "view")
+        runner = asyncio.create_task(tb.run())
+        b.close()  # Bea goes before she passes: the CPU passes for her; Ana holds her pass
+        await a.until(lambda m: m.get("event") == "pass" and m["seat"] == 1 and m["by"] == "away")
+        b2 = await Conn.open(port, b_tok, "Bea")
+        b2.checked = True
+        told = await b2.until(lambda m: m.get("event") == "info")
+        assert not any(m.get("status") == "awaited" for m in b2.got)  # nobody is missing now
+        runner.cancel()
+        await server.close()
+        return told
+
+    told = asyncio.run(main())
+    passed = [Card(c) for c in sorted(tb.game.round.passes[1])]
+    assert told == {"event": "info", "topic": "away", "text": missed_text([("pass", passed)], "en")}
+    assert told["text"] == "While you were away, the CPU played for you: it passed " + \
+        ", ".join(c.face() for c in passed) + "."
+    # the REPL at a seat says who the table waits for
+    local = Table(Game(rules, "K7Q2MXA7"), local_seats(4, 0, None), lang="en")
+    seat = Event("seat", {"seat": 1, "name": "West", "status": "awaited"})
+    assert [plain(x) for x in Renderer(local, plain=True).event(seat)] == [
+        "The table waits for West to sit down: the game goes on once they do."]
+
+
+def test_what_the_cpu_played_for_a_person_away_is_kept_in_order_and_said_in_their_language():
+    from hearts_cli.records.record import moves_of
+    from hearts_cli.table.shared import missed_text
+
+    tb = new_table("K7Q2MXA7", 1)  # nobody sits down: the CPU plays for seat 0, away
+    while tb.game.round.phase is not Phase.PLAY or len(tb.game.round.tricks) < 3:
+        seat, by = tb.due_move()
+        tb.apply(seat, by, tb.suggest(seat, tb.level_for(seat, by)))
+    mine = [m for m in moves_of(tb.game) if m.seat == 0]
+    passed, played = sorted(mine[0].cards), [m.cards[0] for m in mine[1:]]
+    assert tb.missed[0] == [("pass", passed), ("play", played)] and len(played) >= 3
+    assert missed_text(tb.missed[0], "es") == "Mientras no estabas, la CPU jugó por ti: pasó " + \
+        ", ".join(Card(c).face() for c in passed) + "; jugó " + ", ".join(Card(c).face() for c in played) + "."
+
+
 # ---------------------------------------------------------------- the turn timer
 
 
@@ -328,12 +390,15 @@ def _sigint_as_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _invitations(p: subprocess.Popen, count: int, tls: bool = False) -> list[tuple[int, str]]:
+def _invitations(p: subprocess.Popen, count: int, tls: bool = False,
+                 lines: list | None = None) -> list[tuple[int, str]]:
     found = []
     deadline = time.monotonic() + 20
     while len(found) < count and time.monotonic() < deadline:
         line = p.stdout.readline()
         assert line, p.stderr.read()
+        if lines is not None:
+            lines.append(line)
         if "hearts join" in line:
             host, port, token, secure = parse_invitation(line.split()[-1])
             assert host == HOST and secure == tls
@@ -375,8 +440,13 @@ def test_kill_9_of_the_host_and_resume_bring_the_table_back(tmp_path):
     assert (home / "tables" / "current.yaml").exists()
     q = _host(home, "--resume")
     try:
-        ((port2, token2),) = _invitations(q, 1)
+        said: list[str] = []
+        ((port2, token2),) = _invitations(q, 1, lines=said)
         assert token2 == token  # the same invitation opens the same seat
+        # where the game stands, for the host to tell the people invited again (issue 33 §4)
+        totals = ", ".join(f"{name} {total}" for name, total in zip(("Ana", "West", "North", "East"),
+                                                                    before["totals"]))
+        assert said[0] == f"Game JYR35SWD resumes at round {before['round']}. Scores: {totals}.\n", said
 
         async def second():
             c = await Conn.open(port2, token2, "Ana")
@@ -404,18 +474,33 @@ def test_ctrl_c_on_the_host_says_the_table_is_saved_and_how_to_bring_it_back(tmp
     home = tmp_path / "home"
     p = _host(home, "--humans", "1")
     try:
-        _invitations(p, 1)
+        ((port, token),) = _invitations(p, 1)
         deadline = time.monotonic() + 20
         while not (home / "tables" / "current.yaml").exists():  # saved as the table opens
             assert time.monotonic() < deadline
             time.sleep(0.02)
-        p.send_signal(signal.SIGINT)
-        _, err = p.communicate(timeout=20)
+
+        async def seated_then_closed() -> list[dict]:
+            # the person at the table is told the host closed it, not that the connection was
+            # lost (issue 33 §4: they were told to join again, to a table no longer there)
+            c = await Conn.open(port, token, "Ana")
+            await c.until(lambda m: m.get("event") == "view")
+            p.send_signal(signal.SIGINT)
+            while await c.recv(20) is not None:
+                pass
+            return c.got
+
+        got = asyncio.run(seated_then_closed())
+        out, err = p.communicate(timeout=20)
     finally:
         if p.poll() is None:
             p.kill()
     assert p.returncode == 130
     assert err == t("net_host_interrupted", "en") + "\n"
+    last = check_schema(got[-1])
+    assert last == {"ok": False, "error": {"code": "host_closed", "message": t("net_host_closed", "en")}}
+    assert CLOSING[closing_code(last)] == "net_host_closed"  # what `hearts join` says of it
+    assert "has gone" not in out  # the host is told no departure: it is the one going
 
 
 # ---------------------------------------------------------------- a hostile client

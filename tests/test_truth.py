@@ -89,6 +89,20 @@ def test_ctrl_c_at_an_empty_prompt_says_once_how_to_leave(lang, words):
     assert [ev.kind for ev in tb.events].count("cancel") == 1  # the chosen T♠ was still cancelled
 
 
+@pytest.mark.parametrize("lang, word, said", [("en", "new", "`new` cancelled"),
+                                              ("es", "nueva", "`nueva` anulado")])
+def test_ctrl_c_drops_the_question_new_asked(lang, word, said):
+    """Issue 33 §4: `new`, Ctrl-C, then Enter set the game aside: Enter answered the question
+    Ctrl-C was meant to drop. Ctrl-C now drops it and says so; Enter then does nothing."""
+    tb = _table(lang=lang, confirm=True)
+    game = tb.game
+    assert typed_session(tb, word + "\r" + "\x03" + "\r" + "\x04") == 0
+    assert tb.game is game and tb.code == CODE  # the same game goes on, not set aside
+    told = [ev.data["text"] for ev in tb.events if ev.kind == "info" and ev.data["topic"] == "leave"]
+    assert len(told) == 2 and said in told[1]  # the question, then that it was dropped
+    assert [ev.kind for ev in tb.events].count("cancel") == 0  # nothing else was cancelled
+
+
 # ---------------------------------------------------------------- ties at the target
 
 

@@ -37,8 +37,9 @@ DEFAULT_PORT = 7441
 
 async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, turn_timer: float | None,
                      delay: float, store: HostStore | None, ssl_context: ssl.SSLContext | None, lang: str, hints: bool,
-                     say: Callable[..., None], meta: JsonObject) -> int:
-    """Serve one table until its game is over (and its clients have had the end); returns the exit status."""
+                     say: Callable[..., None], meta: JsonObject, resumed: bool = False) -> int:
+    """Serve one table until its game is over (and its clients have had the end); returns the
+    exit status. Stopped before (Ctrl-C), its people are told the host closed it."""
     def notice(kind: str) -> None:  # the first refusal of each kind: one line
         say(t(f"net_host_refusing_{kind}", lang, per=PENDING_PER_ADDRESS, total=PENDING_MAX,
               seconds=int(HELLO_TIMEOUT), limit=server.admission.max_open))
@@ -70,6 +71,8 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
         store.write_meta(meta | {"port": actual, "bind": bind,
                                  "tokens": [s.token for s in seats], "names": [s.name for s in seats]})
     shown = bind if bind not in ("0.0.0.0", "::", "") else _hostname()
+    if resumed:  # where the game stands, for the host to tell the people they invite again
+        say(standing_line(game, table.players, [s.name for s in seats], lang))
     say(t("net_host_ready", lang, players=table.players, humans=sum(s.human for s in seats),
           host=shown, port=actual))
     for s, st in enumerate(seats):
@@ -88,11 +91,26 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
             await asyncio.sleep(0.1)
     finally:
         runner.cancel()
+        if not table.game.over:  # stopped: each person told why their connection closes
+            table.host_closing()
+            for _ in range(20):
+                if not table.clients():
+                    break
+                await asyncio.sleep(0.05)
         await server.close()
         if server.refused:  # what was refused, in one line (each kind was told once as it began)
             counts = "; ".join(t(f"net_count_{kind}", lang, n=n) for kind, n in sorted(server.refused.items()))
             say(t("net_host_summary", lang, counts=counts))
     return 0
+
+
+def standing_line(game: Game, players: int, names: list[str], lang: str) -> str:
+    """Where a resumed table's game stands: its round and each seat's score."""
+    from ..model.seating import shown_name
+
+    scores = ", ".join(f"{shown_name(name, s, None, players, lang)} {total}"
+                       for s, (name, total) in enumerate(zip(names, game.totals)))
+    return t("net_host_standing", lang, code=game.code, round=len(game.rounds), scores=scores)
 
 
 def _hostname() -> str:
@@ -227,7 +245,8 @@ def run_host(*, rules: Rules | None, humans: int, level: str | None, turn_timer:
         meta: JsonObject = {"turn_timer": opening.turn_timer, "level": level, "hints": opening.hints}
         return asyncio.run(host_table(opening.game, opening.seats, bind=bind, port=opening.port,
                                       turn_timer=opening.turn_timer, delay=delay, store=store,
-                                      ssl_context=ssl_context, lang=lang, hints=opening.hints, say=_say, meta=meta))
+                                      ssl_context=ssl_context, lang=lang, hints=opening.hints, say=_say, meta=meta,
+                                      resumed=resume))
     except _Refusal as no:
         return no.told()
     except KeyboardInterrupt:  # (Ctrl-C's status) the table as saved, and how to bring it back

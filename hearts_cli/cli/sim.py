@@ -158,21 +158,23 @@ def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate:
     if export is not None:
         export.event = f"hearts sim {seed}"
     t0 = time.perf_counter()
-    if show_progress:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    try:
+        if show_progress:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task(t("sim_progress", lang), total=deals)
-            games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper,
-                                   lambda done: bar.update(task, completed=done),
+            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task(t("sim_progress", lang), total=deals)
+                games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper,
+                                       lambda done: bar.update(task, completed=done),
+                                       None if export is None else export.game_over, job)
+        else:
+            games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, None,
                                    None if export is None else export.game_over, job)
-    else:
-        games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, None,
-                               None if export is None else export.game_over, job)
-    if export is not None:
-        export.close()
+    finally:  # (Ctrl-C too: the games written so far stay readable)
+        if export is not None:
+            export.close()
     seconds = time.perf_counter() - t0
     return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
                       tournament_stats(rules, seats, games), seconds,
@@ -612,6 +614,16 @@ class _Live:
             sys.stderr.flush()
 
 
+def interrupted(results: str | None, export: Export | None, lang: str) -> str:
+    """What Ctrl-C in ``hearts sim`` says: where the games finished are kept (the results
+    file, from which the same command goes on; else the export's file), or that none are."""
+    if results is not None:
+        return t("sim_interrupted", lang, path=results)
+    if export is not None:
+        return t("sim_interrupted_export", lang, path=export.path, count=export.games)
+    return t("sim_interrupted_unkept", lang)
+
+
 def run_tournament_command(tour: Tournament, results: str | None, workers: int, out: Out,
                            as_json: bool, export: Export | None = None, cluster: str | None = None) -> int:
     """``hearts sim --gauntlet/--round-robin``: play (or resume) the tournament, print its report."""
@@ -653,8 +665,7 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
     except KeyboardInterrupt:
         if live is not None:
             live.clear()
-        if results is not None:
-            echo(t("sim_interrupted", out.lang, path=results), err=True)
+        echo(interrupted(results, export, out.lang), err=True)
         return 130
     finally:
         if sink is not None:
@@ -788,6 +799,9 @@ class Export:
         self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - written as games end, closed by close()
         self.games = 0
         self.event = "hearts sim"  # the PBN Event tag: the run's seed is added when known
+        import datetime
+
+        self.date = datetime.date.today().isoformat()  # the day the games are played: PBN's Date tag
 
     def game_over(self, game: GameResult) -> None:
         self.write(game.plays)
@@ -803,7 +817,7 @@ class Export:
                 from ..records.pbn import write_pbn
 
                 seats = tuple(Seat(lv, "cpu", lv) for lv in play.levels)
-                text = write_pbn(GameRecord.from_game(game, seats), event=self.event)
+                text = write_pbn(GameRecord.from_game(game, seats, date=self.date), event=self.event)
                 self.file.write(("\n" if self.games else "") + text)
             else:
                 from ..records.openspiel import write_openspiel

@@ -44,7 +44,8 @@ __all__ = ["FORMAT", "is_pbn", "read_pbn", "read_pbn_games", "write_pbn"]
 
 FORMAT = "hearts-pbn/1"
 HEADER = f"% {FORMAT}: a game of Hearts in PBN style, one section a round (docs/pbn.md)"
-UNKNOWN_DATE = "????.??.??"  # PBN's date when it is not known: a record keeps no date
+UNKNOWN_DATE = "????.??.??"  # PBN's date when it is not known (a record that says no day)
+_DATE = re.compile(r"([0-9]{4})\.([0-9]{2})\.([0-9]{2})\Z")  # PBN's Date: YYYY.MM.DD
 SEAT_COLUMNS = "Seat;Name;Kind;Level"
 NOTE_COLUMNS = "Position;Glyph;Comment"
 _PBN_SUITS = (3, 2, 1, 0)  # PBN lists a hand spades, hearts, diamonds, clubs
@@ -87,10 +88,13 @@ def _play_card(card: int) -> str:
     return SUIT_CHARS[card // 13] + RANK_CHARS[card % 13]
 
 
-def write_pbn(record: GameRecord, *, event: str = "hearts", site: str = "", date: str = UNKNOWN_DATE) -> str:
+def write_pbn(record: GameRecord, *, event: str = "hearts", site: str = "", date: str | None = None) -> str:
     """The game of ``record`` as PBN-style text: one section a round dealt, blank lines
     between them. The first section also carries the seats; the last the totals, the
-    result once the game is over, and the annotations."""
+    result once the game is over, and the annotations. ``date`` (PBN's ``YYYY.MM.DD``) is
+    the record's own by default, PBN's unknown date when it has none."""
+    if date is None:
+        date = record.date.replace("-", ".") if record.date else UNKNOWN_DATE
     game = record.replay()
     rules = game.rules
     rules_text = "+".join([str(rules.spec()["preset"]), *format_set(rules)])
@@ -306,7 +310,20 @@ class _Reader:
         program = last.tags.get("Program", self.sections[0].tags.get("Program", ("", 0)))[0]
         return GameRecord(self.rules, self.code, self.seats, tuple(self.moves), self._notes(last),
                           program=program if program and program != "#" else f"hearts {__version__}",
-                          undos=self._undos(last))
+                          undos=self._undos(last), date=self._date(self.sections[0]))
+
+    def _date(self, section: _Section) -> str | None:
+        """The day the Date tag says (``2026.12.01``), as a record keeps it; None when it is
+        PBN's unknown date, or no date (the tag is not checked: other programs write it too)."""
+        import datetime
+
+        m = _DATE.match(section.tags.get("Date", ("", 0))[0])
+        if m is None:
+            return None
+        try:
+            return datetime.date(int(m[1]), int(m[2]), int(m[3])).isoformat()
+        except ValueError:
+            return None
 
     def _round(self, section: _Section, r: int) -> None:
         game = self.game

@@ -464,7 +464,8 @@ class GameRecord(Plain):
     def __init__(self, rules: Rules, code: str, seats: tuple[Seat, ...], moves: tuple[Move, ...] = (),
                  annotations: dict[Position, Annotation] | None = None,
                  program: str = f"hearts {__version__}", format: str = FORMAT,
-                 errors: list[RecordError] | None = None, undos: int = 0, lang: str | None = None):
+                 errors: list[RecordError] | None = None, undos: int = 0, lang: str | None = None,
+                 date: str | None = None):
         self.rules = rules
         self.code = code
         self.seats = seats
@@ -475,6 +476,9 @@ class GameRecord(Plain):
         self.errors: list[RecordError] = [] if errors is None else errors
         self.undos = undos  # moves the person took back while playing (the moves here are the game as played)
         self.lang = lang  # the language it was played in (a saved game is resumed in it), if known
+        # the day it was played, YYYY-MM-DD, when known (an archived record's file name says it;
+        # a PBN record's Date tag; hearts sim's games, today): PBN's Date tag (records/pbn.py)
+        self.date = date
 
     def replay(self, upto: int | None = None) -> Game:
         """A new game with the first ``upto`` moves made (all of them by default)."""
@@ -516,10 +520,10 @@ class GameRecord(Plain):
     @classmethod
     def from_game(cls, game: Game, seats: Sequence[Seat] | None = None,
                   annotations: Notes | None = None,
-                  undos: int = 0) -> GameRecord:
+                  undos: int = 0, date: str | None = None) -> GameRecord:
         return cls(game.rules, game.code,
                    tuple(seats) if seats is not None else default_seats(game.rules.players),
-                   tuple(moves_of(game)), _annotation_map(annotations), undos=undos)
+                   tuple(moves_of(game)), _annotation_map(annotations), undos=undos, date=date)
 
 
 def _waits_for(game: Game, where: Position) -> bool:
@@ -883,7 +887,26 @@ def read_record(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict:
         loader.dispose()
     if not isinstance(data, dict):
         raise RecordError("record_not_mapping", path=path)
-    return _Reader(data, loader.nodes, path, strict).read()
+    record = _Reader(data, loader.nodes, path, strict).read()
+    record.date = archived_date(path)
+    return record
+
+
+_ARCHIVED = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})-[0-9]{6}-")  # 20261201-101112-CODE.yaml
+
+
+def archived_date(path: str | None) -> str | None:
+    """The day an archived record's file name says (``20261201-101112-CODE.yaml``: the
+    archive names each game by when it ended), as ``2026-12-01``; None for any other name."""
+    import datetime
+
+    m = _ARCHIVED.match(os.path.basename(path)) if path else None
+    if m is None:
+        return None
+    try:
+        return datetime.date(int(m[1]), int(m[2]), int(m[3])).isoformat()
+    except ValueError:
+        return None
 
 
 class _Field(NamedTuple):

@@ -296,8 +296,24 @@ class TableClient(SeatClient):
             change: object = ev.record
             told = self._record_json(change if isinstance(change, dict) else None)
             ev = Event("game_end", ev.data | {"record": told})
+        if kind == "undo":
+            self._forget_undone()
         self.told.append(ev)
         self._send(ev)
+
+    def _forget_undone(self) -> None:
+        """An undo took back the person's last move and what came after it: those events are
+        no longer on the table, so ``again`` must not tell them (it tells what led to the
+        position the person is back at, then the undo)."""
+        kept = list(self.told)
+        for at in range(len(kept) - 1, -1, -1):
+            ev = kept[at]
+            if isinstance(ev, (Pass, Play)) and ev.seat == self.me:
+                del kept[at:]
+                break
+        else:  # (the move has left the window: nothing kept is known to be still true)
+            kept = []
+        self.told = deque(kept, maxlen=RECENT)
 
     def _waits_for(self, ev: Event) -> int | str | None:
         """Whom the table waits for after ``ev`` (see ``waits_for``)."""

@@ -239,8 +239,10 @@ class EventLines(Writer, Teller[Line]):
         return out
 
     def ev_seat(self, seat: int, name: str, status: str) -> list[Line]:
-        """A shared table: somebody sits down, goes (the CPU plays for them) or is back."""
-        mid = {"joined": "net_seat_joined", "left": "net_seat_left", "back": "net_seat_back"}.get(status)
+        """A shared table: somebody sits down, goes (the CPU plays for them) or is back; or,
+        before the game goes on, the table waits for them to sit down."""
+        mid = {"joined": "net_seat_joined", "left": "net_seat_left", "back": "net_seat_back",
+               "awaited": "net_seat_awaited"}.get(status)
         if mid is None or seat == self.tb.me:
             return []
         return self._text(self.say(mid, name=self.tb.name(seat), seat=seat), "class:info")

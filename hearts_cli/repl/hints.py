@@ -33,11 +33,13 @@ def hint_text(tb: TableClient, hint: Hint, choice: Card | list[Card], reason: st
 def pass_reason(tb: TableClient, cards: list[Card]) -> str:
     """Why pass ``cards``: the Q♠, the high spades, a suit emptied, or high cards."""
     hand = tb.view().hand
-    if 49 in cards:
-        return tb.say("hint_why_pass_queen")
+    queen = Card(49)  # named as the table shows it (Q♠, or QS in plain text), not in words
+    if queen in cards:
+        return tb.say("hint_why_pass_queen", queen=queen)
     spades = [c for c in cards if c in (50, 51)]  # only the ones passed, so only ones held
     if spades:
-        return tb.say("hint_why_pass_spade" if len(spades) == 1 else "hint_why_pass_spades", cards=spades)
+        return tb.say("hint_why_pass_spade" if len(spades) == 1 else "hint_why_pass_spades", cards=spades,
+                      queen=queen)
     for suit in range(4):
         held = [c for c in hand if c // 13 == suit]
         if held and all(c in cards for c in held):

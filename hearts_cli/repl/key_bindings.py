@@ -1,19 +1,42 @@
 """The keys of the prompt: Tab opens the completions, Enter takes one, Esc closes them,
 Ctrl-Z is ``undo``, Left and Right pick a card of the hand without typing it (Ctrl-C and
-Ctrl-D are prompt-toolkit's own: the loop answers them)."""
+Ctrl-D are prompt-toolkit's own: the loop answers them); stray escape sequences, typed or
+pasted, are dropped."""
 
 from __future__ import annotations
 
+import re
+
 from prompt_toolkit.filters import Condition, completion_is_selected, has_completions
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 
 from .client import TableClient
 from .commands import name_of
+
+# what a paste may carry that is no text: an escape sequence (a colour code copied from a
+# terminal, ESC [ 3 1 m) and any other control character but a tab or a line's end
+STRAY = re.compile(r"\x1b\[[0-9;:<=>?]*[ -/]*[@-~]|\x1b[@-_]?|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def table_bindings(table: TableClient) -> KeyBindings:
     """The key bindings of ``table``'s prompt."""
     bindings = KeyBindings()
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _(event: KeyPressEvent) -> None:
+        # prompt-toolkit's input parser reads ESC [ digits ; ... m or M as a mouse report
+        # (ESC [ 3 1 m, a colour code, typed or pasted without bracketed paste), and its
+        # mouse handler fails on most of them (an error screen, "Press ENTER to continue").
+        # The prompt asks the terminal for no mouse reports: whatever comes as one is stray.
+        return None
+
+    @bindings.add(Keys.BracketedPaste)
+    def _(event: KeyPressEvent) -> None:
+        # prompt-toolkit's own paste, without the escape sequences and control characters
+        # the text copied may hold (they would sit in the line, invisible or as ^[)
+        data = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        event.current_buffer.insert_text(STRAY.sub("", data))
 
     @bindings.add("tab", filter=~has_completions)
     def _(event: KeyPressEvent) -> None:

@@ -113,10 +113,16 @@ class Table(TableClient):
         return None
 
     def cancel(self) -> None:
-        """Ctrl-C: drop the chosen cards and the card waiting for confirmation; with
-        nothing to drop, say (once) how to leave, since Ctrl-C does not."""
+        """Ctrl-C: drop the question `new` or `replay-deal` asked (saying the game goes on),
+        the chosen cards and the card waiting for confirmation; with nothing to drop, say
+        (once) how to leave, since Ctrl-C does not."""
         from .commands import name_of
 
+        if self.leaving is not None:  # Enter next must not answer the question Ctrl-C dropped
+            key, self.leaving = self.leaving, None
+            self.person.cancel()
+            self.info("leave", self.say("leave_kept", command=name_of(key, self.lang)))
+            return
         if not self.person.cancel() and not self.told_how_to_leave:
             self.told_how_to_leave = True
             # at a shared table the game goes on without you: the CPU plays your seat

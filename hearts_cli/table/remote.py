@@ -62,7 +62,7 @@ class BadCafile(Exception):
 
 # what the host sends, with no request to answer, just before it closes the connection: the
 # sentence ``hearts join`` says instead of "the connection was lost" (one sentence, not two)
-CLOSING = {"seat_taken": "net_seat_taken"}
+CLOSING = {"seat_taken": "net_seat_taken", "host_closed": "net_host_closed"}
 
 
 def closing_code(msg: JsonObject) -> str | None:

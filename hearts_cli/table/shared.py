@@ -14,13 +14,14 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from ..model.cards import Card
 from ..play.engine import Game
-from ..play.events import SCHEMA, SeatStatus, Takeover, Welcome
+from ..play.events import SCHEMA, Info, SeatStatus, Takeover, Welcome
 from .connection import Client
 from .game import GameTable
 from .invitations import new_token
 from .seat_requests import SeatRequests
-from .seats import Seat
+from .seats import Choice, Seat
 from .wire import fail, problem
 
 if TYPE_CHECKING:
@@ -61,6 +62,15 @@ def make_seats(players: int, humans: int, level: str | None) -> list[SeatState]:
     return out
 
 
+def missed_text(missed: Sequence[tuple[str, list[Card]]], lang: str) -> str:
+    """What the CPU did for a person while they were away, in one sentence in their language."""
+    from ..text.catalog import t
+
+    moves = [t("net_missed_pass" if kind == "pass" else "net_missed_play", lang, cards=cards)
+             for kind, cards in missed]
+    return t("net_missed", lang, moves="; ".join(moves))
+
+
 class Counting(Protocol):
     """Where a table's failures are counted (its :class:`~hearts_cli.table.server.Server`)."""
 
@@ -87,6 +97,9 @@ class SharedTable(GameTable):
         self.requests = SeatRequests(self, hints)
         self.wake = asyncio.Event()
         self.closed = asyncio.Event()
+        self.gathering = True  # until every person's seat is taken (or the turn timer ran out): run's gather
+        # the moves the CPU made for a person while they were away, by seat: told when they are back
+        self.missed: dict[int, list[tuple[str, list[Card]]]] = {}
         from .program import seat_programs
 
         self.programs = seat_programs(self)  # outside programs at CPU seats (exec:COMMAND), if any
@@ -113,6 +126,13 @@ class SharedTable(GameTable):
                              hints=self.hints, names=[s.name for s in self.seats]))
         client.send_obj(self.start_event(seat).to_json())
         client.send_obj(self.view_of(seat, history=True))
+        missed = self.missed.pop(seat, None)
+        if missed:
+            client.event(Info(topic="away", text=missed_text(missed, client.lang)))
+        if self.gathering:  # the game starts once everybody sits down: who it waits for
+            for s, other in enumerate(self.seats):
+                if other.human and s != seat and not self.present(s):
+                    client.event(SeatStatus(seat=s, name=other.name, status="awaited"))
         self.seats.tell(SeatStatus(seat=seat, name=st.name, status="back" if back else "joined"))
         self.on_change("joined", {"seat": seat, "name": st.name})
         self.wake.set()
@@ -139,6 +159,34 @@ class SharedTable(GameTable):
             c.finish()  # type: ignore[attr-defined]
         self.closed.set()
 
+    def host_closing(self) -> None:
+        """The host stops before the game's end (``hearts host`` interrupted): each person is
+        told so, in one sentence, before their connection closes: the table is saved, and
+        ``hearts host --resume`` may bring it back (not a lost connection to join again)."""
+        if self.game.over:
+            return
+        for _, c in self.clients():
+            if isinstance(c, Client):
+                c.table = None  # (a departure nobody is told of: the table is going)
+                c.send_obj(fail("host_closed", "net_host_closed", c.lang))
+                c.finish()
+
+    def apply(self, seat: int, by: str, choice: Choice) -> None:
+        """A CPU's move (:meth:`GameTable.apply`); one made for a person who is away is kept,
+        to be told to them when they are back."""
+        passing = self.game.round.phase.value == "pass"
+        super().apply(seat, by, choice)
+        if by != "away":
+            return
+        missed = self.missed.setdefault(seat, [])
+        if passing and isinstance(choice, tuple):
+            missed.append(("pass", sorted(choice)))
+        elif isinstance(choice, Card):
+            if missed and missed[-1][0] == "play":
+                missed[-1][1].append(choice)
+            else:
+                missed.append(("play", [choice]))
+
     # ------------------------------------------------------------ a person's requests
 
     def act(self, seat: int, request: JsonObject, lang: str) -> dict[str, object]:
@@ -161,12 +209,15 @@ class SharedTable(GameTable):
         while not all(self.present(s) for s, st in enumerate(self.seats) if st.human):
             timeout = None if deadline is None else deadline - time.monotonic()
             if timeout is not None and timeout <= 0:
+                self.gathering = False
                 return
             self.wake.clear()
             try:
                 await asyncio.wait_for(self.wake.wait(), timeout)
             except TimeoutError:
+                self.gathering = False
                 return
+        self.gathering = False
         self._mark_due()
         for st in self.seats:  # everybody's clock starts now
             if st.due_since is not None:

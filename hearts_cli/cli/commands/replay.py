@@ -80,8 +80,14 @@ def replay(
     if export is not None:  # the game in another program's format, and nothing else
         echo(rp.exported(record, export.lower()), nl=False)
         return
-    lines = rp.output(record, options, _progress(out) if analyze and sys.stderr.isatty() else None,
-                      _mapper(workers, options.simulations) if analyze and options.at is None else None)
+    progress = _progress(out) if analyze and sys.stderr.isatty() else None
+    try:
+        lines = rp.output(record, options, progress,
+                          _mapper(workers, options.simulations) if analyze and options.at is None else None)
+    except KeyboardInterrupt:
+        if progress is not None:  # the progress line (and the ^C echoed) ends: the shell's prompt starts a line
+            sys.stderr.write("\n")
+        raise typer.Exit(130) from None
     if as_json:
         echo("\n".join(line for line, _ in lines))  # one write: the same lines, without a flush after each
     else:

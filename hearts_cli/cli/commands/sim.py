@@ -95,11 +95,15 @@ def sim(
         seed = new_code()
     from .. import sim as simulation
 
-    result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
-                            workers=workers, lang=out.lang,
-                            show_progress=not as_json and simulation.stderr_is_terminal(),
-                            export=simulation.export_of(export, rule_set), move_time=move_time,
-                            cluster=cluster)
+    exporting = simulation.export_of(export, rule_set)
+    try:
+        result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
+                                workers=workers, lang=out.lang,
+                                show_progress=not as_json and simulation.stderr_is_terminal(),
+                                export=exporting, move_time=move_time, cluster=cluster)
+    except KeyboardInterrupt:  # Ctrl-C: where the games finished are (no results file here)
+        echo(simulation.interrupted(None, exporting, out.lang), err=True)
+        raise typer.Exit(130) from None
     if as_json:
         import json
 
