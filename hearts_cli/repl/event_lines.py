@@ -151,13 +151,7 @@ class EventLines(Writer, Teller[Line]):
             out += self._text(self.say("winner_you"), "class:moon")
         else:
             out += self._text(self.say("winner_other", name=tb.name(winners[0])), "class:moon")
-        width = max(len(tb.name(s)) for s in range(tb.players))
-        for st in standings:
-            shared = sum(1 for x in standings if x["place"] == st["place"]) > 1
-            text = f"  {st['place']}. {tb.name(st['seat']).ljust(width)} {st['total']:>4}"
-            if shared:
-                text += "  " + self.say("place_shared")
-            out.append([("", text)])
+        out += self.standing_lines(standings)
         out += self.score_lines(rounds, totals)
         out += self.chart_lines(totals)
         if record is not None:  # how it changes the person's record: "your 3rd win in a row"
@@ -165,6 +159,18 @@ class EventLines(Writer, Teller[Line]):
         out += self._text(self.say("after_game"), "class:info")
         return out
 
+    def standing_lines(self, standings: list[Standing]) -> list[Line]:
+        """The final places, one a line, in columns: place, name, total."""
+        tb = self.tb
+        width = max(len(tb.name(s)) for s in range(tb.players))
+        out: list[Line] = []
+        for st in standings:
+            shared = sum(1 for x in standings if x["place"] == st["place"]) > 1
+            text = f"  {st['place']}. {tb.name(st['seat']).ljust(width)} {st['total']:>4}"
+            if shared:
+                text += "  " + self.say("place_shared")
+            out.append([("", text)])
+        return out
 
     def ev_undo(self, move: str, cards: list[Card], after: int, round: int, trick: int, undos: int) -> list[Line]:
         if move == "pass":

@@ -536,8 +536,13 @@ MESSAGES: dict[str, str] = {
     "spoken_seat_points": "{seat} with {points} {points:point|points}",
     "spoken_playable": "You can play: {cards}.",
     "spoken_round_scores": "Round {round}: {scores}.",
+    "spoken_count_suit": "{suit} ({count}): {cards}.",
+    "spoken_count_suit_none": "{suit}: none.",
+    "spoken_standing": "{place}. {name}, {total} {total:point|points}.",
+    "spoken_standing_shared": "{place}. {name}, {total} {total:point|points}, a shared place.",
     "spoken_auto_play": "{card} is the only card you can play: it plays by itself unless you enter a line first.",
     "again_title": "Again, since your last move:",
+    "again_title_opened": "Again, since the game was opened:",
     "again_none": "Nothing has happened yet.",
     # suits
     "suit_0": "clubs",
