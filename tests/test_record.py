@@ -435,7 +435,7 @@ def test_illegal_play_names_round_trick_position_and_rule():
     assert err.code == code == "must_follow_suit"
     assert f"round {r}, trick {k}, card {i}" in err.message("en")
     assert f"ronda {r}, baza {k}, carta {i}" in err.message("es")
-    assert "That seat must follow" in err.message("en") and "Ese asiento tiene que seguir" in err.message("es")
+    assert "That seat must follow" in err.message("en") and "Ese asiento debe asistir" in err.message("es")
     # lenient: the error is noted, the moves stop before it, and the game can be replayed
     record = read_record("\n".join(lines), strict=False)
     assert [e.message_id for e in record.errors] == ["record_bad_move"]
