@@ -171,7 +171,8 @@ def test_rules_json():
 
 def test_rules_errors():
     assert_user_error(run("rules", "--preset", "nope"), "Unknown preset 'nope'", "quick")
-    assert_user_error(run("rules", "--players", "7"), "players", "3 to 6")
+    assert_user_error(run("rules", "--players", "2"), "players", "3 to 6")
+    assert_user_error(run("rules", "--players", "7"), "players", "--preset cancellation")  # two decks
     assert_user_error(run("rules", "--target", "0"), "target")
     assert_user_error(run("rules", "--lang", "fr"), "'fr'", "en or es")
     assert_user_error(run("rules", "--preset", "nope", "--lang", "es"), "No existe la variante «nope»")
@@ -489,7 +490,7 @@ def test_new_and_play_with_the_real_game_loop(isolated):
     ("delay: 30\nturn_timer: 2\n", ["'delay' must be a number of seconds from 0 to 10, not '30'",
                                      "'turn_timer' must be a whole number of seconds from 5 to 600, not '2'"]),
     ("confrim: false\n", ["'confrim' is not a setting"]),
-    ("confirm: [false\n", ["expected ',' or ']', line 2); the game uses the default settings."]),
+    ("confirm: [false\n", ["(the [ or { opened on line 1 is never closed); the game uses the default settings."]),
     ("- confirm\n", ["settings.yaml is not a list of settings"]),
 ])
 def test_bad_settings_are_named_on_stderr_and_the_game_starts(isolated, settings, words):
