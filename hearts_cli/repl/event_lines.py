@@ -291,15 +291,19 @@ class EventLines(Writer, Teller[Line]):
                  placed: list[list[Card]]) -> list[Line]:
         lines = self._text(self.say("count_title"))
         for suit, cards in enumerate(out):
-            ranks = " ".join(self.card(c)[:-1] for c in cards)
-            mid = "count_suit" if cards else "count_suit_none"
-            lines += self._text("  " + self.say(mid, suit=self.suit(suit), cards=ranks, count=len(cards)))
+            lines += self.count_suit(suit, cards)
         for seat, cards in enumerate(placed):
             if cards:
                 lines += self._text(self.say("count_placed", name=self.tb.name(seat), cards=cards))
         shown = self.voids(voids)
         lines += self._text(self.say("count_voids", voids=shown) if shown else self.say("count_no_voids"))
         return lines
+
+    def count_suit(self, suit: int, cards: list[Card]) -> list[Line]:
+        """One suit of the count: its symbol, the ranks still out, how many ("♣ K Q 9 (3)")."""
+        ranks = " ".join(self.card(c)[:-1] for c in cards)
+        mid = "count_suit" if cards else "count_suit_none"
+        return self._text("  " + self.say(mid, suit=self.suit(suit), cards=ranks, count=len(cards)))
 
     def ev_exchange(self, round: int, direction: str, passed: list[Card] | None, to: int | None,
                   received: list[Card] | None, source: int | None) -> list[Line]:

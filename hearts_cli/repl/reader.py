@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ..model.cards import Card, Suit
+from ..model.cards import Card
 from ..play.engine import Phase
 from ..play.events import Event, Play
 from ..text.catalog import t
@@ -156,18 +156,13 @@ class SpokenRenderer(Renderer):
                 out.append([("", self.say("spoken_playable", cards=legal))])
         return out
 
-    def ev_count(self, out: list[list[Card]], voids: list[list[Suit]],
-                 placed: list[list[Card]]) -> list[Line]:
-        """The count with each suit's cards in words ("Clubs (3): queen, nine, two."), not the
+    def count_suit(self, suit: int, cards: list[Card]) -> list[Line]:
+        """A suit of the count with its cards in words ("Clubs (3): queen, nine, two."), not the
         ranks' letters and digits a screen reader would spell out."""
-        lines = super().ev_count(out, voids, placed)
-        ranks = self.say("spoken_ranks").split()
-        suits = self.say("spoken_suits").split()
-        for suit, cards in enumerate(out):
-            said = ", ".join(ranks[c % 13] for c in cards)
-            mid = "spoken_count_suit" if cards else "spoken_count_suit_none"
-            lines[1 + suit] = [("", self.say(mid, suit=capital(suits[suit]), cards=said, count=len(cards)))]
-        return lines
+        said = ", ".join(self.say("spoken_ranks").split()[c % 13] for c in cards)
+        name = capital(self.say("spoken_suits").split()[suit])
+        mid = "spoken_count_suit" if cards else "spoken_count_suit_none"
+        return [[("", self.say(mid, suit=name, cards=said, count=len(cards)))]]
 
     def ev_info(self, topic: str, text: str) -> list[Line]:
         """An answer to a command; the help's lines, broken by hand for the screen, joined into
