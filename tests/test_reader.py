@@ -354,6 +354,10 @@ def test_no_back_quote_is_read_and_every_sentence_ends_with_a_full_stop(home):
     unended = [line for line in lines if line and not line.endswith((".", ":", "!", "?"))]
     assert unended == ["hearts replay " + CODE, unended[1]], unended
     assert unended[1].startswith("File: ")
+    text = said("ts\njs\nks\nah\nquit\n")  # the cards chosen to pass: a sentence each
+    assert "Cards to pass> Chosen: ten of spades, choose 2 more.\n" in text
+    assert "Chosen: ten of spades, jack of spades, king of spades, type pass to pass them.\n" in text
+    assert "too many: pass exactly 3.\n" in text
     es = said("ayuda\nquit\n", lang="es")
     assert "`" not in es
     assert "luego pasar, o pasar QS AS KS de una vez." in es

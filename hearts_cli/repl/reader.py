@@ -169,6 +169,11 @@ class SpokenRenderer(Renderer):
         its sentences (a line a screen reader reads stops where a sentence does)."""
         return super().ev_info(topic, reflow(text) if topic == "help" else text)
 
+    def ev_selection(self, cards: list[Card], count: int, need: int) -> list[Line]:
+        """The cards chosen to pass, and what is left to do, as a sentence with its full stop
+        (the drawn table shows it as a status line, which has none)."""
+        return [[("", sentence(plain(line)))] for line in super().ev_selection(cards, count, need)]
+
     def standing_lines(self, standings: list[Standing]) -> list[Line]:
         """The final places in sentences ("1. You, 7 points."), not in columns."""
         out: list[Line] = []
