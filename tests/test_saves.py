@@ -245,7 +245,7 @@ def test_a_setting_given_twice_is_named_in_one_sentence(home):
     [en] = saves.settings_warnings("en", home)
     assert en == f"{home / 'settings.yaml'}: 'delay' is set twice, on lines 1 and 3; the one on line 3 is used."
     [es] = saves.settings_warnings("es", home)
-    assert "«delay» está dos veces, en las líneas 1 y 3" in es
+    assert "«delay» aparece dos veces, en las líneas 1 y 3" in es
 
 
 @pytest.mark.parametrize("text, en, es", [

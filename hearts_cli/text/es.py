@@ -447,7 +447,7 @@ MESSAGES: dict[str, str] = {
     "settings_yaml_at": "{problem}, línea {line}",
     "settings_not_mapping": "{path} no es una lista de ajustes como «confirm: false»; la partida usa los ajustes por defecto.",
     "settings_unknown_near": "{path}: «{key}» no es un ajuste (¿querías decir {near}?); se ignora.",
-    "settings_twice": "{path}: «{key}» está dos veces, en las líneas {first} y {line}; se usa la de la línea {line}.",
+    "settings_twice": "{path}: «{key}» aparece dos veces, en las líneas {first} y {line}; se usa la de la línea {line}.",
     "settings_unknown": "{path}: «{key}» no es un ajuste (los ajustes son {keys}); se ignora.",
     "settings_bad_confirm": "{path}: «confirm» debe ser true o false, no «{value}»; se usa el valor por defecto (true).",
     "settings_bad_delay": "{path}: «delay» debe ser un número de segundos de 0 a 10, no «{value}»; se usa el valor por defecto.",
