@@ -788,6 +788,20 @@ def test_a_broken_record_played_on_is_told_as_a_record(home):
     assert archived.exists()  # nothing touched
 
 
+@pytest.mark.parametrize("edit", [("format: ", "format "), ("format: ", "  format: ")],
+                         ids=["no-colon", "indented"])
+def test_a_record_whose_format_line_is_damaged_is_told_as_a_record(tmp_path, edit):
+    """issue 33 §4: a record whose `format:` line was broken by hand was read as a move log
+    ("'format' is not a card, a round marker..."): it begins as hearts begins every record,
+    and is told as a record, in words, with the line."""
+    path = tmp_path / "game.yaml"
+    save_record(path, Game(Rules.from_spec("quick"), CODE))
+    path.write_text(path.read_text(encoding="utf-8").replace(*edit, 1), encoding="utf-8")
+    for args in (["replay", str(path)], ["explain", "QS", "--record", str(path)]):
+        err = assert_user_error(run(*args), f"{path} is not a readable game record: line ")
+        assert "is not a card" not in err and "does not read as YAML" in err
+
+
 def test_sizes_are_said_in_kib_and_mib(isolated):
     """issue 33 §4: "larger than 1048576 bytes" is said "larger than 1 MiB"."""
     from hearts_cli.text.catalog import CATALOG, size_words, t

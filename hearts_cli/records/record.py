@@ -848,6 +848,15 @@ def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int)
                           problem=_problem("record_not_utf8")) from None
 
 
+def looks_like_record(text: str) -> bool:
+    """Whether ``text`` is meant as a game record, however broken: it has a ``format:`` line
+    (indented by mistake too), or it begins with the line hearts writes first in every record
+    (:data:`HEADER`), so that a record whose ``format:`` line was damaged is still told of as
+    a record, not read as a move log."""
+    return text.lstrip(BOM + " \t\r\n").startswith(HEADER.split(";")[0]) \
+        or re.search(r"^[ \t]*format\s*:", text, re.MULTILINE) is not None
+
+
 def read_record(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = True,
                 limit: int = MAX_RECORD_BYTES) -> GameRecord:
     """Read, re-play and check a record.
@@ -868,7 +877,7 @@ def read_record(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict:
     if text.lstrip().startswith(MOVE_LOG_MARK):
         raise RecordError("record_is_move_log", path=path)
     # YAML that does not parse, in a file with no `format:` line, was never a record
-    unreadable = "record_bad_yaml" if re.search(r"^format\s*:", text, re.MULTILINE) else "record_not_record"
+    unreadable = "record_bad_yaml" if looks_like_record(text) else "record_not_record"
     loader = _line_loader()(text)
     try:
         data = loader.get_single_data()
