@@ -171,7 +171,8 @@ def test_rules_json():
 
 def test_rules_errors():
     assert_user_error(run("rules", "--preset", "nope"), "Unknown preset 'nope'", "quick")
-    assert_user_error(run("rules", "--players", "7"), "players", "3 to 6")
+    assert_user_error(run("rules", "--players", "2"), "players", "3 to 6")
+    assert_user_error(run("rules", "--players", "7"), "players", "--preset cancellation")  # two decks
     assert_user_error(run("rules", "--target", "0"), "target")
     assert_user_error(run("rules", "--lang", "fr"), "'fr'", "en or es")
     assert_user_error(run("rules", "--preset", "nope", "--lang", "es"), "No existe la variante «nope»")
@@ -490,7 +491,7 @@ def test_new_and_play_with_the_real_game_loop(isolated):
     ("delay: 30\nturn_timer: 2\n", ["'delay' must be a number of seconds from 0 to 10, not '30'",
                                      "'turn_timer' must be a whole number of seconds from 5 to 600, not '2'"]),
     ("confrim: false\n", ["'confrim' is not a setting"]),
-    ("confirm: [false\n", ["expected ',' or ']', line 2); the game uses the default settings."]),
+    ("confirm: [false\n", ["(the [ or { opened on line 1 is never closed); the game uses the default settings."]),
     ("- confirm\n", ["settings.yaml is not a list of settings"]),
 ])
 def test_bad_settings_are_named_on_stderr_and_the_game_starts(isolated, settings, words):
@@ -724,10 +725,98 @@ def test_an_unknown_preset_lists_the_presets_in_the_chosen_language():
 ])
 def test_the_number_of_players_is_refused_in_proper_words(lang, one, two):
     """issue 18 §5, issue 26 §3: not "with 1 deck(s)" nor "con 1 baraja": "with one deck", "con dos barajas"."""
-    err = assert_user_error(run("new", "--players", "9", "--no-play", "--lang", lang))
+    err = assert_user_error(run("new", "--players", "12", "--no-play", "--lang", lang))
     assert err == one, err
     err = assert_user_error(run("new", "--preset", "cancellation", "--players", "4", "--no-play", "--lang", lang))
     assert err == two, err
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "8 players need two decks: play with the two-deck preset, --preset cancellation "
+           "(its rule 'players' goes from 6 to 11)."),
+    ("es", "8 jugadores necesitan dos barajas: usa la variante de dos barajas, --preset cancellation "
+           "(su regla «players» va de 6 a 11)."),
+])
+def test_seven_to_eleven_players_are_told_the_two_deck_preset(lang, said):
+    """issue 33 §4: `hearts new --players 8` said the rule goes from 3 to 6; the two-deck
+    preset, which plays 8, is what the player needs to hear of (and it does play them)."""
+    assert assert_user_error(run("new", "--players", "8", "--no-play", "--lang", lang)) == said
+    err = assert_user_error(run("new", "--set", "players=11", "--no-play", "--lang", lang))
+    assert err.startswith("11 ") and "--preset cancellation" in err
+    assert "--preset cancellation" not in assert_user_error(run("new", "--players", "12", "--no-play"))
+    assert run("new", "--players", "8", "--preset", "cancellation", "--no-play").exit_code == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_replay_of_a_mistyped_code_says_so_as_new_does(isolated, lang):
+    """issue 33 §4: `hearts replay W3EXPH38` (its check character wrong) said the file could not
+    be read; it is said as `hearts new --code W3EXPH38` says it. A name that is no code still
+    reads as a file's."""
+    said = assert_user_error(run("new", "--code", "W3EXPH38", "--no-play", "--lang", lang), "W3EXPH38")
+    assert assert_user_error(run("replay", "W3EXPH38", "--lang", lang)) == said
+    assert assert_user_error(run("replay", "w3exph38", "--lang", lang)) == said.replace("W3EXPH38", "w3exph38")
+    err = assert_user_error(run("replay", "game.yaml", "--lang", "en"), "game.yaml")
+    assert "not a game code" not in err
+
+
+def test_an_empty_file_is_said_to_be_empty(isolated):
+    """issue 33 §4: an empty file given to hearts replay (or explain --record) was told it
+    needs a game code, as a move log does."""
+    path = isolated / "empty.yaml"
+    path.write_text("\n  \n")
+    err = assert_user_error(run("replay", str(path)))
+    assert err == f"{path} is empty: it holds no game record and no move log."
+    err = assert_user_error(run("replay", "-", "--lang", "es", input=""))
+    assert err == "La entrada estándar está vacía: no contiene ningún registro de partida ni de jugadas."
+    assert_user_error(run("explain", "QS", "--record", str(path)), str(path), "is empty")
+    # with --code, an empty move log is a game of no moves yet: its first table, as before
+    result = run("replay", str(path), "--code", CODE)
+    assert result.exit_code == 0 and "round 1" in result.stdout, result.stderr
+
+
+def test_a_broken_record_played_on_is_told_as_a_record(home):
+    """issue 33 §4: `hearts play --resume` of an archived record whose YAML is broken said "FILE
+    cannot be read: FILE is not a readable game record: ..." (the file's sentence around the
+    record's): now the record's sentence alone, in words, with its line."""
+    assert run("new", "--no-play", "--code", CODE).exit_code == 0
+    assert run("new", "--no-play").exit_code == 0  # the first one archived, unfinished
+    [archived] = (home / "archive").iterdir()
+    text = archived.read_text(encoding="utf-8")
+    archived.write_text(text.replace("  - round: 1", " - round: 1"), encoding="utf-8")
+    err = assert_user_error(run("play", "--resume", CODE, "--plain"))
+    assert err.startswith(f"{archived} is not a readable game record: line ") and "does not read as YAML" in err
+    assert "cannot be read" not in err and "mapping values" not in err
+    assert archived.exists()  # nothing touched
+
+
+@pytest.mark.parametrize("edit", [("format: ", "format "), ("format: ", "  format: ")],
+                         ids=["no-colon", "indented"])
+def test_a_record_whose_format_line_is_damaged_is_told_as_a_record(tmp_path, edit):
+    """issue 33 §4: a record whose `format:` line was broken by hand was read as a move log
+    ("'format' is not a card, a round marker..."): it begins as hearts begins every record,
+    and is told as a record, in words, with the line."""
+    path = tmp_path / "game.yaml"
+    save_record(path, Game(Rules.from_spec("quick"), CODE))
+    path.write_text(path.read_text(encoding="utf-8").replace(*edit, 1), encoding="utf-8")
+    for args in (["replay", str(path)], ["explain", "QS", "--record", str(path)]):
+        err = assert_user_error(run(*args), f"{path} is not a readable game record: line ")
+        assert "is not a card" not in err and "does not read as YAML" in err
+
+
+def test_sizes_are_said_in_kib_and_mib(isolated):
+    """issue 33 §4: "larger than 1048576 bytes" is said "larger than 1 MiB"."""
+    from hearts_cli.text.catalog import CATALOG, size_words, t
+
+    assert [size_words(n) for n in (1, 100, 1024, 1536, 64 * 1024, 1024 * 1024)] == \
+        ["1 byte", "100 bytes", "1 KiB", "1.5 KiB", "64 KiB", "1 MiB"]
+    assert t("input_too_big", "en", limit=1024 * 1024) == "it is larger than 1 MiB"
+    said = t("record_too_big", "es", path="x", limit=1024 * 1024)
+    assert said == "x ocupa más de 1 MiB; eso no es un registro de partida."
+    for lang in ("en", "es"):
+        assert not [k for k, v in CATALOG[lang].items() if "{limit} bytes" in v]
+    path = isolated / "big.log"
+    path.write_text("# padding\n" * 110_000)
+    assert_user_error(run("replay", str(path)), str(path), "larger than 1 MiB")
 
 
 @pytest.mark.parametrize("lang, said", [("en", "Game over after 1 round."), ("es", "Fin de la partida tras 1 ronda.")])

@@ -466,7 +466,7 @@ def test_messages_name_the_rule_in_both_languages():
     v = r.why("5H")
     # both name the rule (follow the led suit) and the card that must be played
     assert "follow clubs" in v.message("en") and "AC" in v.message("en", ascii=True)
-    assert "seguir a tréboles" in v.message("es") and "AC" in v.message("es", ascii=True)
+    assert "Debes asistir a tréboles" in v.message("es") and "AC" in v.message("es", ascii=True)
     assert "A♣" in v.message("es") and v.message("es") != v.message("en")
 
 

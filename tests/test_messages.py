@@ -110,3 +110,25 @@ def test_network_errors_of_the_system_are_said_in_the_persons_language(code, es)
     from hearts_cli.text.catalog import os_problem
 
     assert os_problem(OSError(getattr(errno, code), "English words"), "es") == es
+
+
+def test_spanish_says_asistir_for_following_suit():
+    """issue 33 §4: the Spanish verb of the game for following suit is *asistir*: "debes asistir
+    a tréboles", not "tienes que seguir a"; every sentence about following suit says it."""
+    from hearts_cli.model.cards import parse_card
+
+    cards = [parse_card("7C"), parse_card("AC")]
+    assert t("must_follow_suit", "es", suit=0, cards=cards) == "Debes asistir a tréboles: aún tienes 7♣, A♣."
+    assert t("must_follow_suit_seat", "es", suit=0, cards=cards).startswith("Ese asiento debe asistir a tréboles")
+    following = [mid for mid, text in CATALOG["en"].items()
+                 if re.search(r"follow(s|ing)? (suit|\{suit\}|the suit)|cannot follow", text, re.IGNORECASE)]
+    assert len(following) >= 7
+    assert [mid for mid in following if "asist" not in CATALOG["es"][mid].lower()] == []
+    assert [mid for mid, text in CATALOG["es"].items() if re.search(r"segu\w* (el palo|a \{suit\})", text)] == []
+
+
+def test_spanish_welcomes_back_without_a_gender():
+    """issue 33 §4: not "Bienvenido de nuevo" (nor "Bienvenido/a"): a welcome said to anyone."""
+    assert [mid for mid, text in CATALOG["es"].items() if re.search(r"bienvenid", text, re.IGNORECASE)] == []
+    assert t("resume_line", "es", round=2, trick=3) == "Hola de nuevo: ronda 2, baza 3, tal como lo dejaste."
+    assert t("resume_line_pass", "es", round=2).startswith("Hola de nuevo: el pase de la ronda 2")

@@ -109,7 +109,8 @@ def test_again_after_undo_reads_what_is_on_the_table_now(home):
 
 def test_again_before_the_first_move_reads_the_game_from_its_start(home):
     text = said("again\nquit\n")
-    again = text.split("Again, since your last move:\n")[1].split("Cards to pass> ")[0]
+    assert "since your last move" not in text  # (there is none yet)
+    again = text.split("Again, since the game was opened:\n")[1].split("Cards to pass> ")[0]
     assert again.splitlines() == ["Game JYR35SWD (quick, to 50).", "You play against West (Easy), North (Easy), "
                                   "East (Easy).", "Round 1. Passing left, to West."]
 
@@ -330,3 +331,49 @@ def test_join_at_a_terminal_says_the_news_as_it_comes_without_a_prompt_before_ea
     assert "You received jack of diamonds, queen of diamonds, king of spades from East." in text
     assert "You play two of clubs.\r\nWest plays king of clubs.\r\nNorth plays ten of clubs." in text
     assert "Waiting for" not in text and not REDRAWS.search(text)
+
+
+def test_count_says_each_suits_cards_in_words(home):
+    text = said(PASS + "2c\ncount\nquit\n")
+    counted = text.split("Still out (neither in your hand nor played):\n")[1].splitlines()
+    assert counted[:4] == ["Clubs (7): king, queen, jack, ten, five, four, three.",
+                           "Diamonds (6): jack, nine, eight, seven, six, five.",
+                           "Hearts (9): king, jack, ten, nine, six, five, four, three, two.",
+                           "Spades (11): ace, king, queen, jack, ten, nine, seven, six, five, four, three."]
+    es = said("pasar diez de picas, JS, KS\n2c\ncuenta\nquit\n", lang="es")
+    assert "Tréboles (7): rey, reina, jota, diez, cinco, cuatro, tres.\n" in es
+
+
+def test_a_trick_you_win_is_said_once(home):
+    # South's ace of clubs takes trick 4; then South leads, and the trick is not told again
+    text = said(PASS + "2c\nkd\n8s\nac\nquit\n")
+    assert text.count("You take trick 4, with no points.") == 1
+    assert "Last trick (4)" not in text
+    assert "You took it" not in text
+    # asked for (`table`, `last`), it is said
+    text = said(PASS + "2c\nkd\n8s\nac\ntable\nlast\nquit\n")
+    assert text.count("Last trick (4): East led three of clubs, You ace of clubs") == 2
+
+
+def test_no_back_quote_is_read_and_every_sentence_ends_with_a_full_stop(home):
+    """A whole game (the CPU plays each round), with the help, the count and the scores: what a
+    screen reader hears has no back-quotes, and each line is a sentence with its full stop (or
+    a line that a list follows), but for the commands and the file named to copy."""
+    text = said("help\ncount\nscore\n" + "auto\n" * 8 + "quit\n")
+    assert "Game over" in text
+    assert "`" not in text
+    assert "Type new for another game, replay-deal to replay this deal, or quit." in text
+    places = text.split("You win!\n")[1].splitlines()[:4]  # the places in sentences, not in columns
+    assert [re.fullmatch(r"(\d)\. (You|West|North|East), \d+ points\.", line) is not None
+            for line in places] == [True] * 4, places
+    lines = [line.split("> ")[-1] for line in text.splitlines()]
+    unended = [line for line in lines if line and not line.endswith((".", ":", "!", "?"))]
+    assert unended == ["hearts replay " + CODE, unended[1]], unended
+    assert unended[1].startswith("File: ")
+    text = said("ts\njs\nks\nah\nquit\n")  # the cards chosen to pass: a sentence each
+    assert "Cards to pass> Chosen: ten of spades, choose 2 more.\n" in text
+    assert "Chosen: ten of spades, jack of spades, king of spades, type pass to pass them.\n" in text
+    assert "too many: pass exactly 3.\n" in text
+    es = said("ayuda\nquit\n", lang="es")
+    assert "`" not in es
+    assert "luego pasar, o pasar QS AS KS de una vez." in es

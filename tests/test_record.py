@@ -435,7 +435,7 @@ def test_illegal_play_names_round_trick_position_and_rule():
     assert err.code == code == "must_follow_suit"
     assert f"round {r}, trick {k}, card {i}" in err.message("en")
     assert f"ronda {r}, baza {k}, carta {i}" in err.message("es")
-    assert "That seat must follow" in err.message("en") and "Ese asiento tiene que seguir" in err.message("es")
+    assert "That seat must follow" in err.message("en") and "Ese asiento debe asistir" in err.message("es")
     # lenient: the error is noted, the moves stop before it, and the game can be replayed
     record = read_record("\n".join(lines), strict=False)
     assert [e.message_id for e in record.errors] == ["record_bad_move"]
@@ -596,7 +596,7 @@ def test_unknown_preset_and_bad_rules():
     err = expect_error(text.replace("preset: quick", "preset: nosuch"), "record_bad_rules")
     assert err.code == "rules_unknown_preset"
     assert "nosuch" in err.message("en") and "nosuch" in err.message("es")
-    err = expect_error(text.replace("preset: quick", "preset: quick\n  players: 9"), "record_bad_rules")
+    err = expect_error(text.replace("preset: quick", "preset: quick\n  players: 12"), "record_bad_rules")
     assert err.code == "rules_players"
 
 
@@ -613,17 +613,37 @@ def test_file_too_big(tmp_path):
 
 
 def test_not_yaml_and_not_a_mapping(tmp_path):
-    err = expect_error("format: hearts-record/1\nrounds: [unclosed\n  - {\n", "record_bad_yaml")
-    assert err.line is not None
+    err = expect_error("format: hearts-record/1\nrounds: [unclosed\n  - {\n", "record_yaml_syntax")
+    assert "line 2" in err.message("en") and "línea 2" in err.message("es")
     expect_error("- just\n- a list\n", "record_not_mapping")
-    expect_error("", "record_not_mapping")
+    expect_error("", "record_empty")
+    expect_error(" \n\n", "record_empty")
     expect_error("just text", "record_not_mapping")
-    expect_error("format: hearts-record/1\na: !!python/object:os.system ls\n", "record_bad_yaml")  # safe loader only
+    expect_error("format: hearts-record/1\na: !!python/object:os.system ls\n", "record_yaml_syntax")  # safe loader only
     expect_error("a: !!python/object:os.system ls\n", "record_not_record")  # and no format line
     path = tmp_path / "latin1.yaml"
     path.write_bytes("format: hearts-record/1\nname: \xf1\n".encode("latin-1"))
     expect_error(path, "record_bad_yaml")
     expect_error(tmp_path / "missing.yaml", "record_bad_yaml")
+
+
+@pytest.mark.parametrize("edit, en, es", [
+    ((f'"{CODE}"\n', f'"{CODE}\n'), "the quote opened on line 4 is never closed", "la comilla abierta en la línea 4"),
+    (("  - round: 1", " - round: 1"), "line 14 does not read as YAML", "la línea 14 no se lee como YAML"),
+    (("rules:", "\trules:"), "line 5 is indented with a tab", "la línea 5 está sangrada con un tabulador"),
+    (("kind: human}", "kind: human"), "the [ or { opened on line 8 is never closed", "el [ o { abierto en la línea 8"),
+    (("rules:", "a: !!python/object:os.system ls\nrules:"), "line 5 has a YAML tag (!!...)", "una etiqueta YAML"),
+])
+def test_a_record_whose_yaml_is_broken_is_said_in_words_with_its_line(edit, en, es):
+    """issue 33 §4: not PyYAML's words ("mapping values are not allowed in this context"), and
+    said of the record (its own sentence, not "the file cannot be read")."""
+    text = write_record(Game(Rules.from_spec("quick"), CODE))
+    assert text.splitlines()[12] == "  - round: 1"  # (the lines named above)
+    err = expect_error(text.replace(*edit, 1), "record_yaml_syntax")
+    assert err.message("en").startswith(f"The record is not a readable game record: {en}")
+    assert err.message("en").endswith(".") and es in err.message("es")
+    for words in ("mapping values", "scalar", "token", "expected"):
+        assert words not in err.message("en")
 
 
 def test_wrong_format_and_wrong_types():

@@ -124,7 +124,8 @@ def test_json_mode_reports_an_error_event_and_exits_2(home, capsys):
     ({"code": "ABC"}, "8 characters"),
     ({"preset": "nope"}, "Unknown preset"),
     ({"level": "godlike"}, "godlike"),
-    ({"players": 9}, "3 to 6"),
+    ({"players": 12}, "3 to 6"),
+    ({"players": 9}, "--preset cancellation"),
     ({"seat": 4}, "seat 4"),
 ])
 def test_bad_options_are_one_hearts_error_before_anything_is_touched(home, kwargs, words):

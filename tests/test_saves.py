@@ -219,3 +219,53 @@ def test_the_language_is_remembered_by_settings_and_by_each_game(home, monkeypat
     assert run("play", "--plain", input="").stdout.startswith("Partida K7Q2MXA7")  # its own language
     assert run("play", "--plain", "--lang", "en", input="").stdout.startswith("Game K7Q2MXA7")
     assert run("--lang", "en", "play", "--plain", input="").stdout.startswith("Game K7Q2MXA7")
+
+
+# ---------------------------------------------------------------- settings.yaml, as a person wrote it (issue 33 §4)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "'dealy' is not a setting (did you mean delay?); it is ignored."),
+    ("es", "«dealy» no es un ajuste (¿querías decir delay?); se ignora."),
+])
+def test_a_misspelled_setting_asks_whether_the_close_one_was_meant(home, lang, said):
+    home.mkdir()
+    (home / "settings.yaml").write_text("dealy: 1\nconfirm: false\nzzz: 1\n")
+    settings, _ = saves.read_settings(home)
+    assert settings == {"confirm": False}  # (the misspelled key is not taken for the close one)
+    near, far = saves.settings_warnings(lang, home)
+    assert near == f"{home / 'settings.yaml'}: {said}"
+    assert "zzz" in far and "delay" in far and "?" not in far  # nothing close: the settings listed
+
+
+def test_a_setting_given_twice_is_named_in_one_sentence(home):
+    home.mkdir()
+    (home / "settings.yaml").write_text("delay: 1\nconfirm: false\ndelay: 2\n")
+    assert saves.read_settings(home)[0] == {"delay": 2, "confirm": False}  # (the last, as before)
+    [en] = saves.settings_warnings("en", home)
+    assert en == f"{home / 'settings.yaml'}: 'delay' is set twice, on lines 1 and 3; the one on line 3 is used."
+    [es] = saves.settings_warnings("es", home)
+    assert "«delay» aparece dos veces, en las líneas 1 y 3" in es
+
+
+@pytest.mark.parametrize("text, en, es", [
+    ("delay: 1\n  confirm: false\n", "line 2 does not read as YAML", "la línea 2 no se lee como YAML"),
+    ('delay: 1\nsort: "SHDC\n', "the quote opened on line 2 is never closed", "la comilla abierta en la línea 2"),
+    ("delay: 1\n\tconfirm: false\n", "line 2 is indented with a tab", "la línea 2 está sangrada con un tabulador"),
+    ("confirm: false\nsort: [S, H\n", "the [ or { opened on line 2 is never closed", "el [ o { abierto en la línea 2"),
+])
+def test_settings_yaml_that_does_not_parse_is_said_in_plain_words_with_its_line(isolated, home, text, en, es):
+    """Not PyYAML's own words ("mapping values are not allowed in this context"): what is wrong
+    and on which line, in the game's language, in the one warning a broken file gives."""
+    home.mkdir()
+    (home / "settings.yaml").write_text(text)
+    from conftest import run
+
+    result = run("new", "--code", CODE, "--no-play", "--plain")
+    assert result.exit_code == 0
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"{home / 'settings.yaml'} cannot be read ({en}") and "default settings" in line
+    for words in ("mapping values", "scalar", "token", "expected", "stream", "flow"):
+        assert words not in line, line
+    [said] = saves.settings_warnings("es", home)
+    assert es in said

@@ -90,7 +90,8 @@ def test_players_and_target_win_over_set_and_sets_combine():
 @pytest.mark.parametrize("args, words", [
     (["--set", "colour=red"], ["'colour' is not a setting", "jack_of_diamonds"]),
     (["--set", "moon=never"], ["moon cannot be 'never'", "shooter_choice"]),
-    (["--set", "players=7"], ["players", "3 to 6"]),
+    (["--set", "players=2"], ["players", "3 to 6"]),
+    (["--set", "players=7"], ["players", "--preset cancellation"]),  # two decks play 7
     (["--set", "target=0"], ["target", "above 0"]),
     (["--players", "3", "--set", "passing=across"], ["passing", "across"]),
     (["--set", "moon=\x1b[31m" + "x" * 300], ["moon cannot be"]),

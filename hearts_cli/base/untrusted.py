@@ -172,6 +172,8 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
 
         def __init__(self, stream: str, depth: int) -> None: ...
 
+        duplicates: list[tuple[str, int, int]] | None
+
         def get_single_data(self) -> object: ...
 
         def dispose(self) -> None: ...
@@ -223,21 +225,26 @@ def _guard(parser: type[CParser] | None) -> type:
         depth = 0
         max_depth = 0
 
+        duplicates: list[tuple[str, int, int]] | None = None  # a list: each key given twice, added
+
         def get_single_data(self) -> object:
             try:
                 if not self.plain or parser is None:  # (plain only on libyaml)
-                    return super().get_single_data()  # type: ignore[misc]  # the constructor's
-                # the loader this is mixed into is the parser, the composer and the constructor
-                node = parser.get_single_node(cast("CParser", self))  # libyaml's composer
-                if node is None:
-                    return None
-                _check_depth(node, self.max_depth)
-                return cast("SafeConstructor", self).construct_document(node)
+                    node = Composer.get_single_node(self)  # through compose_node below
+                else:  # the loader this is mixed into is the parser, the composer and the constructor
+                    node = parser.get_single_node(cast("CParser", self))  # libyaml's composer
+                    if node is not None:
+                        _check_depth(node, self.max_depth)
             except yaml.MarkedYAMLError as e:  # libyaml's own bound (1,000), met while scanning ahead
                 if "nesting depth" not in str(e.problem):
                     raise
                 mark = e.problem_mark or e.context_mark
                 raise YamlRefused("yaml_too_deep", mark.line + 1 if mark else None, self.max_depth) from None
+            if node is None:
+                return None
+            if self.duplicates is not None:
+                self.duplicates.extend(_duplicate_keys(node))
+            return cast("SafeConstructor", self).construct_document(node)
 
         def compose_node(self, parent: Node | None, index: int) -> Node | None:
             event = self.peek_event()  # type: ignore[attr-defined]  # the parser's, mixed in
@@ -273,6 +280,31 @@ def _check_depth(node: Node, max_depth: int) -> None:
                 for key, value in node.value:
                     stack.append((key, depth + 1))
                     stack.append((value, depth + 1))
+
+
+def _duplicate_keys(node: Node) -> list[tuple[str, int, int]]:
+    """The keys a mapping of ``node``'s tree is given twice (PyYAML keeps the last quietly): each
+    as written, with the line of its first and of its next (1-based), in the order of the text."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    found: list[tuple[str, int, int]] = []
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, SequenceNode):
+            stack.extend(node.value)
+        elif isinstance(node, MappingNode):
+            first: dict[tuple[str, str], int] = {}
+            for key, value in node.value:
+                stack.append(value)
+                if not isinstance(key, ScalarNode):
+                    continue
+                line = key.start_mark.line + 1
+                if (key.tag, key.value) in first:
+                    found.append((key.value, first[key.tag, key.value], line))
+                else:
+                    first[key.tag, key.value] = line
+    return sorted(found, key=lambda d: d[2])
 
 
 def _libyaml_loader(parser: type[CParser]) -> type[YamlLoader]:
@@ -311,16 +343,48 @@ def _line(event: object) -> int | None:
     return mark.line + 1 if mark is not None else None
 
 
-def load_yaml(text: str, depth: int) -> object:
-    """The data of one YAML document, read with :func:`yaml_loader`.
+def load_yaml(text: str, depth: int, duplicates: list[tuple[str, int, int]] | None = None) -> object:
+    """The data of one YAML document, read with :func:`yaml_loader`; ``duplicates``, a list: each
+    key a mapping is given twice is added to it (as written, the line of the first, the line of
+    the next), where PyYAML keeps the last value without a word.
 
     Raises :class:`YamlRefused` or PyYAML's ``YAMLError`` (text that does not parse).
     """
     loader = yaml_loader()(text, depth)
+    if duplicates is not None:
+        loader.duplicates = duplicates
     try:
         return loader.get_single_data()
     finally:
         loader.dispose()
+
+
+def yaml_problem(error: Exception, text: str | None = None) -> tuple[str, dict[str, object]]:
+    """What is wrong in YAML text that did not parse (PyYAML's ``YAMLError``), as a message id
+    of the catalog and its parameters, in a person's words rather than the parser's: a quote
+    or a bracket never closed (the line it opened on), a tab where YAML takes spaces, a tag
+    (``!!python/object``) nothing of ours is made of, or a line that does not read as YAML
+    (``yaml_bad_layout``, the line); ``yaml_bad`` when the parser says no line. ``text``, the
+    text read: a tab that begins the line is named too (libyaml says only that a character
+    cannot start a token)."""
+    context = str(getattr(error, "context", None) or "")
+    problem = str(getattr(error, "problem", None) or "")
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    opened = getattr(error, "context_mark", None) or mark
+    if "quoted scalar" in context and opened is not None:
+        return "yaml_bad_quote", {"line": opened.line + 1}
+    if ("flow sequence" in context or "flow mapping" in context) and opened is not None:
+        return "yaml_bad_bracket", {"line": opened.line + 1}
+    if mark is None:
+        return "yaml_bad", {}
+    if type(error).__name__ == "ConstructorError":  # a tag no safe loader builds (!!python/object...)
+        return "yaml_bad_tag", {"line": mark.line + 1}
+    lines = text.split("\n") if text is not None else []
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    indent = line[:len(line) - len(line.lstrip())]
+    if "tab" in problem or "\\t" in problem or "\t" in indent:  # (libyaml's words, PyYAML's repr, the line)
+        return "yaml_bad_tab", {"line": mark.line + 1}
+    return "yaml_bad_layout", {"line": mark.line + 1}
 
 
 # ---------------------------------------------------------------- showing it again

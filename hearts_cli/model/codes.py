@@ -95,6 +95,14 @@ def canonical_code(code: str) -> GameCode:
     return code if isinstance(code, GameCode) else normalize_code(code)
 
 
+def looks_like_code(text: str) -> bool:
+    """Whether ``text`` is written as a code is, right or not: eight of its characters (spaces
+    and hyphens aside), and nothing else ("W3EXPH38", whose check character is wrong, but not
+    "game.yaml")."""
+    cleaned = "".join(ch for ch in text.upper() if ch not in " -_")
+    return len(cleaned) == CODE_LENGTH and all(ch in _VALUE for ch in cleaned)
+
+
 def is_code(text: str) -> bool:
     try:
         normalize_code(text)

@@ -631,6 +631,11 @@ def _check(r: Rules) -> None:
         raise RulesError("decks", "rules_decks")
     low, high = PLAYER_LIMITS[r.decks]
     if isinstance(r.players, bool) or not isinstance(r.players, int) or not low <= r.players <= high:
+        two_low, two_high = PLAYER_LIMITS[2]
+        if r.decks == 1 and isinstance(r.players, int) and not isinstance(r.players, bool) \
+                and two_low <= r.players <= two_high:  # 7 to 11 players: the two-deck preset
+            raise RulesError("players", "rules_players_two_decks", count=r.players, fewest=two_low,
+                             most=two_high)
         raise RulesError("players", "rules_players", fewest=low, most=high, decks=r.decks)
     if isinstance(r.target, bool) or not isinstance(r.target, int) or r.target <= 0:
         raise RulesError("target", "rules_target")

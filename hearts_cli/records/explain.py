@@ -200,7 +200,8 @@ def from_record(path: str, at: str | None, code: str | None = None, rules: Rules
     try:
         record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
     except RecordError as e:
-        if e.message_id not in _NOT_A_RECORD:
+        # (an empty file with --code: a move log of no moves yet, as hearts replay reads it)
+        if e.message_id not in _NOT_A_RECORD and (e.message_id != "record_empty" or code is None):
             raise
         from .movelog import read_movelog
 

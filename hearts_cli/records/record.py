@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, NamedTuple, TypeVar, cast
 
 from ..base.files import write_atomic
-from ..base.untrusted import BOM, DEPTH, MAX_RECORD_BYTES, YamlRefused, decoded, yaml_loader
+from ..base.untrusted import BOM, DEPTH, MAX_RECORD_BYTES, YamlRefused, decoded, yaml_loader, yaml_problem
 from ..base.values import Frozen, Plain
 from ..base.version import __version__
 from ..model.cards import Card, CardParseError, parse_card
@@ -852,6 +852,15 @@ def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int)
                           problem=_problem("record_not_utf8")) from None
 
 
+def looks_like_record(text: str) -> bool:
+    """Whether ``text`` is meant as a game record, however broken: it has a ``format:`` line
+    (indented by mistake too), or it begins with the line hearts writes first in every record
+    (:data:`HEADER`), so that a record whose ``format:`` line was damaged is still told of as
+    a record, not read as a move log."""
+    return text.lstrip(BOM + " \t\r\n").startswith(HEADER.split(";")[0]) \
+        or re.search(r"^[ \t]*format\s*:", text, re.MULTILINE) is not None
+
+
 def read_record(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = True,
                 limit: int = MAX_RECORD_BYTES) -> GameRecord:
     """Read, re-play and check a record.
@@ -867,19 +876,23 @@ def read_record(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict:
     import yaml
 
     text, path = _load_text(source, limit)
+    if not text.strip():  # (not "not a mapping": there is nothing in it at all)
+        raise RecordError("record_empty", path=path)
     if text.lstrip().startswith(MOVE_LOG_MARK):
         raise RecordError("record_is_move_log", path=path)
     # YAML that does not parse, in a file with no `format:` line, was never a record
-    unreadable = "record_bad_yaml" if re.search(r"^format\s*:", text, re.MULTILINE) else "record_not_record"
+    unreadable = "record_bad_yaml" if looks_like_record(text) else "record_not_record"
     loader = _line_loader()(text)
     try:
         data = loader.get_single_data()
     except YamlRefused as e:  # a bomb of aliases, or nesting without end: nothing was built
         raise RecordError(unreadable, path=path, line=e.line, problem=_problem(e.message_id, **e.params)) from None
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        raise RecordError(unreadable, path=path, line=mark.line + 1 if mark else None,
-                          problem=e.problem or str(e).splitlines()[0]) from None
+    except yaml.MarkedYAMLError as e:  # said in words, with its line, and as a record's
+        message_id, params = yaml_problem(e, text)
+        problem = _problem(message_id, **params)
+        if unreadable == "record_bad_yaml":
+            raise RecordError("record_yaml_syntax", path=path, problem=problem) from None
+        raise RecordError(unreadable, path=path, problem=problem) from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError) as e:
         raise RecordError(unreadable, path=path, problem=str(e).splitlines()[0] if str(e) else
                           type(e).__name__) from None

@@ -21,7 +21,6 @@ every replay's start.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -34,7 +33,7 @@ from ..play.events import Event, Summary
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
 from .positions import PositionError, game_at, table_at, view_event
-from .record import GameRecord, read_record, save_record
+from .record import GameRecord, looks_like_record, read_record, save_record
 from .story import narrate
 
 if TYPE_CHECKING:
@@ -142,7 +141,7 @@ def open_game(text: str, path: str | None, code: str | None = None,
         return read_pbn(text, path, game)
     if game is not None:
         raise HeartsError("rp_game_pbn_only")
-    if re.search(r"^format\s*:", text, re.MULTILINE):  # a game record
+    if looks_like_record(text):  # a game record (its `format:` line, or the line hearts writes first)
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
         return read_record(Path(path) if path else text)

@@ -124,17 +124,13 @@ def _take_back(store: Store, code: str, current: Loaded | None, lang: str, notes
     """The unfinished game ``code`` of the archive made the saved game (``hearts play --resume``);
     the game saved until then is archived, and a note says where."""
     from ..model.errors import HeartsError
-    from ..records.record import RecordError
     from ..store.saves import unfinished_games
 
     found = [path for _, c, path in unfinished_games(store.root) if c == code]
     if not found:
         codes = ", ".join(dict.fromkeys(c for _, c, _ in unfinished_games(store.root)))
         raise HeartsError("resume_not_archived" if codes else "resume_none_archived", code=code, codes=codes)
-    try:
-        loaded, previous = store.take_back(found[0])
-    except RecordError as e:
-        raise HeartsError("cli_bad_file", path=str(found[0]), problem=e.message(lang)) from None
+    loaded, previous = store.take_back(found[0])  # (a record that cannot be read says so, as a record)
     if previous is not None and current is not None and not current.game.over:
         notes.append((t("previous_archived", lang, code=current.game.code), str(previous)))
     return loaded

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from ..model.cards import fold
 from ..play.counting import count
 from ..play.engine import Phase, Trick
-from ..play.events import Counted, Event, Exchange, Hint, LastTrick, Score, Tricks, Why
+from ..play.events import Counted, Event, Exchange, Hint, LastTrick, Pass, Play, Score, Tricks, Why
 from ..table.game import Refused
 from .hints import hint_text, pass_reason, play_reason
 from .person import Person
@@ -245,7 +245,8 @@ def _again(person: Person, rest: str) -> Signal:
     if not events:
         tb.info("again", tb.say("again_none"))
         return None
-    tb.info("again", tb.say("again_title"))
+    mine = isinstance(events[0], (Pass, Play)) and events[0].seat == tb.me  # else: since the game opened
+    tb.info("again", tb.say("again_title" if mine else "again_title_opened"))
     tb.front.again(events)
     return None
 

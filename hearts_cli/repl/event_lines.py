@@ -162,13 +162,7 @@ class EventLines(Writer, Teller[Line]):
             out += self._text(self.say("winner_you"), "class:moon")
         else:
             out += self._text(self.say("winner_other", name=tb.name(winners[0])), "class:moon")
-        width = max(len(tb.name(s)) for s in range(tb.players))
-        for st in standings:
-            shared = sum(1 for x in standings if x["place"] == st["place"]) > 1
-            text = f"  {st['place']}. {tb.name(st['seat']).ljust(width)} {st['total']:>4}"
-            if shared:
-                text += "  " + self.say("place_shared")
-            out.append([("", text)])
+        out += self.standing_lines(standings)
         out += self.score_lines(rounds, totals)
         out += self.chart_lines(totals)
         if record is not None:  # how it changes the person's record: "your 3rd win in a row"
@@ -176,6 +170,18 @@ class EventLines(Writer, Teller[Line]):
         out += self._text(self.say("after_game"), "class:info")
         return out
 
+    def standing_lines(self, standings: list[Standing]) -> list[Line]:
+        """The final places, one a line, in columns: place, name, total."""
+        tb = self.tb
+        width = max(len(tb.name(s)) for s in range(tb.players))
+        out: list[Line] = []
+        for st in standings:
+            shared = sum(1 for x in standings if x["place"] == st["place"]) > 1
+            text = f"  {st['place']}. {tb.name(st['seat']).ljust(width)} {st['total']:>4}"
+            if shared:
+                text += "  " + self.say("place_shared")
+            out.append([("", text)])
+        return out
 
     def ev_undo(self, move: str, cards: list[Card], after: int, round: int, trick: int, undos: int) -> list[Line]:
         if move == "pass":
@@ -298,15 +304,19 @@ class EventLines(Writer, Teller[Line]):
                  placed: list[list[Card]]) -> list[Line]:
         lines = self._text(self.say("count_title"))
         for suit, cards in enumerate(out):
-            ranks = " ".join(self.card(c)[:-1] for c in cards)
-            mid = "count_suit" if cards else "count_suit_none"
-            lines += self._text("  " + self.say(mid, suit=self.suit(suit), cards=ranks, count=len(cards)))
+            lines += self.count_suit(suit, cards)
         for seat, cards in enumerate(placed):
             if cards:
                 lines += self._text(self.say("count_placed", name=self.tb.name(seat), cards=cards))
         shown = self.voids(voids)
         lines += self._text(self.say("count_voids", voids=shown) if shown else self.say("count_no_voids"))
         return lines
+
+    def count_suit(self, suit: int, cards: list[Card]) -> list[Line]:
+        """One suit of the count: its symbol, the ranks still out, how many ("♣ K Q 9 (3)")."""
+        ranks = " ".join(self.card(c)[:-1] for c in cards)
+        mid = "count_suit" if cards else "count_suit_none"
+        return self._text("  " + self.say(mid, suit=self.suit(suit), cards=ranks, count=len(cards)))
 
     def ev_exchange(self, round: int, direction: str, passed: list[Card] | None, to: int | None,
                   received: list[Card] | None, source: int | None) -> list[Line]:

@@ -18,16 +18,20 @@ import re
 import select
 import time
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
+from ..model.cards import Card
 from ..play.engine import Phase
 from ..play.events import Event, Play
 from ..text.catalog import t
 from .client import FrontEnd
-from .layout import Line, plain
+from .layout import Line, plain, reflow
 from .pacing import CpuPause, KeyWithin, QuietInput, key_within
 from .render import Renderer
 from .table import Table
+
+if TYPE_CHECKING:
+    from ..play.payloads import Standing
 
 Note = str | tuple[str, str]  # a line to say first, or (a text, the path it names)
 
@@ -36,12 +40,13 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # a card as the screen writes it (10♥, Q♠), not inside a word or a number
 _FACE = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♣♦♥♠])")
 # what a screen reader would spell out or say as a symbol's name: dropped, or said plainly
-_GLYPHS = str.maketrans({"▶": "", "←": "", "↑": "", "→": "", "·": ",", "█": "", "…": "..."})
+# (a back-quote marks a command to type on the screen: read out, it is a word too many)
+_GLYPHS = str.maketrans({"▶": "", "←": "", "↑": "", "→": "", "·": ",", "█": "", "…": "...", "`": ""})
 
 
 def spoken(text: str, lang: str) -> str:
     """``text`` as a screen reader should hear it: every card in words ("Q♠" -> "queen of spades",
-    "reina de picas"), a suit alone by its name, the table's glyphs dropped."""
+    "reina de picas"), a suit alone by its name, the table's glyphs and back-quotes dropped."""
     ranks = t("spoken_ranks", lang).split()
     suits = t("spoken_suits", lang).split()
 
@@ -102,7 +107,8 @@ class SpokenRenderer(Renderer):
             plays = rd.trick_plays()
             lines.append([("", self.say("trick_now", plays=self.plays([s for s, _ in plays],
                                                                      [c for _, c in plays])))])
-        if rd.phase is Phase.PLAY and not rd.trick and rd.tricks and not tb.over:
+        if whole and rd.phase is Phase.PLAY and not rd.trick and rd.tricks and not tb.over:
+            # (on lead after a trick: its cards and its taker were just said, play by play)
             last = rd.tricks[-1]
             lines.append([("", self.trick_said("last_trick", len(rd.tricks), [s for s, _ in last.plays()],
                                                last.cards, last.winner, last.points))])
@@ -148,6 +154,33 @@ class SpokenRenderer(Renderer):
             legal = list(tb.legal())
             if not set(hand) <= set(legal):
                 out.append([("", self.say("spoken_playable", cards=legal))])
+        return out
+
+    def count_suit(self, suit: int, cards: list[Card]) -> list[Line]:
+        """A suit of the count with its cards in words ("Clubs (3): queen, nine, two."), not the
+        ranks' letters and digits a screen reader would spell out."""
+        said = ", ".join(self.say("spoken_ranks").split()[c % 13] for c in cards)
+        name = capital(self.say("spoken_suits").split()[suit])
+        mid = "spoken_count_suit" if cards else "spoken_count_suit_none"
+        return [[("", self.say(mid, suit=name, cards=said, count=len(cards)))]]
+
+    def ev_info(self, topic: str, text: str) -> list[Line]:
+        """An answer to a command; the help's lines, broken by hand for the screen, joined into
+        its sentences (a line a screen reader reads stops where a sentence does)."""
+        return super().ev_info(topic, reflow(text) if topic == "help" else text)
+
+    def ev_selection(self, cards: list[Card], count: int, need: int) -> list[Line]:
+        """The cards chosen to pass, and what is left to do, as a sentence with its full stop
+        (the drawn table shows it as a status line, which has none)."""
+        return [[("", sentence(plain(line)))] for line in super().ev_selection(cards, count, need)]
+
+    def standing_lines(self, standings: list[Standing]) -> list[Line]:
+        """The final places in sentences ("1. You, 7 points."), not in columns."""
+        out: list[Line] = []
+        for st in standings:
+            shared = sum(1 for x in standings if x["place"] == st["place"]) > 1
+            out.append([("", self.say("spoken_standing_shared" if shared else "spoken_standing", place=st["place"],
+                                      name=self.tb.name(st["seat"]), total=st["total"]))])
         return out
 
     def score_lines(self, rounds: list[list[int]], totals: list[int]) -> list[Line]:

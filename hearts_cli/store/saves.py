@@ -416,7 +416,7 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     unknown key is left out and named. ``turn_timer: off`` (or null, or false)
     means no timer, which is the default anyway.
     """
-    from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text
+    from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text, yaml_problem
 
     path = (Path(root) if root is not None else home()) / SETTINGS_NAME
     where: dict[str, object] = {"path": str(path)}
@@ -435,28 +435,31 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
         return {}, [("settings_unreadable", where | {"problem": ("record_not_utf8", {})})]
     import yaml
 
+    twice: list[tuple[str, int, int]] = []
     try:
-        data = load_yaml(text, DEPTH["settings"])
+        data = load_yaml(text, DEPTH["settings"], twice)
     except YamlRefused as e:  # aliases, or nesting deeper than a list of settings: nothing was built
         problem = (e.message_id, e.params)
         if e.line is not None:
             problem = ("settings_yaml_at", {"problem": problem, "line": e.line})
         return {}, [("settings_unreadable", where | {"problem": problem})]
-    except yaml.YAMLError as e:
-        words: str = getattr(e, "problem", None) or str(e).splitlines()[0]
-        mark = getattr(e, "problem_mark", None)
-        said: str | Problem = words
-        if mark is not None:  # "(line 3)": the same words as a record's
-            said = ("settings_yaml_at", {"problem": words, "line": mark.line + 1})
-        return {}, [("settings_unreadable", where | {"problem": said})]
+    except yaml.YAMLError as e:  # in words, with its line ("the quote opened on line 2 is never closed")
+        return {}, [("settings_unreadable", where | {"problem": yaml_problem(e, text)})]
     if data is None:
         return {}, []
     if not isinstance(data, dict):
         return {}, [("settings_not_mapping", where)]
     good: dict[str, object] = {}
-    problems: list[Problem] = []
+    problems: list[Problem] = [("settings_twice", where | {"key": key, "first": first, "line": line})
+                               for key, first, line in twice]  # (the last one is kept, as PyYAML does)
     for key, value in data.items():
         if key not in SETTING_KEYS:
+            import difflib
+
+            near = difflib.get_close_matches(str(key).lower(), SETTING_KEYS, n=1)
+            if near:  # "dealy": did you mean delay?
+                problems.append(("settings_unknown_near", where | {"key": str(key), "near": near[0]}))
+                continue
             known = ("names_and", {"first": ", ".join(SETTING_KEYS[:-1]), "last": SETTING_KEYS[-1]})
             problems.append(("settings_unknown", where | {"key": str(key), "keys": known}))
         elif key == "turn_timer" and value in (None, False, "off"):

@@ -147,7 +147,8 @@ def default_language(saved: Callable[[], str | None] | None = None) -> str:
 
 
 class _Count(int):
-    """A whole number in a message: ``{points:pt|pts}`` writes the word for one, or for any other count."""
+    """A whole number in a message: ``{points:pt|pts}`` writes the word for one, or for any other
+    count; ``{limit:size}`` a number of bytes as a person reads it (``1 MiB``, ``64 KiB``)."""
 
     __slots__ = ()
 
@@ -155,7 +156,19 @@ class _Count(int):
         if "|" in spec:
             one, other = spec.split("|", 1)
             return one if self == 1 else other
+        if spec == "size":
+            return size_words(self)
         return int.__format__(self, spec)
+
+
+def size_words(count: int) -> str:
+    """A number of bytes in the largest unit that leaves it at least 1 (``1 MiB``, ``64 KiB``,
+    ``1.5 KiB``, ``100 bytes``): the units are the same words in every language."""
+    for unit, size in (("MiB", 1024 * 1024), ("KiB", 1024)):
+        if count >= size:
+            value = count / size
+            return f"{value:.0f} {unit}" if value == int(value) else f"{value:.1f} {unit}"
+    return f"{count} {'byte' if count == 1 else 'bytes'}"
 
 
 if TYPE_CHECKING:  # types only: nothing to build at start-up

@@ -71,6 +71,8 @@ def replay(
     from ...records import replay as rp
 
     text, path = rp.read_input(_from_archive(source), moves, out.lang, out.ascii)
+    if source is not None and code is None and not text.strip():  # (with --code: a log of no moves yet)
+        refuse("rp_empty_stdin" if source == "-" else "rp_empty", path=path)
     given = preset is not None or players is not None or target is not None or settings
     record = rp.open_game(text, path, code, (lambda: load_rules(preset, players, target, settings))
                           if given else None, game)
@@ -135,9 +137,11 @@ def _from_archive(source: str | None) -> str | None:
 
     if source is None or source == "-" or os.path.exists(source):
         return source
-    from ...model.codes import is_code, normalize_code
+    from ...model.codes import is_code, looks_like_code, normalize_code
 
     if not is_code(source):
+        if looks_like_code(source):  # a code mistyped: said as `hearts new --code` says it
+            normalize_code(source)
         return source
     from ...store.saves import archived_game
 
