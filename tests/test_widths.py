@@ -103,7 +103,8 @@ def test_what_does_not_fit_the_toolbar_is_cut_where_a_line_may_break() -> None:
     for text in ("Totals: You 0 · West 13 · North 26 · East 104 · Left 1 7 · Right 1 9.",
                  "You play against West (Easy), North (Normal), East (Hard), to 100 points.",
                  "Round 3 points: You 4 · West 13 · North 0 · East 9; totals: You 14 · West 26."):
-        for width, lines in itertools.product(range(12, len(text)), (1, 2)):
+        narrowest = max(12, *map(len, wrapping.units(text)))  # (a pair wider than the line must part)
+        for width, lines in itertools.product(range(narrowest, len(text)), (1, 2)):
             rows = shorten(text, width, lines, "…").split("\n")
             assert all(len(row) <= width for row in rows), rows
             assert not _cut_whole(text, rows, "…"), (width, rows)
@@ -593,6 +594,54 @@ def test_the_tricks_list_holds_at_every_width(players: int, lang: str, home: Pat
     assert len(wide.splitlines()) >= 4
     for cols in WIDTHS:
         assert_fits(screen(cols), wide, cols, margin=1)
+
+
+NUMBERED_CARD = re.compile(r"[^\W\d_] \d+ (?:10|[2-9JQKA])[♣♦♥♠CDHS]")  # "Right 2 10♠": read as "210♠"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [9, 11])
+def test_a_numbered_seat_keeps_apart_from_its_card_and_with_its_level(players: int, lang: str) -> None:
+    """From nine seats a name ends in a number ("Right 2"): in the trick line of the table, in
+    `tricks` and `last`, a colon parts it from its card ("Right 2: 10♠", never "Right 2 10♠"),
+    and no line break parts it from its card, nor from its level in the intro ("Left 1" /
+    "(Easy)"), at any width (issue 33 §4)."""
+    import random
+
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.events import Event
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    game = Game(Rules.from_spec({"preset": "cancellation", "players": players}), CODE)
+    rng = random.Random(players)
+    rd = game.round
+    if rd.phase is Phase.PASS:
+        for seat in range(players):
+            game.pass_cards(seat, rd.hand(seat)[: game.rules.pass_count])
+    while len(rd.tricks) < 3 or len(rd.trick) < players - 1:  # three tricks done, one nearly
+        game.play(rng.choice(rd.legal_cards()))
+    tb = Table(game, make_seats(players, 0, None), lang=lang)
+    tb.handle("tricks" if lang == "en" else "bazas")
+    tb.handle("last" if lang == "en" else "ultima")
+    told = [ev for ev in tb.events if ev.kind in ("tricks", "last")]
+    start = Event("start", {"schema": 2, "code": CODE, "preset": "cancellation", "rules": {"preset": "cancellation"},
+                            "target": 100, "players": players, "you": 0, "seats": []})
+
+    def screen(cols: int) -> str:
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        lines = renderer.table() + [line for ev in [start, *told] for line in renderer.event(ev)]
+        return "\n".join(plain(row) for line in lines for row in wrap(line, cols - 1))
+
+    wide = screen(WIDE)
+    assert f"{tb.name(1)} (" in wide and len(told) == 2, wide  # the intro names each level
+    for cols in (*WIDTHS, WIDE):
+        shown = screen(cols)
+        assert not NUMBERED_CARD.search(" ".join(shown.split())), shown
+        assert re.search(r"\d: (?:10|[2-9JQKA])[♣♦♥♠]", shown), shown
+        if cols < WIDE:
+            assert_fits(shown, wide, cols, margin=1)
 
 
 # ---------------------------------------------------------------- the game's toolbar, drawn alone

@@ -95,12 +95,8 @@ class EventLines(Writer, Teller[Line]):
                                    self.lang, self.ascii)
         out = self._text(said, "class:trick") if said else []
         if winner is None:
-            return out + self._text(self.say("trick_aside", number=trick, points=points), "class:trick")
-        if winner == tb.me:
-            mid = "trick_you_points" if points else "trick_you"
-        else:
-            mid = "trick_other_points" if points else "trick_other"
-        text = self.say(mid, name=tb.name(winner), points=points, number=trick)
+            return out + self._text(self.result(trick, points, None), "class:trick")
+        text = self.result(trick, points, winner)
         if kitty:
             text += " " + self.say("trick_kitty", cards=kitty)
         if carried:
