@@ -644,6 +644,64 @@ def test_a_numbered_seat_keeps_apart_from_its_card_and_with_its_level(players: i
             assert_fits(shown, wide, cols, margin=1)
 
 
+def _number_parted(rows: list[str]) -> list[str]:
+    """Where a line break parts a number from its unit ("2" / "pts") or from the count in
+    brackets after it ("7" / "(6)"), or leaves a bracket at the head of a line."""
+    problems = []
+    for a, b in itertools.pairwise(rows):
+        if not a.split() or not b.split():
+            continue
+        if re.search(r"\d$", a) and re.match(r"\s*(?:[a-zñáéíóú]|\()", b):
+            problems.append(f"{a!r} / {b!r}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_number_leaves_its_unit_and_no_confirmation_leaves_a_word_alone(lang: str, home: Path) -> None:
+    """Issue 33 §4.6: at 40 columns "2" ended a line and "pts" began the next, "(6)" stood
+    alone at the head of a line, and a card's confirmation ended on a line of one word
+    ("it."). At every width, in both languages: the confirmation of each card a hand may play,
+    the count, the scores and the seats' points: no number parted from its unit, no lone
+    last word."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    tb = Table(Game(Rules.from_spec("quick"), CODE), make_seats(4, 0, "easy"), lang=lang)
+    confirms: list = []
+    tb.confirm = False
+    tb.handle("pass " + " ".join(str(c) for c in tb.game.round.hand(tb.me)[:3]))
+    for _ in range(6):  # six tricks: points taken, voids shown, cards of every suit played
+        while tb.cpu_step():
+            pass
+        tb.handle(str(tb.game.round.legal_cards()[-1]))
+    while tb.cpu_step():
+        pass
+    assert tb.game.round.phase is Phase.PLAY and tb.game.round.turn == tb.me
+    tb.confirm = True
+    for card in tb.game.round.legal_cards():
+        tb.handle(str(card))
+        confirms += [ev for ev in tb.events if ev.kind == "confirm"][-1:]
+        tb.cancel()
+    tb.handle("count" if lang == "en" else "cuenta")
+    tb.handle("score" if lang == "en" else "puntos")
+    told = [ev for ev in tb.events if ev.kind in ("count", "score")][-2:]
+    assert len(confirms) >= 2 and len(told) == 2
+    problems = []
+    for cols in (*WIDTHS, 30):
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        for ev in confirms:
+            [line] = renderer.event(ev)
+            rows = [plain(r) for r in wrap(line, cols - 1)]
+            if len(rows) > 1 and len(rows[-1].split()) < 2:
+                problems.append(f"{cols}: a word alone: {rows!r}")
+            problems += [f"{cols}: {p}" for p in _number_parted(rows)]
+        for line in renderer.table() + [line for ev in told for line in renderer.event(ev)]:
+            problems += [f"{cols}: {p}" for p in _number_parted([plain(r) for r in wrap(line, cols - 1)])]
+    assert not problems, "\n".join(problems)
+
+
 # ---------------------------------------------------------------- the game's toolbar, drawn alone
 
 
