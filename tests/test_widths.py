@@ -702,6 +702,39 @@ def test_no_number_leaves_its_unit_and_no_confirmation_leaves_a_word_alone(lang:
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_four_seat_table_keeps_one_shape_through_a_round(lang: str, home: Path) -> None:
+    """Issue 33 §4.4: at 40 columns the table was drawn round the trick until a side seat's
+    label grew with its points (and the turn mark), then as a list, then round the trick
+    again: at each width it keeps one shape from the first card of a round to the last."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    tb = Table(Game(Rules.from_spec("quick"), CODE), make_seats(4, 0, "easy"), lang=lang)
+    tb.confirm = False
+    north = tb.label(2)
+    shapes: dict[int, set[bool]] = {cols: set() for cols in (*WIDTHS, 30)}
+    tb.handle("pass " + " ".join(str(c) for c in tb.game.round.hand(tb.me)[:3]))
+    points = 0
+    while tb.cpu_step() and tb.game.round.phase is Phase.PASS:
+        pass
+    while tb.game.round.round_index == 0 and tb.game.round.phase is Phase.PLAY:
+        for cols in shapes:  # after every card (the CPUs' too)
+            lines = [plain(row) for line in Renderer(tb, plain=True, width=cols - 1).table()
+                     for row in wrap(line, cols - 1)]
+            assert all(len(line) <= max(cols - 1, 40) for line in lines), (cols, lines)
+            # round the trick: North alone on its line, over the trick
+            shapes[cols].add(any(line.startswith("     ") and north in line and "·" not in line for line in lines))
+        points = max(points, *tb.game.round.points)
+        if not tb.cpu_step():
+            tb.handle(str(tb.game.round.legal_cards()[-1]))
+    assert points >= 13  # (a round in which labels grew)
+    assert all(len(seen) == 1 for seen in shapes.values()), shapes
+    assert shapes[80] == {True} and shapes[30] == {False}  # round the trick where it holds
+
+
 # ---------------------------------------------------------------- the game's toolbar, drawn alone
 
 
