@@ -735,6 +735,32 @@ def test_the_four_seat_table_keeps_one_shape_through_a_round(lang: str, home: Pa
     assert shapes[80] == {True} and shapes[30] == {False}  # round the trick where it holds
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_wraps_only_when_it_must(lang: str) -> None:
+    """Issue 33 §4.5: the hand went on to a second line when the next suit would still have
+    fitted (three columns counted for a gap before the first suit). On many deals, at every
+    width: a line of the hand is broken only where the next suit did not fit on it."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    broken = 0
+    from hearts_cli.model.codes import code_from_number
+
+    for k in range(40):
+        code = code_from_number(k)
+        tb = Table(Game(Rules.from_spec("quick"), code), make_seats(4, 0, None), lang=lang)
+        for cols in WIDTHS:
+            rows = [plain(line) for line in Renderer(tb, plain=True, width=cols - 1).hand()]
+            assert all(len(row) <= cols - 1 for row in rows), rows
+            for a, b in itertools.pairwise(rows):
+                broken += 1
+                first = b.strip().split("   ")[0]  # the next line's first suit
+                assert len(a) + 3 + len(first) > cols - 1, (cols, rows)
+    assert broken  # (some hands do not fit 40 columns)
+
+
 # ---------------------------------------------------------------- the game's toolbar, drawn alone
 
 

@@ -152,7 +152,7 @@ class TableDrawing(Writer):
             need = tb.rules.pass_count
             if chosen:
                 line.append(("", self.sep()))
-                line.append(("", self.say("chosen", cards=sorted(chosen))))
+                line.append(("", self.say("chosen", cards=self.in_hand_order(chosen))))
             left = need - len(chosen)
             line.append(("", self.sep()))
             if left > 0:
@@ -214,14 +214,14 @@ class TableDrawing(Writer):
         out: list[Line] = []
         cur: Line = [("class:title", title)]
         width = len(title)
-        for frag in groups:
-            w = len(plain(frag)) + 3
-            if width + w > self.columns - 1 and len(cur) > 1:
+        for frag in groups:  # a line broken only where the next suit does not fit (three spaces before it)
+            if width + 3 + len(plain(frag)) > self.columns - 1 and len(cur) > 1:
                 out.append(cur)
                 cur = [("", " " * len(title))]
                 width = len(title)
-            cur.append(("", "   " if len(cur) > 1 else ""))
+            gap = "   " if len(cur) > 1 else ""
+            cur.append(("", gap))
             cur.extend(frag)
-            width += w
+            width += len(gap) + len(plain(frag))
         out.append(cur)
         return out

@@ -42,6 +42,10 @@ class Writer:
     def card_frag(self, c: Card, extra: str = "") -> tuple[str, str]:
         return (f"{SUIT_CLASSES[c // 13]} {extra}".strip(), self.card(c))
 
+    def in_hand_order(self, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` in the order the hand shows them (``sort:`` in settings.yaml)."""
+        return [c for _, suit in self.tb.hand_order.arrange(cards) for c in suit]
+
     def suit(self, s: int) -> str:
         return "CDHS"[s] if self.ascii else SUIT_SYMBOLS[s]
 
