@@ -342,3 +342,43 @@ def test_the_archive_path_shows_when_the_cpus_end_the_game(terms, home):
     screen = term.wait_for(lambda s: "hearts replay K7Q2MXA7" in s and "archive" in s, timeout=60)
     [path] = sorted((home / "archive").glob("*.yaml"))
     assert "File: " + str(path) in screen.splitlines(), screen
+
+
+def test_ctrl_c_while_the_cpus_play_cuts_the_pause_short_and_does_not_quit(terms, home):
+    """Issue 33 §4.3: Ctrl-C during the pause between the CPUs' cards ended the game (the
+    terminal's signal, raised in the pause): it cuts the pause short, as any key does, and the
+    game goes on to the person's turn."""
+    import os
+    import time
+
+    from hearts_cli.repl.pacing import QuietInput, key_within
+
+    # the pause itself, on a terminal of its own: Ctrl-C comes as a key, and is taken as one
+    master, slave = os.openpty()
+    with os.fdopen(slave, "r") as stream:
+        quiet = QuietInput(stream)
+        quiet.start()
+        try:
+            os.write(master, b"\x03")
+            started = time.monotonic()
+            assert key_within(quiet)(10.0) is True
+            assert time.monotonic() - started < 5
+        finally:
+            quiet.stop()
+            os.close(master)
+    # the game: a pause of ten seconds a card, Ctrl-C after West's
+    term = spawn(terms, ["new", "--code", "K7Q2MXA7", "--delay", "10", "--no-confirm"], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass 2d 3d 7h\r")
+    term.wait_prompt("Your card>")
+    term.send("2c\r")
+    term.wait_for("West plays K♣.")
+    started = time.monotonic()
+    term.send("\x03")
+    term.wait_for(lambda s: "East takes trick" in s or "West takes trick" in s or "North takes trick" in s,
+                  timeout=30)
+    assert time.monotonic() - started < 10, term.dump()  # (the two cards left would pause 30 s)
+    assert term.child.isalive()
+    term.send("\x03")  # the rest of trick 2 too, to the person's turn
+    term.wait_prompt("Your card>", timeout=30)
+    assert term.child.isalive() and my_turn(saved_game(home))
