@@ -240,6 +240,38 @@ def _tables(boxed: list[str]) -> list[list[str]]:
     return out
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_unfinished_games_hold_at_every_width(lang: str, isolated: Path, home: Path,
+                                                  screen: Callable[[int], None]) -> None:
+    """Issue 33 §4.2: `hearts play --unfinished` printed a line of 61 columns a game (the time,
+    the code, the command), which a 40-column terminal cut inside the command to copy, and did
+    not say where a game stood. Each game now says its round (its trick, or the pass) and its
+    scores, wrapped to the screen, and the command follows on a line of its own, whole."""
+    from hearts_cli.store.saves import Store
+
+    assert run("new", "--no-play", "--code", CODE).exit_code == 0
+    with Store() as store:  # two tricks played: round 1, trick 3
+        loaded = store.load()
+        assert loaded is not None
+        game = loaded.game
+        for seat in range(4):
+            game.pass_cards(seat, game.round.hand(seat)[:3])
+        while len(game.round.tricks) < 2:
+            game.play(game.round.legal_cards()[0])
+        store.save(game, loaded.seats)
+    assert run("new", "--no-play", "--preset", "cancellation", "--players", "9").exit_code == 0
+    assert run("new", "--no-play").exit_code == 0
+    wide = _printed(["play", "--unfinished"], lang, WIDE, screen)
+    words = {"en": ("round 1, trick 3", "South 0 · West 0"), "es": ("ronda 1, baza 3", "Sur 0 · Oeste 0")}[lang]
+    assert all(w in wide for w in words) and ": 0 · " in wide, wide  # (nine seats: "Left 1: 0")
+    for cols in WIDTHS:
+        narrow = _printed(["play", "--unfinished"], lang, cols, screen)
+        assert_fits(narrow, wide, cols)
+        commands = [line for line in narrow.splitlines() if "hearts play --resume" in line]
+        assert len(commands) == 2 and all(re.fullmatch(r"  hearts play --resume [0-9A-Z]{8}", c) for c in commands)
+        assert CODE in commands[-1], narrow
+
+
 NO_PLAY = {  # the table `hearts new --no-play` prints and leaves: four seats, and eight round the trick
     "quick": ["new", "--code", CODE, "--no-play"],
     "cancellation": ["new", "--preset", "cancellation", "--code", CODE, "--no-play"],

@@ -464,6 +464,10 @@ MESSAGES: dict[str, str] = {
     "resume_none_archived": "There is no unfinished game {code} in the archive, nor any other: a game is kept there unfinished when a new one replaces it.",
     "unfinished_none": "No unfinished game in the archive: a game is kept there unfinished when a new one replaces it.",
     "unfinished_heading": "{count} unfinished {count:game|games} in the archive, newest first:",
+    "unfinished_game": "{when}: game {code}, round {round}, trick {trick}; scores: {totals}.",
+    "unfinished_game_pass": "{when}: game {code}, round {round}, passing; scores: {totals}.",
+    "unfinished_unreadable": "{when}: game {code} (its file cannot be read).",
+    "unfinished_waiting": "{count} unfinished {count:game waits|games wait} in the archive; {count:it is|they are} listed with:\n  hearts play --unfinished",
     "archived_at": "The game is archived; open it with:\n  hearts replay {code}",
     "archived_file": "File: {path}",
     # --- stats.py, `hearts stats`, the line at the end of a game ---

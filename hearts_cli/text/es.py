@@ -457,6 +457,10 @@ MESSAGES: dict[str, str] = {
     "resume_none_archived": "No hay ninguna partida sin terminar {code} en el archivo, ni ninguna otra: una partida queda ahí sin terminar cuando otra nueva la sustituye.",
     "unfinished_none": "No hay partidas sin terminar en el archivo: una partida queda ahí sin terminar cuando otra nueva la sustituye.",
     "unfinished_heading": "{count} {count:partida|partidas} sin terminar en el archivo, la más reciente primero:",
+    "unfinished_game": "{when}: partida {code}, ronda {round}, baza {trick}; puntos: {totals}.",
+    "unfinished_game_pass": "{when}: partida {code}, ronda {round}, pasando cartas; puntos: {totals}.",
+    "unfinished_unreadable": "{when}: partida {code} (no se puede leer su archivo).",
+    "unfinished_waiting": "{count} {count:partida sin terminar espera|partidas sin terminar esperan} en el archivo; {count:se muestra|se muestran} con:\n  hearts play --unfinished",
     "archived_at": "La partida está archivada; ábrela con:\n  hearts replay {code}",
     "archived_file": "Archivo: {path}",
     # --- stats.py, `hearts stats`, la línea al final de una partida ---
