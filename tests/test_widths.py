@@ -91,6 +91,13 @@ def test_a_name_keeps_its_total_and_its_level_on_its_line() -> None:
     assert rows == ["Totals: You 0 · West 0 · North 0 ·", "East 0."]
     assert wrap_text("You play against West (Easy), North (Normal), East (Hard).", 39) == [
         "You play against West (Easy),", "North (Normal), East (Hard)."]
+    # nor a number its unit or the count in brackets after it, nor a numbered name its card
+    # or its level (issue 33 §4.1, §4.6)
+    assert wrap_text("North takes trick 3, with 13 points.", 33) == ["North takes trick 3,", "with 13 points."]
+    assert wrap_text("Clubs: 2 3 4 5 6 7 8 9 10 J (10)", 30) == ["Clubs: 2 3 4 5 6 7 8 9 10", "J (10)"]
+    assert wrap_text("On the table: Right 2: 10♠, You: 2♠.", 26) == ["On the table:", "Right 2: 10♠, You: 2♠."]
+    assert wrap_text("You play against Left 1 (Easy), Left 2 (Normal).", 38) == [
+        "You play against Left 1 (Easy),", "Left 2 (Normal)."]
     # a row of numbers is not a pair: it still breaks where it must
     assert len(wrap_text("Scores 10 20 30 40 50 60 70 80 90 100 110 120", 20)) > 1
 
