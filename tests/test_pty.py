@@ -220,7 +220,8 @@ def test_confirmation_and_why_answer_as_specified(terms, home):
     wait_saved(term, home, lambda g: len(g.round.hand(0)) == 12)
     term.wait_for(lambda s: "Your turn (trick 2)" in s and term.cursor_line() == "Your card>", timeout=30)
     term.send("3d\r")  # West led 2♦: a choice of three diamonds
-    screen = " ".join(term.wait_for("Press Enter to play").split())  # (wrapped at 80 columns)
+    # (wrapped at 80 columns, never leaving the last word alone on its line)
+    screen = " ".join(term.wait_for(lambda s: "Press Enter to play it." in " ".join(s.split())).split())
     assert "3♦ does not win the trick: North takes it, with no points. Press Enter to play it." in screen
     game = saved_game(home)
     assert my_turn(game) and len(game.round.hand(0)) == 12  # asked, not played
@@ -297,9 +298,9 @@ def test_spanish_with_lang_es(terms, home):
     term.wait_for("Juegas 2♣.")
     term.wait_for(lambda s: "Te toca (baza 2)" in s and term.cursor_line() == "Tu carta>", timeout=30)
     term.send("3D\r")
-    screen = term.wait_for("Pulsa Enter para jugarla.")
+    screen = term.wait_for(lambda s: "Pulsa Enter para jugarla." in " ".join(s.split()))
     # the status bar (bottom toolbar) says the same
-    assert "Pulsa Enter para jugarla." in term.screen.display[-1]
+    assert "Pulsa Enter para jugarla." in " ".join(" ".join(term.screen.display[-2:]).split())
 
 
 def test_keys_typed_while_the_cpus_play_are_neither_echoed_nor_played(terms, home):
