@@ -180,6 +180,8 @@ BUILT = {
     "rt_removed_many_copy": "rules_text: + '_copy' with two decks",
     **dict.fromkeys([f"moon_{w}_{m}_chosen" for w in ("you", "other") for m in ("others", "minus")],
                     "event_lines: + '_chosen' when the shooter chose"),
+    **dict.fromkeys(["trick_lead_numbered", "trick_follow_numbered"],
+                    "catalog.trick_plays: + '_numbered' where a name ends in a number"),
     **dict.fromkeys([mid for mid in CATALOG["en"] if mid.startswith("movelog_rule_")],
                     "movelog.rule_name: tried after rule_{code}, for the codes only a move log meets"),
 }

@@ -220,7 +220,8 @@ def test_confirmation_and_why_answer_as_specified(terms, home):
     wait_saved(term, home, lambda g: len(g.round.hand(0)) == 12)
     term.wait_for(lambda s: "Your turn (trick 2)" in s and term.cursor_line() == "Your card>", timeout=30)
     term.send("3d\r")  # West led 2♦: a choice of three diamonds
-    screen = " ".join(term.wait_for("Press Enter to play").split())  # (wrapped at 80 columns)
+    # (wrapped at 80 columns, never leaving the last word alone on its line)
+    screen = " ".join(term.wait_for(lambda s: "Press Enter to play it." in " ".join(s.split())).split())
     assert "3♦ does not win the trick: North takes it, with no points. Press Enter to play it." in screen
     game = saved_game(home)
     assert my_turn(game) and len(game.round.hand(0)) == 12  # asked, not played
@@ -297,9 +298,9 @@ def test_spanish_with_lang_es(terms, home):
     term.wait_for("Juegas 2♣.")
     term.wait_for(lambda s: "Te toca (baza 2)" in s and term.cursor_line() == "Tu carta>", timeout=30)
     term.send("3D\r")
-    screen = term.wait_for("Pulsa Enter para jugarla.")
+    screen = term.wait_for(lambda s: "Pulsa Enter para jugarla." in " ".join(s.split()))
     # the status bar (bottom toolbar) says the same
-    assert "Pulsa Enter para jugarla." in term.screen.display[-1]
+    assert "Pulsa Enter para jugarla." in " ".join(" ".join(term.screen.display[-2:]).split())
 
 
 def test_keys_typed_while_the_cpus_play_are_neither_echoed_nor_played(terms, home):
@@ -374,3 +375,43 @@ def test_a_stray_escape_sequence_at_the_prompt_is_ignored(terms, home, stray):
     screen = term.text()
     assert "Press ENTER" not in screen and "Traceback" not in "".join(term.raw), term.dump()
     assert "You received A♣, 10♥, Q♥ from East." in screen, term.dump()  # the pass went through
+
+
+def test_ctrl_c_while_the_cpus_play_cuts_the_pause_short_and_does_not_quit(terms, home):
+    """Issue 33 §4.3: Ctrl-C during the pause between the CPUs' cards ended the game (the
+    terminal's signal, raised in the pause): it cuts the pause short, as any key does, and the
+    game goes on to the person's turn."""
+    import os
+    import time
+
+    from hearts_cli.repl.pacing import QuietInput, key_within
+
+    # the pause itself, on a terminal of its own: Ctrl-C comes as a key, and is taken as one
+    master, slave = os.openpty()
+    with os.fdopen(slave, "r") as stream:
+        quiet = QuietInput(stream)
+        quiet.start()
+        try:
+            os.write(master, b"\x03")
+            started = time.monotonic()
+            assert key_within(quiet)(10.0) is True
+            assert time.monotonic() - started < 5
+        finally:
+            quiet.stop()
+            os.close(master)
+    # the game: a pause of ten seconds a card, Ctrl-C after West's
+    term = spawn(terms, ["new", "--code", "K7Q2MXA7", "--delay", "10", "--no-confirm"], home)
+    term.wait_prompt("Cards to pass>")
+    term.send("pass 2d 3d 7h\r")
+    term.wait_prompt("Your card>")
+    term.send("2c\r")
+    term.wait_for("West plays K♣.")
+    started = time.monotonic()
+    term.send("\x03")
+    term.wait_for(lambda s: "East takes trick" in s or "West takes trick" in s or "North takes trick" in s,
+                  timeout=30)
+    assert time.monotonic() - started < 10, term.dump()  # (the two cards left would pause 30 s)
+    assert term.child.isalive()
+    term.send("\x03")  # the rest of trick 2 too, to the person's turn
+    term.wait_prompt("Your card>", timeout=30)
+    assert term.child.isalive() and my_turn(saved_game(home))

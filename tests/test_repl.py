@@ -503,14 +503,14 @@ def test_completion_offers_playable_cards_first_and_the_reason_for_the_others():
     _to_first_turn(tb)
     comp = CardCompleter(tb, ascii=False)
     got = [(c.text, c.display_meta_text) for c in comp.get_completions(Document(""), CompleteEvent())]
-    assert got[0] == ("2C", "playable")
+    assert got[0] == ("2♣", "playable")  # on the line as the hand shows it (issue 33 §4.5)
     assert len(got) == 13
     assert all(meta == "The first trick must be led with 2♣." for _, meta in got[1:])
     # a prefix narrows the cards; commands complete too
     got = [c.text for c in comp.get_completions(Document("q"), CompleteEvent())]
-    assert got == ["QD", "QH", "quit"]
+    assert got == ["Q♦", "Q♥", "quit"]
     got = [c.text for c in comp.get_completions(Document("why 10"), CompleteEvent())]
-    assert got == ["TH"]
+    assert got == ["10♥"]
     got = [c.text for c in comp.get_completions(Document("hi"), CompleteEvent())]
     assert got == ["hint"]
 
@@ -854,3 +854,39 @@ def test_the_hand_is_shown_in_the_order_chosen_and_each_suit_in_its_own_colour()
     assert colour["hearts"] == ("ansired", "ansired") and colour["diamonds"] == ("ansired", "ansiblue")
     assert colour["clubs"][1] == "ansigreen" and colour["spades"][0] == colour["spades"][1]
     assert len({c for _, c in colour.values()}) == 4  # four colours, one a suit
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+def test_cards_go_on_the_line_and_into_the_pass_as_the_hand_shows_them(ascii, home):
+    """Issue 33 §4.5: Tab and Left/Right put "TC" on the line where the hand shows 10♣, and the
+    cards chosen to pass were listed in the cards' own order, not the hand's (``sort:``)."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from hearts_cli.model.cards import HandOrder, parse_card
+    from hearts_cli.repl.completer import CardCompleter
+    from hearts_cli.repl.key_bindings import picks
+
+    order = HandOrder((3, 2, 1, 0), high=True)  # sort: SHDC high
+    tb = _table(ascii=ascii, hand_order=order)
+    hand = tb.game.round.hand(tb.me)
+    shown = [c for _, cards in order.arrange(hand) for c in cards]
+    faces = [c.face(ascii) for c in shown]
+    assert picks(tb) == faces  # Left and Right: the hand's order, its way of writing a card
+    offered = [c.text for c in CardCompleter(tb, ascii=ascii).get_completions(Document(""), CompleteEvent())]
+    assert sorted(offered) == sorted(faces) and all(str(parse_card(x)) in map(str, hand) for x in offered)
+    ten = next((c for c in hand if c.face().startswith("10")), None)
+    if ten is not None:
+        assert ten.face(ascii) in offered and str(ten) not in offered  # 10♣ (10C), never TC
+    # the cards chosen to pass, lowest first, are said in the hand's order
+    chosen = [shown[-1], shown[0], shown[len(shown) // 2]]
+    for c in chosen:
+        tb.handle(c.face(ascii))
+    in_order = [c for c in shown if c in chosen]
+    said = ", ".join(c.face(ascii) for c in in_order)
+    r = Renderer(tb, plain=True)
+    assert said in plain(r.event(tb.events[-1])[0])  # the selection
+    assert said in plain(r.situation())  # the table's line
+    tb.handle("pass")
+    [mine] = [ev for ev in tb.events if ev.kind == "pass" and ev.data.get("cards")]
+    assert said in plain(r.event(mine)[0])

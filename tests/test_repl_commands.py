@@ -65,7 +65,7 @@ def test_por_que_is_one_command_of_two_words():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_completion_offers_cards_only_after_a_command_a_card_follows(lang):
     tb = _table(lang)
-    hand = {str(c) for c in tb.game.round.hand(tb.me)}
+    hand = {c.face() for c in tb.game.round.hand(tb.me)}
     for cmd in REGISTRY:
         offered = {c.text for c in CardCompleter(tb, ascii=False).get_completions(
             Document(cmd.names[lang] + " "), CompleteEvent())}

@@ -84,8 +84,8 @@ def test_all_hands_shows_every_hand_where_a_partial_log_stops():
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Last trick: Ana led 2C, West KC, North 9C, East KS; West took it (0 pts)."),
-    ("es", "Última baza: Ana 2C (sale), Oeste KC, Norte 9C, Este KS; la gana: Oeste (0 ptos)."),
+    ("en", "Last trick: Ana led 2C, West KC, North 9C, East KS. West takes trick 1, with no points."),
+    ("es", "Última baza: Ana 2C (sale), Oeste KC, Norte 9C, Este KS. Oeste se lleva la baza 1, sin puntos."),
 ])
 def test_the_last_trick_says_who_played_which_card(lang, said):
     """--at after a trick: who led it and who played each card, in the live table's `last` words."""
@@ -343,10 +343,10 @@ def test_the_persons_seat_is_told_in_the_third_person_as_south(tmp_path):
 
 
 def test_points_are_singular_for_one(tmp_path):
-    for lang, one, many in (("en", "(1 pt).", "(0 pts)."), ("es", "(1 pto).", "(0 ptos).")):
+    for lang, one, many in (("en", ", with 1 point.", ", with no points."), ("es", ", con 1 punto.", ", sin puntos.")):
         story = run("replay", str(FIX / "quick-4p.yaml"), "--plain", "--lang", lang).stdout
         assert one in story and many in story
-        assert "(1 pts)" not in story and "(1 ptos)" not in story
+        assert "1 points" not in story and "1 puntos" not in story
 
 
 @pytest.mark.parametrize("lang, words", [

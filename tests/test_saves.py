@@ -269,3 +269,23 @@ def test_settings_yaml_that_does_not_parse_is_said_in_plain_words_with_its_line(
         assert words not in line, line
     [said] = saves.settings_warnings("es", home)
     assert es in said
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "2 unfinished games wait in the archive; they are listed with:"),
+    ("es", "2 partidas sin terminar esperan en el archivo; se muestran con:")])
+def test_play_without_a_saved_game_says_that_unfinished_games_wait(home, lang, said):
+    """Issue 33 §4.2: `hearts play` with no saved game dealt a new one without a word of the
+    games set aside in the archive: it says they wait there, and how to list them; with none
+    there it says nothing of them."""
+    from conftest import run
+
+    result = run("play", "--plain", "--no-confirm", "--lang", lang, input="")
+    assert result.exit_code == 0 and "--unfinished" not in result.stdout
+    for _ in range(2):
+        assert run("new", "--no-play").exit_code == 0  # each sets the game before it aside
+    Store().save_path.unlink()
+    result = run("play", "--plain", "--no-confirm", "--lang", lang, input="")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert said in lines and lines[lines.index(said) + 1] == "  hearts play --unfinished", result.stdout

@@ -65,9 +65,15 @@ def test_tricks_says_who_played_each_card_and_who_took_it():
     for row, real in zip(rows, rd.tricks, strict=False):
         for k, (seat, card) in enumerate(real.plays()):
             assert f"{tb.name(seat)}{' led' if k == 0 else ''} {card.face()}" in row, row
-        assert f"{tb.name(real.winner)} took it" in row
+        taker = "You take" if real.winner == tb.me else f"{tb.name(real.winner)} takes"
+        assert row.endswith(f". {taker} trick {real_number(rd, real)}, with "
+                            + (f"{real.points} point{'s' * (real.points != 1)}." if real.points else "no points."))
     lead_seat, lead_card = rd.tricks[0].plays()[0]
     assert rows[0].startswith(f" 1. {tb.name(lead_seat)} led {lead_card.face()}, ")
+
+
+def real_number(rd, trick) -> int:
+    return [id(x) for x in rd.tricks].index(id(trick)) + 1
 
 
 def test_last_shows_the_last_trick_and_the_table_keeps_it_until_the_next_card():
@@ -82,7 +88,8 @@ def test_last_shows_the_last_trick_and_the_table_keeps_it_until_the_next_card():
     assert list(zip(ev.data["trick"]["seats"], ev.data["trick"]["cards"], strict=True)) == last.plays()
     assert ev.data["trick"]["winner"] == last.winner
     [row] = _said(tb, "last")
-    assert row.startswith(f"Last trick ({len(rd.tricks)}): ") and f"{tb.name(last.winner)} took it" in row
+    taker = "You take" if last.winner == tb.me else f"{tb.name(last.winner)} takes"
+    assert row.startswith("Last trick: ") and f". {taker} trick {len(rd.tricks)}, with " in row
     # on the drawn table while no card of the next trick is down; gone once one is
     drawn = [plain(x) for x in Renderer(tb, plain=True).table()]
     if not rd.trick:
@@ -318,3 +325,52 @@ def test_the_views_at_a_shared_table_come_from_the_seat_s_view_alone():
             (list(view.passed or ()), list(view.received or ()), view.passed_to, view.received_from)
     finally:
         link.close()
+
+
+@pytest.mark.parametrize(("lang", "yours", "theirs"), [
+    ("en", r"You take trick \d+, with (?:no points|1 point|\d+ points)\.",
+     r"(?:West|North|East|South) takes trick \d+, with (?:no points|1 point|\d+ points)\."),
+    ("es", r"Te llevas la baza \d+, (?:sin puntos|con 1 punto|con \d+ puntos)\.",
+     r"(?:Oeste|Norte|Este|Sur) se lleva la baza \d+, (?:sin puntos|con 1 punto|con \d+ puntos)\."),
+])
+def test_a_trick_s_result_is_said_in_one_form_everywhere(lang, yours, theirs, tmp_path):
+    """Issue 33 §2: who takes a trick was said four ways ("North takes trick 1, with no
+    points.", "(points: 2)", "North took it (points: 0)", "West takes it (0 pts)"): the
+    table's line, `tricks`, `last`, the table drawn, the screen reader and hearts replay
+    say it alike, in both languages."""
+    import re
+
+    from hearts_cli.records.record import write_record
+    from hearts_cli.repl.reader import SpokenRenderer
+
+    form = re.compile(f"(?:{yours}|{theirs})$")
+    tb = _table(lang)
+    for n in range(4, 13):  # on lead: the last trick stays on the table
+        _play_tricks(tb, n)
+        rd = tb.game.round
+        if not rd.trick:
+            break
+    results, spoken = [], []
+    for ev in tb.events:
+        if ev.kind == "trick":
+            [line] = Renderer(tb, plain=True).event(ev)
+            results.append(plain(line))
+            spoken += [plain(x) for x in SpokenRenderer(tb).event(ev)]
+    assert len(results) >= 4 and any(re.match(yours, r) for r in results), results
+    assert any(re.match(theirs, r) for r in results), results
+    rows = _said(tb, "tricks" if lang == "en" else "bazas")
+    [last] = _said(tb, "last" if lang == "en" else "ultima")
+    drawn = [plain(x) for x in Renderer(tb, plain=True).table() if plain(x).startswith(last.split(":")[0])]
+    spoken += [plain(x) for x in SpokenRenderer(tb).table() if plain(x).startswith(last.split(":")[0])]
+    for k, row in enumerate(rows[:len(rd.tricks)], 1):
+        assert row.endswith(results[k - 1]), (row, results[k - 1])
+    for said in (last, *drawn):
+        assert said.endswith(results[len(rd.tricks) - 1]), said
+    assert drawn and len(spoken) == len(results) + 1 and all(form.search(x) for x in spoken), (drawn, spoken)
+    path = tmp_path / "game.yaml"
+    path.write_text(write_record(tb.game, seats=tb.seats), encoding="utf-8")
+    from conftest import run
+
+    story = run("replay", str(path), "--plain", "--lang", lang).stdout
+    told = [line for line in story.splitlines() if re.match(r"(?:Trick|Baza) \d+:", line)]
+    assert len(told) == len(rd.tricks) and all(form.search(line) for line in told), told

@@ -937,7 +937,7 @@ def test_join_in_a_terminal_completes_confirms_and_plays(tmp_path):
         lines = term.text().split("\n")
         assert not [x for i, x in enumerate(lines) if x.endswith(">") and i != term.screen.cursor.y], term.dump()
         term.send(legal[0] + "\r")
-        term.wait_for("Press Enter to play")
+        term.wait_for(lambda s: "Press Enter to play it." in " ".join(s.split()))
         assert tb.game.round.hand(0).count(parse_card(legal[0])) == 1  # not played yet
         term.send(legal[0] + "\r")
         term.wait_for("You play")

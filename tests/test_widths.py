@@ -91,6 +91,13 @@ def test_a_name_keeps_its_total_and_its_level_on_its_line() -> None:
     assert rows == ["Totals: You 0 · West 0 · North 0 ·", "East 0."]
     assert wrap_text("You play against West (Easy), North (Normal), East (Hard).", 39) == [
         "You play against West (Easy),", "North (Normal), East (Hard)."]
+    # nor a number its unit or the count in brackets after it, nor a numbered name its card
+    # or its level (issue 33 §4.1, §4.6)
+    assert wrap_text("North takes trick 3, with 13 points.", 33) == ["North takes trick 3,", "with 13 points."]
+    assert wrap_text("Clubs: 2 3 4 5 6 7 8 9 10 J (10)", 30) == ["Clubs: 2 3 4 5 6 7 8 9 10", "J (10)"]
+    assert wrap_text("On the table: Right 2: 10♠, You: 2♠.", 26) == ["On the table:", "Right 2: 10♠, You: 2♠."]
+    assert wrap_text("You play against Left 1 (Easy), Left 2 (Normal).", 38) == [
+        "You play against Left 1 (Easy),", "Left 2 (Normal)."]
     # a row of numbers is not a pair: it still breaks where it must
     assert len(wrap_text("Scores 10 20 30 40 50 60 70 80 90 100 110 120", 20)) > 1
 
@@ -103,7 +110,8 @@ def test_what_does_not_fit_the_toolbar_is_cut_where_a_line_may_break() -> None:
     for text in ("Totals: You 0 · West 13 · North 26 · East 104 · Left 1 7 · Right 1 9.",
                  "You play against West (Easy), North (Normal), East (Hard), to 100 points.",
                  "Round 3 points: You 4 · West 13 · North 0 · East 9; totals: You 14 · West 26."):
-        for width, lines in itertools.product(range(12, len(text)), (1, 2)):
+        narrowest = max(12, *map(len, wrapping.units(text)))  # (a pair wider than the line must part)
+        for width, lines in itertools.product(range(narrowest, len(text)), (1, 2)):
             rows = shorten(text, width, lines, "…").split("\n")
             assert all(len(row) <= width for row in rows), rows
             assert not _cut_whole(text, rows, "…"), (width, rows)
@@ -237,6 +245,38 @@ def _tables(boxed: list[str]) -> list[list[str]]:
             out.append([])
         out[-1].append(line)
     return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_unfinished_games_hold_at_every_width(lang: str, isolated: Path, home: Path,
+                                                  screen: Callable[[int], None]) -> None:
+    """Issue 33 §4.2: `hearts play --unfinished` printed a line of 61 columns a game (the time,
+    the code, the command), which a 40-column terminal cut inside the command to copy, and did
+    not say where a game stood. Each game now says its round (its trick, or the pass) and its
+    scores, wrapped to the screen, and the command follows on a line of its own, whole."""
+    from hearts_cli.store.saves import Store
+
+    assert run("new", "--no-play", "--code", CODE).exit_code == 0
+    with Store() as store:  # two tricks played: round 1, trick 3
+        loaded = store.load()
+        assert loaded is not None
+        game = loaded.game
+        for seat in range(4):
+            game.pass_cards(seat, game.round.hand(seat)[:3])
+        while len(game.round.tricks) < 2:
+            game.play(game.round.legal_cards()[0])
+        store.save(game, loaded.seats)
+    assert run("new", "--no-play", "--preset", "cancellation", "--players", "9").exit_code == 0
+    assert run("new", "--no-play").exit_code == 0
+    wide = _printed(["play", "--unfinished"], lang, WIDE, screen)
+    words = {"en": ("round 1, trick 3", "South 0 · West 0"), "es": ("ronda 1, baza 3", "Sur 0 · Oeste 0")}[lang]
+    assert all(w in wide for w in words) and ": 0 · " in wide, wide  # (nine seats: "Left 1: 0")
+    for cols in WIDTHS:
+        narrow = _printed(["play", "--unfinished"], lang, cols, screen)
+        assert_fits(narrow, wide, cols)
+        commands = [line for line in narrow.splitlines() if "hearts play --resume" in line]
+        assert len(commands) == 2 and all(re.fullmatch(r"  hearts play --resume [0-9A-Z]{8}", c) for c in commands)
+        assert CODE in commands[-1], narrow
 
 
 NO_PLAY = {  # the table `hearts new --no-play` prints and leaves: four seats, and eight round the trick
@@ -593,6 +633,171 @@ def test_the_tricks_list_holds_at_every_width(players: int, lang: str, home: Pat
     assert len(wide.splitlines()) >= 4
     for cols in WIDTHS:
         assert_fits(screen(cols), wide, cols, margin=1)
+
+
+NUMBERED_CARD = re.compile(r"[^\W\d_] \d+ (?:10|[2-9JQKA])[♣♦♥♠CDHS]")  # "Right 2 10♠": read as "210♠"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("players", [9, 11])
+def test_a_numbered_seat_keeps_apart_from_its_card_and_with_its_level(players: int, lang: str) -> None:
+    """From nine seats a name ends in a number ("Right 2"): in the trick line of the table, in
+    `tricks` and `last`, a colon parts it from its card ("Right 2: 10♠", never "Right 2 10♠"),
+    and no line break parts it from its card, nor from its level in the intro ("Left 1" /
+    "(Easy)"), at any width (issue 33 §4)."""
+    import random
+
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.events import Event
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    game = Game(Rules.from_spec({"preset": "cancellation", "players": players}), CODE)
+    rng = random.Random(players)
+    rd = game.round
+    if rd.phase is Phase.PASS:
+        for seat in range(players):
+            game.pass_cards(seat, rd.hand(seat)[: game.rules.pass_count])
+    while len(rd.tricks) < 3 or len(rd.trick) < players - 1:  # three tricks done, one nearly
+        game.play(rng.choice(rd.legal_cards()))
+    tb = Table(game, make_seats(players, 0, None), lang=lang)
+    tb.handle("tricks" if lang == "en" else "bazas")
+    tb.handle("last" if lang == "en" else "ultima")
+    told = [ev for ev in tb.events if ev.kind in ("tricks", "last")]
+    start = Event("start", {"schema": 2, "code": CODE, "preset": "cancellation", "rules": {"preset": "cancellation"},
+                            "target": 100, "players": players, "you": 0, "seats": []})
+
+    def screen(cols: int) -> str:
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        lines = renderer.table() + [line for ev in [start, *told] for line in renderer.event(ev)]
+        return "\n".join(plain(row) for line in lines for row in wrap(line, cols - 1))
+
+    wide = screen(WIDE)
+    assert f"{tb.name(1)} (" in wide and len(told) == 2, wide  # the intro names each level
+    for cols in (*WIDTHS, WIDE):
+        shown = screen(cols)
+        assert not NUMBERED_CARD.search(" ".join(shown.split())), shown
+        assert re.search(r"\d: (?:10|[2-9JQKA])[♣♦♥♠]", shown), shown
+        if cols < WIDE:
+            assert_fits(shown, wide, cols, margin=1)
+
+
+def _number_parted(rows: list[str]) -> list[str]:
+    """Where a line break parts a number from its unit ("2" / "pts") or from the count in
+    brackets after it ("7" / "(6)"), or leaves a bracket at the head of a line."""
+    problems = []
+    for a, b in itertools.pairwise(rows):
+        if not a.split() or not b.split():
+            continue
+        if re.search(r"\d$", a) and re.match(r"\s*(?:[a-zñáéíóú]|\()", b):
+            problems.append(f"{a!r} / {b!r}")
+    return problems
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_number_leaves_its_unit_and_no_confirmation_leaves_a_word_alone(lang: str, home: Path) -> None:
+    """Issue 33 §4.6: at 40 columns "2" ended a line and "pts" began the next, "(6)" stood
+    alone at the head of a line, and a card's confirmation ended on a line of one word
+    ("it."). At every width, in both languages: the confirmation of each card a hand may play,
+    the count, the scores and the seats' points: no number parted from its unit, no lone
+    last word."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    tb = Table(Game(Rules.from_spec("quick"), CODE), make_seats(4, 0, "easy"), lang=lang)
+    confirms: list = []
+    tb.confirm = False
+    tb.handle("pass " + " ".join(str(c) for c in tb.game.round.hand(tb.me)[:3]))
+    for _ in range(6):  # six tricks: points taken, voids shown, cards of every suit played
+        while tb.cpu_step():
+            pass
+        tb.handle(str(tb.game.round.legal_cards()[-1]))
+    while tb.cpu_step():
+        pass
+    assert tb.game.round.phase is Phase.PLAY and tb.game.round.turn == tb.me
+    tb.confirm = True
+    for card in tb.game.round.legal_cards():
+        tb.handle(str(card))
+        confirms += [ev for ev in tb.events if ev.kind == "confirm"][-1:]
+        tb.cancel()
+    tb.handle("count" if lang == "en" else "cuenta")
+    tb.handle("score" if lang == "en" else "puntos")
+    told = [ev for ev in tb.events if ev.kind in ("count", "score")][-2:]
+    assert len(confirms) >= 2 and len(told) == 2
+    problems = []
+    for cols in (*WIDTHS, 30):
+        renderer = Renderer(tb, plain=True, width=cols - 1)
+        for ev in confirms:
+            [line] = renderer.event(ev)
+            rows = [plain(r) for r in wrap(line, cols - 1)]
+            if len(rows) > 1 and len(rows[-1].split()) < 2:
+                problems.append(f"{cols}: a word alone: {rows!r}")
+            problems += [f"{cols}: {p}" for p in _number_parted(rows)]
+        for line in renderer.table() + [line for ev in told for line in renderer.event(ev)]:
+            problems += [f"{cols}: {p}" for p in _number_parted([plain(r) for r in wrap(line, cols - 1)])]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_four_seat_table_keeps_one_shape_through_a_round(lang: str, home: Path) -> None:
+    """Issue 33 §4.4: at 40 columns the table was drawn round the trick until a side seat's
+    label grew with its points (and the turn mark), then as a list, then round the trick
+    again: at each width it keeps one shape from the first card of a round to the last."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    tb = Table(Game(Rules.from_spec("quick"), CODE), make_seats(4, 0, "easy"), lang=lang)
+    tb.confirm = False
+    north = tb.label(2)
+    shapes: dict[int, set[bool]] = {cols: set() for cols in (*WIDTHS, 30)}
+    tb.handle("pass " + " ".join(str(c) for c in tb.game.round.hand(tb.me)[:3]))
+    points = 0
+    while tb.cpu_step() and tb.game.round.phase is Phase.PASS:
+        pass
+    while tb.game.round.round_index == 0 and tb.game.round.phase is Phase.PLAY:
+        for cols in shapes:  # after every card (the CPUs' too)
+            lines = [plain(row) for line in Renderer(tb, plain=True, width=cols - 1).table()
+                     for row in wrap(line, cols - 1)]
+            assert all(len(line) <= max(cols - 1, 40) for line in lines), (cols, lines)
+            # round the trick: North alone on its line, over the trick
+            shapes[cols].add(any(line.startswith("     ") and north in line and "·" not in line for line in lines))
+        points = max(points, *tb.game.round.points)
+        if not tb.cpu_step():
+            tb.handle(str(tb.game.round.legal_cards()[-1]))
+    assert points >= 13  # (a round in which labels grew)
+    assert all(len(seen) == 1 for seen in shapes.values()), shapes
+    assert shapes[80] == {True} and shapes[30] == {False}  # round the trick where it holds
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hand_wraps_only_when_it_must(lang: str) -> None:
+    """Issue 33 §4.5: the hand went on to a second line when the next suit would still have
+    fitted (three columns counted for a gap before the first suit). On many deals, at every
+    width: a line of the hand is broken only where the next suit did not fit on it."""
+    from hearts_cli.model.rules import Rules
+    from hearts_cli.play.engine import Game
+    from hearts_cli.repl.render import Renderer
+    from hearts_cli.repl.table import Table, make_seats
+
+    broken = 0
+    from hearts_cli.model.codes import code_from_number
+
+    for k in range(40):
+        code = code_from_number(k)
+        tb = Table(Game(Rules.from_spec("quick"), code), make_seats(4, 0, None), lang=lang)
+        for cols in WIDTHS:
+            rows = [plain(line) for line in Renderer(tb, plain=True, width=cols - 1).hand()]
+            assert all(len(row) <= cols - 1 for row in rows), rows
+            for a, b in itertools.pairwise(rows):
+                broken += 1
+                first = b.strip().split("   ")[0]  # the next line's first suit
+                assert len(a) + 3 + len(first) > cols - 1, (cols, rows)
+    assert broken  # (some hands do not fit 40 columns)
 
 
 # ---------------------------------------------------------------- the game's toolbar, drawn alone

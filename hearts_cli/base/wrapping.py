@@ -13,15 +13,25 @@ MARGIN = 2  # the columns a text leaves free at the right of the screen, whateve
 # a word ending in a letter (a name, or a word before its number), or a name's last word and
 # the colon that parts it from its number ("Left 2:" in "Left 2: 23", see :func:`scored`)
 _NAME_END = re.compile(r"(?:[^\W\d_]|\w:)$")
-_FOLLOWER = re.compile(r"[-+]?\d|\(")  # a number, or a level in brackets
+_FOLLOWER = re.compile(r"[-+]?\d")  # a number
+_NUMBER = re.compile(r"(?:^|\s)[-+]?\d+$")  # a word that is a whole number
+_UNIT = re.compile(r"[^\W\d_A-Z]")  # a word that starts with a small letter: "pts", "points"
+_NUMBERED = re.compile(r"\d:$")  # a name ending in a number, and its colon ("Right 2:")
 SEPARATOR = "·"
 
 
 def joins(before: str, word: str) -> bool:
-    """Whether ``word`` stays on the line of the word ``before`` it: a name and the number or
-    level after it ("East 0.", "North (Easy)"), or a separator and the word before it. Only a
-    word ending in a letter takes a number, so a row of numbers still breaks."""
-    return word == SEPARATOR or (bool(_FOLLOWER.match(word)) and bool(_NAME_END.search(before)))
+    """Whether ``word`` stays on the line of the word ``before`` it: a name and the number
+    after it ("East 0."), whatever is in brackets and the word before it (a level, "North
+    (Easy)", "Left 2 (Easy)"; a count, "7 (6)"), a number and its unit ("2 pts", "13
+    points"), a numbered name and what its colon gives it ("Right 2: 10♠"), or a separator
+    and the word before it. Only a word ending in a letter takes a number, so a row of
+    numbers still breaks."""
+    if word == SEPARATOR or word.startswith("(") or _NUMBERED.search(before):
+        return True
+    if _FOLLOWER.match(word):
+        return bool(_NAME_END.search(before))
+    return bool(_UNIT.match(word)) and bool(_NUMBER.search(before))
 
 
 def scored(pairs: list[tuple[str, object]]) -> list[str]:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
         cards: list[Card]
         winner: int | None
         points: int
+        number: int
 
     class TableData(Where):
         """The table at a position as plain data (:func:`table_at`): where it stands, the seat it
@@ -145,7 +146,8 @@ def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None
     if rd.tricks:
         last = rd.tricks[-1]
         out["last_trick"] = {"leader": last.leader, "cards": list(last.cards),
-                             "winner": last.winner, "points": last.points}
+                             "winner": last.winner, "points": last.points,
+                             "number": len(rd.tricks)}
     return out
 
 

@@ -15,7 +15,7 @@ from ..base.wrapping import scored
 from ..model.cards import Card, Suit
 from ..model.rules import Moon
 from ..play.events import Event, Teller
-from ..text.catalog import cancel_pairs, preset_name, t
+from ..text.catalog import cancel_pairs, preset_name, t, trick_plays, trick_result
 from .record import GameRecord, display_name
 
 if TYPE_CHECKING:
@@ -76,14 +76,13 @@ class StoryTeller(Teller[str]):
         return t(message_id, self.lang, ascii=self.ascii, **params)
 
     def plays(self, plays: list[TrickPlay]) -> str:
-        return ", ".join(f"{self.name(p['seat'])} {p['card'].face(self.ascii)}" for p in plays)
+        return trick_plays([(self.name(p["seat"]), p["card"]) for p in plays], self.lang, self.ascii, led=False)
 
     def led(self, leader: int, cards: list[Card]) -> str:
         """Who played each card of a trick, the leader first, in the live table's words
         ("West led 8♣, North Q♣"), so that a replay's last trick says who led it."""
         n = self.record.rules.players
-        return ", ".join(self.say("trick_lead" if k == 0 else "trick_follow", name=self.name((leader + k) % n),
-                                  card=c.face(self.ascii)) for k, c in enumerate(cards))
+        return trick_plays([(self.name((leader + k) % n), c) for k, c in enumerate(cards)], self.lang, self.ascii)
 
     def ev_start(self, code: str | None, rules: dict[str, object], target: int, players: int,
                  seats: list[SeatEntry], you: int | None) -> list[str]:
@@ -117,13 +116,11 @@ class StoryTeller(Teller[str]):
     def ev_trick(self, trick: int, leader: int, plays: list[TrickPlay], winner: int | None, points: int,
                  kitty: list[Card], cancelled: list[Card] | None = None, by: Card | None = None,
                  carried: list[Card] | None = None) -> list[str]:
-        if winner is None:
-            text = self.say("rp_trick_aside", trick=trick, plays=self.plays(plays), points=points)
-        else:
-            text = self.say("rp_trick", trick=trick, leader=self.name(leader), plays=self.plays(plays),
-                            winner=self.name(winner), points=points)
+        result = trick_result(trick, points, None if winner is None else self.name(winner), lang=self.lang,
+                              ascii=self.ascii)
+        text = self.say("rp_trick", trick=trick, plays=self.plays(plays), result=result)
         if kitty:
-            text += " " + self.say("rp_kitty", cards=list(kitty))
+            text += " " + self.say("trick_kitty", cards=list(kitty))
         out = [text]
         said = self.cancelled(plays, cancelled, by, winner) if cancelled else None
         if said:
@@ -274,9 +271,9 @@ def describe_table(table: TableData, record: GameRecord, lang: str | None,
                          card=table["card"], moves=table["moves"], seat=name(table["turn"])))
     if table.get("last_trick") and not table["trick_cards"]:
         lt = table["last_trick"]
-        taker = name(lt["winner"]) if lt["winner"] is not None else say("trick_aside_short")
-        lines.append(say("rp_at_last", plays=teller.led(lt["leader"], list(lt["cards"])), winner=taker,
-                         points=lt["points"]))
+        taker = name(lt["winner"]) if lt["winner"] is not None else None
+        result = trick_result(lt["number"], lt["points"], taker, lang=lang, ascii=ascii)
+        lines.append(say("rp_at_last", plays=teller.led(lt["leader"], list(lt["cards"])), result=result))
     if table["trick_cards"]:
         lines.append(say("rp_at_trick", plays=teller.plays(table["trick_cards"])))
     for s, cards in table["hands"].items():

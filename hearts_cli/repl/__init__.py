@@ -104,6 +104,11 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
             loaded = None
         undos = 0
         if loaded is None:
+            from ..store.saves import unfinished_games
+
+            waiting = len(unfinished_games(store.root))
+            if waiting:  # no game to go on with: say where the games set aside wait
+                notes.append(t("unfinished_waiting", lang, count=waiting))
             rules = Rules.from_spec(None)
             game = Game(rules, new_code())
             seats = make_seats(rules.players, 0, None)

@@ -78,7 +78,8 @@ class CardCompleter(Completer):
         else:
             found = self._read_first(phrase, cards, found)
         for card, meta in found:
-            yield Completion(str(card), start_position=-len(phrase), display=card.face(self.ascii),
+            # on the line as the hand shows it ("10♣", not "TC"): it reads back as the same card
+            yield Completion(card.face(self.ascii), start_position=-len(phrase), display=card.face(self.ascii),
                              display_meta=meta)
 
     def _read_first(self, typed: str, cards: list[tuple[Card, str]],

@@ -52,16 +52,21 @@ class TableDrawing(Writer):
         return lines
 
 
-    def seat_label(self, seat: int) -> tuple[str, str]:
-        """A seat's name, level, points this round and turn mark, and its style."""
+    def seat_label(self, seat: int, widest: bool = False) -> tuple[str, str]:
+        """A seat's name, level, points this round and turn mark, and its style; ``widest``:
+        the label as long as the round can make it (the turn mark and the most points)."""
         tb = self.tb
         rd = tb.view()
         label = tb.label(seat)
         pts = rd.points[seat]
+        if widest:
+            rules = tb.rules  # the most a seat takes, or the J♦'s bonus alone
+            pts = max((rules.penalty_total, sum(p * n for p, n in zip(rules.points, rules.copies, strict=True)
+                                                if p < 0)), key=lambda p: len(str(p)))
         if pts:
             label += " " + self.say("seat_points", points=pts)
         turn = rd.phase is Phase.PLAY and rd.turn == seat
-        if turn:
+        if turn or widest:
             label = (">" if self.ascii else "▶") + " " + label
         style = "class:me" if seat == tb.me else "class:seat"
         if turn:
@@ -71,7 +76,14 @@ class TableDrawing(Writer):
     def seats(self, cards_in_trick: dict[int, Card]) -> list[Line]:
         """The seats placed where they sit, each card of the trick beside its player; when
         they do not fit around the trick (a narrow terminal, nine seats or more), a compact
-        list from your left round the table, as many seats a line as fit, none split."""
+        list from your left round the table, as many seats a line as fit, none split.
+
+        Up to four seats, which of the two is chosen by the widest labels the round can give
+        (every seat with the turn mark and the most points, a card of three characters by
+        each), so that the table keeps one shape from the first trick to the last (at 40
+        columns it once jumped from one to the other as points were taken). From five seats
+        the labels as they are choose it (the widest labels would leave no room round the
+        trick even at 80 columns)."""
         tb = self.tb
         n = tb.players
         w = self.columns
@@ -84,22 +96,20 @@ class TableDrawing(Writer):
                    "southwest": (3, w * 3 // 10), "southeast": (3, w * 7 // 10)}
         # the top corners pushed out to the edges: room for a long name with its points
         spread = label_at | {"northwest": (0, 1, "l"), "northeast": (0, w - 1, "r")}
-        for labels in (label_at, spread):
-            if not all(tb.position(seat) in labels for seat in range(n)):
+        # the side seats' cards a row lower, under them: room for their labels beside the trick
+        low = card_at | {"west": (3, w * 3 // 10), "east": (3, w * 7 // 10)}
+        places = [tb.position(seat) for seat in range(n)]
+        shapes = [(label_at, card_at), (spread, card_at)]
+        if n <= 4:
+            shapes += [(spread, low)]
+        widest = {seat: ("", "10" + self.suit(0)) for seat in range(n)}  # a card by each, as wide as 10♣
+        for labels, cards in shapes:
+            if not all(pos in labels for pos in places):
                 break  # nine seats or more: no compass place for each
-            rows: list[list[tuple[int, Line]]] = [[] for _ in range(5)]
-            for seat in range(n):
-                pos = tb.position(seat)
-                style, label = self.seat_label(seat)
-                r, col, align = labels[pos]
-                rows[r].append(place(col, align, [(style, label)], w))
-                if seat in cards_in_trick:
-                    r, col = card_at[pos]
-                    rows[r].append(place(col, "c", [self.card_frag(cards_in_trick[seat])], w))
-            placed = [compose(row) for row in rows if row]
-            if all(fits(row) for row in rows if row) and all(
-                    sum(len(text) for _, text in line) <= w for line in placed):
-                return placed
+            if n > 4 or self._placed(labels, cards, widest, widest=True) is not None:
+                placed = self._placed(labels, cards, {s: self.card_frag(c) for s, c in cards_in_trick.items()})
+                if placed is not None:
+                    return placed
         entries: list[Line] = []
         for seat in tb.round_the_table()[1:] + [tb.me]:
             style, label = self.seat_label(seat)
@@ -108,6 +118,27 @@ class TableDrawing(Writer):
                 entry += [("", ": "), self.card_frag(cards_in_trick[seat])]
             entries.append(entry)
         return pack(entries, self.fit, "  ", self.sep())
+
+    def _placed(self, labels: dict[str, tuple[int, int, str]], cards: dict[str, tuple[int, int]],
+                shown: dict[int, tuple[str, str]], widest: bool = False) -> list[Line] | None:
+        """The seats placed at ``labels`` and the cards ``shown`` (by seat) at ``cards``, or
+        None when they do not stand apart within the width."""
+        tb = self.tb
+        w = self.columns
+        rows: list[list[tuple[int, Line]]] = [[] for _ in range(5)]
+        for seat in range(tb.players):
+            pos = tb.position(seat)
+            style, label = self.seat_label(seat, widest)
+            r, col, align = labels[pos]
+            rows[r].append(place(col, align, [(style, label)], w))
+            if seat in shown:
+                r, col = cards[pos]
+                rows[r].append(place(col, "c", [shown[seat]], w))
+        placed = [compose(row) for row in rows if row]
+        if all(fits(row) for row in rows if row) and all(
+                sum(len(text) for _, text in line) <= w for line in placed):
+            return placed
+        return None
 
     def situation(self) -> Line:
         tb = self.tb
@@ -121,7 +152,7 @@ class TableDrawing(Writer):
             need = tb.rules.pass_count
             if chosen:
                 line.append(("", self.sep()))
-                line.append(("", self.say("chosen", cards=sorted(chosen))))
+                line.append(("", self.say("chosen", cards=self.in_hand_order(chosen))))
             left = need - len(chosen)
             line.append(("", self.sep()))
             if left > 0:
@@ -183,14 +214,14 @@ class TableDrawing(Writer):
         out: list[Line] = []
         cur: Line = [("class:title", title)]
         width = len(title)
-        for frag in groups:
-            w = len(plain(frag)) + 3
-            if width + w > self.columns - 1 and len(cur) > 1:
+        for frag in groups:  # a line broken only where the next suit does not fit (three spaces before it)
+            if width + 3 + len(plain(frag)) > self.columns - 1 and len(cur) > 1:
                 out.append(cur)
                 cur = [("", " " * len(title))]
                 width = len(title)
-            cur.append(("", "   " if len(cur) > 1 else ""))
+            gap = "   " if len(cur) > 1 else ""
+            cur.append(("", gap))
             cur.extend(frag)
-            width += w
+            width += len(gap) + len(plain(frag))
         out.append(cur)
         return out

@@ -68,7 +68,7 @@ class EventLines(Writer, Teller[Line]):
         if seat != self.tb.me or cards is None:
             return []  # the CPUs' passes stay hidden
         mid = "pass_you_timer" if by == "timer" else "pass_you"
-        return self._text(self.say(mid, cards=cards, name=self.tb.name(to)))
+        return self._text(self.say(mid, cards=self.in_hand_order(cards), name=self.tb.name(to)))
 
     def ev_receive(self, cards: list[Card], source: int | None) -> list[Line]:
         if source is None:  # (told only after a pass: somebody passed them)
@@ -95,12 +95,8 @@ class EventLines(Writer, Teller[Line]):
                                    self.lang, self.ascii)
         out = self._text(said, "class:trick") if said else []
         if winner is None:
-            return out + self._text(self.say("trick_aside", number=trick, points=points), "class:trick")
-        if winner == tb.me:
-            mid = "trick_you_points" if points else "trick_you"
-        else:
-            mid = "trick_other_points" if points else "trick_other"
-        text = self.say(mid, name=tb.name(winner), points=points, number=trick)
+            return out + self._text(self.result(trick, points, None), "class:trick")
+        text = self.result(trick, points, winner)
         if kitty:
             text += " " + self.say("trick_kitty", cards=kitty)
         if carried:
@@ -198,6 +194,7 @@ class EventLines(Writer, Teller[Line]):
         return self._text(self.say("no_points_auto" if auto else "no_points_offer"), "class:info")
 
     def ev_selection(self, cards: list[Card], count: int, need: int) -> list[Line]:
+        cards = self.in_hand_order(cards)  # (the event's are in the cards' own order)
         if count == need:
             return self._text(self.say("chosen", cards=cards) + self.sep() + self.say("ready_to_pass"))
         if count < need:
@@ -325,7 +322,7 @@ class EventLines(Writer, Teller[Line]):
             return self._text(self.say("no_pass_round"))
         if passed is None:
             return self._text(self.say("passed_not_yet"))
-        out = self._text(self.say("passed_to", cards=passed, name=tb.name(to)))
+        out = self._text(self.say("passed_to", cards=self.in_hand_order(passed), name=tb.name(to)))
         if received is None or source is None:
             return out + self._text(self.say("passed_waiting"))
         return out + self._text(self.say("received", cards=received, name=tb.name(source)))

@@ -51,13 +51,7 @@ def table_bindings(table: TableClient) -> KeyBindings:
         event.current_buffer.cancel_completion()
 
     def picked() -> list[str]:
-        """The cards Left and Right step through: those that may be played now (the whole hand
-        while passing), in the order the hand is shown."""
-        view = table.view()
-        if table.over or not view.hand:
-            return []
-        legal = set(table.legal()) if view.phase.value == "play" else set(view.hand)
-        return [str(c) for _, cards in table.hand_order.arrange(view.hand) for c in cards if c in legal]
+        return picks(table)
 
     @Condition
     def picking() -> bool:
@@ -88,3 +82,14 @@ def table_bindings(table: TableClient) -> KeyBindings:
         buffer.validate_and_handle()
 
     return bindings
+
+
+def picks(table: TableClient) -> list[str]:
+    """The cards Left and Right step through: those that may be played now (the whole hand
+    while passing), in the order the hand is shown, each written as the hand shows it ("10♣",
+    not "TC")."""
+    view = table.view()
+    if table.over or not view.hand:
+        return []
+    legal = set(table.legal()) if view.phase.value == "play" else set(view.hand)
+    return [c.face(table.ascii) for _, cards in table.hand_order.arrange(view.hand) for c in cards if c in legal]

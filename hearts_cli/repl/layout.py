@@ -80,14 +80,17 @@ def compose(items: list[tuple[int, Line]]) -> Line:
     return out
 
 
-def wrap(line: Line, width: int) -> list[Line]:
+def wrap(line: Line, width: int, keep_last: bool = False) -> list[Line]:
     """``line`` broken at spaces into lines of at most ``width`` characters, styles kept.
 
     A word longer than the width gets a line of its own, unbroken; a line
-    styled ``class:path`` (a file name to copy) is never broken."""
+    styled ``class:path`` (a file name to copy) is never broken. With ``keep_last``, or for a
+    line styled ``class:confirm`` (a question to answer), the last word never stands alone on
+    the last line: the word before it goes down with it."""
     if width <= 0 or sum(len(text) for _, text in line) <= width \
             or any("class:path" in style for style, _ in line):
         return [line]
+    keep_last = keep_last or any("class:confirm" in style for style, _ in line)
     # (the spaces before a word, the word), each as fragments
     words: list[tuple[Line, Line]] = []
     spaces: Line = []
@@ -104,24 +107,37 @@ def wrap(line: Line, width: int) -> list[Line]:
     if word:
         words.append((spaces, word))
     words = _pairs_kept(words)
-    out: list[Line] = []
-    cur: Line = []
+    sizes = [(sum(len(t) for _, t in sp), sum(len(t) for _, t in wd)) for sp, wd in words]
+    first: Line = []  # the first line's indentation, as far as it fits
+    if words:
+        s_len, w_len = sizes[0]
+        first = words[0][0]
+        if s_len + w_len > width:
+            first = [("", " " * max(0, width - w_len))] if s_len else []
+        sizes[0] = (sum(len(t) for _, t in first), w_len)
+    rows: list[list[int]] = []  # each line's words, by index
     used = 0
-    for k, (sp, wd) in enumerate(words):
-        w_len = sum(len(t) for _, t in wd)
-        s_len = sum(len(t) for _, t in sp)
-        if k == 0:  # the first line keeps its indentation, as far as it fits
-            if s_len + w_len > width:
-                sp = [("", " " * max(0, width - w_len))] if s_len else []
-                s_len = sum(len(t) for _, t in sp)
-            cur, used = sp + wd, s_len + w_len
+    for k, (s_len, w_len) in enumerate(sizes):
+        if k == 0:
+            rows.append([k])
+            used = s_len + w_len
         elif used + s_len + w_len <= width:
-            cur += sp + wd
+            rows[-1].append(k)
             used += s_len + w_len
         else:
-            out.append(cur)
-            cur, used = list(wd), w_len
-    out.append(cur)
+            rows.append([k])
+            used = w_len
+    if keep_last and len(rows) > 1 and len(rows[-1]) == 1 and len(rows[-2]) > 1:
+        moved = rows[-2][-1]
+        if sizes[moved][1] + sizes[rows[-1][0]][0] + sizes[rows[-1][0]][1] <= width:
+            rows[-1].insert(0, rows[-2].pop())
+    out: list[Line] = []
+    for row in rows:
+        cur: Line = []
+        for j, k in enumerate(row):
+            sp, wd = words[k]
+            cur += (first if k == 0 else sp if j else []) + wd
+        out.append(cur)
     return out
 
 
@@ -152,7 +168,7 @@ def shorten(text: str, width: int, lines: int, ellipsis: str) -> str:
     """``text`` wrapped at spaces into at most ``lines`` lines of ``width``; what does not fit
     is cut where a line may break (never inside a word, nor between a name and its number:
     :func:`~hearts_cli.base.wrapping.units`) and marked with ``ellipsis``."""
-    rows = [plain(row) for row in wrap([("", text)], width)]
+    rows = [plain(row) for row in wrap([("", text)], width, keep_last=True)]
     if len(rows) <= lines:
         return "\n".join(rows)
     rows = rows[:lines]

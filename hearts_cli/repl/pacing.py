@@ -3,8 +3,9 @@ pause before the only legal card plays by itself.
 
 Echo is off from the moment a line is entered until the next prompt opens, so
 what is typed meanwhile never lands in the middle of the table; any key cuts a
-pause short; and a card typed ahead is thrown away, never played before its
-trick has been seen. With ``auto_play`` in settings.yaml, a card that is the only
+pause short (Ctrl-C too: it is a key then, not the signal that would end the
+game); and a card typed ahead is thrown away, never played before its trick has
+been seen. With ``auto_play`` in settings.yaml, a card that is the only
 one the person may play is shown at the open prompt and entered for them after a
 short pause, unless they press a key first (:class:`AutoPlay`).
 """
@@ -59,8 +60,9 @@ class QuietInput:
         try:
             self.saved = termios.tcgetattr(self.fd)
             attrs = termios.tcgetattr(self.fd)
-            # no echo, and each key readable at once (not after Enter): any key cuts a pause short
-            attrs[3] &= ~(termios.ECHO | termios.ECHONL | termios.ICANON)
+            # no echo, and each key readable at once (not after Enter): any key cuts a pause
+            # short, Ctrl-C too (no signal: a key like any other, never the end of the game)
+            attrs[3] &= ~(termios.ECHO | termios.ECHONL | termios.ICANON | termios.ISIG)
             attrs[6][termios.VMIN] = 1
             attrs[6][termios.VTIME] = 0
             termios.tcsetattr(self.fd, termios.TCSANOW, attrs)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..base.wrapping import scored
 from ..model.cards import SUIT_SYMBOLS, Card
 from ..model.rules import Direction
-from ..text.catalog import t
+from ..text.catalog import t, trick_plays, trick_result
 from .client import TableClient
 from .layout import MIN_WIDTH, SUIT_CLASSES, WIDTH, Line
 
@@ -42,6 +42,10 @@ class Writer:
     def card_frag(self, c: Card, extra: str = "") -> tuple[str, str]:
         return (f"{SUIT_CLASSES[c // 13]} {extra}".strip(), self.card(c))
 
+    def in_hand_order(self, cards: Sequence[Card]) -> list[Card]:
+        """``cards`` in the order the hand shows them (``sort:`` in settings.yaml)."""
+        return [c for _, suit in self.tb.hand_order.arrange(cards) for c in suit]
+
     def suit(self, s: int) -> str:
         return "CDHS"[s] if self.ascii else SUIT_SYMBOLS[s]
 
@@ -64,15 +68,19 @@ class Writer:
 
     def plays(self, seats: Sequence[int], cards: Sequence[Card]) -> str:
         """Who played each card of a trick, the leader first: "You led 2♣, West 5♣, North K♣"."""
-        said = [self.say("trick_lead" if k == 0 else "trick_follow", name=self.tb.name(s), card=self.card(c))
-                for k, (s, c) in enumerate(zip(seats, cards, strict=True))]
-        return ", ".join(said)
+        named = [(self.tb.name(s), self.card(c)) for s, c in zip(seats, cards, strict=True)]
+        return trick_plays(named, self.lang, self.ascii)
 
     def trick_said(self, mid: str, number: int, seats: Sequence[int], cards: Sequence[Card],
                    winner: int | None, points: int) -> str:
         """A completed trick in one sentence (``mid``): who played what, who took it, its points."""
-        taker = self.tb.name(winner) if winner is not None else self.say("trick_aside_short")
-        return self.say(mid, number=number, plays=self.plays(seats, cards), winner=taker, points=points)
+        return self.say(mid, number=number, plays=self.plays(seats, cards), result=self.result(number, points, winner))
+
+    def result(self, number: int, points: int, winner: int | None) -> str:
+        """Who takes trick ``number`` and its points, as every place says it
+        (:func:`~hearts_cli.text.catalog.trick_result`)."""
+        name = self.tb.name(winner) if winner is not None else None
+        return trick_result(number, points, name, winner == self.tb.me, self.lang, self.ascii)
 
     def voids(self, voids: Sequence[Sequence[int]]) -> str:
         """The other seats' shown voids, round the table: "West ♣ ♦ · North ♠" ("" for none)."""

@@ -270,7 +270,7 @@ class Loop(FrontEnd):
             while self.turn():
                 pass
         except KeyboardInterrupt:
-            pass  # Ctrl-C while the CPUs play: every move is already saved
+            pass  # a SIGINT from outside (Ctrl-C at the terminal is a key then): every move is saved
         finally:
             self.quiet.stop(flush=False)
         if not self.table.over:

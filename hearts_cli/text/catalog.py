@@ -210,6 +210,30 @@ def cancel_pairs(cards: Sequence[object], lang: str | None = None, ascii: bool =
     return t("names_and", lang, first=", ".join(pairs[:-1]), last=pairs[-1])
 
 
+def trick_plays(plays: Sequence[tuple[str, object]], lang: str | None = None, ascii: bool = False,
+                led: bool = True) -> str:
+    """Who played each card of a trick, the leader first ("West led 8♣, North Q♣"; ``led``
+    False: no word for the lead). Where a name ends in a number ("Right 2", from nine seats) a
+    colon parts every name from its card alike ("Right 2: 10♠", never "Right 2 10♠")."""
+    numbered = "_numbered" if any(name[-1:].isdigit() for name, _ in plays) else ""
+    return ", ".join(t(("trick_lead" if k == 0 and led else "trick_follow") + numbered, lang, ascii=ascii,
+                       name=name, card=card) for k, (name, card) in enumerate(plays))
+
+
+def trick_result(number: int, points: int, winner: str | None, you: bool = False,
+                 lang: str | None = None, ascii: bool = False) -> str:
+    """Who takes a trick, in the one form every place says it (the table's lines, `tricks`,
+    `last`, the screen reader, hearts replay): "North takes trick 1, with no points.", "You
+    take trick 6, with 1 point."; a trick set aside (two decks, ``winner`` None) alike."""
+    if winner is None:
+        mid = "trick_aside_points" if points else "trick_aside"
+    elif you:
+        mid = "trick_you_points" if points else "trick_you"
+    else:
+        mid = "trick_other_points" if points else "trick_other"
+    return t(mid, lang, ascii=ascii, name=winner or "", number=number, points=points)
+
+
 def ordinal(n: int, lang: str | None = None) -> str:
     """``3rd`` in English, ``3.ª`` in Spanish (the feminine of *victoria* and *derrota*)."""
     lang = lang if lang in LANGUAGES else default_language()

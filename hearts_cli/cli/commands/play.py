@@ -1,5 +1,6 @@
 """``hearts play``: the saved game, exactly where it stopped (or a new one)."""
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -51,14 +52,39 @@ def _no_language_given(ctx: typer.Context, lang: str | None) -> bool:
 
 
 def _list_unfinished(lang: str) -> None:
-    """The games set aside unfinished, newest first, each with the line that brings it back."""
+    """The games set aside unfinished, newest first: where each stands (its round and
+    scores), then the line that brings it back, on a line of its own (a command to copy,
+    whole at any width)."""
+    import sys
+
+    from ...base.wrapping import for_terminal
     from ...store.saves import unfinished_games
     from ...text.catalog import t
 
     games = unfinished_games()
     if not games:
-        echo(t("unfinished_none", lang))
+        echo(for_terminal(t("unfinished_none", lang), sys.stdout))
         return
-    echo(t("unfinished_heading", lang, count=len(games)))
-    for when, code, _ in games:
-        echo(f"  {when}  {code}  hearts play --resume {code}")
+    echo(for_terminal(t("unfinished_heading", lang, count=len(games)), sys.stdout))
+    for when, code, path in games:
+        echo(for_terminal(_standing(when, code, path, lang), sys.stdout, hang=2))
+        echo(f"  hearts play --resume {code}")
+
+
+def _standing(when: str, code: str, path: Path, lang: str) -> str:
+    """Where an unfinished game stands: its round (and trick, or the pass) and the scores."""
+    from ...base.wrapping import scored
+    from ...play.engine import Phase
+    from ...records.record import display_name, read_record
+    from ...text.catalog import t
+
+    try:
+        record = read_record(path)
+        game = record.replay()
+    except Exception:  # a file damaged or written by hand: listed all the same, by its name
+        return t("unfinished_unreadable", lang, when=when, code=code)
+    rd = game.round
+    names = [display_name(seat.name, lang) for seat in record.seats]
+    totals = " · ".join(scored(list(zip(names, game.totals, strict=True))))
+    mid = "unfinished_game_pass" if rd.phase is Phase.PASS else "unfinished_game"
+    return t(mid, lang, when=when, code=code, round=rd.round_index + 1, trick=len(rd.tricks) + 1, totals=totals)
