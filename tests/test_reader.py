@@ -348,11 +348,11 @@ def test_a_trick_you_win_is_said_once(home):
     # South's ace of clubs takes trick 4; then South leads, and the trick is not told again
     text = said(PASS + "2c\nkd\n8s\nac\nquit\n")
     assert text.count("You take trick 4, with no points.") == 1
-    assert "Last trick (4)" not in text
+    assert "Last trick" not in text
     assert "You took it" not in text
     # asked for (`table`, `last`), it is said
     text = said(PASS + "2c\nkd\n8s\nac\ntable\nlast\nquit\n")
-    assert text.count("Last trick (4): East led three of clubs, You ace of clubs") == 2
+    assert text.count("Last trick: East led three of clubs, You ace of clubs") == 2
 
 
 def test_no_back_quote_is_read_and_every_sentence_ends_with_a_full_stop(home):

@@ -276,7 +276,7 @@ def test_the_unfinished_games_hold_at_every_width(lang: str, isolated: Path, hom
         assert_fits(narrow, wide, cols)
         commands = [line for line in narrow.splitlines() if "hearts play --resume" in line]
         assert len(commands) == 2 and all(re.fullmatch(r"  hearts play --resume [0-9A-Z]{8}", c) for c in commands)
-        assert CODE in commands[-1], narrow
+        assert any(CODE in c for c in commands), narrow  # (two archived the same second: either order)
 
 
 NO_PLAY = {  # the table `hearts new --no-play` prints and leaves: four seats, and eight round the trick
