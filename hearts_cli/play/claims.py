@@ -36,6 +36,12 @@ def points_left(rnd: Round) -> bool:
 def _beats_all(rnd: Round, seat: int) -> bool:
     """Whether, in every suit ``seat`` holds, its lowest card beats every card of that suit
     still in another hand."""
+    return _blocking(rnd, seat) is None
+
+
+def _blocking(rnd: Round, seat: int) -> tuple[Card, Card] | None:
+    """The first suit where ``seat``'s lowest card is below a card of that suit in another hand:
+    the highest such card, and ``seat``'s lowest; None when there is none."""
     others = 0
     for s, m in enumerate(rnd.hands):
         if s != seat:
@@ -45,8 +51,8 @@ def _beats_all(rnd: Round, seat: int) -> bool:
         block = 0x1FFF << (13 * suit)
         ours, theirs = mine & block, others & block
         if ours and theirs and (ours & -ours).bit_length() < theirs.bit_length():  # our lowest below their highest
-            return False
-    return True
+            return CARDS[theirs.bit_length() - 1], CARDS[(ours & -ours).bit_length() - 1]
+    return None
 
 
 def _claimable(rnd: Round) -> bool:
@@ -95,14 +101,4 @@ def claim_blocker(rnd: Round, seat: int) -> tuple[Card, Card] | None:
     of its own; None when nothing blocks it (or it cannot claim now for another reason)."""
     if not _claimable(rnd) or rnd.turn != seat or rnd.trick:
         return None
-    others = 0
-    for s, m in enumerate(rnd.hands):
-        if s != seat:
-            others |= m
-    mine = rnd.hands[seat]
-    for suit in range(4):
-        block = 0x1FFF << (13 * suit)
-        ours, theirs = mine & block, others & block
-        if ours and theirs and (ours & -ours).bit_length() < theirs.bit_length():
-            return CARDS[theirs.bit_length() - 1], CARDS[(ours & -ours).bit_length() - 1]
-    return None
+    return _blocking(rnd, seat)

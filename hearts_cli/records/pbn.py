@@ -38,6 +38,7 @@ from .record import (
     Seat,
     _problem,
     default_seats,
+    iso_day,
 )
 
 __all__ = ["FORMAT", "is_pbn", "read_pbn", "read_pbn_games", "write_pbn"]
@@ -315,15 +316,7 @@ class _Reader:
     def _date(self, section: _Section) -> str | None:
         """The day the Date tag says (``2026.12.01``), as a record keeps it; None when it is
         PBN's unknown date, or no date (the tag is not checked: other programs write it too)."""
-        import datetime
-
-        m = _DATE.match(section.tags.get("Date", ("", 0))[0])
-        if m is None:
-            return None
-        try:
-            return datetime.date(int(m[1]), int(m[2]), int(m[3])).isoformat()
-        except ValueError:
-            return None
+        return iso_day(_DATE.match(section.tags.get("Date", ("", 0))[0]))
 
     def _round(self, section: _Section, r: int) -> None:
         game = self.game

@@ -911,9 +911,14 @@ _ARCHIVED = re.compile(r"([0-9]{4})([0-9]{2})([0-9]{2})-[0-9]{6}-")  # 20261201-
 def archived_date(path: str | None) -> str | None:
     """The day an archived record's file name says (``20261201-101112-CODE.yaml``: the
     archive names each game by when it ended), as ``2026-12-01``; None for any other name."""
+    return iso_day(_ARCHIVED.match(os.path.basename(path)) if path else None)
+
+
+def iso_day(m: re.Match[str] | None) -> str | None:
+    """A day matched as year, month and day (groups 1 to 3), as ``2026-12-01``; None when there
+    is no match or no such day."""
     import datetime
 
-    m = _ARCHIVED.match(os.path.basename(path)) if path else None
     if m is None:
         return None
     try:
