@@ -259,8 +259,8 @@ def test_explain_json():
                          "explain_json")
     assert legal["legal"] is True and "reason" not in legal
     assert legal["effect"] == {"wins": None, "points": None, "exact": False, "breaks_hearts": False, "higher": 1,
-                               "covered": 0.67, "message": "K♣ is likely to be covered: 1 higher club is out and "
-                                                           "West and North are still to play."}
+                               "covered": 0.67, "message": "K♣ is likely to be covered: 1 higher club is out, with "
+                                                           "West and North still to play."}
 
 
 def test_explain_with_another_preset():

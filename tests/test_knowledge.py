@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import textwrap
 
 import pytest
 from conftest import run
@@ -27,20 +28,19 @@ VOID = ("hearts quick 1 0,0,0,0 9S800005 5CJCKC/6C8CAC/2CQC3D/3C4C7C 3:2C7C5C8C/
 
 CASES = [  # (position, card, covered, English, Spanish)
     (QS_IN_TRICK, "5C", 0.99,
-     "5♣ will almost surely be covered, with 13 points at stake: 6 higher clubs are out and West is still to play.",
-     "5♣ será cubierta casi con seguridad, con 13 puntos en juego: quedan 6 cartas de tréboles más altas y "
-     "falta por jugar Oeste."),
+     "5♣ will almost surely be covered, with 13 points at stake: 6 higher clubs are out, with West still to play.",
+     "5♣ será cubierta casi con seguridad, con 13 puntos en juego: quedan 6 tréboles más altos; por jugar: Oeste."),
     (LOW_LEAD, "3S", 1.0,
      "3♠ can be covered for certain: West holds the A♠ you passed and is still to play.",
-     "3♠ puede ser cubierta con certeza: Oeste tiene la A♠ que le pasaste y aún no ha jugado."),
+     "Seguro que pueden cubrir 3♠: Oeste tiene la A♠ que le pasaste y aún no ha jugado."),
     (PASSED_QC, "4C", 1.0,
      "4♣ can be covered for certain: West holds the Q♣ you passed and is still to play.",
-     "4♣ puede ser cubierta con certeza: Oeste tiene la Q♣ que le pasaste y aún no ha jugado."),
+     "Seguro que pueden cubrir 4♣: Oeste tiene la Q♣ que le pasaste y aún no ha jugado."),
     (VOID, "7D", 1.0,
-     "7♦ can be covered for certain: 2 higher diamonds are out and West and East are still to play; North has "
-     "shown a void in diamonds and may discard on it.",
-     "7♦ puede ser cubierta con certeza: quedan 2 cartas de diamantes más altas y faltan por jugar Oeste y Este; "
-     "Norte ha mostrado que no tiene diamantes y puede descartarse en ella."),
+     "7♦ can be covered for certain: 2 higher diamonds are out, with West and East still to play; North, void "
+     "in diamonds, may discard on it.",
+     "Seguro que pueden cubrir 7♦: quedan 2 diamantes más altos; por jugar: Oeste y Este; Norte, sin diamantes, "
+     "puede descartarse."),
 ]
 
 
@@ -106,7 +106,8 @@ def test_every_certainty_of_a_verdict_holds_against_the_real_hands(preset):
     """Whatever a verdict states as certain is true of the real deal: covered 1, a seat still to
     play holds a higher card of the suit led; covered 0, none does; a card certain to win or not
     to win does so however the others follow. An estimate is strictly between 0 and 1, the
-    seen-by round (the seat's view alone) says the same, and the same position the same words."""
+    seen-by round (the seat's view alone) says the same, and the same position the same words;
+    every verdict fits two lines of 80 columns in both languages."""
     rules = Rules.from_spec(preset)
     rng = random.Random(7)
     checked = estimates = 0
@@ -123,6 +124,8 @@ def test_every_certainty_of_a_verdict_holds_against_the_real_hands(preset):
                 v = rnd.why(card)
                 e = v.effect
                 assert v.message("es") == seen.why(card).message("es")
+                for lang in ("en", "es"):  # one sentence, two lines at most at 80 columns
+                    assert len(textwrap.wrap(v.message(lang), 80)) <= 2, v.message(lang)
                 if e.covered is None or e.taker is not None or len(rnd.trick) == rnd.players - 1:
                     continue
                 led = (rnd.trick[0] if rnd.trick else card) // 13

@@ -287,8 +287,9 @@ class Effect(NamedTuple):
             why = say("cover_why_passed", who=self._names(cover.seats, lang), passed=cover.card)
         else:
             coverers = [s for s in self.still if cover is None or cover.kind != "void" or s not in cover.seats]
-            why = say("cover_why_out", count=self.higher, kind=self._kind(suit, self.higher, lang),
-                      who=self._names(coverers, lang), n=len(coverers))
+            many = "one" if self.higher == 1 else "many"
+            why = say("cover_why_out", count=self.higher, who=self._names(coverers, lang),
+                      higher=t(f"higher_{many}_{int(suit)}", lang, count=self.higher))
             if cover is not None and cover.kind == "void":
                 why += say("cover_also_void", who=self._names(cover.seats, lang), n=len(cover.seats), suit=suit)
         return say("cover_because", head=head, why=why)
