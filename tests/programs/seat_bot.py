@@ -7,7 +7,8 @@ first legal cards, as examples/first_legal.sh does, and misbehaves as its argume
     crash     it exits at its first view
     mute      it reads every line and never answers (as a program that does not flush)
     twice     it answers every view twice, in one write
-    twice-seq the same, each answer echoing the view's seq
+    twice-seq each answer echoes the view's seq, and is written again when the next view
+              comes, before that view's answer (as a second answer to one view late may be)
     once      it exits at the end of its game (game_end), not of its input
     linger    it does not exit at the end of its input
     log:PATH  it writes every line it is told to PATH
@@ -21,6 +22,7 @@ modes = sys.argv[1:]
 mode = modes[0] if modes else ""
 log = next((open(m[4:], "a") for m in modes if m.startswith("log:")), None)  # noqa: SIM115
 first = True
+last = ""  # (twice-seq) the answer to the view before
 for line in sys.stdin:
     if log:
         log.write(line)
@@ -47,10 +49,11 @@ for line in sys.stdin:
         answer = {"cmd": "play", "card": next(c for c in ("2C", "AS", "AH") if c not in msg["hand"])} \
             if msg["phase"] == "play" else {"cmd": "pass", "cards": ["2C", "2C", "2C"]}
     first = False
-    if mode == "twice-seq" and "seq" in msg:
-        answer["seq"] = msg["seq"]
     text = json.dumps(answer) + "\n"
-    sys.stdout.write(text * 2 if mode.startswith("twice") else text)
+    if mode == "twice-seq":
+        text = json.dumps({**answer, "seq": msg.get("seq")}) + "\n"
+        text, last = last + text, text
+    sys.stdout.write(text * 2 if mode == "twice" else text)
     sys.stdout.flush()
 if "linger" in modes:
     time.sleep(60)
