@@ -160,6 +160,7 @@ def test_a_program_takes_a_cpu_seat_at_a_shared_table():
 # ---------------------------------------------------------------- past the happy path (issue 34)
 
 
+@pytest.mark.slow
 def test_a_program_that_never_answers_is_taken_for_hung_after_three_slow_answers():
     """A program that reads and never answers (as one that does not flush its output) is
     slow three times in a row, then hung: stopped, and the CPU plays its seat out at once,
@@ -173,6 +174,7 @@ def test_a_program_that_never_answers_is_taken_for_hung_after_three_slow_answers
     assert counts["taken"] == counts["decisions"] > 20 and counts["crash"] == 0
 
 
+@pytest.mark.slow
 def test_a_silent_program_costs_a_run_seconds_and_the_report_asks_about_flushing():
     """`exec:sleep 1000` (it reads nothing, answers nothing, never exits) at one seat of four:
     hung in its first game, started again for the next and hung again at its first slow
@@ -191,6 +193,7 @@ def test_a_silent_program_costs_a_run_seconds_and_the_report_asks_about_flushing
     assert text.exit_code == 0 and "did it flush its output after each line?" in " ".join(text.stdout.split())
 
 
+@pytest.mark.slow
 def test_a_program_that_does_not_exit_at_the_end_of_its_input_is_stopped_and_the_cost_said():
     result = run("sim", "--seats", f"{SEAT_BOT} linger,easy,normal,random", "--deals", "1", "--seed", "lg",
                  "--move-time", "10")
@@ -199,6 +202,7 @@ def test_a_program_that_does_not_exit_at_the_end_of_its_input_is_stopped_and_the
     assert "linger did not exit at the end of its input: stopped after 1 s, which cost 1." in said
 
 
+@pytest.mark.slow
 def test_one_process_plays_every_game_of_its_seat_in_a_run(tmp_path):
     """Told `new_game` before each game after its first, the same process plays them all
     (its log is one process's: it appends every line it is told)."""
@@ -215,6 +219,7 @@ def test_one_process_plays_every_game_of_its_seat_in_a_run(tmp_path):
     assert all(told[i - 1].get("event") == "new_game" for i in welcomes[1:])
 
 
+@pytest.mark.slow
 def test_a_program_that_exits_at_the_end_of_each_game_keeps_working():
     report = sim_json("--seats", f"{SEAT_BOT} once,easy,normal,random", "--deals", "6", "--seed", "once",
                       "--duplicate", "--move-time", "10")
@@ -223,6 +228,7 @@ def test_a_program_that_exits_at_the_end_of_each_game_keeps_working():
     assert sum(counts.get(k, 0) for k in ("slow", "hung", "crash", "junk", "illegal", "early")) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["twice", "twice-seq"])
 def test_a_second_answer_to_one_view_is_dropped_never_taken_for_the_next(mode):
     """A program that answers every view twice: the second answer is dropped and counted
@@ -236,3 +242,18 @@ def test_a_second_answer_to_one_view_is_dropped_never_taken_for_the_next(mode):
     assert (counts["junk"], counts["illegal"], counts["taken"]) == (0, 0, 0)
     assert counts["decisions"] > 20 and sum(counts[k] for k in ("slow", "hung", "crash")) == 0
     assert counts["early"] == counts["decisions"] - 1 or counts["early"] == counts["decisions"]
+
+
+@pytest.mark.slow
+def test_the_python_example_passes_mypy_strict_and_plays_without_a_fault():
+    import subprocess
+
+    bot = ROOT / "examples" / "simple_bot.py"
+    checked = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(bot)],
+                             capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout
+    rules = load_preset("quick")
+    play = play_table_game(rules, match_code("simple", 0), [f"exec:{sys.executable} {bot}", "easy", "normal", "hard"],
+                           move_time=10)
+    (counts,) = play.faults.values()
+    assert counts["decisions"] > 20 and counts["taken"] == counts["early"] == 0
