@@ -179,8 +179,9 @@ class Program(SeatClient):
         self.games += 1
         self.faults = dict.fromkeys(FAULTS, 0)
         self.early = self.decisions = self.taken = 0
+        self.told = []  # (from now: a process that ended with its last game is no crash)
         self._send(encode_event(NewGame(game=self.games)))
-        self.told = []
+        self.told = []  # (a process started again is told this game from its welcome)
         return True
 
     def _again(self) -> None:
@@ -475,7 +476,7 @@ class Programs:
 _RUN = Programs()  # this process's programs in the run under way (hearts sim; a worker's own)
 
 
-def close_programs(lang: str = "en") -> list[str]:
+def close_programs(lang: str | None = None) -> list[str]:
     """The run's programs closed (its end: ``hearts sim``, and a worker process as it
     exits): one sentence for each program that did not exit at the end of its input and was
     stopped, with the time that cost."""
@@ -486,7 +487,12 @@ def close_programs(lang: str = "en") -> list[str]:
 
 
 def _closed_at_exit() -> None:
-    _RUN.close()
+    """A worker process's programs, as it exits (``hearts sim --workers``): each one stopped
+    is said on stderr, as the run's end says it of its own."""
+    import sys
+
+    for line in close_programs():
+        sys.stderr.write(line + "\n")
 
 
 def program_label(level: str) -> str:
