@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import assert_user_error, run
+from conftest import assert_user_error, check_schema, run
 
 from hearts_cli.bots.match import match_code
 from hearts_cli.model.rules import load_preset
@@ -217,6 +217,11 @@ def test_one_process_plays_every_game_of_its_seat_in_a_run(tmp_path):
     assert len(welcomes) == games >= 4
     assert [e["game"] for e in told if e.get("event") == "new_game"] == list(range(2, games + 1))
     assert all(told[i - 1].get("event") == "new_game" for i in welcomes[1:])
+    seqs = [e["seq"] for e in told if e.get("event") == "view"]
+    assert seqs == list(range(1, len(seqs) + 1))  # numbered over the process
+    for line in log.read_text().splitlines():
+        check_schema(line)  # new_game and the view's seq are in the vocabulary
+    check_schema({"cmd": "play", "card": "QS", "seq": 17}, "request")
 
 
 @pytest.mark.slow
