@@ -446,6 +446,7 @@ class Programs:
 
     def __init__(self) -> None:
         self.kept: dict[tuple[str, int], Program] = {}
+        self.seed: str | None = None  # the run's (a worker that outlives a run: a cluster's)
 
     def take(self, level: str, nth: int, move_time: float, stderr: bool) -> Program:
         """The ``nth`` program of seat word ``level`` for the next game."""
@@ -465,6 +466,7 @@ class Programs:
         self.kept.clear()
         for program in kept:
             program.end_input()
+        self.seed = None
         cost: dict[str, float] = {}
         for program in kept:
             seconds = program.finish()
@@ -487,8 +489,9 @@ def close_programs(lang: str | None = None) -> list[str]:
 
 
 def _closed_at_exit() -> None:
-    """A worker process's programs, as it exits (``hearts sim --workers``): each one stopped
-    is said on stderr, as the run's end says it of its own."""
+    """A worker process's programs, as it exits (``hearts sim --workers``) or as another run
+    begins (a cluster's worker): each one stopped is said on stderr, as the run's end says
+    it of its own."""
     import sys
 
     for line in close_programs():
@@ -586,6 +589,9 @@ def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> 
     rules, levels, index, seed, simulations = args
     if not any(is_program(lv) for lv in levels):
         return kept_job(args) if keep else tournament_job(args)
+    if _RUN.seed != seed:  # (another run: not this one's programs)
+        _closed_at_exit()
+        _RUN.seed = seed
     if not _RUN.kept:
         import atexit
 
