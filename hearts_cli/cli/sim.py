@@ -691,9 +691,9 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
             sink.close()
         if export is not None:
             export.close()
-        close_programs(tour.players, out.lang)
     if live is not None:
         live.clear()
+    close_programs(tour.players, out.lang)  # (after Ctrl-C, as the process exits)
     seconds = time.perf_counter() - t0
     report = tournament_report(tour, halves, seconds)
     if as_json:
