@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import assert_user_error, run
+from conftest import assert_user_error, check_schema, run
 
 from hearts_cli.bots.match import match_code
 from hearts_cli.model.rules import load_preset
@@ -155,3 +155,110 @@ def test_a_program_takes_a_cpu_seat_at_a_shared_table():
     (program,) = table.programs
     assert game.over and program.seat == 1
     assert program.decisions > 20 and program.taken == 0
+
+
+# ---------------------------------------------------------------- past the happy path (issue 34)
+
+
+@pytest.mark.slow
+def test_a_program_that_never_answers_is_taken_for_hung_after_three_slow_answers():
+    """A program that reads and never answers (as one that does not flush its output) is
+    slow three times in a row, then hung: stopped, and the CPU plays its seat out at once,
+    without waiting for it again."""
+    rules = load_preset("quick")
+    play = play_table_game(rules, match_code("mute", 0), [f"{SEAT_BOT} mute", "easy", "normal", "random"],
+                           move_time=0.3)
+    assert max(play.totals) >= rules.target  # a whole game
+    (counts,) = play.faults.values()
+    assert counts["slow"] == 3 and counts["hung"] == 1
+    assert counts["taken"] == counts["decisions"] > 20 and counts["crash"] == 0
+
+
+@pytest.mark.slow
+def test_a_silent_program_costs_a_run_seconds_and_the_report_asks_about_flushing():
+    """`exec:sleep 1000` (it reads nothing, answers nothing, never exits) at one seat of four:
+    hung in its first game, started again for the next and hung again at its first slow
+    answer; the report asks whether it flushes."""
+    import time
+
+    t0 = time.monotonic()
+    args = ["--seats", "exec:sleep 1000,easy,easy,easy", "--deals", "4", "--seed", "mute", "--move-time", "0.3",
+            "--duplicate"]
+    report = sim_json(*args)
+    assert time.monotonic() - t0 < 60  # (some 8 decisions of 0.3 s, and starts: a busy machine's margin)
+    (counts,) = report["faults"].values()
+    assert report["games"] >= 1 and counts["hung"] == 4 and counts["slow"] == 3 + 3  # 3, then 1 a game
+    assert counts["taken"] == counts["decisions"]
+    text = run("sim", *args)
+    assert text.exit_code == 0 and "did it flush its output after each line?" in " ".join(text.stdout.split())
+
+
+@pytest.mark.slow
+def test_a_program_that_does_not_exit_at_the_end_of_its_input_is_stopped_and_the_cost_said():
+    result = run("sim", "--seats", f"{SEAT_BOT} linger,easy,normal,random", "--deals", "1", "--seed", "lg",
+                 "--move-time", "10")
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    said = " ".join(result.stderr.split())
+    assert "linger did not exit at the end of its input: stopped after 1 s, which cost 1." in said
+
+
+@pytest.mark.slow
+def test_one_process_plays_every_game_of_its_seat_in_a_run(tmp_path):
+    """Told `new_game` before each game after its first, the same process plays them all
+    (its log is one process's: it appends every line it is told)."""
+    log = tmp_path / "told.jsonl"
+    report = sim_json("--seats", f"{SEAT_BOT} log:{log},easy,normal,random", "--deals", "6", "--seed", "run",
+                      "--duplicate", "--move-time", "10")
+    (counts,) = report["faults"].values()
+    assert counts["taken"] == 0 and counts["early"] == 0
+    games = report["games"] * 4  # every rotation is a game of the program's
+    told = [json.loads(line) for line in log.read_text().splitlines()]
+    welcomes = [i for i, e in enumerate(told) if e.get("event") == "welcome"]
+    assert len(welcomes) == games >= 4
+    assert [e["game"] for e in told if e.get("event") == "new_game"] == list(range(2, games + 1))
+    assert all(told[i - 1].get("event") == "new_game" for i in welcomes[1:])
+    seqs = [e["seq"] for e in told if e.get("event") == "view"]
+    assert seqs == list(range(1, len(seqs) + 1))  # numbered over the process
+    for line in log.read_text().splitlines():
+        check_schema(line)  # new_game and the view's seq are in the vocabulary
+    check_schema({"cmd": "play", "card": "QS", "seq": 17}, "request")
+
+
+@pytest.mark.slow
+def test_a_program_that_exits_at_the_end_of_each_game_keeps_working():
+    report = sim_json("--seats", f"{SEAT_BOT} once,easy,normal,random", "--deals", "6", "--seed", "once",
+                      "--duplicate", "--move-time", "10")
+    (counts,) = report["faults"].values()
+    assert counts["decisions"] > 100 and counts["taken"] == 0
+    assert sum(counts.get(k, 0) for k in ("slow", "hung", "crash", "junk", "illegal", "early")) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["twice", "twice-seq"])
+def test_a_second_answer_to_one_view_is_dropped_never_taken_for_the_next(mode):
+    """A program that answers every view twice: the second answer is dropped and counted
+    (`early`), never judged against the next view: at once (read before the next view is
+    written), or once the next view has come (told apart by the seq it echoes; before, it was
+    taken for the next view's answer and refused)."""
+    rules = load_preset("quick")
+    play = play_table_game(rules, match_code("twice", 0), [f"{SEAT_BOT} {mode}", "easy", "normal", "random"],
+                           move_time=10)
+    (counts,) = play.faults.values()
+    assert (counts["junk"], counts["illegal"], counts["taken"]) == (0, 0, 0)
+    assert counts["decisions"] > 20 and sum(counts[k] for k in ("slow", "hung", "crash")) == 0
+    assert counts["early"] == counts["decisions"] - 1 or counts["early"] == counts["decisions"]
+
+
+@pytest.mark.slow
+def test_the_python_example_passes_mypy_strict_and_plays_without_a_fault():
+    import subprocess
+
+    bot = ROOT / "examples" / "simple_bot.py"
+    checked = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(bot)],
+                             capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout
+    rules = load_preset("quick")
+    play = play_table_game(rules, match_code("simple", 0), [f"exec:{sys.executable} {bot}", "easy", "normal", "hard"],
+                           move_time=10)
+    (counts,) = play.faults.values()
+    assert counts["decisions"] > 20 and counts["taken"] == counts["early"] == 0

@@ -110,6 +110,20 @@ def program_job(players: Sequence[str], move_time: float | None, keep: bool
     return functools.partial(job, move_time=MOVE_TIME if move_time is None else move_time, keep=keep)
 
 
+def close_programs(players: Sequence[str], lang: str) -> None:
+    """The run's programs closed (they live for the whole run: table/program.py); one that
+    had to be stopped is said on stderr, with the time that cost."""
+    from ..bots import is_program
+
+    if not any(is_program(p) for p in players):
+        return
+    from ..table import program
+    from .output import echo
+
+    for line in program.close_programs(lang):
+        echo(line, err=True)
+
+
 def faults_of(plays: Iterable[GamePlay]) -> dict[str, dict[str, int]] | None:
     """Each outside program's faults over ``plays``, by kind, with ``taken`` (the decisions the
     CPU made for it) and ``decisions``; None when no program played."""
@@ -125,16 +139,20 @@ def faults_of(plays: Iterable[GamePlay]) -> dict[str, dict[str, int]] | None:
 def faults_lines(faults: dict[str, dict[str, int]] | None, lang: str) -> list[str]:
     """One sentence a program: how many of its decisions the CPU made, and why."""
     from ..table.game import TAKEOVER_LEVEL
-    from ..table.program import FAULTS
+    from ..table.program import FAULTS, never_in_time
 
-    said = {"slow": "sim_fault_slow", "crash": "sim_fault_crash", "junk": "sim_fault_junk",
-            "illegal": "sim_fault_illegal"}
+    said = {"slow": "sim_fault_slow", "hung": "sim_fault_hung", "crash": "sim_fault_crash",
+            "junk": "sim_fault_junk", "illegal": "sim_fault_illegal"}
     lines = []
     for level, counts in (faults or {}).items():
         kinds = ", ".join(t(said[kind], lang, count=counts.get(kind, 0)) for kind in FAULTS)
         lines.append(t("sim_faults", lang, program=level, taken=counts.get("taken", 0),
                        decisions=counts.get("decisions", 0), kinds=kinds,
                        level=t(f"level_{TAKEOVER_LEVEL}", lang)))
+        if counts.get("early", 0):
+            lines.append(t("sim_fault_early", lang, program=level, count=counts["early"]))
+        if never_in_time(counts):
+            lines.append(t("sim_fault_flush", lang, program=level))
     return lines
 
 
@@ -175,6 +193,7 @@ def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate:
     finally:  # (Ctrl-C too: the games written so far stay readable)
         if export is not None:
             export.close()
+        close_programs(seats, lang)
     seconds = time.perf_counter() - t0
     return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
                       tournament_stats(rules, seats, games), seconds,
@@ -674,6 +693,7 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
             export.close()
     if live is not None:
         live.clear()
+    close_programs(tour.players, out.lang)  # (after Ctrl-C, as the process exits)
     seconds = time.perf_counter() - t0
     report = tournament_report(tour, halves, seconds)
     if as_json:

@@ -491,6 +491,7 @@ class View(Event):
     moves: int | None = None
     tricks: list[TrickJson] | None = None
     moon_choices: dict[str, list[int]] | None = None
+    seq: int | None = None  # an outside program's: the view's number, which its answer may echo
 
 
 # ---------------------------------------------------------------- a person at a table
@@ -663,6 +664,15 @@ class Welcome(Event):
     names: list[str]
 
 
+class NewGame(Event):
+    """An outside program that lives for a whole run (``hearts sim``) is to play another game
+    (as UCI's ``ucinewgame``): its ``welcome`` follows. ``game``: this game's number among those
+    the program's process has been told (2 for its second)."""
+
+    kind = "new_game"
+    game: int
+
+
 class SeatStatus(Event):
     """A seat's player: ``joined``, ``left`` (the CPU plays for it), ``back``."""
 
@@ -741,12 +751,12 @@ def trick_event(number: int, trick_no: int, done: Trick) -> TrickDone:
     return ev
 
 
-def view_event(view: SeatView, result: RoundResult | None = None) -> View:
+def view_event(view: SeatView, result: RoundResult | None = None, seq: int | None = None) -> View:
     """What a seat may see (a :class:`~hearts_cli.play.engine.SeatView`) as the ``view`` event.
 
     ``result``: the round's :class:`~hearts_cli.play.engine.RoundResult` once it is over
-    (public then). (Cards are named by table lookups: the table server builds one for
-    every move.)
+    (public then); ``seq``: the view's number, for an outside program (``table/program.py``).
+    (Cards are named by table lookups: the table server builds one for every move.)
     """
     names = NAMES
     phase = view.phase.value
@@ -759,7 +769,7 @@ def view_event(view: SeatView, result: RoundResult | None = None) -> View:
         legal = [names[c] for c in view.legal]
     tricks = view.tricks
     passed, received = view.passed, view.received
-    return View(
+    ev = View(
         seat=view.seat,
         round=view.round_index + 1,
         phase=phase,
@@ -785,6 +795,9 @@ def view_event(view: SeatView, result: RoundResult | None = None) -> View:
             "taken": list(result.taken), "scores": list(result.scores), "shooter": result.shooter,
             "moon": None if result.moon is None else result.moon.value},
     )
+    if seq is not None:
+        ev.__dict__["seq"] = seq  # (only a program's view has one)
+    return ev
 
 
 def view_json(view: SeatView, result: RoundResult | None = None) -> dict[str, object]:

@@ -49,6 +49,7 @@ class CardRequest(TypedDict):
     cmd: Literal["play", "why"]
     card: str
     seat: NotRequired[int | None]
+    seq: NotRequired[int | None]  # an outside program's answer: the view it answers (docs/programs.md)
 
 
 class PassRequest(TypedDict):
@@ -57,6 +58,7 @@ class PassRequest(TypedDict):
     cmd: Literal["pass"]
     cards: list[str]
     seat: NotRequired[int]
+    seq: NotRequired[int | None]
 
 
 class MoonRequest(TypedDict):
@@ -65,6 +67,7 @@ class MoonRequest(TypedDict):
     cmd: Literal["moon"]
     choice: str
     seat: NotRequired[int | None]
+    seq: NotRequired[int | None]
 
 
 class RequestError(HeartsError):

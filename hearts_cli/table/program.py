@@ -39,44 +39,73 @@ if TYPE_CHECKING:
     from .game import GameTable
     from .seats import Choice
 
-FAULTS = ("slow", "crash", "junk", "illegal")  # the order reports list them in
+FAULTS = ("slow", "hung", "crash", "junk", "illegal")  # the order reports list them in
+COUNTS = (*FAULTS, "early", "taken", "decisions")  # what a play's ``faults`` counts of each program
 MOVE_TIME = 5.0  # seconds a decision may take, by default (the first one includes the program's start)
+HUNG_AFTER = 3  # answers in a row past the move time: the program is taken for hung and stopped
 LINE_MAX = 4096  # bytes of a line read from a program (as at a shared table)
 PASS_MAX = 13  # cards read in a pass, at most (the engine says how many it takes)
-QUIT_WAIT = 1.0  # seconds a program has to exit once its input is closed, before it is killed
+QUIT_WAIT = 1.0  # seconds a program has to exit once its input is closed, before it is stopped
 QUEUE_MAX = 5000  # lines waiting for a program that does not read its input: then it is stopped
 _GONE = b""  # what the reader queues when the program's output ends
+_MOVES = ("play", "pass", "moon")
+
+Line = tuple[bytes, float]  # a line the program wrote, and when it was read (time.monotonic)
+Told = tuple[bytes, int]  # a line it is told, and the number of the view it is (0: not a view)
 
 
 class Program(SeatClient):
     """One running outside program, seated at one seat of one table.
 
-    ``faults`` counts what went wrong by kind (:data:`FAULTS`), ``decisions`` the decisions
-    asked of it and ``taken`` those the CPU made for it. Its standard error is ours with
-    ``stderr`` (a bot author's log), else dropped.
+    ``faults`` counts what went wrong by kind (:data:`FAULTS`), ``early`` the answers dropped
+    because they were written before their view (or were a second answer to one),
+    ``decisions`` the decisions asked of it and ``taken`` those the CPU made for it. Its
+    standard error is ours with ``stderr`` (a bot author's log), else dropped. ``streak``:
+    its answers in a row past the move time so far (a program started again after it was
+    taken for hung carries them: one more slow answer and it is hung again).
     """
 
-    def __init__(self, level: str, move_time: float = MOVE_TIME, stderr: bool = False, lang: str = "en"):
+    def __init__(self, level: str, move_time: float = MOVE_TIME, stderr: bool = False, lang: str = "en",
+                 streak: int = 0):
         self.level = level
         self.move_time = move_time
         self.lang = lang
+        self.stderr = stderr
         self.faults = dict.fromkeys(FAULTS, 0)
+        self.early = 0
         self.decisions = 0
         self.taken = 0
-        self.owed = 0  # answers still to come to views whose time ran out: dropped when they come
-        self.lines: queue.Queue[bytes] = queue.Queue()  # what it writes, for choose()
-        self.out: queue.Queue[bytes | None] = queue.Queue(QUEUE_MAX)  # what it is told, for the writer
+        self.streak = streak
+        self.games = 1  # the games its process has been told (``new_game`` numbers the next)
+        self.seq = 0  # the views it was sent: each view's number (``seq``)
+        self.expired: set[int] = set()  # views whose time ran out, their answers still to come: dropped then
+        # a process kept from the game before, not yet answered in this one: what it is told, so
+        # that a process that ended with its last game (as a program may) is started again and
+        # told this game so far, with no fault
+        self.told: list[Told] | None = None
+        self.lines: queue.Queue[Line] = queue.Queue()  # what it writes, for choose()
+        self.out: queue.Queue[Told | None] = queue.Queue(QUEUE_MAX)  # what it is told, for the writer
+        self._shown: tuple[int, float] = (0, 0.0)  # the last view written to it, and when its writing began
+        self._closed_at = 0.0
+        self.dead = False
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._start()
+
+    def _start(self) -> None:
+        self.lines = queue.Queue()
+        self.out = queue.Queue(QUEUE_MAX)
+        self._shown = (0, 0.0)
         self.dead = False
         try:
-            self.proc: subprocess.Popen[bytes] | None = subprocess.Popen(
-                program_argv(level), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=None if stderr else subprocess.DEVNULL)
+            self.proc = subprocess.Popen(
+                program_argv(self.level), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=None if self.stderr else subprocess.DEVNULL)
         except (OSError, ValueError):
             self.proc = None
             self._died()
             return
-        threading.Thread(target=self._read, daemon=True).start()
-        threading.Thread(target=self._write, daemon=True).start()
+        threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
+        threading.Thread(target=self._write, args=(self.proc, self.out), daemon=True).start()
 
     # ------------------------------------------------------------ what the table tells it
 
@@ -86,32 +115,38 @@ class Program(SeatClient):
     def gone(self) -> bool:
         return False  # a program that is gone is still told nothing it should not see: its seat stays
 
-    def _send(self, line: bytes) -> None:
+    def _send(self, line: bytes, seq: int = 0) -> None:
         """Queued for the writer: a program that does not read never holds up the table; one
         that leaves QUEUE_MAX lines unread is stopped (a crash)."""
+        if self.told is not None:
+            self.told.append((line, seq))
         if self.dead:
             return
         try:
-            self.out.put_nowait(line)
+            self.out.put_nowait((line, seq))
         except queue.Full:
             self._died()
             self._stop()
 
-    def _write(self) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        stdin = self.proc.stdin
+    def _write(self, proc: subprocess.Popen[bytes], out: queue.Queue[Told | None]) -> None:
+        assert proc.stdin is not None
+        stdin = proc.stdin
         try:
-            while (line := self.out.get()) is not None:
+            while (item := out.get()) is not None:
+                line, seq = item
+                if seq:  # (what it reads from now on may be its answer)
+                    self._shown = (seq, time.monotonic())
                 stdin.write(line)
                 stdin.flush()
-            stdin.close()  # the end of the game: its input ends
+            stdin.close()  # the end of the game, or of the run: its input ends
         except (OSError, ValueError):  # a broken pipe: the program has exited
-            self._died()
+            if proc is self.proc:
+                self._died()
 
-    def _read(self) -> None:
+    def _read(self, proc: subprocess.Popen[bytes], lines: queue.Queue[Line]) -> None:
         """The program's lines, as they come, for :meth:`choose` (a line too long is junk)."""
-        assert self.proc is not None and self.proc.stdout is not None
-        out = self.proc.stdout
+        assert proc.stdout is not None
+        out = proc.stdout
         while True:
             line = out.readline(LINE_MAX + 1)
             if not line:
@@ -120,74 +155,168 @@ class Program(SeatClient):
                 while line and not line.endswith(b"\n"):  # the rest of the long line, dropped
                     line = out.readline(LINE_MAX + 1)
                 line = b"\x00"  # not JSON: junk
-            self.lines.put(line)
+            lines.put((line, time.monotonic()))
         out.close()
-        self.lines.put(_GONE)
+        lines.put((_GONE, time.monotonic()))
 
     def _died(self) -> None:
         if not self.dead:
             self.dead = True
-            self.faults["crash"] += 1
+            if self.told is None:  # (a process that ended with its last game is started again: no fault)
+                self.faults["crash"] += 1
+
+    # ------------------------------------------------------------ a run's next game
+
+    def new_game(self) -> bool:
+        """Another game for this process (``hearts sim``'s next, at the same seat word), told
+        ``new_game``: whether it is still there to play it (else a new one is started). Its
+        counts start again from nothing; its streak of slow answers goes on."""
+        proc = self.proc
+        if self.dead or proc is None or proc.poll() is not None:
+            return False
+        from ..play.events import NewGame
+
+        self.games += 1
+        self.faults = dict.fromkeys(FAULTS, 0)
+        self.early = self.decisions = self.taken = 0
+        self.told = []  # (from now: a process that ended with its last game is no crash)
+        self._send(encode_event(NewGame(game=self.games)))
+        self.told = []  # (a process started again is told this game from its welcome)
+        return True
+
+    def _again(self) -> None:
+        """The process kept from the game before ended before it answered in this one (a
+        program that exits at the end of each game): a new one, told this game so far."""
+        told = self.told or []
+        self.told = None
+        self._reap()
+        self.games = 1
+        self.expired.clear()
+        self._start()
+        for line, seq in told:
+            self._send(line, seq)
 
     # ------------------------------------------------------------ a decision
 
     def choose(self, view: SeatView) -> Choice | None:
         """The program's move for ``view`` (its seat's decision), or None: the CPU makes it."""
         self.decisions += 1
-        choice = None if self.dead else self._ask(view)
+        choice = self._ask(view)
         if choice is None:
             self.taken += 1
         return choice
 
     def _ask(self, view: SeatView) -> Choice | None:
         self._drop_waiting()
-        self._send(encode(view_event(view).to_json()))
+        if self.dead and self.told is not None:
+            self._again()
+        if self.dead:
+            return None
+        self.seq += 1
+        seq = self.seq
+        self._send(encode(view_event(view, seq=seq).to_json()), seq)
         deadline = time.monotonic() + self.move_time
-        while not self.dead:
+        while True:
+            if self.dead:
+                if self.told is None:
+                    return None
+                self._again()  # (told the view again, with the rest)
+                deadline = time.monotonic() + self.move_time
             try:
-                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+                line, at = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
-                self.faults["slow"] += 1
-                self.owed += 1
+                self._late(seq)
                 return None
             if line == _GONE:
                 self._died()
-                return None
+                continue
             try:
                 request = requests.parse_line(line)
                 if request is None:
                     continue
-                cmd = requests.command(request, ("play", "pass", "moon", "state", "ping"))
+                cmd = requests.command(request, (*_MOVES, "state", "ping"))
                 if cmd == "ping":
                     self._send(OK_LINE)
                     continue
                 if cmd == "state":
-                    self._send(encode({"ok": True, **view_event(view).to_json()}))
+                    self._send(encode({"ok": True, **view_event(view, seq=seq).to_json()}))
                     continue
-                if self.owed:  # the answer to a view whose time ran out: dropped
-                    self.owed -= 1
+                if not self._answers(request, seq, at):  # late, or early: dropped
                     continue
+                self._answered()
                 choice = self._move(view, cmd, request)
             except RequestError as e:
+                self._answered()
                 self.faults["illegal" if e.code not in _JUNK else "junk"] += 1
                 self._send(encode(e.reply(self.lang)))
                 return None
             self._send(OK_LINE)
             return choice
-        return None
+
+    def _answered(self) -> None:
+        """An answer in time, good or bad: the streak of slow ones ends, and a process kept
+        from the game before is judged from now on as any."""
+        self.streak = 0
+        self.told = None
+
+    def _late(self, seq: int) -> None:
+        """No answer within the move time: ``slow``; the third in a row, ``hung`` (it is
+        stopped, and the CPU plays its seat to the end of the game)."""
+        self.faults["slow"] += 1
+        self.expired.add(seq)
+        self.streak += 1
+        if self.streak >= HUNG_AFTER:
+            self.faults["hung"] += 1
+            self.told = None
+            self.dead = True
+            self._reap()
+
+    def _answers(self, request: JsonObject, seq: int, at: float) -> bool:
+        """Whether a move read while view ``seq`` is asked is its answer: it echoes ``seq``,
+        or echoes none and was read once the view was being written. Else it is dropped: a
+        late answer to a view whose time ran out, or an early one (counted)."""
+        given = request.get("seq")
+        if given is not None and not requests.whole(given):
+            raise requests.bad_type("seq", "type_int")
+        if given == seq:
+            return True
+        shown, shown_at = self._shown
+        if given is None and shown == seq and at >= shown_at:
+            if not self.expired:
+                return True
+            self.expired.discard(min(self.expired))  # (the answer to the oldest view whose time ran out)
+            return False
+        self._unasked(given)
+        return False
+
+    def _unasked(self, given: int | None) -> None:
+        """A move written before its view: a late answer to a view whose time ran out is
+        dropped as it is owed; any other is early (dropped and counted)."""
+        if given is None and self.expired:
+            self.expired.discard(min(self.expired))
+        elif given is not None and given in self.expired:
+            self.expired.discard(given)
+        else:
+            self.early += 1
 
     def _drop_waiting(self) -> None:
-        """Lines the program wrote unasked are dropped; a late answer pays what it owes."""
+        """Lines the program wrote unasked are dropped; a move among them is a late answer,
+        or an early one."""
         while True:
             try:
-                line = self.lines.get_nowait()
+                line, _ = self.lines.get_nowait()
             except queue.Empty:
                 return
             if line == _GONE:
                 self._died()
                 return
-            if self.owed:
-                self.owed -= 1
+            try:
+                request = requests.parse_line(line)
+            except RequestError:
+                continue
+            if request is not None and request.get("cmd") in _MOVES:
+                given = request.get("seq")
+                self._unasked(given if requests.whole(given) else None)
 
     def _move(self, view: SeatView, cmd: str, request: JsonObject) -> Choice:
         """The move ``request`` makes, judged by the engine from the seat's view alone."""
@@ -218,28 +347,60 @@ class Program(SeatClient):
 
     # ------------------------------------------------------------ the end
 
-    def close(self) -> None:
-        """Its input ends once all it was told is written (the end of the game); it is killed if
-        it has not exited QUIT_WAIT seconds later."""
-        proc = self.proc
-        if proc is None:
+    def close(self) -> float:
+        """Its input ends once all it was told is written (the end of the game, or of the
+        run); it is stopped if it has not exited QUIT_WAIT seconds later. The seconds that cost
+        (0 when it exited, or was gone)."""
+        self.end_input()
+        return self.finish()
+
+    def end_input(self) -> None:
+        """Its input closed (:meth:`finish` then waits for it to exit)."""
+        self.told = None
+        self._closed_at = time.monotonic()
+        if self.proc is None:
             return
         if not self.dead:
+            self.dead = True  # (nothing more is asked of it: its end is no crash)
             try:
                 self.out.put(None, timeout=QUIT_WAIT)
             except queue.Full:
                 pass
-        self.dead = True
+
+    def finish(self) -> float:
+        """Waits for the program to exit, until QUIT_WAIT after its input ended, then stops
+        it: the seconds that cost when it had to be stopped, else 0."""
+        proc = self.proc
+        if proc is None:
+            return 0.0
         try:
-            proc.wait(QUIT_WAIT)
+            proc.wait(max(0.0, self._closed_at + QUIT_WAIT - time.monotonic()))
         except subprocess.TimeoutExpired:
             self._stop()
+            return time.monotonic() - self._closed_at
+        return 0.0
+
+    def _reap(self) -> None:
+        """The process gone for good (before another is started in its place)."""
+        try:
+            self.out.put_nowait(None)  # (its writer ends)
+        except queue.Full:
+            pass
+        self._stop()
 
     def _stop(self) -> None:
         proc = self.proc
         if proc is not None and proc.poll() is None:
             proc.kill()
+        if proc is not None:
             proc.wait()
+
+
+def never_in_time(counts: dict[str, int]) -> bool:
+    """Whether a program's counts (:data:`COUNTS`) say it answered no view in time, and did
+    nothing else wrong: likely a program that does not flush its output."""
+    wrong = sum(counts.get(kind, 0) for kind in ("crash", "junk", "illegal"))
+    return counts.get("slow", 0) > 0 and not wrong and counts.get("taken", 0) == counts.get("decisions", 0)
 
 
 # a refused line that is not a move at all (the rest are moves the rules refuse)
@@ -249,27 +410,92 @@ _JUNK = frozenset({"bad_json", "missing_field", "bad_field", "unknown_cmd", "bad
 # ---------------------------------------------------------------- a table's programs (hearts play, hearts host)
 
 
-def seat_programs(table: GameTable, move_time: float = MOVE_TIME, stderr: bool = False) -> list[Program]:
-    """The program of each CPU seat whose level is ``exec:COMMAND``, started and told the game
-    from its start (or, for a game resumed, where it carries on); ``stderr`` as for
-    :class:`Program`. Only the command line or the player's own save names a program: a
-    record read from elsewhere never starts one."""
+def seat_programs(table: GameTable, move_time: float = MOVE_TIME, stderr: bool = False,
+                  kept: Programs | None = None) -> list[Program]:
+    """The program of each CPU seat whose level is ``exec:COMMAND``, started (or, with
+    ``kept``, the process of that seat word kept from the run's game before, told
+    ``new_game``) and told the game from its start (or, for a game resumed, where it carries
+    on); ``stderr`` as for :class:`Program`. Only the command line or the player's own save
+    names a program: a record read from elsewhere never starts one."""
     from ..bots import is_program
     from ..play.events import SCHEMA, Welcome
 
-    started = []
+    started: list[Program] = []
     names = [st.name for st in table.seats]
     for s, st in enumerate(table.seats):
         if st.human or not is_program(st.level) or st.client is not None:
             continue
         assert st.level is not None
-        program = Program(st.level, move_time, stderr)
+        if kept is None:
+            program = Program(st.level, move_time, stderr)
+        else:
+            program = kept.take(st.level, sum(p.level == st.level for p in started), move_time, stderr)
         table.seats.attach(s, program)  # (a shared table's attach is a network client's)
         program.event(Welcome(schema=SCHEMA, seat=s, players=table.players, turn_timer=move_time, hints=False,
                               names=names))
         table.announce(s, resumed=bool(table.game.move_stack))
         started.append(program)
     return started
+
+
+class Programs:
+    """The programs of a run (``hearts sim``), kept from one game to the next: the process
+    of each seat word (the first ``exec:`` word of a kind, the second...) plays every game of
+    its seat, told ``new_game`` before each after its first, and is started again only when
+    it is gone (a fault, or a program that exits at the end of each game)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[str, int], Program] = {}
+        self.seed: str | None = None  # the run's (a worker that outlives a run: a cluster's)
+
+    def take(self, level: str, nth: int, move_time: float, stderr: bool) -> Program:
+        """The ``nth`` program of seat word ``level`` for the next game."""
+        old = self.kept.get((level, nth))
+        if old is not None and old.move_time == move_time and old.new_game():
+            return old
+        if old is not None:
+            old.close()
+        program = Program(level, move_time, stderr, streak=old.streak if old is not None else 0)
+        self.kept[level, nth] = program
+        return program
+
+    def close(self) -> dict[str, float]:
+        """Every program's input ends; those that have not exited QUIT_WAIT seconds later are
+        stopped: the seconds each seat word's cost that way (none when they all exited)."""
+        kept = list(self.kept.values())
+        self.kept.clear()
+        for program in kept:
+            program.end_input()
+        self.seed = None
+        cost: dict[str, float] = {}
+        for program in kept:
+            seconds = program.finish()
+            if seconds:
+                cost[program.level] = cost.get(program.level, 0.0) + seconds
+        return cost
+
+
+_RUN = Programs()  # this process's programs in the run under way (hearts sim; a worker's own)
+
+
+def close_programs(lang: str | None = None) -> list[str]:
+    """The run's programs closed (its end: ``hearts sim``, and a worker process as it
+    exits): one sentence for each program that did not exit at the end of its input and was
+    stopped, with the time that cost."""
+    from ..text.catalog import t
+
+    return [t("program_stopped", lang, program=level, wait=f"{QUIT_WAIT:g}", seconds=f"{seconds:.1f}")
+            for level, seconds in _RUN.close().items()]
+
+
+def _closed_at_exit() -> None:
+    """A worker process's programs, as it exits (``hearts sim --workers``) or as another run
+    begins (a cluster's worker): each one stopped is said on stderr, as the run's end says
+    it of its own."""
+    import sys
+
+    for line in close_programs():
+        sys.stderr.write(line + "\n")
 
 
 def program_label(level: str) -> str:
@@ -289,11 +515,12 @@ def program_label(level: str) -> str:
 
 def play_table_game(rules: Rules, code: str, levels: Sequence[str],
                     simulations: dict[str, int | None] | None = None, *, move_time: float = MOVE_TIME,
-                    keep: bool = False, stderr: bool = False) -> GamePlay:
-    """A whole game with ``levels[s]`` at seat ``s``, a program started at each ``exec:`` seat:
+                    keep: bool = False, stderr: bool = False, kept: Programs | None = None) -> GamePlay:
+    """A whole game with ``levels[s]`` at seat ``s``, a program started at each ``exec:`` seat
+    (or taken from ``kept``, a run's programs, and left running for its next game):
     :func:`~hearts_cli.bots.match.play_game`'s result, played through a table so that each
     program is told its seat's events. The CPU seats move as at any table (the seed of the
-    code and the seat); each program's faults come back in ``faults``, by kind."""
+    code and the seat); each program's faults come back in ``faults``, by kind (:data:`COUNTS`)."""
     from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch
     from ..model.seating import recorded_names
     from ..play.engine import Game
@@ -305,15 +532,17 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
     table = GameTable(game, [Seat(False, None, names[s], lv) for s, lv in enumerate(levels)])
     programs: list[Program] = []
     try:
-        programs = seat_programs(table, move_time, stderr)
+        programs = seat_programs(table, move_time, stderr, kept)
         logs, times, forced = _play_out(table, levels, simulations or {}, MoonWatch(rules), MAX_ROUNDS)
     finally:
-        for program in programs:
-            program.close()
+        if kept is None:
+            for program in programs:
+                program.close()
     faults: dict[str, dict[str, int]] = {}
     for program in programs:
-        mine = faults.setdefault(program.level, dict.fromkeys((*FAULTS, "taken", "decisions"), 0))
-        for kind, count in (*program.faults.items(), ("taken", program.taken), ("decisions", program.decisions)):
+        mine = faults.setdefault(program.level, dict.fromkeys(COUNTS, 0))
+        for kind, count in (*program.faults.items(), ("early", program.early), ("taken", program.taken),
+                            ("decisions", program.decisions)):
             mine[kind] += count
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
                     game if keep else None, faults)
@@ -352,15 +581,24 @@ def _play_out(table: GameTable, levels: Sequence[str], sims: dict[str, int | Non
 def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> tuple[int, GamePlay]:
     """One rotation of one game of ``hearts sim`` (a top-level function, for worker processes:
     given with ``functools.partial``): through a table where a program sits, else as
-    :func:`~hearts_cli.bots.match.play_game` plays it."""
+    :func:`~hearts_cli.bots.match.play_game` plays it. The programs are kept for the
+    process's next game (:class:`Programs`) until :func:`close_programs` (the run's end)."""
     from ..bots import is_program
     from ..bots.match import kept_job, match_code, tournament_job
 
     rules, levels, index, seed, simulations = args
     if not any(is_program(lv) for lv in levels):
         return kept_job(args) if keep else tournament_job(args)
+    if _RUN.seed != seed:  # (another run: not this one's programs)
+        _closed_at_exit()
+        _RUN.seed = seed
+    if not _RUN.kept:
+        import atexit
+
+        atexit.unregister(_closed_at_exit)
+        atexit.register(_closed_at_exit)  # (a worker process's programs, as it exits)
     return index, play_table_game(rules, match_code(seed, index), levels, simulations, move_time=move_time,
-                                  keep=keep, stderr=not _quiet())
+                                  keep=keep, stderr=not _quiet(), kept=_RUN)
 
 
 def _quiet() -> bool:

@@ -1,10 +1,16 @@
 """An outside program for the tests (tests/test_programs.py): it answers each view with the
-first legal cards, as examples/first_legal.sh does, and misbehaves once as its argument says.
+first legal cards, as examples/first_legal.sh does, and misbehaves as its arguments say.
 
     slow      its first answer comes 0.6 s late
     junk      its first answer is not a move
     illegal   its first card is one it does not hold
     crash     it exits at its first view
+    mute      it reads every line and never answers (as a program that does not flush)
+    twice     it answers every view twice, in one write
+    twice-seq each answer echoes the view's seq, and is written again when the next view
+              comes, before that view's answer (as a second answer to one view late may be)
+    once      it exits at the end of its game (game_end), not of its input
+    linger    it does not exit at the end of its input
     log:PATH  it writes every line it is told to PATH
     (none)    it never misbehaves
 """
@@ -12,15 +18,19 @@ import json
 import sys
 import time
 
-mode = sys.argv[1] if len(sys.argv) > 1 else ""
-log = open(mode[4:], "a") if mode.startswith("log:") else None  # noqa: SIM115
+modes = sys.argv[1:]
+mode = modes[0] if modes else ""
+log = next((open(m[4:], "a") for m in modes if m.startswith("log:")), None)  # noqa: SIM115
 first = True
+last = ""  # (twice-seq) the answer to the view before
 for line in sys.stdin:
     if log:
         log.write(line)
         log.flush()
     msg = json.loads(line)
-    if msg.get("event") != "view" or msg["phase"] not in ("pass", "play", "moon"):
+    if msg.get("event") == "game_end" and "once" in modes:
+        sys.exit(0)
+    if msg.get("event") != "view" or msg["phase"] not in ("pass", "play", "moon") or "mute" in modes:
         continue
     legal = msg["legal"]
     if msg["phase"] == "moon":
@@ -39,4 +49,11 @@ for line in sys.stdin:
         answer = {"cmd": "play", "card": next(c for c in ("2C", "AS", "AH") if c not in msg["hand"])} \
             if msg["phase"] == "play" else {"cmd": "pass", "cards": ["2C", "2C", "2C"]}
     first = False
-    print(json.dumps(answer), flush=True)
+    text = json.dumps(answer) + "\n"
+    if mode == "twice-seq":
+        text = json.dumps({**answer, "seq": msg.get("seq")}) + "\n"
+        text, last = last + text, text
+    sys.stdout.write(text * 2 if mode == "twice" else text)
+    sys.stdout.flush()
+if "linger" in modes:
+    time.sleep(60)
