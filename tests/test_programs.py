@@ -155,3 +155,65 @@ def test_a_program_takes_a_cpu_seat_at_a_shared_table():
     (program,) = table.programs
     assert game.over and program.seat == 1
     assert program.decisions > 20 and program.taken == 0
+
+
+def test_a_program_that_never_answers_is_not_rated_and_stops_the_run(tmp_path):
+    """The issue's run: ``exec:false`` was rated +140 Elo, the CPU having made all its decisions.
+    Now its row says it is not rated (no Elo, its faults beside), and the run stops after its
+    first pair with one sentence naming the likely cause, exit status 2; the results file does
+    not keep the pair (once the program is mended, the same command plays it)."""
+    results = tmp_path / "r.jsonl"
+    result = run("sim", "--gauntlet", "exec:false,easy", "--deals", "2", "--seed", "x", "--json",
+                 "--results", str(results), "--lang", "en")
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    row = next(r for r in report["ratings"] if r["player"] == "exec:false")
+    assert row["reliable"] is False and row["elo"] is None and row["ci95"] is None
+    assert row["faults"]["taken"] == row["faults"]["decisions"] > 0
+    assert row["faults"]["silent"] == 4 + 3 * 4  # the games a seat each: alone, then at 3 seats
+    (pairing,) = report["pairings"]
+    assert pairing["reliable"] is False and pairing["elo"] is None
+    err = result.stderr.strip()
+    assert "\n" not in err and "Traceback" not in err
+    assert "exec:false made none of its decisions itself" in err and "exited with status 1" in err
+    assert len(results.read_text().splitlines()) == 1  # the header alone
+    text = run("sim", "--gauntlet", "exec:false,easy", "--deals", "2", "--seed", "x", "--plain", "--lang", "en")
+    assert text.exit_code == 2
+    assert "exec:false *" in text.stdout and "* exec:false is not rated" in " ".join(text.stdout.split())
+
+
+def test_the_sentence_names_the_exit_status_and_the_last_line_on_standard_error():
+    word = "exec:sh -c 'echo starting >&2; echo \"no module named numpy\" >&2; exit 3'"
+    result = run("sim", "--seats", f"{word},easy,normal,random", "--deals", "1", "--lang", "en")
+    assert result.exit_code == 2
+    last = result.stderr.strip().splitlines()[-1]  # (its own standard error comes first: it is ours)
+    assert "exited with status 3" in last and "“no module named numpy”" in last
+    spanish = run("sim", "--seats", f"{word},easy,normal,random", "--deals", "1", "--lang", "es", "--json")
+    assert spanish.exit_code == 2 and json.loads(spanish.stdout)["faults"]
+    assert "terminó con estado 3" in spanish.stderr
+
+
+def test_each_fault_is_recorded_with_what_its_author_needs(tmp_path):
+    """``--faults FILE``: a JSON line a fault, with the game's code, the round, the trick, the
+    decision, the line refused (escaped) or, for a crash, the exit status and the last lines
+    of its standard error."""
+    rules = load_preset("quick")
+    code = match_code("faults", 0)
+    junk = play_table_game(rules, code, [f"{SEAT_BOT} junk", "easy", "normal", "random"], move_time=10.0)
+    (record,) = junk.fault_log
+    assert record["kind"] == "junk" and record["code"] == code and record["seat"] == 0
+    assert record["line"] == '{"say": "hello"}' and record["error"] == "missing_field"
+    assert (record["round"], record["decision"], record["phase"], record["trick"]) == (1, 1, "pass", None)
+    late = play_table_game(rules, code, ["easy", f"{SEAT_BOT} late", "normal", "random"], move_time=10.0)
+    (crash,) = late.fault_log
+    assert crash["kind"] == "crash" and crash["status"] == 4 and crash["seat"] == 1
+    assert crash["stderr"] == ["giving up after five answers"]
+    assert crash["phase"] == "play" and crash["trick"] >= 1 and crash["decision"] == 6
+    path = tmp_path / "faults.jsonl"
+    result = run("sim", "--seats", f"{SEAT_BOT} illegal,easy,normal,random", "--deals", "1", "--seed", "f",
+                 "--faults", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    (line,) = path.read_text().splitlines()
+    written = json.loads(line)
+    assert written["kind"] == "illegal" and written["code"] == match_code("f", 0)
+    assert written["seats"][0].endswith("seat_bot.py illegal") and '"2C"' in written["line"]

@@ -15,6 +15,7 @@ fault is counted against the program, and the game goes on.
 
 from __future__ import annotations
 
+import collections
 import queue
 import subprocess
 import threading
@@ -22,7 +23,8 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..base.jsonvalue import JsonObject
+from ..base.jsonvalue import JsonObject, JsonValue
+from ..base.untrusted import shown
 from ..bots import program_argv
 from ..play import requests
 from ..play.engine import MOON_CHOICES, PassError, Phase, Round
@@ -46,6 +48,9 @@ PASS_MAX = 13  # cards read in a pass, at most (the engine says how many it take
 QUIT_WAIT = 1.0  # seconds a program has to exit once its input is closed, before it is killed
 QUEUE_MAX = 5000  # lines waiting for a program that does not read its input: then it is stopped
 _GONE = b""  # what the reader queues when the program's output ends
+STDERR_LINES = 5  # the last lines of a program's standard error kept for a crash's record
+RECORDS_MAX = 20  # faults recorded in full for one program in one game (all are counted)
+LINE_SHOWN = 200  # characters of an offending line (or of a line of stderr) kept, escaped
 
 
 class Program(SeatClient):
@@ -67,16 +72,27 @@ class Program(SeatClient):
         self.lines: queue.Queue[bytes] = queue.Queue()  # what it writes, for choose()
         self.out: queue.Queue[bytes | None] = queue.Queue(QUEUE_MAX)  # what it is told, for the writer
         self.dead = False
+        # what an author needs to fix a fault (``records``, see :meth:`_note`): its last lines on
+        # standard error, why it could not start, the last line it wrote, the reply refusing it
+        self.records: list[dict[str, JsonValue]] = []
+        self.tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self.problem: tuple[int, str] | None = None  # (errno, its words) when it could not be started
+        self.last_line = b""
+        self.refused: str | None = None
+        self._noted = dict(self.faults)
+        self._stderr: threading.Thread | None = None
         try:
             self.proc: subprocess.Popen[bytes] | None = subprocess.Popen(
-                program_argv(level), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=None if stderr else subprocess.DEVNULL)
-        except (OSError, ValueError):
+                program_argv(level), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        except (OSError, ValueError) as e:
             self.proc = None
+            self.problem = (e.errno or 0, e.strerror or str(e)) if isinstance(e, OSError) else (0, str(e))
             self._died()
             return
         threading.Thread(target=self._read, daemon=True).start()
         threading.Thread(target=self._write, daemon=True).start()
+        self._stderr = threading.Thread(target=self._read_stderr, args=(stderr,), daemon=True)
+        self._stderr.start()
 
     # ------------------------------------------------------------ what the table tells it
 
@@ -124,6 +140,25 @@ class Program(SeatClient):
         out.close()
         self.lines.put(_GONE)
 
+    def _read_stderr(self, passed: bool) -> None:
+        """Its standard error: passed on to ours (``passed``, a bot author's log), the last
+        lines kept for a crash's record."""
+        import sys
+
+        assert self.proc is not None and self.proc.stderr is not None
+        err = self.proc.stderr
+        for line in iter(lambda: err.readline(LINE_MAX + 1), b""):
+            if passed:
+                try:
+                    sys.stderr.buffer.write(line)
+                    sys.stderr.buffer.flush()
+                except (AttributeError, OSError, ValueError):
+                    passed = False
+            text = line.decode("utf-8", "replace").rstrip("\r\n")
+            if text.strip():
+                self.tail.append(shown(text, LINE_SHOWN))
+        err.close()
+
     def _died(self) -> None:
         if not self.dead:
             self.dead = True
@@ -134,10 +169,33 @@ class Program(SeatClient):
     def choose(self, view: SeatView) -> Choice | None:
         """The program's move for ``view`` (its seat's decision), or None: the CPU makes it."""
         self.decisions += 1
+        self.last_line, self.refused = b"", None
         choice = None if self.dead else self._ask(view)
         if choice is None:
             self.taken += 1
+        self._note(view)
         return choice
+
+    def _note(self, view: SeatView | None) -> None:
+        """A record of each fault counted since the last note, with where it happened (``view``:
+        the decision it cost; None at the game's end) and what it was: the line refused, or, for
+        a crash, its exit status and last lines of standard error (filled in by :meth:`close`)."""
+        for kind in FAULTS:
+            for _ in range(self.faults.get(kind, 0) - self._noted.get(kind, 0)):
+                if len(self.records) >= RECORDS_MAX:
+                    break
+                record: dict[str, JsonValue] = {"kind": kind, "decision": self.decisions if view else None}
+                if view is not None:
+                    record["round"] = view.round_index + 1
+                    record["trick"] = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
+                    record["phase"] = view.phase.value
+                if kind in ("junk", "illegal") and self.last_line:
+                    record["line"] = shown(self.last_line.decode("utf-8", "replace").rstrip("\r\n"), LINE_SHOWN)
+                    record["error"] = self.refused
+                if kind == "crash" and self.problem is not None:
+                    record["errno"], record["problem"] = self.problem
+                self.records.append(record)
+        self._noted = dict(self.faults)
 
     def _ask(self, view: SeatView) -> Choice | None:
         self._drop_waiting()
@@ -153,6 +211,7 @@ class Program(SeatClient):
             if line == _GONE:
                 self._died()
                 return None
+            self.last_line = line
             try:
                 request = requests.parse_line(line)
                 if request is None:
@@ -170,6 +229,7 @@ class Program(SeatClient):
                 choice = self._move(view, cmd, request)
             except RequestError as e:
                 self.faults["illegal" if e.code not in _JUNK else "junk"] += 1
+                self.refused = e.code
                 self._send(encode(e.reply(self.lang)))
                 return None
             self._send(OK_LINE)
@@ -234,6 +294,23 @@ class Program(SeatClient):
             proc.wait(QUIT_WAIT)
         except subprocess.TimeoutExpired:
             self._stop()
+        self._note(None)
+        if self._stderr is not None:
+            self._stderr.join(QUIT_WAIT)  # (what it wrote last, for the record of a crash)
+        for record in self.records:
+            if record["kind"] == "crash" and "problem" not in record:
+                record["status"] = proc.returncode
+                record["stderr"] = list(self.tail)
+
+    def status(self) -> int | None:
+        """Its exit status once it has stopped (waiting a moment for it), else None."""
+        proc = self.proc
+        if proc is None:
+            return None
+        try:
+            return proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            return None
 
     def _stop(self) -> None:
         proc = self.proc
@@ -311,12 +388,17 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
         for program in programs:
             program.close()
     faults: dict[str, dict[str, int]] = {}
+    records: list[dict[str, JsonValue]] = []
     for program in programs:
-        mine = faults.setdefault(program.level, dict.fromkeys((*FAULTS, "taken", "decisions"), 0))
-        for kind, count in (*program.faults.items(), ("taken", program.taken), ("decisions", program.decisions)):
-            mine[kind] += count
+        mine = faults.setdefault(program.level, dict.fromkeys((*FAULTS, "taken", "decisions", "silent"), 0))
+        # ``silent``: the games (a seat each) where it made none of its decisions itself
+        silent = int(program.decisions > 0 and program.taken == program.decisions)
+        for kind, count in (*program.faults.items(), ("taken", program.taken), ("decisions", program.decisions),
+                            ("silent", silent)):
+            mine[kind] = mine.get(kind, 0) + count
+        records += [{"program": program.level, "code": code, "seat": program.seat, **r} for r in program.records]
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
-                    game if keep else None, faults)
+                    game if keep else None, faults, records)
 
 
 def _play_out(table: GameTable, levels: Sequence[str], sims: dict[str, int | None], watch: MoonWatch,

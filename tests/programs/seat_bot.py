@@ -4,7 +4,8 @@ first legal cards, as examples/first_legal.sh does, and misbehaves once as its a
     slow      its first answer comes 0.6 s late
     junk      its first answer is not a move
     illegal   its first card is one it does not hold
-    crash     it exits at its first view
+    crash     it exits at its first view, status 3, saying why on its standard error
+    late      it exits after its 5th answer, status 4, saying why on its standard error
     log:PATH  it writes every line it is told to PATH
     (none)    it never misbehaves
 """
@@ -15,6 +16,7 @@ import time
 mode = sys.argv[1] if len(sys.argv) > 1 else ""
 log = open(mode[4:], "a") if mode.startswith("log:") else None  # noqa: SIM115
 first = True
+answers = 0
 for line in sys.stdin:
     if log:
         log.write(line)
@@ -30,7 +32,12 @@ for line in sys.stdin:
     else:
         answer = {"cmd": "play", "card": legal[0]}
     if first and mode == "crash":
+        print("Traceback: my_bot.py line 12: KeyError 'legal'", file=sys.stderr, flush=True)
         sys.exit(3)
+    if answers == 5 and mode == "late":
+        print("giving up after five answers", file=sys.stderr, flush=True)
+        sys.exit(4)
+    answers += 1
     if first and mode == "slow":
         time.sleep(0.6)
     if first and mode == "junk":
