@@ -217,3 +217,14 @@ def test_each_fault_is_recorded_with_what_its_author_needs(tmp_path):
     written = json.loads(line)
     assert written["kind"] == "illegal" and written["code"] == match_code("f", 0)
     assert written["seats"][0].endswith("seat_bot.py illegal") and '"2C"' in written["line"]
+
+
+def test_a_program_that_stops_is_said_once_at_the_table(home):
+    """At ``hearts play``: the CPU plays the seat of a program that has stopped, and the table
+    says so once, with its exit status, in the person's language."""
+    for lang, words in (("en", "North's program stopped (exit 4); the CPU plays for North."),
+                        ("es", "El programa de Norte se detuvo (salida 4); la CPU juega por Norte.")):
+        result = run("new", "--level", f"easy,{SEAT_BOT} late,random", "--no-confirm", "--plain", "--lang", lang,
+                     input="auto\n")
+        assert result.exit_code == 0, (result.stdout, result.stderr)
+        assert result.stdout.count(words) == 1, result.stdout[-3000:]

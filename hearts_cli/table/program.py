@@ -28,7 +28,7 @@ from ..base.untrusted import shown
 from ..bots import program_argv
 from ..play import requests
 from ..play.engine import MOON_CHOICES, PassError, Phase, Round
-from ..play.events import Event, view_event
+from ..play.events import Event, Takeover, view_event
 from ..play.requests import RequestError
 from .seats import SeatClient
 from .wire import OK_LINE, encode, encode_event
@@ -72,6 +72,7 @@ class Program(SeatClient):
         self.lines: queue.Queue[bytes] = queue.Queue()  # what it writes, for choose()
         self.out: queue.Queue[bytes | None] = queue.Queue(QUEUE_MAX)  # what it is told, for the writer
         self.dead = False
+        self.stop_told = False
         # what an author needs to fix a fault (``records``, see :meth:`_note`): its last lines on
         # standard error, why it could not start, the last line it wrote, the reply refusing it
         self.records: list[dict[str, JsonValue]] = []
@@ -101,6 +102,13 @@ class Program(SeatClient):
 
     def gone(self) -> bool:
         return False  # a program that is gone is still told nothing it should not see: its seat stays
+
+    def stop_news(self) -> Event | None:
+        """Once it has stopped (a crash): a ``takeover`` with its exit status, the first time asked."""
+        if not self.dead or self.stop_told or self.seat is None:
+            return None
+        self.stop_told = True
+        return Takeover(seat=self.seat, reason="program", status=self.status())
 
     def _send(self, line: bytes) -> None:
         """Queued for the writer: a program that does not read never holds up the table; one

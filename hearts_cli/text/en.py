@@ -1012,6 +1012,8 @@ MESSAGES: dict[str, str] = {
     "net_host_standing": "Game {code} resumes at round {round}. Scores: {scores}.",
     "net_takeover_timer": "Time is up for {name}: the CPU plays for them.",
     "net_takeover_away": "{name} is away: the CPU plays for them.",
+    "net_takeover_program_status": "{name}'s program stopped (exit {status}); the CPU plays for {name}.",
+    "net_takeover_program": "{name}'s program stopped; the CPU plays for {name}.",
     "net_welcome": "You sit at seat {seat} of {players}: {names}.",
     "net_no_hints": "This table gives no hints (the host can allow them with --hints).",
     "net_help": "Enter a card to play it (QS, 10h, Q♠, queen of spades), then again to confirm. While passing, enter cards to choose them and then `pass`, or `pass QS AS KS` at once. Commands: why CARD, hint (when the table allows it), table, again (or r: the last events again), score, tricks, last (the last trick), count (the cards still out), exchange (your pass), rules, help, quit (the CPU plays your seat until you join again). Tab completes cards and commands.",

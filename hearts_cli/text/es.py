@@ -999,6 +999,8 @@ MESSAGES: dict[str, str] = {
     "net_host_standing": "La partida {code} se reanuda en la ronda {round}. Puntos: {scores}.",
     "net_takeover_timer": "Se acabó el tiempo de {name}: la CPU juega por esa persona.",
     "net_takeover_away": "{name} no está: la CPU juega por esa persona.",
+    "net_takeover_program_status": "El programa de {name} se detuvo (salida {status}); la CPU juega por {name}.",
+    "net_takeover_program": "El programa de {name} se detuvo; la CPU juega por {name}.",
     "net_welcome": "Te sientas en el asiento {seat} de {players}: {names}.",
     "net_no_hints": "Esta mesa no da pistas (quien la abre puede permitirlas con --hints).",
     "net_help": "Escribe una carta para jugarla (QS, 10h, Q♠, dama de picas) y otra vez para confirmar. Al pasar, escribe cartas para elegirlas y luego `pasar`, o `pasar QS AS KS` de una vez. Órdenes: por-que CARTA, pista (si la mesa lo permite), mesa, releer (o r: los últimos sucesos otra vez), puntos, bazas, ultima (la última baza), cuenta (las cartas que quedan fuera), intercambio (tu pase), reglas, ayuda, salir (la CPU juega por ti hasta que vuelvas). Tab completa cartas y órdenes.",
