@@ -799,8 +799,6 @@ MESSAGES: dict[str, str] = {
     "sim_title_round_robin": "Round robin: {first}, {field}; preset {preset}, {players} players; seed {seed}.",
     "sim_tournament_played": "{halves} duplicate games (each in every rotation of the seats): {played} deals a pairing or more, of the {deals} asked; {rounds} rounds, {seconds} s.",
     "sim_col_player": "player",
-    "sim_col_elo": "Elo",
-    "sim_col_elo_ci": "±95%",
     "sim_col_games": "games",
     "sim_col_score": "score",
     "sim_col_pairing": "pairing",

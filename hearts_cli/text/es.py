@@ -786,8 +786,6 @@ MESSAGES: dict[str, str] = {
     "sim_title_round_robin": "Liguilla: {first}, {field}; variante {preset}, {players} jugadores; semilla {seed}.",
     "sim_tournament_played": "{halves} partidas duplicadas (cada una en cada rotación de los asientos): {played} manos por emparejamiento o más, de las {deals} pedidas; {rounds} rondas, {seconds} s.",
     "sim_col_player": "jugador",
-    "sim_col_elo": "Elo",
-    "sim_col_elo_ci": "±95%",
     "sim_col_games": "partidas",
     "sim_col_score": "puntuación",
     "sim_col_pairing": "emparejamiento",
