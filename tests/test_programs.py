@@ -228,3 +228,17 @@ def test_a_program_that_stops_is_said_once_at_the_table(home):
                      input="auto\n")
         assert result.exit_code == 0, (result.stdout, result.stderr)
         assert result.stdout.count(words) == 1, result.stdout[-3000:]
+
+
+def test_a_resumed_run_writes_the_same_faults(tmp_path):
+    """The results file keeps each play's faults in full, so a run cut short and resumed writes
+    the same ``--faults`` file as the run that was not."""
+    args = ["--gauntlet", f"{SEAT_BOT} junk,easy", "--deals", "1", "--seed", "fr"]
+    whole, faults = tmp_path / "whole.jsonl", tmp_path / "faults.jsonl"
+    sim_json(*args, "--results", str(whole), "--faults", str(faults))
+    written = [json.loads(x) for x in faults.read_text().splitlines()]
+    assert len(written) == 4 + 3 * 4 and {x["kind"] for x in written} == {"junk"}  # once a seat a game
+    cut, again = tmp_path / "cut.jsonl", tmp_path / "again.jsonl"
+    cut.write_text("".join(whole.read_text().splitlines(keepends=True)[:2]))
+    sim_json(*args, "--results", str(cut), "--faults", str(again))
+    assert again.read_bytes() == faults.read_bytes() and cut.read_bytes() == whole.read_bytes()

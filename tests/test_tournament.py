@@ -100,9 +100,9 @@ def test_the_report_says_how_many_deals_the_test_took_and_writes_what_it_tested(
     report = _json("--gauntlet", "random,normal", "--deals", "400", "--sprt", "0,50", "--seed", "h")
     (pairing,) = report["pairings"]
     assert report["sprt"]["verdict"] == "H0" and report["deals"] == pairing["deals"] < 400
-    assert f"the test decided after {pairing['deals']} deals, of the 400 asked" in text
+    assert f"the test decided after {pairing['deals']} deals (400 asked)" in text
     assert "random is not stronger than normal by more than 0 Elo" in text
-    assert "Elo (1st over 2nd)" in text and "±" not in text.split("pts/round")[0]
+    assert "Elo of 1st" in text and "±" not in text.split("pts/round")[0]
     normal = next(r for r in report["ratings"] if r["player"] == "normal")
     assert f"[{normal['low']:+.0f}, {normal['high']:+.0f}]" in text
     assert f"[-∞, {pairing['high']:+.0f}]" in text  # the same minus sign, bounded or not

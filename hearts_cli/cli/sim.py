@@ -745,7 +745,7 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
         watch.write(h.plays)
 
     played = list(done)
-    mark = 0  # where the results file stood before the pair being played
+    mark = sink.tell() if sink is not None else 0  # where the results file stood before the pair being played
 
     def kept(half: Half) -> None:
         nonlocal mark
@@ -953,6 +953,7 @@ def render_tournament(r: TournamentReport, lang: str) -> str:
     cols = width()
     parts = [wrapped(title), wrapped(played), "", _plain_table(head, rows, cols), "", _plain_table(head2, rows2, cols)]
     unrated = [p for p in tour.players if not now.reliable(p)]
+    parts += [""] if unrated else []
     for player in unrated:
         counts = now.faults.get(player, {})
         parts.append(wrapped(t("sim_unrated", lang, mark=UNRATED, program=player, taken=counts.get("taken", 0),
