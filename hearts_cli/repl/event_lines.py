@@ -250,7 +250,7 @@ class EventLines(Writer, Teller[Line]):
             return []
         return self._text(self.say(mid, name=self.tb.name(seat), seat=seat), "class:info")
 
-    def ev_takeover(self, seat: int, reason: str | None, status: int | None) -> list[Line]:
+    def ev_takeover(self, seat: int, reason: str | None, status: int | None = None) -> list[Line]:
         """The CPU moves for a person's seat (yours: the move's own line says so), or plays a
         program's seat from now on (it has stopped: its exit status, when it has one)."""
         if seat == self.tb.me:
