@@ -57,8 +57,9 @@ class Program(SeatClient):
     """One running outside program, seated at one seat of one table.
 
     ``faults`` counts what went wrong by kind (:data:`FAULTS`), ``decisions`` the decisions
-    asked of it and ``taken`` those the CPU made for it. Its standard error is ours with
-    ``stderr`` (a bot author's log), else dropped.
+    asked of it and ``taken`` those the CPU made for it; ``records`` holds each fault with what
+    its author needs to find it (``hearts sim --faults``). Its standard error is ours with
+    ``stderr`` (a bot author's log), else not shown; its last lines are kept either way.
     """
 
     def __init__(self, level: str, move_time: float = MOVE_TIME, stderr: bool = False, lang: str = "en"):
