@@ -111,15 +111,14 @@ def test_the_report_says_how_many_deals_the_test_took_and_writes_what_it_tested(
     assert f"la prueba decidió tras {pairing['deals']} manos" in " ".join(es.stdout.split())
 
 
-def test_a_test_never_concludes_on_a_player_the_cpu_played_for():
-    """Pairs that decide H1 at once; but when the CPU made 5% of A's decisions, or all of them
-    in one game, A has no Elo and the test goes on."""
-    from hearts_cli.bots.match import GamePlay, RoundLog, reliable
-    from hearts_cli.bots.tournament import Half, Tournament, finished, standing
+def _program_tournament():
+    """A gauntlet of a program ``exec:a`` against ``easy`` whose halves are made up: ``half(game,
+    side, faults)``, where the program takes fewer points every time."""
+    from hearts_cli.bots.match import GamePlay, RoundLog
+    from hearts_cli.bots.tournament import Half, Tournament
     from hearts_cli.model.rules import load_preset
 
-    rules = load_preset("quick")
-    t = Tournament(rules, "gauntlet", ("exec:a", "easy"), 1000, "s", sprt=SprtBounds(0, 10))
+    t = Tournament(load_preset("quick"), "gauntlet", ("exec:a", "easy"), 1000, "s", sprt=SprtBounds(0, 10))
 
     def half(game: int, side: int, faults: dict) -> Half:
         alone, others = ("exec:a", "easy") if side == 0 else ("easy", "exec:a")
@@ -128,6 +127,16 @@ def test_a_test_never_concludes_on_a_player_the_cpu_played_for():
         play = GamePlay(levels, [RoundLog(a_wins, None, None, None)], a_wins, (0,), faults={"exec:a": faults})
         return Half(game, 0, side, "X", [play] * 4)
 
+    return t, half
+
+
+def test_a_test_never_concludes_on_a_player_the_cpu_played_for():
+    """Pairs that decide H1 at once; but when the CPU made 5% of A's decisions, or all of them
+    in one game, A has no Elo and the test goes on."""
+    from hearts_cli.bots.match import reliable
+    from hearts_cli.bots.tournament import finished, standing
+
+    t, half = _program_tournament()
     fine = {"taken": 0, "decisions": 100, "silent": 0}
     halves = [half(g, s, fine) for g in range(30) for s in (0, 1)]
     assert standing(t, halves).test.verdict == "H1" and finished(t, halves)
@@ -138,6 +147,23 @@ def test_a_test_never_concludes_on_a_player_the_cpu_played_for():
         now = standing(t, mixed)
         assert not now.reliable("exec:a") and now.reliable("easy")
         assert now.test.verdict is None and not finished(t, mixed)
+
+
+def test_the_progress_line_writes_intervals_as_the_report_does(capsys):
+    """The live line wrote an unbounded end as ``+inf``; it writes ``+∞`` as the report does,
+    labels the Elo as the first player's over the second, and gives none of a player the CPU
+    played for."""
+    from hearts_cli.bots.tournament import standing
+    from hearts_cli.cli.sim import _Live
+
+    t, half = _program_tournament()
+    fine = [half(g, s, {"taken": 0, "decisions": 100, "silent": 0}) for g in range(3) for s in (0, 1)]
+    live = _Live(t, "en", 0)
+    live(standing(t, fine))
+    line = capsys.readouterr().err
+    assert "exec:a over easy: +" in line and ", +∞]" in line and "inf" not in line
+    live(standing(t, [*fine, half(3, 0, {"taken": 100, "decisions": 100, "silent": 1})]))
+    assert "exec:a not rated" in capsys.readouterr().err
 
 
 def test_the_human_report_says_the_verdict_in_both_languages():

@@ -689,7 +689,9 @@ class _Live:
         if len(self.t.pairings) == 1:
             a, b = self.t.pairings[0]
             e = now.interval((a, b))
-            parts.append(t("sim_live_elo", self.lang, player=a, b=b, elo=_elo_text(e.elo),
+            unrated = next((p for p in (a, b) if not now.reliable(p)), None)
+            parts.append(t("sim_live_unrated", self.lang, player=unrated) if unrated is not None else
+                         t("sim_live_elo", self.lang, player=a, b=b, elo=_elo_text(e.elo),
                            interval=_interval_text(e.low, e.high)))
         if now.test is not None:
             parts.append(t("sim_live_llr", self.lang, llr=f"{now.test.llr:.2f}",

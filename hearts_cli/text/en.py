@@ -793,6 +793,7 @@ MESSAGES: dict[str, str] = {
     "sim_interrupted_unkept": "Stopped. The games finished are not kept: a run given --results FILE keeps every game as it ends, and the same command goes on from there.",
     "sim_live_deals": "{deals} deals, {rate} a second",
     "sim_live_elo": "{player} over {b}: {elo} Elo {interval}",
+    "sim_live_unrated": "{player} not rated: the CPU made its decisions",
     "sim_live_llr": "LLR {llr} ({lower}, {upper})",
     "sim_live_left": "about {seconds} s left",
     "sim_title_gauntlet": "Gauntlet: {first} against {field}; preset {preset}, {players} players; seed {seed}.",

@@ -780,6 +780,7 @@ MESSAGES: dict[str, str] = {
     "sim_interrupted_unkept": "Detenido. Las partidas terminadas no se guardan: una tanda con --results ARCHIVO guarda cada partida al terminar, y la misma orden sigue desde ahí.",
     "sim_live_deals": "{deals} manos, {rate} por segundo",
     "sim_live_elo": "{player} sobre {b}: {elo} Elo {interval}",
+    "sim_live_unrated": "{player} sin valorar: la CPU tomó sus decisiones",
     "sim_live_llr": "LLR {llr} ({lower}, {upper})",
     "sim_live_left": "quedan unos {seconds} s",
     "sim_title_gauntlet": "Desafío: {first} contra {field}; variante {preset}, {players} jugadores; semilla {seed}.",
