@@ -242,3 +242,13 @@ def test_a_resumed_run_writes_the_same_faults(tmp_path):
     cut.write_text("".join(whole.read_text().splitlines(keepends=True)[:2]))
     sim_json(*args, "--results", str(cut), "--faults", str(again))
     assert again.read_bytes() == faults.read_bytes() and cut.read_bytes() == whole.read_bytes()
+
+
+def test_a_faults_file_that_cannot_be_written_is_one_sentence(tmp_path):
+    path = tmp_path / "no" / "such" / "faults.jsonl"
+    assert_user_error(run("sim", "--seats", "easy,easy,easy,easy", "--deals", "1", "--faults", str(path)),
+                      str(path))
+    results = tmp_path / "r.jsonl"
+    assert_user_error(run("sim", "--gauntlet", "easy,random", "--deals", "1", "--faults", str(path),
+                          "--results", str(results)), str(path))
+    assert not results.exists()  # refused before anything is written

@@ -158,7 +158,6 @@ class FaultWatch:
             try:
                 self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - written as games end, closed by close()
             except OSError as e:
-                from ..model.errors import HeartsError
                 from ..text.catalog import os_problem
 
                 raise HeartsError("cli_cannot_write", path=path, problem=os_problem(e, None)) from None
@@ -730,10 +729,14 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
     if export is not None:
         export.event = f"hearts sim {tour.seed}"
     if done and export is not None:
-        from ..model.errors import HeartsError
-
         export.close()
         raise HeartsError("sim_export_resumed")
+    try:
+        watch = FaultWatch(tour.players, faults, out.lang)
+    except HeartsError:
+        if export is not None:
+            export.close()
+        raise
     sink = None
     if results is not None:
         sink = open(results, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed below
@@ -741,7 +744,6 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
             sink.write(json.dumps(_header(tour), separators=(",", ":")) + "\n")
             sink.flush()
 
-    watch = FaultWatch(tour.players, faults, out.lang)
     for h in done:  # a run resumed: the games kept were watched when they were played
         watch.unchecked = [p for p in watch.unchecked if not any(p in play.levels for play in h.plays)]
         watch.write(h.plays)
