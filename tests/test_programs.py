@@ -262,3 +262,100 @@ def test_the_python_example_passes_mypy_strict_and_plays_without_a_fault():
                            move_time=10)
     (counts,) = play.faults.values()
     assert counts["decisions"] > 20 and counts["taken"] == counts["early"] == 0
+
+
+def test_a_program_that_never_answers_is_not_rated_and_stops_the_run(tmp_path):
+    """The issue's run: ``exec:false`` was rated +140 Elo, the CPU having made all its decisions.
+    Now its row says it is not rated (no Elo, its faults beside), and the run stops after its
+    first pair with one sentence naming the likely cause, exit status 2; the results file does
+    not keep the pair (once the program is mended, the same command plays it)."""
+    results = tmp_path / "r.jsonl"
+    result = run("sim", "--gauntlet", "exec:false,easy", "--deals", "2", "--seed", "x", "--json",
+                 "--results", str(results), "--lang", "en")
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    row = next(r for r in report["ratings"] if r["player"] == "exec:false")
+    assert row["reliable"] is False and row["elo"] is None and row["ci95"] is None
+    assert row["faults"]["taken"] == row["faults"]["decisions"] > 0
+    assert row["faults"]["silent"] == 4 + 3 * 4  # the games a seat each: alone, then at 3 seats
+    (pairing,) = report["pairings"]
+    assert pairing["reliable"] is False and pairing["elo"] is None
+    err = result.stderr.strip()
+    assert "\n" not in err and "Traceback" not in err
+    assert "exec:false made none of its decisions itself" in err and "exited with status 1" in err
+    assert len(results.read_text().splitlines()) == 1  # the header alone
+    text = run("sim", "--gauntlet", "exec:false,easy", "--deals", "2", "--seed", "x", "--plain", "--lang", "en")
+    assert text.exit_code == 2
+    assert "exec:false *" in text.stdout and "* exec:false is not rated" in " ".join(text.stdout.split())
+
+
+def test_the_sentence_names_the_exit_status_and_the_last_line_on_standard_error():
+    word = "exec:sh -c 'echo starting >&2; echo \"no module named numpy\" >&2; exit 3'"
+    result = run("sim", "--seats", f"{word},easy,normal,random", "--deals", "1", "--lang", "en")
+    assert result.exit_code == 2
+    last = result.stderr.strip().splitlines()[-1]  # (its own standard error comes first: it is ours)
+    assert "exited with status 3" in last and "“no module named numpy”" in last
+    spanish = run("sim", "--seats", f"{word},easy,normal,random", "--deals", "1", "--lang", "es", "--json")
+    assert spanish.exit_code == 2 and json.loads(spanish.stdout)["faults"]
+    assert "terminó con estado 3" in spanish.stderr
+
+
+def test_each_fault_is_recorded_with_what_its_author_needs(tmp_path):
+    """``--faults FILE``: a JSON line a fault, with the game's code, the round, the trick, the
+    decision, the line refused (escaped) or, for a crash, the exit status and the last lines
+    of its standard error."""
+    rules = load_preset("quick")
+    code = match_code("faults", 0)
+    junk = play_table_game(rules, code, [f"{SEAT_BOT} junk", "easy", "normal", "random"], move_time=10.0)
+    (record,) = junk.fault_log
+    assert record["kind"] == "junk" and record["code"] == code and record["seat"] == 0
+    assert record["line"] == '{"say": "hello"}' and record["error"] == "missing_field"
+    assert (record["round"], record["decision"], record["phase"], record["trick"]) == (1, 1, "pass", None)
+    late = play_table_game(rules, code, ["easy", f"{SEAT_BOT} late", "normal", "random"], move_time=10.0)
+    (crash,) = late.fault_log
+    assert crash["kind"] == "crash" and crash["status"] == 4 and crash["seat"] == 1
+    assert crash["stderr"] == ["giving up after five answers"]
+    assert crash["phase"] == "play" and crash["trick"] >= 1 and crash["decision"] == 6
+    path = tmp_path / "faults.jsonl"
+    result = run("sim", "--seats", f"{SEAT_BOT} illegal,easy,normal,random", "--deals", "1", "--seed", "f",
+                 "--faults", str(path), "--json")
+    assert result.exit_code == 0, result.stderr
+    (line,) = path.read_text().splitlines()
+    written = json.loads(line)
+    assert written["kind"] == "illegal" and written["code"] == match_code("f", 0)
+    assert written["seats"][0].endswith("seat_bot.py illegal") and '"2C"' in written["line"]
+
+
+def test_a_program_that_stops_is_said_once_at_the_table(home):
+    """At ``hearts play``: the CPU plays the seat of a program that has stopped, and the table
+    says so once, with its exit status, in the person's language."""
+    for lang, words in (("en", "North's program stopped (exit 4); the CPU plays for North."),
+                        ("es", "El programa de Norte se detuvo (salida 4); la CPU juega por Norte.")):
+        result = run("new", "--level", f"easy,{SEAT_BOT} late,random", "--no-confirm", "--plain", "--lang", lang,
+                     input="auto\n")
+        assert result.exit_code == 0, (result.stdout, result.stderr)
+        assert result.stdout.count(words) == 1, result.stdout[-3000:]
+
+
+def test_a_resumed_run_writes_the_same_faults(tmp_path):
+    """The results file keeps each play's faults in full, so a run cut short and resumed writes
+    the same ``--faults`` file as the run that was not."""
+    args = ["--gauntlet", f"{SEAT_BOT} junk,easy", "--deals", "1", "--seed", "fr"]
+    whole, faults = tmp_path / "whole.jsonl", tmp_path / "faults.jsonl"
+    sim_json(*args, "--results", str(whole), "--faults", str(faults))
+    written = [json.loads(x) for x in faults.read_text().splitlines()]
+    assert len(written) == 4 + 3 * 4 and {x["kind"] for x in written} == {"junk"}  # once a seat a game
+    cut, again = tmp_path / "cut.jsonl", tmp_path / "again.jsonl"
+    cut.write_text("".join(whole.read_text().splitlines(keepends=True)[:2]))
+    sim_json(*args, "--results", str(cut), "--faults", str(again))
+    assert again.read_bytes() == faults.read_bytes() and cut.read_bytes() == whole.read_bytes()
+
+
+def test_a_faults_file_that_cannot_be_written_is_one_sentence(tmp_path):
+    path = tmp_path / "no" / "such" / "faults.jsonl"
+    assert_user_error(run("sim", "--seats", "easy,easy,easy,easy", "--deals", "1", "--faults", str(path)),
+                      str(path))
+    results = tmp_path / "r.jsonl"
+    assert_user_error(run("sim", "--gauntlet", "easy,random", "--deals", "1", "--faults", str(path),
+                          "--results", str(results)), str(path))
+    assert not results.exists()  # refused before anything is written

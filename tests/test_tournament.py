@@ -50,7 +50,14 @@ def test_a_gauntlet_rates_the_field_and_plays_every_pairing_in_pairs():
     pairings = {tuple(p["players"]): p for p in report["pairings"]}
     assert set(pairings) == {("normal", "easy"), ("normal", "random")}  # the first against each other
     for p in pairings.values():
-        assert p["deals"] >= 12 and p["wins"] + p["draws"] + p["losses"] == 2 * p["pairs"]
+        # won, drawn and lost are counted in pairs (a pair is won with more than 1 of its 2
+        # points), beside the pentanomial counts: the pairs that scored 0, ½, 1, 1½ and 2
+        assert p["deals"] >= 12 and p["wins"] + p["draws"] + p["losses"] == p["pairs"] == sum(p["pentanomial"])
+        zero, half, one, one_half, two = p["pentanomial"]
+        assert (p["wins"], p["draws"], p["losses"]) == (one_half + two, one, zero + half)
+        assert p["reliable"] and p["low"] < p["elo"] < (p["high"] if p["high"] is not None else math.inf)
+    for r in report["ratings"]:  # an interval written as a pairing's is: its two ends
+        assert r["reliable"] and r["low"] == pytest.approx(r["elo"] - r["ci95"], abs=0.11)
     assert report["halves"] == 2 * sum(p["pairs"] for p in pairings.values())
     assert report["sprt"] is None
 
@@ -80,6 +87,83 @@ def test_an_interrupted_run_resumes_to_the_same_end(tmp_path):
     assert _timeless(_json(*args, "--results", str(cut))) == _timeless(expected)
     # without --seed, the file's own seed is taken up again
     assert _timeless(_json(*args[:-2], "--results", str(cut))) == _timeless(expected)
+
+
+def test_the_report_says_how_many_deals_the_test_took_and_writes_what_it_tested():
+    """After an early stop the header says the deals played (and those asked); H0's verdict
+    writes elo0's value; a rating's interval is written as a pairing's, and the one Elo of a
+    pairing is labelled as the first player's over the second."""
+    result = run("sim", "--gauntlet", "random,normal", "--deals", "400", "--sprt", "0,50", "--seed", "h",
+                 "--lang", "en", "--plain")
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    report = _json("--gauntlet", "random,normal", "--deals", "400", "--sprt", "0,50", "--seed", "h")
+    (pairing,) = report["pairings"]
+    assert report["sprt"]["verdict"] == "H0" and report["deals"] == pairing["deals"] < 400
+    assert f"the test decided after {pairing['deals']} deals (400 asked)" in text
+    assert "random is not stronger than normal by more than 0 Elo" in text
+    assert "Elo of 1st" in text and "±" not in text.split("pts/round")[0]
+    normal = next(r for r in report["ratings"] if r["player"] == "normal")
+    assert f"[{normal['low']:+.0f}, {normal['high']:+.0f}]" in text
+    assert f"[-∞, {pairing['high']:+.0f}]" in text  # the same minus sign, bounded or not
+    es = run("sim", "--gauntlet", "random,normal", "--deals", "400", "--sprt", "0,50", "--seed", "h",
+             "--lang", "es", "--plain")
+    assert f"la prueba decidió tras {pairing['deals']} manos" in " ".join(es.stdout.split())
+
+
+def _program_tournament():
+    """A gauntlet of a program ``exec:a`` against ``easy`` whose halves are made up: ``half(game,
+    side, faults)``, where the program takes fewer points every time."""
+    from hearts_cli.bots.match import GamePlay, RoundLog
+    from hearts_cli.bots.tournament import Half, Tournament
+    from hearts_cli.model.rules import load_preset
+
+    t = Tournament(load_preset("quick"), "gauntlet", ("exec:a", "easy"), 1000, "s", sprt=SprtBounds(0, 10))
+
+    def half(game: int, side: int, faults: dict) -> Half:
+        alone, others = ("exec:a", "easy") if side == 0 else ("easy", "exec:a")
+        levels = (alone, others, others, others)
+        a_wins = (1, 9, 9, 9) if side == 0 else (9, 1, 1, 1)  # exec:a takes fewer points
+        play = GamePlay(levels, [RoundLog(a_wins, None, None, None)], a_wins, (0,), faults={"exec:a": faults})
+        return Half(game, 0, side, "X", [play] * 4)
+
+    return t, half
+
+
+def test_a_test_never_concludes_on_a_player_the_cpu_played_for():
+    """Pairs that decide H1 at once; but when the CPU made 5% of A's decisions, or all of them
+    in one game, A has no Elo and the test goes on."""
+    from hearts_cli.bots.match import reliable
+    from hearts_cli.bots.tournament import finished, standing
+
+    t, half = _program_tournament()
+    fine = {"taken": 0, "decisions": 100, "silent": 0}
+    halves = [half(g, s, fine) for g in range(30) for s in (0, 1)]
+    assert standing(t, halves).test.verdict == "H1" and finished(t, halves)
+    assert reliable({"taken": 4, "decisions": 100, "silent": 0}) and reliable(None)  # (a CPU level)
+    share = [half(g, s, {"taken": 5, "decisions": 100, "silent": 0}) for g in range(30) for s in (0, 1)]
+    one_game = [*halves[:-1], half(29, 1, {"taken": 3, "decisions": 100, "silent": 1})]
+    for mixed in (share, one_game):
+        now = standing(t, mixed)
+        assert not now.reliable("exec:a") and now.reliable("easy")
+        assert now.test.verdict is None and not finished(t, mixed)
+
+
+def test_the_progress_line_writes_intervals_as_the_report_does(capsys):
+    """The live line wrote an unbounded end as ``+inf``; it writes ``+∞`` as the report does,
+    labels the Elo as the first player's over the second, and gives none of a player the CPU
+    played for."""
+    from hearts_cli.bots.tournament import standing
+    from hearts_cli.cli.sim import _Live
+
+    t, half = _program_tournament()
+    fine = [half(g, s, {"taken": 0, "decisions": 100, "silent": 0}) for g in range(3) for s in (0, 1)]
+    live = _Live(t, "en", 0)
+    live(standing(t, fine))
+    line = capsys.readouterr().err
+    assert "exec:a over easy: +" in line and ", +∞]" in line and "inf" not in line
+    live(standing(t, [*fine, half(3, 0, {"taken": 100, "decisions": 100, "silent": 1})]))
+    assert "exec:a not rated" in capsys.readouterr().err
 
 
 def test_the_human_report_says_the_verdict_in_both_languages():

@@ -536,7 +536,8 @@ def test_join_s_sentences_at_the_table_hold_at_every_width(lang: str, home: Path
         "net_welcome", seat=0, players=4, names=", ".join(shown_name(n, s, None, 4, lang)
                                                         for s, n in enumerate(names)))})]
     events += [Event("seat", {"seat": 2, "name": "María José", "status": st}) for st in ("joined", "left", "back")]
-    events += [Event("takeover", {"seat": 2, "reason": why}) for why in ("timer", "away")]
+    events += [Event("takeover", {"seat": 2, "reason": why}) for why in ("timer", "away", "program")]
+    events += [Event("takeover", {"seat": 2, "reason": "program", "status": -9})]
     events += [Event("error", {"code": mid, "message": tb.say(mid, command="replay-deal")})
                for mid in ("net_undo", "net_own_game", "net_no_hints", "net_left", "net_help")]
 

@@ -175,6 +175,8 @@ class GamePlay:
     forced: dict[str, list[bool]] = field(default_factory=dict)
     game: Game | None = None  # the game itself, every move, when it is to be exported (``keep``)
     faults: dict[str, dict[str, int]] = field(default_factory=dict)  # an outside program's, by kind (table/program.py)
+    # each fault of an outside program as an author needs it (``hearts sim --faults``; table/program.py)
+    fault_log: list[dict[str, JsonValue]] = field(default_factory=list)
 
 
 @dataclass
@@ -263,6 +265,39 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
                     game if keep else None)
 
 
+UNRELIABLE_SHARE = 0.05  # the share of a program's decisions made by the CPU from which it is not rated
+
+
+def faults_of(plays: Iterable[GamePlay]) -> dict[str, dict[str, int]] | None:
+    """Each outside program's faults over ``plays``, by kind, with ``taken`` (the decisions the
+    CPU made for it), ``decisions`` and ``silent`` (the games, one seat each, in which it made
+    none of its decisions itself); None when no program played."""
+    out: dict[str, dict[str, int]] = {}
+    for play in plays:
+        for level, counts in play.faults.items():
+            mine = out.setdefault(level, dict.fromkeys(counts, 0))
+            for kind, count in counts.items():
+                mine[kind] = mine.get(kind, 0) + count
+    return out or None
+
+
+def reliable(counts: dict[str, int] | None) -> bool:
+    """Whether a player's results are its own: a CPU level's always; a program's unless the CPU
+    made its decisions — in a whole game (it failed before its first answer there), or in
+    ``UNRELIABLE_SHARE`` of them or more (its faults, and the rest of a game after a crash)."""
+    if not counts:
+        return True
+    decisions = counts.get("decisions", 0)
+    return counts.get("silent", 0) == 0 and counts.get("taken", 0) < UNRELIABLE_SHARE * decisions
+
+
+def silent_everywhere(level: str, plays: Sequence[GamePlay]) -> bool:
+    """Whether ``level`` (a program) made none of its decisions itself at any of its seats in
+    any of ``plays`` where it sat (a program that fails before its first answer)."""
+    seated = [p for p in plays if level in p.levels]
+    return bool(seated) and all(p.faults.get(level, {}).get("silent", 0) >= p.levels.count(level) for p in seated)
+
+
 # Where a seat's round score comes from; the parts add up to the score.
 BREAKDOWN = ("hearts", "queen", "other", "moons_conceded", "moon_bonus", "jack")
 
@@ -333,6 +368,8 @@ def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bo
 
 
 if TYPE_CHECKING:  # types only: nothing to build at start-up
+    from ..base.jsonvalue import JsonValue
+
     _J = TypeVar("_J")
     _R = TypeVar("_R")
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..model.rules import Rules
-from .match import GamePlay, Job, kept_job, match_code, rotations, tournament_job
+from .match import GamePlay, Job, faults_of, kept_job, match_code, reliable, rotations, tournament_job
 from .rating import EloInterval, Rating, Sprt, SprtBounds, bradley_terry, elo_interval, half_outcome, sprt
 
 if TYPE_CHECKING:
@@ -118,6 +118,12 @@ class Standing:
     pairs: dict[tuple[str, str], list[float]] = field(default_factory=dict)  # per pairing, each pair's score
     ratings: list[Rating] = field(default_factory=list)
     test: Sprt | None = None
+    faults: dict[str, dict[str, int]] = field(default_factory=dict)  # each program's, by kind (match.faults_of)
+
+    def reliable(self, player: str) -> bool:
+        """Whether ``player``'s results are its own (the CPU did not make its decisions:
+        :func:`~hearts_cli.bots.match.reliable`); no Elo is given of a player that is not."""
+        return reliable(self.faults.get(player))
 
     def interval(self, pairing: tuple[str, str]) -> EloInterval:
         """The first player's Elo over the second, with one drawn pair added (as the ratings add
@@ -145,8 +151,11 @@ def standing(t: Tournament, halves: Sequence[Half]) -> Standing:
         points, games = results.get((a, b), (0.0, 0))
         results[(a, b)] = (points + score, games + 2)
     out.ratings = bradley_terry(t.players, results)
+    out.faults = faults_of(p for h in halves for p in h.plays) or {}
     if t.sprt is not None and len(pairs) == 1:
         out.test = sprt(out.pairs.get(pairs[0], []), t.sprt)
+        if not all(map(out.reliable, pairs[0])):  # the CPU played for one of them: no conclusion on it
+            out.test = Sprt(out.test.bounds, out.test.llr, None)
     return out
 
 

@@ -16,8 +16,17 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, TypeVar
 
-from ..bots.match import GameResult, TournamentStats, rotations, run_tournament, tournament_stats
+from ..bots.match import (
+    UNRELIABLE_SHARE,
+    GameResult,
+    TournamentStats,
+    faults_of,
+    rotations,
+    run_tournament,
+    tournament_stats,
+)
 from ..model.cards import cards_of
+from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..text.catalog import preset_name, t
 
@@ -48,6 +57,7 @@ class Simulation:
     stats: dict[str, TournamentStats]
     seconds: float
     faults: dict[str, dict[str, int]] | None = None  # each outside program's (none seated: None)
+    stopped: HeartsError | None = None  # why the run stopped before its deals (a program that never answered)
 
     @property
     def deals(self) -> int:
@@ -124,18 +134,6 @@ def close_programs(players: Sequence[str], lang: str) -> None:
         echo(line, err=True)
 
 
-def faults_of(plays: Iterable[GamePlay]) -> dict[str, dict[str, int]] | None:
-    """Each outside program's faults over ``plays``, by kind, with ``taken`` (the decisions the
-    CPU made for it) and ``decisions``; None when no program played."""
-    out: dict[str, dict[str, int]] = {}
-    for play in plays:
-        for level, counts in play.faults.items():
-            mine = out.setdefault(level, dict.fromkeys(counts, 0))
-            for kind, count in counts.items():
-                mine[kind] = mine.get(kind, 0) + count
-    return out or None
-
-
 def faults_lines(faults: dict[str, dict[str, int]] | None, lang: str) -> list[str]:
     """One sentence a program: how many of its decisions the CPU made, and why."""
     from ..table.game import TAKEOVER_LEVEL
@@ -156,6 +154,86 @@ def faults_lines(faults: dict[str, dict[str, int]] | None, lang: str) -> list[st
     return lines
 
 
+class ProgramDead(HeartsError):
+    """A program made none of its decisions itself in its first games: the run stops there (its
+    report is of what was played), and this is said in one sentence, exit status 2."""
+
+
+class FaultWatch:
+    """The programs of a run watched as its games come in: each fault written to ``--faults
+    FILE`` (one JSON object a line), and a program that made none of its decisions itself in
+    any game of its first (its first half, in a tournament) stops the run with one sentence
+    (:class:`HeartsError`) that says why, as far as its faults tell."""
+
+    def __init__(self, players: Sequence[str], path: str | None, lang: str, silence_stops: bool = True):
+        from ..bots import is_program
+
+        # (``hearts sim --seats`` rates nobody: a program that only never answered in time plays
+        # its deals on, its faults reported; one that could not play at all stops the run still)
+        self.silence_stops = silence_stops
+        self.unchecked = [p for p in dict.fromkeys(players) if is_program(p)]
+        self.lang = lang
+        self.path = path
+        self.file = None
+        if path is not None:
+            try:
+                self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - written as games end, closed by close()
+            except OSError as e:
+                from ..text.catalog import os_problem
+
+                raise HeartsError("cli_cannot_write", path=path, problem=os_problem(e, None)) from None
+
+    def check(self, plays: Sequence[GamePlay]) -> None:
+        """``plays`` are the first where some program sat (a game's rotations, or a pair's
+        halves): :class:`ProgramDead` when it made none of its decisions itself in any."""
+        from ..bots.match import silent_everywhere
+
+        for level in list(self.unchecked):
+            if any(level in p.levels for p in plays):
+                self.unchecked.remove(level)
+                ended = any(p.faults.get(level, {}).get("crash", 0) for p in plays)
+                if silent_everywhere(level, plays) and (self.silence_stops or ended):
+                    raise ProgramDead("sim_program_dead", program=level, games=len(plays),
+                                      cause=dead_cause(level, plays, self.lang))
+
+    def write(self, plays: Sequence[GamePlay]) -> None:
+        if self.file is None:
+            return
+        for play in plays:
+            for record in play.fault_log:
+                self.file.write(json.dumps({**record, "seats": list(play.levels)}, ensure_ascii=False) + "\n")
+        self.file.flush()
+
+    def close(self) -> None:
+        if self.file is not None and not self.file.closed:
+            self.file.close()
+
+
+def dead_cause(level: str, plays: Sequence[GamePlay], lang: str) -> str:
+    """Why ``level`` likely made none of its decisions, from its first fault recorded: it could
+    not be started, it exited (with its status and its last line on standard error), it
+    closed its output, it did not answer in time, or what it answered."""
+    records = [r for p in plays for r in p.fault_log if r.get("program") == level]
+    crash = next((r for r in records if r.get("kind") == "crash"), None)
+    if crash is not None and "problem" in crash:
+        from ..text.catalog import os_problem
+
+        number, words = crash.get("errno"), crash.get("problem")
+        return t("sim_dead_start", lang, problem=os_problem(OSError(number if isinstance(number, int) else 0,
+                                                                     str(words)), lang))
+    if crash is not None and isinstance(crash.get("status"), int):
+        said = crash.get("stderr")
+        if isinstance(said, list) and said:
+            return t("sim_dead_exit_said", lang, status=crash["status"], line=str(said[-1]))
+        return t("sim_dead_exit", lang, status=crash["status"])
+    if crash is not None:
+        return t("sim_dead_closed", lang)
+    first = records[0] if records else {}
+    if first.get("kind") in ("junk", "illegal"):
+        return t(f"sim_dead_{first['kind']}", lang, line=str(first.get("line", "")), error=str(first.get("error")))
+    return t("sim_dead_slow", lang)
+
+
 def mapper_of(workers: int, cluster: str | None) -> Mapper | None:
     """Where the games are played: a Ray cluster (``--cluster``), worker processes, or here."""
     if cluster is not None:
@@ -168,14 +246,27 @@ def mapper_of(workers: int, cluster: str | None) -> Mapper | None:
 def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
         simulations: int | None = None, workers: int = 1, lang: str = "en",
         show_progress: bool = False, export: Export | None = None,
-        move_time: float | None = None, cluster: str | None = None) -> Simulation:
+        move_time: float | None = None, cluster: str | None = None, faults: str | None = None) -> Simulation:
     # a level without a budget ignores it
     sims: dict[str, int | None] | None = dict.fromkeys(seats, simulations) if simulations else None
     job = program_job(seats, move_time, export is not None)
+    watch = FaultWatch(seats, faults, lang, silence_stops=False)
     mapper = mapper_of(workers, cluster)
     if export is not None:
         export.event = f"hearts sim {seed}"
+
+    ended_games: list[GameResult] = []
+
+    def ended(game: GameResult) -> None:
+        ended_games.append(game)
+        if export is not None:
+            export.game_over(game)
+        watch.write(game.plays)
+        watch.check(game.plays)
+
+    kept = ended if job is not None or export is not None else None  # (a program seated: the job is its own)
     t0 = time.perf_counter()
+    stopped = None
     try:
         if show_progress:
             from rich.console import Console
@@ -185,19 +276,20 @@ def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate:
             with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task(t("sim_progress", lang), total=deals)
                 games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper,
-                                       lambda done: bar.update(task, completed=done),
-                                       None if export is None else export.game_over, job)
+                                       lambda done: bar.update(task, completed=done), kept, job)
         else:
-            games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, None,
-                                   None if export is None else export.game_over, job)
+            games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, None, kept, job)
+    except ProgramDead as e:  # the report says what was played, then the sentence why it stopped
+        games, stopped = ended_games, e
     finally:  # (Ctrl-C too: the games written so far stay readable)
+        watch.close()
         if export is not None:
             export.close()
         close_programs(seats, lang)
     seconds = time.perf_counter() - t0
     return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
                       tournament_stats(rules, seats, games), seconds,
-                      faults_of(p for g in games for p in g.plays))
+                      faults_of(p for g in games for p in g.plays), stopped)
 
 
 # ---------------------------------------------------------------- JSON
@@ -444,7 +536,8 @@ def _half_json(half: Half) -> str:
     plays = [{"levels": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
               "rounds": [{"scores": list(r.scores), "shooter": r.shooter, "threat": r.threat,
                           "stopper": r.stopper, "taken": list(r.taken)} for r in p.rounds],
-              **({"faults": p.faults} if p.faults else {})}
+              **({"faults": p.faults} if p.faults else {}),
+              **({"fault_log": p.fault_log} if p.fault_log else {})}
              for p in half.plays]
     return json.dumps({"game": half.game, "pairing": half.pairing, "half": half.half, "code": half.code,
                        "plays": plays}, separators=(",", ":"))
@@ -561,8 +654,11 @@ def _play_of(play: JsonValue, levels: tuple[str, ...], n: int) -> GamePlay:
             raise ValueError("not a round")
         rounds.append(RoundLog(_ints(r.get("scores"), n), _seat(r.get("shooter"), n), _seat(r.get("threat"), n),
                                _seat(r.get("stopper"), n), _ints(r.get("taken"), n)))
+    log = play.get("fault_log", [])
+    if not isinstance(log, list) or not all(isinstance(x, dict) for x in log):
+        raise ValueError("not a fault log")
     return GamePlay(levels, rounds, _ints(play.get("totals"), n), _ints(play.get("winners")),
-                    faults=_faults(play.get("faults", {})))
+                    faults=_faults(play.get("faults", {})), fault_log=[x for x in log if isinstance(x, dict)])
 
 
 def _faults(value: JsonValue) -> dict[str, dict[str, int]]:
@@ -615,8 +711,10 @@ class _Live:
         if len(self.t.pairings) == 1:
             a, b = self.t.pairings[0]
             e = now.interval((a, b))
-            parts.append(t("sim_live_elo", self.lang, player=a, elo=f"{e.elo:+.0f}", low=f"{e.low:+.0f}",
-                           high=f"{e.high:+.0f}"))
+            unrated = next((p for p in (a, b) if not now.reliable(p)), None)
+            parts.append(t("sim_live_unrated", self.lang, player=unrated) if unrated is not None else
+                         t("sim_live_elo", self.lang, player=a, b=b, elo=_elo_text(e.elo),
+                           interval=_interval_text(e.low, e.high)))
         if now.test is not None:
             parts.append(t("sim_live_llr", self.lang, llr=f"{now.test.llr:.2f}",
                            lower=f"{now.test.bounds.lower:.2f}", upper=f"{now.test.bounds.upper:.2f}"))
@@ -644,7 +742,8 @@ def interrupted(results: str | None, export: Export | None, lang: str) -> str:
 
 
 def run_tournament_command(tour: Tournament, results: str | None, workers: int, out: Out,
-                           as_json: bool, export: Export | None = None, cluster: str | None = None) -> int:
+                           as_json: bool, export: Export | None = None, cluster: str | None = None,
+                           faults: str | None = None) -> int:
     """``hearts sim --gauntlet/--round-robin``: play (or resume) the tournament, print its report."""
     from ..bots.tournament import run_pairings
     from .output import echo
@@ -653,10 +752,14 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
     if export is not None:
         export.event = f"hearts sim {tour.seed}"
     if done and export is not None:
-        from ..model.errors import HeartsError
-
         export.close()
         raise HeartsError("sim_export_resumed")
+    try:
+        watch = FaultWatch(tour.players, faults, out.lang)
+    except HeartsError:
+        if export is not None:
+            export.close()
+        raise
     sink = None
     if results is not None:
         sink = open(results, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed below
@@ -664,12 +767,31 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
             sink.write(json.dumps(_header(tour), separators=(",", ":")) + "\n")
             sink.flush()
 
+    for h in done:  # a run resumed: the games kept were watched when they were played
+        watch.unchecked = [p for p in watch.unchecked if not any(p in play.levels for play in h.plays)]
+        watch.write(h.plays)
+
+    played = list(done)
+    mark = sink.tell() if sink is not None else 0  # where the results file stood before the pair being played
+
     def kept(half: Half) -> None:
+        nonlocal mark
+        played.append(half)
         if export is not None:
             export.write(half.plays)
+        watch.write(half.plays)
+        if half.half == 1:
+            try:
+                watch.check([*played[-2].plays, *half.plays])
+            except ProgramDead:
+                if sink is not None:  # the pair is not kept: once the program is mended, it is played again
+                    sink.truncate(mark)
+                raise
         if sink is not None:
             import os
 
+            if half.half == 0:
+                mark = sink.tell()
             sink.write(_half_json(half) + "\n")
             sink.flush()
             os.fsync(sink.fileno())
@@ -678,6 +800,7 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
         if not as_json and stderr_is_terminal() else None
     mapper = mapper_of(workers, cluster)
     t0 = time.perf_counter()
+    stopped = None
     try:
         halves = run_pairings(tour, done, mapper, live, kept, keep=export is not None,
                               job=program_job(tour.players, tour.move_time, export is not None))
@@ -686,7 +809,10 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
             live.clear()
         echo(interrupted(results, export, out.lang), err=True)
         return 130
+    except ProgramDead as e:  # the report says what was played, then the sentence why it stopped
+        halves, stopped = played, e
     finally:
+        watch.close()
         if sink is not None:
             sink.close()
         if export is not None:
@@ -700,6 +826,8 @@ def run_tournament_command(tour: Tournament, results: str | None, workers: int, 
         echo(json.dumps(report_json(report), ensure_ascii=False))
     else:
         echo(render_tournament(report, out.lang), nl=False)
+    if stopped is not None:
+        raise stopped
     return 0
 
 
@@ -730,41 +858,97 @@ def _bound(elo: float) -> float | None:
 
 
 def _elo_text(elo: float) -> str:
-    return f"{elo:+.0f}" if math.isfinite(elo) else ("+∞" if elo > 0 else "−∞")
+    """An Elo as every table and line writes it: a sign always, ``+∞``/``-∞`` where unbounded."""
+    return f"{elo:+.0f}" if math.isfinite(elo) else ("+∞" if elo > 0 else "-∞")
+
+
+def _interval_text(low: float, high: float) -> str:
+    """A 95% interval of Elo, written alike for a rating and a pairing: ``[low, high]``."""
+    return f"[{_elo_text(low)}, {_elo_text(high)}]"
+
+
+PENTANOMIAL = (0.0, 0.5, 1.0, 1.5, 2.0)  # what a pair can score for its first player
+
+
+@dataclass(frozen=True)
+class PairingRow:
+    """One pairing as the report gives it: its pairs won, drawn and lost by the first player
+    (more than 1 of a pair's 2 points wins it), the pentanomial counts (pairs scoring 0, ½, 1,
+    1½, 2), the first player's Elo over the second with its interval, and whether both
+    players' results are their own."""
+
+    a: str
+    b: str
+    pairs: int
+    deals: int
+    wins: int
+    draws: int
+    losses: int
+    pentanomial: tuple[int, ...]
+    score: float
+    elo: float
+    low: float
+    high: float
+    reliable: bool
+
+
+def pairing_rows(r: TournamentReport) -> list[PairingRow]:
+    now = r.standing
+    out = []
+    for a, b in r.tournament.pairings:
+        scores = now.pairs.get((a, b), [])
+        e = now.interval((a, b))
+        out.append(PairingRow(a, b, len(scores), now.deals.get((a, b), 0), sum(x > 1 for x in scores),
+                              sum(x == 1 for x in scores), sum(x < 1 for x in scores),
+                              tuple(scores.count(x) for x in PENTANOMIAL), e.score, e.elo, e.low, e.high,
+                              now.reliable(a) and now.reliable(b)))
+    return out
+
+
+def deals_played(r: TournamentReport) -> int:
+    """The deals of the pairing that played fewest (every pairing plays the same games)."""
+    return min((r.standing.deals.get(p, 0) for p in r.tournament.pairings), default=0)
 
 
 def report_json(r: TournamentReport) -> dict[str, object]:
     """The tournament as one JSON object: the same run gives the same object, but for ``seconds``
-    and the decision times."""
+    and the decision times. A player the CPU played for (:meth:`Standing.reliable`) has
+    ``"reliable": false`` and no Elo, nor does any pairing of it."""
     tour, now = r.tournament, r.standing
-    pairs = []
-    for a, b in tour.pairings:
-        scores = now.pairs.get((a, b), [])
-        e = now.interval((a, b))
-        halves = [h.outcome(a, b) for h in r.halves if tour.pairings[h.pairing] == (a, b)]
-        pairs.append({"players": [a, b], "pairs": len(scores), "deals": now.deals.get((a, b), 0),
-                      "wins": halves.count(1.0), "draws": halves.count(0.5), "losses": halves.count(0.0),
-                      "score": _round(e.score), "elo": _bound(e.elo), "low": _bound(e.low),
-                      "high": _bound(e.high)})
+    pairs = [{"players": [x.a, x.b], "pairs": x.pairs, "deals": x.deals, "wins": x.wins, "draws": x.draws,
+              "losses": x.losses, "pentanomial": list(x.pentanomial), "score": _round(x.score),
+              "reliable": x.reliable, "elo": _bound(x.elo) if x.reliable else None,
+              "low": _bound(x.low) if x.reliable else None, "high": _bound(x.high) if x.reliable else None}
+             for x in pairing_rows(r)]
     test = None
     if now.test is not None:
         bounds = now.test.bounds
         test = {"elo0": bounds.elo0, "elo1": bounds.elo1, "alpha": bounds.alpha, "beta": bounds.beta,
                 "llr": _round(now.test.llr), "lower": _round(bounds.lower), "upper": _round(bounds.upper),
                 "verdict": now.test.verdict}
+    ratings = []
+    for x in now.ratings:
+        ok = now.reliable(x.player)
+        ratings.append({"player": x.player, "reliable": ok, "elo": _round(x.elo, 1) if ok else None,
+                        "ci95": _round(x.ci95, 1) if ok else None,
+                        "low": _bound(x.elo - x.ci95) if ok else None, "high": _bound(x.elo + x.ci95) if ok else None,
+                        "faults": now.faults.get(x.player), "games": x.games, "score": x.score,
+                        "points_per_round": _round(r.stats[x.player].mean),
+                        "points_ci95": _round(r.stats[x.player].ci95)})
     return {
         "mode": tour.mode, "rules": tour.rules.spec(), "players": list(tour.players), "seed": tour.seed,
-        "deals_requested": tour.deals, "simulations": tour.simulations,
+        "deals_requested": tour.deals, "deals": deals_played(r), "simulations": tour.simulations,
         "halves": len(r.halves), "rounds": r.rounds, "seconds": _round(r.seconds, 2),
-        "ratings": [{"player": x.player, "elo": _round(x.elo, 1), "ci95": _round(x.ci95, 1), "games": x.games,
-                     "score": x.score, "points_per_round": _round(r.stats[x.player].mean),
-                     "points_ci95": _round(r.stats[x.player].ci95)} for x in now.ratings],
+        "ratings": ratings,
         "pairings": pairs,
         "sprt": test,
-        "faults": faults_of(p for h in r.halves for p in h.plays),
+        "faults": now.faults or None,
         "decision_ms": {lv: {"count": st.decisions, "mean": _round(st.mean_ms), "median": _round(st.median_ms),
                              "p95": _round(st.p95_ms)} for lv, st in r.stats.items()},
     }
+
+
+UNRATED = "*"  # the mark of a player the CPU played for, in the text tables
 
 
 def render_tournament(r: TournamentReport, lang: str) -> str:
@@ -775,31 +959,45 @@ def render_tournament(r: TournamentReport, lang: str) -> str:
     title = t({"gauntlet": "sim_title_gauntlet", "round-robin": "sim_title_round_robin"}[tour.mode], lang,
               preset=preset_name(tour.rules.preset or "quick", lang), players=tour.rules.players,
               first=tour.players[0], field=", ".join(tour.players[1:]), seed=tour.seed)
-    played = t("sim_tournament_played", lang, halves=len(r.halves), rounds=r.rounds, deals=tour.deals,
-               seconds=f"{r.seconds:.1f}")
-    head = [t(x, lang) for x in ("sim_col_player", "sim_col_elo", "sim_col_elo_ci", "sim_col_games", "sim_col_score",
-                                 "sim_col_points", "sim_col_ci")]
-    rows = [[x.player, f"{x.elo:+.0f}", f"±{x.ci95:.0f}", str(x.games), f"{x.score:g}",
-             f"{r.stats[x.player].mean:.2f}", f"±{r.stats[x.player].ci95:.2f}"]
-            for x in sorted(now.ratings, key=lambda x: -x.elo)]
-    head2 = [t(x, lang) for x in ("sim_col_pairing", "sim_col_pairs", "sim_col_wdl", "sim_col_elo",
-                                  "sim_col_interval")]
-    rows2 = []
-    for a, b in tour.pairings:
-        e = now.interval((a, b))
-        halves = [h.outcome(a, b) for h in r.halves if tour.pairings[h.pairing] == (a, b)]
-        rows2.append([f"{a} – {b}", str(e.pairs), f"{halves.count(1.0)}-{halves.count(0.5)}-{halves.count(0.0)}",
-                      _elo_text(e.elo), f"[{_elo_text(e.low)}, {_elo_text(e.high)}]"])
+    decided = now.test is not None and now.test.verdict is not None
+    played = t("sim_tournament_decided" if decided else "sim_tournament_played", lang, halves=len(r.halves),
+               rounds=r.rounds, deals=tour.deals, played=deals_played(r), seconds=f"{r.seconds:.1f}")
+
+    def name(player: str) -> str:
+        return player if now.reliable(player) else f"{player} {UNRATED}"
+
+    head = [t(x, lang) for x in ("sim_col_player", "sim_col_rating", "sim_col_interval", "sim_col_games",
+                                 "sim_col_score", "sim_col_points", "sim_col_ci")]
+    rows = [[name(x.player), f"{x.elo:+.0f}" if now.reliable(x.player) else "—",
+             _interval_text(x.elo - x.ci95, x.elo + x.ci95) if now.reliable(x.player) else "—",
+             str(x.games), f"{x.score:g}", f"{r.stats[x.player].mean:.2f}", f"±{r.stats[x.player].ci95:.2f}"]
+            for x in sorted(now.ratings, key=lambda x: (not now.reliable(x.player), -x.elo))]
+    head2 = [t(x, lang) for x in ("sim_col_pairing", "sim_col_pairs", "sim_col_wdl", "sim_col_pentanomial",
+                                  "sim_col_pair_elo", "sim_col_interval")]
+    rows2 = [[f"{x.a} – {x.b}" + ("" if x.reliable else f" {UNRATED}"), str(x.pairs),
+              f"{x.wins}-{x.draws}-{x.losses}", "-".join(map(str, x.pentanomial)),
+              _elo_text(x.elo) if x.reliable else "—", _interval_text(x.low, x.high) if x.reliable else "—"]
+             for x in pairing_rows(r)]
     cols = width()
     parts = [wrapped(title), wrapped(played), "", _plain_table(head, rows, cols), "", _plain_table(head2, rows2, cols)]
+    unrated = [p for p in tour.players if not now.reliable(p)]
+    parts += [""] if unrated else []
+    for player in unrated:
+        counts = now.faults.get(player, {})
+        parts.append(wrapped(t("sim_unrated", lang, mark=UNRATED, program=player, taken=counts.get("taken", 0),
+                               decisions=counts.get("decisions", 0), silent=counts.get("silent", 0),
+                               share=f"{100 * UNRELIABLE_SHARE:g}%")))
     if now.test is not None:
         bounds = now.test.bounds
         first, other = tour.pairings[0]
         verdict = {"H1": "sim_sprt_h1", "H0": "sim_sprt_h0", None: "sim_sprt_open"}[now.test.verdict]
+        if now.test.verdict is None and not (now.reliable(first) and now.reliable(other)):
+            verdict = "sim_sprt_unrated"
         parts += ["", wrapped(t(verdict, lang, a=first, b=other, elo0=f"{bounds.elo0:g}", elo1=f"{bounds.elo1:g}",
                                 alpha=f"{bounds.alpha:g}", beta=f"{bounds.beta:g}", llr=f"{now.test.llr:.2f}",
-                                lower=f"{bounds.lower:.2f}", upper=f"{bounds.upper:.2f}"))]
-    faults = faults_lines(faults_of(p for h in r.halves for p in h.plays), lang)
+                                lower=f"{bounds.lower:.2f}", upper=f"{bounds.upper:.2f}",
+                                program=next((p for p in (first, other) if not now.reliable(p)), first)))]
+    faults = faults_lines(now.faults or None, lang)
     if faults:
         parts += ["", *(wrapped(x) for x in faults)]
     parts += ["", wrapped(t("sim_tournament_legend", lang))]

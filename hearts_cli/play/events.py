@@ -683,11 +683,13 @@ class SeatStatus(Event):
 
 
 class Takeover(Event):
-    """The CPU makes a move for a person's seat: ``timer`` or ``away``."""
+    """The CPU makes a move for a person's seat: ``timer`` or ``away``; or, from now on, for
+    an outside program's that has stopped: ``program``, with its exit status when it has one."""
 
     kind = "takeover"
     seat: int
     reason: str | None
+    status: int | None = None
 
 
 class Waiting(Event):

@@ -250,10 +250,14 @@ class EventLines(Writer, Teller[Line]):
             return []
         return self._text(self.say(mid, name=self.tb.name(seat), seat=seat), "class:info")
 
-    def ev_takeover(self, seat: int, reason: str | None) -> list[Line]:
-        """The CPU moves for a person's seat (yours: the move's own line says so)."""
+    def ev_takeover(self, seat: int, reason: str | None, status: int | None = None) -> list[Line]:
+        """The CPU moves for a person's seat (yours: the move's own line says so), or plays a
+        program's seat from now on (it has stopped: its exit status, when it has one)."""
         if seat == self.tb.me:
             return []
+        if reason == "program":
+            mid = "net_takeover_program" if status is None else "net_takeover_program_status"
+            return self._text(self.say(mid, name=self.tb.name(seat), status=status), "class:info")
         mid = "net_takeover_timer" if reason == "timer" else "net_takeover_away"
         return self._text(self.say(mid, name=self.tb.name(seat)), "class:info")
 

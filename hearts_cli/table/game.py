@@ -331,6 +331,9 @@ class GameTable:
             choice = client.choose(view) if client is not None else None
             if choice is not None:
                 return choice
+            news = client.stop_news() if client is not None else None
+            if news is not None:  # a program that has stopped: said once, at its first move the CPU makes
+                self.seats.tell(news)
             level = TAKEOVER_LEVEL
         return suggest(view, level, seed_for(self.game.code, "cpu", seat), simulations)
 

@@ -15,6 +15,7 @@ fault is counted against the program, and the game goes on.
 
 from __future__ import annotations
 
+import collections
 import queue
 import subprocess
 import threading
@@ -22,11 +23,12 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..base.jsonvalue import JsonObject
+from ..base.jsonvalue import JsonObject, JsonValue
+from ..base.untrusted import shown
 from ..bots import program_argv
 from ..play import requests
 from ..play.engine import MOON_CHOICES, PassError, Phase, Round
-from ..play.events import Event, view_event
+from ..play.events import Event, Takeover, view_event
 from ..play.requests import RequestError
 from .seats import SeatClient
 from .wire import OK_LINE, encode, encode_event
@@ -49,6 +51,9 @@ QUIT_WAIT = 1.0  # seconds a program has to exit once its input is closed, befor
 QUEUE_MAX = 5000  # lines waiting for a program that does not read its input: then it is stopped
 _GONE = b""  # what the reader queues when the program's output ends
 _MOVES = ("play", "pass", "moon")
+STDERR_LINES = 5  # the last lines of a program's standard error kept for a crash's record
+RECORDS_MAX = 20  # faults recorded in full for one program in one game (all are counted)
+LINE_SHOWN = 200  # characters of an offending line (or of a line of stderr) kept, escaped
 
 Line = tuple[bytes, float]  # a line the program wrote, and when it was read (time.monotonic)
 Told = tuple[bytes, int]  # a line it is told, and the number of the view it is (0: not a view)
@@ -59,8 +64,10 @@ class Program(SeatClient):
 
     ``faults`` counts what went wrong by kind (:data:`FAULTS`), ``early`` the answers dropped
     because they were written before their view (or were a second answer to one),
-    ``decisions`` the decisions asked of it and ``taken`` those the CPU made for it. Its
-    standard error is ours with ``stderr`` (a bot author's log), else dropped. ``streak``:
+    ``decisions`` the decisions asked of it and ``taken`` those the CPU made for it; ``records``
+    holds each fault with what its author needs to find it (``hearts sim --faults``). Its
+    standard error is ours with ``stderr`` (a bot author's log), else not shown; its last
+    lines are kept either way. ``streak``:
     its answers in a row past the move time so far (a program started again after it was
     taken for hung carries them: one more slow answer and it is hung again).
     """
@@ -88,6 +95,16 @@ class Program(SeatClient):
         self._shown: tuple[int, float] = (0, 0.0)  # the last view written to it, and when its writing began
         self._closed_at = 0.0
         self.dead = False
+        self.stop_told = False
+        # what an author needs to fix a fault (``records``, see :meth:`_note`): its last lines on
+        # standard error, why it could not start, the last line it wrote, the reply refusing it
+        self.records: list[dict[str, JsonValue]] = []
+        self.tail: collections.deque[str] = collections.deque(maxlen=STDERR_LINES)
+        self.problem: tuple[int, str] | None = None  # (errno, its words) when it could not be started
+        self.last_line = b""
+        self.refused: str | None = None
+        self._noted = dict(self.faults)
+        self._stderr: threading.Thread | None = None
         self.proc: subprocess.Popen[bytes] | None = None
         self._start()
 
@@ -96,16 +113,19 @@ class Program(SeatClient):
         self.out = queue.Queue(QUEUE_MAX)
         self._shown = (0, 0.0)
         self.dead = False
+        self.tail.clear()
         try:
             self.proc = subprocess.Popen(
-                program_argv(self.level), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=None if self.stderr else subprocess.DEVNULL)
-        except (OSError, ValueError):
+                program_argv(self.level), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        except (OSError, ValueError) as e:
             self.proc = None
+            self.problem = (e.errno or 0, e.strerror or str(e)) if isinstance(e, OSError) else (0, str(e))
             self._died()
             return
         threading.Thread(target=self._read, args=(self.proc, self.lines), daemon=True).start()
         threading.Thread(target=self._write, args=(self.proc, self.out), daemon=True).start()
+        self._stderr = threading.Thread(target=self._read_stderr, args=(self.proc, self.stderr), daemon=True)
+        self._stderr.start()
 
     # ------------------------------------------------------------ what the table tells it
 
@@ -114,6 +134,13 @@ class Program(SeatClient):
 
     def gone(self) -> bool:
         return False  # a program that is gone is still told nothing it should not see: its seat stays
+
+    def stop_news(self) -> Event | None:
+        """Once it has stopped (a crash): a ``takeover`` with its exit status, the first time asked."""
+        if not self.dead or self.stop_told or self.seat is None:
+            return None
+        self.stop_told = True
+        return Takeover(seat=self.seat, reason="program", status=self.status())
 
     def _send(self, line: bytes, seq: int = 0) -> None:
         """Queued for the writer: a program that does not read never holds up the table; one
@@ -159,6 +186,25 @@ class Program(SeatClient):
         out.close()
         lines.put((_GONE, time.monotonic()))
 
+    def _read_stderr(self, proc: subprocess.Popen[bytes], passed: bool) -> None:
+        """Its standard error: passed on to ours (``passed``, a bot author's log), the last
+        lines kept for a crash's record."""
+        import sys
+
+        assert proc.stderr is not None
+        err = proc.stderr
+        for line in iter(lambda: err.readline(LINE_MAX + 1), b""):
+            if passed:
+                try:
+                    sys.stderr.buffer.write(line)
+                    sys.stderr.buffer.flush()
+                except (AttributeError, OSError, ValueError):
+                    passed = False
+            text = line.decode("utf-8", "replace").rstrip("\r\n")
+            if text.strip():
+                self.tail.append(shown(text, LINE_SHOWN))
+        err.close()
+
     def _died(self) -> None:
         if not self.dead:
             self.dead = True
@@ -178,6 +224,8 @@ class Program(SeatClient):
 
         self.games += 1
         self.faults = dict.fromkeys(FAULTS, 0)
+        self._noted = dict(self.faults)
+        self.records = []  # (the game before's were taken with its play)
         self.early = self.decisions = self.taken = 0
         self.told = []  # (from now: a process that ended with its last game is no crash)
         self._send(encode_event(NewGame(game=self.games)))
@@ -201,10 +249,59 @@ class Program(SeatClient):
     def choose(self, view: SeatView) -> Choice | None:
         """The program's move for ``view`` (its seat's decision), or None: the CPU makes it."""
         self.decisions += 1
+        self.last_line, self.refused = b"", None
         choice = self._ask(view)
         if choice is None:
             self.taken += 1
+        self._note(view)
         return choice
+
+    def _note(self, view: SeatView | None) -> None:
+        """A record of each fault counted since the last note, with where it happened (``view``:
+        the decision it cost, and the view's ``seq``; None at the game's end) and what it was:
+        the line refused, or, for a crash, its exit status and last lines of standard error
+        (filled in by :meth:`settle`)."""
+        for kind in FAULTS:
+            for _ in range(self.faults.get(kind, 0) - self._noted.get(kind, 0)):
+                if len(self.records) >= RECORDS_MAX:
+                    break
+                record: dict[str, JsonValue] = {"kind": kind, "decision": self.decisions if view else None}
+                if view is not None:
+                    record["seq"] = self.seq
+                    record["round"] = view.round_index + 1
+                    record["trick"] = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
+                    record["phase"] = view.phase.value
+                if kind in ("junk", "illegal") and self.last_line:
+                    record["line"] = shown(self.last_line.decode("utf-8", "replace").rstrip("\r\n"), LINE_SHOWN)
+                    record["error"] = self.refused
+                if kind == "crash" and self.problem is not None:
+                    record["errno"], record["problem"] = self.problem
+                self.records.append(record)
+        self._noted = dict(self.faults)
+
+    def settle(self) -> None:
+        """The game's faults noted, and a crash's record given its exit status and the last
+        lines of its standard error, once the process has ended."""
+        self._note(None)
+        proc = self.proc
+        if proc is None or proc.poll() is None:
+            return
+        if self._stderr is not None:
+            self._stderr.join(QUIT_WAIT)  # (what it wrote last, for the record of a crash)
+        for record in self.records:
+            if record["kind"] == "crash" and "problem" not in record and "status" not in record:
+                record["status"] = proc.returncode
+                record["stderr"] = list(self.tail)
+
+    def status(self) -> int | None:
+        """Its exit status once it has stopped (waiting a moment for it), else None."""
+        proc = self.proc
+        if proc is None:
+            return None
+        try:
+            return proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            return None
 
     def _ask(self, view: SeatView) -> Choice | None:
         self._drop_waiting()
@@ -230,6 +327,7 @@ class Program(SeatClient):
             if line == _GONE:
                 self._died()
                 continue
+            self.last_line = line
             try:
                 request = requests.parse_line(line)
                 if request is None:
@@ -248,6 +346,7 @@ class Program(SeatClient):
             except RequestError as e:
                 self._answered()
                 self.faults["illegal" if e.code not in _JUNK else "junk"] += 1
+                self.refused = e.code
                 self._send(encode(e.reply(self.lang)))
                 return None
             self._send(OK_LINE)
@@ -352,7 +451,9 @@ class Program(SeatClient):
         run); it is stopped if it has not exited QUIT_WAIT seconds later. The seconds that cost
         (0 when it exited, or was gone)."""
         self.end_input()
-        return self.finish()
+        cost = self.finish()
+        self.settle()
+        return cost
 
     def end_input(self) -> None:
         """Its input closed (:meth:`finish` then waits for it to exit)."""
@@ -539,13 +640,19 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
             for program in programs:
                 program.close()
     faults: dict[str, dict[str, int]] = {}
+    records: list[dict[str, JsonValue]] = []
     for program in programs:
-        mine = faults.setdefault(program.level, dict.fromkeys(COUNTS, 0))
+        if kept is not None:
+            program.settle()  # (closed at the run's end: its faults of this game noted now)
+        mine = faults.setdefault(program.level, dict.fromkeys((*COUNTS, "silent"), 0))
+        # ``silent``: the games (a seat each) where it made none of its decisions itself
+        silent = int(program.decisions > 0 and program.taken == program.decisions)
         for kind, count in (*program.faults.items(), ("early", program.early), ("taken", program.taken),
-                            ("decisions", program.decisions)):
-            mine[kind] += count
+                            ("decisions", program.decisions), ("silent", silent)):
+            mine[kind] = mine.get(kind, 0) + count
+        records += [{"program": program.level, "code": code, "seat": program.seat, **r} for r in program.records]
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
-                    game if keep else None, faults)
+                    game if keep else None, faults, records)
 
 
 def _play_out(table: GameTable, levels: Sequence[str], sims: dict[str, int | None], watch: MoonWatch,

@@ -46,6 +46,11 @@ class SeatClient:
         None: the CPU makes it."""
         return None
 
+    def stop_news(self) -> Event | None:
+        """What the table says, once, of a client it asks that has stopped (a program: a
+        ``takeover``); None otherwise."""
+        return None
+
 
 class Seat:
     """A seat at a table: a person's (with an invitation at a shared table) or a CPU's."""

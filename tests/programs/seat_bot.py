@@ -4,13 +4,14 @@ first legal cards, as examples/first_legal.sh does, and misbehaves as its argume
     slow      its first answer comes 0.6 s late
     junk      its first answer is not a move
     illegal   its first card is one it does not hold
-    crash     it exits at its first view
     mute      it reads every line and never answers (as a program that does not flush)
     twice     it answers every view twice, in one write
     twice-seq each answer echoes the view's seq, and is written again when the next view
               comes, before that view's answer (as a second answer to one view late may be)
     once      it exits at the end of its game (game_end), not of its input
     linger    it does not exit at the end of its input
+    crash     it exits at its first view, status 3, saying why on its standard error
+    late      it exits after its 5th answer, status 4, saying why on its standard error
     log:PATH  it writes every line it is told to PATH
     (none)    it never misbehaves
 """
@@ -23,6 +24,7 @@ mode = modes[0] if modes else ""
 log = next((open(m[4:], "a") for m in modes if m.startswith("log:")), None)  # noqa: SIM115
 first = True
 last = ""  # (twice-seq) the answer to the view before
+answers = 0
 for line in sys.stdin:
     if log:
         log.write(line)
@@ -40,7 +42,12 @@ for line in sys.stdin:
     else:
         answer = {"cmd": "play", "card": legal[0]}
     if first and mode == "crash":
+        print("Traceback: my_bot.py line 12: KeyError 'legal'", file=sys.stderr, flush=True)
         sys.exit(3)
+    if answers == 5 and mode == "late":
+        print("giving up after five answers", file=sys.stderr, flush=True)
+        sys.exit(4)
+    answers += 1
     if first and mode == "slow":
         time.sleep(0.6)
     if first and mode == "junk":

@@ -43,6 +43,8 @@ def sim(
         "--export", metavar="pbn:FILE|openspiel:FILE", help="help_sim_export")] = None,
     move_time: Annotated[float | None, typer.Option(
         "--move-time", metavar="SECONDS", help="help_sim_move_time")] = None,
+    faults: Annotated[str | None, typer.Option(
+        "--faults", metavar="FILE", help="help_sim_faults")] = None,
     cluster: Annotated[str | None, typer.Option(
         "--cluster", metavar="auto|local|ray://HOST:PORT", help="help_sim_cluster")] = None,
     as_json: JsonOpt = False,
@@ -75,7 +77,8 @@ def sim(
         if workers > MAX_WORKERS:
             refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
         raise typer.Exit(simulation.run_tournament_command(tournament, results, workers, out, as_json,
-                                                           simulation.export_of(export, rule_set), cluster))
+                                                           simulation.export_of(export, rule_set), cluster,
+                                                           faults))
 
     n = rule_set.players
     chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
@@ -100,7 +103,7 @@ def sim(
         result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
                                 workers=workers, lang=out.lang,
                                 show_progress=not as_json and simulation.stderr_is_terminal(),
-                                export=exporting, move_time=move_time, cluster=cluster)
+                                export=exporting, move_time=move_time, cluster=cluster, faults=faults)
     except KeyboardInterrupt:  # Ctrl-C: where the games finished are (no results file here)
         echo(simulation.interrupted(None, exporting, out.lang), err=True)
         raise typer.Exit(130) from None
@@ -108,5 +111,7 @@ def sim(
         import json
 
         echo(json.dumps(simulation.to_json(result), ensure_ascii=False))
-        return
-    echo(simulation.render(result, out.lang, out.color), nl=False)
+    else:
+        echo(simulation.render(result, out.lang, out.color), nl=False)
+    if result.stopped is not None:  # a program that never answered: said once the report is out
+        raise result.stopped
