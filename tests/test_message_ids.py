@@ -127,6 +127,7 @@ FAMILIES: dict[str, list[str]] = {
     # play/verdicts.py: a suit as a noun for one card or several, and the chance of a cover
     "suit_kind_{many}_{int(suit)}": [f"suit_kind_{n}_{s}" for n in ("one", "many") for s in range(4)],
     "cover_{bucket}": [f"cover_{b}" for b in ("sure", "4", "3", "2", "1", "0")],
+    "sim_dead_{first['kind']}": ["sim_dead_junk", "sim_dead_illegal"],
     "higher_{many}_{int(suit)}": [f"higher_{n}_{s}" for n in ("one", "many") for s in range(4)],
     "suit_{int(suit)}": [f"suit_{s}" for s in range(4)],
     "rule_{verdict.reason.code}": [f"rule_{c}" for c in REASON_ORDER],

@@ -85,6 +85,7 @@ class Program(SeatClient):
         self.streak = streak
         self.games = 1  # the games its process has been told (``new_game`` numbers the next)
         self.seq = 0  # the views it was sent: each view's number (``seq``)
+        self.seq_base = 0  # ``seq`` before this game's first view (a process lives for a run)
         self.expired: set[int] = set()  # views whose time ran out, their answers still to come: dropped then
         # a process kept from the game before, not yet answered in this one: what it is told, so
         # that a process that ended with its last game (as a program may) is started again and
@@ -223,6 +224,7 @@ class Program(SeatClient):
         from ..play.events import NewGame
 
         self.games += 1
+        self.seq_base = self.seq
         self.faults = dict.fromkeys(FAULTS, 0)
         self._noted = dict(self.faults)
         self.records = []  # (the game before's were taken with its play)
@@ -258,7 +260,7 @@ class Program(SeatClient):
 
     def _note(self, view: SeatView | None) -> None:
         """A record of each fault counted since the last note, with where it happened (``view``:
-        the decision it cost, and the view's ``seq``; None at the game's end) and what it was:
+        the decision it cost, and the view's number in the game; None at the game's end) and what it was:
         the line refused, or, for a crash, its exit status and last lines of standard error
         (filled in by :meth:`settle`)."""
         for kind in FAULTS:
@@ -267,7 +269,7 @@ class Program(SeatClient):
                     break
                 record: dict[str, JsonValue] = {"kind": kind, "decision": self.decisions if view else None}
                 if view is not None:
-                    record["seq"] = self.seq
+                    record["view"] = self.seq - self.seq_base  # (its number in this game: the same on a resume)
                     record["round"] = view.round_index + 1
                     record["trick"] = len(view.tricks) + 1 if view.phase is Phase.PLAY else None
                     record["phase"] = view.phase.value

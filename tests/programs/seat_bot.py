@@ -2,7 +2,7 @@
 first legal cards, as examples/first_legal.sh does, and misbehaves as its arguments say.
 
     slow      its first answer comes 0.6 s late
-    junk      its first answer is not a move
+    junk      its first answer in each game is not a move (as a program started for each)
     illegal   its first card is one it does not hold
     mute      it reads every line and never answers (as a program that does not flush)
     twice     it answers every view twice, in one write
@@ -32,6 +32,8 @@ for line in sys.stdin:
     msg = json.loads(line)
     if msg.get("event") == "game_end" and "once" in modes:
         sys.exit(0)
+    if msg.get("event") == "welcome" and mode == "junk":
+        first = True
     if msg.get("event") != "view" or msg["phase"] not in ("pass", "play", "moon") or "mute" in modes:
         continue
     legal = msg["legal"]
