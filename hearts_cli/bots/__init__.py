@@ -105,8 +105,38 @@ def check_program(level: str) -> str:
     if not argv:
         raise ProgramError(level, "bad_program_empty")
     if shutil.which(argv[0]) is None:
+        import os
+
+        if os.sep in argv[0] and os.path.isfile(argv[0]):  # there, but it may not be run itself
+            runner = _runner(argv[0])
+            if runner is None:
+                raise ProgramError(level, "bad_program_not_executable_bare", argv[0])
+            raise ProgramError(level, "bad_program_not_executable", argv[0], runner=runner)
         raise ProgramError(level, "bad_program", argv[0])
     return PROGRAM + level[len(PROGRAM):].strip()
+
+
+_RUNNERS = {".js": "node", ".mjs": "node", ".py": "python3", ".sh": "sh", ".rb": "ruby", ".pl": "perl"}
+
+
+def _runner(path: str) -> str | None:
+    """The program that runs the script at ``path``: its ``#!`` line's, else its extension's."""
+    import os
+    import shlex
+
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(200).decode("utf-8", "replace")
+    except OSError:
+        first = ""
+    if first.startswith("#!"):
+        words = first[2:].split()
+        if words and os.path.basename(words[0]) == "env":
+            words = [w for w in words[1:] if not w.startswith("-")]
+        if words:
+            return f"{os.path.basename(words[0])} {shlex.quote(path)}"
+    ext = os.path.splitext(path)[1].lower()
+    return f"{_RUNNERS[ext]} {shlex.quote(path)}" if ext in _RUNNERS else None
 
 
 class LevelError(HeartsError):
@@ -119,8 +149,8 @@ class LevelError(HeartsError):
 class ProgramError(HeartsError):
     """An ``exec:`` seat whose command cannot be run: one sentence naming it."""
 
-    def __init__(self, value: str, message_id: str, program: str = "") -> None:
-        super().__init__(message_id, value=value, program=program)
+    def __init__(self, value: str, message_id: str, program: str = "", runner: str = "") -> None:
+        super().__init__(message_id, value=value, program=program, runner=runner)
 
 
 def check_level(text: str, hook: bool = False, program: bool | None = None) -> str:

@@ -65,6 +65,15 @@ def _quoted(value: object) -> str:
     return json.dumps(str(value), ensure_ascii=False)
 
 
+_BARE = re.compile(r"[A-Za-z0-9_.:/+=,@-]+\Z")  # a table's word written as it is; any other, quoted
+
+
+def _word(value: str) -> str:
+    """A table's field: bare when it is one plain word (``easy``), quoted when it needs it (an
+    ``exec:`` command with spaces or quotes), so that every row reads back as written."""
+    return value if _BARE.match(value) and value != "-" and not value.startswith('"') else _quoted(value)
+
+
 def _tag(name: str, value: object) -> str:
     return f"[{name} {_quoted(value)}]"
 
@@ -108,7 +117,8 @@ def write_pbn(record: GameRecord, *, event: str = "hearts", site: str = "", date
         if r == 1:
             out.append(_tag("SeatTable", SEAT_COLUMNS))
             for i, seat in enumerate(record.seats):
-                out.append(f"{i} {_quoted(seat.name)} {seat.kind} {seat.level or '-'}")
+                level = "-" if seat.level is None else _word(seat.level)
+                out.append(f"{i} {_quoted(seat.name)} {_word(seat.kind)} {level}")
         out += _round_lines(game, r, rnd)
         if r == last:
             out += _end_lines(game, record)
@@ -280,7 +290,8 @@ class _Reader:
                 raise RecordError("pbn_bad_row", path=self.path, line=row.number, tag="SeatTable",
                                   columns=SEAT_COLUMNS)
             name = _unquote(words[1], self.path, row.number) if words[1].startswith('"') else words[1]
-            seats.append(Seat(name, words[2], None if words[3] == "-" else words[3]))
+            level = _unquote(words[3], self.path, row.number) if words[3].startswith('"') else words[3]
+            seats.append(Seat(name, words[2], None if words[3] == "-" else level))
         if len(seats) != n:
             raise RecordError("pbn_seat_count", path=self.path, line=section.tags["SeatTable"][1],
                               players=n, given=len(seats))

@@ -471,6 +471,8 @@ MESSAGES: dict[str, str] = {
     "bad_level": "'{value}' is not a CPU level; the levels are: {levels}.",
     "bad_level_hook": "'{value}' is not a CPU level, nor a bot class that loads as module:Class or path.py:Class; the levels are: {levels}.",
     "bad_program": "'{value}' cannot seat a program: '{program}' is not found (give its path, or put it on PATH).",
+    "bad_program_not_executable": "'{value}' cannot seat a program: '{program}' is not executable: chmod +x it, or write exec:{runner}.",
+    "bad_program_not_executable_bare": "'{value}' cannot seat a program: '{program}' is not executable: chmod +x it, or write exec: and the program that runs it before its name.",
     "bad_program_empty": "'{value}' names no program: write exec: and the command that runs it (exec:python3 my_bot.py).",
     "bad_program_quote": "'{value}' cannot seat a program: a quote in its command is not closed.",
     "bad_level_count": "--level names {given} players, but the table has {cpus} CPU {cpus:seat|seats}: give one level for all, or one for each.",

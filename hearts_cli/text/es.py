@@ -465,6 +465,8 @@ MESSAGES: dict[str, str] = {
     "bad_level": "«{value}» no es un nivel de CPU; los niveles son: {levels}.",
     "bad_level_hook": "«{value}» no es un nivel de CPU ni una clase de bot que se cargue como módulo:Clase o ruta.py:Clase; los niveles son: {levels}.",
     "bad_program": "«{value}» no puede sentar un programa: no se encuentra «{program}» (da su ruta o ponlo en el PATH).",
+    "bad_program_not_executable": "«{value}» no puede sentar un programa: «{program}» no es ejecutable: dale permiso con chmod +x o escribe exec:{runner}.",
+    "bad_program_not_executable_bare": "«{value}» no puede sentar un programa: «{program}» no es ejecutable: dale permiso con chmod +x o escribe exec: y el programa que lo ejecuta antes de su nombre.",
     "bad_program_empty": "«{value}» no nombra ningún programa: escribe exec: y la orden que lo ejecuta (exec:python3 mi_bot.py).",
     "bad_program_quote": "«{value}» no puede sentar un programa: una comilla de su orden no está cerrada.",
     "bad_level_count": "--level nombra {given} jugadores, pero la mesa tiene {cpus} {cpus:asiento|asientos} de CPU: da un nivel para todos, o uno para cada uno.",
