@@ -301,22 +301,24 @@ def _check_view(view: SeatView) -> None:
 
 
 def suggest_pass(view: SeatView, level: str, seed: int, simulations: int | None = None) -> tuple[Card, ...]:
-    """The ``rules.pass_count`` cards ``level`` passes from this view (in the pass phase)."""
-    from ..play.engine import Phase
+    """The ``rules.pass_count`` cards ``level`` passes from this view (in the pass phase; a
+    :class:`~hearts_cli.play.engine.PhaseError` in another)."""
+    from ..play.engine import Phase, PhaseError
 
     _check_view(view)
     if view.phase is not Phase.PASS:
-        raise ValueError("this seat has no pass to make")
+        raise PhaseError("phase_no_pass")
     return make_bot(level, seed, simulations).choose_pass(view)
 
 
 def suggest_play(view: SeatView, level: str, seed: int, simulations: int | None = None) -> Card:
-    """The legal card ``level`` plays from this view (the play phase, at the seat's turn)."""
-    from ..play.engine import Phase
+    """The legal card ``level`` plays from this view (the play phase, at the seat's turn; a
+    :class:`~hearts_cli.play.engine.PhaseError` otherwise)."""
+    from ..play.engine import Phase, PhaseError
 
     _check_view(view)
     if view.phase is not Phase.PLAY or view.turn != view.seat:
-        raise ValueError("it is not this seat's turn")
+        raise PhaseError("phase_not_turn")
     return make_bot(level, seed, simulations).choose_card(view)
 
 
@@ -338,7 +340,9 @@ def _seat_seed(game: Game, seat: int | None) -> tuple[int, int]:
     if seat is None:
         seat = game.turn
         if seat is None:
-            raise ValueError("the game is over: nobody is to move")
+            from ..play.engine import PhaseError
+
+            raise PhaseError("phase_game_over")
     return seat, seed_for(game.code, "cpu", seat)
 
 
