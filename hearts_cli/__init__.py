@@ -6,6 +6,10 @@
     game.push_pass(hearts_cli.cpu_pass(game))      # the seat to move passes as the CPU would
     "2C" in game.legal_moves, game.why("QH"), game.push("2C"), game.pop()
 
+Every error it raises is a ``HeartsError`` with its sentence; ``read_record(path)`` and
+``read_movelog(path)`` read files, ``parse_record(text)`` and ``parse_movelog(text)`` texts;
+``hearts_cli.fast`` is the fast path for Monte Carlo work (docs/speed.md).
+
 Every name below is imported when first asked for (PEP 562), so the command line's
 start-up is what it was: ``import hearts_cli`` loads nothing but this file and the
 version. The type checker sees them all (the ``TYPE_CHECKING`` imports).

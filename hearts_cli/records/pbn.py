@@ -24,8 +24,7 @@ from ..base.version import __version__
 from ..model.cards import CARDS, RANK_CHARS, SUIT_CHARS, Card
 from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
-from ..model.overrides import format_set, parse_set
-from ..model.rules import Moon, Rules
+from ..model.rules import Moon, Rules, read_rules_text, rules_text
 from ..play.engine import Game, IllegalMove, PassError, Phase, Round, cards_of_pair
 from .record import (
     GLYPHS,
@@ -106,14 +105,14 @@ def write_pbn(record: GameRecord, *, event: str = "hearts", site: str = "", date
         date = record.date.replace("-", ".") if record.date else UNKNOWN_DATE
     game = record.replay()
     rules = game.rules
-    rules_text = "+".join([str(rules.spec()["preset"]), *format_set(rules)])
+    written_rules = rules_text(rules)  # the preset and its overrides, as a position writes them
     out = [HEADER]
     last = len(game.rounds)
     for r, rnd in enumerate(game.rounds, 1):
         if r > 1:
             out.append("")
         out += [_tag("Event", event), _tag("Site", site), _tag("Date", date), _tag("Program", record.program),
-                _tag("Code", game.code), _tag("Rules", rules_text), _tag("Round", r)]
+                _tag("Code", game.code), _tag("Rules", written_rules), _tag("Round", r)]
         if r == 1:
             out.append(_tag("SeatTable", SEAT_COLUMNS))
             for i, seat in enumerate(record.seats):
@@ -272,9 +271,8 @@ class _Reader:
     def _rules(self, section: _Section) -> Rules:
         found = self._value(section, "Rules")
         assert found is not None
-        name, *items = found[0].split("+")
         try:
-            return Rules.from_spec({"preset": name, **parse_set(items)})
+            return read_rules_text(found[0])
         except HeartsError as e:
             raise RecordError("record_bad_rules", path=self.path, line=found[1], reason=e) from None
 
