@@ -892,6 +892,7 @@ def test_no_document_help_or_schema_names_a_made_up_address():
     root = Path(__file__).resolve().parent.parent
     declared = tomllib.loads((root / "pyproject.toml").read_text())
     assert "urls" not in declared["project"]
+    assert declared["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]["docs"] == "hearts_cli/docs"
     assert not importlib.metadata.metadata("hearts-cli").get_all("Project-URL")  # make reinstalls
     texts = [root / "README.md", root / "pyproject.toml", *sorted((root / "docs").glob("*.md")),
              *sorted((root / "hearts_cli").rglob("*.py"))]
