@@ -312,6 +312,7 @@ def test_the_rules_text_the_project_writes_is_read_back() -> None:
     """issue 34 §8: `Game("quick+target=30", code)` refused the rules text that position()
     and PBN write."""
     from hearts_cli.model.rules import read_rules_text, rules_text
+    from hearts_cli.records.movelog import format_log
     from hearts_cli.records.pbn import write_pbn
     from hearts_cli.records.record import GameRecord
 
@@ -324,6 +325,8 @@ def test_the_rules_text_the_project_writes_is_read_back() -> None:
                   hearts_cli.Rules.from_spec("cancellation")):
         assert hearts_cli.Rules.from_spec(rules_text(rules)) == read_rules_text(rules_text(rules)) == rules
         assert hearts_cli.Game(rules_text(rules), "K7Q2MXA7").rules == rules
+        logged = next(line for line in format_log(hearts_cli.Game(rules, "K7Q2MXA7")) if line.startswith("rules "))
+        assert hearts_cli.Rules.from_spec(logged.removeprefix("rules ")) == rules  # the move log's line
     with pytest.raises(hearts_cli.RulesError):
         hearts_cli.Game("quick+target=x", "K7Q2MXA7")
 

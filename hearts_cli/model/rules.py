@@ -464,8 +464,8 @@ class Rules(_Settings):
             return spec
         if spec is None:
             return load_preset(DEFAULT_PRESET)
-        if isinstance(spec, str):  # a preset's name, or a rules text (quick+target=30)
-            return read_rules_text(spec) if "+" in spec else load_preset(spec)
+        if isinstance(spec, str):  # a preset's name, or a rules text (quick+target=30, quick target=30)
+            return read_rules_text(spec) if "+" in spec or "=" in spec else load_preset(spec)
         if not isinstance(spec, Mapping):
             raise RulesError("rules", "rules_bad_type", key="rules", expected="type_spec")
         spec = dict(spec)
@@ -899,6 +899,8 @@ def rules_text(rules: Rules) -> str:
 
 
 def read_rules_text(text: str) -> Rules:
-    """The rule set of a rules text (``quick``, ``quick+target=30+moon=off``), or :class:`RulesError`."""
-    name, *items = text.split("+")
-    return Rules.from_spec({"preset": name.strip(), **parse_set(items)})
+    """The rule set of a rules text, or :class:`RulesError`: the preset and each setting it
+    changes, joined by ``+`` as a position and PBN write it (``quick+target=30+moon=off``) or
+    by spaces as the move log's ``rules`` line does (``quick target=30 moon=off``)."""
+    name, *items = text.replace("+", " ").split()
+    return Rules.from_spec({"preset": name, **parse_set(items)})
