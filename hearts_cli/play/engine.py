@@ -1433,7 +1433,7 @@ class Game:
         raise PositionTextError("position_not_table", field="kind")
 
     @classmethod
-    def at_round(cls, rules: Rules, code: str | None, round_index: int = 0,
+    def at_round(cls, rules: Rules | str, code: str | None, round_index: int = 0,
                  totals: Sequence[int] | None = None, hands: Sequence[Iterable[int | str]] = (),
                  dealer: int | None = None) -> Game:
         """A game about to play round ``round_index`` (0-based) with ``totals`` before it, the
