@@ -6,6 +6,10 @@
     game.push_pass(hearts_cli.cpu_pass(game))      # the seat to move passes as the CPU would
     "2C" in game.legal_moves, game.why("QH"), game.push("2C"), game.pop()
 
+Every error it raises is a ``HeartsError`` with its sentence; ``read_record(path)`` and
+``read_movelog(path)`` read files, ``parse_record(text)`` and ``parse_movelog(text)`` texts;
+``hearts_cli.fast`` is the fast path for Monte Carlo work (docs/speed.md).
+
 Every name below is imported when first asked for (PEP 562), so the command line's
 start-up is what it was: ``import hearts_cli`` loads nothing but this file and the
 version. The type checker sees them all (the ``TYPE_CHECKING`` imports).
@@ -35,23 +39,32 @@ if TYPE_CHECKING:
     from .model.rules import Moon as Moon
     from .model.rules import Rules as Rules
     from .model.rules import RulesError as RulesError
+    from .play import fast as fast
     from .play.engine import Game as Game
     from .play.engine import IllegalMove as IllegalMove
     from .play.engine import LegalMoves as LegalMoves
     from .play.engine import MoonChoiceError as MoonChoiceError
+    from .play.engine import NoMoveError as NoMoveError
     from .play.engine import Outcome as Outcome
     from .play.engine import PassError as PassError
     from .play.engine import Phase as Phase
+    from .play.engine import PhaseError as PhaseError
     from .play.engine import RoundResult as RoundResult
+    from .play.engine import SeatError as SeatError
     from .play.engine import SeatView as SeatView
     from .play.engine import Step as Step
     from .play.engine import Trick as Trick
     from .play.verdicts import Reason as Reason
     from .play.verdicts import Verdict as Verdict
+    from .records.games import parse_movelog as parse_movelog
+    from .records.games import parse_record as parse_record
+    from .records.games import read_movelog as read_movelog
     from .records.games import read_record as read_record
     from .records.movelog import MoveLogError as MoveLogError
-    from .records.movelog import read_movelog as read_movelog
     from .records.record import RecordError as RecordError
+
+# each public module (the fast playout path, for Monte Carlo work: docs/speed.md), imported on first use
+_MODULES = {"fast": "play.fast"}
 
 # each public name, and the module it lives in (imported on first use)
 _WHERE = {
@@ -62,12 +75,13 @@ _WHERE = {
     "HeartsError": "model.errors",
     "Moon": "model.rules", "Rules": "model.rules", "RulesError": "model.rules",
     "Game": "play.engine", "IllegalMove": "play.engine", "LegalMoves": "play.engine",
-    "MoonChoiceError": "play.engine", "Outcome": "play.engine", "PassError": "play.engine",
-    "Phase": "play.engine", "RoundResult": "play.engine", "SeatView": "play.engine", "Step": "play.engine",
-    "Trick": "play.engine",
+    "MoonChoiceError": "play.engine", "NoMoveError": "play.engine", "Outcome": "play.engine",
+    "PassError": "play.engine", "Phase": "play.engine", "PhaseError": "play.engine", "RoundResult": "play.engine",
+    "SeatError": "play.engine", "SeatView": "play.engine", "Step": "play.engine", "Trick": "play.engine",
     "Reason": "play.verdicts", "Verdict": "play.verdicts",
-    "read_record": "records.games",
-    "MoveLogError": "records.movelog", "read_movelog": "records.movelog",
+    "read_record": "records.games", "read_movelog": "records.games", "parse_record": "records.games",
+    "parse_movelog": "records.games",
+    "MoveLogError": "records.movelog",
     "RecordError": "records.record",
 }
 
@@ -84,14 +98,17 @@ __all__ = [
     "Moon",
     "MoonChoiceError",
     "MoveLogError",
+    "NoMoveError",
     "Outcome",
     "PassError",
     "Phase",
+    "PhaseError",
     "Reason",
     "RecordError",
     "RoundResult",
     "Rules",
     "RulesError",
+    "SeatError",
     "SeatView",
     "Step",
     "Suit",
@@ -102,8 +119,11 @@ __all__ = [
     "cpu_move",
     "cpu_pass",
     "cpu_play",
+    "fast",
     "new_code",
     "parse_card",
+    "parse_movelog",
+    "parse_record",
     "read_movelog",
     "read_record",
     "suggest_moon",
@@ -116,14 +136,19 @@ if not TYPE_CHECKING:  # the checker reads the imports above, and a misspelt nam
 
     def __getattr__(name: str) -> object:
         """A public name, imported now (and kept, so the next use is a plain lookup)."""
+        from importlib import import_module
+
+        module = _MODULES.get(name)
+        if module is not None:
+            value: object = import_module(f"{__name__}.{module}")
+            globals()[name] = value
+            return value
         where = _WHERE.get(name)
         if where is None:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from importlib import import_module
-
         value = getattr(import_module(f"{__name__}.{where}"), name)
         globals()[name] = value
         return value
 
     def __dir__() -> list[str]:
-        return sorted(set(globals()) | set(_WHERE))
+        return sorted(set(globals()) | set(_WHERE) | set(_MODULES))

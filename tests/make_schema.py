@@ -169,7 +169,7 @@ def make() -> dict:
                       "then": {"$ref": "#/$defs/event"}, "else": {"$ref": "#/$defs/reply"}}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://github.com/hearts-cli/hearts/docs/schema/hearts.schema.json",
+        "$id": "urn:hearts-cli:schema:hearts",
         "title": f"hearts: events, seat view, requests, replies and errors (schema {SCHEMA})",
         "description": "Made from the typed classes of hearts_cli.play.events by tests/make_schema.py; "
                        "docs/events.md says what each field means.",

@@ -878,36 +878,48 @@ def test_every_help_is_in_spanish_with_typers_own_words(command):
     assert "Ejemplo" in es
 
 
-def test_the_package_s_metadata_says_where_the_docs_are():
-    """issue 26 §18: the wheel had no project URLs, and a pip user has no docs/."""
+MADE_UP = "github.com/hearts-cli"  # issue 34 §10: an address no repository answers at
+
+
+def test_no_document_help_or_schema_names_a_made_up_address():
+    """issue 34 §10: https://github.com/hearts-cli/hearts was in pyproject's Project-URLs, the
+    README, `hearts --help`, docs/cli.md and the schema's $id; no such repository exists. Until
+    the project has a public home nothing names one, and the schema's $id is no URL."""
     import importlib.metadata
+    import json
     import tomllib
 
-    from hearts_cli.base.version import PROJECT_URL
-
-    declared = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
-    urls = declared["project"]["urls"]
-    assert urls["Homepage"] == urls["Source"] == PROJECT_URL
-    assert urls["Documentation"].startswith(PROJECT_URL + "/") and urls["Issues"] == PROJECT_URL + "/issues"
-    installed = importlib.metadata.metadata("hearts-cli").get_all("Project-URL") or []
-    assert sorted(installed) == sorted(f"{name}, {url}" for name, url in urls.items())  # make reinstalls
+    root = Path(__file__).resolve().parent.parent
+    declared = tomllib.loads((root / "pyproject.toml").read_text())
+    assert "urls" not in declared["project"]
+    assert declared["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]["docs"] == "hearts_cli/docs"
+    assert not importlib.metadata.metadata("hearts-cli").get_all("Project-URL")  # make reinstalls
+    texts = [root / "README.md", root / "pyproject.toml", *sorted((root / "docs").glob("*.md")),
+             *sorted((root / "hearts_cli").rglob("*.py"))]
+    assert not [str(f) for f in texts if MADE_UP in f.read_text(encoding="utf-8")]
+    schema_id = json.loads((root / "docs" / "schema" / "hearts.schema.json").read_text())["$id"]
+    assert not schema_id.startswith(("http:", "https:")), schema_id
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_help_points_where_a_pip_user_can_read(lang):
-    """issue 26 §18: the help sent a pip user to docs/cli.md and seeds/README.md, which only a
-    checkout has; the main help gives the project's address, on a line of its own even at 40
-    columns, and each page that names a file of docs/ says where it is."""
-    from hearts_cli.base.version import PROJECT_URL
+    """issue 26 §18, issue 34 §10: the help sent a pip user to docs/cli.md and seeds/README.md,
+    which only a checkout has, then to an address that does not exist; it points to `hearts help
+    TOPIC`, and `hearts help` names the folder the docs were installed in (or the checkout's)."""
+    from hearts_cli.base.version import docs_dir
 
     for columns in (40, 80):
         main = _help([], lang, columns)
-        assert PROJECT_URL in [line.strip() for line in main.splitlines()], main
+        assert "hearts help" in " ".join(main.split()) and MADE_UP not in main, main
     for command in HELP_PAGES:
         page = _help(command, lang, 80)
         assert "seeds/README.md" not in page and "docs/cli.md" not in page, command
+        assert MADE_UP not in page and "https://" not in page, command
         if command in (["sim"], ["engine"]):  # "See docs/sim.md", "The protocol: docs/engine-protocol.md"
-            assert PROJECT_URL in page, command
+            assert "hearts help" in " ".join(page.split()), command
+    topics = run("help", "--lang", lang, env={"COLUMNS": "200"})
+    assert topics.exit_code == 0 and docs_dir() in topics.stdout, topics.stdout
+    assert (Path(docs_dir()) / "library.md").is_file()
 
 
 def test_the_docs_say_what_language_help_is_in():

@@ -805,7 +805,7 @@ def test_shooter_choice_is_the_shooters_move_and_the_better_one_is_known(before,
 
 def moon_round_in(g: Game, totals) -> None:
     """Replace the game's current round by the moon layout (seat 0 shoots) and play it."""
-    g.totals[:] = totals
+    g.totals = tuple(totals)
     k = len(g.rounds) - 1
     g.rounds[-1] = position(g.rules, D, round_index=k, scores=tuple(totals))
     play_out(g.round, preferring(SHOOTER), play=g.play)
@@ -822,10 +822,10 @@ def play_dealt_round(g: Game) -> None:
 def test_the_game_ends_after_the_round_in_which_somebody_reaches_the_target():
     g = Game(R(), "HEARTS0N")
     moon_round_in(g, [10, 23, 23, 23])
-    assert not g.over and g.totals == [10, 49, 49, 49]
+    assert not g.over and g.totals == (10, 49, 49, 49)
     g2 = Game(R(), "HEARTS0N")
     moon_round_in(g2, [10, 24, 30, 40])
-    assert g2.over and g2.totals == [10, 50, 56, 66]
+    assert g2.over and g2.totals == (10, 50, 56, 66)
     assert g2.winners == (0,)
 
 
@@ -833,7 +833,7 @@ def test_ties_share_first_place():
     # 000: "Los empates abajo comparten el primer puesto y no se juega desempate"
     g = Game(R(), "HEARTS0N")
     moon_round_in(g, [36, 10, 40, 40])
-    assert g.over and g.totals == [36, 36, 66, 66]
+    assert g.over and g.totals == (36, 36, 66, 66)
     assert g.winners == (0, 1)
     assert [p for p, _, _ in g.standings()] == [1, 1, 3, 3]
 
@@ -859,11 +859,11 @@ def test_ties_until_single_keeps_dealing_with_the_pass_cycle_continuing():
     # 004: "Los repartos continúan (la dirección de paso y el número del reparto continúan)"
     g = Game(R("online", target=50), "HEARTS0N")
     moon_round_in(g, [36, 10, 40, 40])
-    assert not g.over and g.totals == [36, 36, 66, 66]
+    assert not g.over and g.totals == (36, 36, 66, 66)
     assert len(g.rounds) == 2 and g.round.round_index == 1
     assert g.round.direction is Direction.RIGHT
     moon_round_in(g, [36, 36, 66, 66])  # still tied before it; seat 0 shoots again
-    assert g.over and g.totals == [36, 62, 92, 92] and g.winners == (0,)
+    assert g.over and g.totals == (36, 62, 92, 92) and g.winners == (0,)
 
 
 def test_the_pass_cycle_never_restarts_in_a_game():

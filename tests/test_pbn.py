@@ -62,6 +62,44 @@ def test_every_preset_round_trips_at_any_point_of_a_game(preset):
         _both_ways(record)
 
 
+PROGRAMS = ("exec:node bot.js", """exec:python3 "my bots/it's.py" --level 'a b'""", 'exec:sh -c "echo \\"x\\""',
+            "exec:./bot;{x}", '"exec:quoted"')
+
+
+def test_program_seats_with_spaces_and_quotes_read_back():
+    """issue 34 §6: the SeatTable's Level was written bare, so `exec:node bot.js` gave a row of
+    five words that did not read back; a field that needs it is quoted, a plain word stays bare."""
+    game = _random_game(Rules.from_spec({"preset": "quick"}), random.Random(34), 0.01)
+    seats = (Seat("You", "human", None), *(Seat(f"P{i}", "cpu", PROGRAMS[i - 1]) for i in (1, 2, 3)))
+    text = _both_ways(GameRecord.from_game(game, seats, {}))
+    assert '0 "You" human -\n1 "P1" cpu "exec:node bot.js"\n' in text
+    seats = tuple(Seat(f"P{i}", "cpu", level) for i, level in enumerate((PROGRAMS[3], PROGRAMS[4], "easy", "hard")))
+    text = _both_ways(GameRecord.from_game(game, seats, {}))
+    assert '\n2 "P2" cpu easy\n' in text
+
+
+@pytest.mark.slow
+def test_a_sim_with_programs_whose_commands_hold_spaces_and_quotes_reads_back(tmp_path):
+    """issue 34 §6: `hearts sim --seats "exec:node bot.js,..." --export pbn:games.pbn`, then
+    `hearts replay games.pbn --game 2`, said "a row of [SeatTable] must have the columns"."""
+    from hearts_cli.records.pbn import read_pbn_games
+
+    folder = tmp_path / "my bots"
+    folder.mkdir()
+    script = folder / "it's.sh"
+    script.write_text((ROOT / "examples" / "first_legal.sh").read_text())
+    program = f'exec:sh "{script}"'
+    pbn = tmp_path / "games.pbn"
+    report = run("sim", "--seats", f"{program},easy,easy,easy", "--deals", "1", "--duplicate", "--seed", "q",
+                 "--export", f"pbn:{pbn}", "--json")
+    assert report.exit_code == 0, report.stderr
+    games = read_pbn_games(pbn.read_text())
+    assert len(games) == 4 and {s.level for g in games for s in g.seats} == {program, "easy"}
+    second = run("replay", str(pbn), "--game", "2", "--export", "pbn")
+    assert second.exit_code == 0, second.stderr
+    assert read_pbn(second.stdout).to_text() == games[1].to_text()
+
+
 def test_the_reader_is_forgiving_about_spelling():
     """Comments ({...}, ; and % lines), any case, spaces, a byte-order mark and CRLF: the same game."""
     record = read_record((ROOT / "fixtures/replays/quick-4p.yaml").read_text())

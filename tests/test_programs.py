@@ -127,6 +127,21 @@ def test_a_program_that_cannot_run_is_one_sentence(word, words):
     assert_user_error(run("sim", "--seats", f"{word},easy,normal,random", "--deals", "1"), *words)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_script_that_is_not_executable_says_so(tmp_path, monkeypatch, lang):
+    """issue 34 §6: `exec:./bot.js` that exists but is not executable was "not found"; it says
+    what to do, with the program that runs it (its #! line's, else its extension's)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bot.js").write_text("console.log('hi')\n")
+    (tmp_path / "bot").write_text("#!/usr/bin/env python3\n")
+    (tmp_path / "blob").write_text("x\n")
+    for word, runner in (("exec:./bot.js", "exec:node ./bot.js"), ("exec:./bot --fast", "exec:python3 ./bot"),
+                         ("exec:./blob", "exec:")):
+        result = run("sim", "--seats", f"{word},easy,normal,random", "--deals", "1", "--lang", lang)
+        assert_user_error(result, "chmod +x", runner)
+        assert ("not executable" if lang == "en" else "no es ejecutable") in result.stderr
+
+
 def test_the_move_time_is_bounded():
     assert_user_error(run("sim", "--seats", f"{SH_BOT},easy,normal,random", "--move-time", "0"), "--move-time")
 

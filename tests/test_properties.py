@@ -215,7 +215,7 @@ def test_random_games_end_by_the_rules(rules, code, target, rng):
         check_score(r)
         totals = [a + b for a, b in zip(totals, r.result.scores)]
         history.append(list(totals))
-        assert g.totals == totals
+        assert g.totals == tuple(totals)
         assert g.over == _game_should_end(rules, history)
     lowest = min(g.totals)
     assert g.winners == tuple(s for s in range(n) if g.totals[s] == lowest)

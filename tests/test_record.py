@@ -131,7 +131,7 @@ def test_whole_game_round_trips(spec):
     data = yaml.safe_load(text)
     assert data["format"] == FORMAT
     assert data["program"] == f"hearts {__version__}"
-    assert data["totals"] == game.totals
+    assert data["totals"] == list(game.totals)
     assert data["result"]["winners"] == list(game.winners)
 
 

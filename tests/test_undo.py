@@ -153,7 +153,7 @@ def test_undo_reaches_back_into_the_previous_round(home):
     tb.handle("undo")
     rd = tb.game.round
     assert len(tb.game.rounds) == 1 and len(rd.tricks) == 12 and rd.turn == 0  # your last card of round 1
-    assert tb.game.totals == [0, 0, 0, 0] and sum(totals) > 0
+    assert tb.game.totals == (0, 0, 0, 0) and sum(totals) > 0
     assert not tb.failed
 
 

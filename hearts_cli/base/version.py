@@ -1,9 +1,21 @@
-"""The program's version and address, in the one place every layer may read them from (a
-record's ``program:``, ``hearts --version``, the engine protocol's hello, the help's pointer to
-the docs); the package's face re-exports the version as ``hearts_cli.__version__``."""
+"""The program's version and where its documentation is, in the one place every layer may read
+them from (a record's ``program:``, ``hearts --version``, the engine protocol's hello, the help's
+pointer to the docs); the package's face re-exports the version as ``hearts_cli.__version__``."""
+
+from __future__ import annotations
 
 __version__ = "0.1.0"
 
-# Where the project, its docs/ and its issues live (pyproject.toml's [project.urls], the help's pointer):
-# a pip user has no checkout, so the help names this instead of a path.
-PROJECT_URL = "https://github.com/hearts-cli/hearts"
+# The project has no public home yet, so no document, help text or schema names an address
+# (issue 34 §10): the docs/ files ship inside the wheel (pyproject.toml's force-include), and
+# `hearts help` names the folder they were installed in.
+
+
+def docs_dir() -> str:
+    """The folder of the docs/ files: inside the package when installed from a wheel, the
+    checkout's ``docs/`` otherwise."""
+    import os
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    installed = os.path.join(package, "docs")
+    return installed if os.path.isdir(installed) else os.path.join(os.path.dirname(package), "docs")

@@ -105,8 +105,38 @@ def check_program(level: str) -> str:
     if not argv:
         raise ProgramError(level, "bad_program_empty")
     if shutil.which(argv[0]) is None:
+        import os
+
+        if os.sep in argv[0] and os.path.isfile(argv[0]):  # there, but it may not be run itself
+            runner = _runner(argv[0])
+            if runner is None:
+                raise ProgramError(level, "bad_program_not_executable_bare", argv[0])
+            raise ProgramError(level, "bad_program_not_executable", argv[0], runner=runner)
         raise ProgramError(level, "bad_program", argv[0])
     return PROGRAM + level[len(PROGRAM):].strip()
+
+
+_RUNNERS = {".js": "node", ".mjs": "node", ".py": "python3", ".sh": "sh", ".rb": "ruby", ".pl": "perl"}
+
+
+def _runner(path: str) -> str | None:
+    """The program that runs the script at ``path``: its ``#!`` line's, else its extension's."""
+    import os
+    import shlex
+
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(200).decode("utf-8", "replace")
+    except OSError:
+        first = ""
+    if first.startswith("#!"):
+        words = first[2:].split()
+        if words and os.path.basename(words[0]) == "env":
+            words = [w for w in words[1:] if not w.startswith("-")]
+        if words:
+            return f"{os.path.basename(words[0])} {shlex.quote(path)}"
+    ext = os.path.splitext(path)[1].lower()
+    return f"{_RUNNERS[ext]} {shlex.quote(path)}" if ext in _RUNNERS else None
 
 
 class LevelError(HeartsError):
@@ -119,8 +149,8 @@ class LevelError(HeartsError):
 class ProgramError(HeartsError):
     """An ``exec:`` seat whose command cannot be run: one sentence naming it."""
 
-    def __init__(self, value: str, message_id: str, program: str = "") -> None:
-        super().__init__(message_id, value=value, program=program)
+    def __init__(self, value: str, message_id: str, program: str = "", runner: str = "") -> None:
+        super().__init__(message_id, value=value, program=program, runner=runner)
 
 
 def check_level(text: str, hook: bool = False, program: bool | None = None) -> str:
@@ -271,22 +301,24 @@ def _check_view(view: SeatView) -> None:
 
 
 def suggest_pass(view: SeatView, level: str, seed: int, simulations: int | None = None) -> tuple[Card, ...]:
-    """The ``rules.pass_count`` cards ``level`` passes from this view (in the pass phase)."""
-    from ..play.engine import Phase
+    """The ``rules.pass_count`` cards ``level`` passes from this view (in the pass phase; a
+    :class:`~hearts_cli.play.engine.PhaseError` in another)."""
+    from ..play.engine import Phase, PhaseError
 
     _check_view(view)
     if view.phase is not Phase.PASS:
-        raise ValueError("this seat has no pass to make")
+        raise PhaseError("phase_no_pass")
     return make_bot(level, seed, simulations).choose_pass(view)
 
 
 def suggest_play(view: SeatView, level: str, seed: int, simulations: int | None = None) -> Card:
-    """The legal card ``level`` plays from this view (the play phase, at the seat's turn)."""
-    from ..play.engine import Phase
+    """The legal card ``level`` plays from this view (the play phase, at the seat's turn; a
+    :class:`~hearts_cli.play.engine.PhaseError` otherwise)."""
+    from ..play.engine import Phase, PhaseError
 
     _check_view(view)
     if view.phase is not Phase.PLAY or view.turn != view.seat:
-        raise ValueError("it is not this seat's turn")
+        raise PhaseError("phase_not_turn")
     return make_bot(level, seed, simulations).choose_card(view)
 
 
@@ -308,7 +340,9 @@ def _seat_seed(game: Game, seat: int | None) -> tuple[int, int]:
     if seat is None:
         seat = game.turn
         if seat is None:
-            raise ValueError("the game is over: nobody is to move")
+            from ..play.engine import PhaseError
+
+            raise PhaseError("phase_game_over")
     return seat, seed_for(game.code, "cpu", seat)
 
 

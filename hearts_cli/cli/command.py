@@ -20,7 +20,6 @@ import typer
 from typer._click import _textwrap as click_textwrap
 from typer._click import formatting as click_formatting
 
-from ..base.version import PROJECT_URL
 from .output import early_lang, echo, stdout_can
 
 if TYPE_CHECKING:
@@ -147,12 +146,11 @@ def _setting_lines(lang: str, width: int) -> str:
     return "\n".join(out)
 
 
-# what a help text may write in: {levels}, {level_lines}, {setting_lines}, {project_url}
+# what a help text may write in: {levels}, {level_lines}, {setting_lines}
 _FIELDS: dict[str, Callable[[str, int], str]] = {
     "levels": lambda lang, width: _levels(lang, False, width),
     "level_lines": lambda lang, width: _levels(lang, True, width),
     "setting_lines": _setting_lines,
-    "project_url": lambda lang, width: PROJECT_URL,
 }
 
 

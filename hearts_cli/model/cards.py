@@ -55,9 +55,11 @@ class Card(int):
         if value.__class__ is cls:
             return value
         try:
-            return CARDS[value]
+            if value >= 0:  # (CARDS[-1] is a card: an index below 0 is none)
+                return CARDS[value]
         except (IndexError, TypeError):
-            raise ValueError(f"no card has index {value!r}") from None
+            pass
+        raise CardParseError(str(value), ())
 
     @classmethod
     def _make(cls, index: int) -> Card:
@@ -287,6 +289,8 @@ def parse_card(text: str) -> Card:
     the A♦; bastos, oros, copas, espadas are clubs, diamonds, hearts, spades);
     case and accents never matter.
     """
+    if text.__class__ is not str and not isinstance(text, str):  # (a card's index: Card(n))
+        raise CardParseError(str(text), ())
     card = _CANONICAL.get(text)  # the common case: what we write ourselves
     if card is not None:
         return card

@@ -33,17 +33,20 @@ if TYPE_CHECKING:  # the verdicts on a card are imported by Round.why, the one p
 
 __all__ = [
     "MOON_CHOICES",
+    "DealError",
     "DealtRound",
     "Game",
     "IllegalMove",
     "LegalMoves",
     "MoonChoiceError",
+    "NoMoveError",
     "Outcome",
     "PassError",
     "Phase",
     "PhaseError",
     "Round",
     "RoundResult",
+    "SeatError",
     "SeatView",
     "Step",
     "Takings",
@@ -379,10 +382,32 @@ def _seated(leader: int | None, trick: Sequence[Card], players: int) -> list[tup
     return [((leader + i) % players, c) for i, c in enumerate(trick)]
 
 
-class PhaseError(RuntimeError):
-    """A question the round has no answer to in its phase (the seat to move once it is
-    over, the result before): a caller's mistake, never a player's, so not a
-    :class:`HeartsError`."""
+class PhaseError(HeartsError, RuntimeError):
+    """A question the round or the game has no answer to in its phase (the seat to move once
+    it is over, the result before, a move after the end of the game): a caller's mistake, so
+    also a ``RuntimeError`` as it always was, and a :class:`HeartsError` with its sentence, as
+    every error from the library's face is."""
+
+
+class SeatError(HeartsError, IndexError):
+    """A seat that is not at the table (``view(9)``, ``view(-1)``): a :class:`HeartsError`,
+    and an ``IndexError`` as a list's index out of range is."""
+
+    def __init__(self, seat: object, players: int):
+        self.seat = seat
+        super().__init__("library_no_seat", seat=str(seat), last=players - 1)
+
+
+class NoMoveError(HeartsError, IndexError):
+    """:meth:`Game.pop` or :meth:`Game.peek` before any move: a :class:`HeartsError`, and an
+    ``IndexError`` as an empty list's ``pop`` is (python-chess's ``pop`` too)."""
+
+    def __init__(self) -> None:
+        super().__init__("library_no_move")
+
+
+class DealError(HeartsError):
+    """Hands given for a round that are not a deal of its rule set (``Game.at_round``)."""
 
 
 class DealtRound:
@@ -604,7 +629,7 @@ class Round(DealtRound):
         :class:`PhaseError` once the round is over."""
         seat = self.turn
         if seat is None:
-            raise PhaseError("the round is over: nobody is to move")
+            raise PhaseError("phase_round_over")
         return seat
 
     @property
@@ -612,7 +637,7 @@ class Round(DealtRound):
         """The finished round's :attr:`result`; a :class:`PhaseError` while it is being played."""
         result = self.result
         if result is None:
-            raise PhaseError("the round is not over: it has no result yet")
+            raise PhaseError("phase_no_result")
         return result
 
     def trick_plays(self) -> list[tuple[int, Card]]:
@@ -725,7 +750,7 @@ class Round(DealtRound):
         """
         seat, leader = self.turn, self.leader
         if seat is None or leader is None:
-            raise PhaseError("no card can be played now")
+            raise PhaseError("phase_no_card")
         n = self.players
         self.hands[seat] &= ~(1 << c)
         if not self._lay(seat, c):
@@ -931,7 +956,7 @@ class TwoDeckRound(Round):
         is set aside, and its leader leads again."""
         seat, leader = self.turn, self.leader
         if seat is None or leader is None:
-            raise PhaseError("no card can be played now")
+            raise PhaseError("phase_no_card")
         self._remove(seat, c)
         if not self._lay(seat, c):
             return None
@@ -1107,14 +1132,15 @@ class Game:
     """
 
     def __init__(self, rules: Rules | str, code: str):
-        """``rules`` is a :class:`Rules` or a preset's name (``"quick"``, ``"omnibus"``)."""
-        if isinstance(rules, str):
-            rules = Rules.from_spec(rules)
+        """``rules`` is a :class:`Rules`, a preset's name (``"quick"``, ``"omnibus"``) or a
+        rules text as positions and records write it (``"quick+target=30"``)."""
+        if not isinstance(rules, Rules):
+            rules = Rules.from_spec(rules if isinstance(rules, str) else _not_rules(rules))
         self.rules = rules
         self.code: str = canonical_code(code)
         n = rules.players
-        self.totals: list[int] = [0] * n
-        self.results: list[RoundResult] = []
+        self.totals: tuple[int, ...] = (0,) * n  # each a new tuple: what a script holds never changes
+        self.results: tuple[RoundResult, ...] = ()
         self.rounds: list[Round] = []
         self.target_reached = False
         self.extra_round = False
@@ -1129,7 +1155,17 @@ class Game:
         return self.rounds[-1]
 
     def _deal_next(self) -> None:
-        self.rounds.append(Round.deal(self.rules, self.code, len(self.rounds), tuple(self.totals)))
+        self.rounds.append(Round.deal(self.rules, self.code, len(self.rounds), self.totals))
+
+    def _seat(self, seat: int) -> int:
+        """``seat`` if it is at the table; :class:`SeatError` otherwise (``-1`` is no seat)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise SeatError(seat, self.rules.players)
+        return seat
+
+    def _not_over(self) -> None:
+        if self.over:
+            raise PhaseError("phase_game_over")
 
     # ------------------------------------------------------------ moves (each one undoable)
 
@@ -1144,15 +1180,17 @@ class Game:
     def _made(self, step: Step, start: Round) -> None:
         """Put a move just made in the round on the stack, with the game as it still is (the
         end of a round is counted after this)."""
-        self._undo.append(_Undo(step, start, len(self.rounds), tuple(self.totals), len(self.results),
+        self._undo.append(_Undo(step, start, len(self.rounds), self.totals, len(self.results),
                                 self.target_reached, self.extra_round))
 
     def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
+        self._not_over()
         rnd, start = self.round, self._start()
         rnd.pass_cards(seat, cards)  # raises before anything changes
         self._made(Step("pass", seat, rnd.passes[seat] or ()), start)
 
     def play(self, card: int | str) -> Trick | None:
+        self._not_over()
         rnd, start = self.round, self._start()
         mover = rnd.mover
         done = rnd.play(card)  # raises before anything changes
@@ -1163,6 +1201,7 @@ class Game:
 
     def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
         """The shooter's choice (see :meth:`Round.choose_moon`); the round then ends."""
+        self._not_over()
         rnd, start = self.round, self._start()
         mover = rnd.mover
         result = rnd.choose_moon(choice, seat)
@@ -1186,6 +1225,8 @@ class Game:
             chosen = [card_of(c) for c in cards]
         if seat is None:  # outside the pass, the round refuses it whatever the seat
             seat = self.round.turn if self.round.phase is _PASS and self.round.turn is not None else -1
+        else:
+            self._seat(seat)
         self.pass_cards(seat, chosen)
 
     def push_moon(self, choice: Moon | str) -> RoundResult:
@@ -1194,11 +1235,14 @@ class Game:
         return self.choose_moon(choice)
 
     def pop(self) -> Step:
-        """Take back the last move, exactly; ``IndexError`` when no move was made."""
+        """Take back the last move, exactly; :class:`NoMoveError` (an ``IndexError``) when no
+        move was made."""
+        if not self._undo:
+            raise NoMoveError
         undo = self._undo.pop()
         del self.rounds[undo.rounds:]
-        del self.results[undo.results:]
-        self.totals[:] = undo.totals
+        self.results = self.results[:undo.results]
+        self.totals = undo.totals
         self.target_reached = undo.target_reached
         self.extra_round = undo.extra_round
         self.winners = ()
@@ -1219,7 +1263,10 @@ class Game:
         return i
 
     def peek(self) -> Step:
-        """The last move made (what :meth:`pop` would take back); ``IndexError`` before any."""
+        """The last move made (what :meth:`pop` would take back); :class:`NoMoveError` (an
+        ``IndexError``) before any."""
+        if not self._undo:
+            raise NoMoveError
         return self._undo[-1].step
 
     @property
@@ -1241,11 +1288,19 @@ class Game:
         return None if self.over else self.round.turn
 
     @property
+    def mover(self) -> int:
+        """:attr:`turn` narrowed: the seat to move, an ``int``; :class:`PhaseError` once the game
+        is over (as :attr:`Round.mover` is the round's)."""
+        if self.over:
+            raise PhaseError("phase_game_over")
+        return self.round.mover
+
+    @property
     def outcome(self) -> Outcome | None:
         """None while the game is played; once it is over, who won and the totals."""
         if not self.over:
             return None
-        return Outcome(self.winners, tuple(self.totals), len(self.rounds))
+        return Outcome(self.winners, self.totals, len(self.rounds))
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -1266,9 +1321,8 @@ class Game:
 
     def _round_over(self) -> None:
         result = self.round.outcome
-        self.results.append(result)
-        for s, v in enumerate(result.scores):
-            self.totals[s] += v
+        self.results = (*self.results, result)
+        self.totals = tuple(v + x for v, x in zip(self.totals, result.scores))
         if self._game_over():
             self.over = True
             lowest = min(self.totals)
@@ -1324,7 +1378,23 @@ class Game:
         return out
 
     def view(self, seat: int) -> SeatView:
-        return self.round.view(seat)
+        """What ``seat`` may know of the round being played; :class:`SeatError` for a seat
+        that is not at the table."""
+        return self.round.view(self._seat(seat))
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now, in canonical order (a card held twice, twice)."""
+        return self.round.hand(self._seat(seat))
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick on the table, as played (none between tricks);
+        :meth:`trick_plays` says who played each."""
+        return tuple(self.round.trick)
+
+    def trick_plays(self) -> list[tuple[int, Card]]:
+        """``(seat, card)`` for each card of the trick on the table, as played."""
+        return self.round.trick_plays()
 
     # ------------------------------------------------------------ the position as text (docs/position.md)
 
@@ -1332,7 +1402,7 @@ class Game:
         """The position as one line of text: the whole table, or what ``seat`` may know
         (its view: no other seat's card); :meth:`from_position` reads it back."""
         if seat is not None:
-            return self.view(seat).position()
+            return self.view(seat).position()  # (a seat not at the table: SeatError)
         from .position import Plays, PositionText, write
 
         rd = self.round
@@ -1363,7 +1433,7 @@ class Game:
         raise PositionTextError("position_not_table", field="kind")
 
     @classmethod
-    def at_round(cls, rules: Rules, code: str | None, round_index: int = 0,
+    def at_round(cls, rules: Rules | str, code: str | None, round_index: int = 0,
                  totals: Sequence[int] | None = None, hands: Sequence[Iterable[int | str]] = (),
                  dealer: int | None = None) -> Game:
         """A game about to play round ``round_index`` (0-based) with ``totals`` before it, the
@@ -1371,17 +1441,26 @@ class Game:
         usual one by default). Earlier rounds are not known: ``rounds`` holds this one in their
         places, so that ``len(rounds)`` still counts them. A game from hands has no code
         (``code`` is ``""``): it ends with this round, as no code deals the next."""
+        if not isinstance(rules, Rules):
+            rules = Rules.from_spec(rules if isinstance(rules, str) else _not_rules(rules))
         scores = tuple(totals) if totals is not None else (0,) * rules.players
+        if len(scores) != rules.players or not all(isinstance(v, int) for v in scores):
+            raise DealError("library_bad_totals", players=rules.players)
         if code is not None:
             game = cls(rules, code)
             rd = game.rounds[0] if round_index == 0 and not any(scores) else Round.deal(
                 rules, game.code, round_index, scores)
         else:
-            rd = Round(rules, list(hands), round_index=round_index, dealer=dealer, scores=scores)
+            try:
+                rd = Round(rules, list(hands), round_index=round_index, dealer=dealer, scores=scores)
+            except HeartsError:
+                raise
+            except (ValueError, TypeError, IndexError):  # hands that are not a deal of the cards in play
+                raise DealError("proto_bad_hands", players=rules.players, size=rules.hand_size) from None
             game = _Study(rules, _STUDY_CODE)
             game.code = ""
         game.rounds = [rd] * (round_index + 1)
-        game.totals = list(scores)
+        game.totals = scores
         game.target_reached = max(scores) >= rules.target
         game.extra_round = game.target_reached and rules.ties is Ties.ONE_MORE_ROUND
         return game
@@ -1394,9 +1473,7 @@ class Game:
         rules = p.rules
         try:
             game = cls.at_round(rules, p.code, p.round_index, p.scores, p.hands, p.dealer)
-        except HeartsError:
-            raise
-        except ValueError:  # hands that are not a deal of the cards in play
+        except DealError:  # hands that are not a deal of the cards in play
             raise Bad("position_not_fitting", field="deal") from None
         if game.target_reached and (rules.ties is Ties.SHARE or p.scores.count(min(p.scores)) == 1):
             raise Bad("position_not_fitting", field="scores")  # the game ended before this round
@@ -1435,7 +1512,7 @@ class Game:
 
     def _state(self) -> tuple[object, ...]:
         rd = self.round
-        return (self.rules, self.code, rd.round_index, rd.dealer, tuple(self.totals), self.over, rd.dealt,
+        return (self.rules, self.code, rd.round_index, rd.dealer, self.totals, self.over, rd.dealt,
                 rd.dealt_twice, rd.kitty_mask, rd.kitty_twice, tuple(rd.passes), tuple(rd.tricks),
                 tuple(rd.trick), rd.phase, rd.turn, rd.result)
 
@@ -1447,6 +1524,13 @@ class Game:
         return self._state() == other._state()
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: compared by its state, never hashed
+
+
+def _not_rules(rules: object) -> str:
+    """What is neither a :class:`Rules` nor a text, refused as a rule set is."""
+    from ..model.rules import RulesError
+
+    raise RulesError("rules", "rules_bad_type", key="rules", expected="type_spec")
 
 
 _STUDY_CODE = "00000000"  # deals the round a game from hands replaces: never seen

@@ -24,8 +24,7 @@ from ..base.version import __version__
 from ..model.cards import CARDS, RANK_CHARS, SUIT_CHARS, Card
 from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
-from ..model.overrides import format_set, parse_set
-from ..model.rules import Moon, Rules
+from ..model.rules import Moon, Rules, read_rules_text, rules_text
 from ..play.engine import Game, IllegalMove, PassError, Phase, Round, cards_of_pair
 from .record import (
     GLYPHS,
@@ -66,6 +65,15 @@ def _quoted(value: object) -> str:
     return json.dumps(str(value), ensure_ascii=False)
 
 
+_BARE = re.compile(r"[A-Za-z0-9_.:/+=,@-]+\Z")  # a table's word written as it is; any other, quoted
+
+
+def _word(value: str) -> str:
+    """A table's field: bare when it is one plain word (``easy``), quoted when it needs it (an
+    ``exec:`` command with spaces or quotes), so that every row reads back as written."""
+    return value if _BARE.match(value) and value != "-" and not value.startswith('"') else _quoted(value)
+
+
 def _tag(name: str, value: object) -> str:
     return f"[{name} {_quoted(value)}]"
 
@@ -98,18 +106,19 @@ def write_pbn(record: GameRecord, *, event: str = "hearts", site: str = "", date
         date = record.date.replace("-", ".") if record.date else UNKNOWN_DATE
     game = record.replay()
     rules = game.rules
-    rules_text = "+".join([str(rules.spec()["preset"]), *format_set(rules)])
+    written_rules = rules_text(rules)  # the preset and its overrides, as a position writes them
     out = [HEADER]
     last = len(game.rounds)
     for r, rnd in enumerate(game.rounds, 1):
         if r > 1:
             out.append("")
         out += [_tag("Event", event), _tag("Site", site), _tag("Date", date), _tag("Program", record.program),
-                _tag("Code", game.code), _tag("Rules", rules_text), _tag("Round", r)]
+                _tag("Code", game.code), _tag("Rules", written_rules), _tag("Round", r)]
         if r == 1:
             out.append(_tag("SeatTable", SEAT_COLUMNS))
             for i, seat in enumerate(record.seats):
-                out.append(f"{i} {_quoted(seat.name)} {seat.kind} {seat.level or '-'}")
+                level = "-" if seat.level is None else _word(seat.level)
+                out.append(f"{i} {_quoted(seat.name)} {_word(seat.kind)} {level}")
         out += _round_lines(game, r, rnd)
         if r == last:
             out += _end_lines(game, record)
@@ -263,9 +272,8 @@ class _Reader:
     def _rules(self, section: _Section) -> Rules:
         found = self._value(section, "Rules")
         assert found is not None
-        name, *items = found[0].split("+")
         try:
-            return Rules.from_spec({"preset": name, **parse_set(items)})
+            return read_rules_text(found[0])
         except HeartsError as e:
             raise RecordError("record_bad_rules", path=self.path, line=found[1], reason=e) from None
 
@@ -281,7 +289,8 @@ class _Reader:
                 raise RecordError("pbn_bad_row", path=self.path, line=row.number, tag="SeatTable",
                                   columns=SEAT_COLUMNS)
             name = _unquote(words[1], self.path, row.number) if words[1].startswith('"') else words[1]
-            seats.append(Seat(name, words[2], None if words[3] == "-" else words[3]))
+            level = _unquote(words[3], self.path, row.number) if words[3].startswith('"') else words[3]
+            seats.append(Seat(name, words[2], None if words[3] == "-" else level))
         if len(seats) != n:
             raise RecordError("pbn_seat_count", path=self.path, line=section.tags["SeatTable"][1],
                               players=n, given=len(seats))

@@ -7,6 +7,7 @@ from above, and :func:`view_event` the seat view of ``hearts replay --at --json`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..model.errors import HeartsError
@@ -115,7 +116,7 @@ def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
     return _table(game.round, game.code, game.totals, game.over, seat, all_hands, made)
 
 
-def _table(rd: Round, code: str, totals: list[int], over: bool, seat: int | None, all_hands: bool,
+def _table(rd: Round, code: str, totals: Sequence[int], over: bool, seat: int | None, all_hands: bool,
            made: int | None) -> TableData:
     """:func:`table_at` of a round (a game's, or one rebuilt from a seat's view)."""
     n = rd.players

@@ -46,9 +46,9 @@ def help(
     if topic is None:
         lines = [t("topics_heading", out.lang)]
         lines += [f"  {name:<9} {t(about, out.lang)}" for name, (_, about) in TOPICS.items()]
-        from ...base.version import PROJECT_URL
+        from ...base.version import docs_dir
 
-        lines.append(t("topics_more", out.lang, project_url=PROJECT_URL))
+        lines.append(t("topics_more", out.lang, docs=docs_dir()))
         echo(for_terminal("\n".join(lines), sys.stdout))
         return
     name = fold(topic.strip())
