@@ -111,7 +111,7 @@ def test_every_certainty_of_a_verdict_holds_against_the_real_hands(preset):
     rules = Rules.from_spec(preset)
     rng = random.Random(7)
     checked = estimates = 0
-    for n in range(12):
+    for n in range(6):
         game = Game(rules, code_from_number(4000 + n))
         rnd = game.round
         while rnd.phase is Phase.PASS:
@@ -148,4 +148,4 @@ def test_every_certainty_of_a_verdict_holds_against_the_real_hands(preset):
                 checked += 1
             game.push(rng.choice(rnd.legal_cards()))
             rnd = game.round
-    assert checked > 300 and estimates > 30
+    assert checked > 150 and estimates > 15
