@@ -573,7 +573,7 @@ def test_engine_answers_hello():
     lines = result.stdout.splitlines()
     assert len(lines) == 1  # one reply per request
     reply = json.loads(lines[0])
-    assert reply["ok"] is True and reply["name"] == "hearts" and reply["protocol"] == 3
+    assert reply["ok"] is True and reply["name"] == "hearts" and reply["protocol"] == 4
     assert reply["version"] == __version__
     assert reply["presets"][0] == "quick" and "omnibus" in reply["presets"]
 

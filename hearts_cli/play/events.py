@@ -36,14 +36,24 @@ if TYPE_CHECKING:
     from .engine import RoundResult, SeatView, Trick
     from .payloads import (
         CardText,
+        DirectionName,
         ErrorBody,
+        Glyph,
         MessageParams,
+        MoonChoiceName,
+        MoveName,
+        MoverName,
+        PhaseName,
         RecordChange,
         RoundResultJson,
         SeatEntry,
         SeatPlay,
+        SeatStatusName,
         ShownTrick,
         Standing,
+        TakeoverReason,
+        TieOutcome,
+        TiePolicy,
         TrickJson,
         TrickPlay,
     )
@@ -53,9 +63,10 @@ __all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "Teller", "jsonable", "tri
 
 # The version of this vocabulary (events, the seat view, requests, replies and errors).
 # 1 was the engine protocol alone; 2 the first shared by every program; 3 has one error
-# object everywhere and suits as letters in every field (docs/events.md, "Versions").
+# object everywhere and suits as letters in every field; 4 types the replies as the events
+# are (play/replies.py) and closes the schema (docs/events.md, "Versions").
 # A later version may add events and fields; a reader ignores what it does not know.
-SCHEMA = 3
+SCHEMA = 4
 
 SUIT_LETTERS = "CDHS"
 
@@ -241,7 +252,7 @@ class Resume(Event):
     kind = "resume"
     round: int
     trick: int
-    phase: str
+    phase: PhaseName
 
 
 class Deal(Event):
@@ -250,7 +261,7 @@ class Deal(Event):
 
     kind = "deal"
     round: int
-    direction: str
+    direction: DirectionName
     dealer: int
     to: int | None
     hands: dict[int, list[Card]]
@@ -264,7 +275,7 @@ class Pass(Event):
     seat: int
     cards: list[Card] | None
     to: int
-    by: str | None
+    by: MoverName | None
 
 
 class Receive(Event):
@@ -294,7 +305,7 @@ class Play(Event):
     trick: int
     seat: int
     card: Card
-    by: str | None
+    by: MoverName | None
 
 
 class HeartsBroken(Event):
@@ -375,7 +386,7 @@ class MoonShot(Event):
     kind = "moon"
     round: int
     seat: int
-    mode: str
+    mode: MoonChoiceName
     chosen: bool | None = None
     points: int | None = None
 
@@ -388,8 +399,8 @@ class MoonChoice(Event):
     kind = "moon_choice"
     round: int
     seat: int
-    choices: dict[str, list[int]]
-    default: str
+    choices: dict[MoonChoiceName, list[int]]
+    default: MoonChoiceName
 
 
 class RoundEnd(Event):
@@ -399,7 +410,7 @@ class RoundEnd(Event):
     scores: list[int]
     totals: list[int]
     shooter: int | None
-    moon: str | None
+    moon: MoonChoiceName | None
     sun: bool | None = None  # true: the shooter took every trick, scored as a sun (rules.sun)
     no_trick: list[int] | None = None  # the seats that took no trick and scored rules.no_trick_bonus
 
@@ -424,8 +435,8 @@ class Tie(Event):
     kind = "tie"
     seats: list[int]
     total: int
-    policy: str
-    outcome: str
+    policy: TiePolicy
+    outcome: TieOutcome
 
 
 class NoPointsLeft(Event):
@@ -451,7 +462,7 @@ class Stop(Event):
     kind = "stop"
     moves: int
     round: int
-    phase: str
+    phase: PhaseName
     trick: int | None
     card: int | None
     turn: int | None
@@ -465,8 +476,8 @@ class View(Event):
     kind = "view"
     seat: int | None  # null: the engine's state once the round is over (nobody is to move)
     round: int
-    phase: str
-    direction: str
+    phase: PhaseName
+    direction: DirectionName
     pass_to: int | None
     turn: int | None
     leader: int | None
@@ -490,7 +501,7 @@ class View(Event):
     code: str | None = None
     moves: int | None = None
     tricks: list[TrickJson] | None = None
-    moon_choices: dict[str, list[int]] | None = None
+    moon_choices: dict[MoonChoiceName, list[int]] | None = None
 
 
 # ---------------------------------------------------------------- a person at a table
@@ -508,7 +519,7 @@ class Undo(Event):
     cards played after it; ``round`` and ``trick`` where they are again."""
 
     kind = "undo"
-    move: str
+    move: MoveName
     cards: list[Card]
     after: int
     round: int
@@ -600,7 +611,7 @@ class Exchange(Event):
 
     kind = "exchange"
     round: int
-    direction: str
+    direction: DirectionName
     passed: list[Card] | None
     to: int | None
     received: list[Card] | None
@@ -622,13 +633,13 @@ class Decision(Event):
     position: str
     round: int
     seat: int
-    decided: str  # "pass" or "play": ``kind`` in JSON
+    decided: MoveName  # "pass" or "play": ``kind`` in JSON
     played: list[Card]
     best: list[Card]
     expected: float
     best_expected: float
     loss: float
-    glyph: str
+    glyph: Glyph
     values: dict[str, float]
     trick: int | None = None  # a card's
     card: int | None = None
@@ -669,7 +680,7 @@ class SeatStatus(Event):
     kind = "seat"
     seat: int
     name: str
-    status: str
+    status: SeatStatusName
 
 
 class Takeover(Event):
@@ -677,7 +688,7 @@ class Takeover(Event):
 
     kind = "takeover"
     seat: int
-    reason: str | None
+    reason: TakeoverReason | None
 
 
 class Waiting(Event):

@@ -11,15 +11,35 @@ building TypedDicts costs every command start-up (``bench/startup.py``).
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Annotated, NotRequired, TypedDict
 
 from ..model.cards import Card
+from ..model.rules import Direction, Ties
 
 # A card as text in JSON ("QS", "TD"): a ``str`` to the type checker, the schema's card
 CardText = str
 # A message's parameters (``reason_params`` of a ``decision``): values as the catalog takes
 # them, cards as cards; JSON has ``"QS"``, and the schema an object
 MessageParams = dict[str, object]
+
+# ---------------------------------------------------------------- the closed sets of words
+# A field that holds one of a few words is a ``str`` to the type checker and an ``enum`` in the
+# schema: ``Annotated[str, WORDS]``, WORDS an enumeration of the model or a tuple of the words
+# (tests/test_schema.py holds each tuple equal to what the code says).
+
+PhaseName = Annotated[str, ("pass", "play", "moon", "over")]  # play.engine.Phase
+DirectionName = Annotated[str, Direction]
+# who made a move: you, another person (player), the CPU (cpu), the CPU for you (auto, timer, away)
+MoverName = Annotated[str, ("you", "player", "cpu", "auto", "timer", "away")]
+MoonChoiceName = Annotated[str, ("others", "shooter_minus")]  # how a moon scores (play.engine.MOON_CHOICES)
+TiePolicy = Annotated[str, Ties]
+TieOutcome = Annotated[str, ("one_more_round", "until_single", "until_single_again", "shared", "still_tied")]
+MoveName = Annotated[str, ("pass", "play")]  # a decision, or a move taken back
+SeatStatusName = Annotated[str, ("joined", "left", "back", "awaited")]
+TakeoverReason = Annotated[str, ("timer", "away")]
+SeatKind = Annotated[str, ("human", "cpu")]  # records.record.SEAT_KINDS
+Glyph = Annotated[str, ("", "?", "??", "!")]  # records.analysis: none, a mistake, a blunder, the only good card
+StreakKind = Annotated[str, ("win", "loss")]
 
 # ---------------------------------------------------------------- the shapes inside events
 
@@ -42,7 +62,7 @@ class ErrorBody(TypedDict):
 class SeatEntry(TypedDict):
     seat: int
     name: str
-    kind: str  # human or cpu
+    kind: SeatKind
     level: str | None
 
 
@@ -65,7 +85,7 @@ class Standing(TypedDict):
 
 
 class Streak(TypedDict):
-    kind: str
+    kind: StreakKind
     length: int
 
 
@@ -111,7 +131,7 @@ class RoundResultJson(TypedDict):
     taken: list[int]
     scores: list[int]
     shooter: int | None
-    moon: str | None
+    moon: MoonChoiceName | None
 
 
 # ---------------------------------------------------------------- a verdict's effect (verdicts.Effect.to_json)
@@ -158,7 +178,7 @@ class ExplainPosition(TypedDict):
 
     code: str | None
     round: int
-    phase: str
+    phase: PhaseName
     trick: int | None
     seat: int | None
     turn: int | None

@@ -21,13 +21,14 @@ from ..play.events import (
     Receive,
     RoundEnd,
     Start,
+    View,
     trick_event,
     trick_json,
     view_event,
 )
 
 __all__ = ["deal_event", "game_end_event", "lead_event", "moon_choice_event", "receive_event", "round_end_event",
-           "start_event", "trick_event", "view_of"]
+           "seat_view", "start_event", "trick_event", "view_of"]
 
 
 if TYPE_CHECKING:  # a protocol costs its definition at start-up; only the checker reads it
@@ -50,15 +51,20 @@ def start_event(game: Game, seats: Iterable[SeatPlayer], seat: int, show_code: b
                  you=seat)
 
 
-def view_of(game: Game, seat: int, history: bool = False) -> JsonObject:
-    """The seat's view event as JSON; with ``history`` also the round's completed tricks
-    (``tricks``), for a seat taken mid-round (and ``state``), which was not there to be told them."""
+def seat_view(game: Game, seat: int, history: bool = False) -> View:
+    """The seat's view event; with ``history`` also the round's completed tricks (``tricks``),
+    for a seat taken mid-round (and ``state``), which was not there to be told them."""
     rd = game.round
     view = rd.view(seat)
     out = view_event(view, rd.result)
     if history:
         out.tricks = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
-    return out.to_json()
+    return out
+
+
+def view_of(game: Game, seat: int, history: bool = False) -> JsonObject:
+    """The seat's view event as JSON (:func:`seat_view`)."""
+    return seat_view(game, seat, history).to_json()
 
 
 def deal_event(game: Game, seat: int) -> Deal:
