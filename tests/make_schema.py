@@ -174,16 +174,18 @@ def make() -> dict:
         "description": "A reply of the engine or the table server: one of the replies, each closed.",
         "type": "object", "required": ["ok"],
         "anyOf": [{"$ref": f"#/$defs/{name}"} for name in sorted(REPLIES)]}
-    for name in ("CardRequest", "PassRequest", "MoonRequest"):
-        m.typed_dict(name, closed=False)
+    commands: list[str] = []
+    cases = []
+    for name in payloads.REQUESTS:
+        m.typed_dict(name)
+        cmd = m.defs[snake(name)]["properties"]["cmd"]
+        said = cmd.get("enum") or [cmd["const"]]
+        commands += said
+        cases.append({"if": {"properties": {"cmd": {"enum": said}}}, "then": {"$ref": f"#/$defs/{snake(name)}"}})
     m.defs["request"] = {
-        "description": "A request to the engine or the table server: a `cmd`, an optional `id` echoed in the reply.",
-        "type": "object", "required": ["cmd"], "properties": {"cmd": {"type": "string"}, "id": {}},
-        "allOf": [
-            {"if": {"properties": {"cmd": {"enum": ["play", "why"]}}}, "then": {"$ref": "#/$defs/card_request"}},
-            {"if": {"properties": {"cmd": {"const": "pass"}}}, "then": {"$ref": "#/$defs/pass_request"}},
-            {"if": {"properties": {"cmd": {"const": "moon"}}}, "then": {"$ref": "#/$defs/moon_request"}},
-        ]}
+        "description": "A request to the engine or the table server: a `cmd` and its fields, closed; "
+                       "an optional `id` echoed in the reply.",
+        "type": "object", "required": ["cmd"], "properties": {"cmd": {"enum": commands}}, "allOf": cases}
     m.defs["line"] = {"description": "One line a program reads: an event, or a reply.",
                       "if": {"required": ["event"], "not": {"required": ["ok"]}},
                       "then": {"$ref": "#/$defs/event"}, "else": {"$ref": "#/$defs/reply"}}

@@ -118,3 +118,16 @@ def test_the_words_of_the_schema_are_the_codes():
     assert payloads.PhaseName.__metadata__[0] == tuple(p.value for p in Phase)
     assert payloads.MoonChoiceName.__metadata__[0] == tuple(str(c) for c in MOON_CHOICES)
     assert payloads.SeatKind.__metadata__[0] == SEAT_KINDS
+
+
+def test_a_request_is_closed_too():
+    """Issue 34 §9: a request's fields are its command's (payloads.REQUESTS), and no others: the
+    help's example once sent ``preset``, which the engine ignores."""
+    for obj in ({"cmd": "play", "card": "QS"}, {"cmd": "position", "rules": "quick", "code": "K7Q2MXA7", "id": 1},
+                {"cmd": "hello", "token": "1-x", "name": "Bot", "lang": "en"}, {"cmd": "go", "level": "hard"},
+                {"cmd": "position", "pass": "left", "hands": [[], [], [], []]}, {"cmd": "hint"}):
+        check_schema(obj, "request")
+    for obj in ({"cmd": "play", "card": "QS", "whatever": 1}, {"cmd": "position", "preset": "quick"},
+                {"cmd": "dance"}, {"cmd": "quit", "now": True}):
+        with pytest.raises(pytest.fail.Exception):
+            check_schema(obj, "request")

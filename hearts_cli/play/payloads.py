@@ -5,14 +5,16 @@ as classes; the shapes their fields hold (a seat of ``start``, a play of a trick
 the one error object (:class:`ErrorBody`) and the two shapes a verdict writes
 (:meth:`~hearts_cli.play.verdicts.Verdict.to_json`) are declared here, once, as
 TypedDicts, read by the type checker and by the JSON Schema's maker
-(``tests/make_schema.py``). Nothing imports this module at run time but the tests:
+(``tests/make_schema.py``); so are the requests the engine and the table server read
+(one TypedDict a command, :data:`REQUESTS`). Nothing imports this module at run time but the tests:
 building TypedDicts costs every command start-up (``bench/startup.py``).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
+from ..base.jsonvalue import JsonValue
 from ..model.cards import Card
 from ..model.rules import Direction, Ties
 
@@ -193,3 +195,97 @@ class ExplainJson(VerdictJson):
 
     headline: str
     position: ExplainPosition
+
+
+# ---------------------------------------------------------------- the requests (play/requests.py reads them)
+# One TypedDict a command, closed: a field not named here is not part of any request. A card
+# is any text a person types ("ten of diamonds"), a word in any case ("Left"): the schema
+# says ``string`` for them.
+
+
+class RequestHead(TypedDict):
+    """What any request may carry: ``id``, echoed in the reply; ``lang``, the language of the
+    engine's reply (``en`` or ``es``)."""
+
+    id: NotRequired[JsonValue]
+    lang: NotRequired[str | None]
+
+
+class HelloRequest(RequestHead):
+    """``hello``: who is serving (the engine); the first line at a shared table, with the
+    invitation's ``token`` and the person's ``name``."""
+
+    cmd: Literal["hello"]
+    token: NotRequired[str]
+    name: NotRequired[str | None]
+
+
+PositionRequest = TypedDict("PositionRequest", {  # (a class could not name its field "pass")
+    "id": "NotRequired[JsonValue]",
+    "lang": "NotRequired[str | None]",
+    "cmd": "Literal['position']",
+    "rules": "NotRequired[str | dict[str, JsonValue] | None]",
+    "round": "NotRequired[int | None]",
+    "direction": "NotRequired[str | None]",
+    "pass": "NotRequired[str | None]",  # direction's name in protocol version 1
+    "totals": "NotRequired[list[int] | None]",
+    "hands": "NotRequired[list[list[str]] | None]",
+    "code": "NotRequired[str | None]",
+    "passes": "NotRequired[list[list[str]] | None]",
+    "plays": "NotRequired[list[str] | None]",
+    "moon": "NotRequired[str | None]",
+    "text": "NotRequired[str | None]",
+    "reveal": "NotRequired[bool | None]",
+})
+PositionRequest.__doc__ = """``position``: a new round (the engine): rules, round, pass direction, totals, the
+hands or a code, the passes, plays and moon choice so far; or the position's ``text``."""
+
+
+class StateRequest(RequestHead):
+    """``state``: the seat view (``reveal``: every hand, the engine)."""
+
+    cmd: Literal["state"]
+    reveal: NotRequired[bool | None]
+
+
+class CardRequest(RequestHead):
+    """``play`` and ``why``: one card (``seat``: whose view asks, where a request may name it)."""
+
+    cmd: Literal["play", "why"]
+    card: str
+    seat: NotRequired[int | None]
+
+
+class PassRequest(RequestHead):
+    """``pass``: the cards passed (``seat``: the engine protocol names the seat passing)."""
+
+    cmd: Literal["pass"]
+    cards: list[str]
+    seat: NotRequired[int | None]
+
+
+class MoonRequest(RequestHead):
+    """``moon``: the shooter's choice, ``others`` or ``shooter_minus``."""
+
+    cmd: Literal["moon"]
+    choice: str
+    seat: NotRequired[int | None]
+
+
+class GoRequest(RequestHead):
+    """``go``: a CPU's choice for the seat to move (the engine): its level, seed and budget."""
+
+    cmd: Literal["go"]
+    level: NotRequired[str | None]
+    seed: NotRequired[int | None]
+    simulations: NotRequired[int | None]
+
+
+class PlainRequest(RequestHead):
+    """A request with nothing but its command: ``quit``; at a shared table ``ping`` and ``hint``."""
+
+    cmd: Literal["quit", "ping", "hint"]
+
+
+REQUESTS = ("HelloRequest", "PositionRequest", "StateRequest", "CardRequest", "PassRequest", "MoonRequest",
+            "GoRequest", "PlainRequest")

@@ -18,7 +18,7 @@ language of the reply, when it is sent.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, TypeGuard, cast
+from typing import TYPE_CHECKING, TypeGuard, cast
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import strict_json
@@ -34,30 +34,6 @@ if TYPE_CHECKING:
 PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")
 ID_TEXT_MAX = 100  # characters of a string ``id`` the table server sends back
 CARD_TEXT_MAX = 100  # characters of a card's name read (the longest is far shorter; more than is quoted back)
-
-
-class CardRequest(TypedDict):
-    """``play`` and ``why``: one card (``seat``: whose view asks, where a request may name it)."""
-
-    cmd: Literal["play", "why"]
-    card: str
-    seat: NotRequired[int | None]
-
-
-class PassRequest(TypedDict):
-    """``pass``: the cards passed (``seat``: the engine protocol names the seat passing)."""
-
-    cmd: Literal["pass"]
-    cards: list[str]
-    seat: NotRequired[int]
-
-
-class MoonRequest(TypedDict):
-    """``moon``: the shooter's choice, ``others`` or ``shooter_minus``."""
-
-    cmd: Literal["moon"]
-    choice: str
-    seat: NotRequired[int | None]
 
 
 class RequestError(HeartsError):
