@@ -19,17 +19,18 @@ unless given. Cards stay :class:`~hearts_cli.model.cards.Card` and suits
 :class:`~hearts_cli.model.cards.Suit` inside an event; JSON has ``"QS"`` and ``"S"``.
 
 The classes are plain (no dataclass: they are made at every start of every
-command that tells a game; ``bench/startup.py``). This module sits just above
+command that tells a game; ``bench/startup.py``), and an event is frozen: its
+fields are set when it is made (:meth:`Event.replace` makes another). This module sits just above
 the engine: it imports only the card values, never a front end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar, dataclass_transform
 
 from ..base.jsonvalue import JsonObject, JsonValue
-from ..base.values import Plain
+from ..base.values import FrozenInstanceError, Plain
 from ..model.cards import NAMES, Card, Suit
 
 if TYPE_CHECKING:
@@ -133,6 +134,17 @@ class Event(Plain):
         cls.FIELDS = tuple([renamed.get(n, n) for n in cls._REQUIRED]) if renamed else cls._REQUIRED
         cls.OPTIONAL = tuple([renamed.get(n, n) for n in names if n in own])
         KINDS[cls.kind] = cls
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"an event is frozen: {self.kind} event's {name!r} (make it with replace())")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"an event is frozen: {self.kind} event's {name!r}")
+
+    def replace(self, **fields: object) -> Self:
+        """A new event of the kind, these fields changed or added (the event itself is frozen)."""
+        made: Self = type(self)(None, {a: v for a, v in self.__dict__.items() if not a.startswith("_")} | fields)
+        return made
 
     @property
     def data(self) -> dict[str, object]:

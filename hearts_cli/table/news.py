@@ -58,7 +58,7 @@ def seat_view(game: Game, seat: int, history: bool = False) -> View:
     view = rd.view(seat)
     out = view_event(view, rd.result)
     if history:
-        out.tricks = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
+        out = out.replace(tricks=[trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)])
     return out
 
 
@@ -108,9 +108,9 @@ def round_end_event(game: Game) -> RoundEnd:
     ev = RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
                   totals=list(game.totals), shooter=res.shooter, moon=res.moon)
     if res.sun:  # (given only for a sun)
-        ev.sun = True
+        ev = ev.replace(sun=True)
     if res.no_trick:  # (given only when a seat scored the no-trick bonus)
-        ev.no_trick = list(res.no_trick)
+        ev = ev.replace(no_trick=list(res.no_trick))
     return ev
 
 
@@ -120,8 +120,7 @@ def game_end_event(game: Game, extra: Mapping[str, object] | None = None) -> Gam
     ev = GameEnd(code=game.code, winners=list(game.winners), totals=list(game.totals),
                  standings=[{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
                  rounds=[list(r.scores) for r in game.results])
-    for name, value in (extra or {}).items():
+    for name in extra or {}:
         if name not in GameEnd.OPTIONAL:
             raise ValueError(f"game_end event with unknown {name}")
-        setattr(ev, name, value)
-    return ev
+    return ev.replace(**extra) if extra else ev
