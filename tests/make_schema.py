@@ -193,8 +193,12 @@ def make() -> dict:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://github.com/hearts-cli/hearts/docs/schema/hearts.schema.json",
         "title": f"hearts: events, seat view, requests, replies and errors (schema {SCHEMA})",
-        "description": "Made from the typed classes of hearts_cli.play.events by tests/make_schema.py; "
-                       "docs/events.md says what each field means.",
+        "description": f"Made from the typed classes of hearts_cli.play.events, .replies and .payloads by "
+                       f"tests/make_schema.py; docs/events.md says what each field means. Schema {SCHEMA}, since 3: "
+                       "the replies typed (ok_reply, state_reply, verdict_reply, suggestion, hello_reply, "
+                       "error_reply), one state reply (a view event beside ok) and one suggestion (go, hint); "
+                       "every event, reply and request closed, closed sets of words as enums; the claim event, "
+                       "round_end's sun and no_trick, an effect's covered and stake.",
         "$ref": "#/$defs/line",
         "$defs": dict(sorted(m.defs.items())),
     }

@@ -31,7 +31,7 @@ from .render import Renderer
 from .table import Table
 
 if TYPE_CHECKING:
-    from ..play.payloads import Standing
+    from ..play.payloads import DirectionName, Standing
 
 Note = str | tuple[str, str]  # a line to say first, or (a text, the path it names)
 
@@ -119,7 +119,7 @@ class SpokenRenderer(Renderer):
         lines.extend(self.hand())
         return lines
 
-    def ev_deal(self, round: int, direction: str, to: int | None) -> list[Line]:
+    def ev_deal(self, round: int, direction: DirectionName, to: int | None) -> list[Line]:
         from ..model.rules import Direction
 
         said = sentence(self.passing(Direction(direction), self.tb.me))
