@@ -26,7 +26,6 @@ from ..model.rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_n
 from ..play import requests
 from ..play.engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Round
 from ..play.events import SCHEMA, Event, view_event
-from ..play.replies import Hello, Ok, Reply, StateReply, Suggestion, VerdictReply
 from ..play.requests import RequestError
 from ..text.catalog import LANGUAGES, default_language, t
 
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from ..play.events import View
+    from ..play.replies import Reply, StateReply, Suggestion
     from ..play.verdicts import Reason
 
 PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/events.md)
@@ -231,6 +231,8 @@ def go_options(request: Mapping[str, JsonValue]) -> tuple[str, int, int | None]:
 
 def cpu_choice(r: Round, level: str, seed: int, simulations: int | None) -> Suggestion:
     """``go``: what a CPU player would do for the seat to move; never changes the round."""
+    from ..play.replies import Suggestion  # (the replies: imported by the first that needs them)
+
     if r.phase is Phase.OVER:
         raise RequestError("wrong_phase", "wrong_phase_over")
     suggest = _suggest()
@@ -338,6 +340,8 @@ class Session:
         """The state reply: the seat view (docs/events.md) of the seat to move, plus
         ``passes_made``; ``"reveal": true`` adds every hand. Once the round is over
         nobody is to move: ``seat`` is null and the seat's own fields are empty."""
+        from ..play.replies import StateReply
+
         r = self._need_round()
         seat = None if r.phase is Phase.OVER else r.turn
         view = view_event(r.view(0 if seat is None else seat), r.result).data
@@ -354,13 +358,17 @@ class Session:
     # ------------------------------------------------------------ commands
 
     def cmd_hello(self, request: Mapping[str, JsonValue]) -> Reply:
+        from ..play.replies import Hello
+
         return Hello(name=NAME, version=__version__, protocol=PROTOCOL_VERSION, schema=SCHEMA,
                      presets=list(preset_names()), commands=list(self._commands), languages=list(LANGUAGES),
                      levels=list(LEVELS))
 
     def cmd_quit(self, request: Mapping[str, JsonValue]) -> Reply:
+        from ..play.replies import OK
+
         self.finished = True
-        return Ok()
+        return OK
 
     def cmd_state(self, request: Mapping[str, JsonValue]) -> Reply:
         return self.state(request)
@@ -416,6 +424,8 @@ class Session:
         verdict = r.why(card, seat)
         said = (reason_text(verdict.reason, self.lang) if verdict.reason is not None
                 else verdict.message(self.lang, ascii=True))
+        from ..play.replies import VerdictReply
+
         return VerdictReply(verdict=verdict.to_json(said))
 
     def cmd_go(self, request: Mapping[str, JsonValue]) -> Reply:
