@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..model.cards import Card
 from ..play.engine import Phase
-from ..play.events import Event, Play
+from ..play.events import Event, Play, TrickDone
 from ..text.catalog import t
 from .client import FrontEnd
 from .layout import Line, plain, reflow
@@ -253,7 +253,7 @@ class ReaderLoop(FrontEnd):
             return
         if isinstance(ev, Play) and ev.by in ("cpu", "auto"):
             self.pause.after_card()
-        elif ev.kind == "trick":
+        elif isinstance(ev, TrickDone):
             self.pause.after_trick()
 
     def again(self, events: Sequence[Event]) -> None:
