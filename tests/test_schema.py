@@ -113,11 +113,13 @@ def test_the_words_of_the_schema_are_the_codes():
     """The closed sets written as words (play/payloads.py) are those the code makes."""
     from hearts_cli.play import payloads
     from hearts_cli.play.engine import MOON_CHOICES, Phase
+    from hearts_cli.play.events import SUIT_LETTERS
     from hearts_cli.records.record import SEAT_KINDS
 
     assert payloads.PhaseName.__metadata__[0] == tuple(p.value for p in Phase)
     assert payloads.MoonChoiceName.__metadata__[0] == tuple(str(c) for c in MOON_CHOICES)
     assert payloads.SeatKind.__metadata__[0] == SEAT_KINDS
+    assert "".join(payloads.SuitLetter.__metadata__[0]) == SUIT_LETTERS
 
 
 def test_a_request_is_closed_too():

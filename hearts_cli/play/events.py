@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         SeatStatusName,
         ShownTrick,
         Standing,
+        SuitLetter,
         TakeoverReason,
         TieOutcome,
         TiePolicy,
@@ -503,7 +504,7 @@ class View(Event):
     received: list[CardText] | None
     received_from: int | None
     hearts_broken: bool
-    voids: dict[str, list[str]]
+    voids: dict[str, list[SuitLetter]]
     points: list[int]
     totals: list[int]
     kitty: list[CardText]

@@ -42,6 +42,7 @@ TakeoverReason = Annotated[str, ("timer", "away")]
 SeatKind = Annotated[str, ("human", "cpu")]  # records.record.SEAT_KINDS
 Glyph = Annotated[str, ("", "?", "??", "!")]  # records.analysis: none, a mistake, a blunder, the only good card
 StreakKind = Annotated[str, ("win", "loss")]
+SuitLetter = Annotated[str, ("C", "D", "H", "S")]  # a suit in a view's voids (events.SUIT_LETTERS)
 
 # ---------------------------------------------------------------- the shapes inside events
 
