@@ -3,8 +3,10 @@
 Each request is read through :mod:`hearts_cli.play.requests` (the checks the engine
 protocol makes too) and becomes one of the table's moves or questions; whatever
 cannot be done is a :class:`~hearts_cli.play.requests.RequestError`, whose reply
-is the one error shape (docs/tables.md). The moves are told as events by the
-table; the reply says only that the move was made.
+is the one error shape (docs/tables.md). Each reply is a class of
+:mod:`hearts_cli.play.replies`, the engine's own: the state reply, the verdict, the
+suggestion (``hint``, as the engine's ``go``). The moves are told as events by the
+table; the reply says only that the move was made (``OK``).
 """
 
 from __future__ import annotations
