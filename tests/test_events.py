@@ -276,3 +276,7 @@ def test_a_reply_is_its_typed_class():
         Suggestion(seat=1, level="normal", whatever=1)  # type: ignore[call-arg]
     with pytest.raises(ValueError):
         Suggestion(card=Card("QS"))  # type: ignore[call-arg]
+    from dataclasses import FrozenInstanceError
+
+    with pytest.raises(FrozenInstanceError):
+        OK.bye = True  # type: ignore[misc]  # the one OK every request shares

@@ -15,15 +15,15 @@ engine (``hearts engine``, :mod:`hearts_cli.cli.protocol`) and the table server
 - :class:`ErrorReply`: the one error object, beside ``"ok": false``.
 
 The request's ``id`` is added in front by whoever sends the reply. Like the events,
-the classes are plain (no dataclass: start-up), and a missing or unknown field is a
-``ValueError`` when one is made.
+the classes are plain (no dataclass: start-up) and frozen, and a missing or unknown
+field is a ``ValueError`` when one is made.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, dataclass_transform
 
-from ..base.values import Plain
+from ..base.values import FrozenInstanceError, Plain
 from .events import _PLAIN, View, jsonable
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ class Reply(Plain):
         if extra:
             raise ValueError(f"{self.NAME} with unknown {', '.join(extra)}")
         self.__dict__.update(fields)
+
+    def __setattr__(self, name: str, value: object) -> None:  # frozen, as the events (OK is shared)
+        raise FrozenInstanceError(f"a reply is frozen: {self.NAME}'s {name!r}")
 
     def __init_subclass__(cls, **kw: object) -> None:
         super().__init_subclass__(**kw)
