@@ -14,19 +14,31 @@ from __future__ import annotations
 import json
 import re
 import sys
+from enum import Enum
 from pathlib import Path
+from typing import Annotated, get_args, get_origin
 
-from hearts_cli.play import events, payloads, requests
+from hearts_cli.play import events, payloads, replies, requests
 from hearts_cli.play.events import KINDS, SCHEMA, Event
+from hearts_cli.play.replies import REPLIES, Reply
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "schema" / "hearts.schema.json"
-MODULES = (events, payloads, requests)
+MODULES = (events, payloads, replies, requests)
 SIMPLE = {"int": "integer", "float": "number", "str": "string", "bool": "boolean", "None": "null"}
 NAMED = {"Card": "card", "CardText": "card", "Suit": "suit", "ErrorBody": "error"}
 
 
 def snake(name: str) -> str:
     return NAMED.get(name) or re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def words(name: str) -> list[str] | None:
+    """The words of a closed set (``Annotated[str, WORDS]`` of payloads), or None for another name."""
+    alias = getattr(payloads, name, None)
+    if get_origin(alias) is not Annotated:
+        return None
+    meta = get_args(alias)[1]
+    return [m.value for m in meta] if isinstance(meta, type) and issubclass(meta, Enum) else list(meta)
 
 
 def split_top(text: str, sep: str) -> list[str]:
@@ -61,6 +73,9 @@ class Maker:
             return {}
         if text in ("JsonObject", "MessageParams"):
             return {"type": "object"}
+        closed = words(text)
+        if closed is not None:
+            return {"enum": closed}
         head, _, rest = text.partition("[")
         if rest:
             args = split_top(rest[:-1], ",")
@@ -70,6 +85,8 @@ class Maker:
                 out: dict = {"type": "object", "additionalProperties": self.of(args[1])}
                 if args[0] == "int":
                     out["propertyNames"] = {"pattern": "^[0-9]+$"}
+                elif words(args[0]) is not None:
+                    out["propertyNames"] = self.of(args[0])
                 return out
             if head == "Literal":
                 values = [json.loads(a.replace("'", '"')) if a not in ("True", "False") else a == "True"
@@ -104,6 +121,26 @@ class Maker:
             body["additionalProperties"] = False
         self.defs[key] = body
 
+    def reply(self, cls: type[Reply]) -> dict:
+        """A reply's definition: ``ok``, the request's ``id``, and its fields (those of its SPREAD
+        field's shape: the view event, the verdict), closed."""
+        notes = vars(cls).get("__annotations__", {})
+        props: dict = {"id": {"description": "The request's id, echoed when it had one."},
+                       "ok": {"const": cls.OK}}
+        required = ["ok"]
+        if cls.SPREAD:
+            shape = self.of(notes[cls.SPREAD])["$ref"].rsplit("/", 1)[1]
+            inner = self.defs[shape]
+            props |= inner["properties"]
+            required += inner["required"]
+        else:
+            props |= {a: self.of(notes[a]) for a in cls._ORDER}
+            required += list(cls._REQUIRED)
+        body: dict = {"type": "object"}
+        if cls.__doc__:
+            body["description"] = " ".join(cls.__doc__.split())
+        return body | {"properties": props, "required": required, "additionalProperties": False}
+
     def event(self, kind: str, cls: type[Event]) -> dict:
         names = {a: cls.JSON_NAMES.get(a, a) for a in cls._ATTRS}
         notes = vars(cls).get("__annotations__", {})
@@ -128,42 +165,27 @@ def make() -> dict:
                        "type": "object", "required": ["event"], "properties": {"event": {"enum": kinds}},
                        "allOf": [{"if": {"properties": {"event": {"const": k}}},
                                   "then": {"$ref": f"#/$defs/event_{k}"}} for k in kinds]}
-    view = m.defs["event_view"]
-    m.defs["state_reply"] = {
-        "description": "The reply to `state` (and to the engine's moves): the seat view, beside `ok`.",
-        "type": "object", "properties": {"ok": {"const": True}, "id": {}} | view["properties"]
-        | {"event": {"const": "view"}},
-        "required": ["ok", *[r for r in view["required"] if r != "event"]], "additionalProperties": False}
-    m.typed_dict("VerdictJson")
-    m.defs["why_reply"] = {"description": "The reply to `why`: the verdict, beside `ok`.",
-                           "allOf": [{"$ref": "#/$defs/verdict_json"}],
-                           "properties": {"ok": {"const": True}, "id": {}}, "required": ["ok"]}
-    m.defs["verdict_json"].pop("additionalProperties")
+    NAMED["View"] = "event_view"
+    for name, cls in sorted(REPLIES.items()):
+        m.defs[name] = m.reply(cls)
     m.typed_dict("ExplainJson")
     m.typed_dict("ExplainPosition")
-    m.typed_dict("ErrorReply")
     m.defs["reply"] = {
-        "description": "A reply of the engine or the table server: an error, a verdict, a state, or another answer.",
-        "type": "object", "required": ["ok"], "properties": {"ok": {"type": "boolean"}},
-        "allOf": [
-            {"if": {"properties": {"ok": {"const": False}}}, "then": {"$ref": "#/$defs/error_reply"}},
-            {"if": {"required": ["legal"], "properties": {"legal": {"type": "boolean"}}},
-             "then": {"$ref": "#/$defs/why_reply"}},
-            {"if": {"required": ["phase", "hand"]}, "then": {"$ref": "#/$defs/state_reply"}},
-            {"properties": {"card": {"$ref": "#/$defs/card"},
-                            "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
-                            "error": {"$ref": "#/$defs/error"}, "schema": {"const": SCHEMA}}},
-        ]}
-    for name in ("CardRequest", "PassRequest", "MoonRequest"):
-        m.typed_dict(name, closed=False)
+        "description": "A reply of the engine or the table server: one of the replies, each closed.",
+        "type": "object", "required": ["ok"],
+        "anyOf": [{"$ref": f"#/$defs/{name}"} for name in sorted(REPLIES)]}
+    commands: list[str] = []
+    cases = []
+    for name in payloads.REQUESTS:
+        m.typed_dict(name)
+        cmd = m.defs[snake(name)]["properties"]["cmd"]
+        said = cmd.get("enum") or [cmd["const"]]
+        commands += said
+        cases.append({"if": {"properties": {"cmd": {"enum": said}}}, "then": {"$ref": f"#/$defs/{snake(name)}"}})
     m.defs["request"] = {
-        "description": "A request to the engine or the table server: a `cmd`, an optional `id` echoed in the reply.",
-        "type": "object", "required": ["cmd"], "properties": {"cmd": {"type": "string"}, "id": {}},
-        "allOf": [
-            {"if": {"properties": {"cmd": {"enum": ["play", "why"]}}}, "then": {"$ref": "#/$defs/card_request"}},
-            {"if": {"properties": {"cmd": {"const": "pass"}}}, "then": {"$ref": "#/$defs/pass_request"}},
-            {"if": {"properties": {"cmd": {"const": "moon"}}}, "then": {"$ref": "#/$defs/moon_request"}},
-        ]}
+        "description": "A request to the engine or the table server: a `cmd` and its fields, closed; "
+                       "an optional `id` echoed in the reply.",
+        "type": "object", "required": ["cmd"], "properties": {"cmd": {"enum": commands}}, "allOf": cases}
     m.defs["line"] = {"description": "One line a program reads: an event, or a reply.",
                       "if": {"required": ["event"], "not": {"required": ["ok"]}},
                       "then": {"$ref": "#/$defs/event"}, "else": {"$ref": "#/$defs/reply"}}
@@ -171,8 +193,12 @@ def make() -> dict:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "urn:hearts-cli:schema:hearts",
         "title": f"hearts: events, seat view, requests, replies and errors (schema {SCHEMA})",
-        "description": "Made from the typed classes of hearts_cli.play.events by tests/make_schema.py; "
-                       "docs/events.md says what each field means.",
+        "description": f"Made from the typed classes of hearts_cli.play.events, .replies and .payloads by "
+                       f"tests/make_schema.py; docs/events.md says what each field means. Schema {SCHEMA}, since 3: "
+                       "the replies typed (ok_reply, state_reply, verdict_reply, suggestion, hello_reply, "
+                       "error_reply), one state reply (a view event beside ok) and one suggestion (go, hint); "
+                       "every event, reply and request closed, closed sets of words as enums; the claim event, "
+                       "round_end's sun and no_trick, an effect's covered and stake.",
         "$ref": "#/$defs/line",
         "$defs": dict(sorted(m.defs.items())),
     }

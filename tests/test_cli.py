@@ -181,6 +181,22 @@ def test_rules_errors():
     assert result.exit_code == 2 and "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("args", [
+    ("rules", "--preset", "nope", "--json"), ("explain", "ZZ", "--json"), ("replay", "/nonexistent/x.yaml", "--json"),
+    ("new", "--code", "ZZZ", "--no-play", "--json"), ("play", "--json", "--resume", "ZZZ"),
+    ("stats", "--json", "--preset", "nope"), ("sim", "--seats", "x,y", "--json"), ("join", "nonsense", "--json"),
+    ("rules", "--json", "--players", "many"), ("explain", "QS", "--json", "--lang", "es", "--code", "ZZZ")])
+def test_under_json_a_commands_own_error_is_the_one_error_object(args):
+    """Issue 34 §9: every error on every surface is one object (README): under --json a command's
+    own error, and a usage error, is ``{"code", "message"}`` on one line of stderr (it was the
+    sentence alone), exit status 2, nothing on stdout."""
+    err = assert_user_error(run(*args))
+    obj = check_schema(json.loads(err), "error")
+    assert set(obj) == {"code", "message"} and obj["message"] and obj["code"]
+    plain = run(*[a for a in args if a != "--json"])  # without --json: the sentence (usage: Click's lines)
+    assert plain.exit_code == 2 and obj["message"] in plain.stderr and not plain.stderr.startswith("{")
+
+
 # ---------------------------------------------------------------- explain from --code and --moves
 
 
@@ -573,7 +589,7 @@ def test_engine_answers_hello():
     lines = result.stdout.splitlines()
     assert len(lines) == 1  # one reply per request
     reply = json.loads(lines[0])
-    assert reply["ok"] is True and reply["name"] == "hearts" and reply["protocol"] == 3
+    assert reply["ok"] is True and reply["name"] == "hearts" and reply["protocol"] == 4
     assert reply["version"] == __version__
     assert reply["presets"][0] == "quick" and "omnibus" in reply["presets"]
 

@@ -158,7 +158,7 @@ def test_the_seat_view_is_the_same_in_play_replay_and_the_engine(played):
         assert state["ok"], state
         check_schema(request, "request")
         check_schema(state)
-        assert set(state) <= {"ok", *VIEW_FIELDS, "passes_made"}
+        assert set(state) <= {"ok", "event", *VIEW_FIELDS, "passes_made"}  # a view event beside ok
         assert _view_only(state) == _view_only(ev)
         compared += 1
     assert compared > 20
@@ -241,3 +241,42 @@ def test_the_replay_story_and_the_table_log_share_the_dispatch():
     assert issubclass(StoryTeller, Teller) and issubclass(Renderer, Teller)
     assert {"start", "deal", "trick", "round_end", "game_end", "tie"} <= set(StoryTeller._wanted) \
         & set(Renderer._wanted)
+
+
+def test_an_event_is_frozen_and_replace_makes_another():
+    """Issue 34 §9: an event told to many clients (encoded once) cannot change behind them: its
+    fields are set when it is made; ``replace`` makes another."""
+    from dataclasses import FrozenInstanceError
+
+    from hearts_cli.play.events import RoundEnd
+
+    end = RoundEnd(round=1, taken=[0, 26, 0, 0], scores=[0, 26, 0, 0], totals=[0, 26, 0, 0], shooter=None,
+                   moon=None)
+    with pytest.raises(FrozenInstanceError):
+        end.sun = True
+    with pytest.raises(FrozenInstanceError):
+        del end.round
+    sun = end.replace(sun=True)
+    assert type(sun) is RoundEnd and sun.sun is True and "sun" not in end.to_json()
+    assert sun.to_json() == end.to_json() | {"sun": True}
+
+
+def test_a_reply_is_its_typed_class():
+    """Issue 34 §9: each reply a class beside the events, with one to_json; a missing or unknown
+    field refused when it is made."""
+    from hearts_cli.play.replies import OK, REPLIES, ErrorReply, Ok, Suggestion
+
+    assert set(REPLIES) == {"ok_reply", "state_reply", "verdict_reply", "suggestion", "hello_reply", "error_reply"}
+    assert Suggestion(seat=1, card=Card("QS"), level="normal").to_json() == \
+        {"ok": True, "seat": 1, "card": "QS", "level": "normal"}
+    assert OK.to_json() == {"ok": True} and Ok(bye=True).to_json() == {"ok": True, "bye": True}
+    assert ErrorReply(error={"code": "x", "message": "y"}).to_json() == {"ok": False, "error": {"code": "x",
+                                                                                                  "message": "y"}}
+    with pytest.raises(ValueError):
+        Suggestion(seat=1, level="normal", whatever=1)  # type: ignore[call-arg]
+    with pytest.raises(ValueError):
+        Suggestion(card=Card("QS"))  # type: ignore[call-arg]
+    from dataclasses import FrozenInstanceError
+
+    with pytest.raises(FrozenInstanceError):
+        OK.bye = True  # type: ignore[misc]  # the one OK every request shares

@@ -9,6 +9,7 @@ view alone (Round.seen_by), answers as the engine does.
 
 from __future__ import annotations
 
+import json
 import random
 import socket
 import subprocess
@@ -16,7 +17,7 @@ import sys
 import time
 
 import pytest
-from conftest import HOST, driven_session, serve_table
+from conftest import HOST, check_schema, driven_session, serve_table
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
@@ -385,6 +386,16 @@ def test_a_seat_taken_by_its_own_invitation_says_so_in_one_sentence(monkeypatch,
     assert err == t("net_seat_taken", lang) + "\n" and status == 1
 
 
+def _said(err: str, as_json: bool, code: str) -> str:
+    """What ``hearts join`` said on stderr: the sentence; under --json (issue 34 §9) the one error
+    object on one line, whose ``code`` is ``code``, and its message is the sentence."""
+    if not as_json:
+        return err
+    obj = check_schema(json.loads(err), "error")
+    assert obj["code"] == code and err.endswith("}\n") and err.count("\n") == 1
+    return obj["message"] + "\n"
+
+
 @pytest.mark.parametrize("as_json, lang", [(False, "en"), (True, "es")])
 def test_a_table_that_closes_without_answering_is_said_in_one_sentence(tmp_path, capsys, as_json, lang):
     """An invitation without its ``tls://`` to a table opened with a certificate: the table
@@ -404,7 +415,7 @@ def test_a_table_that_closes_without_answering_is_said_in_one_sentence(tmp_path,
     port = serve_table(shared, ctx)
     status = run_join(invitation(HOST, port, shared.seats[0].token), name=None, lang=lang, plain=True,
                       as_json=as_json)
-    err = capsys.readouterr().err
+    err = _said(capsys.readouterr().err, as_json, "no_answer")
     assert err == t("net_no_answer", lang, host=HOST, port=port) + "\n" and status == 2
 
 
@@ -432,7 +443,7 @@ def test_a_tls_failure_says_what_failed(tmp_path, capsys, case, lang, as_json):
     cafile = str(key) if case == "cafile_no_certificate" else None
     status = run_join(invitation(HOST, port, shared.seats[0].token, tls=True), name=None, lang=lang, plain=True,
                       as_json=as_json, cafile=cafile)
-    err = capsys.readouterr().err
+    err = _said(capsys.readouterr().err, as_json, "cannot_connect" if case != "cafile_no_certificate" else "bad_cafile")
     if case == "cafile_no_certificate":
         said = t("net_bad_cafile", lang, path=cafile, problem=t("net_cafile_no_certificate", lang))
         assert (err, status) == (said + "\n", 2)

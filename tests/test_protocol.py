@@ -15,6 +15,7 @@ import types
 from pathlib import Path
 
 import pytest
+from conftest import check_schema
 
 from hearts_cli import __version__
 from hearts_cli.cli.protocol import Session, serve
@@ -98,7 +99,7 @@ def play_pos(s: Session) -> Session:
 def test_hello(s):
     r = ok(ask(s, "hello"))
     assert r["name"] == "hearts"
-    assert r["protocol"] == 3
+    assert r["protocol"] == 4
     assert r["version"] == __version__
     assert r["presets"] == preset_names()
     assert r["presets"][0] == "quick"  # the default preset first
@@ -547,11 +548,21 @@ def test_go_asks_the_bot_and_changes_nothing(s, monkeypatch):
 
     ok(ask(s, "position", hands=HANDS, plays=["2C"], **{"pass": "none"}))
     r = ok(ask(s, "go", level="Random"))
-    assert r == {"ok": True, "seat": 1, "card": "8C"}
+    assert r == {"ok": True, "seat": 1, "card": "8C", "level": "random"}  # the table server's hint's shape
+    check_schema(r, "suggestion")
     assert calls[-1] == (1, "random", 0, None)  # seed defaults to 0
     error(ask(s, "go", level="expert"), "bad_field")
     error(ask(s, "go", seed="x"), "bad_field")
     error(ask(s, "go", simulations=0), "bad_field")
+
+
+def test_the_state_reply_is_the_table_servers(s):
+    """Issue 34 §9: one state reply on the engine and the table server, a ``view`` event beside
+    ``ok`` (the engine's had no ``event``)."""
+    r = ok(ask(s, "position", hands=HANDS, id=5, **{"pass": "none"}))
+    assert list(r)[:3] == ["id", "ok", "event"] and r["event"] == "view"
+    check_schema(r, "state_reply")
+    assert ok(ask(s, "play", card="2C"))["event"] == "view"
 
 
 def test_go_refuses_an_illegal_bot_move(s, monkeypatch):
@@ -580,7 +591,7 @@ def test_conversation_over_a_pipe():
             p.stdin.flush()
             return json.loads(p.stdout.readline())
 
-        assert say({"cmd": "hello", "id": 1})["protocol"] == 3
+        assert say({"cmd": "hello", "id": 1})["protocol"] == 4
         p.stdin.write(b"\n")  # a blank line gets no reply
         assert say("this is not json")["error"]["code"] == "bad_json"
         r = say({"cmd": "position", "hands": HANDS, "pass": "none", "id": "p"})

@@ -84,3 +84,52 @@ def test_the_surfaces_agree_on_what_they_once_wrote_apart():
     for obj in old:
         with pytest.raises(pytest.fail.Exception):
             check_schema(obj)
+
+
+def test_the_schema_is_closed_and_its_words_are_enums():
+    """Issue 34 §9: every reply and event is closed (a field it does not name fails it), and a
+    field that holds one of a few words names them (an enum)."""
+    for obj in ({"ok": True, "whatever": 1, "seat": "x"}, {"ok": True, "whatever": 1},
+                {"ok": True, "seat": 1, "card": "QS", "level": "normal", "extra": 0},
+                {"ok": False, "error": {"code": "x", "message": "y"}, "more": 1},
+                {"ok": True, "card": "QS", "legal": True, "effect": None, "note": ""}):
+        with pytest.raises(pytest.fail.Exception):
+            check_schema(obj)
+    play = {"event": "play", "round": 1, "trick": 1, "seat": 0, "card": "7C", "by": "cpu"}
+    check_schema(play)
+    for field, word in (("by", "alien"), ("seat", "x")):
+        with pytest.raises(pytest.fail.Exception):
+            check_schema(play | {field: word})
+    with pytest.raises(pytest.fail.Exception):
+        check_schema({"event": "deal", "round": 1, "direction": "sideways", "dealer": 0, "to": 1, "hands": {}})
+    with pytest.raises(pytest.fail.Exception):
+        check_schema({"event": "takeover", "seat": 1, "reason": "alien"})
+    check_schema({"ok": True})
+    check_schema({"ok": True, "bye": True, "id": 3})
+    check_schema({"ok": True, "seat": 1, "moon": "others", "level": "normal"}, "suggestion")
+
+
+def test_the_words_of_the_schema_are_the_codes():
+    """The closed sets written as words (play/payloads.py) are those the code makes."""
+    from hearts_cli.play import payloads
+    from hearts_cli.play.engine import MOON_CHOICES, Phase
+    from hearts_cli.play.events import SUIT_LETTERS
+    from hearts_cli.records.record import SEAT_KINDS
+
+    assert payloads.PhaseName.__metadata__[0] == tuple(p.value for p in Phase)
+    assert payloads.MoonChoiceName.__metadata__[0] == tuple(str(c) for c in MOON_CHOICES)
+    assert payloads.SeatKind.__metadata__[0] == SEAT_KINDS
+    assert "".join(payloads.SuitLetter.__metadata__[0]) == SUIT_LETTERS
+
+
+def test_a_request_is_closed_too():
+    """Issue 34 §9: a request's fields are its command's (payloads.REQUESTS), and no others: the
+    help's example once sent ``preset``, which the engine ignores."""
+    for obj in ({"cmd": "play", "card": "QS"}, {"cmd": "position", "rules": "quick", "code": "K7Q2MXA7", "id": 1},
+                {"cmd": "hello", "token": "1-x", "name": "Bot", "lang": "en"}, {"cmd": "go", "level": "hard"},
+                {"cmd": "position", "pass": "left", "hands": [[], [], [], []]}, {"cmd": "hint"}):
+        check_schema(obj, "request")
+    for obj in ({"cmd": "play", "card": "QS", "whatever": 1}, {"cmd": "position", "preset": "quick"},
+                {"cmd": "dance"}, {"cmd": "quit", "now": True}):
+        with pytest.raises(pytest.fail.Exception):
+            check_schema(obj, "request")

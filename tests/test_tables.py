@@ -645,7 +645,7 @@ def test_a_client_that_stops_reading_is_dropped_and_the_table_goes_on(monkeypatc
         # the stuck client got its first lines into the "socket", then the rest wait for it
         assert pipes[3].written and not clients[3].closed
         for s in range(3):  # the people pass; every client is told at once (no waiting for seat 3)
-            assert tb.act(s, {"cmd": "pass", "cards": [str(c) for c in tb.game.round.hand(s)[:3]]}, "en")["ok"]
+            assert tb.act(s, {"cmd": "pass", "cards": [str(c) for c in tb.game.round.hand(s)[:3]]}, "en").OK
         await asyncio.sleep(0.01)
         told = [m for m in pipes[0].lines() if m.get("event") == "pass"]
         assert [m["seat"] for m in told] == [0, 1, 2]
@@ -975,6 +975,28 @@ def test_a_hint_only_where_the_table_allows_it_and_only_from_the_seats_view(hint
     expected = suggest(tb.game.round.view(0), "normal", seed_for(tb.game.code, "cpu", 0))
     assert reply["cards"] == [str(c) for c in sorted(expected)]
     assert reply["level"] == "normal"  # for the hint to name the level it comes from
+    assert reply["seat"] == 0  # issue 34 §9: the engine's go reply's shape, one suggestion
+    check_schema(reply, "suggestion")
+
+
+def test_the_state_reply_and_the_suggestion_are_the_engines():
+    """Issue 34 §9: the table server's state reply and hint are the engine's state reply and
+    go reply: the same classes, the same keys in the same order."""
+    from hearts_cli.cli.protocol import Session
+
+    tb = new_table("K7Q2MXA7", 1, hints=True)
+    state = tb.act(0, {"cmd": "state", "id": 1}, "en").to_json()
+    hint = tb.act(0, {"cmd": "hint"}, "en").to_json()
+    s = Session("en")
+    engine_state = s.handle({"cmd": "position", "rules": "quick", "code": "K7Q2MXA7"})
+    engine_go = s.handle({"cmd": "go", "level": "normal"})
+    assert list(state)[:3] == list(engine_state)[:3] == ["ok", "event", "seat"]
+    assert {k: state[k] for k in ("event", "seat", "hand", "legal")} == \
+        {k: engine_state[k] for k in ("event", "seat", "hand", "legal")}
+    assert list(hint) == list(engine_go) == ["ok", "seat", "cards", "level"]
+    for reply, name in ((state, "state_reply"), (engine_state, "state_reply"), (hint, "suggestion"),
+                        (engine_go, "suggestion")):
+        check_schema(reply, name)
 
 
 @pytest.mark.slow
@@ -1251,17 +1273,17 @@ def test_a_table_and_the_engine_refuse_a_request_in_the_same_words():
                         {"cmd": "pass", "cards": ["2C", "zz", "3C"], "seat": 0}, {"card": "2C"},
                         {"cmd": ["play"]}, {"cmd": "moon", "choice": "both"}):
             for lang in ("en", "es"):
-                host_says = check_schema(tb.act(0, request, lang))
+                host_says = check_schema(tb.act(0, request, lang).to_json())
                 engine_says = check_schema(engine.handle(request | {"lang": lang}))
                 assert host_says["ok"] is False and host_says["error"]["code"] != "internal_error"
                 if request.get("cmd") != "moon":  # (the engine's position is not at the shooter's choice)
                     assert host_says == engine_says
-        said = tb.act(0, {"cmd": "play", "card": "Q?"}, "es")["error"]
+        said = tb.act(0, {"cmd": "play", "card": "Q?"}, "es").to_json()["error"]
         assert said["suggestions"] == ["QC", "QD", "QH", "QS"] and said["field"] == "card"
-        in_english = tb.act(0, {"cmd": "play", "card": "Q?"}, "en")["error"]["message"]
+        in_english = tb.act(0, {"cmd": "play", "card": "Q?"}, "en").to_json()["error"]["message"]
         assert "QC" in said["message"] and said["message"] != in_english
         # why: the one verdict, its reason the one error object (the host once said a bare code)
-        host_why = check_schema(tb.act(0, {"cmd": "why", "card": "7H"}, "en"))
+        host_why = check_schema(tb.act(0, {"cmd": "why", "card": "7H"}, "en").to_json())
         assert host_why == check_schema(engine.handle({"cmd": "why", "card": "7H", "seat": 0}))
         assert host_why["reason"] == {"code": "wrong_phase", "message": host_why["reason"]["message"]}
 

@@ -508,7 +508,7 @@ def test_the_engine_protocol_asks_and_takes_the_choice():
     state = s.handle(position)
     assert state["phase"] == "moon" and state["turn"] == 0 and state["result"] is None
     assert state["moon_choices"] == {"others": [0, 26, 26, 26], "shooter_minus": [-26, 0, 0, 0]}
-    assert s.handle({"cmd": "go", "level": "easy"}) == {"ok": True, "seat": 0, "moon": "others"}
+    assert s.handle({"cmd": "go", "level": "easy"}) == {"ok": True, "seat": 0, "moon": "others", "level": "easy"}
     assert s.handle({"cmd": "moon", "choice": "both"})["error"]["code"] == "bad_field"
     assert s.handle({"cmd": "moon", "choice": "others", "seat": 1})["error"]["code"] == "not_your_turn"
     done = s.handle({"cmd": "moon", "choice": "shooter_minus"})
@@ -672,10 +672,10 @@ def test_a_person_at_a_shared_table_answers_with_the_moon_command():
     game = _moon_game(None).game  # South (a person here) shot the moon and is to choose
     table = SharedTable(game, make_seats(4, 1, None), bot_threads=False)
     assert table.due() == [0]
-    assert table.act(1, {"cmd": "moon", "choice": "others"}, "en")["error"]["code"] == "wrong_phase"
-    assert table.act(0, {"cmd": "moon", "choice": "both"}, "en")["error"]["code"] == "bad_field"
-    assert table.act(0, {"cmd": "play", "card": "2C"}, "en")["ok"] is False
-    assert table.act(0, {"cmd": "moon", "choice": "shooter_minus"}, "en") == {"ok": True}
+    assert table.act(1, {"cmd": "moon", "choice": "others"}, "en").to_json()["error"]["code"] == "wrong_phase"
+    assert table.act(0, {"cmd": "moon", "choice": "both"}, "en").to_json()["error"]["code"] == "bad_field"
+    assert table.act(0, {"cmd": "play", "card": "2C"}, "en").to_json()["ok"] is False
+    assert table.act(0, {"cmd": "moon", "choice": "shooter_minus"}, "en").to_json() == {"ok": True}
     assert game.results[0].scores == (-26, 0, 0, 0) and len(game.rounds) == 2
 
 

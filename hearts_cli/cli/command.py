@@ -20,7 +20,7 @@ import typer
 from typer._click import _textwrap as click_textwrap
 from typer._click import formatting as click_formatting
 
-from .output import early_lang, echo, stdout_can
+from .output import ARGS, early_lang, echo, stdout_can
 
 if TYPE_CHECKING:
     from typer._click.core import Command as ClickCommand
@@ -305,11 +305,24 @@ class HelpContext(typer.Context):
 
 
 def _person_error(ctx: Context, error: HeartsError) -> NoReturn:
-    """One sentence on stderr for an error the person caused, exit status 2 (the one place)."""
+    """One sentence on stderr for an error the person caused, exit status 2 (the one place);
+    under ``--json``, the one error object (``{"code", "message"}``) on one line instead."""
     top = ctx.find_root().obj or {}
+    if _wants_json(ctx):
+        import json
+
+        echo(json.dumps(dict(error.body(early_lang(ctx))), ensure_ascii=False), err=True)
+        raise typer.Exit(2)
     plain = bool(ctx.params.get("plain") or top.get("plain"))
     echo(error.message(early_lang(ctx), ascii=plain or not stdout_can("♣♦♥♠−")), err=True)
     raise typer.Exit(2)
+
+
+def _wants_json(ctx: Context) -> bool:
+    """Whether the command was asked for ``--json`` (its parameter, whatever its name, or the word)."""
+    if any(ctx.params.get(name) is True for name in ("as_json", "json_events")):
+        return True
+    return "--json" in ctx.meta.get(ARGS, ())
 
 
 class Command(typer.core.TyperCommand):

@@ -24,7 +24,7 @@ def run_join(invitation: str, *, name: str | None, lang: str, plain: bool, as_js
              cafile: str | None = None, screen_reader: bool = False) -> int:
     """``hearts join``: returns the exit status (0 the game ended or you left, 1 lost, 2 refused)."""
     if parse_invitation(invitation) is None:
-        _tell(t("net_bad_invitation", lang, text=invitation[:80]))
+        _tell(t("net_bad_invitation", lang, text=invitation[:80]), "bad_invitation" if as_json else None)
         return 2
     if as_json:
         try:
@@ -66,9 +66,13 @@ def _refused(first: JsonObject, host: str, port: int, lang: str) -> str:
     return said or t("net_no_answer", lang, host=host, port=port)
 
 
-def _tell(text: str) -> None:
+def _tell(text: str, code: str | None = None) -> None:
     """One sentence of ``hearts join`` on stderr (a refusal, a lost connection), wrapped to the
-    terminal as every line of the table is (whole for a script reading a pipe)."""
+    terminal as every line of the table is (whole for a script reading a pipe); under ``--json``
+    (a ``code`` given) the one error object, ``{"code", "message"}``, on one line."""
+    if code is not None:
+        sys.stderr.write(json.dumps({"code": code, "message": text}, ensure_ascii=False) + "\n")
+        return
     sys.stderr.write(for_terminal(text, sys.stderr) + "\n")
 
 
@@ -118,13 +122,16 @@ async def _bridge_main(invitation: str, name: str | None, lang: str, cafile: str
     try:
         conn, first = await _connect(invitation, name, lang, cafile)
     except BadCafile as e:
-        _tell(cafile_problem(e, cafile, lang))
+        _tell(cafile_problem(e, cafile, lang), "bad_cafile")
         return 2
     except (TimeoutError, OSError, ValueError) as e:
-        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang, cafile)))
+        _tell(t("net_cannot_connect", lang, host=host, port=port, problem=connect_problem(e, lang, cafile)),
+              "cannot_connect")
         return 1
     if first.get("ok") is False or first.get("event") != "welcome":
-        _tell(_refused(first, host, port, lang))
+        err = first.get("error")
+        code = err.get("code") if isinstance(err, dict) else None
+        _tell(_refused(first, host, port, lang), code if isinstance(code, str) else "no_answer")
         return 2
     return await _bridge(conn, first)
 

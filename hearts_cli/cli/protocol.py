@@ -18,23 +18,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO, cast
 
 from .. import __version__
-from ..base.jsonvalue import JsonValue
+from ..base.jsonvalue import JsonObject, JsonValue
 from ..bots import LEVELS, LevelError, check_level
 from ..model.cards import Card
 from ..model.codes import CodeError, normalize_code
 from ..model.rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
 from ..play import requests
 from ..play.engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Round
-from ..play.events import SCHEMA, view_json
+from ..play.events import SCHEMA, Event, view_event
 from ..play.requests import RequestError
 from ..text.catalog import LANGUAGES, default_language, t
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
+    from ..play.events import View
+    from ..play.replies import Reply, StateReply, Suggestion
     from ..play.verdicts import Reason
-
-Reply = dict[str, object]  # a reply, before it is written as JSON
 
 PROTOCOL_VERSION = SCHEMA  # the engine speaks the shared vocabulary (docs/events.md)
 NAME = "hearts"
@@ -229,25 +229,27 @@ def go_options(request: Mapping[str, JsonValue]) -> tuple[str, int, int | None]:
     return level, seed, simulations
 
 
-def cpu_choice(r: Round, level: str, seed: int, simulations: int | None) -> Reply:
+def cpu_choice(r: Round, level: str, seed: int, simulations: int | None) -> Suggestion:
     """``go``: what a CPU player would do for the seat to move; never changes the round."""
+    from ..play.replies import Suggestion  # (the replies: imported by the first that needs them)
+
     if r.phase is Phase.OVER:
         raise RequestError("wrong_phase", "wrong_phase_over")
     suggest = _suggest()
     seat = r.mover
     choice = suggest(r.view(seat), level, seed, simulations=simulations)
     if r.phase is Phase.MOON:
-        return {"ok": True, "seat": seat, "moon": str(choice)}
+        return Suggestion(seat=seat, moon=str(choice), level=level)
     if r.phase is Phase.PASS:
         chosen = [Card(c) for c in cast("Iterable[int]", choice)]  # a pass: cards
         hand = list(r.hand(seat))  # two decks: a card may be there twice
         if len(chosen) != r.rules.pass_count or any(chosen.count(c) > hand.count(c) for c in chosen):
             raise RequestError("internal_error", "proto_bot_bad", {"cards": sorted(chosen)})
-        return {"ok": True, "seat": seat, "cards": _cards(chosen)}
+        return Suggestion(seat=seat, cards=sorted(chosen), level=level)
     card = Card(cast("int", choice))  # a play: one card
     if not r.is_legal(card):
         raise RequestError("internal_error", "proto_bot_bad", {"cards": [card]})
-    return {"ok": True, "seat": seat, "card": str(card)}
+    return Suggestion(seat=seat, card=card, level=level)
 
 
 def _suggest() -> Callable[..., object]:
@@ -294,7 +296,7 @@ class Session:
 
     # ------------------------------------------------------------ plumbing
 
-    def handle_line(self, line: str | bytes) -> Reply | None:
+    def handle_line(self, line: str | bytes) -> JsonObject | None:
         self.lang = self.default_lang
         try:
             request = requests.parse_line(line)
@@ -302,10 +304,10 @@ class Session:
             return self._error(fail)
         return None if request is None else self.handle(request)
 
-    def handle(self, request: Mapping[str, JsonValue]) -> Reply:
-        """The reply to one request object (``id`` echoed when present)."""
+    def handle(self, request: Mapping[str, JsonValue]) -> JsonObject:
+        """The reply to one request object, as JSON (``id`` echoed when present)."""
         self.lang = self.default_lang
-        head: Reply = {"id": request["id"]} if "id" in request else {}
+        head: JsonObject = {"id": request["id"]} if "id" in request else {}
         try:
             if request.get("lang") is not None:
                 self.lang = requests.choice(request["lang"], "lang", LANGUAGES, fold=True)
@@ -315,10 +317,10 @@ class Session:
         except Exception as exc:  # never a traceback: report it and keep serving
             internal = RequestError("internal_error", "proto_internal", {"problem": type(exc).__name__})
             return head | self._error(internal)
-        return head | reply
+        return head | reply.to_json()
 
-    def _error(self, fail: RequestError) -> Reply:
-        return dict(fail.reply(self.lang))
+    def _error(self, fail: RequestError) -> JsonObject:
+        return fail.answer(self.lang).to_json()
 
     def _optional_seat(self, request: Mapping[str, JsonValue], field: str = "seat") -> int | None:
         """The seat a request names, or None when it names none."""
@@ -334,41 +336,39 @@ class Session:
 
     # ------------------------------------------------------------ replies
 
-    def state(self, request: Mapping[str, JsonValue] | None = None) -> Reply:
+    def state(self, request: Mapping[str, JsonValue] | None = None) -> StateReply:
         """The state reply: the seat view (docs/events.md) of the seat to move, plus
         ``passes_made``; ``"reveal": true`` adds every hand. Once the round is over
         nobody is to move: ``seat`` is null and the seat's own fields are empty."""
+        from ..play.replies import StateReply
+
         r = self._need_round()
         seat = None if r.phase is Phase.OVER else r.turn
-        reply: Reply = {"ok": True, **view_json(r.view(0 if seat is None else seat), r.result)}
+        view = view_event(r.view(0 if seat is None else seat), r.result).data
         if seat is None:
-            reply.update(seat=None, pass_to=None, hand=[], legal=[], passed=None, received=None,
-                         received_from=None)
-        reply["passes_made"] = [p is not None for p in r.passes]
+            view.update(seat=None, pass_to=None, hand=[], legal=[], passed=None, received=None,
+                        received_from=None)
+        view["passes_made"] = [p is not None for p in r.passes]
         if r.phase is Phase.MOON:  # the shooter chooses: the round's scores under each choice
-            reply["moon_choices"] = {str(c): list(v) for c, v in r.moon_outcomes().items()}
+            view["moon_choices"] = {str(c): list(v) for c, v in r.moon_outcomes().items()}
         if request is not None and request.get("reveal") is True:
-            reply["hands"] = {str(s): _cards(r.hand(s)) for s in range(r.players)}
-        return reply
+            view["hands"] = {str(s): _cards(r.hand(s)) for s in range(r.players)}
+        return StateReply(view=cast("View", Event("view", view)))
 
     # ------------------------------------------------------------ commands
 
     def cmd_hello(self, request: Mapping[str, JsonValue]) -> Reply:
-        return {
-            "ok": True,
-            "name": NAME,
-            "version": __version__,
-            "protocol": PROTOCOL_VERSION,
-            "schema": SCHEMA,
-            "presets": preset_names(),
-            "commands": list(self._commands),
-            "languages": list(LANGUAGES),
-            "levels": list(LEVELS),
-        }
+        from ..play.replies import Hello
+
+        return Hello(name=NAME, version=__version__, protocol=PROTOCOL_VERSION, schema=SCHEMA,
+                     presets=list(preset_names()), commands=list(self._commands), languages=list(LANGUAGES),
+                     levels=list(LEVELS))
 
     def cmd_quit(self, request: Mapping[str, JsonValue]) -> Reply:
+        from ..play.replies import OK
+
         self.finished = True
-        return {"ok": True}
+        return OK
 
     def cmd_state(self, request: Mapping[str, JsonValue]) -> Reply:
         return self.state(request)
@@ -424,7 +424,9 @@ class Session:
         verdict = r.why(card, seat)
         said = (reason_text(verdict.reason, self.lang) if verdict.reason is not None
                 else verdict.message(self.lang, ascii=True))
-        return {"ok": True, **verdict.to_json(said)}
+        from ..play.replies import VerdictReply
+
+        return VerdictReply(verdict=verdict.to_json(said))
 
     def cmd_go(self, request: Mapping[str, JsonValue]) -> Reply:
         """Ask a CPU player for a move; never changes the state."""
@@ -435,7 +437,7 @@ class Session:
 # ---------------------------------------------------------------- serving
 
 
-def _dump(reply: Reply) -> str:
+def _dump(reply: JsonObject) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
@@ -456,7 +458,7 @@ def serve(stdin: TextIO, stdout: TextIO, lang: str | None = None) -> int:
             line, too_long = read_line(reader, MAX_REQUEST_BYTES)  # never more than that in memory
             if not line:
                 return 0
-            reply: Reply | None
+            reply: JsonObject | None
             if too_long:
                 reply = session._error(requests.bad_json("proto_too_long", limit=MAX_REQUEST_BYTES))
             else:

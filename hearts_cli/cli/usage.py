@@ -8,11 +8,12 @@ catalog (``cli_click_*``), in English exactly as Click does. Imported only on su
 from __future__ import annotations
 
 import re
+import sys
 from typing import IO, TYPE_CHECKING
 
 from typer._click import exceptions as click_errors
 
-from .output import early_lang, echo
+from .output import ARGS, early_lang, echo
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -82,6 +83,11 @@ class SaidUsageError(click_errors.UsageError):
         from ..text.catalog import t
 
         ctx = self.ctx
+        if "--json" in (ctx.meta.get(ARGS, sys.argv[1:]) if ctx is not None else sys.argv[1:]):  # a script: one object
+            import json
+
+            echo(json.dumps({"code": "usage", "message": self.said}, ensure_ascii=False), err=True)
+            return
         if ctx is not None:
             hint = ""
             if ctx.command.get_help_option(ctx) is not None:

@@ -14,6 +14,8 @@ can neither flood the terminal nor drive it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..base.untrusted import ECHO_CHARS as ECHO_LIMIT  # characters of a person's input quoted back
 from ..base.untrusted import shown  # the one helper that escapes and shortens what is quoted back
 
@@ -52,3 +54,8 @@ class HeartsError(ValueError):
         from ..text.catalog import t  # not at the top: the catalog imports cards, which imports this
 
         return t(self.message_id, lang, ascii=ascii, **self.shown_params())
+
+    def body(self, lang: str | None = None) -> Mapping[str, object]:
+        """The one error object, ``{"code", "message"}``: the message id is the stable code, the
+        sentence has cards in ASCII (``QS``), as every JSON surface writes it (``--json``)."""
+        return {"code": self.message_id, "message": self.message(lang, ascii=True)}

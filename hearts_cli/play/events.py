@@ -19,31 +19,43 @@ unless given. Cards stay :class:`~hearts_cli.model.cards.Card` and suits
 :class:`~hearts_cli.model.cards.Suit` inside an event; JSON has ``"QS"`` and ``"S"``.
 
 The classes are plain (no dataclass: they are made at every start of every
-command that tells a game; ``bench/startup.py``). This module sits just above
+command that tells a game; ``bench/startup.py``), and an event is frozen: its
+fields are set when it is made (:meth:`Event.replace` makes another). This module sits just above
 the engine: it imports only the card values, never a front end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar, dataclass_transform
 
 from ..base.jsonvalue import JsonObject, JsonValue
-from ..base.values import Plain
+from ..base.values import FrozenInstanceError, Plain
 from ..model.cards import NAMES, Card, Suit
 
 if TYPE_CHECKING:
     from .engine import RoundResult, SeatView, Trick
     from .payloads import (
         CardText,
+        DirectionName,
         ErrorBody,
+        Glyph,
         MessageParams,
+        MoonChoiceName,
+        MoveName,
+        MoverName,
+        PhaseName,
         RecordChange,
         RoundResultJson,
         SeatEntry,
         SeatPlay,
+        SeatStatusName,
         ShownTrick,
         Standing,
+        SuitLetter,
+        TakeoverReason,
+        TieOutcome,
+        TiePolicy,
         TrickJson,
         TrickPlay,
     )
@@ -53,9 +65,10 @@ __all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "Teller", "jsonable", "tri
 
 # The version of this vocabulary (events, the seat view, requests, replies and errors).
 # 1 was the engine protocol alone; 2 the first shared by every program; 3 has one error
-# object everywhere and suits as letters in every field (docs/events.md, "Versions").
+# object everywhere and suits as letters in every field; 4 types the replies as the events
+# are (play/replies.py) and closes the schema (docs/events.md, "Versions").
 # A later version may add events and fields; a reader ignores what it does not know.
-SCHEMA = 3
+SCHEMA = 4
 
 SUIT_LETTERS = "CDHS"
 
@@ -122,6 +135,17 @@ class Event(Plain):
         cls.FIELDS = tuple([renamed.get(n, n) for n in cls._REQUIRED]) if renamed else cls._REQUIRED
         cls.OPTIONAL = tuple([renamed.get(n, n) for n in names if n in own])
         KINDS[cls.kind] = cls
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"an event is frozen: {self.kind} event's {name!r} (make it with replace())")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"an event is frozen: {self.kind} event's {name!r}")
+
+    def replace(self, **fields: object) -> Self:
+        """A new event of the kind, these fields changed or added (the event itself is frozen)."""
+        made: Self = type(self)(None, {a: v for a, v in self.__dict__.items() if not a.startswith("_")} | fields)
+        return made
 
     @property
     def data(self) -> dict[str, object]:
@@ -241,7 +265,7 @@ class Resume(Event):
     kind = "resume"
     round: int
     trick: int
-    phase: str
+    phase: PhaseName
 
 
 class Deal(Event):
@@ -250,7 +274,7 @@ class Deal(Event):
 
     kind = "deal"
     round: int
-    direction: str
+    direction: DirectionName
     dealer: int
     to: int | None
     hands: dict[int, list[Card]]
@@ -264,7 +288,7 @@ class Pass(Event):
     seat: int
     cards: list[Card] | None
     to: int
-    by: str | None
+    by: MoverName | None
 
 
 class Receive(Event):
@@ -294,7 +318,7 @@ class Play(Event):
     trick: int
     seat: int
     card: Card
-    by: str | None
+    by: MoverName | None
 
 
 class HeartsBroken(Event):
@@ -375,7 +399,7 @@ class MoonShot(Event):
     kind = "moon"
     round: int
     seat: int
-    mode: str
+    mode: MoonChoiceName
     chosen: bool | None = None
     points: int | None = None
 
@@ -388,8 +412,8 @@ class MoonChoice(Event):
     kind = "moon_choice"
     round: int
     seat: int
-    choices: dict[str, list[int]]
-    default: str
+    choices: dict[MoonChoiceName, list[int]]
+    default: MoonChoiceName
 
 
 class RoundEnd(Event):
@@ -399,7 +423,7 @@ class RoundEnd(Event):
     scores: list[int]
     totals: list[int]
     shooter: int | None
-    moon: str | None
+    moon: MoonChoiceName | None
     sun: bool | None = None  # true: the shooter took every trick, scored as a sun (rules.sun)
     no_trick: list[int] | None = None  # the seats that took no trick and scored rules.no_trick_bonus
 
@@ -424,8 +448,8 @@ class Tie(Event):
     kind = "tie"
     seats: list[int]
     total: int
-    policy: str
-    outcome: str
+    policy: TiePolicy
+    outcome: TieOutcome
 
 
 class NoPointsLeft(Event):
@@ -451,7 +475,7 @@ class Stop(Event):
     kind = "stop"
     moves: int
     round: int
-    phase: str
+    phase: PhaseName
     trick: int | None
     card: int | None
     turn: int | None
@@ -465,8 +489,8 @@ class View(Event):
     kind = "view"
     seat: int | None  # null: the engine's state once the round is over (nobody is to move)
     round: int
-    phase: str
-    direction: str
+    phase: PhaseName
+    direction: DirectionName
     pass_to: int | None
     turn: int | None
     leader: int | None
@@ -480,7 +504,7 @@ class View(Event):
     received: list[CardText] | None
     received_from: int | None
     hearts_broken: bool
-    voids: dict[str, list[str]]
+    voids: dict[str, list[SuitLetter]]
     points: list[int]
     totals: list[int]
     kitty: list[CardText]
@@ -490,7 +514,7 @@ class View(Event):
     code: str | None = None
     moves: int | None = None
     tricks: list[TrickJson] | None = None
-    moon_choices: dict[str, list[int]] | None = None
+    moon_choices: dict[MoonChoiceName, list[int]] | None = None
     seq: int | None = None  # an outside program's: the view's number, which its answer may echo
 
 
@@ -509,7 +533,7 @@ class Undo(Event):
     cards played after it; ``round`` and ``trick`` where they are again."""
 
     kind = "undo"
-    move: str
+    move: MoveName
     cards: list[Card]
     after: int
     round: int
@@ -601,7 +625,7 @@ class Exchange(Event):
 
     kind = "exchange"
     round: int
-    direction: str
+    direction: DirectionName
     passed: list[Card] | None
     to: int | None
     received: list[Card] | None
@@ -623,13 +647,13 @@ class Decision(Event):
     position: str
     round: int
     seat: int
-    decided: str  # "pass" or "play": ``kind`` in JSON
+    decided: MoveName  # "pass" or "play": ``kind`` in JSON
     played: list[Card]
     best: list[Card]
     expected: float
     best_expected: float
     loss: float
-    glyph: str
+    glyph: Glyph
     values: dict[str, float]
     trick: int | None = None  # a card's
     card: int | None = None
@@ -679,7 +703,7 @@ class SeatStatus(Event):
     kind = "seat"
     seat: int
     name: str
-    status: str
+    status: SeatStatusName
 
 
 class Takeover(Event):
@@ -688,7 +712,7 @@ class Takeover(Event):
 
     kind = "takeover"
     seat: int
-    reason: str | None
+    reason: TakeoverReason | None
     status: int | None = None
 
 

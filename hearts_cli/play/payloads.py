@@ -5,21 +5,44 @@ as classes; the shapes their fields hold (a seat of ``start``, a play of a trick
 the one error object (:class:`ErrorBody`) and the two shapes a verdict writes
 (:meth:`~hearts_cli.play.verdicts.Verdict.to_json`) are declared here, once, as
 TypedDicts, read by the type checker and by the JSON Schema's maker
-(``tests/make_schema.py``). Nothing imports this module at run time but the tests:
+(``tests/make_schema.py``); so are the requests the engine and the table server read
+(one TypedDict a command, :data:`REQUESTS`). Nothing imports this module at run time but the tests:
 building TypedDicts costs every command start-up (``bench/startup.py``).
 """
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Annotated, Literal, NotRequired, TypedDict
 
+from ..base.jsonvalue import JsonValue
 from ..model.cards import Card
+from ..model.rules import Direction, Ties
 
 # A card as text in JSON ("QS", "TD"): a ``str`` to the type checker, the schema's card
 CardText = str
 # A message's parameters (``reason_params`` of a ``decision``): values as the catalog takes
 # them, cards as cards; JSON has ``"QS"``, and the schema an object
 MessageParams = dict[str, object]
+
+# ---------------------------------------------------------------- the closed sets of words
+# A field that holds one of a few words is a ``str`` to the type checker and an ``enum`` in the
+# schema: ``Annotated[str, WORDS]``, WORDS an enumeration of the model or a tuple of the words
+# (tests/test_schema.py holds each tuple equal to what the code says).
+
+PhaseName = Annotated[str, ("pass", "play", "moon", "over")]  # play.engine.Phase
+DirectionName = Annotated[str, Direction]
+# who made a move: you, another person (player), the CPU (cpu), the CPU for you (auto, timer, away)
+MoverName = Annotated[str, ("you", "player", "cpu", "auto", "timer", "away")]
+MoonChoiceName = Annotated[str, ("others", "shooter_minus")]  # how a moon scores (play.engine.MOON_CHOICES)
+TiePolicy = Annotated[str, Ties]
+TieOutcome = Annotated[str, ("one_more_round", "until_single", "until_single_again", "shared", "still_tied")]
+MoveName = Annotated[str, ("pass", "play")]  # a decision, or a move taken back
+SeatStatusName = Annotated[str, ("joined", "left", "back", "awaited")]
+TakeoverReason = Annotated[str, ("timer", "away", "program")]
+SeatKind = Annotated[str, ("human", "cpu")]  # records.record.SEAT_KINDS
+Glyph = Annotated[str, ("", "?", "??", "!")]  # records.analysis: none, a mistake, a blunder, the only good card
+StreakKind = Annotated[str, ("win", "loss")]
+SuitLetter = Annotated[str, ("C", "D", "H", "S")]  # a suit in a view's voids (events.SUIT_LETTERS)
 
 # ---------------------------------------------------------------- the shapes inside events
 
@@ -42,7 +65,7 @@ class ErrorBody(TypedDict):
 class SeatEntry(TypedDict):
     seat: int
     name: str
-    kind: str  # human or cpu
+    kind: SeatKind
     level: str | None
 
 
@@ -65,7 +88,7 @@ class Standing(TypedDict):
 
 
 class Streak(TypedDict):
-    kind: str
+    kind: StreakKind
     length: int
 
 
@@ -111,7 +134,7 @@ class RoundResultJson(TypedDict):
     taken: list[int]
     scores: list[int]
     shooter: int | None
-    moon: str | None
+    moon: MoonChoiceName | None
 
 
 # ---------------------------------------------------------------- a verdict's effect (verdicts.Effect.to_json)
@@ -158,7 +181,7 @@ class ExplainPosition(TypedDict):
 
     code: str | None
     round: int
-    phase: str
+    phase: PhaseName
     trick: int | None
     seat: int | None
     turn: int | None
@@ -173,3 +196,100 @@ class ExplainJson(VerdictJson):
 
     headline: str
     position: ExplainPosition
+
+
+# ---------------------------------------------------------------- the requests (play/requests.py reads them)
+# One TypedDict a command, closed: a field not named here is not part of any request. A card
+# is any text a person types ("ten of diamonds"), a word in any case ("Left"): the schema
+# says ``string`` for them.
+
+
+class RequestHead(TypedDict):
+    """What any request may carry: ``id``, echoed in the reply; ``lang``, the language of the
+    engine's reply (``en`` or ``es``)."""
+
+    id: NotRequired[JsonValue]
+    lang: NotRequired[str | None]
+
+
+class HelloRequest(RequestHead):
+    """``hello``: who is serving (the engine); the first line at a shared table, with the
+    invitation's ``token`` and the person's ``name``."""
+
+    cmd: Literal["hello"]
+    token: NotRequired[str]
+    name: NotRequired[str | None]
+
+
+PositionRequest = TypedDict("PositionRequest", {  # (a class could not name its field "pass")
+    "id": "NotRequired[JsonValue]",
+    "lang": "NotRequired[str | None]",
+    "cmd": "Literal['position']",
+    "rules": "NotRequired[str | dict[str, JsonValue] | None]",
+    "round": "NotRequired[int | None]",
+    "direction": "NotRequired[str | None]",
+    "pass": "NotRequired[str | None]",  # direction's name in protocol version 1
+    "totals": "NotRequired[list[int] | None]",
+    "hands": "NotRequired[list[list[str]] | None]",
+    "code": "NotRequired[str | None]",
+    "passes": "NotRequired[list[list[str]] | None]",
+    "plays": "NotRequired[list[str] | None]",
+    "moon": "NotRequired[str | None]",
+    "text": "NotRequired[str | None]",
+    "reveal": "NotRequired[bool | None]",
+})
+PositionRequest.__doc__ = """``position``: a new round (the engine): rules, round, pass direction, totals, the
+hands or a code, the passes, plays and moon choice so far; or the position's ``text``."""
+
+
+class StateRequest(RequestHead):
+    """``state``: the seat view (``reveal``: every hand, the engine)."""
+
+    cmd: Literal["state"]
+    reveal: NotRequired[bool | None]
+
+
+class CardRequest(RequestHead):
+    """``play`` and ``why``: one card (``seat``: whose view asks, where a request may name it)."""
+
+    cmd: Literal["play", "why"]
+    card: str
+    seat: NotRequired[int | None]
+    seq: NotRequired[int | None]  # an outside program's answer: the view it answers (docs/programs.md)
+
+
+class PassRequest(RequestHead):
+    """``pass``: the cards passed (``seat``: the engine protocol names the seat passing)."""
+
+    cmd: Literal["pass"]
+    cards: list[str]
+    seat: NotRequired[int | None]
+    seq: NotRequired[int | None]  # an outside program's answer: the view it answers (docs/programs.md)
+
+
+class MoonRequest(RequestHead):
+    """``moon``: the shooter's choice, ``others`` or ``shooter_minus``."""
+
+    cmd: Literal["moon"]
+    choice: str
+    seat: NotRequired[int | None]
+    seq: NotRequired[int | None]  # an outside program's answer: the view it answers (docs/programs.md)
+
+
+class GoRequest(RequestHead):
+    """``go``: a CPU's choice for the seat to move (the engine): its level, seed and budget."""
+
+    cmd: Literal["go"]
+    level: NotRequired[str | None]
+    seed: NotRequired[int | None]
+    simulations: NotRequired[int | None]
+
+
+class PlainRequest(RequestHead):
+    """A request with nothing but its command: ``quit``; at a shared table ``ping`` and ``hint``."""
+
+    cmd: Literal["quit", "ping", "hint"]
+
+
+REQUESTS = ("HelloRequest", "PositionRequest", "StateRequest", "CardRequest", "PassRequest", "MoonRequest",
+            "GoRequest", "PlainRequest")

@@ -18,7 +18,7 @@ language of the reply, when it is sent.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict, TypeGuard, cast
+from typing import TYPE_CHECKING, TypeGuard, cast
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import strict_json
@@ -28,46 +28,12 @@ from ..text.catalog import t
 
 if TYPE_CHECKING:
     from .payloads import ErrorBody
+    from .replies import ErrorReply
 
 # a refused pass whose reason is the time, not the cards: "not the time to pass"
 PASS_PHASE_IDS = ("no_pass_round", "wrong_phase_play", "wrong_phase_pass", "wrong_phase_over")
 ID_TEXT_MAX = 100  # characters of a string ``id`` the table server sends back
 CARD_TEXT_MAX = 100  # characters of a card's name read (the longest is far shorter; more than is quoted back)
-
-
-class ErrorReply(TypedDict):
-    """The reply to a request that cannot be done (``id`` echoed when the request had one)."""
-
-    id: NotRequired[JsonValue]
-    ok: Literal[False]
-    error: ErrorBody
-
-
-class CardRequest(TypedDict):
-    """``play`` and ``why``: one card (``seat``: whose view asks, where a request may name it)."""
-
-    cmd: Literal["play", "why"]
-    card: str
-    seat: NotRequired[int | None]
-    seq: NotRequired[int | None]  # an outside program's answer: the view it answers (docs/programs.md)
-
-
-class PassRequest(TypedDict):
-    """``pass``: the cards passed (``seat``: the engine protocol names the seat passing)."""
-
-    cmd: Literal["pass"]
-    cards: list[str]
-    seat: NotRequired[int]
-    seq: NotRequired[int | None]
-
-
-class MoonRequest(TypedDict):
-    """``moon``: the shooter's choice, ``others`` or ``shooter_minus``."""
-
-    cmd: Literal["moon"]
-    choice: str
-    seat: NotRequired[int | None]
-    seq: NotRequired[int | None]
 
 
 class RequestError(HeartsError):
@@ -108,8 +74,15 @@ class RequestError(HeartsError):
         out = {"code": self.code, "message": self.message(lang, ascii=True), **self.extra}
         return cast("ErrorBody", out)  # extra holds only ErrorBody's optional fields
 
-    def reply(self, lang: str | None = None) -> ErrorReply:
-        return {"ok": False, "error": self.body(lang)}
+    def answer(self, lang: str | None = None) -> ErrorReply:
+        """The error reply (:class:`~hearts_cli.play.replies.ErrorReply`)."""
+        from .replies import ErrorReply
+
+        return ErrorReply(error=self.body(lang))
+
+    def reply(self, lang: str | None = None) -> JsonObject:
+        """The error reply as JSON: ``{"ok": false, "error": {...}}``."""
+        return self.answer(lang).to_json()
 
 
 # ---------------------------------------------------------------- the errors, by what is wrong

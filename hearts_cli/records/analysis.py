@@ -67,10 +67,9 @@ class Decision(Plain):
                            best_expected=round(self.best_value, 2), loss=round(self.loss, 2), glyph=self.glyph,
                            values={k: round(v, 2) for k, v in self.values.items()})
         if m.trick:  # a card's (a pass has neither): absent from the event, not null
-            ev.trick = m.trick
-            ev.card = m.index
+            ev = ev.replace(trick=m.trick, card=m.index)
         if self.reason is not None:
-            ev.reason, ev.reason_params = self.reason
+            ev = ev.replace(reason=self.reason[0], reason_params=self.reason[1])
         return ev
 
     def comment(self, lang: str | None, ascii: bool = False) -> str:
@@ -311,7 +310,6 @@ def summary(decisions: Iterable[Decision], players: int, seats: Iterable[int] | 
     out = [Summary(seat=s, decisions=n, mistakes=mistakes, blunders=blunders, good=good, lost=round(lost[s], 1))
            for s, (n, mistakes, blunders, good) in counts.items()]
     if method is not None:  # absent from the event otherwise
-        for told in out:
-            told.method = method
+        out = [told.replace(method=method) for told in out]
     return out
 

@@ -161,10 +161,9 @@ def view_event(game: Game, seat: int | None = None, all_hands: bool = False,
     if seat is None:
         turn = where(game)["turn"]
         seat = turn if turn is not None and not game.over else 0
-    ev = seat_view_event(rd.view(seat), rd.result)
-    ev.code, ev.moves = game.code, made
+    ev = seat_view_event(rd.view(seat), rd.result).replace(code=game.code, moves=made)
     if all_hands:
-        ev.hands = {str(s): [str(c) for c in rd.hand(s)] for s in range(rd.players)}
+        ev = ev.replace(hands={str(s): [str(c) for c in rd.hand(s)] for s in range(rd.players)})
     return ev.to_json()
 
 
@@ -229,6 +228,4 @@ def text_view_event(position: TextPosition, seat: int | None = None,
     assert view is not None
     if all_hands or (seat is not None and seat != view.seat):
         raise HeartsError("position_one_seat", seat=view.seat)
-    ev = seat_view_event(view, None)
-    ev.code, ev.moves = None, position.made()
-    return ev.to_json()
+    return seat_view_event(view, None).replace(code=None, moves=position.made()).to_json()

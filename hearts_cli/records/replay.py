@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from ..base.values import Plain
 from ..model.errors import HeartsError
 from ..play.events import Decision as DecisionEvent
-from ..play.events import Event, Summary
+from ..play.events import Event, Stop, Summary
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
 from .positions import PositionError, game_at, table_at, view_event
@@ -246,7 +246,7 @@ def _json_story(record: GameRecord, options: Options, events: list[Event],
     encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
     lines = [encode(ev.to_json()) for ev in events]
     lines += [encode(row.to_json()) for row in rows]
-    if events[-1].kind == "stop":
+    if isinstance(events[-1], Stop):
         lines.append(encode(view_event(record.replay(), options.seat, options.all_hands, len(record.moves))))
     return [(line, None) for line in lines]
 
@@ -271,7 +271,7 @@ def _text_story(record: GameRecord, options: Options, events: list[Event],
             out.append((t("rp_analysis_two", options.lang, ascii=options.ascii), None))
         for row in rows:
             out += [(line, None) for line in teller.tell(row)]
-    if events[-1].kind == "stop":
+    if isinstance(events[-1], Stop):
         table = table_at(record.replay(), options.seat, options.all_hands, len(record.moves))
         out += [("", None)] + [(line, None) for line in describe_table(table, record, options.lang,
                                                                           options.ascii)]

@@ -19,7 +19,17 @@ from ..text.catalog import cancel_pairs, preset_name, t, trick_plays, trick_resu
 from .record import GameRecord, display_name
 
 if TYPE_CHECKING:
-    from ..play.payloads import MessageParams, SeatEntry, Standing, TrickPlay
+    from ..play.payloads import (
+        DirectionName,
+        Glyph,
+        MessageParams,
+        MoonChoiceName,
+        PhaseName,
+        SeatEntry,
+        Standing,
+        TieOutcome,
+        TrickPlay,
+    )
     from .positions import TableData
 
 __all__ = ["StoryTeller", "describe", "describe_table", "seat_name"]
@@ -94,7 +104,7 @@ class StoryTeller(Teller[str]):
             lines.append(self.say("rp_view", seat=self.name(you)))
         return lines
 
-    def ev_deal(self, round: int, direction: str, dealer: int, hands: dict[int, list[Card]]) -> list[str]:
+    def ev_deal(self, round: int, direction: DirectionName, dealer: int, hands: dict[int, list[Card]]) -> list[str]:
         lines = ["", self.say("rp_round", round=round, direction=self.say(f"dir_{direction}"),
                               dealer=self.name(dealer))]
         for s, cards in hands.items():
@@ -168,7 +178,8 @@ class StoryTeller(Teller[str]):
     def ev_moon_stopped(self, seat: int, by: int) -> list[str]:
         return ["  " + self.say("rp_moon_stopped", seat=self.name(seat), by=self.name(by))]
 
-    def ev_moon(self, seat: int, mode: str, chosen: bool | None = None, points: int | None = None) -> list[str]:
+    def ev_moon(self, seat: int, mode: MoonChoiceName, chosen: bool | None = None,
+                points: int | None = None) -> list[str]:
         out = [self.say("rp_moon", seat=self.name(seat))]
         if chosen:
             mid = "rp_moon_chose_others" if Moon(mode) is Moon.OTHERS else "rp_moon_chose_minus"
@@ -202,20 +213,20 @@ class StoryTeller(Teller[str]):
         lines.append(self.say("rp_winners" if len(winners) > 1 else "rp_winner", seats=names))
         return lines
 
-    def ev_tie(self, seats: list[int], total: int, outcome: str) -> list[str]:
+    def ev_tie(self, seats: list[int], total: int, outcome: TieOutcome) -> list[str]:
         names = [self.name(s) for s in seats]
         joined = self.say("names_and", first=", ".join(names[:-1]), last=names[-1])
         return [self.say(f"tie_{outcome}", names=joined, total=total)]
 
-    def ev_stop(self, moves: int, round: int, phase: str, turn: int | None) -> list[str]:
+    def ev_stop(self, moves: int, round: int, phase: PhaseName, turn: int | None) -> list[str]:
         out = [self.say("rp_stop", moves=moves, round=round)]
         if phase == "moon":
             out.append(self.say("rp_moon_waiting", seat=self.name(turn)))
         return out
 
     def ev_decision(self, position: str, seat: int, played: list[Card], best: list[Card], expected: float,
-                    best_expected: float, loss: float, glyph: str, trick: int | None = None, reason: str | None = None,
-                    reason_params: MessageParams | None = None) -> list[str]:
+                    best_expected: float, loss: float, glyph: Glyph, trick: int | None = None,
+                    reason: str | None = None, reason_params: MessageParams | None = None) -> list[str]:
         head = self.say("rp_decision", position=position, seat=self.name(seat),
                         played=_cards_text(played, self.ascii) + glyph, expected=f"{expected:.1f}")
         if loss >= 0.05:

@@ -270,9 +270,9 @@ def _round_end(game: Game, rd: Round, r: int) -> list[Event]:
     end = RoundEnd(round=r, taken=list(res.taken), scores=list(res.scores), totals=totals,
                    shooter=res.shooter, moon=res.moon)
     if res.sun:  # (given only for a sun)
-        end.sun = True
+        end = end.replace(sun=True)
     if res.no_trick:  # (given only when a seat scored the no-trick bonus)
-        end.no_trick = list(res.no_trick)
+        end = end.replace(no_trick=list(res.no_trick))
     out.append(end)
     return out
 

@@ -44,7 +44,7 @@ class Lines(FrontEnd):
     def event(self, ev: Event) -> None:
         if self.json_events:
             self.out.write(json_safe(json.dumps(ev.to_json(), ensure_ascii=False)) + "\n")
-        elif ev.kind != "error":
+        elif not isinstance(ev, Error):
             self.write(self.renderer.event(ev))
         if isinstance(ev, Error):
             sys.stderr.write(ev.message + "\n")

@@ -21,7 +21,23 @@ from ..model.codes import new_code
 from ..model.rules import Moon, Rules
 from ..model.seating import place_name, seat_place, shown_name
 from ..play.engine import Game, Phase, SeatView
-from ..play.events import Error, Event, GameEnd, Info, Lead, MoonChoice, Pass, Play, Saved, TrickDone
+from ..play.events import (
+    Deal,
+    Error,
+    Event,
+    GameEnd,
+    Info,
+    Lead,
+    MoonChoice,
+    Pass,
+    Play,
+    Resume,
+    RoundEnd,
+    Saved,
+    Start,
+    TrickDone,
+    Undo,
+)
 from ..table.keeping import Keeper
 from ..table.local import LocalTable
 from ..table.seat_table import SeatTable
@@ -281,22 +297,21 @@ class TableClient(SeatClient):
 
     def event(self, ev: Event) -> None:
         """An event of the table, for the person's seat: kept, and shown by the front end."""
-        kind = ev.kind
-        if kind in ("pass", "play", "round_end", "undo"):
+        if isinstance(ev, (Pass, Play, RoundEnd, Undo)):
             # (at a shared table the table is drawn when the seat's view comes: RemoteTable)
             self.dirty = self.dirty or self.local
-            if kind == "play" or kind == "round_end" or kind == "undo":
+            if isinstance(ev, (Play, RoundEnd, Undo)):
                 self.pending, self.verdict = None, None
-            if kind == "round_end" or kind == "undo" or (isinstance(ev, Pass) and ev.seat == self.me):
+            if isinstance(ev, (RoundEnd, Undo)) or (isinstance(ev, Pass) and ev.seat == self.me):
                 self.selection = []
-        if kind == "game_end" and not self.local:
+        if isinstance(ev, GameEnd) and not self.local:
             self.dirty = False  # a shared table's last view is no decision to draw
         self.waits_for = self._waits_for(ev)
         if isinstance(ev, GameEnd) and ev.record is not None:  # the table's change of the record, told
             change: object = ev.record
             told = self._record_json(change if isinstance(change, dict) else None)
-            ev = Event("game_end", ev.data | {"record": told})
-        if kind == "undo":
+            ev = ev.replace(record=told)
+        if isinstance(ev, Undo):
             self._forget_undone()
         self.told.append(ev)
         self._send(ev)
@@ -317,7 +332,6 @@ class TableClient(SeatClient):
 
     def _waits_for(self, ev: Event) -> int | str | None:
         """Whom the table waits for after ``ev`` (see ``waits_for``)."""
-        kind = ev.kind
         if isinstance(ev, (Lead, MoonChoice)):
             return ev.seat
         if isinstance(ev, Play):
@@ -326,7 +340,7 @@ class TableClient(SeatClient):
             return ev.winner if ev.winner is not None else ev.leader
         if isinstance(ev, Pass) and ev.seat == self.me:
             return "passes"
-        if kind in ("deal", "round_end", "game_end", "undo", "start", "resume"):
+        if isinstance(ev, (Deal, RoundEnd, GameEnd, Undo, Start, Resume)):
             return None
         return self.waits_for
 
@@ -338,7 +352,7 @@ class TableClient(SeatClient):
             out.append(ev)
             if isinstance(ev, (Pass, Play)) and ev.seat == self.me:
                 break
-            if ev.kind in ("start", "resume"):
+            if isinstance(ev, (Start, Resume)):
                 break
         out.reverse()
         return out

@@ -15,7 +15,23 @@ from .pieces import Writer
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
-    from ..play.payloads import ErrorBody, RecordChange, SeatEntry, ShownTrick, Standing, TrickPlay
+    from ..play.payloads import (
+        DirectionName,
+        ErrorBody,
+        MoonChoiceName,
+        MoveName,
+        MoverName,
+        PhaseName,
+        RecordChange,
+        SeatEntry,
+        SeatStatusName,
+        ShownTrick,
+        Standing,
+        TakeoverReason,
+        TieOutcome,
+        TiePolicy,
+        TrickPlay,
+    )
 
 
 class EventLines(Writer, Teller[Line]):
@@ -50,12 +66,12 @@ class EventLines(Writer, Teller[Line]):
 
         return self._text(self.say("rt_changed", changes=changes(self.tb.rules)))
 
-    def ev_resume(self, round: int, trick: int, phase: str) -> list[Line]:
+    def ev_resume(self, round: int, trick: int, phase: PhaseName) -> list[Line]:
         if phase == Phase.PASS.value:
             return self._text(self.say("resume_line_pass", round=round))
         return self._text(self.say("resume_line", round=round, trick=trick))
 
-    def ev_deal(self, round: int, direction: str, to: int | None) -> list[Line]:
+    def ev_deal(self, round: int, direction: DirectionName, to: int | None) -> list[Line]:
         d = Direction(direction)
         arrow = "" if d is Direction.NONE else self.arrow(d) + " "
         text = self.say("round_line", round=round) + self.sep() + arrow + self.passing(d, self.tb.me)
@@ -64,7 +80,7 @@ class EventLines(Writer, Teller[Line]):
     def ev_lead(self, seat: int) -> list[Line]:
         return []
 
-    def ev_pass(self, seat: int, by: str | None, cards: list[Card] | None, to: int) -> list[Line]:
+    def ev_pass(self, seat: int, by: MoverName | None, cards: list[Card] | None, to: int) -> list[Line]:
         if seat != self.tb.me or cards is None:
             return []  # the CPUs' passes stay hidden
         mid = "pass_you_timer" if by == "timer" else "pass_you"
@@ -75,7 +91,7 @@ class EventLines(Writer, Teller[Line]):
             return []
         return self._text(self.say("received", cards=cards, name=self.tb.name(source)), "class:info")
 
-    def ev_play(self, seat: int, card: Card, by: str | None) -> list[Line]:
+    def ev_play(self, seat: int, card: Card, by: MoverName | None) -> list[Line]:
         tb = self.tb
         if seat == tb.me:  # (the seat's own card: ``by`` is known)
             mid = {"you": "play_you", "auto": "play_auto", "timer": "play_timer"}[by or "you"]
@@ -104,7 +120,8 @@ class EventLines(Writer, Teller[Line]):
         return out + self._text(text, "class:trick")
 
     def ev_round_end(self, round: int, taken: list[int], scores: list[int], totals: list[int], shooter: int | None,
-                     moon: str | None, sun: bool | None = None, no_trick: list[int] | None = None) -> list[Line]:
+                     moon: MoonChoiceName | None, sun: bool | None = None,
+                     no_trick: list[int] | None = None) -> list[Line]:
         """A moon (and the shooter's choice) or a sun first: it explains the scores that follow."""
         tb = self.tb
         out: list[Line] = []
@@ -135,13 +152,14 @@ class EventLines(Writer, Teller[Line]):
         out += self._text(self.say("totals_line", totals=self.names(totals)))
         return out
 
-    def ev_moon_choice(self, round: int, seat: int, choices: dict[str, list[int]], default: str) -> list[Line]:
+    def ev_moon_choice(self, round: int, seat: int, choices: dict[MoonChoiceName, list[int]],
+                       default: MoonChoiceName) -> list[Line]:
         tb = self.tb
         if seat != tb.me:
             return self._text(self.say("moon_their_choice", name=tb.name(seat)), "class:moon")
         return self._text(self.say("moon_ask", **tb.moon_words()), "class:moon")
 
-    def ev_tie(self, seats: list[int], total: int, policy: str, outcome: str) -> list[Line]:
+    def ev_tie(self, seats: list[int], total: int, policy: TiePolicy, outcome: TieOutcome) -> list[Line]:
         tb = self.tb
         names = [tb.name(s) for s in seats]
         joined = self.say("names_and", first=", ".join(names[:-1]), last=names[-1])
@@ -179,7 +197,7 @@ class EventLines(Writer, Teller[Line]):
             out.append([("", text)])
         return out
 
-    def ev_undo(self, move: str, cards: list[Card], after: int, round: int, trick: int, undos: int) -> list[Line]:
+    def ev_undo(self, move: MoveName, cards: list[Card], after: int, round: int, trick: int, undos: int) -> list[Line]:
         if move == "pass":
             mid = "undo_pass" if after else "undo_pass_alone"
             return self._text(self.say(mid, cards=cards, count=after, round=round), "class:info")
@@ -241,7 +259,7 @@ class EventLines(Writer, Teller[Line]):
             out.append([("class:info class:path", shown)])
         return out
 
-    def ev_seat(self, seat: int, name: str, status: str) -> list[Line]:
+    def ev_seat(self, seat: int, name: str, status: SeatStatusName) -> list[Line]:
         """A shared table: somebody sits down, goes (the CPU plays for them) or is back; or,
         before the game goes on, the table waits for them to sit down."""
         mid = {"joined": "net_seat_joined", "left": "net_seat_left", "back": "net_seat_back",
@@ -250,7 +268,7 @@ class EventLines(Writer, Teller[Line]):
             return []
         return self._text(self.say(mid, name=self.tb.name(seat), seat=seat), "class:info")
 
-    def ev_takeover(self, seat: int, reason: str | None, status: int | None = None) -> list[Line]:
+    def ev_takeover(self, seat: int, reason: TakeoverReason | None, status: int | None = None) -> list[Line]:
         """The CPU moves for a person's seat (yours: the move's own line says so), or plays a
         program's seat from now on (it has stopped: its exit status, when it has one)."""
         if seat == self.tb.me:
@@ -319,7 +337,7 @@ class EventLines(Writer, Teller[Line]):
         mid = "count_suit" if cards else "count_suit_none"
         return self._text("  " + self.say(mid, suit=self.suit(suit), cards=ranks, count=len(cards)))
 
-    def ev_exchange(self, round: int, direction: str, passed: list[Card] | None, to: int | None,
+    def ev_exchange(self, round: int, direction: DirectionName, passed: list[Card] | None, to: int | None,
                   received: list[Card] | None, source: int | None) -> list[Line]:
         tb = self.tb
         if to is None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..model.cards import Card
 from ..play.engine import Phase
-from ..play.events import Event, Play
+from ..play.events import Event, Play, TrickDone
 from ..text.catalog import t
 from .client import FrontEnd
 from .layout import Line, plain, reflow
@@ -31,7 +31,7 @@ from .render import Renderer
 from .table import Table
 
 if TYPE_CHECKING:
-    from ..play.payloads import Standing
+    from ..play.payloads import DirectionName, Standing
 
 Note = str | tuple[str, str]  # a line to say first, or (a text, the path it names)
 
@@ -119,7 +119,7 @@ class SpokenRenderer(Renderer):
         lines.extend(self.hand())
         return lines
 
-    def ev_deal(self, round: int, direction: str, to: int | None) -> list[Line]:
+    def ev_deal(self, round: int, direction: DirectionName, to: int | None) -> list[Line]:
         from ..model.rules import Direction
 
         said = sentence(self.passing(Direction(direction), self.tb.me))
@@ -253,7 +253,7 @@ class ReaderLoop(FrontEnd):
             return
         if isinstance(ev, Play) and ev.by in ("cpu", "auto"):
             self.pause.after_card()
-        elif ev.kind == "trick":
+        elif isinstance(ev, TrickDone):
             self.pause.after_trick()
 
     def again(self, events: Sequence[Event]) -> None:

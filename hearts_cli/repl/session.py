@@ -27,7 +27,7 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.output import ColorDepth
 
-from ..play.events import Event, Pass, Play, Waiting
+from ..play.events import Event, Pass, Play, TrickDone, Waiting
 from .client import FrontEnd
 from .pacing import AutoPlay, CpuPause, KeyWithin, QuietInput
 from .pacing import key_within as terminal_keys
@@ -125,7 +125,7 @@ class Loop(FrontEnd):
         if isinstance(ev, Play) and ev.by in ("cpu", "auto") and self.delay and not self.fast():
             self.status.paused = True
             self.pause.after_card()
-        elif ev.kind == "trick" and self.delay and not self.fast():
+        elif isinstance(ev, TrickDone) and self.delay and not self.fast():
             self.status.paused = True
             self.pause.after_trick()
         if isinstance(ev, Waiting):  # a shared table's turn timer: the toolbar counts down the host's

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, TypedDict
 from ..model.cards import Card
 from ..model.codes import seed_for
 from ..play.engine import Game, Phase
-from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, Waiting
+from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, View, Waiting
 from . import news
 from .keeping import Keeper, taken_back
 from .seats import Choice, Seat, SeatClient, Seats
@@ -139,6 +139,10 @@ class GameTable:
     def view_of(self, seat: int, history: bool = False) -> JsonObject:
         """The seat's view (with ``history``, the round's completed tricks too)."""
         return news.view_of(self.game, seat, history)
+
+    def seat_view(self, seat: int, history: bool = False) -> View:
+        """The seat's view event (with ``history``, the round's completed tricks too)."""
+        return news.seat_view(self.game, seat, history)
 
     def announce(self, seat: int, resumed: bool = False) -> None:
         """The game told from its start to the client at ``seat``: ``start``, then where a

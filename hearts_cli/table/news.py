@@ -21,13 +21,14 @@ from ..play.events import (
     Receive,
     RoundEnd,
     Start,
+    View,
     trick_event,
     trick_json,
     view_event,
 )
 
 __all__ = ["deal_event", "game_end_event", "lead_event", "moon_choice_event", "receive_event", "round_end_event",
-           "start_event", "trick_event", "view_of"]
+           "seat_view", "start_event", "trick_event", "view_of"]
 
 
 if TYPE_CHECKING:  # a protocol costs its definition at start-up; only the checker reads it
@@ -50,15 +51,20 @@ def start_event(game: Game, seats: Iterable[SeatPlayer], seat: int, show_code: b
                  you=seat)
 
 
-def view_of(game: Game, seat: int, history: bool = False) -> JsonObject:
-    """The seat's view event as JSON; with ``history`` also the round's completed tricks
-    (``tricks``), for a seat taken mid-round (and ``state``), which was not there to be told them."""
+def seat_view(game: Game, seat: int, history: bool = False) -> View:
+    """The seat's view event; with ``history`` also the round's completed tricks (``tricks``),
+    for a seat taken mid-round (and ``state``), which was not there to be told them."""
     rd = game.round
     view = rd.view(seat)
     out = view_event(view, rd.result)
     if history:
-        out.tricks = [trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)]
-    return out.to_json()
+        out = out.replace(tricks=[trick_json(view, tr, i + 1) for i, tr in enumerate(view.tricks)])
+    return out
+
+
+def view_of(game: Game, seat: int, history: bool = False) -> JsonObject:
+    """The seat's view event as JSON (:func:`seat_view`)."""
+    return seat_view(game, seat, history).to_json()
 
 
 def deal_event(game: Game, seat: int) -> Deal:
@@ -102,9 +108,9 @@ def round_end_event(game: Game) -> RoundEnd:
     ev = RoundEnd(round=len(game.results), taken=list(res.taken), scores=list(res.scores),
                   totals=list(game.totals), shooter=res.shooter, moon=res.moon)
     if res.sun:  # (given only for a sun)
-        ev.sun = True
+        ev = ev.replace(sun=True)
     if res.no_trick:  # (given only when a seat scored the no-trick bonus)
-        ev.no_trick = list(res.no_trick)
+        ev = ev.replace(no_trick=list(res.no_trick))
     return ev
 
 
@@ -114,8 +120,7 @@ def game_end_event(game: Game, extra: Mapping[str, object] | None = None) -> Gam
     ev = GameEnd(code=game.code, winners=list(game.winners), totals=list(game.totals),
                  standings=[{"place": p, "seat": s, "total": v} for p, s, v in game.standings()],
                  rounds=[list(r.scores) for r in game.results])
-    for name, value in (extra or {}).items():
+    for name in extra or {}:
         if name not in GameEnd.OPTIONAL:
             raise ValueError(f"game_end event with unknown {name}")
-        setattr(ev, name, value)
-    return ev
+    return ev.replace(**extra) if extra else ev

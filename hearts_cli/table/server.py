@@ -32,12 +32,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..play import requests
+from ..play.replies import OK, Ok, Reply
 from ..play.requests import RequestError
 from ..text.catalog import LANGUAGES
 from .connection import Client
 from .limits import BACKLOG, BURST, HELLO_TIMEOUT, MAX_BAD, MAX_LINE, RATE, Admission, Bucket
 from .shared import SharedTable
-from .wire import OK, OK_LINE, encode, fail, parse, problem, read_line
+from .wire import OK_LINE, encode, fail, parse, problem, read_line
 
 if TYPE_CHECKING:
     from ssl import SSLContext
@@ -325,19 +326,19 @@ class Server:
             client.send_obj(dict(e.reply(client.lang)))
             return None, False
         try:
-            reply = table.act(seat, request, client.lang)
+            reply: Reply = table.act(seat, request, client.lang)
         except Exception as e:
             self.count("save" if isinstance(e, OSError) else "error")
             table.wake.set()  # the table keeps moving: the clock looks again
-            reply = fail("internal_error", "proto_internal", client.lang, problem=problem(e))
+            reply = RequestError("internal_error", "proto_internal", {"problem": problem(e)}).answer(client.lang)
         cmd = request.get("cmd")
-        moved = bool(reply.get("ok")) and cmd in ("pass", "play")
+        moved = reply.OK and cmd in ("pass", "play")
         try:
-            data = OK_LINE if reply == OK and not head else encode(head | reply)
+            data = OK_LINE if reply == OK and not head else encode(head | reply.to_json())
         except (ValueError, TypeError):  # never: what is echoed was checked; but never a broken line either
             self.count("error")
             data = encode(fail("internal_error", "proto_internal", client.lang, problem="encode"))
-        return data, (None if reply.get("bye") else moved)
+        return data, (None if isinstance(reply, Ok) and reply.bye else moved)
 
 
 class _Door(asyncio.Protocol):

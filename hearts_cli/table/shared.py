@@ -26,6 +26,7 @@ from .wire import fail, problem
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
+    from ..play.replies import Reply
     from ..store.saves import Store
     from .game import Change
 
@@ -189,7 +190,7 @@ class SharedTable(GameTable):
 
     # ------------------------------------------------------------ a person's requests
 
-    def act(self, seat: int, request: JsonObject, lang: str) -> dict[str, object]:
+    def act(self, seat: int, request: JsonObject, lang: str) -> Reply:
         """The reply to one request of the person at ``seat`` (moves are told as events too)."""
         return self.requests.act(seat, request, lang)
 

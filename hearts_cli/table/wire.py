@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..base.untrusted import strict_json
 from ..play.events import Event
+from ..play.replies import OK
 from ..play.requests import RequestError
 
 if TYPE_CHECKING:  # (an outside program's lines need no event loop: start-up stays as it is)
@@ -46,8 +47,7 @@ def encode(obj: Mapping[str, object]) -> bytes:
     return (_encode(obj) + "\n").encode("utf-8")
 
 
-OK = {"ok": True}
-OK_LINE = encode(OK)  # the reply to most requests, encoded once
+OK_LINE = encode(OK.to_json())  # the reply to most requests (play.replies.OK), encoded once
 
 
 def encode_event(ev: Event) -> bytes:
