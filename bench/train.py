@@ -52,9 +52,11 @@ RULES = Rules()
 FACTS = RULES.facts
 ROUNDS_PER_BATCH = 500
 EPS = 0.1  # the playouts' random cards
+FLUSH = True  # the playouts lead spades under the Q♠ to flush her out, as Normal and Hard do
 LR = 0.05
 VALID_SAMPLES = 8000
 DUEL_DEALS = 600
+GAME_DEALS = 200  # real rounds (the engine, Normal's play) for the check at each checkpoint
 
 
 class _PassView:
@@ -107,7 +109,7 @@ def play(hands: list[int], passes: list[int], direction: int, stream: int) -> li
     for s in range(4):
         after[(s + off) % 4] |= passes[s]
     pos = Position.start(RULES, after)
-    scores = playout_steps(pos, make_policy(FACTS, random.Random(stream), EPS))
+    scores = playout_steps(pos, make_policy(FACTS, random.Random(stream), EPS, flush=FLUSH))
     total = sum(scores)
     return [sc - (total - sc) / 3 for sc in scores]
 
@@ -159,6 +161,37 @@ def duel(weights: list[float], deals: int = DUEL_DEALS) -> tuple[float, float]:
     return m, math.sqrt(var / len(diffs))
 
 
+def normal_games(weights: list[float], deals: int = GAME_DEALS) -> tuple[float, float]:
+    """The same duel in real rounds of the engine, every seat playing as Normal: one seat passes
+    by the evaluation, then by Normal's rule, on the same deal; mean and standard error of the
+    difference in that seat's round points (negative: the learned pass is better)."""
+    from hearts_cli.bots import Bot, make_bot
+    from hearts_cli.bots.match import match_code, play_round
+    from hearts_cli.bots.normal import NormalBot
+    from hearts_cli.model.cards import Card
+
+    class _Learned(NormalBot):
+        def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+            g = best_pass(weights, mask_of(view.hand), DIRECTIONS.index(view.direction))
+            return tuple(CARDS[c] for c in cards_of(g))
+
+    def make(level: str, seed: int, simulations: int | None) -> Bot:
+        return _Learned(seed) if level == "learned" else make_bot(level, seed, simulations)
+
+    diffs = []
+    for i in range(deals):
+        code = match_code("train", i)
+        r = i % 3  # left, right, across
+        seat = i % 4
+        levels = ["normal"] * 4
+        base = play_round(RULES, code, r, levels)[seat]
+        levels[seat] = "learned"
+        diffs.append(play_round(RULES, code, r, levels, make=make)[seat] - base)
+    m = sum(diffs) / len(diffs)
+    var = sum((d - m) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return m, math.sqrt(var / len(diffs))
+
+
 def _write_json(path: Path, data: Any) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
@@ -196,9 +229,11 @@ def checkpoint(out: Path, state: dict[str, Any], valid: list[Sample], base_mse: 
     w = state["weights"]
     err = mse(w, valid)
     d, se = duel(w)
+    g, gse = normal_games(w)
     line = {"batch": state["batch"], "samples": state["samples"], "elapsed_s": round(state["elapsed"], 1),
             "valid_mse": round(err, 4), "const_mse": round(base_mse, 4),
-            "duel_vs_normal_pass": round(d, 4), "duel_se": round(se, 4), "duel_deals": DUEL_DEALS}
+            "duel_vs_normal_pass": round(d, 4), "duel_se": round(se, 4), "duel_deals": DUEL_DEALS,
+            "normal_rounds_vs_normal_pass": round(g, 4), "normal_rounds_se": round(gse, 4), "normal_rounds": GAME_DEALS}
     _write_json(out / "checkpoint.json", state)
     with open(out / "curve.jsonl", "a", encoding="utf-8") as f:
         f.write(json.dumps(line) + "\n")

@@ -70,6 +70,8 @@ class Tuning:
     # how a decision's deals are drawn; None: uniformly, one by one, from the sampler (the
     # belief sampling of bench/bots/belief.py was measured against hard0, not shown to pay)
     draw: DealDraw | None = None
+    # the pass: the learned evaluation's (bots/learned.py, trained by bench/train.py) instead of Normal's
+    learned_pass: bool = False
 
 
 PLAYED = Tuning()  # the Hard of the table
@@ -351,7 +353,11 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     return {c: value[rep] for c, rep in stands_for.items()}
 
 
-def hard_pass(view: SeatView) -> tuple[Card, ...]:
+def hard_pass(view: SeatView, tuning: Tuning = PLAYED) -> tuple[Card, ...]:
+    if tuning.learned_pass:
+        from .learned import learned_pass  # its weights are read on the first pass that asks
+
+        return learned_pass(view)
     return normal_pass(view)
 
 
@@ -379,7 +385,7 @@ class HardBot:
         self.tuning = tuning
 
     def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
-        return hard_pass(view)
+        return hard_pass(view, self.tuning)
 
     def choose_card(self, view: SeatView) -> Card:
         if view.rules.decks > 1:  # a hand may hold a card twice: the generic two-deck search

@@ -108,16 +108,49 @@ def value(weights: Sequence[float], kept: int, given: int, direction: int) -> fl
     return sum(weights[i] for i in features(kept, given, direction))
 
 
+def _suit_shape(weights: Sequence[float], s: int, m: int) -> float:
+    """The weights of the shape features of suit ``s`` kept as ``m`` (its 13-bit mask): its
+    length with its top and low cards; for spades, the Q♠ and the A♠/K♠ with the spades below her."""
+    n = min(m.bit_count(), 10)
+    v = weights[OFFSET["length"] + 11 * s + n]
+    if m:
+        v += weights[OFFSET["length_top"] + 143 * s + 13 * n + m.bit_length() - 1]
+        v += weights[OFFSET["length_low"] + 143 * s + 13 * n + (m & -m).bit_length() - 1]
+    if s == 3:
+        below = min((m & 1023).bit_count(), 10)  # the spades under the Q♠ (rank 10)
+        v += weights[OFFSET["queen_low"] + 11 * (m >> 10 & 1) + below]
+        v += weights[OFFSET["high_low"] + 11 * ((m >> 11 & 1) + (m >> 12 & 1)) + below]
+    return v
+
+
 def best_pass(weights: Sequence[float], hand: int, direction: int, count: int = 3) -> int:
     """The mask of the ``count`` cards of ``hand`` whose pass has the lowest value (ties: the
-    first in the canonical order of combinations of the cards, lowest first)."""
+    first in the canonical order of combinations of the cards, lowest first).
+
+    The same value as :func:`value`, summed another way: the singles and pairs of the whole
+    hand once, less each card given with its pairs, plus the pairs given twice over."""
     cards = cards_of(hand)
+    k1, g0 = OFFSET["kept"], OFFSET["given"] + 52 * direction
+    pair = [[weights[_PAIR[min(a, b)][max(a, b)]] if a != b else 0.0 for b in cards] for a in cards]
+    whole = weights[0] + sum(weights[k1 + a] for a in cards) + sum(map(sum, pair)) / 2
+    out_of = [weights[k1 + a] + sum(pair[i]) - weights[g0 + a] for i, a in enumerate(cards)]
+    shapes: list[dict[int, float]] = [{} for _ in range(4)]
     best, best_v = 0, 0.0
-    for combo in combinations(cards, count):
+    for combo in combinations(range(len(cards)), count):
         g = 0
-        for c in combo:
-            g |= 1 << c
-        v = value(weights, hand & ~g, g, direction)
+        v = whole
+        for x, i in enumerate(combo):
+            g |= 1 << cards[i]
+            v -= out_of[i]
+            for j in combo[x + 1:]:
+                v += pair[i][j]
+        kept = hand & ~g
+        for s in range(4):
+            m = kept >> (13 * s) & 8191
+            t = shapes[s].get(m)
+            if t is None:
+                t = shapes[s][m] = _suit_shape(weights, s, m)
+            v += t
         if not best or v < best_v:
             best, best_v = g, v
     return best
