@@ -50,7 +50,11 @@ from hearts_cli.play.fast import Position, deal, playout_steps
 
 RULES = Rules()
 FACTS = RULES.facts
-ROUNDS_PER_BATCH = 500
+ROUNDS_PER_BATCH = 100
+# how the rounds are played: "normal" (every seat as Normal, in the engine: what the pass meets in
+# real games) or "playout" (Hard's playout policy on the fast path: fifty times cheaper, but
+# its values were measured to mislead the pass in real games; see docs/bots.md)
+PLAY = ["normal"]
 EPS = 0.1  # the playouts' random cards
 FLUSH = True  # the playouts lead spades under the Q♠ to flush her out, as Normal and Hard do
 LR = 0.05
@@ -103,6 +107,31 @@ def choose_passes(hands: list[int], direction: int, rng: random.Random, weights:
 
 
 def play(hands: list[int], passes: list[int], direction: int, stream: int) -> list[float]:
+    """Each seat's value of the round after ``passes``, played as ``PLAY`` says."""
+    if PLAY[0] == "normal":
+        return play_normal(hands, passes, direction)
+    return play_fast(hands, passes, direction, stream)
+
+
+def play_normal(hands: list[int], passes: list[int], direction: int) -> list[float]:
+    """Each seat's value of the round after ``passes``, every seat playing as Normal does, in the engine."""
+    from hearts_cli.bots import choose_moon
+    from hearts_cli.bots.normal import normal_card
+    from hearts_cli.play.engine import Phase, Round
+
+    rnd = Round(RULES, [cards_of(h) for h in hands], direction=DIRECTIONS[direction])
+    for s in range(4):
+        rnd.pass_cards(s, tuple(CARDS[c] for c in cards_of(passes[s])))
+    while rnd.phase is Phase.PLAY:
+        rnd.play(normal_card(rnd.view(rnd.mover)))
+    if rnd.phase is Phase.MOON:
+        rnd.choose_moon(choose_moon(rnd.view(rnd.mover)))
+    scores = rnd.outcome.scores
+    total = sum(scores)
+    return [sc - (total - sc) / 3 for sc in scores]
+
+
+def play_fast(hands: list[int], passes: list[int], direction: int, stream: int) -> list[float]:
     """Each seat's value of the round after ``passes``, played out by the heuristic policy."""
     off = DIRECTIONS[direction].receiver(0, 4)
     after = [hands[s] & ~passes[s] for s in range(4)]
@@ -198,8 +227,9 @@ def _write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
-def _fresh(seed: int) -> dict[str, Any]:
-    return {"version": 1, "seed": seed, "size": SIZE, "batch": 0, "samples": 0, "elapsed": 0.0,
+def _fresh(seed: int, play: str) -> dict[str, Any]:
+    return {"version": 1, "seed": seed, "size": SIZE, "play": play, "rounds_per_batch": ROUNDS_PER_BATCH,
+            "batch": 0, "samples": 0, "elapsed": 0.0,
             "weights": [0.0] * SIZE, "accum": [0.0] * SIZE}
 
 
@@ -209,10 +239,11 @@ def train_batch(state: dict[str, Any]) -> None:
     w: list[float] = state["weights"]
     acc: list[float] = state["accum"]
     rng = random.Random(f"train/{seed}/{b}")
-    policy_w = w if b >= 20 else None  # the evaluation's own passes once it knows something
+    policy_w = w if b >= 100 else None  # the evaluation's own passes once it knows something
     samples: list[Sample] = []
-    for r in range(ROUNDS_PER_BATCH):
-        samples += round_samples(rng, b * ROUNDS_PER_BATCH + r, policy_w)
+    per = state["rounds_per_batch"]
+    for r in range(per):
+        samples += round_samples(rng, b * per + r, policy_w)
     if b == 0:
         w[0] = sum(y for _, y in samples) / len(samples)
     for f, y in samples:
@@ -255,12 +286,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=None, help="default bench/train_runs/SEED")
     ap.add_argument("--every", type=float, default=5.0, help="minutes between checkpoints")
     ap.add_argument("--batches", type=int, default=0, help="stop after this many batches in all (0: by time)")
+    ap.add_argument("--play", choices=("normal", "playout"), default="normal",
+                    help="how the training rounds are played (a new run only; a checkpoint keeps its own)")
     ap.add_argument("--export", type=Path, default=None, help="write the checkpoint's weights here and exit")
     args = ap.parse_args(argv)
     out: Path = args.out or Path("bench/train_runs") / str(args.seed)
     out.mkdir(parents=True, exist_ok=True)
     ck = out / "checkpoint.json"
-    state = json.loads(ck.read_text(encoding="utf-8")) if ck.exists() else _fresh(args.seed)
+    state = json.loads(ck.read_text(encoding="utf-8")) if ck.exists() else _fresh(args.seed, args.play)
+    state.setdefault("play", "playout")
+    state.setdefault("rounds_per_batch", 500)
+    PLAY[0] = state["play"]
     if state["seed"] != args.seed or state["size"] != SIZE:
         print(f"{ck}: another seed or other features; give another --out", file=sys.stderr)
         return 2

@@ -17,6 +17,8 @@ LEVELS: dict[str, str] = {
     "belief": "bench.bots.belief:BeliefHard",  # Hard whose deals believe what they saw (not shown to pay)
     "hardl": "bench.bots.learned:LearnedHard",  # Hard with the learned pass (bench/train.py)
     "normall": "bench.bots.learned:LearnedNormal",  # Normal with the learned pass
+    "hards": "bench.bots.learned:SearchHard",  # Hard with the searched pass (Normal's and the learned best)
+    "normals": "bench.bots.learned:SearchNormal",  # Normal with Hard's searched pass
 }
 
 

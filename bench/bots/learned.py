@@ -6,17 +6,21 @@ at the pass alone, in whole games whose play costs almost nothing.
 
     hearts sim --gauntlet bench.bots.learned:LearnedHard,bench.bots.hard0:Hard0Bot --sprt 0,10
     hearts sim --gauntlet bench.bots.learned:LearnedNormal,normal --sprt 0,10
+
+``SearchHard`` searches its pass (``Tuning(pass_deals=60)``): Normal's pass and the evaluation's
+five best, each played out on sampled deals; ``SearchNormal`` is Normal with that pass.
 """
 
 from __future__ import annotations
 
-from hearts_cli.bots.hard import HardBot, Tuning
+from hearts_cli.bots.hard import HardBot, Tuning, hard_pass
 from hearts_cli.bots.learned import learned_pass
 from hearts_cli.bots.normal import NormalBot
 from hearts_cli.model.cards import Card
 from hearts_cli.play.engine import SeatView
 
 LEARNED = Tuning(learned_pass=True)
+SEARCHED = Tuning(pass_deals=60, pass_top=5)
 
 
 class LearnedHard(HardBot):
@@ -24,6 +28,20 @@ class LearnedHard(HardBot):
 
     def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
         super().__init__(seed, simulations, tuning=LEARNED)
+
+
+class SearchHard(HardBot):
+    """Hard whose pass is searched: Normal's and the evaluation's five best, played out on 60 deals."""
+
+    def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
+        super().__init__(seed, simulations, tuning=SEARCHED)
+
+
+class SearchNormal(NormalBot):
+    """Normal whose pass is Hard's searched pass (:class:`SearchHard`'s)."""
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+        return hard_pass(view, SEARCHED, self.seed)
 
 
 class LearnedNormal(NormalBot):

@@ -22,6 +22,7 @@ it is Normal's pass.
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections.abc import Sequence
 from functools import cache
@@ -125,7 +126,13 @@ def _suit_shape(weights: Sequence[float], s: int, m: int) -> float:
 
 def best_pass(weights: Sequence[float], hand: int, direction: int, count: int = 3) -> int:
     """The mask of the ``count`` cards of ``hand`` whose pass has the lowest value (ties: the
-    first in the canonical order of combinations of the cards, lowest first).
+    first in the canonical order of combinations of the cards, lowest first)."""
+    return ranked_passes(weights, hand, direction, count, 1)[0]
+
+
+def ranked_passes(weights: Sequence[float], hand: int, direction: int, count: int = 3, top: int = 1) -> list[int]:
+    """The masks of the ``top`` passes of lowest value, best first (ties: the first in the
+    canonical order of combinations of the cards, lowest first).
 
     The same value as :func:`value`, summed another way: the singles and pairs of the whole
     hand once, less each card given with its pairs, plus the pairs given twice over."""
@@ -135,8 +142,8 @@ def best_pass(weights: Sequence[float], hand: int, direction: int, count: int = 
     whole = weights[0] + sum(weights[k1 + a] for a in cards) + sum(map(sum, pair)) / 2
     out_of = [weights[k1 + a] + sum(pair[i]) - weights[g0 + a] for i, a in enumerate(cards)]
     shapes: list[dict[int, float]] = [{} for _ in range(4)]
-    best, best_v = 0, 0.0
-    for combo in combinations(range(len(cards)), count):
+    scored: list[tuple[float, int, int]] = []
+    for k, combo in enumerate(combinations(range(len(cards)), count)):
         g = 0
         v = whole
         for x, i in enumerate(combo):
@@ -151,9 +158,8 @@ def best_pass(weights: Sequence[float], hand: int, direction: int, count: int = 
             if t is None:
                 t = shapes[s][m] = _suit_shape(weights, s, m)
             v += t
-        if not best or v < best_v:
-            best, best_v = g, v
-    return best
+        scored.append((v, k, g))
+    return [g for _, _, g in heapq.nsmallest(top, scored)]
 
 
 def trained_for(rules: Rules) -> bool:
