@@ -72,6 +72,7 @@ def _shuffled_others(rnd: Round, seat: int, rng: random.Random) -> Round:
 def test_hidden_cards_do_not_change_the_learned_pass():
     rng = random.Random(3)
     hard = HardBot(1, 6, tuning=Tuning(learned_pass=True))
+    searched = HardBot(1, 6, tuning=Tuning(pass_deals=3, pass_top=3))  # the pass searched by playouts
     checked = 0
     for r in range(3):  # left, right, across
         for code in ("WQA4PK0R", "TDEB3825"):
@@ -83,6 +84,7 @@ def test_hidden_cards_do_not_change_the_learned_pass():
                 a = learned_pass(rnd.view(seat))
                 assert a == learned_pass(other.view(seat)) == hard.choose_pass(other.view(seat))
                 assert len(a) == 3 and mask_of(a) & mask_of(rnd.view(seat).hand) == mask_of(a)
+                assert searched.choose_pass(rnd.view(seat)) == searched.choose_pass(other.view(seat))
                 checked += 1
     assert checked == 24
 
