@@ -24,7 +24,8 @@ HARD_SIMS = 6  # cheap budget for tests
 SIMS = {"hard": HARD_SIMS}
 # the bench's yardsticks (bench/bots), through the level hook: they must play legally and fairly too
 HIGH, SHOOT, HARD0 = "bench.bots.exploit:HighBot", "bench.bots.exploit:ShootBot", "bench.bots.hard0:Hard0Bot"
-SIM_LEVELS = (*LEVELS, HIGH, SHOOT, HARD0)
+LEARNED = "bench.bots.learned:LearnedHard"  # Hard with the learned pass (bench/train.py)
+SIM_LEVELS = (*LEVELS, HIGH, SHOOT, HARD0, LEARNED)
 
 
 deal_rest = deal_fixed  # the fixed cards, the rest at random

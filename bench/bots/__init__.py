@@ -15,6 +15,10 @@ LEVELS: dict[str, str] = {
     "high": "bench.bots.exploit:HighBot",  # passes low, plays high: a moon run against duckers
     "shoot": "bench.bots.exploit:ShootBot",  # shoots the moon while it can, then plays like Normal
     "belief": "bench.bots.belief:BeliefHard",  # Hard whose deals believe what they saw (not shown to pay)
+    "hardl": "bench.bots.learned:LearnedHard",  # Hard with the learned pass (bench/train.py)
+    "normall": "bench.bots.learned:LearnedNormal",  # Normal with the learned pass
+    "hards": "bench.bots.learned:SearchHard",  # Hard with the searched pass (Normal's and the learned best)
+    "normals": "bench.bots.learned:SearchNormal",  # Normal with Hard's searched pass
 }
 
 

@@ -70,6 +70,12 @@ class Tuning:
     # how a decision's deals are drawn; None: uniformly, one by one, from the sampler (the
     # belief sampling of bench/bots/belief.py was measured against hard0, not shown to pay)
     draw: DealDraw | None = None
+    # the pass: the learned evaluation's (bots/learned.py, trained by bench/train.py) instead of Normal's
+    learned_pass: bool = False
+    # the pass searched: Normal's and the learned evaluation's ``pass_top`` best, each played out on
+    # ``pass_deals`` sampled deals (0: no search)
+    pass_deals: int = 0
+    pass_top: int = 5
 
 
 PLAYED = Tuning()  # the Hard of the table
@@ -351,8 +357,71 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     return {c: value[rep] for c, rep in stands_for.items()}
 
 
-def hard_pass(view: SeatView) -> tuple[Card, ...]:
+def hard_pass(view: SeatView, tuning: Tuning = PLAYED, seed: int = 0) -> tuple[Card, ...]:
+    if tuning.pass_deals > 0:
+        return searched_pass(view, seed, tuning.pass_deals, tuning.pass_top)
+    if tuning.learned_pass:
+        from .learned import learned_pass  # its weights are read on the first pass that asks
+
+        return learned_pass(view)
     return normal_pass(view)
+
+
+def searched_pass(view: SeatView, seed: int, deals: int, top: int) -> tuple[Card, ...]:
+    """The pass of best mean value among Normal's and the learned evaluation's ``top`` best.
+
+    Each of ``deals`` sampled deals gives the cards this seat cannot see to the
+    other seats at random; they pass by Normal's rule, the exchange is made and
+    the round is played out with the playout policy, every candidate on the same
+    deal with the same random stream, valued as the search values a round. Ties
+    go to Normal's pass. Under rules the evaluation was not trained for: Normal's.
+    """
+    from .learned import DIRECTIONS, cards_of, ranked_passes, shipped_weights, trained_for
+    from .normal import hand_pass
+
+    rules = view.rules
+    normal = normal_pass(view)
+    if view.direction not in DIRECTIONS or not trained_for(rules):
+        return normal
+    hand = mask_of(view.hand)
+    first = mask_of(normal)
+    cands = [first] + [g for g in ranked_passes(shipped_weights(), hand, DIRECTIONS.index(view.direction),
+                                                rules.pass_count, top) if g != first]
+    if len(cands) == 1:
+        return normal
+    rng = decision_rng(seed, view, "pass")
+    n = rules.players
+    me = view.seat
+    off = view.direction.receiver(0, n)
+    before = tuple(view.scores)
+    target = rules.target
+    ending = max(before) + rules.penalty_total >= target
+    unseen = [c for c in range(52) if rules.in_play_mask >> c & 1 and not hand >> c & 1]
+    others = [s for s in range(n) if s != me]
+    size = len(view.hand)
+    totals = [0.0] * len(cands)
+    for _ in range(max(1, deals)):
+        rng.shuffle(unseen)
+        hands = [0] * n
+        hands[me] = hand
+        passes = [0] * n
+        at = 0
+        for s in others:
+            dealt = sorted(unseen[at:at + size])
+            at += size
+            hands[s] = mask_of(CARDS[c] for c in dealt)
+            passes[s] = mask_of(hand_pass(rules, [CARDS[c] for c in dealt]))
+        stream = rng.getrandbits(64)
+        for j, g in enumerate(cands):
+            passes[me] = g
+            after = [hands[s] & ~passes[s] for s in range(n)]
+            for s in range(n):
+                after[(s + off) % n] |= passes[s]
+            pos = Position.start(rules, after, scores=before)
+            scores = playout_steps(pos, make_policy(rules.facts, random.Random(stream), 0.1))
+            totals[j] += _value(scores, me, before, target, ending)
+    best = min(range(len(cands)), key=lambda j: (totals[j], j))
+    return tuple(CARDS[c] for c in cards_of(cands[best]))
 
 
 def equivalent_cards(view: SeatView) -> dict[Card, Card]:
@@ -379,7 +448,7 @@ class HardBot:
         self.tuning = tuning
 
     def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
-        return hard_pass(view)
+        return hard_pass(view, self.tuning, self.seed)
 
     def choose_card(self, view: SeatView) -> Card:
         if view.rules.decks > 1:  # a hand may hold a card twice: the generic two-deck search

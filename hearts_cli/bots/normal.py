@@ -23,8 +23,10 @@ Play:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..model.cards import CARDS, SUIT_MASKS, Card, Suit, mask_of
-from ..model.rules import Facts, Moon
+from ..model.rules import Facts, Moon, Rules
 from ..play.engine import SeatView
 from .common import Public, public, queen_out, trick_winner
 from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount, threat
@@ -34,15 +36,19 @@ Voids = tuple[frozenset[Suit], ...]  # the suits each seat has shown it lacks (S
 
 def pass_danger(view: SeatView) -> dict[Card, float]:
     """How much each card wants to leave the hand."""
-    rules = view.rules
+    return hand_danger(view.rules, view.hand)
+
+
+def hand_danger(rules: Rules, cards: Sequence[Card]) -> dict[Card, float]:
+    """:func:`pass_danger` of the hand ``cards`` under ``rules`` (all that it reads of a view)."""
     pts = rules.points
-    hand = mask_of(view.hand)
+    hand = mask_of(cards)
     spades = hand & SUIT_MASKS[3]
     low_spades = popcount(spades & ((1 << QS) - 1))
     queen = pts[QS] > 0
     has_q = bool(hand >> QS & 1)
     danger: dict[Card, float] = {}
-    for c in view.hand:
+    for c in cards:
         r = c.rank
         d = float(r)  # high cards win tricks
         s = c // 13
@@ -71,28 +77,33 @@ def pass_danger(view: SeatView) -> dict[Card, float]:
 
 
 def normal_pass(view: SeatView) -> tuple[Card, ...]:
-    k = view.rules.pass_count
-    danger = pass_danger(view)
-    must = [c for c in sorted(view.hand, key=lambda c: -danger[c]) if danger[c] >= 40][:k]
+    return hand_pass(view.rules, view.hand)
+
+
+def hand_pass(rules: Rules, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """:func:`normal_pass` of the hand ``cards`` under ``rules`` (all that it reads of a view)."""
+    k = rules.pass_count
+    danger = hand_danger(rules, cards)
+    must = [c for c in sorted(cards, key=lambda c: -danger[c]) if danger[c] >= 40][:k]
     room = k - len(must)
     chosen = list(must)
     if room:
         # void a short side suit: clubs or diamonds (not spades, whose low cards protect)
-        hand = mask_of(view.hand)
+        hand = mask_of(cards)
         best = None
         for s in (1, 0):
             m = hand & SUIT_MASKS[s] & ~mask_of(chosen)
             cnt = popcount(m)
             if not cnt or cnt > room:
                 continue
-            if s == 1 and view.rules.points[JD] < 0 and m >> JD & 1:
+            if s == 1 and rules.points[JD] < 0 and m >> JD & 1:
                 continue
             key = (cnt, -sum(c % 13 for c in range(52) if m >> c & 1))
             if best is None or key < best[0]:
                 best = (key, m)
         if best is not None:
             chosen += [CARDS[c] for c in range(52) if best[1] >> c & 1]
-    rest = [c for c in sorted(view.hand, key=lambda c: (-danger[c], -c)) if c not in chosen]
+    rest = [c for c in sorted(cards, key=lambda c: (-danger[c], -c)) if c not in chosen]
     chosen += rest[: k - len(chosen)]
     return tuple(sorted(chosen[:k]))
 

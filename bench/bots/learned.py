@@ -1,0 +1,51 @@
+"""Bots with the learned pass (hearts_cli/bots/learned.py), for measuring it against today's.
+
+``LearnedHard`` is Hard with ``Tuning(learned_pass=True)``: the search plays as today's,
+only the pass changes. ``LearnedNormal`` is Normal with the learned pass: a quick look
+at the pass alone, in whole games whose play costs almost nothing.
+
+    hearts sim --gauntlet bench.bots.learned:LearnedHard,bench.bots.hard0:Hard0Bot --sprt 0,10
+    hearts sim --gauntlet bench.bots.learned:LearnedNormal,normal --sprt 0,10
+
+``SearchHard`` searches its pass (``Tuning(pass_deals=60)``): Normal's pass and the evaluation's
+five best, each played out on sampled deals; ``SearchNormal`` is Normal with that pass.
+"""
+
+from __future__ import annotations
+
+from hearts_cli.bots.hard import HardBot, Tuning, hard_pass
+from hearts_cli.bots.learned import learned_pass
+from hearts_cli.bots.normal import NormalBot
+from hearts_cli.model.cards import Card
+from hearts_cli.play.engine import SeatView
+
+LEARNED = Tuning(learned_pass=True)
+SEARCHED = Tuning(pass_deals=60, pass_top=5)
+
+
+class LearnedHard(HardBot):
+    """Hard whose pass is the learned evaluation's."""
+
+    def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
+        super().__init__(seed, simulations, tuning=LEARNED)
+
+
+class SearchHard(HardBot):
+    """Hard whose pass is searched: Normal's and the evaluation's five best, played out on 60 deals."""
+
+    def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
+        super().__init__(seed, simulations, tuning=SEARCHED)
+
+
+class SearchNormal(NormalBot):
+    """Normal whose pass is Hard's searched pass (:class:`SearchHard`'s)."""
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+        return hard_pass(view, SEARCHED, self.seed)
+
+
+class LearnedNormal(NormalBot):
+    """Normal whose pass is the learned evaluation's."""
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+        return learned_pass(view)

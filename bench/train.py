@@ -1,0 +1,333 @@
+"""Train the learned pass evaluation (hearts_cli/bots/learned.py) on this machine's CPU.
+
+    python -m bench.train --hours 2.5 --seed 1 [--out bench/train_runs/1] [--every 5]
+    python -m bench.train --seed 1 --export hearts_cli/bots/pass_weights.json
+
+Self-play on the fast path: each round is dealt (the default rules), every seat
+passes (Normal's pass, Normal's with one card swapped, three random cards, or,
+once learning has begun, the current evaluation's best pass), the round is
+played out by Hard's playout policy (:func:`hearts_cli.bots.playout.make_policy`,
+10% random cards) and each seat's pass becomes one sample: (hand kept, cards
+given, direction) -> the round's value to it (own points minus the others'
+average, moon included). The evaluation is linear over the features of
+``learned.features``; it learns by AdaGrad on the squared error.
+
+Deterministic from ``--seed``: batch ``b`` draws from ``random.Random(f"train/{seed}/{b}")``,
+and the weights after batch ``b`` depend on nothing else, so a run stopped and resumed
+gives the weights of a run that never stopped. ``--hours`` counts the time of every
+session together.
+
+Every ``--every`` minutes (and on Ctrl-C or SIGTERM, at the end of the batch in
+progress) it writes ``OUT/checkpoint.json`` (atomically: a temporary file renamed)
+and appends a line to ``OUT/curve.jsonl``: the samples seen, the mean squared error on
+a fixed validation set beside the error of a constant, and a duel of passes on duplicate
+deals (the evaluation's pass against Normal's for one seat, the same deal and the
+same playout stream, the other seats passing as Normal does), the mean difference in
+that seat's value with its standard error (negative: the learned pass is better).
+Started again with the same ``--out`` it resumes from the checkpoint.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any, cast
+
+from hearts_cli.bots.learned import DIRECTIONS, SIZE, best_pass, cards_of, features
+from hearts_cli.bots.normal import normal_pass
+from hearts_cli.bots.playout import make_policy
+from hearts_cli.model.cards import CARDS, mask_of
+from hearts_cli.model.rules import Rules
+from hearts_cli.play.engine import SeatView
+from hearts_cli.play.fast import Position, deal, playout_steps
+
+RULES = Rules()
+FACTS = RULES.facts
+ROUNDS_PER_BATCH = 100
+# how the rounds are played: "normal" (every seat as Normal, in the engine: what the pass meets in
+# real games) or "playout" (Hard's playout policy on the fast path: fifty times cheaper, but
+# its values were measured to mislead the pass in real games; see docs/bots.md)
+PLAY = ["normal"]
+EPS = 0.1  # the playouts' random cards
+FLUSH = True  # the playouts lead spades under the Q♠ to flush her out, as Normal and Hard do
+LR = 0.05
+VALID_SAMPLES = 8000
+DUEL_DEALS = 600
+GAME_DEALS = 200  # real rounds (the engine, Normal's play) for the check at each checkpoint
+
+
+class _PassView:
+    """The two fields of a view Normal's pass reads (its hand and the rules)."""
+
+    def __init__(self, hand: int) -> None:
+        self.rules = RULES
+        self.hand = tuple(CARDS[c] for c in cards_of(hand))
+
+
+def normal_pass_mask(hand: int) -> int:
+    return mask_of(normal_pass(cast(SeatView, _PassView(hand))))
+
+
+def _swap_one(hand: int, given: int, rng: random.Random) -> int:
+    out = cards_of(given)
+    rest = cards_of(hand & ~given)
+    out[rng.randrange(3)] = rest[rng.randrange(len(rest))]
+    return mask_of(CARDS[c] for c in out)
+
+
+def _random_pass(hand: int, rng: random.Random) -> int:
+    g = 0
+    for c in rng.sample(cards_of(hand), 3):
+        g |= 1 << c
+    return g
+
+
+def choose_passes(hands: list[int], direction: int, rng: random.Random, weights: list[float] | None) -> list[int]:
+    """Every seat's pass for training: a mix of Normal's, near it, random, and the evaluation's."""
+    out = []
+    for h in hands:
+        r = rng.random()
+        if weights is not None and r < 0.15:
+            g = best_pass(weights, h, direction)
+        elif r < 0.5:
+            g = normal_pass_mask(h)
+        elif r < 0.8:
+            g = _swap_one(h, normal_pass_mask(h), rng)
+        else:
+            g = _random_pass(h, rng)
+        out.append(g)
+    return out
+
+
+def play(hands: list[int], passes: list[int], direction: int, stream: int) -> list[float]:
+    """Each seat's value of the round after ``passes``, played as ``PLAY`` says."""
+    if PLAY[0] == "normal":
+        return play_normal(hands, passes, direction)
+    return play_fast(hands, passes, direction, stream)
+
+
+def play_normal(hands: list[int], passes: list[int], direction: int) -> list[float]:
+    """Each seat's value of the round after ``passes``, every seat playing as Normal does, in the engine."""
+    from hearts_cli.bots import choose_moon
+    from hearts_cli.bots.normal import normal_card
+    from hearts_cli.play.engine import Phase, Round
+
+    rnd = Round(RULES, [cards_of(h) for h in hands], direction=DIRECTIONS[direction])
+    for s in range(4):
+        rnd.pass_cards(s, tuple(CARDS[c] for c in cards_of(passes[s])))
+    while rnd.phase is Phase.PLAY:
+        rnd.play(normal_card(rnd.view(rnd.mover)))
+    if rnd.phase is Phase.MOON:
+        rnd.choose_moon(choose_moon(rnd.view(rnd.mover)))
+    scores = rnd.outcome.scores
+    total = sum(scores)
+    return [sc - (total - sc) / 3 for sc in scores]
+
+
+def play_fast(hands: list[int], passes: list[int], direction: int, stream: int) -> list[float]:
+    """Each seat's value of the round after ``passes``, played out by the heuristic policy."""
+    off = DIRECTIONS[direction].receiver(0, 4)
+    after = [hands[s] & ~passes[s] for s in range(4)]
+    for s in range(4):
+        after[(s + off) % 4] |= passes[s]
+    pos = Position.start(RULES, after)
+    scores = playout_steps(pos, make_policy(FACTS, random.Random(stream), EPS, flush=FLUSH))
+    total = sum(scores)
+    return [sc - (total - sc) / 3 for sc in scores]
+
+
+Sample = tuple[list[int], float]
+
+
+def round_samples(rng: random.Random, index: int, weights: list[float] | None) -> list[Sample]:
+    direction = index % 3
+    hands, _ = deal(RULES, rng)
+    passes = choose_passes(hands, direction, rng, weights)
+    vals = play(hands, passes, direction, rng.getrandbits(64))
+    return [(features(hands[s] & ~passes[s], passes[s], direction), vals[s]) for s in range(4)]
+
+
+def validation_set() -> list[Sample]:
+    """A fixed set (the same for every seed): Normal's passes and those near it or random."""
+    rng = random.Random("train/validation")
+    out: list[Sample] = []
+    i = 0
+    while len(out) < VALID_SAMPLES:
+        out += round_samples(rng, i, None)
+        i += 1
+    return out
+
+
+def mse(weights: list[float], samples: list[Sample]) -> float:
+    return sum((sum(weights[i] for i in f) - y) ** 2 for f, y in samples) / len(samples)
+
+
+def duel(weights: list[float], deals: int = DUEL_DEALS) -> tuple[float, float]:
+    """Mean and standard error of (learned pass - Normal's pass) in one seat's value, duplicate."""
+    rng = random.Random("train/duel")
+    diffs = []
+    for i in range(deals):
+        direction = i % 3
+        hands, _ = deal(RULES, rng)
+        seat = i % 4
+        stream = rng.getrandbits(64)
+        normal = [normal_pass_mask(h) for h in hands]
+        mine = list(normal)
+        mine[seat] = best_pass(weights, hands[seat], direction)
+        if mine[seat] == normal[seat]:
+            diffs.append(0.0)
+            continue
+        diffs.append(play(hands, mine, direction, stream)[seat] - play(hands, normal, direction, stream)[seat])
+    m = sum(diffs) / len(diffs)
+    var = sum((d - m) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return m, math.sqrt(var / len(diffs))
+
+
+def normal_games(weights: list[float], deals: int = GAME_DEALS) -> tuple[float, float]:
+    """The same duel in real rounds of the engine, every seat playing as Normal: one seat passes
+    by the evaluation, then by Normal's rule, on the same deal; mean and standard error of the
+    difference in that seat's round points (negative: the learned pass is better)."""
+    from hearts_cli.bots import Bot, make_bot
+    from hearts_cli.bots.match import match_code, play_round
+    from hearts_cli.bots.normal import NormalBot
+    from hearts_cli.model.cards import Card
+
+    class _Learned(NormalBot):
+        def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+            g = best_pass(weights, mask_of(view.hand), DIRECTIONS.index(view.direction))
+            return tuple(CARDS[c] for c in cards_of(g))
+
+    def make(level: str, seed: int, simulations: int | None) -> Bot:
+        return _Learned(seed) if level == "learned" else make_bot(level, seed, simulations)
+
+    diffs = []
+    for i in range(deals):
+        code = match_code("train", i)
+        r = i % 3  # left, right, across
+        seat = i % 4
+        levels = ["normal"] * 4
+        base = play_round(RULES, code, r, levels)[seat]
+        levels[seat] = "learned"
+        diffs.append(play_round(RULES, code, r, levels, make=make)[seat] - base)
+    m = sum(diffs) / len(diffs)
+    var = sum((d - m) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return m, math.sqrt(var / len(diffs))
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _fresh(seed: int, play: str) -> dict[str, Any]:
+    return {"version": 1, "seed": seed, "size": SIZE, "play": play, "rounds_per_batch": ROUNDS_PER_BATCH,
+            "batch": 0, "samples": 0, "elapsed": 0.0,
+            "weights": [0.0] * SIZE, "accum": [0.0] * SIZE}
+
+
+def train_batch(state: dict[str, Any]) -> None:
+    """One batch of rounds: its samples drawn from the batch's own stream, then learned."""
+    seed, b = state["seed"], state["batch"]
+    w: list[float] = state["weights"]
+    acc: list[float] = state["accum"]
+    rng = random.Random(f"train/{seed}/{b}")
+    policy_w = w if b >= 100 else None  # the evaluation's own passes once it knows something
+    samples: list[Sample] = []
+    per = state["rounds_per_batch"]
+    for r in range(per):
+        samples += round_samples(rng, b * per + r, policy_w)
+    if b == 0:
+        w[0] = sum(y for _, y in samples) / len(samples)
+    for f, y in samples:
+        g = sum(w[i] for i in f) - y
+        gg = g * g
+        for i in f:
+            acc[i] += gg
+            w[i] -= LR * g / math.sqrt(acc[i] + 1e-8) * 10.0
+    state["batch"] = b + 1
+    state["samples"] += len(samples)
+
+
+def checkpoint(out: Path, state: dict[str, Any], valid: list[Sample], base_mse: float) -> None:
+    w = state["weights"]
+    err = mse(w, valid)
+    d, se = duel(w)
+    g, gse = normal_games(w)
+    line = {"batch": state["batch"], "samples": state["samples"], "elapsed_s": round(state["elapsed"], 1),
+            "valid_mse": round(err, 4), "const_mse": round(base_mse, 4),
+            "duel_vs_normal_pass": round(d, 4), "duel_se": round(se, 4), "duel_deals": DUEL_DEALS,
+            "normal_rounds_vs_normal_pass": round(g, 4), "normal_rounds_se": round(gse, 4), "normal_rounds": GAME_DEALS}
+    _write_json(out / "checkpoint.json", state)
+    with open(out / "curve.jsonl", "a", encoding="utf-8") as f:
+        f.write(json.dumps(line) + "\n")
+    print(json.dumps(line), flush=True)
+
+
+def export(state: dict[str, Any], path: Path) -> None:
+    """The weights for the package: rounded, with where they came from."""
+    data = {"about": "hearts_cli.bots.learned pass evaluation; trained by python -m bench.train",
+            "seed": state["seed"], "batch": state["batch"], "samples": state["samples"],
+            "weights": [round(x, 4) for x in state["weights"]]}
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.train", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hours", type=float, default=1.0, help="training time in all, every session counted")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=None, help="default bench/train_runs/SEED")
+    ap.add_argument("--every", type=float, default=5.0, help="minutes between checkpoints")
+    ap.add_argument("--batches", type=int, default=0, help="stop after this many batches in all (0: by time)")
+    ap.add_argument("--play", choices=("normal", "playout"), default="normal",
+                    help="how the training rounds are played (a new run only; a checkpoint keeps its own)")
+    ap.add_argument("--export", type=Path, default=None, help="write the checkpoint's weights here and exit")
+    args = ap.parse_args(argv)
+    out: Path = args.out or Path("bench/train_runs") / str(args.seed)
+    out.mkdir(parents=True, exist_ok=True)
+    ck = out / "checkpoint.json"
+    state = json.loads(ck.read_text(encoding="utf-8")) if ck.exists() else _fresh(args.seed, args.play)
+    state.setdefault("play", "playout")
+    state.setdefault("rounds_per_batch", 500)
+    PLAY[0] = state["play"]
+    if state["seed"] != args.seed or state["size"] != SIZE:
+        print(f"{ck}: another seed or other features; give another --out", file=sys.stderr)
+        return 2
+    if args.export is not None:
+        export(state, args.export)
+        return 0
+    stop = []
+
+    def _stop(signum: int, frame: object) -> None:
+        stop.append(signum)
+
+    signal.signal(signal.SIGINT, _stop)
+    signal.signal(signal.SIGTERM, _stop)
+    valid = validation_set()
+    mean = sum(y for _, y in valid) / len(valid)
+    base_mse = sum((y - mean) ** 2 for _, y in valid) / len(valid)
+    if state["batch"] == 0:
+        checkpoint(out, state, valid, base_mse)
+    budget = args.hours * 3600
+    last = time.monotonic()
+    while not stop and state["elapsed"] < budget and not (args.batches and state["batch"] >= args.batches):
+        t0 = time.monotonic()
+        train_batch(state)
+        now = time.monotonic()
+        state["elapsed"] += now - t0
+        if now - last >= args.every * 60:
+            checkpoint(out, state, valid, base_mse)
+            last = time.monotonic()
+    checkpoint(out, state, valid, base_mse)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
