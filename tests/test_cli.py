@@ -665,6 +665,8 @@ def test_scripted_commands_do_not_load_the_game_loop(args):
     (["join", "--help"], set()),
     (["new", "--help"], set()),
     (["replay", "--help"], set()),
+    # issue 33 §5: a game with no outside program at a seat starts no network code
+    (["new", "--no-play", "--code", CODE, "--plain"], {"yaml"}),
 ])
 def test_commands_load_only_the_heavy_modules_they_use(args, needed):
     """The network, the database, PyYAML and the screen libraries are imported by the command
