@@ -50,6 +50,8 @@ def _ray() -> ModuleType:
 def cluster_mapper(address: str, workers: int) -> Mapper:
     """The ordered map of a Ray cluster at ``address`` (:func:`check_cluster`); Ray is
     started when the first job is sent and stopped when the map is closed."""
+    if address.startswith("ray://"):
+        _token_if_any()  # (before Ray is imported: it reads its mode then)
     ray = _ray()
 
     def mapper(fn: Callable[[_J], _R], jobs: Iterable[_J]) -> Iterator[_R]:
@@ -81,6 +83,21 @@ def cluster_mapper(address: str, workers: int) -> Mapper:
             ray.shutdown()
 
     return mapper
+
+
+def _token_if_any() -> None:
+    """Ray Client sends the cluster's token only in Ray's token mode; a cluster started with
+    ``ray start`` (Ray 2.59 and newer) requires one. When a token is at hand (``RAY_AUTH_TOKEN``,
+    ``RAY_AUTH_TOKEN_PATH``, or the file ``ray start`` writes, ``~/.ray/auth_token``) and no
+    mode is chosen, the token mode is taken (an explicit ``RAY_AUTH_MODE`` is left alone)."""
+    import os
+
+    if os.environ.get("RAY_AUTH_MODE"):
+        return
+    have = os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH") \
+        or os.path.isfile(os.path.expanduser("~/.ray/auth_token"))
+    if have:
+        os.environ["RAY_AUTH_MODE"] = "token"
 
 
 def _start(ray: ModuleType, address: str, workers: int) -> None:
