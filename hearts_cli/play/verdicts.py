@@ -459,12 +459,13 @@ def _effect(rnd: RoundState, c: Card) -> Effect:
                   stake=points)
     if not out_there:
         return _winning(rnd, seen._replace(wins=True, points=points, higher=0, covered=0.0, cover=Cover("top")))
-    return _covered(rnd, seen, knowledge(rnd.view(rnd.mover)), out_there)
+    return _covered(rnd, seen, rnd.view(rnd.mover), out_there)
 
 
-def _covered(rnd: RoundState, seen: Effect, known: Knowledge, higher: int) -> Effect:
+def _covered(rnd: RoundState, seen: Effect, view: SeatView, higher: int) -> Effect:
     """A card of the suit led, winning so far, with ``higher`` cards of that suit still out: how
     likely a seat still to play holds one, over the deals consistent with what the seat knows."""
+    known = knowledge(view)
     c = seen.card
     suit = c // 13
     still = known.still_to_play
@@ -472,7 +473,7 @@ def _covered(rnd: RoundState, seen: Effect, known: Knowledge, higher: int) -> Ef
     for s in still:  # a card the seat passed, still held by a seat yet to play
         mine = known.placed_mask(s) & higher
         if mine:
-            return _sure_cover(rnd, seen, Cover("passed", (s,), CARDS[mine.bit_length() - 1]), suit)
+            return _sure_cover(seen, known, Cover("passed", (s,), CARDS[mine.bit_length() - 1]))
     voids = tuple(s for s in still if known.void(s, suit))
     passed = 0
     for s in range(known.players):
@@ -494,10 +495,10 @@ def _covered(rnd: RoundState, seen: Effect, known: Knowledge, higher: int) -> Ef
                     [con.need[i] - con.fixed[i].bit_count() for i in range(len(con.holders))],
                     lambda x: [i for i in range(len(con.holders)) if dodge[i] >> x & 1], random.Random(0))
     except ValueError:  # none: one of them holds a higher card for certain
-        return _sure_cover(rnd, seen, cover or Cover("out"), suit)
+        return _sure_cover(seen, known, cover or Cover("out"))
     hits = 0
     wanted = sum(1 << i for i in coverers)
-    deals = _deals(rnd, known, con)
+    deals = _deals(view, con)
     for deal in deals:
         if any(deal[i] & free for i in range(len(deal)) if wanted >> i & 1):
             hits += 1
@@ -506,20 +507,13 @@ def _covered(rnd: RoundState, seen: Effect, known: Knowledge, higher: int) -> Ef
     return seen._replace(covered=round(chance, 2), cover=cover)
 
 
-def _sure_cover(rnd: RoundState, seen: Effect, cover: Cover, suit: int) -> Effect:
+def _sure_cover(seen: Effect, known: Knowledge, cover: Cover) -> Effect:
     """A seat still to play holds a higher card of the suit led for certain: the card cannot
     win when no lower card of the suit is out (that seat must follow with a higher one)."""
     c = seen.card
-    below = sum(1 << x for x in range(suit * 13, c)) & rnd.rules.in_play_mask & ~rnd.hands[rnd.mover]
-    played = mask_of(rnd.trick)
-    for tr in rnd.tricks:
-        played |= mask_of(tr.cards)
-    below &= ~played
-    if rnd.kitty_taken:
-        below &= ~rnd.kitty_mask
+    below = sum(1 << x for x in range(c - c % 13, c)) & known.unseen
     if not below:
-        return seen._replace(wins=False, covered=1.0, cover=cover._replace(kind="passed") if cover.kind == "passed"
-                             else Cover("follow"))
+        return seen._replace(wins=False, covered=1.0, cover=cover if cover.kind == "passed" else Cover("follow"))
     return seen._replace(covered=1.0, cover=cover)
 
 
@@ -529,10 +523,10 @@ _DEALS: dict[str, list[list[int]]] = {}
 DEALS = 400  # deals drawn to estimate a chance: within about ±0.05
 
 
-def _deals(rnd: RoundState, known: Knowledge, con: Constraints) -> list[list[int]]:
-    """The deals consistent with ``known``, drawn with the bots' sampler from a stream seeded by
+def _deals(view: SeatView, con: Constraints) -> list[list[int]]:
+    """The deals consistent with ``con``, drawn with the bots' sampler from a stream seeded by
     the seat's position, so the same position always gives the same words."""
-    key = rnd.view(rnd.mover).position()
+    key = view.position()
     found = _DEALS.get(key)
     if found is None:
         sampler = Sampler(con)
