@@ -19,6 +19,7 @@ from hearts_cli.model.cards import SUIT_MASKS, Card, parse_cards
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import load_preset
 from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.knowledge import knowledge
 from hearts_cli.play.sampling import Sampler, constraints
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,7 +178,7 @@ def test_believed_deals_take_the_queen_from_a_seat_that_did_not_dump_her():
     play_script(rnd, "2C 2D AC 7C KC 8C 3C AH")  # seat 1 is void in clubs and throws the A♥
     view = rnd.view(0)
     pub = public(view)
-    con = constraints(pub.known)
+    con = constraints(knowledge(view))
     i = con.holders.index(1)
 
     def queen_share(spread: int) -> float:

@@ -450,7 +450,7 @@ def test_sampled_deals_respect_the_view():
             continue
         view = rnd.view(seat)
         pub = public(view)
-        con = constraints(pub.known)
+        con = constraints(knowledge(view))
         paths.add(Sampler(con).simple)
         for _ in range(5):
             got = sample(con, rng)
@@ -478,7 +478,7 @@ def test_sampler_spreads_unseen_cards_by_hand_size():
     seat = rnd.turn
     view = rnd.view(seat)
     pub = public(view)
-    con = constraints(pub.known)
+    con = constraints(knowledge(view))
     sampler = Sampler(con)
     assert sampler.simple
     rng = random.Random(4)

@@ -12,7 +12,7 @@ from ..model.cards import mask_of
 from ..model.rules import Facts
 from ..play import core
 from ..play.engine import SeatView
-from ..play.knowledge import Knowledge, knowledge
+from ..play.knowledge import face_down_kitty, seat_counts
 from .playout import JD, QS
 
 
@@ -44,7 +44,6 @@ class Public:
     counts: list[int]  # cards still held by each seat
     unseen: int
     kitty_unseen: int  # how many kitty cards are still face down
-    known: Knowledge  # what the seat knows, read once (play.knowledge): the sampled deals obey it
 
 
 def public(view: SeatView) -> Public:
@@ -59,13 +58,12 @@ def public(view: SeatView) -> Public:
         if tr.winner is not None:  # two decks: a set-aside trick counts where it is carried
             taken[tr.winner] |= (m | mask_of(tr.kitty) | mask_of(tr.carried)) & keep
     leader = view.leader if view.leader is not None else 0  # a pass: no trick yet
-    known = knowledge(view)
     hand = mask_of(view.hand)
     # (with two decks a card counts as seen once a copy is: the bots' own reading, not the count's)
     unseen = ctx.in_play_mask & ~hand & ~played & ~mask_of(view.kitty)
     return Public(ctx, view.seat, hand, mask_of(view.legal), [int(c) for c in view.trick], leader,
-                  len(view.tricks), view.hearts_broken, played, taken, list(view.points), list(known.counts),
-                  unseen, known.kitty_unseen, known)
+                  len(view.tricks), view.hearts_broken, played, taken, list(view.points), seat_counts(view),
+                  unseen, face_down_kitty(view))
 
 
 def trick_winner(trick: list[int], leader: int, n: int) -> tuple[int, int]:

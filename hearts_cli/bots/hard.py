@@ -38,6 +38,7 @@ from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Moon
 from ..play.engine import SeatView
 from ..play.fast import Position, playout_steps
+from ..play.knowledge import knowledge
 from ..play.sampling import Constraints, Sampler, constraints
 from .common import Public, decision_rng, public, trick_winner
 from .normal import Voids, normal_pass
@@ -142,7 +143,7 @@ def _weigh(view: SeatView, pub: Public, cands: Sequence[int], rng: random.Random
     seat shot.
     """
     ctx = pub.facts
-    con = constraints(pub.known)
+    con = constraints(knowledge(view))  # (what the seat knows: only the search needs all of it)
     left = popcount(pub.hand)
     endgame = pub.ntricks > 0 and left <= tuning.endgame_tricks and left * ctx.players <= tuning.endgame_cards
     plans = [-1, pub.seat] if not endgame and _moon_plausible(pub) else [-1]

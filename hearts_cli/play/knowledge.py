@@ -7,7 +7,8 @@ it is played (the receiver holds it), how many cards each seat still holds, the 
 already in the trick and the seats still to play to it. The verdict on a card
 (:mod:`.verdicts`: how likely it is to be covered, the fact that decides it), the
 ``count`` command (:mod:`.counting`), the hint and the CPUs' deals
-(:mod:`.sampling`, through :class:`hearts_cli.bots.common.Public`) all read it here.
+(:mod:`.sampling`: Hard draws its worlds from it; the bots' ``Public`` shares its hand
+counts) all read it here.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import NamedTuple, Protocol
 from ..model.cards import SUIT_MASKS, Card, Suit, mask_of
 from ..model.rules import Direction, FirstLead, Rules
 
-__all__ = ["Knowledge", "SeatView", "knowledge", "placed"]
+__all__ = ["Knowledge", "SeatView", "face_down_kitty", "knowledge", "placed", "seat_counts"]
 
 
 class _Trick(Protocol):
@@ -100,19 +101,25 @@ def knowledge(view: SeatView) -> Knowledge:
     n = rules.players
     out = tuple(sorted(view.unseen(), reverse=True))
     unseen = mask_of(out)
-    kitty_unseen = rules.kitty_size if rules.kitty_size and not view.kitty else 0
+    kitty_unseen = face_down_kitty(view)
     kitty_low = 0
     if kitty_unseen:  # the first lead was the lowest club held: lower unseen clubs are in the kitty
         first = view.tricks[0].cards[0] if view.tricks else (view.trick[0] if view.trick else None)
         if first is not None and rules.first_lead is FirstLead.LOWEST_CLUB and first // 13 == 0:
             kitty_low = unseen & SUIT_MASKS[0] & ((1 << first) - 1)
     pts = rules.points
-    return Knowledge(view.seat, n, out, unseen, tuple(_counts(view)),
+    return Knowledge(view.seat, n, out, unseen, tuple(seat_counts(view)),
                      tuple(sum(1 << int(s) for s in v) for v in view.voids), placed(view),
                      kitty_unseen, kitty_low, sum(pts[c] for c in view.trick), _still_to_play(view))
 
 
-def _counts(view: SeatView) -> list[int]:
+def face_down_kitty(view: SeatView) -> int:
+    """How many kitty cards are still face down (none once the first trick has turned it up)."""
+    size = view.rules.kitty_size
+    return size if size and not view.kitty else 0
+
+
+def seat_counts(view: SeatView) -> list[int]:
     """Cards each seat still holds: its share of the deal less the cards it has played (its own
     hand, counted)."""
     n = view.rules.players

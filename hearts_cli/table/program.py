@@ -18,6 +18,7 @@ from __future__ import annotations
 import collections
 import queue
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Sequence
@@ -190,8 +191,6 @@ class Program(SeatClient):
     def _read_stderr(self, proc: subprocess.Popen[bytes], passed: bool) -> None:
         """Its standard error: passed on to ours (``passed``, a bot author's log), the last
         lines kept for a crash's record."""
-        import sys
-
         assert proc.stderr is not None
         err = proc.stderr
         for line in iter(lambda: err.readline(LINE_MAX + 1), b""):
@@ -381,8 +380,8 @@ class Program(SeatClient):
             raise requests.bad_type("seq", "type_int")
         if given == seq:
             return True
-        shown, shown_at = self._shown
-        if given is None and shown == seq and at >= shown_at:
+        written, written_at = self._shown  # (the view being written, and since when)
+        if given is None and written == seq and at >= written_at:
             if not self.expired:
                 return True
             self.expired.discard(min(self.expired))  # (the answer to the oldest view whose time ran out)
