@@ -1134,8 +1134,7 @@ class Game:
     def __init__(self, rules: Rules | str, code: str):
         """``rules`` is a :class:`Rules`, a preset's name (``"quick"``, ``"omnibus"``) or a
         rules text as positions and records write it (``"quick+target=30"``)."""
-        if not isinstance(rules, Rules):
-            rules = Rules.from_spec(rules if isinstance(rules, str) else _not_rules(rules))
+        rules = _rules_of(rules)
         self.rules = rules
         self.code: str = canonical_code(code)
         n = rules.players
@@ -1441,8 +1440,7 @@ class Game:
         usual one by default). Earlier rounds are not known: ``rounds`` holds this one in their
         places, so that ``len(rounds)`` still counts them. A game from hands has no code
         (``code`` is ``""``): it ends with this round, as no code deals the next."""
-        if not isinstance(rules, Rules):
-            rules = Rules.from_spec(rules if isinstance(rules, str) else _not_rules(rules))
+        rules = _rules_of(rules)
         scores = tuple(totals) if totals is not None else (0,) * rules.players
         if len(scores) != rules.players or not all(isinstance(v, int) for v in scores):
             raise DealError("library_bad_totals", players=rules.players)
@@ -1526,8 +1524,13 @@ class Game:
     __hash__ = None  # type: ignore[assignment]  # a game changes: compared by its state, never hashed
 
 
-def _not_rules(rules: object) -> str:
-    """What is neither a :class:`Rules` nor a text, refused as a rule set is."""
+def _rules_of(rules: object) -> Rules:
+    """A :class:`Rules`, or the rule set a text names (a preset, or a rules text as positions
+    and records write it); anything else is refused as a rule set is."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.from_spec(rules)
     from ..model.rules import RulesError
 
     raise RulesError("rules", "rules_bad_type", key="rules", expected="type_spec")

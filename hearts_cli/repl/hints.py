@@ -53,7 +53,8 @@ def play_reason(tb: TableClient, card: Card) -> str | None:
     legal = tb.legal()
     if len(legal) == 1:
         return tb.say("hint_why_only")
-    eff = tb.why(card).effect
+    verdict = tb.why(card)
+    eff = verdict.effect
     assert eff is not None  # the Hard player suggests legal cards only
     trick = tb.view().trick
     led = trick[0] // 13 if trick else None
@@ -61,7 +62,7 @@ def play_reason(tb: TableClient, card: Card) -> str | None:
         pts = tb.rules.points[card]
         return tb.say("hint_why_dump" if pts > 0 or card.rank >= 12 else "hint_why_discard")
     if eff.wins is False and eff.taker is None and eff.cover is not None:  # a lead below every card out
-        return tb.why(card).message(tb.lang, tb.ascii)
+        return verdict.message(tb.lang, tb.ascii)
     if eff.wins is False:
         return tb.say("hint_why_duck")
     if eff.wins:
@@ -74,5 +75,5 @@ def play_reason(tb: TableClient, card: Card) -> str | None:
             return tb.say("hint_why_safe_win")
         return tb.say("hint_why_sure_win")
     if eff.covered is not None:  # uncertain: how likely it is to be covered, as the verdict says it
-        return tb.why(card).message(tb.lang, tb.ascii)
+        return verdict.message(tb.lang, tb.ascii)
     return None  # (two decks: the margin says how sure the hint is)
