@@ -67,9 +67,15 @@ def test_ray_client_plays_the_run_of_one_machine_on_a_started_cluster(tmp_path):
         assert started.returncode == 0, started.stderr
         args = ["--gauntlet", "easy,random", "--deals", "6", "--seed", "rc1", "--plain"]
         here = run("sim", *args, "--results", str(tmp_path / "here.jsonl"))
-        there = subprocess.run([os.path.join(bin_dir, "hearts"), "sim", *args, "--results",
-                                str(tmp_path / "there.jsonl"), "--cluster", f"ray://127.0.0.1:{client}"],
-                               env=env, capture_output=True, text=True, timeout=300)
+        for _ in range(3):
+            there = subprocess.run([os.path.join(bin_dir, "hearts"), "sim", *args, "--results",
+                                    str(tmp_path / "there.jsonl"), "--cluster", f"ray://127.0.0.1:{client}"],
+                                   env=env, capture_output=True, text=True, timeout=300)
+            # (on a busy machine Ray's client server may fail to start the process that serves a
+            # new client, "Initialization failure from server": Ray's start-up, tried again; any
+            # other failure, or a third one, fails the test)
+            if there.returncode == 0 or "Initialization failure from server" not in there.stderr:
+                break
         assert there.returncode == 0, (there.stdout, there.stderr)
         assert _timeless(there.stdout) == _timeless(here.stdout)
         assert (tmp_path / "there.jsonl").read_bytes() == (tmp_path / "here.jsonl").read_bytes()
