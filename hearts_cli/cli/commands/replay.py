@@ -168,7 +168,7 @@ def _mapper(workers: int | None, simulations: int) -> "Mapper | None":
         workers = min(workers, MAX_WORKERS)
     if workers < 2:
         return None
-    from ..sim import process_mapper
+    from ...sim.pool import process_mapper
 
     return process_mapper(workers)
 
