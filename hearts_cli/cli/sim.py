@@ -183,32 +183,26 @@ def seats_command(o: Options, out: Out) -> None:
 
 
 def tournament_command(o: Options, out: Out) -> int:
-    """``hearts sim --gauntlet/--round-robin``: the tournament checked, played (or resumed), printed."""
+    """``hearts sim --gauntlet/--round-robin``: the tournament checked, played (or resumed from
+    its results file) and its report printed; the exit status."""
     tour = tournament_of(o.rules, o.seats, o.gauntlet, o.round_robin, o.sprt, o.deals, o.seed, o.simulations,
                          o.results, o.duplicate, o.move_time)
     _check_workers(o.workers)
-    return run_tournament_command(tour, o.results, o.workers, out, o.as_json, export_of(o.export, o.rules),
-                                  o.cluster, o.faults)
-
-
-def run_tournament_command(tour: Tournament, results: str | None, workers: int, out: Out,
-                           as_json: bool, export: Export | None = None, cluster: str | None = None,
-                           faults: str | None = None) -> int:
-    """Play (or resume) the tournament, print its report: the exit status."""
-    played = TournamentRun(tour, results, export, faults, out.lang)
-    live = _Live(tour, out.lang, played.deals_done) if not as_json and stderr_is_terminal() else None
+    export = export_of(o.export, o.rules)
+    played = TournamentRun(tour, o.results, export, o.faults, out.lang)
+    live = _Live(tour, out.lang, played.deals_done) if not o.as_json and stderr_is_terminal() else None
     try:
-        halves, stopped = played.play(workers, cluster, live)
+        halves, stopped = played.play(o.workers, o.cluster, live)
     except KeyboardInterrupt:
         if live is not None:
             live.clear()
-        echo(interrupted(results, export, out.lang), err=True)
+        echo(interrupted(o.results, export, out.lang), err=True)
         return 130
     if live is not None:
         live.clear()
-    seconds = played.end(_said)  # (after Ctrl-C, as the process exits)
+    seconds = played.end(_said)  # its programs closed (after Ctrl-C: as the process exits)
     report = tournament_report(tour, halves, seconds)
-    if as_json:
+    if o.as_json:
         echo(json.dumps(report_json(report), ensure_ascii=False))
     else:
         echo(render_tournament(report, out.lang), nl=False)

@@ -25,6 +25,8 @@ Progress = AbstractContextManager[Callable[[int], None] | None]  # told the deal
 
 @dataclass
 class Simulation:
+    """A run of seats: what was asked, the games played, each level's statistics, the time it took."""
+
     rules: Rules
     seats: tuple[str, ...]
     deals_requested: int

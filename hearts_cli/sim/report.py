@@ -67,6 +67,9 @@ def to_json(sim: Simulation) -> dict[str, object]:
 
 @dataclass
 class TournamentReport:
+    """A tournament as its report gives it: the halves played, the standing they make, each
+    player's statistics, the time it took."""
+
     tournament: Tournament
     halves: list[Half]
     standing: Standing
