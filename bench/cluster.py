@@ -24,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hearts_cli.bots.match import run_tournament
-from hearts_cli.cli import cluster as ray_cluster
-from hearts_cli.cli.sim import process_mapper
 from hearts_cli.model.rules import load_preset
+from hearts_cli.sim import cluster as ray_cluster
+from hearts_cli.sim.pool import process_mapper
 
 
 def rate(seats: list[str], deals: int, mapper: object = None) -> tuple[float, int]:

@@ -267,7 +267,7 @@ def test_errors_are_one_sentence_and_exit_2(args, words):
 
 def _stopped_after(monkeypatch, games: int) -> None:
     """Ctrl-C once ``games`` games have ended (each told to the export, if any, first)."""
-    import hearts_cli.cli.sim as simulation
+    import hearts_cli.sim.games as simulation
 
     def interrupted(rules, seats, deals, seed, duplicate, sims, mapper, progress, on_game, job):
         ended = []
@@ -307,7 +307,7 @@ def test_ctrl_c_says_where_the_exported_games_are(monkeypatch, tmp_path):
 
 
 def test_ctrl_c_in_a_gauntlet_without_a_results_file_says_none_is_kept(monkeypatch):
-    import hearts_cli.bots.tournament as tournament
+    import hearts_cli.sim.tournaments as tournament
 
     def interrupted(*args, **kw):
         raise KeyboardInterrupt

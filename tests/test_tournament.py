@@ -202,7 +202,7 @@ def test_a_results_file_of_another_run_is_refused(tmp_path):
 
 
 def test_ctrl_c_keeps_every_finished_game_and_says_how_to_go_on(tmp_path, monkeypatch):
-    import hearts_cli.cli.sim as simulation
+    import hearts_cli.sim.results as simulation
 
     args = ["--gauntlet", "normal,easy", "--deals", "10", "--seed", "c1"]
     expected = _json(*args)

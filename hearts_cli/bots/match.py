@@ -345,7 +345,7 @@ def tournament_job(args: Job) -> tuple[int, GamePlay]:
 
 
 def run_batch(fn: Callable[[_J], _R], jobs: Sequence[_J]) -> list[_R]:
-    """``fn`` of each job in turn: one task of a cluster (``cli/cluster.py``), a few jobs long so
+    """``fn`` of each job in turn: one task of a cluster (``sim/cluster.py``), a few jobs long so
     that what a task costs to send is paid once for several games."""
     return [fn(job) for job in jobs]
 
@@ -375,7 +375,7 @@ if TYPE_CHECKING:  # types only: nothing to build at start-up
 
 
     class Mapper(Protocol):
-        """An ordered, lazy ``map``: the built-in one, or a pool of processes' (``cli/sim.py``)."""
+        """An ordered, lazy ``map``: the built-in one, or a pool of processes' (``sim/pool.py``)."""
 
         def __call__(self, fn: Callable[[_J], _R], jobs: Iterable[_J], /) -> Iterator[_R]: ...
 

@@ -70,15 +70,29 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
     if store is not None:
         store.write_meta(meta | {"port": actual, "bind": bind,
                                  "tokens": [s.token for s in seats], "names": [s.name for s in seats]})
+    _announce(game, table.players, seats, bind, actual, ssl_context is not None, lang, say, resumed)
+    await _serve(table, server, lang, say)
+    return 0
+
+
+def _announce(game: Game, players: int, seats: list[Seat], bind: str, port: int, tls: bool, lang: str,
+              say: Callable[..., None], resumed: bool) -> None:
+    """The table open, on the host's terminal: where a resumed game stands, where the table is
+    served, and each person's invitation."""
     shown = bind if bind not in ("0.0.0.0", "::", "") else _hostname()
     if resumed:  # where the game stands, for the host to tell the people they invite again
-        say(standing_line(game, table.players, [s.name for s in seats], lang))
-    say(t("net_host_ready", lang, players=table.players, humans=sum(s.human for s in seats),
-          host=shown, port=actual))
+        say(standing_line(game, players, [s.name for s in seats], lang))
+    say(t("net_host_ready", lang, players=players, humans=sum(s.human for s in seats),
+          host=shown, port=port))
     for s, st in enumerate(seats):
         if st.human:
             say(t("net_invitation", lang, seat=s,
-                  invitation=invitation(shown, actual, st.token or "", ssl_context is not None)), whole=True)
+                  invitation=invitation(shown, port, st.token or "", tls)), whole=True)
+
+
+async def _serve(table: SharedTable, server: Server, lang: str, say: Callable[..., None]) -> None:
+    """The table's game played to its end (or until it is stopped), then the table closed: each
+    person told why when it is stopped, and what was refused said in one line."""
     runner = asyncio.get_running_loop().create_task(table.run())
     closing = asyncio.get_running_loop().create_task(table.closed.wait())
     try:
@@ -101,7 +115,6 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
         if server.refused:  # what was refused, in one line (each kind was told once as it began)
             counts = "; ".join(t(f"net_count_{kind}", lang, n=n) for kind, n in sorted(server.refused.items()))
             say(t("net_host_summary", lang, counts=counts))
-    return 0
 
 
 def standing_line(game: Game, players: int, names: list[str], lang: str) -> str:

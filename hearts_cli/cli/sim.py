@@ -1,144 +1,297 @@
-"""``hearts sim``: run a bot tournament and print it (the command-line side).
+"""``hearts sim``: the command line's side of a run: its options read into values, the
+progress on stderr, the report printed (a table, or one JSON object).
 
-The games themselves are played by :mod:`hearts_cli.bots.match` (pure logic);
-this module adds what only the command line does: worker processes, the
-progress bar on stderr, the JSON object and the table. See docs/sim.md.
+The run itself, a tournament's results file and the export are :mod:`hearts_cli.sim`'s.
+See docs/sim.md.
 """
 
 from __future__ import annotations
 
-import collections
+import io
 import json
 import math
+import shutil
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 
-from ..bots.match import (
-    UNRELIABLE_SHARE,
-    GameResult,
-    TournamentStats,
-    faults_of,
-    rotations,
-    run_tournament,
-    tournament_stats,
-)
-from ..model.cards import cards_of
+import typer
+
+from ..base.wrapping import text_width, wrap_text
+from ..bots import check_level, is_program
+from ..bots.match import UNRELIABLE_SHARE
+from ..bots.rating import SprtBounds
+from ..bots.tournament import Standing, Tournament, pairings
+from ..model.codes import new_code
 from ..model.errors import HeartsError
 from ..model.rules import Rules
+from ..model.rules_text import changes
+from ..sim.export import FORMATS, Export, open_export
+from ..sim.games import Simulation, run
+from ..sim.report import TournamentReport, deals_played, pairing_rows, report_json, to_json, tournament_report
+from ..sim.results import results_seed
+from ..sim.tournaments import TournamentRun
+from ..table.game import TAKEOVER_LEVEL
+from ..table.program import FAULTS, MOVE_TIME, never_in_time
 from ..text.catalog import preset_name, t
+from .options import MAX_WORKERS
+from .output import Out, echo, width, wrapped
 
-if TYPE_CHECKING:
-    from concurrent.futures import Future
-
-    from ..base.jsonvalue import JsonValue
-    from ..bots.match import GamePlay, Job, Mapper
-    from ..bots.rating import SprtBounds
-    from ..bots.tournament import Half, Standing, Tournament
-    from .output import Out
-
-if TYPE_CHECKING:  # types only: nothing to build at start-up
-    _J = TypeVar("_J")
-    _R = TypeVar("_R")
+# ---------------------------------------------------------------- the options
 
 
-@dataclass
-class Simulation:
+@dataclass(frozen=True)
+class Options:
+    """What ``hearts sim`` was asked, as its options give it (the rules read, the cluster's address checked)."""
+
     rules: Rules
-    seats: tuple[str, ...]
-    deals_requested: int
-    seed: str
+    seats: str | None
+    deals: int
     duplicate: bool
-    simulations: int | None
+    seed: str | None
     workers: int
-    games: list[GameResult]
-    stats: dict[str, TournamentStats]
-    seconds: float
-    faults: dict[str, dict[str, int]] | None = None  # each outside program's (none seated: None)
-    stopped: HeartsError | None = None  # why the run stopped before its deals (a program that never answered)
+    simulations: int | None
+    gauntlet: str | None
+    round_robin: str | None
+    sprt: str | None
+    results: str | None
+    export: str | None
+    move_time: float | None
+    cluster: str | None
+    faults: str | None
+    as_json: bool
 
     @property
-    def deals(self) -> int:
-        return sum(g.deals for g in self.games)
-
-    @property
-    def rounds(self) -> int:
-        """Rounds played at the table, every rotation counted."""
-        return sum(len(p.rounds) for g in self.games for p in g.plays)
-
-    @property
-    def rotations(self) -> int:
-        return len(rotations(self.seats, self.duplicate))
+    def tournament(self) -> bool:
+        """Whether a tournament is asked for (a gauntlet, a round robin, a test or a results file)."""
+        return any(x is not None for x in (self.gauntlet, self.round_robin, self.sprt, self.results))
 
 
-def process_mapper(workers: int) -> Mapper:
-    """An ordered, lazy ``map`` over ``workers`` spawned processes.
-
-    It keeps ``2 * workers`` jobs in flight; when the consumer closes it, the
-    jobs not started are cancelled and the pool waits for the running ones.
-    """
-
-    def mapper(fn: Callable[[_J], _R], jobs: Iterable[_J]) -> Iterator[_R]:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        pending: collections.deque[Future[_R]] = collections.deque()
-        it = iter(jobs)
-        try:
-            for job in it:
-                pending.append(pool.submit(fn, job))
-                if len(pending) >= 2 * workers:
-                    break
-            while pending:
-                result = pending.popleft().result()
-                for job in it:
-                    pending.append(pool.submit(fn, job))
-                    break
-                yield result
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-
-    return mapper
+def check_cluster(address: str) -> str:
+    """``--cluster``: ``auto`` (the cluster this machine belongs to, else a new one here),
+    ``local`` (a new one here, of ``--workers`` CPUs) or ``ray://HOST:PORT``."""
+    if address in ("auto", "local") or (address.startswith("ray://") and len(address) > len("ray://")):
+        return address
+    raise HeartsError("sim_bad_cluster", value=address)
 
 
-def program_job(players: Sequence[str], move_time: float | None, keep: bool
-                ) -> Callable[[Job], tuple[int, GamePlay]] | None:
-    """The job that plays a game where an outside program (``exec:``) sits, for worker
-    processes too; None when every player is a CPU (the games are played as always)."""
-    from ..bots import is_program
+def seated(seats: str | None, rules: Rules) -> list[str]:
+    """``--seats``: one level a seat (by default Hard and then Normal), as many as the rules seat."""
+    n = rules.players
+    chosen = ["hard"] + ["normal"] * (n - 1) if seats is None else [check_level(x, hook=True) for x in seats.split(",")]
+    if len(chosen) != n:
+        low, high = rules.min_players, rules.max_players
+        raise HeartsError("sim_seat_count" if low <= len(chosen) <= high else "sim_seat_range",
+                          given=len(chosen), players=n, low=low, high=high)
+    return chosen
 
-    if not any(is_program(p) for p in players):
+
+def tournament_of(rules: Rules, seats: str | None, gauntlet: str | None, round_robin: str | None,
+                  sprt: str | None, deals: int, seed: str | None, simulations: int | None,
+                  results: str | None, duplicate: bool, move_time: float | None = None) -> Tournament:
+    """The tournament the options ask for, every option checked (a user error is a
+    :class:`HeartsError`); without ``--seed`` a results file's own seed is taken up again."""
+    if (gauntlet is None) == (round_robin is None):
+        raise HeartsError("sim_one_tournament")
+    if seats is not None:
+        raise HeartsError("sim_seats_or_tournament")
+    mode, listed = ("gauntlet", gauntlet) if gauntlet is not None else ("round-robin", round_robin)
+    assert listed is not None
+    players = tuple(check_level(x, hook=True) for x in listed.split(","))
+    if len(players) < 2 or len(set(players)) != len(players):
+        raise HeartsError("sim_tournament_players", option=f"--{mode}")
+    for option, value in (("--deals", deals), ("--simulations", simulations)):
+        if value is not None and value < 1:
+            raise HeartsError("sim_at_least_one", option=option, value=value)
+    bounds = None
+    if sprt is not None:
+        bounds = sprt_bounds(sprt)
+        if len(pairings(mode, players)) != 1:
+            raise HeartsError("sim_sprt_two")
+    if seed is None and results is not None:
+        seed = results_seed(results)
+    if seed is None:
+        seed = new_code()
+    timed = (MOVE_TIME if move_time is None else move_time) if any(map(is_program, players)) else None
+    return Tournament(rules, mode, players, deals, seed, simulations, bounds, timed)
+
+
+def sprt_bounds(text: str) -> SprtBounds:
+    """``--sprt ELO0,ELO1[,ALPHA,BETA]``: ALPHA and BETA 0.05 unless given."""
+    try:
+        numbers = [float(x) for x in text.split(",")]
+    except ValueError:
+        raise HeartsError("sim_bad_sprt", value=text) from None
+    if len(numbers) not in (2, 4):
+        raise HeartsError("sim_bad_sprt", value=text)
+    elo0, elo1, alpha, beta = (*numbers, 0.05, 0.05)[:4]
+    if not (elo0 < elo1 and 0 < alpha < 0.5 and 0 < beta < 0.5) or not all(map(math.isfinite, numbers)):
+        raise HeartsError("sim_bad_sprt", value=text)
+    return SprtBounds(elo0, elo1, alpha, beta)
+
+
+def export_of(text: str | None, rules: Rules) -> Export | None:
+    """The export ``--export FORMAT:FILE`` asks for, checked (OpenSpiel's only for rules it plays)."""
+    if text is None:
         return None
-    import functools
+    fmt, colon, path = text.partition(":")
+    fmt = fmt.strip().lower()
+    if not colon or fmt not in FORMATS or not path.strip():
+        raise HeartsError("sim_bad_export", value=text)
+    return open_export(fmt, path, rules)
 
-    from ..table.program import MOVE_TIME
-    from ..table.program import program_job as job
 
-    return functools.partial(job, move_time=MOVE_TIME if move_time is None else move_time, keep=keep)
+def _check_workers(workers: int) -> None:
+    if workers < 1:
+        raise HeartsError("sim_at_least_one", option="--workers", value=workers)
+    _check_most_workers(workers)
 
 
-def close_programs(players: Sequence[str], lang: str) -> None:
-    """The run's programs closed (they live for the whole run: table/program.py); one that
-    had to be stopped is said on stderr, with the time that cost."""
-    from ..bots import is_program
+def _check_most_workers(workers: int) -> None:
+    if workers > MAX_WORKERS:
+        raise HeartsError("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
 
-    if not any(is_program(p) for p in players):
-        return
-    from ..table import program
-    from .output import echo
 
-    for line in program.close_programs(lang):
-        echo(line, err=True)
+# ---------------------------------------------------------------- the runs
+
+
+def seats_command(o: Options, out: Out) -> None:
+    """``hearts sim --seats``: play the games, print the report."""
+    chosen = seated(o.seats, o.rules)
+    for option, value in (("--deals", o.deals), ("--workers", o.workers), ("--simulations", o.simulations)):
+        if value is not None and value < 1:
+            raise HeartsError("sim_at_least_one", option=option, value=value)
+    _check_most_workers(o.workers)
+    seed = new_code() if o.seed is None else o.seed
+    exporting = export_of(o.export, o.rules)
+    try:
+        result = run(o.rules, chosen, o.deals, seed, duplicate=o.duplicate, simulations=o.simulations,
+                     workers=o.workers, lang=out.lang,
+                     progress=_bar(o.deals, out.lang) if not o.as_json and stderr_is_terminal() else None,
+                     export=exporting, move_time=o.move_time, cluster=o.cluster, faults=o.faults, tell=_said)
+    except KeyboardInterrupt:  # Ctrl-C: where the games finished are (no results file here)
+        echo(interrupted(None, exporting, out.lang), err=True)
+        raise typer.Exit(130) from None
+    if o.as_json:
+        echo(json.dumps(to_json(result), ensure_ascii=False))
+    else:
+        echo(render(result, out.lang, out.color), nl=False)
+    if result.stopped is not None:  # a program that never answered: said once the report is out
+        raise result.stopped
+
+
+def tournament_command(o: Options, out: Out) -> int:
+    """``hearts sim --gauntlet/--round-robin``: the tournament checked, played (or resumed from
+    its results file) and its report printed; the exit status."""
+    tour = tournament_of(o.rules, o.seats, o.gauntlet, o.round_robin, o.sprt, o.deals, o.seed, o.simulations,
+                         o.results, o.duplicate, o.move_time)
+    _check_workers(o.workers)
+    export = export_of(o.export, o.rules)
+    played = TournamentRun(tour, o.results, export, o.faults, out.lang)
+    live = _Live(tour, out.lang, played.deals_done) if not o.as_json and stderr_is_terminal() else None
+    try:
+        halves, stopped = played.play(o.workers, o.cluster, live)
+    except KeyboardInterrupt:
+        if live is not None:
+            live.clear()
+        echo(interrupted(o.results, export, out.lang), err=True)
+        return 130
+    if live is not None:
+        live.clear()
+    seconds = played.end(_said)  # its programs closed (after Ctrl-C: as the process exits)
+    report = tournament_report(tour, halves, seconds)
+    if o.as_json:
+        echo(json.dumps(report_json(report), ensure_ascii=False))
+    else:
+        echo(render_tournament(report, out.lang), nl=False)
+    if stopped is not None:
+        raise stopped
+    return 0
+
+
+def _said(line: str) -> None:
+    """A line the run's end says (a program that had to be stopped), on stderr."""
+    echo(line, err=True)
+
+
+def interrupted(results: str | None, export: Export | None, lang: str) -> str:
+    """What Ctrl-C in ``hearts sim`` says: where the games finished are kept (the results
+    file, from which the same command goes on; else the export's file), or that none are."""
+    if results is not None:
+        return t("sim_interrupted", lang, path=results)
+    if export is not None:
+        return t("sim_interrupted_export", lang, path=export.path, count=export.games)
+    return t("sim_interrupted_unkept", lang)
+
+
+def stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# ---------------------------------------------------------------- progress on stderr
+
+
+@contextmanager
+def _bar(total: int, lang: str) -> Iterator[Callable[[int], None]]:
+    """The progress bar of ``hearts sim --seats`` (a terminal only): deals played of ``total``."""
+    from rich.console import Console  # (rich: only where a terminal draws it)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(t("sim_progress", lang), total=total)
+        yield lambda done: bar.update(task, completed=done)
+
+
+class _Live:
+    """The progress line on stderr (a terminal only): deals, their rate, the estimate and
+    its interval, the test's LLR, the time left; drawn over itself."""
+
+    def __init__(self, t: Tournament, lang: str, start: int):
+        self.t = t
+        self.lang = lang
+        self.start = start
+        self.t0 = time.perf_counter()
+        self.shown = 0
+
+    def __call__(self, now: Standing) -> None:
+        deals = sum(now.deals.values())
+        target = self.t.deals * len(self.t.pairings)
+        rate = (deals - self.start) / max(time.perf_counter() - self.t0, 1e-9)
+        parts = [t("sim_live_deals", self.lang, deals=deals, rate=f"{rate:.1f}")]
+        if len(self.t.pairings) == 1:
+            a, b = self.t.pairings[0]
+            e = now.interval((a, b))
+            unrated = next((p for p in (a, b) if not now.reliable(p)), None)
+            parts.append(t("sim_live_unrated", self.lang, player=unrated) if unrated is not None else
+                         t("sim_live_elo", self.lang, player=a, b=b, elo=_elo_text(e.elo),
+                           interval=_interval_text(e.low, e.high)))
+        if now.test is not None:
+            parts.append(t("sim_live_llr", self.lang, llr=f"{now.test.llr:.2f}",
+                           lower=f"{now.test.bounds.lower:.2f}", upper=f"{now.test.bounds.upper:.2f}"))
+        if rate > 0 and deals < target:
+            parts.append(t("sim_live_left", self.lang, seconds=f"{(target - deals) / rate:.0f}"))
+        line = " · ".join(parts)[: width()]
+        sys.stderr.write("\r" + line.ljust(self.shown))
+        sys.stderr.flush()
+        self.shown = len(line)
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r" + " " * self.shown + "\r")
+            sys.stderr.flush()
+
+
+# ---------------------------------------------------------------- the report of a run of seats
 
 
 def faults_lines(faults: dict[str, dict[str, int]] | None, lang: str) -> list[str]:
     """One sentence a program: how many of its decisions the CPU made, and why."""
-    from ..table.game import TAKEOVER_LEVEL
-    from ..table.program import FAULTS, never_in_time
-
     said = {"slow": "sim_fault_slow", "hung": "sim_fault_hung", "crash": "sim_fault_crash",
             "junk": "sim_fault_junk", "illegal": "sim_fault_illegal"}
     lines = []
@@ -152,195 +305,6 @@ def faults_lines(faults: dict[str, dict[str, int]] | None, lang: str) -> list[st
         if never_in_time(counts):
             lines.append(t("sim_fault_flush", lang, program=level))
     return lines
-
-
-class ProgramDead(HeartsError):
-    """A program made none of its decisions itself in its first games: the run stops there (its
-    report is of what was played), and this is said in one sentence, exit status 2."""
-
-
-class FaultWatch:
-    """The programs of a run watched as its games come in: each fault written to ``--faults
-    FILE`` (one JSON object a line), and a program that made none of its decisions itself in
-    any game of its first (its first half, in a tournament) stops the run with one sentence
-    (:class:`HeartsError`) that says why, as far as its faults tell."""
-
-    def __init__(self, players: Sequence[str], path: str | None, lang: str, silence_stops: bool = True):
-        from ..bots import is_program
-
-        # (``hearts sim --seats`` rates nobody: a program that only never answered in time plays
-        # its deals on, its faults reported; one that could not play at all stops the run still)
-        self.silence_stops = silence_stops
-        self.unchecked = [p for p in dict.fromkeys(players) if is_program(p)]
-        self.lang = lang
-        self.path = path
-        self.file = None
-        if path is not None:
-            try:
-                self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - written as games end, closed by close()
-            except OSError as e:
-                from ..text.catalog import os_problem
-
-                raise HeartsError("cli_cannot_write", path=path, problem=os_problem(e, None)) from None
-
-    def check(self, plays: Sequence[GamePlay]) -> None:
-        """``plays`` are the first where some program sat (a game's rotations, or a pair's
-        halves): :class:`ProgramDead` when it made none of its decisions itself in any."""
-        from ..bots.match import silent_everywhere
-
-        for level in list(self.unchecked):
-            if any(level in p.levels for p in plays):
-                self.unchecked.remove(level)
-                ended = any(p.faults.get(level, {}).get("crash", 0) for p in plays)
-                if silent_everywhere(level, plays) and (self.silence_stops or ended):
-                    raise ProgramDead("sim_program_dead", program=level, games=len(plays),
-                                      cause=dead_cause(level, plays, self.lang))
-
-    def write(self, plays: Sequence[GamePlay]) -> None:
-        if self.file is None:
-            return
-        for play in plays:
-            for record in play.fault_log:
-                self.file.write(json.dumps({**record, "seats": list(play.levels)}, ensure_ascii=False) + "\n")
-        self.file.flush()
-
-    def close(self) -> None:
-        if self.file is not None and not self.file.closed:
-            self.file.close()
-
-
-def dead_cause(level: str, plays: Sequence[GamePlay], lang: str) -> str:
-    """Why ``level`` likely made none of its decisions, from its first fault recorded: it could
-    not be started, it exited (with its status and its last line on standard error), it
-    closed its output, it did not answer in time, or what it answered."""
-    records = [r for p in plays for r in p.fault_log if r.get("program") == level]
-    crash = next((r for r in records if r.get("kind") == "crash"), None)
-    if crash is not None and "problem" in crash:
-        from ..text.catalog import os_problem
-
-        number, words = crash.get("errno"), crash.get("problem")
-        return t("sim_dead_start", lang, problem=os_problem(OSError(number if isinstance(number, int) else 0,
-                                                                     str(words)), lang))
-    if crash is not None and isinstance(crash.get("status"), int):
-        said = crash.get("stderr")
-        if isinstance(said, list) and said:
-            return t("sim_dead_exit_said", lang, status=crash["status"], line=str(said[-1]))
-        return t("sim_dead_exit", lang, status=crash["status"])
-    if crash is not None:
-        return t("sim_dead_closed", lang)
-    first = records[0] if records else {}
-    if first.get("kind") in ("junk", "illegal"):
-        return t(f"sim_dead_{first['kind']}", lang, line=str(first.get("line", "")), error=str(first.get("error")))
-    return t("sim_dead_slow", lang)
-
-
-def mapper_of(workers: int, cluster: str | None) -> Mapper | None:
-    """Where the games are played: a Ray cluster (``--cluster``), worker processes, or here."""
-    if cluster is not None:
-        from .cluster import cluster_mapper
-
-        return cluster_mapper(cluster, workers)
-    return process_mapper(workers) if workers > 1 else None
-
-
-def run(rules: Rules, seats: Sequence[str], deals: int, seed: str, *, duplicate: bool = True,
-        simulations: int | None = None, workers: int = 1, lang: str = "en",
-        show_progress: bool = False, export: Export | None = None,
-        move_time: float | None = None, cluster: str | None = None, faults: str | None = None) -> Simulation:
-    # a level without a budget ignores it
-    sims: dict[str, int | None] | None = dict.fromkeys(seats, simulations) if simulations else None
-    job = program_job(seats, move_time, export is not None)
-    watch = FaultWatch(seats, faults, lang, silence_stops=False)
-    mapper = mapper_of(workers, cluster)
-    if export is not None:
-        export.event = f"hearts sim {seed}"
-
-    ended_games: list[GameResult] = []
-
-    def ended(game: GameResult) -> None:
-        ended_games.append(game)
-        if export is not None:
-            export.game_over(game)
-        watch.write(game.plays)
-        watch.check(game.plays)
-
-    kept = ended if job is not None or export is not None else None  # (a program seated: the job is its own)
-    t0 = time.perf_counter()
-    stopped = None
-    try:
-        if show_progress:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task(t("sim_progress", lang), total=deals)
-                games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper,
-                                       lambda done: bar.update(task, completed=done), kept, job)
-        else:
-            games = run_tournament(rules, seats, deals, seed, duplicate, sims, mapper, None, kept, job)
-    except ProgramDead as e:  # the report says what was played, then the sentence why it stopped
-        games, stopped = ended_games, e
-    finally:  # (Ctrl-C too: the games written so far stay readable)
-        watch.close()
-        if export is not None:
-            export.close()
-        close_programs(seats, lang)
-    seconds = time.perf_counter() - t0
-    return Simulation(rules, tuple(seats), deals, seed, duplicate, simulations, workers, games,
-                      tournament_stats(rules, seats, games), seconds,
-                      faults_of(p for g in games for p in g.plays), stopped)
-
-
-# ---------------------------------------------------------------- JSON
-
-
-def _round(x: float, digits: int = 4) -> float:
-    return round(x, digits)
-
-
-def to_json(sim: Simulation) -> dict[str, object]:
-    """Everything about the run, as one JSON object (keys in English, for scripts)."""
-    scoring = sum(1 << c for c in range(52) if sim.rules.points[c])  # the cards worth points
-    levels = {}
-    for lv, st in sim.stats.items():
-        d = asdict(st)
-        for k in ("mean", "ci95", "won", "win_rate"):
-            d[k] = _round(d[k])
-        d["decision_ms"] = {"count": st.decisions, "mean": _round(st.mean_ms), "median": _round(st.median_ms),
-                            "p95": _round(st.p95_ms)}
-        for k in ("level", "decisions", "mean_ms", "median_ms", "p95_ms"):
-            del d[k]
-        levels[lv] = d
-    return {
-        "rules": sim.rules.spec(),
-        "players": sim.rules.players,
-        "seats": list(sim.seats),
-        "seed": sim.seed,
-        "duplicate": sim.duplicate,
-        "rotations": sim.rotations,
-        "simulations": sim.simulations,
-        "workers": sim.workers,
-        "deals_requested": sim.deals_requested,
-        "deals": sim.deals,
-        "games": len(sim.games),
-        "rounds": sim.rounds,
-        "seconds": _round(sim.seconds, 2),
-        "levels": levels,
-        "faults": sim.faults,
-        "game_log": [
-            {"game": g.index, "code": g.code, "plays": [
-                {"seats": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
-                 "rounds": [{"scores": list(r.scores), "shooter": r.shooter, "threat": r.threat,
-                             "stopped_by": r.stopper,
-                             "taken": [[str(c) for c in cards_of(m & scoring)] for m in r.taken]}
-                            for r in p.rounds]}
-                for p in g.plays]}
-            for g in sim.games],
-    }
-
-
-# ---------------------------------------------------------------- table
 
 
 def _rows(sim: Simulation) -> tuple[list[str], list[list[str]], list[str], list[list[str]]]:
@@ -395,31 +359,29 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
     title = t("sim_title", lang, preset=preset_name(sim.rules.preset or "quick", lang), players=sim.rules.players,
               seats=",".join(sim.seats), seed=sim.seed)
     if sim.rules.overrides:  # a preset with --set on top
-        from ..model.rules_text import changes
-
         title += " " + t("rt_changed", lang, changes=changes(sim.rules))
     played_id = "sim_played_duplicate" if sim.duplicate else "sim_played"
     played = t(played_id, lang, deals=sim.deals, games=len(sim.games), rotations=sim.rotations,
                rounds=sim.rounds, seconds=f"{sim.seconds:.1f}")
     legend = t("sim_legend", lang, share=share)
     head1, rows1, head2, rows2 = _rows(sim)
-    head1 = [t(h, lang) for h in head1]
-    head2 = [t(h, lang) for h in head2]
-    if not color:
-        from .output import width, wrapped
+    tables = (([t(h, lang) for h in head1], rows1), ([t(h, lang) for h in head2], rows2))
+    faults = faults_lines(sim.faults, lang)
+    if color:
+        return _boxed(title, played, tables, faults, legend)
+    cols = width()
+    lines = [wrapped(title), wrapped(played)]
+    for head, rows in tables:
+        lines += ["", _plain_table(head, rows, cols)]
+    lines += ["", *map(wrapped, faults)] if faults else []
+    return "\n".join([*lines, "", wrapped(legend)]) + "\n"
 
-        cols = width()
-        faults = [wrapped(x) for x in faults_lines(sim.faults, lang)]
-        return "\n".join([wrapped(title), wrapped(played), "", _plain_table(head1, rows1, cols), "",
-                          _plain_table(head2, rows2, cols), *(["", *faults] if faults else []), "",
-                          wrapped(legend)]) + "\n"
-    import io
-    import shutil
 
-    from rich.console import Console
+def _boxed(title: str, played: str, tables: Sequence[tuple[list[str], list[list[str]]]], faults: list[str],
+           legend: str) -> str:
+    """The report for a colour terminal: rich's boxed tables, each split to fit the screen."""
+    from rich.console import Console  # (rich: only where a terminal shows it)
     from rich.table import Table
-
-    from ..base.wrapping import text_width, wrap_text
 
     buf = io.StringIO()
     console = Console(file=buf, force_terminal=True,
@@ -431,7 +393,7 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
 
     prose(title)
     prose(played)
-    for head, rows in ((head1, rows1), (head2, rows2)):
+    for head, rows in tables:
         # a boxed column takes its width, a space each side and a rule (the first two): split
         # the columns into as many tables as the screen needs rather than let rich cut cells
         for part in _parts(_widths(head, rows), console.width, lead=4, gap=3):
@@ -443,418 +405,13 @@ def render(sim: Simulation, lang: str, color: bool) -> str:
             for r in rows:
                 table.add_row(r[0], *(r[i] for i in part))
             console.print(table)
-    for line in faults_lines(sim.faults, lang):
+    for line in faults:
         prose(line)
     prose(legend, "dim")
     return buf.getvalue()
 
 
-def stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-# ---------------------------------------------------------------- tournaments (gauntlet, round robin)
-
-RESULTS_FORMAT = "hearts-sim-results/1"
-RESULTS_LIMIT = 256 * 1024 * 1024  # a results file read back: 100,000 deals take about 60 MB
-
-
-def tournament_of(rules: Rules, seats: str | None, gauntlet: str | None, round_robin: str | None,
-                  sprt: str | None, deals: int, seed: str | None, simulations: int | None,
-                  results: str | None, duplicate: bool, move_time: float | None = None) -> Tournament:
-    """The tournament the options ask for, every option checked (a user error is a
-    :class:`HeartsError`); without ``--seed`` a results file's own seed is taken up again."""
-    from ..bots import check_level
-    from ..bots.tournament import Tournament
-    from ..model.errors import HeartsError
-
-    if (gauntlet is None) == (round_robin is None):
-        raise HeartsError("sim_one_tournament")
-    if seats is not None:
-        raise HeartsError("sim_seats_or_tournament")
-    mode, listed = ("gauntlet", gauntlet) if gauntlet is not None else ("round-robin", round_robin)
-    assert listed is not None
-    players = tuple(check_level(x, hook=True) for x in listed.split(","))
-    if len(players) < 2 or len(set(players)) != len(players):
-        raise HeartsError("sim_tournament_players", option=f"--{mode}")
-    for option, value in (("--deals", deals), ("--simulations", simulations)):
-        if value is not None and value < 1:
-            raise HeartsError("sim_at_least_one", option=option, value=value)
-    bounds = None
-    if sprt is not None:
-        bounds = _sprt_bounds(sprt)
-        if len(pairings_of(mode, players)) != 1:
-            raise HeartsError("sim_sprt_two")
-    if seed is None and results is not None:
-        seed = _results_seed(results)
-    if seed is None:
-        from ..model.codes import new_code
-
-        seed = new_code()
-    from ..bots import is_program
-    from ..table.program import MOVE_TIME
-
-    timed = (MOVE_TIME if move_time is None else move_time) if any(map(is_program, players)) else None
-    return Tournament(rules, mode, players, deals, seed, simulations, bounds, timed)
-
-
-def pairings_of(mode: str, players: Sequence[str]) -> list[tuple[str, str]]:
-    from ..bots.tournament import pairings
-
-    return pairings(mode, players)
-
-
-def _sprt_bounds(text: str) -> SprtBounds:
-    from ..bots.rating import SprtBounds
-    from ..model.errors import HeartsError
-
-    try:
-        numbers = [float(x) for x in text.split(",")]
-    except ValueError:
-        raise HeartsError("sim_bad_sprt", value=text) from None
-    if len(numbers) not in (2, 4):
-        raise HeartsError("sim_bad_sprt", value=text)
-    elo0, elo1, alpha, beta = (*numbers, 0.05, 0.05)[:4]
-    if not (elo0 < elo1 and 0 < alpha < 0.5 and 0 < beta < 0.5) or not all(map(math.isfinite, numbers)):
-        raise HeartsError("sim_bad_sprt", value=text)
-    return SprtBounds(elo0, elo1, alpha, beta)
-
-
-def _header(t: Tournament) -> dict[str, object]:
-    """What the results file keeps of the run: the same command gives the same header."""
-    b = t.sprt
-    return {"format": RESULTS_FORMAT, "rules": t.rules.spec(), "mode": t.mode, "players": list(t.players),
-            "deals": t.deals, "seed": t.seed, "simulations": t.simulations,
-            "sprt": None if b is None else [b.elo0, b.elo1, b.alpha, b.beta],
-            **({} if t.move_time is None else {"move_time": t.move_time})}
-
-
-def _half_json(half: Half) -> str:
-    plays = [{"levels": list(p.levels), "totals": list(p.totals), "winners": list(p.winners),
-              "rounds": [{"scores": list(r.scores), "shooter": r.shooter, "threat": r.threat,
-                          "stopper": r.stopper, "taken": list(r.taken)} for r in p.rounds],
-              **({"faults": p.faults} if p.faults else {}),
-              **({"fault_log": p.fault_log} if p.fault_log else {})}
-             for p in half.plays]
-    return json.dumps({"game": half.game, "pairing": half.pairing, "half": half.half, "code": half.code,
-                       "plays": plays}, separators=(",", ":"))
-
-
-def _lines(path: str) -> list[str]:
-    from ..base.untrusted import TooBig, read_text
-    from ..model.errors import HeartsError
-    from ..text.catalog import os_problem, t
-
-    try:
-        return read_text(path, RESULTS_LIMIT).split("\n")
-    except TooBig:
-        raise HeartsError("cli_bad_file", path=path, problem=t("input_too_big", None, limit=RESULTS_LIMIT)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        problem = os_problem(e, None) if isinstance(e, OSError) else t("record_not_utf8", None)
-        raise HeartsError("cli_bad_file", path=path, problem=problem) from None
-
-
-def _results_seed(path: str) -> str | None:
-    """The seed a results file was run with (None when there is no file yet)."""
-    import os
-
-    if not os.path.exists(path):
-        return None
-    header = _read_header(path, _lines(path))
-    seed = header.get("seed")
-    return seed if isinstance(seed, str) else None
-
-
-def _read_header(path: str, lines: list[str]) -> dict[str, JsonValue]:
-    from ..base.untrusted import strict_json
-    from ..model.errors import HeartsError
-
-    try:
-        header = strict_json(lines[0]) if lines and lines[0] else None
-    except ValueError:
-        header = None
-    if not isinstance(header, dict) or header.get("format") != RESULTS_FORMAT:
-        raise HeartsError("sim_results_not_ours", path=path, format=RESULTS_FORMAT)
-    return header
-
-
-def read_results(path: str, t: Tournament) -> list[Half]:
-    """The halves a results file holds for ``t`` (none when the file does not exist yet).
-
-    A last line cut short (the run was stopped while writing it) is dropped, and the file
-    is cut back to the halves kept; any other problem is one sentence: the file is not of
-    this run, or a line is not a half of it.
-    """
-    import os
-
-    from ..base.untrusted import strict_json
-    from ..model.errors import HeartsError
-
-    if not os.path.exists(path):
-        return []
-    lines = _lines(path)
-    header = _read_header(path, lines)
-    if header != strict_json(json.dumps(_header(t))):
-        raise HeartsError("sim_results_other_run", path=path)
-    body = lines[1:]
-    while body and not body[-1]:
-        body.pop()
-    halves: list[Half] = []
-    for number, line in enumerate(body, 2):
-        half = _half_of(line, t, len(halves))
-        if half is None:
-            if number == len(body) + 1:  # the last line, cut short: dropped
-                break
-            raise HeartsError("sim_results_bad_line", path=path, line=number)
-        halves.append(half)
-    kept = "\n".join([lines[0], *(_half_json(h) for h in halves)]) + "\n"
-    if kept != "\n".join(lines):  # a line cut short: the file is cut back to the games kept
-        from ..base.files import write_atomic
-
-        write_atomic(path, kept.encode("utf-8"), private=False)
-    return halves
-
-
-def _half_of(line: str, t: Tournament, unit: int) -> Half | None:
-    """Half number ``unit`` of ``t`` as a results line holds it, or None if the line is not that."""
-    from ..base.untrusted import strict_json
-    from ..bots.match import match_code, rotations
-    from ..bots.tournament import Half, half_seats
-
-    pairs = t.pairings
-    game, pairing, half = unit // (2 * len(pairs)), unit // 2 % len(pairs), unit % 2
-    code = match_code(t.seed, game)
-    try:
-        item = strict_json(line)
-        if not isinstance(item, dict) or [item.get(k) for k in ("game", "pairing", "half", "code")] \
-                != [game, pairing, half, code]:
-            return None
-        seatings = rotations(half_seats(pairs[pairing], half, t.rules.players), True)
-        plays = item.get("plays")
-        if not isinstance(plays, list) or len(plays) != len(seatings):
-            return None
-        return Half(game, pairing, half, code,
-                    [_play_of(play, levels, t.rules.players) for play, levels in zip(plays, seatings, strict=True)])
-    except ValueError:
-        return None
-
-
-def _play_of(play: JsonValue, levels: tuple[str, ...], n: int) -> GamePlay:
-    """One rotation of a half as the results file keeps it (a ValueError when it is not one)."""
-    from ..bots.match import GamePlay, RoundLog
-
-    if not isinstance(play, dict) or play.get("levels") != list(levels) or not isinstance(play.get("rounds"), list):
-        raise ValueError("not a play")
-    rounds = []
-    for r in play["rounds"]:  # type: ignore[union-attr]
-        if not isinstance(r, dict):
-            raise ValueError("not a round")
-        rounds.append(RoundLog(_ints(r.get("scores"), n), _seat(r.get("shooter"), n), _seat(r.get("threat"), n),
-                               _seat(r.get("stopper"), n), _ints(r.get("taken"), n)))
-    log = play.get("fault_log", [])
-    if not isinstance(log, list) or not all(isinstance(x, dict) for x in log):
-        raise ValueError("not a fault log")
-    return GamePlay(levels, rounds, _ints(play.get("totals"), n), _ints(play.get("winners")),
-                    faults=_faults(play.get("faults", {})), fault_log=[x for x in log if isinstance(x, dict)])
-
-
-def _faults(value: JsonValue) -> dict[str, dict[str, int]]:
-    """A play's faults as the results file keeps them: program -> kind -> count."""
-    if not isinstance(value, dict):
-        raise ValueError("not faults")
-    out = {}
-    for level, counts in value.items():
-        if not isinstance(counts, dict):
-            raise ValueError("not faults")
-        out[level] = dict(zip(counts, _ints(list(counts.values())), strict=True))
-    return out
-
-
-def _ints(value: JsonValue, count: int | None = None) -> tuple[int, ...]:
-    if not isinstance(value, list) or (count is not None and len(value) != count):
-        raise ValueError("not a list of whole numbers")
-    out = tuple(x for x in value if isinstance(x, int) and not isinstance(x, bool))
-    if len(out) != len(value):
-        raise ValueError("not a list of whole numbers")
-    return out
-
-
-def _seat(value: JsonValue, n: int) -> int | None:
-    if value is None:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
-        raise ValueError("not a seat")
-    return value
-
-
-class _Live:
-    """The progress line on stderr (a terminal only): deals, their rate, the estimate and
-    its interval, the test's LLR, the time left; drawn over itself."""
-
-    def __init__(self, t: Tournament, lang: str, start: int):
-        self.t = t
-        self.lang = lang
-        self.start = start
-        self.t0 = time.perf_counter()
-        self.shown = 0
-
-    def __call__(self, now: Standing) -> None:
-        from .output import width
-
-        deals = sum(now.deals.values())
-        target = self.t.deals * len(self.t.pairings)
-        rate = (deals - self.start) / max(time.perf_counter() - self.t0, 1e-9)
-        parts = [t("sim_live_deals", self.lang, deals=deals, rate=f"{rate:.1f}")]
-        if len(self.t.pairings) == 1:
-            a, b = self.t.pairings[0]
-            e = now.interval((a, b))
-            unrated = next((p for p in (a, b) if not now.reliable(p)), None)
-            parts.append(t("sim_live_unrated", self.lang, player=unrated) if unrated is not None else
-                         t("sim_live_elo", self.lang, player=a, b=b, elo=_elo_text(e.elo),
-                           interval=_interval_text(e.low, e.high)))
-        if now.test is not None:
-            parts.append(t("sim_live_llr", self.lang, llr=f"{now.test.llr:.2f}",
-                           lower=f"{now.test.bounds.lower:.2f}", upper=f"{now.test.bounds.upper:.2f}"))
-        if rate > 0 and deals < target:
-            parts.append(t("sim_live_left", self.lang, seconds=f"{(target - deals) / rate:.0f}"))
-        line = " · ".join(parts)[: width()]
-        sys.stderr.write("\r" + line.ljust(self.shown))
-        sys.stderr.flush()
-        self.shown = len(line)
-
-    def clear(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * self.shown + "\r")
-            sys.stderr.flush()
-
-
-def interrupted(results: str | None, export: Export | None, lang: str) -> str:
-    """What Ctrl-C in ``hearts sim`` says: where the games finished are kept (the results
-    file, from which the same command goes on; else the export's file), or that none are."""
-    if results is not None:
-        return t("sim_interrupted", lang, path=results)
-    if export is not None:
-        return t("sim_interrupted_export", lang, path=export.path, count=export.games)
-    return t("sim_interrupted_unkept", lang)
-
-
-def run_tournament_command(tour: Tournament, results: str | None, workers: int, out: Out,
-                           as_json: bool, export: Export | None = None, cluster: str | None = None,
-                           faults: str | None = None) -> int:
-    """``hearts sim --gauntlet/--round-robin``: play (or resume) the tournament, print its report."""
-    from ..bots.tournament import run_pairings
-    from .output import echo
-
-    done = read_results(results, tour) if results is not None else []
-    if export is not None:
-        export.event = f"hearts sim {tour.seed}"
-    if done and export is not None:
-        export.close()
-        raise HeartsError("sim_export_resumed")
-    try:
-        watch = FaultWatch(tour.players, faults, out.lang)
-    except HeartsError:
-        if export is not None:
-            export.close()
-        raise
-    sink = None
-    if results is not None:
-        sink = open(results, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed below
-        if not done and sink.tell() == 0:
-            sink.write(json.dumps(_header(tour), separators=(",", ":")) + "\n")
-            sink.flush()
-
-    for h in done:  # a run resumed: the games kept were watched when they were played
-        watch.unchecked = [p for p in watch.unchecked if not any(p in play.levels for play in h.plays)]
-        watch.write(h.plays)
-
-    played = list(done)
-    mark = sink.tell() if sink is not None else 0  # where the results file stood before the pair being played
-
-    def kept(half: Half) -> None:
-        nonlocal mark
-        played.append(half)
-        if export is not None:
-            export.write(half.plays)
-        watch.write(half.plays)
-        if half.half == 1:
-            try:
-                watch.check([*played[-2].plays, *half.plays])
-            except ProgramDead:
-                if sink is not None:  # the pair is not kept: once the program is mended, it is played again
-                    sink.truncate(mark)
-                raise
-        if sink is not None:
-            import os
-
-            if half.half == 0:
-                mark = sink.tell()
-            sink.write(_half_json(half) + "\n")
-            sink.flush()
-            os.fsync(sink.fileno())
-
-    live = _Live(tour, out.lang, sum(max(h.deals for h in [x]) for x in done)) \
-        if not as_json and stderr_is_terminal() else None
-    mapper = mapper_of(workers, cluster)
-    t0 = time.perf_counter()
-    stopped = None
-    try:
-        halves = run_pairings(tour, done, mapper, live, kept, keep=export is not None,
-                              job=program_job(tour.players, tour.move_time, export is not None))
-    except KeyboardInterrupt:
-        if live is not None:
-            live.clear()
-        echo(interrupted(results, export, out.lang), err=True)
-        return 130
-    except ProgramDead as e:  # the report says what was played, then the sentence why it stopped
-        halves, stopped = played, e
-    finally:
-        watch.close()
-        if sink is not None:
-            sink.close()
-        if export is not None:
-            export.close()
-    if live is not None:
-        live.clear()
-    close_programs(tour.players, out.lang)  # (after Ctrl-C, as the process exits)
-    seconds = time.perf_counter() - t0
-    report = tournament_report(tour, halves, seconds)
-    if as_json:
-        echo(json.dumps(report_json(report), ensure_ascii=False))
-    else:
-        echo(render_tournament(report, out.lang), nl=False)
-    if stopped is not None:
-        raise stopped
-    return 0
-
-
-@dataclass
-class TournamentReport:
-    tournament: Tournament
-    halves: list[Half]
-    standing: Standing
-    stats: dict[str, TournamentStats]
-    seconds: float
-
-    @property
-    def rounds(self) -> int:
-        return sum(len(p.rounds) for h in self.halves for p in h.plays)
-
-
-def tournament_report(tour: Tournament, halves: list[Half], seconds: float) -> TournamentReport:
-    from ..bots.tournament import standing
-
-    games = [GameResult(h.game, h.code, h.plays) for h in halves]
-    return TournamentReport(tour, halves, standing(tour, halves), tournament_stats(tour.rules, tour.players, games),
-                            seconds)
-
-
-def _bound(elo: float) -> float | None:
-    """An Elo for JSON: None where the interval has no bound (every game won, or lost)."""
-    return _round(elo, 1) if math.isfinite(elo) else None
+# ---------------------------------------------------------------- the report of a tournament
 
 
 def _elo_text(elo: float) -> str:
@@ -867,94 +424,11 @@ def _interval_text(low: float, high: float) -> str:
     return f"[{_elo_text(low)}, {_elo_text(high)}]"
 
 
-PENTANOMIAL = (0.0, 0.5, 1.0, 1.5, 2.0)  # what a pair can score for its first player
-
-
-@dataclass(frozen=True)
-class PairingRow:
-    """One pairing as the report gives it: its pairs won, drawn and lost by the first player
-    (more than 1 of a pair's 2 points wins it), the pentanomial counts (pairs scoring 0, ½, 1,
-    1½, 2), the first player's Elo over the second with its interval, and whether both
-    players' results are their own."""
-
-    a: str
-    b: str
-    pairs: int
-    deals: int
-    wins: int
-    draws: int
-    losses: int
-    pentanomial: tuple[int, ...]
-    score: float
-    elo: float
-    low: float
-    high: float
-    reliable: bool
-
-
-def pairing_rows(r: TournamentReport) -> list[PairingRow]:
-    now = r.standing
-    out = []
-    for a, b in r.tournament.pairings:
-        scores = now.pairs.get((a, b), [])
-        e = now.interval((a, b))
-        out.append(PairingRow(a, b, len(scores), now.deals.get((a, b), 0), sum(x > 1 for x in scores),
-                              sum(x == 1 for x in scores), sum(x < 1 for x in scores),
-                              tuple(scores.count(x) for x in PENTANOMIAL), e.score, e.elo, e.low, e.high,
-                              now.reliable(a) and now.reliable(b)))
-    return out
-
-
-def deals_played(r: TournamentReport) -> int:
-    """The deals of the pairing that played fewest (every pairing plays the same games)."""
-    return min((r.standing.deals.get(p, 0) for p in r.tournament.pairings), default=0)
-
-
-def report_json(r: TournamentReport) -> dict[str, object]:
-    """The tournament as one JSON object: the same run gives the same object, but for ``seconds``
-    and the decision times. A player the CPU played for (:meth:`Standing.reliable`) has
-    ``"reliable": false`` and no Elo, nor does any pairing of it."""
-    tour, now = r.tournament, r.standing
-    pairs = [{"players": [x.a, x.b], "pairs": x.pairs, "deals": x.deals, "wins": x.wins, "draws": x.draws,
-              "losses": x.losses, "pentanomial": list(x.pentanomial), "score": _round(x.score),
-              "reliable": x.reliable, "elo": _bound(x.elo) if x.reliable else None,
-              "low": _bound(x.low) if x.reliable else None, "high": _bound(x.high) if x.reliable else None}
-             for x in pairing_rows(r)]
-    test = None
-    if now.test is not None:
-        bounds = now.test.bounds
-        test = {"elo0": bounds.elo0, "elo1": bounds.elo1, "alpha": bounds.alpha, "beta": bounds.beta,
-                "llr": _round(now.test.llr), "lower": _round(bounds.lower), "upper": _round(bounds.upper),
-                "verdict": now.test.verdict}
-    ratings = []
-    for x in now.ratings:
-        ok = now.reliable(x.player)
-        ratings.append({"player": x.player, "reliable": ok, "elo": _round(x.elo, 1) if ok else None,
-                        "ci95": _round(x.ci95, 1) if ok else None,
-                        "low": _bound(x.elo - x.ci95) if ok else None, "high": _bound(x.elo + x.ci95) if ok else None,
-                        "faults": now.faults.get(x.player), "games": x.games, "score": x.score,
-                        "points_per_round": _round(r.stats[x.player].mean),
-                        "points_ci95": _round(r.stats[x.player].ci95)})
-    return {
-        "mode": tour.mode, "rules": tour.rules.spec(), "players": list(tour.players), "seed": tour.seed,
-        "deals_requested": tour.deals, "deals": deals_played(r), "simulations": tour.simulations,
-        "halves": len(r.halves), "rounds": r.rounds, "seconds": _round(r.seconds, 2),
-        "ratings": ratings,
-        "pairings": pairs,
-        "sprt": test,
-        "faults": now.faults or None,
-        "decision_ms": {lv: {"count": st.decisions, "mean": _round(st.mean_ms), "median": _round(st.median_ms),
-                             "p95": _round(st.p95_ms)} for lv, st in r.stats.items()},
-    }
-
-
 UNRATED = "*"  # the mark of a player the CPU played for, in the text tables
 
 
 def render_tournament(r: TournamentReport, lang: str) -> str:
     """The human report: what was played, the ratings, each pairing, the test's verdict."""
-    from .output import width, wrapped
-
     tour, now = r.tournament, r.standing
     title = t({"gauntlet": "sim_title_gauntlet", "round-robin": "sim_title_round_robin"}[tour.mode], lang,
               preset=preset_name(tour.rules.preset or "quick", lang), players=tour.rules.players,
@@ -1004,68 +478,3 @@ def render_tournament(r: TournamentReport, lang: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-# ---------------------------------------------------------------- --export: every game, for other programs
-
-
-class Export:
-    """``--export pbn:FILE`` or ``openspiel:FILE``: every game of the run written as it ends
-    (PBN-style sections, docs/pbn.md; or OpenSpiel's actions, one JSON line a round)."""
-
-    def __init__(self, fmt: str, path: str):
-        self.fmt = fmt
-        self.path = path
-        self.file = open(path, "w", encoding="utf-8")  # noqa: SIM115 - written as games end, closed by close()
-        self.games = 0
-        self.event = "hearts sim"  # the PBN Event tag: the run's seed is added when known
-        import datetime
-
-        self.date = datetime.date.today().isoformat()  # the day the games are played: PBN's Date tag
-
-    def game_over(self, game: GameResult) -> None:
-        self.write(game.plays)
-
-    def write(self, plays: Sequence[GamePlay]) -> None:
-        from ..records.record import GameRecord, Seat
-
-        for play in plays:
-            game, play.game = play.game, None  # written, then let go
-            if game is None:
-                continue
-            if self.fmt == "pbn":
-                from ..records.pbn import write_pbn
-
-                seats = tuple(Seat(lv, "cpu", lv) for lv in play.levels)
-                text = write_pbn(GameRecord.from_game(game, seats, date=self.date), event=self.event)
-                self.file.write(("\n" if self.games else "") + text)
-            else:
-                from ..records.openspiel import write_openspiel
-
-                self.file.write(write_openspiel(game, list(play.levels)))
-            self.games += 1
-        self.file.flush()
-
-    def close(self) -> None:
-        if not self.file.closed:
-            self.file.close()
-
-
-def export_of(text: str | None, rules: Rules) -> Export | None:
-    """The export ``--export FORMAT:FILE`` asks for, checked (OpenSpiel's only for rules it plays)."""
-    if text is None:
-        return None
-    from ..model.errors import HeartsError
-
-    fmt, colon, path = text.partition(":")
-    fmt = fmt.strip().lower()
-    if not colon or fmt not in ("pbn", "openspiel") or not path.strip():
-        raise HeartsError("sim_bad_export", value=text)
-    if fmt == "openspiel":
-        from ..records.openspiel import openspiel_params
-
-        openspiel_params(rules)  # NotOpenSpiel: the setting OpenSpiel cannot play, before any game
-    try:
-        return Export(fmt, path)
-    except OSError as e:
-        from ..text.catalog import os_problem
-
-        raise HeartsError("cli_cannot_write", path=path, problem=os_problem(e, None)) from None

@@ -13,9 +13,19 @@ from ..output import Out, echo, refuse, setup
 
 if TYPE_CHECKING:
     from ...bots.match import Mapper
+    from ...model.rules import Rules
+    from ...records.record import GameRecord
+    from ...records.replay import Options
 
 cli = one_command()
 EXPORTS = ("pbn", "openspiel")
+
+
+# the options of hearts replay that take a value (each help is the message help_replay_<name>)
+SimulationsOpt = Annotated[int | None, typer.Option("--simulations", metavar="N", help="help_replay_simulations")]
+WorkersOpt = Annotated[int | None, typer.Option("--workers", metavar="N", help="help_replay_workers")]
+AnnotateToOpt = Annotated[str | None, typer.Option("--annotate-to", metavar="FILE", help="help_replay_annotate_to")]
+ExportOpt = Annotated[str | None, typer.Option("--export", metavar="pbn|openspiel", help="help_replay_export")]
 
 
 @cli.command(cls=Command, help="help_replay", epilog="epilog_replay")
@@ -32,15 +42,12 @@ def replay(
     seat: Annotated[int | None, typer.Option("--seat", metavar="S", help="help_replay_seat")] = None,
     all_hands: Annotated[bool, typer.Option("--all-hands", help="help_replay_all_hands")] = False,
     analyze: Annotated[bool, typer.Option("--analyze", help="help_replay_analyze")] = False,
-    simulations: Annotated[
-        int | None, typer.Option("--simulations", metavar="N", help="help_replay_simulations")] = None,
+    simulations: SimulationsOpt = None,
     seed: Annotated[int, typer.Option("--seed", metavar="N", help="help_replay_seed")] = 0,
-    workers: Annotated[int | None, typer.Option("--workers", metavar="N", help="help_replay_workers")] = None,
-    annotate_to: Annotated[
-        str | None, typer.Option("--annotate-to", metavar="FILE", help="help_replay_annotate_to")] = None,
+    workers: WorkersOpt = None,
+    annotate_to: AnnotateToOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="help_replay_json")] = False,
-    export: Annotated[str | None, typer.Option("--export", metavar="pbn|openspiel",
-                                               help="help_replay_export")] = None,
+    export: ExportOpt = None,
     game: Annotated[int | None, typer.Option("--game", metavar="N", help="help_replay_game")] = None,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -59,45 +66,72 @@ def replay(
     if at is not None and is_position_text(at):  # the table a position text holds (docs/position.md)
         alone = source is None and code is None and moves is None and not analyze and annotate_to is None
         return _text_position(out, at, seat, all_hands, as_json) if alone else refuse("rp_at_text_alone")
-    if export is not None:
-        if export.lower() not in EXPORTS:
-            refuse("rp_export_format", value=export)
-        if at is not None or analyze or annotate_to is not None or as_json:
-            refuse("rp_export_alone")
-    if workers is not None and workers < 1:
-        refuse("sim_at_least_one", option="--workers", value=workers)
-    if workers is not None and workers > MAX_WORKERS:
-        refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
+    _check_alone(export, at is not None or analyze or annotate_to is not None or as_json, workers)
     from ...records import replay as rp
 
-    text, path = rp.read_input(_from_archive(source), moves, out.lang, out.ascii)
-    if source is not None and code is None and not text.strip():  # (with --code: a log of no moves yet)
-        refuse("rp_empty_stdin" if source == "-" else "rp_empty", path=path)
-    given = preset is not None or players is not None or target is not None or settings
-    record = rp.open_game(text, path, code, (lambda: load_rules(preset, players, target, settings))
-                          if given else None, game)
+    record = _opened(out, source, code, moves, game, _rules_given(preset, players, target, settings))
     options = rp.Options(seat=seat, at=at, all_hands=all_hands, analyze=analyze, simulations=simulations,
                          seed=seed, annotate_to=annotate_to, as_json=as_json, lang=out.lang, ascii=out.ascii)
     rp.check(record, options)
     if export is not None:  # the game in another program's format, and nothing else
         echo(rp.exported(record, export.lower()), nl=False)
         return
-    progress = _progress(out) if analyze and sys.stderr.isatty() else None
-    try:
-        lines = rp.output(record, options, progress,
-                          _mapper(workers, options.simulations) if analyze and options.at is None else None)
-    except KeyboardInterrupt:
-        if progress is not None:  # the progress line (and the ^C echoed) ends: the shell's prompt starts a line
-            sys.stderr.write("\n")
-        raise typer.Exit(130) from None
-    if as_json:
-        echo("\n".join(line for line, _ in lines))  # one write: the same lines, without a flush after each
-    else:
-        _print_styled(out, lines)
+    _tell(out, record, options, workers)
     if annotate_to is not None:
         from ...base.wrapping import for_terminal
 
         echo(for_terminal(out.t("rp_annotated", path=annotate_to), sys.stderr), err=True)
+
+
+def _check_alone(export: str | None, more: bool, workers: int | None) -> None:
+    """``--export`` in a format it has, and with nothing else to print (``more``); ``--workers``
+    from 1 to :data:`MAX_WORKERS`."""
+    if export is not None:
+        if export.lower() not in EXPORTS:
+            refuse("rp_export_format", value=export)
+        if more:
+            refuse("rp_export_alone")
+    if workers is not None and workers < 1:
+        refuse("sim_at_least_one", option="--workers", value=workers)
+    if workers is not None and workers > MAX_WORKERS:
+        refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
+
+
+def _rules_given(preset: str | None, players: int | None, target: int | None,
+                 settings: list[str] | None) -> "Callable[[], Rules] | None":
+    """The rules the options give a move log (read when it needs them), or None when none is given."""
+    given = preset is not None or players is not None or target is not None or settings
+    return (lambda: load_rules(preset, players, target, settings)) if given else None
+
+
+def _opened(out: Out, source: str | None, code: str | None, moves: str | None, game: int | None,
+            rules: "Callable[[], Rules] | None") -> "GameRecord":
+    """The game to replay: a record, or a move log with its code, read and played through."""
+    from ...records import replay as rp
+
+    text, path = rp.read_input(_from_archive(source), moves, out.lang, out.ascii)
+    if source is not None and code is None and not text.strip():  # (with --code: a log of no moves yet)
+        refuse("rp_empty_stdin" if source == "-" else "rp_empty", path=path)
+    return rp.open_game(text, path, code, rules, game)
+
+
+def _tell(out: Out, record: "GameRecord", options: "Options", workers: int | None) -> None:
+    """The story, the table or the analysis on stdout (a progress line on a terminal's stderr
+    while an analysis weighs its decisions); Ctrl-C stops it with status 130."""
+    from ...records import replay as rp
+
+    progress = _progress(out) if options.analyze and sys.stderr.isatty() else None
+    try:
+        lines = rp.output(record, options, progress,
+                          _mapper(workers, options.simulations) if options.analyze and options.at is None else None)
+    except KeyboardInterrupt:
+        if progress is not None:  # the progress line (and the ^C echoed) ends: the shell's prompt starts a line
+            sys.stderr.write("\n")
+        raise typer.Exit(130) from None
+    if options.as_json:
+        echo("\n".join(line for line, _ in lines))  # one write: the same lines, without a flush after each
+    else:
+        _print_styled(out, lines)
 
 
 def _text_position(out: Out, text: str, seat: int | None, all_hands: bool, as_json: bool) -> None:
@@ -168,7 +202,7 @@ def _mapper(workers: int | None, simulations: int) -> "Mapper | None":
         workers = min(workers, MAX_WORKERS)
     if workers < 2:
         return None
-    from ..sim import process_mapper
+    from ...sim.pool import process_mapper
 
     return process_mapper(workers)
 

@@ -1,4 +1,5 @@
-"""``hearts sim``: a tournament between CPU levels (the games run in :mod:`hearts_cli.cli.sim`)."""
+"""``hearts sim``: a tournament between CPU levels (its options read and its report printed:
+:mod:`hearts_cli.cli.sim`; the games: :mod:`hearts_cli.sim`)."""
 
 from typing import Annotated
 
@@ -6,47 +7,52 @@ import typer
 
 from ..command import Command, one_command
 from ..given import load_rules
-from ..options import MAX_WORKERS, JsonOpt, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, complete_levels
-from ..output import echo, refuse, setup
+from ..options import JsonOpt, LangOpt, PlainOpt, PlayersOpt, PresetOpt, SetOpt, complete_levels
+from ..output import refuse, setup
 
 cli = one_command()
 MOVE_TIMES = (0.01, 3600.0)  # --move-time: seconds an outside program may take for one decision
+
+# the options of hearts sim (each help is the message help_sim_<name>)
+SeatsOpt = Annotated[str | None, typer.Option("--seats", metavar="LEVELS", autocompletion=complete_levels,
+                                              help="help_sim_seats")]
+DealsOpt = Annotated[int, typer.Option("--deals", metavar="N", help="help_sim_deals")]
+DuplicateOpt = Annotated[bool, typer.Option("--duplicate", help="help_sim_duplicate")]
+SeedOpt = Annotated[str | None, typer.Option("--seed", metavar="S", help="help_sim_seed")]
+WorkersOpt = Annotated[int, typer.Option("--workers", metavar="N", help="help_sim_workers")]
+SimulationsOpt = Annotated[int | None, typer.Option("--simulations", metavar="N", help="help_sim_simulations")]
+GauntletOpt = Annotated[str | None, typer.Option("--gauntlet", metavar="PLAYER,FIELD...", help="help_sim_gauntlet")]
+RoundRobinOpt = Annotated[str | None, typer.Option("--round-robin", metavar="PLAYERS", help="help_sim_round_robin")]
+SprtOpt = Annotated[str | None, typer.Option("--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", help="help_sim_sprt")]
+ResultsOpt = Annotated[str | None, typer.Option("--results", metavar="FILE", help="help_sim_results")]
+ExportOpt = Annotated[str | None, typer.Option("--export", metavar="pbn:FILE|openspiel:FILE",
+                                               help="help_sim_export")]
+MoveTimeOpt = Annotated[float | None, typer.Option("--move-time", metavar="SECONDS", help="help_sim_move_time")]
+FaultsOpt = Annotated[str | None, typer.Option("--faults", metavar="FILE", help="help_sim_faults")]
+ClusterOpt = Annotated[str | None, typer.Option("--cluster", metavar="auto|local|ray://HOST:PORT",
+                                                help="help_sim_cluster")]
 
 
 @cli.command(cls=Command, help="help_sim", epilog="epilog_sim")
 def sim(
     ctx: typer.Context,
-    seats: Annotated[str | None, typer.Option(
-        "--seats", metavar="LEVELS", autocompletion=complete_levels,
-        help="help_sim_seats")] = None,
-    deals: Annotated[int, typer.Option("--deals", metavar="N",
-                                       help="help_sim_deals")] = 100,
-    duplicate: Annotated[bool, typer.Option(
-        "--duplicate", help="help_sim_duplicate")] = False,
+    seats: SeatsOpt = None,
+    deals: DealsOpt = 100,
+    duplicate: DuplicateOpt = False,
     preset: PresetOpt = None,
     players: PlayersOpt = None,
     settings: SetOpt = None,
-    seed: Annotated[str | None, typer.Option(
-        "--seed", metavar="S", help="help_sim_seed")] = None,
-    workers: Annotated[int, typer.Option("--workers", metavar="N", help="help_sim_workers")] = 1,
-    simulations: Annotated[int | None, typer.Option(
-        "--simulations", metavar="N", help="help_sim_simulations")] = None,
-    gauntlet: Annotated[str | None, typer.Option(
-        "--gauntlet", metavar="PLAYER,FIELD...", help="help_sim_gauntlet")] = None,
-    round_robin: Annotated[str | None, typer.Option(
-        "--round-robin", metavar="PLAYERS", help="help_sim_round_robin")] = None,
-    sprt: Annotated[str | None, typer.Option(
-        "--sprt", metavar="ELO0,ELO1[,ALPHA,BETA]", help="help_sim_sprt")] = None,
-    results: Annotated[str | None, typer.Option(
-        "--results", metavar="FILE", help="help_sim_results")] = None,
-    export: Annotated[str | None, typer.Option(
-        "--export", metavar="pbn:FILE|openspiel:FILE", help="help_sim_export")] = None,
-    move_time: Annotated[float | None, typer.Option(
-        "--move-time", metavar="SECONDS", help="help_sim_move_time")] = None,
-    faults: Annotated[str | None, typer.Option(
-        "--faults", metavar="FILE", help="help_sim_faults")] = None,
-    cluster: Annotated[str | None, typer.Option(
-        "--cluster", metavar="auto|local|ray://HOST:PORT", help="help_sim_cluster")] = None,
+    seed: SeedOpt = None,
+    workers: WorkersOpt = 1,
+    simulations: SimulationsOpt = None,
+    gauntlet: GauntletOpt = None,
+    round_robin: RoundRobinOpt = None,
+    sprt: SprtOpt = None,
+    results: ResultsOpt = None,
+    export: ExportOpt = None,
+    move_time: MoveTimeOpt = None,
+    faults: FaultsOpt = None,
+    cluster: ClusterOpt = None,
     as_json: JsonOpt = False,
     lang: LangOpt = None,
     plain: PlainOpt = False,
@@ -61,57 +67,13 @@ def sim(
     rule_set = load_rules(preset, players, settings=settings)
     if move_time is not None and not MOVE_TIMES[0] <= move_time <= MOVE_TIMES[1]:
         refuse("sim_bad_move_time", value=move_time, low=MOVE_TIMES[0], high=MOVE_TIMES[1])
-    if cluster is not None:
-        from ..cluster import check_cluster
+    from .. import sim as simulation  # (the run's modules: imported once the command runs)
 
-        cluster = check_cluster(cluster)
-    from ...bots import check_level
-
-    if gauntlet is not None or round_robin is not None or sprt is not None or results is not None:
-        from .. import sim as simulation
-
-        tournament = simulation.tournament_of(rule_set, seats, gauntlet, round_robin, sprt, deals, seed,
-                                              simulations, results, duplicate, move_time)
-        if workers < 1:
-            refuse("sim_at_least_one", option="--workers", value=workers)
-        if workers > MAX_WORKERS:
-            refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
-        raise typer.Exit(simulation.run_tournament_command(tournament, results, workers, out, as_json,
-                                                           simulation.export_of(export, rule_set), cluster,
-                                                           faults))
-
-    n = rule_set.players
-    chosen = (["hard"] + ["normal"] * (n - 1) if seats is None
-              else [check_level(x, hook=True) for x in seats.split(",")])
-    if len(chosen) != n:
-        low, high = rule_set.min_players, rule_set.max_players
-        refuse("sim_seat_count" if low <= len(chosen) <= high else "sim_seat_range",
-                given=len(chosen), players=n, low=low, high=high)
-    for option, value in (("--deals", deals), ("--workers", workers), ("--simulations", simulations)):
-        if value is not None and value < 1:
-            refuse("sim_at_least_one", option=option, value=value)
-    if workers > MAX_WORKERS:
-        refuse("cli_too_many", option="--workers", most=MAX_WORKERS, value=workers)
-    if seed is None:
-        from ...model.codes import new_code
-
-        seed = new_code()
-    from .. import sim as simulation
-
-    exporting = simulation.export_of(export, rule_set)
-    try:
-        result = simulation.run(rule_set, chosen, deals, seed, duplicate=duplicate, simulations=simulations,
-                                workers=workers, lang=out.lang,
-                                show_progress=not as_json and simulation.stderr_is_terminal(),
-                                export=exporting, move_time=move_time, cluster=cluster, faults=faults)
-    except KeyboardInterrupt:  # Ctrl-C: where the games finished are (no results file here)
-        echo(simulation.interrupted(None, exporting, out.lang), err=True)
-        raise typer.Exit(130) from None
-    if as_json:
-        import json
-
-        echo(json.dumps(simulation.to_json(result), ensure_ascii=False))
-    else:
-        echo(simulation.render(result, out.lang, out.color), nl=False)
-    if result.stopped is not None:  # a program that never answered: said once the report is out
-        raise result.stopped
+    asked = simulation.Options(
+        rules=rule_set, seats=seats, deals=deals, duplicate=duplicate, seed=seed, workers=workers,
+        simulations=simulations, gauntlet=gauntlet, round_robin=round_robin, sprt=sprt, results=results,
+        export=export, move_time=move_time, cluster=None if cluster is None else simulation.check_cluster(cluster),
+        faults=faults, as_json=as_json)
+    if asked.tournament:
+        raise typer.Exit(simulation.tournament_command(asked, out))
+    simulation.seats_command(asked, out)

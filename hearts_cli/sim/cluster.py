@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import collections
 import itertools
+import logging
+import os
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, TypeVar
 
+from ..bots.match import run_batch
 from ..model.errors import HeartsError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (a Protocol the type checker alone knows)
     from ..bots.match import Mapper
 
 _J = TypeVar("_J")
@@ -29,14 +32,6 @@ _R = TypeVar("_R")
 
 BATCH = 4  # jobs a task: a task costs about a millisecond to send and collect, a game rotation 5 to 500
 IN_FLIGHT = 2  # batches in flight for each CPU of the cluster
-
-
-def check_cluster(address: str) -> str:
-    """``--cluster``: ``auto`` (the cluster this machine belongs to, else a new one here),
-    ``local`` (a new one here, of ``--workers`` CPUs) or ``ray://HOST:PORT``."""
-    if address in ("auto", "local") or (address.startswith("ray://") and len(address) > len("ray://")):
-        return address
-    raise HeartsError("sim_bad_cluster", value=address)
 
 
 def _ray() -> ModuleType:
@@ -48,15 +43,13 @@ def _ray() -> ModuleType:
 
 
 def cluster_mapper(address: str, workers: int) -> Mapper:
-    """The ordered map of a Ray cluster at ``address`` (:func:`check_cluster`); Ray is
-    started when the first job is sent and stopped when the map is closed."""
+    """The ordered map of a Ray cluster at ``address`` (``auto``, ``local`` or ``ray://HOST:PORT``,
+    checked by the command line); Ray is started when the first job is sent and stopped when the map is closed."""
     if address.startswith("ray://"):
         _token_if_any()  # (before Ray is imported: it reads its mode then)
     ray = _ray()
 
     def mapper(fn: Callable[[_J], _R], jobs: Iterable[_J]) -> Iterator[_R]:
-        from ..bots.match import run_batch
-
         _start(ray, address, workers)
         task = ray.remote(run_batch)
         capacity = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -90,8 +83,6 @@ def _token_if_any() -> None:
     ``ray start`` (Ray 2.59 and newer) requires one. When a token is at hand (``RAY_AUTH_TOKEN``,
     ``RAY_AUTH_TOKEN_PATH``, or the file ``ray start`` writes, ``~/.ray/auth_token``) and no
     mode is chosen, the token mode is taken (an explicit ``RAY_AUTH_MODE`` is left alone)."""
-    import os
-
     if os.environ.get("RAY_AUTH_MODE"):
         return
     have = os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH") \
@@ -102,8 +93,6 @@ def _token_if_any() -> None:
 
 def _start(ray: ModuleType, address: str, workers: int) -> None:
     """Ray started or joined, quietly: no dashboard, the workers' logs kept to themselves."""
-    import logging
-
     options: dict[str, object] = {"include_dashboard": False, "log_to_driver": False,
                                "logging_level": logging.ERROR}
     try:
