@@ -522,7 +522,7 @@ def test_a_crash_in_the_completer_never_kills_the_session():
     from hearts_cli.repl.completer import CardCompleter
 
     tb = _table()
-    tb.own_table().game = None  # type: ignore[assignment]  # (every question to the table now fails)
+    tb.own.game = None  # type: ignore[assignment]  # (every question to the table now fails)
     assert list(CardCompleter(tb, ascii=False).get_completions(Document(""), CompleteEvent())) == []
 
 

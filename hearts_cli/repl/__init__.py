@@ -247,7 +247,7 @@ def _run(game: Game, seats: Sequence[Seat], store: Store, *, resumed: bool, lang
     table = Table(game, seats, lang=lang, ascii=plain or wants_ascii(out), confirm=confirm and interactive,
                   store=store, undo=settings.get("undo", True), undos=undos,
                   count=settings.get("count", False), hand_order=hand_order(settings.get("sort")))
-    table.own_table().finishes_itself = interactive  # a person at a terminal: a decided round goes at once
+    _finishes_itself(table, interactive)  # a person at a terminal: a decided round goes at once
     if interactive and play:
         from .pacing import auto_play_pause, bell_wait
         from .session import run_interactive
@@ -278,7 +278,7 @@ def _run_reader(game: Game, seats: Sequence[Seat], store: Store, settings: Setti
     table = Table(game, seats, lang=lang, ascii=False, confirm=confirm and inp.isatty(), store=store,
                   undo=settings.get("undo", True), undos=undos, count=settings.get("count", False),
                   hand_order=hand_order(settings.get("sort")))
-    table.own_table().finishes_itself = inp.isatty()
+    _finishes_itself(table, inp.isatty())
     if delay is None:
         delay = _number(settings.get("delay"), _number(os.environ.get("HEARTS_DELAY"), DEFAULT_DELAY))
     if turn_timer is None and isinstance(settings.get("turn_timer"), int):
@@ -286,6 +286,13 @@ def _run_reader(game: Game, seats: Sequence[Seat], store: Store, settings: Setti
     return run_reader(table, inp=inp, out=out, delay=delay if out.isatty() else 0, turn_timer=turn_timer,
                       resumed=resumed, notes=notes, auto_play=auto_play_pause(settings.get("auto_play")),
                       play=play)
+
+
+def _finishes_itself(table: Table, person: bool) -> None:
+    """A round with nothing left to decide goes at once for a ``person`` (at a terminal); a
+    script plays its own cards."""
+    if table.own is not None:  # (a game of one's own: the only kind these loops open)
+        table.own.finishes_itself = person
 
 
 def _number(value: object, default: float) -> float:

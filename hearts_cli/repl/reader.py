@@ -221,11 +221,11 @@ class ReaderLoop(FrontEnd):
         self.prompt_open: str | None = None  # the prompt said, while its line waits for Enter
         self.held: object = None  # the decision whose only card the person took over (auto_play)
         self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
-        self.remote = table.remote
+        self.news = table.news  # a shared table's seat: its news comes while a line is awaited
         self.wake: tuple[int, int] | None = None  # a pipe the shared table's news knocks on
-        if self.remote is not None and self.selectable():
+        if self.news is not None and self.selectable():
             self.wake = os.pipe()
-            self.remote.link.wake = self.incoming
+            self.news.wake(self.incoming)
 
     # ------------------------------------------------------------ output: appended, never redrawn
 
@@ -313,14 +313,14 @@ class ReaderLoop(FrontEnd):
         shared table between them no prompt is said before each seat's move, which the table's
         lines say, and a line typed meanwhile is still read."""
         tb = self.table
-        return tb.over or self.remote is None or self.remote.decision()
+        return tb.over or self.news is None or self.news.decision()
 
     def ask(self) -> str:
         """The prompt, appended, and one line: the turn timer and ``auto_play`` wait with it."""
         from .prompt import prompt_message
 
         tb = self.table
-        if self.remote is not None and self.remote.pending():
+        if self.news is not None and self.news.pending():
             raise _Incoming()
         timeout: float | None = None
         prompt = prompt_message(tb)
@@ -396,7 +396,7 @@ class ReaderLoop(FrontEnd):
             table.dirty = False
         if table.over:
             self.show_archived()
-            if self.remote is not None:
+            if self.news is not None:  # a shared table closes at the end of its game
                 return False
         self.quiet.stop(flush=moved)  # a card typed ahead is never played before its trick is heard
         try:

@@ -94,9 +94,9 @@ class Loop(FrontEnd):
         self.clock = time.monotonic
         self.answered = self.clock()  # when the person's last line was entered (the bell's wait)
         self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
-        self.remote = table.remote  # a shared table's seat: its news comes while the prompt waits
-        if self.remote is not None:
-            self.remote.link.wake = self.incoming
+        self.news = table.news  # a shared table's seat: its news comes while the prompt waits
+        if self.news is not None:
+            self.news.wake(self.incoming)
 
     # ------------------------------------------------------------ output
 
@@ -176,7 +176,7 @@ class Loop(FrontEnd):
         """The prompt is open (in its event loop): a shared table's news that came meanwhile closes
         it again; else the only legal card starts its pause, with ``auto_play``."""
         app = self.session.app
-        if self.remote is not None and self.remote.pending() and app.future is not None and not app.future.done():
+        if self.news is not None and self.news.pending() and app.future is not None and not app.future.done():
             self.step_aside()
             return
         card = self.table.forced_card()
@@ -216,7 +216,7 @@ class Loop(FrontEnd):
         """One line from the person: with the turn timer running, if there is one."""
         if self.turn_timer and not self.table.over:
             return self.ask_timed(self.turn_timer)
-        self.status.deadline = self.status.host_deadline if self.remote is not None else None
+        self.status.deadline = self.status.host_deadline if self.news is not None else None
         self.session.app.erase_when_done = False  # (a line entered stays in the scrollback)
         default, self.typed = self.typed, ""
         try:
@@ -292,7 +292,7 @@ class Loop(FrontEnd):
             table.dirty = False
         if table.over:  # the last cards are mostly the CPUs' (or auto's)
             self.show_archived()
-            if self.remote is not None:  # a shared table closes at the end of its game
+            if self.news is not None:  # a shared table closes at the end of its game
                 return False
         if self.status.paused and self.quiet.active:
             clear_typeahead(self.session.input)  # read along with the last line
