@@ -289,7 +289,7 @@ class TableClient(SeatClient):
     def event(self, ev: Event) -> None:
         """An event of the table, for the person's seat: kept, and shown by the front end."""
         if isinstance(ev, (Pass, Play, RoundEnd, Undo)):
-            # (at a shared table the table is drawn when the seat's view comes: RemoteTable)
+            # (at a shared table the table is drawn when the seat's view comes: decide)
             self.dirty = self.dirty or self.local
             if isinstance(ev, (Play, RoundEnd, Undo)):
                 self.pending, self.verdict = None, None
