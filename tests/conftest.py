@@ -572,7 +572,8 @@ def whole_game(code: str) -> WholeGame:
 def _whole_game(code: str) -> tuple[str, tuple[str, ...], str]:
     import tempfile
 
-    from hearts_cli.repl import start_new
+    from hearts_cli.repl.new_game import NewGame
+    from hearts_cli.repl.start import start_new
 
     with tempfile.TemporaryDirectory() as tmp, pytest.MonkeyPatch.context() as mp:
         mp.setenv("HEARTS_HOME", tmp)  # as the ``home`` fixture sets the machine up
@@ -580,7 +581,7 @@ def _whole_game(code: str) -> tuple[str, tuple[str, ...], str]:
         mp.delenv("HEARTS_ASCII", raising=False)
         mp.setenv("LANG", "C.UTF-8")
         player = JsonPlayer()
-        assert start_new(code=code, json_events=True, stdin=player, stdout=player) == 0
+        assert start_new(NewGame.of(code=code), json_events=True, stdin=player, stdout=player) == 0
         (path,) = archived(Path(tmp))
         return json.dumps(player.events), tuple(player.lines), path.read_text()
 

@@ -275,7 +275,9 @@ def _in_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_hearts_play_reads_auto_play_from_settings_yaml(home: Path, monkeypatch: pytest.MonkeyPatch):
-    from hearts_cli.repl import session, start_new
+    from hearts_cli.repl import session
+    from hearts_cli.repl.new_game import NewGame
+    from hearts_cli.repl.start import start_new
 
     seen: dict = {}
 
@@ -286,28 +288,29 @@ def test_hearts_play_reads_auto_play_from_settings_yaml(home: Path, monkeypatch:
     monkeypatch.setattr(session, "run_interactive", fake)
     _in_a_terminal(monkeypatch)
     home.mkdir(parents=True, exist_ok=True)
-    assert start_new(code=CODE) == 0
+    assert start_new(NewGame.of(code=CODE)) == 0
     assert seen["auto_play"] is None  # off by default
     (home / "settings.yaml").write_text("auto_play: true\n")
-    assert start_new(code=CODE) == 0
+    assert start_new(NewGame.of(code=CODE)) == 0
     assert seen["auto_play"] == AUTO_PLAY_PAUSE
     (home / "settings.yaml").write_text("auto_play: 2\n")
-    assert start_new(code=CODE) == 0
+    assert start_new(NewGame.of(code=CODE)) == 0
     assert seen["auto_play"] == 2.0
 
 
 def test_scripts_read_the_same_whatever_the_setting(home: Path):
     """The line-by-line mode plays what it is given (as with confirmation): a script that
     enters the 2♣ gives the same bytes with `auto_play: true` in settings.yaml."""
-    from hearts_cli.repl import start_new
+    from hearts_cli.repl.new_game import NewGame
+    from hearts_cli.repl.start import start_new
 
     lines = "".join(x + "\n" for x in ("pass TS JS KS", "2c", "score"))
     first = io.StringIO()
-    assert start_new(code=CODE, stdin=io.StringIO(lines), stdout=first) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO(lines), stdout=first) == 0
     (home / "current.yaml").unlink()  # (else the second game would say where the first went)
     (home / "settings.yaml").write_text("auto_play: true\n")
     second = io.StringIO()
-    assert start_new(code=CODE, stdin=io.StringIO(lines), stdout=second) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO(lines), stdout=second) == 0
     assert second.getvalue() == first.getvalue() and "You play 2♣." in first.getvalue()
 
 

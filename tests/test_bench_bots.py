@@ -52,9 +52,10 @@ def test_bench_bots_are_for_sim_not_the_table(tmp_path, monkeypatch):
 
     from typer.testing import CliRunner
 
-    from hearts_cli import repl
     from hearts_cli.cli.app import app
     from hearts_cli.cli.protocol import Session
+    from hearts_cli.repl import start as repl
+    from hearts_cli.repl.new_game import NewGame
 
     monkeypatch.setenv("HEARTS_HOME", str(tmp_path))
     session = Session(lang="en")
@@ -64,7 +65,7 @@ def test_bench_bots_are_for_sim_not_the_table(tmp_path, monkeypatch):
         result = CliRunner().invoke(app, ["new", "--level", name, "--no-play"])
         assert result.exit_code == 2 and f"'{name}' is not a CPU level" in result.stderr
         with pytest.raises(LevelError):
-            repl.start_new(level=name, play=False, lang="en", stdin=io.StringIO(""), stdout=io.StringIO())
+            repl.start_new(NewGame.of(level=name), play=False, lang="en", stdin=io.StringIO(""), stdout=io.StringIO())
         assert session.handle({"cmd": "go", "level": name})["error"]["code"] == "bad_field"
 
 

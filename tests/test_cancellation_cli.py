@@ -15,7 +15,8 @@ import sys
 import pytest
 from test_repl import Player, archived
 
-from hearts_cli.repl import start_new
+from hearts_cli.repl.new_game import NewGame
+from hearts_cli.repl.start import start_new
 
 CODE = "K7Q2MXA7"
 
@@ -26,8 +27,8 @@ pytestmark = [pytest.mark.usefixtures("home"), pytest.mark.slow]  # its own save
 def test_new_cancellation_for_eight_plays_a_whole_game_from_a_script(home, tmp_path):
     # the person's moves, found by playing once through the JSON batch mode
     player = Player()
-    assert start_new(preset="cancellation", players=8, code=CODE, level="easy", json_events=True,
-                     stdin=player, stdout=player) == 0
+    assert start_new(NewGame.of(preset="cancellation", players=8, code=CODE, level="easy"),
+                     json_events=True, stdin=player, stdout=player) == 0
     end = player.events[-1]
     assert end["event"] == "game_end" and max(end["totals"]) >= 100
     tricks = [ev for ev in player.events if ev["event"] == "trick"]

@@ -103,7 +103,7 @@ def _table(code: str, finishes_itself: bool = False):
     said: list = []
     tb = Table(Game(Rules.from_spec(None), code), make_seats(4, 0, "random"), lang="en", confirm=False,
                emit=said.append)
-    tb.own_table().finishes_itself = finishes_itself
+    tb.own.finishes_itself = finishes_itself
     return tb, said
 
 
@@ -116,7 +116,7 @@ def _until_claim(mine: bool, finishes_itself: bool):
             while tb.cpu_step():
                 if any(ev.kind == "claim" for ev in said):
                     return tb, said
-            rnd = tb.own_table().game.round
+            rnd = tb.own.game.round
             if tb.over or tb.round_number > 1:
                 break
             if mine and rnd.turn == 0 and not rnd.trick and claim_order(rnd, 0) is not None:
@@ -127,7 +127,7 @@ def _until_claim(mine: bool, finishes_itself: bool):
 
 def test_claim_at_the_prompt_finishes_the_round_with_every_trick_left_to_the_claimant():
     tb, said = _until_claim(mine=True, finishes_itself=False)
-    rnd = tb.own_table().game.round
+    rnd = tb.own.game.round
     left = len(rnd.hand(0))
     tb.handle("claim")
     [claim] = [ev for ev in said if ev.kind == "claim"]
@@ -135,7 +135,7 @@ def test_claim_at_the_prompt_finishes_the_round_with_every_trick_left_to_the_cla
     assert claim.data["points"] == sum(rnd.rules.points[c] for s in range(4) for c in rnd.hand(s))
     while tb.cpu_step():  # nothing more is asked of the person
         pass
-    game = tb.own_table().game
+    game = tb.own.game
     assert game.over or len(game.rounds) == 2
     assert [t.winner for t in game.rounds[0].tricks[-left:]] == [0] * left
     played = [ev for ev in said if ev.kind == "play" and ev.data["seat"] == 0]
@@ -160,7 +160,7 @@ def test_a_refused_claim_names_the_card_that_blocks_it():
         while not tb.over and tb.round_number == 1:
             while tb.cpu_step():
                 pass
-            rnd = tb.own_table().game.round
+            rnd = tb.own.game.round
             if tb.over or tb.round_number > 1:
                 break
             if rnd.turn == 0 and not rnd.trick and rnd.tricks and claim_order(rnd, 0) is None:
@@ -188,7 +188,7 @@ def test_no_points_left_and_a_claim_are_not_both_said():
                 pass
             if tb.over or tb.round_number > 1:
                 break
-            tb.handle(str(tb.own_table().game.round.legal_cards()[0]))
+            tb.handle(str(tb.own.game.round.legal_cards()[0]))
         kinds = [ev.kind for ev in said]
         if "no_points_left" in kinds:
             met += 1
@@ -203,7 +203,7 @@ def test_a_cpu_holding_every_winning_card_claims_and_the_round_goes_at_once():
     assert seat != 0
     while tb.cpu_step():  # the person's cards too: nothing is asked of them
         pass
-    game = tb.own_table().game
+    game = tb.own.game
     assert game.over or len(game.rounds) == 2
     assert [t.winner for t in game.rounds[0].tricks[-left:]] == [seat] * left
 
@@ -218,12 +218,12 @@ def test_a_round_with_no_points_left_goes_at_once_for_a_person_and_waits_for_a_s
         while not tb.over and tb.round_number == 1 and not any(ev.kind == "no_points_left" for ev in said):
             while tb.cpu_step():
                 pass
-            rnd = tb.own_table().game.round
+            rnd = tb.own.game.round
             if rnd.phase is not Phase.PLAY or rnd.turn != 0 or any(ev.kind == "no_points_left" for ev in said):
                 break
             tb.handle(str(rnd.legal_cards()[0]))
         [told] = [ev for ev in said if ev.kind == "no_points_left"] or [None]
-        rnd = tb.own_table().game.round
+        rnd = tb.own.game.round
         if told is None or tb.round_number != 1 or not rnd.hand(0):
             continue
         assert told.data["auto"] is finishes_itself
@@ -242,7 +242,7 @@ def test_concede_gives_the_rest_to_the_seat_with_every_winning_card_or_says_why_
         while not tb.over and tb.round_number == 1:
             while tb.cpu_step():
                 pass
-            rnd = tb.own_table().game.round
+            rnd = tb.own.game.round
             if tb.over or tb.round_number > 1 or rnd.turn != 0:
                 break
             to = concede_to(rnd, 0)
@@ -255,7 +255,7 @@ def test_concede_gives_the_rest_to_the_seat_with_every_winning_card_or_says_why_
             assert claim.data["seat"] == to and claim.data["tricks"] == left
             while tb.cpu_step():  # nothing is asked of the person
                 pass
-            game = tb.own_table().game
+            game = tb.own.game
             assert game.over or len(game.rounds) == 2
             assert [t.winner for t in game.rounds[0].tricks[-left:]] == [to] * left
             return
@@ -281,8 +281,8 @@ def _records_both_ways(code: str, person_moves: list[str] | None = None, level: 
         said: list = []
         seats = make_seats(4, 0, level)
         tb = Table(Game(Rules.from_spec(None), code), seats, lang="en", confirm=False, emit=said.append)
-        tb.own_table().finishes_itself = finishes_itself
-        game = tb.own_table().game
+        tb.own.finishes_itself = finishes_itself
+        game = tb.own.game
         queue = list(moves)
         while not tb.over and len(game.rounds) == 1:
             if tb.cpu_step():
@@ -341,7 +341,7 @@ def test_the_no_trick_bonus_is_said_when_it_is_scored(lang):
         said: list = []
         seats = make_seats(4, 0, "random")
         tb = Table(Game(rules, code_from_number(6000 + n)), seats, lang=lang, confirm=False, emit=said.append)
-        game = tb.own_table().game
+        game = tb.own.game
         while len(game.results) == 0:
             if tb.cpu_step():
                 continue

@@ -437,7 +437,7 @@ class FakeLoop(types.SimpleNamespace):
 
 @pytest.fixture
 def fake_loop(monkeypatch):
-    from hearts_cli import repl
+    from hearts_cli.repl import start as repl
 
     loop = FakeLoop(calls=[])
     monkeypatch.setattr(repl, "start_new", loop.start_new)

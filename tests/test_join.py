@@ -273,7 +273,7 @@ def test_line_by_line_and_back_mid_round_the_seat_knows_what_the_engine_knows():
     leaves and joins again mid-round gets a seat whose legal cards and reasons are the engine's."""
     import io
 
-    from hearts_cli.repl import run_batch
+    from hearts_cli.repl.start import run_batch
     from hearts_cli.repl.table import Table
     from hearts_cli.table.remote import Link, RemoteTable
 

@@ -15,8 +15,9 @@ import time
 import pytest
 from conftest import check_schema, run
 
-from hearts_cli.repl import start_new
+from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.reader import spoken
+from hearts_cli.repl.start import start_new
 
 CODE = "JYR35SWD"  # South passes T♠ J♠ K♠ to West, receives A♣ T♥ Q♥ and leads the 2♣
 PASS = "pass ten of spades, JS, K♠\n"  # every notation is read, as in any mode
@@ -28,8 +29,8 @@ REDRAWS = re.compile(r"\x1b|\r(?!\n)|\x08")
 def said(lines: str, lang: str = "en", **options: object) -> str:
     """What the screen-reader mode says for the game of CODE when ``lines`` are typed."""
     out = io.StringIO()
-    status = start_new(code=CODE, level="easy", lang=lang, screen_reader=True, stdin=io.StringIO(lines),
-                       stdout=out, **options)  # type: ignore[arg-type]
+    status = start_new(NewGame.of(code=CODE, level="easy"), lang=lang, screen_reader=True,
+                       stdin=io.StringIO(lines), stdout=out, **options)  # type: ignore[arg-type]
     assert status == 0
     return out.getvalue()
 
@@ -117,14 +118,14 @@ def test_again_before_the_first_move_reads_the_game_from_its_start(home):
 
 def test_again_in_the_line_by_line_mode_and_as_json(home):
     out = io.StringIO()
-    start_new(code=CODE, level="easy", lang="en", stdin=io.StringIO(PASS + "2c\nagain\nquit\n"), stdout=out)
+    start_new(NewGame.of(code=CODE, level="easy"), lang="en", stdin=io.StringIO(PASS + "2c\nagain\nquit\n"), stdout=out)
     text = out.getvalue()
     assert text.count("West plays 9♣.") == 2
     assert "Again, since your last move:\nYou play 2♣.\nWest plays 9♣." in text
 
     out = io.StringIO()
-    start_new(code=CODE, level="easy", lang="en", json_events=True,
-              stdin=io.StringIO(PASS + "2c\nagain\nquit\n"), stdout=out)
+    start_new(NewGame.of(code=CODE, level="easy"),
+              lang="en", json_events=True, stdin=io.StringIO(PASS + "2c\nagain\nquit\n"), stdout=out)
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     # the events are not sent twice (a program would count them twice): one info holds them
     assert sum(1 for ev in events if ev["event"] == "play" and ev["seat"] == 1) == 2  # tricks 1 and 2

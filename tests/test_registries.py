@@ -65,10 +65,11 @@ def test_every_level_is_accepted_by_hearts_new(isolated, name):
 def test_every_level_is_accepted_by_the_game_loop(isolated, name):
     import io
 
-    from hearts_cli import repl
+    from hearts_cli.repl import start as repl
+    from hearts_cli.repl.new_game import NewGame
 
     out = io.StringIO()
-    status = repl.start_new(level=name, play=False, lang="en", stdin=io.StringIO(""), stdout=out)
+    status = repl.start_new(NewGame.of(level=name), play=False, lang="en", stdin=io.StringIO(""), stdout=out)
     assert status == 0, out.getvalue()
 
 

@@ -18,9 +18,10 @@ from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.play.events import Event
 from hearts_cli.records.record import read_record
-from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.hints import hint_text, pass_reason
+from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.render import Renderer, plain
+from hearts_cli.repl.start import resume, start_new
 from hearts_cli.repl.table import Table, make_seats
 
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass (see the tests that rely on it)
@@ -59,7 +60,7 @@ def test_resumed_game_makes_the_same_moves_as_an_uninterrupted_one(home, tmp_pat
 
     # the same person's moves, but the program stops mid-round and is started again
     part1 = Player(stop_after=9)  # the pass and eight cards: in the middle of round 1
-    assert start_new(code=CODE, json_events=True, stdin=part1, stdout=part1) == 0
+    assert start_new(NewGame.of(code=CODE), json_events=True, stdin=part1, stdout=part1) == 0
     assert part1.events[-1]["event"] == "saved"
     saved = read_record(home / "current.yaml").replay()
     assert not saved.over and len(saved.rounds) == 1 and saved.round.tricks
@@ -108,7 +109,7 @@ def test_scripted_game_is_byte_identical_on_two_runs_and_json_has_every_event(ho
 
 def test_json_mode_reports_an_error_event_and_exits_2(home, capsys):
     out = io.StringIO()
-    status = start_new(code=CODE, json_events=True, stdin=io.StringIO("pass 2C 7C XZ\n"), stdout=out)
+    status = start_new(NewGame.of(code=CODE), json_events=True, stdin=io.StringIO("pass 2C 7C XZ\n"), stdout=out)
     assert status == 2
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     assert events[-1]["event"] == "error"
@@ -133,7 +134,7 @@ def test_bad_options_are_one_hearts_error_before_anything_is_touched(home, kwarg
     from hearts_cli.model.errors import HeartsError
 
     with pytest.raises(HeartsError) as e:
-        start_new(stdin=io.StringIO(""), stdout=io.StringIO(), **kwargs)
+        start_new(NewGame.of(**kwargs), stdin=io.StringIO(""), stdout=io.StringIO())
     assert words in e.value.message("en")
     assert not (home / "current.yaml").exists()
 
@@ -141,7 +142,7 @@ def test_bad_options_are_one_hearts_error_before_anything_is_touched(home, kwarg
 def test_an_illegal_card_in_a_script_stops_with_status_2_and_the_reason(home, capsys):
     out = io.StringIO()
     # South leads the first trick and must lead the 2♣
-    status = start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\nAH\n"), stdout=out)
+    status = start_new(NewGame.of(code=CODE), stdin=io.StringIO("pass TS JS KS\nAH\n"), stdout=out)
     assert status == 2
     err = capsys.readouterr().err
     assert err == "The first trick must be led with 2♣.\n"
@@ -152,7 +153,7 @@ def test_an_illegal_card_in_a_script_stops_with_status_2_and_the_reason(home, ca
 
 def test_end_of_input_saves_and_exits_0(home):
     out = io.StringIO()
-    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
     assert out.getvalue().rstrip().endswith("Game saved: `hearts play` continues it where you left it.")
     game = read_record(home / "current.yaml").replay()
     assert game.round.passes[0] == (Card("TS"), Card("JS"), Card("KS"))
@@ -169,7 +170,7 @@ def _table(players: int = 4, lang: str = "en", code: str = CODE, **kw) -> Table:
 def test_plain_batch_output_shows_the_table(home):
     out = io.StringIO()
     script = "pass TS JS KS\nscore\nwhy AH\n2C\n"
-    assert start_new(code=CODE, stdin=io.StringIO(script), stdout=out) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO(script), stdout=out) == 0
     text = out.getvalue()
     assert "← passing left, to West · choose 3 more" in text
     assert "Your hand: ♣ 2 7   ♦ 3 4 Q   ♥ 7 8 A   ♠ 2 8 10 J K" in text
@@ -248,7 +249,7 @@ def test_without_colour_a_long_suit_of_marked_cards_still_fits_40_columns(lang):
 def test_spanish_output_and_card_names_in_either_language(home):
     out = io.StringIO()
     script = "pass diez de picas, jota de picas, king of spades\ndos de tréboles\n"
-    assert start_new(code=CODE, lang="es", stdin=io.StringIO(script), stdout=out) == 0
+    assert start_new(NewGame.of(code=CODE), lang="es", stdin=io.StringIO(script), stdout=out) == 0
     text = out.getvalue()
     assert "← pasas a la izquierda, a Oeste" in text
     assert "Tu mano: ♣ 2 7" in text
@@ -259,12 +260,12 @@ def test_spanish_output_and_card_names_in_either_language(home):
 
 def test_pass_one_card_at_a_time_toggles_and_needs_exactly_three(home, capsys):
     out = io.StringIO()
-    status = start_new(code=CODE, stdin=io.StringIO("TS\nJS\nTS\npass\n"), stdout=out)
+    status = start_new(NewGame.of(code=CODE), stdin=io.StringIO("TS\nJS\nTS\npass\n"), stdout=out)
     assert status == 2
     assert "chosen: J♠ · choose 2 more" in out.getvalue()
     assert capsys.readouterr().err == "Pass exactly 3 cards (you chose 1).\n"
     out = io.StringIO()
-    assert start_new(code=CODE, stdin=io.StringIO("TS\nJS\nKS\npass\n"), stdout=out) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO("TS\nJS\nKS\npass\n"), stdout=out) == 0
     assert "chosen: 10♠, J♠, K♠ · type `pass` to pass them" in out.getvalue()
     assert "You pass 10♠, J♠, K♠ to West." in out.getvalue()
 
@@ -331,7 +332,7 @@ def test_no_pass_round_says_so():
 def test_ascii_fallback_for_the_suits(home, monkeypatch):
     monkeypatch.setenv("HEARTS_ASCII", "1")
     out = io.StringIO()
-    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
     text = out.getvalue()
     assert "<- passing left, to West" in text
     # the ten is 10 as on any other screen (T is still read: the pass above typed TS)
@@ -522,7 +523,7 @@ def test_a_crash_in_the_completer_never_kills_the_session():
     from hearts_cli.repl.completer import CardCompleter
 
     tb = _table()
-    tb.own_table().game = None  # type: ignore[assignment]  # (every question to the table now fails)
+    tb.own.game = None  # type: ignore[assignment]  # (every question to the table now fails)
     assert list(CardCompleter(tb, ascii=False).get_completions(Document(""), CompleteEvent())) == []
 
 
@@ -563,10 +564,10 @@ def test_session_turn_timer_lets_the_normal_cpu_play(home):
 
 def test_a_word_that_is_no_card_says_so_with_suggestions(home, capsys):
     out = io.StringIO()
-    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\nxyz\n"), stdout=out) == 2
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO("pass TS JS KS\nxyz\n"), stdout=out) == 2
     assert capsys.readouterr().err == "'xyz' is not a card or a command; `help` lists the commands.\n"
-    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\nqueen of spadez\n"),
-                     stdout=io.StringIO()) == 2
+    assert start_new(NewGame.of(code=CODE),
+                     stdin=io.StringIO("pass TS JS KS\nqueen of spadez\n"), stdout=io.StringIO()) == 2
     assert capsys.readouterr().err.startswith("'queen of spadez' is not a card; did you mean Q♠")
 
 

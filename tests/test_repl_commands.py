@@ -100,7 +100,7 @@ def test_score_after_the_game_is_over_says_no_round_so_far(lang):
     said: list = []
     tb = Table(Game(Rules.from_spec("quick"), "K7Q2MXA7"), make_seats(4, 0, "random"), lang=lang,
                confirm=False, emit=said.append)
-    game = tb.own_table().game
+    game = tb.own.game
     while not tb.over:
         if tb.cpu_step():
             continue

@@ -13,7 +13,8 @@ import pytest
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game
 from hearts_cli.records.record import read_record
-from hearts_cli.repl import resume, start_new
+from hearts_cli.repl.new_game import NewGame
+from hearts_cli.repl.start import resume, start_new
 from hearts_cli.repl.table import make_seats
 from hearts_cli.store import saves
 from hearts_cli.store.saves import DamagedSave, SaveLocked, Store
@@ -96,7 +97,7 @@ def test_kill_9_while_saving_never_leaves_a_broken_save(home, tmp_path):
 
 
 def test_a_finished_game_is_archived_where_hearts_replay_can_open_it(home):
-    assert start_new(code=CODE, level="easy", stdin=io.StringIO("auto\n" * 30), stdout=io.StringIO()) == 0
+    assert start_new(NewGame.of(code=CODE, level="easy"), stdin=io.StringIO("auto\n" * 30), stdout=io.StringIO()) == 0
     [path] = (home / "archive").glob("*.yaml")
     assert CODE in path.name
     game = read_record(path).replay()
@@ -127,8 +128,8 @@ def test_store_load_raises_damagedsave_and_keeps_the_file(home):
 
 
 def test_new_archives_an_unfinished_game_instead_of_losing_it(home):
-    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=io.StringIO()) == 0
-    assert start_new(stdin=io.StringIO(""), stdout=io.StringIO()) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO("pass TS JS KS\n"), stdout=io.StringIO()) == 0
+    assert start_new(NewGame.of(), stdin=io.StringIO(""), stdout=io.StringIO()) == 0
     [old] = (home / "archive").glob(f"*{CODE}-unfinished.yaml")
     game = read_record(old).replay()
     assert game.round.passes[0] is not None

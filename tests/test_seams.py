@@ -125,7 +125,7 @@ def test_a_bad_pace_is_said_by_the_one_catch(isolated: object, args: tuple[str, 
     from conftest import assert_user_error, run
 
     from hearts_cli.model.errors import HeartsError
-    from hearts_cli.repl import resume
+    from hearts_cli.repl.start import resume
 
     assert_user_error(run(*args), words)
     with pytest.raises(HeartsError):

@@ -16,8 +16,9 @@ from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.play.events import Event
 from hearts_cli.records.record import read_record
-from hearts_cli.repl import start_new
+from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.render import Renderer, plain
+from hearts_cli.repl.start import start_new
 from hearts_cli.repl.table import Table, make_seats
 
 pytestmark = pytest.mark.usefixtures("home")  # every test in its own save directory
@@ -31,11 +32,11 @@ MOON_START = ["auto"] * 6 + ["pass 5C 8C QC", "KC", "KS", "JS", "9S", "6S", "AD"
                              "AH", "QH", "why JH", "JH", "7H", "score", "6H"]
 
 
-def _script(lines: list[str], *, json_events: bool = False, lang: str = "en",
-            **kw: object) -> tuple[int, str]:
+def _script(lines: list[str], *, json_events: bool = False, lang: str = "en", play: bool = True,
+            **game: object) -> tuple[int, str]:
     out = io.StringIO()
-    status = start_new(stdin=io.StringIO("".join(x + "\n" for x in lines)), stdout=out,
-                       json_events=json_events, lang=lang, **kw)  # type: ignore[arg-type]
+    status = start_new(NewGame.of(**game), stdin=io.StringIO("".join(x + "\n" for x in lines)),  # type: ignore[arg-type]
+                       stdout=out, json_events=json_events, lang=lang, play=play)
     return status, out.getvalue()
 
 

@@ -341,13 +341,14 @@ class Player:
 def test_a_finished_game_says_how_it_changes_the_record(home):
     import io
 
-    from hearts_cli.repl import start_new
+    from hearts_cli.repl.new_game import NewGame
+    from hearts_cli.repl.start import start_new
 
     # the CPUs at Easy: the tally is what is tested, not the game (Hard made it 7 s of CPU)
     ends = []
     for _ in range(2):
         player = Player()
-        assert start_new(code="JYR35SWD", level="easy", json_events=True, stdin=player, stdout=player) == 0
+        assert start_new(NewGame.of(code="JYR35SWD", level="easy"), json_events=True, stdin=player, stdout=player) == 0
         ends.append(player.events[-1])
     assert [e["event"] for e in ends] == ["game_end", "game_end"]
     first, second = ends[0]["record"], ends[1]["record"]
@@ -359,8 +360,8 @@ def test_a_finished_game_says_how_it_changes_the_record(home):
     assert "2nd" in second["text"]
     # in plain text and in Spanish, the line comes with the standings
     out = io.StringIO()
-    assert start_new(code="JYR35SWD", level="easy", lang="es", stdin=io.StringIO("\n".join(player.lines) + "\n"),
-                     stdout=out) == 0
+    assert start_new(NewGame.of(code="JYR35SWD", level="easy"),
+                     lang="es", stdin=io.StringIO("\n".join(player.lines) + "\n"), stdout=out) == 0
     text = out.getvalue()
     assert f"Tu 3.ª {'victoria' if won else 'derrota'} seguida" in text
     assert text.index("3.ª") < text.index("`nueva`")  # before "type `new` for another game"

@@ -15,9 +15,10 @@ from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.counting import count
 from hearts_cli.play.engine import Game, Phase, Round
-from hearts_cli.repl import start_new
 from hearts_cli.repl.layout import wrap
+from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.render import Renderer, plain
+from hearts_cli.repl.start import start_new
 from hearts_cli.repl.table import Table, make_seats
 
 CODE = "JYR35SWD"  # South holds the 2♣ after the first pass
@@ -242,7 +243,7 @@ def test_every_view_holds_at_40_columns(lang):
 def test_the_views_in_json_batch_mode():
     out = io.StringIO()
     lines = "exchange\npass TS JS KS\nlast\n2C\ntricks\nlast\ncount\nexchange\n"
-    assert start_new(code=CODE, json_events=True, stdin=io.StringIO(lines), stdout=out) == 0
+    assert start_new(NewGame.of(code=CODE), json_events=True, stdin=io.StringIO(lines), stdout=out) == 0
     events = [json.loads(x) for x in out.getvalue().splitlines()]
     by_kind = {}
     for ev in events:

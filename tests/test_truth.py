@@ -205,12 +205,13 @@ def test_the_ten_shows_as_10_and_t_is_still_read(home):
     import io
 
     from hearts_cli.model.cards import Card, parse_card
-    from hearts_cli.repl import start_new
+    from hearts_cli.repl.new_game import NewGame
+    from hearts_cli.repl.start import start_new
 
     assert Card("TS").symbol == "10♠" and str(Card("TS")) == "TS"  # records keep TS
     assert parse_card("Ts") == parse_card("10s") == parse_card("10♠") == Card("TS")
     out = io.StringIO()
-    assert start_new(code=CODE, stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
+    assert start_new(NewGame.of(code=CODE), stdin=io.StringIO("pass TS JS KS\n"), stdout=out) == 0
     text = out.getvalue()
     assert "♠ 2 8 10 J K" in text and "You pass 10♠, J♠, K♠ to West." in text
     assert "T♠" not in text and " T " not in text
@@ -267,11 +268,12 @@ def test_spanish_names_the_presets_in_spanish_and_reads_them(home):
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
-    from hearts_cli.repl import start_new
+    from hearts_cli.repl.new_game import NewGame
+    from hearts_cli.repl.start import start_new
     from hearts_cli.text.catalog import CATALOG
 
     out = io.StringIO()
-    assert start_new(preset="quick", code=CODE, lang="es", play=False, stdout=out) == 0
+    assert start_new(NewGame.of(preset="quick", code=CODE), lang="es", play=False, stdout=out) == 0
     assert "Partida JYR35SWD (rápida, a 50)." in out.getvalue()
     assert "(quick" not in out.getvalue()
     result = CliRunner().invoke(app, ["rules", "--preset", "a-degüello", "--lang", "es"])
@@ -428,7 +430,7 @@ def test_records_store_the_choice_and_a_save_waiting_for_it_resumes_there(tmp_pa
 def test_resuming_at_the_choice_asks_again(home):
     import io
 
-    from hearts_cli.repl import resume
+    from hearts_cli.repl.start import resume
     from hearts_cli.store.saves import Store
 
     tb = _moon_game(None)
@@ -446,13 +448,14 @@ def test_scripts_and_json_make_and_show_the_choice(home):
     import io
     import json
 
-    from hearts_cli.repl import start_new
+    from hearts_cli.repl.new_game import NewGame
+    from hearts_cli.repl.start import start_new
 
     typed = list(_shot(confirm=False)[1])
     script = "\n".join(typed + ["minus", "quit"]) + "\n"
     out = io.StringIO()
-    assert start_new(preset="shooter-choice", code=MOON_CODE, stdin=io.StringIO(script), stdout=out,
-                     json_events=True) == 0
+    assert start_new(NewGame.of(preset="shooter-choice", code=MOON_CODE),
+                     stdin=io.StringIO(script), stdout=out, json_events=True) == 0
     events = [json.loads(line) for line in out.getvalue().splitlines()]
     asked = next(e for e in events if e["event"] == "moon_choice")
     assert asked == {"event": "moon_choice", "round": 1, "seat": 0, "default": "others",

@@ -22,7 +22,8 @@ from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.engine import Game, Phase
 from hearts_cli.records.record import RecordError, read_record, write_record
-from hearts_cli.repl import resume, start_new
+from hearts_cli.repl.new_game import NewGame
+from hearts_cli.repl.start import resume, start_new
 from hearts_cli.repl.table import Table, make_seats
 from hearts_cli.store.saves import Store
 
@@ -71,7 +72,7 @@ def play_whole(home: Path, extra=None) -> tuple[Player | WholeGame, str]:
         game = whole_game(CODE)
         return game, game.record
     player = Player(extra)
-    assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
+    assert start_new(NewGame.of(code=CODE), json_events=True, stdin=player, stdout=player) == 0
     assert player.events[-1]["event"] == "game_end"
     path = archived(home)[-1]
     text = path.read_text()
@@ -104,7 +105,7 @@ def test_undo_puts_you_where_you_were(home):
             return "" if len(self.lines) >= 4 else super().readline()
 
     stop = Stop({2: ["undo"]})
-    assert start_new(code=CODE, json_events=True, stdin=stop, stdout=stop) == 0
+    assert start_new(NewGame.of(code=CODE), json_events=True, stdin=stop, stdout=stop) == 0
     undo = next(ev for ev in stop.events if ev["event"] == "undo")
     turns = stop.turns
     # the turn of the card taken back; the next one (trick 3); and the one the undo brings back
@@ -161,7 +162,7 @@ def test_undo_reaches_back_into_the_previous_round(home):
 
 
 def test_nothing_to_undo_is_one_sentence_and_status_2_with_the_save_unchanged(home, capsys):
-    assert start_new(code=CODE, play=False) == 0
+    assert start_new(NewGame.of(code=CODE), play=False) == 0
     save = home / "current.yaml"
     before = save.read_bytes()
     capsys.readouterr()
@@ -177,7 +178,7 @@ def test_undo_can_be_turned_off_in_settings(home, capsys):
     (home / "settings.yaml").write_text("undo: false\n")
     out = io.StringIO()
     script = io.StringIO("pass TS JS KS\n2c\nundo\n")
-    assert start_new(code=CODE, stdin=script, stdout=out) == 2
+    assert start_new(NewGame.of(code=CODE), stdin=script, stdout=out) == 2
     assert "Undo is turned off (undo: false in settings.yaml)." in capsys.readouterr().err
     assert Card("2C") not in read_record(home / "current.yaml").replay().round.hand(0)
     # a bad value is named, and the default (on) is used
@@ -248,7 +249,7 @@ def test_the_record_counts_undos_and_reads_them_back(home):
 @pytest.mark.slow
 def test_resume_keeps_the_count_and_the_archive_notes_it(home):
     player = Player({1: ["undo", "quit"]})
-    assert start_new(code=CODE, json_events=True, stdin=player, stdout=player) == 0
+    assert start_new(NewGame.of(code=CODE), json_events=True, stdin=player, stdout=player) == 0
     assert read_record(home / "current.yaml").undos == 1
     rest = Player({0: ["undo"]})
     assert resume(json_events=True, stdin=rest, stdout=rest) == 0

@@ -81,7 +81,7 @@ def _seat(link: Link, welcome: JsonObject, lang: str, plain: bool, screen_reader
     the screen-reader mode in either (``--screen-reader``, ``ACCESSIBLE``)."""
     import os
 
-    from ..repl import run_batch, screen_reader_asked, wants_ascii
+    from ..repl.start import run_batch, screen_reader_asked, wants_ascii
     from ..repl.table import Table
     from ..store.saves import read_settings
 

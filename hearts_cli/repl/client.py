@@ -1,11 +1,13 @@
 """The person's seat as a client of its table: the front-end plumbing of the REPL.
 
-:class:`TableClient` is the in-process client of a
-:class:`~hearts_cli.table.local.LocalTable` (or, in ``hearts join``, of a
-:class:`~hearts_cli.table.remote.RemoteTable`): it reads the table's state,
-names the seats, words messages, and hands every event to its front end (the
-prompt-toolkit session, the line-by-line batch mode, a test). It does no I/O of
-its own. What the person types is read above it (:mod:`.table`).
+:class:`TableClient` is the in-process client of one
+:class:`~hearts_cli.table.seat_table.SeatTable` (a game of one's own, or in
+``hearts join`` a seat at a shared table): it reads the table's state, names the
+seats, words messages, and hands every event to its front end (the
+prompt-toolkit session, the line-by-line batch mode, a test). What only one kind
+of table allows it reaches through the capabilities the table hands out (``own``,
+``news``). It does no I/O of its own. What the person types is read above it
+(:mod:`.table`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from ..play.events import (
 )
 from ..table.keeping import Keeper
 from ..table.local import LocalTable
-from ..table.seat_table import SeatTable
+from ..table.seat_table import News, OwnTable, SeatTable
 from ..table.seats import SeatClient
 from ..text.catalog import t
 
@@ -48,7 +50,6 @@ if TYPE_CHECKING:
     from ..play.verdicts import Verdict
     from ..records.record import Seat as RecordSeat
     from ..store.saves import Store
-    from ..table.remote import RemoteTable
 
 
 RECENT = 80  # the table's events kept for `again`: more than a trick's at eleven players, and a round's end
@@ -99,24 +100,18 @@ class TableClient(SeatClient):
                  front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False,
                  hand_order: HandOrder | None = None):
         # the table: a local game's own (in-process, made here from ``game``), or a seat's at a
-        # shared table (``core``: remote.RemoteTable, which sends the person's moves to the host)
+        # shared table (``core``: table/remote.py's, which sends the person's moves to the host)
         if core is None:
             assert game is not None, "a game of one's own, or a seat's table"
             core = LocalTable(game, seats, store=store, undos=undos, lang=lang)
         self.core: SeatTable = core
-        self.local: bool = core.capabilities.own
-        # what only one kind of table has: a person's own (undo, auto, the save), a shared one's link
-        self.own: LocalTable | None = core if isinstance(core, LocalTable) else None
-        self.remote: RemoteTable | None = None
-        if self.own is None:
-            from ..table.remote import RemoteTable
-
-            self.remote = core if isinstance(core, RemoteTable) else None
+        # what only one kind of table allows, as the table hands it out: a game of one's own
+        # (undo, auto, the save...), or a shared table's news
+        self.own: OwnTable | None = core.own()
+        self.news: News | None = core.news()
+        self.local: bool = self.own is not None
         self.keeper: Keeper = self.own.keeper if self.own is not None else Keeper(None)
-        if self.remote is not None:
-            self.me: int = self.remote.me
-        else:
-            self.me = next((i for i, s in enumerate(core.record_seats()) if s.kind == "human"), 0)
+        self.me: int = core.person
         self.lang = lang
         self.ascii = ascii
         self.confirm = confirm
@@ -165,7 +160,7 @@ class TableClient(SeatClient):
     @property
     def started(self) -> bool:
         """Whether the seat has its view yet (a shared table's comes after its welcome)."""
-        return self.remote is None or self.remote.started
+        return self.news is None or self.news.started
 
     def view(self) -> SeatView:
         """The person's seat view: everything they may know of the round."""
@@ -222,16 +217,12 @@ class TableClient(SeatClient):
 
     @auto_round.setter
     def auto_round(self, value: int | None) -> None:
-        self.own_table().seats[self.me].auto_round = value
+        if self.own is not None:  # (a shared table's CPU plays for a seat only when its host says)
+            self.own.seats[self.me].auto_round = value
 
     @property
     def finish_offered(self) -> set[int]:
         return self.own.finish_offered if self.own is not None else set()
-
-    def own_table(self) -> LocalTable:
-        """The person's own table, for what only it allows (the commands a shared table refuses)."""
-        assert self.own is not None, "a request for a game of one's own, at a shared table"
-        return self.own
 
     def points_left(self) -> bool:
         """Whether any card that scores is still to be played this round."""
@@ -298,7 +289,7 @@ class TableClient(SeatClient):
     def event(self, ev: Event) -> None:
         """An event of the table, for the person's seat: kept, and shown by the front end."""
         if isinstance(ev, (Pass, Play, RoundEnd, Undo)):
-            # (at a shared table the table is drawn when the seat's view comes: RemoteTable)
+            # (at a shared table the table is drawn when the seat's view comes: decide)
             self.dirty = self.dirty or self.local
             if isinstance(ev, (Play, RoundEnd, Undo)):
                 self.pending, self.verdict = None, None
@@ -400,28 +391,30 @@ class TableClient(SeatClient):
     def leave(self) -> None:
         """The person leaves before the end: a local game is saved (and says so); a seat at a
         shared table is left to the CPU until the person joins again."""
-        if self.remote is None:
+        if self.news is None:
             self.save()  # a move interrupted (Ctrl-C) between the engine and its save is kept too
             self.emit(Saved())
         else:
-            self.remote.leave()
+            self.news.leave()
             self.info("leave", self.say("net_left"))
 
     def announce_start(self, resumed: bool = False) -> None:
-        remote = self.remote
-        if remote is not None:  # who sits where, before the table says anything
-            names = ", ".join(shown_name(n, s, self.me, len(remote.names), self.lang)
-                              for s, n in enumerate(remote.names))
-            self.info("welcome", self.say("net_welcome", seat=self.me, players=len(remote.names), names=names))
+        news = self.news
+        if news is not None:  # who sits where, before the table says anything
+            names = ", ".join(shown_name(n, s, self.me, len(news.names), self.lang)
+                              for s, n in enumerate(news.names))
+            self.info("welcome", self.say("net_welcome", seat=self.me, players=len(news.names), names=names))
         self.core.announce(self.me, resumed)
 
     def archive_unfinished(self) -> None:
         """Put the game in the archive if it is unfinished (once): another is about to replace it."""
-        self.own_table().archive_unfinished()
+        if self.own is not None:  # (a shared table's game is the host's)
+            self.own.archive_unfinished()
 
     def restart(self, same_deal: bool) -> None:
         """"Another game" (a new code) or "replay this deal" (the same code), same rules and seats."""
-        own = self.own_table()
+        own = self.own
+        assert own is not None, "another game is asked for at a table of one's own only"
         own.restart(own.game.code if same_deal else new_code())
         self.selection = []
         self.pending, self.verdict = None, None
@@ -444,7 +437,7 @@ class TableClient(SeatClient):
         while it is not their move (a shared table's view may be older than its news)."""
         if not self.started or self.over or not self.waiting_for_person():
             return None
-        if self.remote is not None and not self.remote.decision():
+        if self.news is not None and not self.news.decision():
             return None
         if self.view().phase is not Phase.PLAY:
             return None

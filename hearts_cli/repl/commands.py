@@ -22,9 +22,11 @@ from .person import Person
 
 if TYPE_CHECKING:
     from ..play.payloads import ShownTrick
+    from ..table.seat_table import OwnTable
 
 Signal = Literal["quit", "new", "replay"] | None  # what the loop does after a line
 Handler = Callable[[Person, str], Signal]  # the person's side, and what follows the command word
+OwnHandler = Callable[[Person, "OwnTable", str], Signal]  # ... and what a game of one's own allows
 
 
 class Command(NamedTuple):
@@ -39,6 +41,15 @@ class Command(NamedTuple):
 
 
 # ---------------------------------------------------------------- handlers
+
+
+def _own(handler: OwnHandler) -> Handler:
+    """A command for a game of one's own, handed what the table allows (:func:`run` refuses it
+    first at a shared table, which hands out no such thing)."""
+    def run_own(person: Person, rest: str) -> Signal:
+        own = person.tb.own
+        return handler(person, own, rest) if own is not None else None
+    return run_own
 
 
 def _why(person: Person, rest: str) -> Signal:
@@ -154,12 +165,12 @@ def _code(person: Person, rest: str) -> Signal:
     return None
 
 
-def _auto(person: Person, rest: str) -> Signal:
+def _auto(person: Person, own: OwnTable, rest: str) -> Signal:
     tb = person.tb
     if tb.over:  # nothing left to play: not a mistake (a script may say it once too often)
         tb.info("auto", tb.say("game_over_cards"))
         return None
-    tb.own_table().set_auto(tb.me)
+    own.set_auto(tb.me)
     tb.selection = []
     tb.pending, tb.verdict = None, None
     tb.info("auto", tb.say("auto_on"))
@@ -180,28 +191,28 @@ def _at_once(person: Person, ask: Callable[[int], None]) -> bool:
     return True
 
 
-def _finish(person: Person, rest: str) -> Signal:
+def _finish(person: Person, own: OwnTable, rest: str) -> Signal:
     tb = person.tb
-    if _at_once(person, tb.own_table().finish):
+    if _at_once(person, own.finish):
         tb.info("finish", tb.say("finish_on"))
     return None
 
 
-def _claim(person: Person, rest: str) -> Signal:
+def _claim(person: Person, own: OwnTable, rest: str) -> Signal:
     """The rest of the round at once, when the person leads and holds every winning card."""
-    _at_once(person, person.tb.own_table().claim)  # (the claim event says it)
+    _at_once(person, own.claim)  # (the claim event says it)
     return None
 
 
-def _concede(person: Person, rest: str) -> Signal:
+def _concede(person: Person, own: OwnTable, rest: str) -> Signal:
     """The rest of the round to whoever holds every winning card, at once."""
     tb = person.tb
-    if _at_once(person, tb.own_table().concede) and not tb.claimed():
+    if _at_once(person, own.concede) and not tb.claimed():
         tb.info("finish", tb.say("finish_on"))  # no points left: played out, with no claimant to say it
     return None
 
 
-def _log(person: Person, rest: str) -> Signal:
+def _log(person: Person, own: OwnTable, rest: str) -> Signal:
     """The move log of the game so far (docs/replay.md), to copy into `hearts replay`.
 
     A round under way with a pass is left out until it ends: its log would
@@ -209,16 +220,16 @@ def _log(person: Person, rest: str) -> Signal:
     from ..records.movelog import format_log
 
     tb = person.tb
-    lines = format_log(tb.own_table().game, hide_round_in_progress=True)  # (a game of one's own only)
+    lines = format_log(own.game, hide_round_in_progress=True)
     if lines[-1].startswith("# R"):
         lines[-1] = "# " + tb.say("log_round_hidden", round=tb.round_number)
     tb.info("log", "\n".join(lines))
     return None
 
 
-def _undo(person: Person, rest: str) -> Signal:
+def _undo(person: Person, own: OwnTable, rest: str) -> Signal:
     """Take back the person's last pass or card, and the CPU cards played after it (the
-    table's :meth:`~hearts_cli.table.local.LocalTable.undo`: saved before it is shown)."""
+    table's :meth:`~hearts_cli.table.seat_table.OwnTable.undo`: saved before it is shown)."""
     tb = person.tb
     if not tb.undo_allowed:
         tb.error("undo_off")
@@ -226,7 +237,7 @@ def _undo(person: Person, rest: str) -> Signal:
     tb.selection = []
     tb.pending, tb.verdict = None, None
     try:
-        tb.own_table().undo(tb.me)
+        own.undo(tb.me)
     except Refused as e:
         tb.error(e.code)
     return None
@@ -298,18 +309,18 @@ REGISTRY: tuple[Command, ...] = (  # in the order help and completion name them
     Command("exchange", {"en": "exchange", "es": "intercambio"}, (), _exchange),
     Command("rules", {"en": "rules", "es": "reglas"}, (), _rules),
     Command("code", {"en": "code", "es": "codigo"}, (), _code),
-    Command("auto", {"en": "auto", "es": "auto"}, (), _auto, shared=_OWN),
-    Command("finish", {"en": "finish", "es": "terminar"}, (), _finish, shared=_OWN),
-    Command("claim", {"en": "claim", "es": "reclamar"}, ("reclamo",), _claim, shared=_OWN),
-    Command("concede", {"en": "concede", "es": "ceder"}, ("rendirse",), _concede, shared=_OWN),
+    Command("auto", {"en": "auto", "es": "auto"}, (), _own(_auto), shared=_OWN),
+    Command("finish", {"en": "finish", "es": "terminar"}, (), _own(_finish), shared=_OWN),
+    Command("claim", {"en": "claim", "es": "reclamar"}, ("reclamo",), _own(_claim), shared=_OWN),
+    Command("concede", {"en": "concede", "es": "ceder"}, ("rendirse",), _own(_concede), shared=_OWN),
     Command("new", {"en": "new", "es": "nueva"}, ("another", "otra"), _new, shared=_OWN),
     Command("replay", {"en": "replay-deal", "es": "repetir"}, ("replay", "repetir-reparto"), _replay,
             shared=_OWN),
     Command("pass", {"en": "pass", "es": "pasar"}, ("paso",), _pass, card=True, move=True),
     Command("table", {"en": "table", "es": "mesa"}, (), _table),
     Command("again", {"en": "again", "es": "releer"}, ("reread", "repeat-last"), _again),
-    Command("log", {"en": "log", "es": "jugadas"}, (), _log, shared=_OWN),
-    Command("undo", {"en": "undo", "es": "deshacer"}, (), _undo, shared="net_undo"),
+    Command("log", {"en": "log", "es": "jugadas"}, (), _own(_log), shared=_OWN),
+    Command("undo", {"en": "undo", "es": "deshacer"}, (), _own(_undo), shared="net_undo"),
     Command("help", {"en": "help", "es": "ayuda"}, ("?",), _help),
     Command("quit", {"en": "quit", "es": "salir"}, ("exit",), _quit),
 )

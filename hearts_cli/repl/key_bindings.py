@@ -22,6 +22,14 @@ STRAY = re.compile(r"\x1b\[[0-9;:<=>?]*[ -/]*[@-~]|\x1b[@-_]?|[\x00-\x08\x0b\x0c
 def table_bindings(table: TableClient) -> KeyBindings:
     """The key bindings of ``table``'s prompt."""
     bindings = KeyBindings()
+    _stray_keys(bindings)
+    _completion_keys(bindings)
+    _card_keys(bindings, table)
+    return bindings
+
+
+def _stray_keys(bindings: KeyBindings) -> None:
+    """What is typed or pasted that is no text: dropped."""
 
     @bindings.add(Keys.Vt100MouseEvent)
     def _(event: KeyPressEvent) -> None:
@@ -38,6 +46,10 @@ def table_bindings(table: TableClient) -> KeyBindings:
         data = event.data.replace("\r\n", "\n").replace("\r", "\n")
         event.current_buffer.insert_text(STRAY.sub("", data))
 
+
+def _completion_keys(bindings: KeyBindings) -> None:
+    """Tab opens the completions (the first selected), Enter takes one, Esc closes them."""
+
     @bindings.add("tab", filter=~has_completions)
     def _(event: KeyPressEvent) -> None:
         event.current_buffer.start_completion(select_first=True)
@@ -49,6 +61,10 @@ def table_bindings(table: TableClient) -> KeyBindings:
     @bindings.add("escape", filter=has_completions, eager=True)
     def _(event: KeyPressEvent) -> None:
         event.current_buffer.cancel_completion()
+
+
+def _card_keys(bindings: KeyBindings, table: TableClient) -> None:
+    """Left and Right pick a card of the hand without typing it; Ctrl-Z is ``undo``."""
 
     def picked() -> list[str]:
         return picks(table)
@@ -80,8 +96,6 @@ def table_bindings(table: TableClient) -> KeyBindings:
         buffer = event.current_buffer
         buffer.text = name_of("undo", table.lang)
         buffer.validate_and_handle()
-
-    return bindings
 
 
 def picks(table: TableClient) -> list[str]:

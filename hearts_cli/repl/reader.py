@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import select
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -24,7 +23,7 @@ from ..model.cards import Card
 from ..play.engine import Phase
 from ..play.events import Event, Play, TrickDone
 from ..text.catalog import t
-from .client import FrontEnd
+from .front import Incoming, TimeUp, TurnLoop
 from .layout import Line, plain, reflow
 from .pacing import CpuPause, KeyWithin, QuietInput, key_within
 from .render import Renderer
@@ -192,26 +191,17 @@ class SpokenRenderer(Renderer):
         return []  # bars are no words: the totals were said
 
 
-class _TimeUp(Exception):
-    """The turn timer ran out while a line was awaited."""
-
-
-class _Incoming(Exception):
-    """A shared table said something while a line was awaited (``hearts join``)."""
-
-
-class ReaderLoop(FrontEnd):
+class ReaderLoop(TurnLoop):
     """The game for a screen reader: the table's front end (each event said once, in words,
     paced as at any terminal) and, between the CPUs' moves, one line read from ``inp``."""
 
     def __init__(self, table: Table, *, inp: TextIO, out: TextIO, delay: float, turn_timer: int | None,
                  auto_play: float | None, keys: KeyWithin | None = None):
-        self.table = table
         self.inp = inp
         self.out = out
         self.delay = delay
         # (what waits on the clock needs a terminal to wait on: a pipe's lines are all read)
-        self.turn_timer = turn_timer if self.selectable() else None
+        super().__init__(table, turn_timer=turn_timer if self.selectable() else None)
         self.auto_play = auto_play
         self.renderer = SpokenRenderer(table)
         self.quiet = QuietInput(inp)  # (only when it is a terminal: a pipe's lines are all read)
@@ -220,12 +210,10 @@ class ReaderLoop(FrontEnd):
         self.whole = False  # the next table is said whole (asked with `table`)
         self.prompt_open: str | None = None  # the prompt said, while its line waits for Enter
         self.held: object = None  # the decision whose only card the person took over (auto_play)
-        self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
-        self.remote = table.remote
         self.wake: tuple[int, int] | None = None  # a pipe the shared table's news knocks on
-        if self.remote is not None and self.selectable():
+        if self.news is not None and self.selectable():
             self.wake = os.pipe()
-            self.remote.link.wake = self.incoming
+            self.news.wake(self.incoming)
 
     # ------------------------------------------------------------ output: appended, never redrawn
 
@@ -263,15 +251,6 @@ class ReaderLoop(FrontEnd):
     def tell_archived(self, text: str, path: str) -> None:
         self.write(self.renderer.archived(text, path))
 
-    def show_archived(self) -> None:
-        table = self.table
-        if table.archived is not None:
-            unfinished = table.archived_unfinished
-            text = (table.say("previous_archived", code=unfinished) if unfinished
-                    else table.say("archived_at", code=table.code))
-            self.tell_archived(text, str(table.archived))
-            table.archived = table.archived_unfinished = None
-
     # ------------------------------------------------------------ input: the terminal's own line editing
 
     def selectable(self) -> bool:
@@ -286,22 +265,17 @@ class ReaderLoop(FrontEnd):
         if self.wake is not None:
             os.write(self.wake[1], b".")
 
-    def decision(self) -> tuple[object, ...]:
-        tb = self.table
-        view = tb.view()
-        return (tb.code, tb.round_number, view.phase, len(view.tricks), len(view.trick), tb.undos)
-
     def read_line(self, timeout: float | None) -> str:
-        """One line; ``_TimeUp`` after ``timeout`` seconds, ``_Incoming`` when the table's news
+        """One line; ``TimeUp`` after ``timeout`` seconds, ``Incoming`` when the table's news
         comes first, EOFError at the end of the input."""
         if self.selectable() and (timeout is not None or self.wake is not None):
             fds = [self.inp.fileno()] + ([self.wake[0]] if self.wake is not None else [])
             ready, _, _ = select.select(fds, [], [], timeout)
             if not ready:
-                raise _TimeUp()
+                raise TimeUp()
             if self.wake is not None and self.wake[0] in ready:
                 os.read(self.wake[0], 1024)
-                raise _Incoming()  # (the prompt stays open: its line ends when something is said)
+                raise Incoming()  # (the prompt stays open: its line ends when something is said)
         line = self.inp.readline()
         self.prompt_open = None  # (Enter ended its line)
         if not line:
@@ -313,24 +287,21 @@ class ReaderLoop(FrontEnd):
         shared table between them no prompt is said before each seat's move, which the table's
         lines say, and a line typed meanwhile is still read."""
         tb = self.table
-        return tb.over or self.remote is None or self.remote.decision()
+        return tb.over or self.news is None or self.news.decision()
 
     def ask(self) -> str:
         """The prompt, appended, and one line: the turn timer and ``auto_play`` wait with it."""
         from .prompt import prompt_message
 
         tb = self.table
-        if self.remote is not None and self.remote.pending():
-            raise _Incoming()
+        if self.news is not None and self.news.pending():
+            raise Incoming()
         timeout: float | None = None
         prompt = prompt_message(tb)
         if self.turn_timer and not tb.over:
-            now = self.decision()
-            if self.timed is None or self.timed[0] != now:
-                self.timed = (now, time.monotonic() + self.turn_timer)
-            left = self.timed[1] - time.monotonic()
+            left = self.deadline(self.turn_timer) - self.clock()
             if left <= 0:
-                raise _TimeUp()
+                raise TimeUp()
             timeout = left
             prompt += " (" + tb.say("timer_left", seconds=int(left + 0.999)) + ")"
         card = tb.forced_card() if self.auto_play is not None and self.selectable() else None
@@ -346,8 +317,8 @@ class ReaderLoop(FrontEnd):
         self.out.flush()
         try:
             line = self.read_line(timeout)
-        except _TimeUp:
-            if card is not None and forced and (self.timed is None or time.monotonic() < self.timed[1]):
+        except TimeUp:
+            if card is not None and forced and (self.timed is None or self.clock() < self.timed[1]):
                 self.out.write(spoken(card.face(), tb.lang).lower() + "\n")  # entered for them, as if typed
                 self.prompt_open = None
                 return card.face()
@@ -367,68 +338,33 @@ class ReaderLoop(FrontEnd):
         found = find(head, rest) if head else None
         return found is not None and found[0].key == "table"
 
-    def run(self) -> int:
-        try:
-            while self.turn():
-                pass
-        except KeyboardInterrupt:
-            pass  # Ctrl-C while the CPUs play: every move is already saved
-        finally:
-            self.quiet.stop(flush=False)
-            if self.wake is not None:
-                for fd in self.wake:
-                    os.close(fd)
-        if not self.table.over:
-            self.table.leave()
-        return 0
+    # ------------------------------------------------------------ the loop (front.py's), as this mode runs it
 
-    def turn(self) -> bool:
-        """The CPUs' moves, the table told, one line; False: leave."""
-        table = self.table
-        self.quiet.start()  # (a line typed meanwhile is not echoed into what is being said)
-        moved = False
-        while table.cpu_step():
-            moved = True
-        if table.dirty and not table.over:
-            here = (table.code, table.round_number)
-            self.write(self.renderer.table(whole=self.whole or here != self.round_told))
-            self.round_told, self.whole = here, False
-            table.dirty = False
-        if table.over:
-            self.show_archived()
-            if self.remote is not None:
-                return False
-        self.quiet.stop(flush=moved)  # a card typed ahead is never played before its trick is heard
-        try:
-            line = self.ask()
-        except KeyboardInterrupt:
-            self.out.write("\n")  # (after the ^C the terminal echoed)
-            self.prompt_open = None
-            table.cancel()
-            return True
-        except EOFError:
-            self.out.write("\n")
-            return False
-        except _TimeUp:
-            self.end_prompt()
-            table.play_for_person()
-            return True
-        except _Incoming:
-            return True
-        undos = table.undos
+    def draw_table(self) -> None:
+        here = (self.table.code, self.table.round_number)
+        self.write(self.renderer.table(whole=self.whole or here != self.round_told))
+        self.round_told, self.whole = here, False
+
+    def interrupted(self) -> None:
+        self.out.write("\n")  # (after the ^C the terminal echoed)
+        self.prompt_open = None
+
+    def ended(self) -> None:
+        self.out.write("\n")
+
+    def timed_out(self) -> None:
+        self.end_prompt()
+
+    def took(self, line: str) -> None:
         self.whole = self.asks_table(line)
-        signal = table.handle(line)
-        if table.undos != undos:
-            self.held = self.decision()
-        if signal == "quit":
-            return False
-        if signal in ("new", "replay"):
-            table.archive_unfinished()
-            self.show_archived()
-            table.restart(same_deal=signal == "replay")
-        if table.over:
-            self.show_archived()
-        return True
+
+    def hold(self, decision: tuple[object, ...]) -> None:
+        self.held = decision
+
+    def close(self) -> None:
+        if self.wake is not None:
+            for fd in self.wake:
+                os.close(fd)
 
 
 def run_reader(table: Table, *, inp: TextIO, out: TextIO, delay: float, turn_timer: int | None,

@@ -9,7 +9,8 @@ too. Ctrl-C cancels a selection; Ctrl-D saves and leaves; Ctrl-Z is ``undo``.
 The session's parts each have a module: the prompt itself (:mod:`.prompt`,
 which assembles them), :mod:`.completer`, :mod:`.key_bindings`,
 :mod:`.toolbar`, :mod:`.history`, :mod:`.style`, and the CPUs' pace
-(:mod:`.pacing`). This module is the loop.
+(:mod:`.pacing`). The loop is the terminal front ends' own (:mod:`.front`); this module
+says how the session shows, asks and waits.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from prompt_toolkit.input.typeahead import clear_typeahead
 from prompt_toolkit.output import ColorDepth
 
 from ..play.events import Event, Pass, Play, TrickDone, Waiting
-from .client import FrontEnd
+from .front import Incoming, TimeUp, TurnLoop
 from .pacing import AutoPlay, CpuPause, KeyWithin, QuietInput
 from .pacing import key_within as terminal_keys
 from .prompt import build_session, prompt_message
@@ -39,14 +40,6 @@ from .table import Table
 from .toolbar import Status
 
 Note = str | tuple[str, str]  # a line to show first, or (a text, the path it names)
-
-
-class _TimeUp(Exception):
-    """The turn timer ran out while the prompt was open."""
-
-
-class _Incoming(Exception):
-    """A shared table said something while the prompt was open (``hearts join``)."""
 
 
 def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int | None,
@@ -68,20 +61,19 @@ def run_interactive(table: Table, *, plain: bool, delay: float, turn_timer: int 
     return loop.run()
 
 
-class Loop(FrontEnd):
+class Loop(TurnLoop):
     """The game at a terminal: the table's front end (each event printed above the prompt,
     paced) and, between the CPUs' moves, the prompt."""
 
     def __init__(self, table: Table, *, plain: bool, delay: float, turn_timer: int | None,
                  key_within: KeyWithin | None, auto_play: float | None = None, bell: float | None = None,
                  deck_colors: str = "two"):
-        self.table = table
+        super().__init__(table, turn_timer=turn_timer)
         self.style = table_style(deck_colors)  # `deck_colors: four` in settings.yaml
         self.bell = bell
         self.rung_for: tuple[object, ...] | None = None  # the decision the bell last rang for
         self.plain = plain
         self.delay = delay
-        self.turn_timer = turn_timer
         self.renderer = Renderer(table, plain=plain)
         self.status = Status()
         self.color_depth = ColorDepth.MONOCHROME if plain else None
@@ -91,12 +83,9 @@ class Loop(FrontEnd):
         self.session = build_session(table, self.status, plain=plain, style=self.style)
         self.auto_play = AutoPlay(auto_play, self.say_auto)
         self.typed = ""  # what was being typed when a shared table's news came
-        self.clock = time.monotonic
         self.answered = self.clock()  # when the person's last line was entered (the bell's wait)
-        self.timed: tuple[tuple[object, ...], float] | None = None  # the decision timed, and its deadline
-        self.remote = table.remote  # a shared table's seat: its news comes while the prompt waits
-        if self.remote is not None:
-            self.remote.link.wake = self.incoming
+        if self.news is not None:
+            self.news.wake(self.incoming)
 
     # ------------------------------------------------------------ output
 
@@ -144,16 +133,6 @@ class Loop(FrontEnd):
         """No waiting while the CPU finishes a round that has no points left, or one claimed."""
         return self.table.auto_round is not None and (not self.table.points_left() or self.table.claimed())
 
-    def show_archived(self) -> None:
-        table = self.table
-        if table.archived is not None:
-            path = str(table.archived)
-            unfinished = table.archived_unfinished
-            text = (table.say("previous_archived", code=unfinished) if unfinished
-                    else table.say("archived_at", code=table.code))
-            self.tell_archived(text, path)
-            table.archived = table.archived_unfinished = None
-
     def tell_archived(self, text: str, path: str) -> None:
         """Where a game went: the sentence, the command that opens it, and its file where the
         terminal, as wide as it is now, holds the path whole."""
@@ -176,7 +155,7 @@ class Loop(FrontEnd):
         """The prompt is open (in its event loop): a shared table's news that came meanwhile closes
         it again; else the only legal card starts its pause, with ``auto_play``."""
         app = self.session.app
-        if self.remote is not None and self.remote.pending() and app.future is not None and not app.future.done():
+        if self.news is not None and self.news.pending() and app.future is not None and not app.future.done():
             self.step_aside()
             return
         card = self.table.forced_card()
@@ -196,7 +175,7 @@ class Loop(FrontEnd):
         app = self.session.app
         self.typed = self.session.default_buffer.text
         app.erase_when_done = True
-        app.exit(exception=_Incoming())
+        app.exit(exception=Incoming())
 
     def prompt_text(self) -> StyleAndTextTuples:
         return [("class:prompt", prompt_message(self.table) + "> ")]
@@ -216,7 +195,7 @@ class Loop(FrontEnd):
         """One line from the person: with the turn timer running, if there is one."""
         if self.turn_timer and not self.table.over:
             return self.ask_timed(self.turn_timer)
-        self.status.deadline = self.status.host_deadline if self.remote is not None else None
+        self.status.deadline = self.status.host_deadline if self.news is not None else None
         self.session.app.erase_when_done = False  # (a line entered stays in the scrollback)
         default, self.typed = self.typed, ""
         try:
@@ -225,32 +204,18 @@ class Loop(FrontEnd):
         finally:
             self.auto_play.stop()
 
-    def decision(self) -> tuple[object, ...]:
-        """Which decision the person is at: the same one until a move is made (or taken back)."""
-        tb = self.table
-        view = tb.view()
-        return (tb.code, tb.round_number, view.phase, len(view.tricks), len(view.trick), tb.undos)
-
-    def deadline(self, seconds: int) -> float:
-        """When the turn timer runs out: ``seconds`` after the decision began, however many lines
-        (``score``, a card to confirm, a typo) are typed meanwhile."""
-        now = self.decision()
-        if self.timed is None or self.timed[0] != now:
-            self.timed = (now, self.clock() + seconds)
-        return self.timed[1]
-
     def ask_timed(self, seconds: int) -> str:
         self.status.deadline = self.deadline(seconds)
         left = self.status.deadline - self.clock()
         if left <= 0:  # ran out while the last line was handled
             self.status.deadline = None
-            raise _TimeUp()
+            raise TimeUp()
 
         def expire() -> None:
             app = self.session.app
             loop = getattr(app, "loop", None)
             if app.is_running and loop is not None:
-                loop.call_soon_threadsafe(lambda: app.is_running and app.exit(exception=_TimeUp()))
+                loop.call_soon_threadsafe(lambda: app.is_running and app.exit(exception=TimeUp()))
 
         timer = threading.Timer(left, expire)
         timer.daemon = True
@@ -262,72 +227,26 @@ class Loop(FrontEnd):
             self.auto_play.stop()
             self.status.deadline = None
 
-    # ------------------------------------------------------------ the loop
+    # ------------------------------------------------------------ the loop (front.py's), as the session runs it
 
-    def run(self) -> int:
-        """Until the person leaves (or a shared table's game ends); a local game is saved."""
-        try:
-            while self.turn():
-                pass
-        except KeyboardInterrupt:
-            pass  # a SIGINT from outside (Ctrl-C at the terminal is a key then): every move is saved
-        finally:
-            self.quiet.stop(flush=False)
-        if not self.table.over:
-            self.table.leave()  # saved (a move interrupted between the engine and its save too), or left to the CPU
-        return 0
-
-    def turn(self) -> bool:
-        """The CPUs' moves, the table, and one line from the person; False: leave."""
-        table = self.table
-        # from one prompt to the next, what is typed is not echoed into the table; and
-        # when the CPUs played (or a move was shown with a pause), it is thrown away: a
-        # card typed ahead must never be played before its trick has been seen
-        self.quiet.start()
-        while table.cpu_step():
+    def cpu_moves(self) -> bool:
+        while self.table.cpu_step():
             self.status.paused = True
-        if table.dirty and not table.over:
-            self.renderer.width = self.columns() - 1  # laid out for the terminal as it is now
-            self.show([[("", "")]] + self.renderer.table())
-            table.dirty = False
-        if table.over:  # the last cards are mostly the CPUs' (or auto's)
-            self.show_archived()
-            if self.remote is not None:  # a shared table closes at the end of its game
-                return False
-        if self.status.paused and self.quiet.active:
+        return self.status.paused  # (a move shown with a pause counts too)
+
+    def draw_table(self) -> None:
+        self.renderer.width = self.columns() - 1  # laid out for the terminal as it is now
+        self.show([[("", "")]] + self.renderer.table())
+
+    def before_ask(self, moved: bool) -> None:
+        if moved and self.quiet.active:
             clear_typeahead(self.session.input)  # read along with the last line
-        self.quiet.stop(flush=self.status.paused)
+        self.quiet.stop(flush=moved)
         self.status.paused = False
         self.ring()
-        try:
-            line = self.ask()
-        except KeyboardInterrupt:
-            table.cancel()
-            return True
-        except EOFError:
-            return False
-        except _TimeUp:
-            table.play_for_person()
-            return True
-        except _Incoming:
-            return True
+
+    def took(self, line: str) -> None:
         self.answered = self.clock()
-        return self.act(line)
 
-    def act(self, line: str) -> bool:
-        """The person's line, handled by the table; False: leave."""
-        table = self.table
-        undos = table.undos
-        signal = table.handle(line)
-        if table.undos != undos:  # back at a decision on purpose: the card waits to be entered there
-            self.auto_play.hold(self.decision())
-        if signal == "quit":
-            return False
-        if signal in ("new", "replay"):
-            table.archive_unfinished()
-            self.show_archived()  # where the game left behind went, before the next one starts
-            table.restart(same_deal=signal == "replay")
-        if table.over:
-            self.show_archived()
-        return True
-
+    def hold(self, decision: tuple[object, ...]) -> None:
+        self.auto_play.hold(decision)

@@ -1,8 +1,8 @@
 """The table as the person uses it: one line at a time.
 
 :class:`Table` is the person's seat (:class:`~.client.TableClient`: the
-in-process client of a :class:`~hearts_cli.table.local.LocalTable`, or of a
-shared table's ``RemoteTable``) reading what is typed: the shooter's choice, a
+in-process client of its :class:`~hearts_cli.table.seat_table.SeatTable`, a game
+of one's own or a seat at a shared table) reading what is typed: the shooter's choice, a
 command of the registry (:mod:`.commands`), or a card (:mod:`.person`). It does
 no I/O of its own: a front end (the prompt-toolkit session, or the line-by-line
 batch mode) shows the events and the table, and feeds it lines. Every CPU move

@@ -22,7 +22,7 @@ from ..play.engine import Game, Phase, RoundResult, SeatView
 from ..play.events import Claim, NoPointsLeft, Takeover, Undo
 from .game import GameTable, Refused
 from .keeping import replayed
-from .seat_table import Capabilities, SeatTable
+from .seat_table import OwnTable, SeatTable
 
 if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint is asked for
     from ..model.rules import Rules
@@ -34,11 +34,10 @@ if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint 
     from .seats import Seat
 
 
-class LocalTable(GameTable, SeatTable):
+class LocalTable(GameTable, SeatTable, OwnTable):
     """The table of ``hearts play``: one person, CPUs in the other seats."""
 
     local = True
-    capabilities = Capabilities(own=True, undo=True, hints=True)
 
     def __init__(self, game: Game, seats: Sequence[RecordSeat | Seat], *, store: Store | None = None,
                  undos: int = 0, lang: str | None = None):
@@ -58,6 +57,18 @@ class LocalTable(GameTable, SeatTable):
             self.programs = seat_programs(self)
 
     # ------------------------------------------------------------ the seat table (seat_table.py), from the game
+
+    def own(self) -> OwnTable:
+        """Everything a game of one's own allows: this table is one."""
+        return self
+
+    def news(self) -> None:
+        """No news comes on its own: every move is made here, one a call."""
+        return None
+
+    @property
+    def person(self) -> int:
+        return next((i for i, st in enumerate(self.seats) if st.human), 0)
 
     @property
     def rules(self) -> Rules:

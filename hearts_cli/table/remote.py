@@ -37,7 +37,7 @@ from ..play.engine import Phase, Round, RoundResult, SeatView, Trick
 from ..play.events import Error, Event
 from ..records.record import Seat as RecordSeat
 from .invitations import parse_invitation
-from .seat_table import Capabilities, SeatTable
+from .seat_table import News, SeatTable
 from .seats import Seat, SeatClient
 
 if TYPE_CHECKING:
@@ -310,7 +310,7 @@ def _event(kind: str, msg: JsonObject) -> Event:
     return Event(kind, data)
 
 
-class RemoteTable(SeatTable):
+class RemoteTable(SeatTable, News):
     """A seat at a shared table, as the REPL's table (what a local game's
     :class:`~hearts_cli.table.local.LocalTable` is to it): the seat's moves and requests go
     to the host; what the host says comes back as the events of the seat and its view."""
@@ -318,7 +318,6 @@ class RemoteTable(SeatTable):
     def __init__(self, link: Link, welcome: JsonObject):
         self.link = link
         self.me = _int(welcome["seat"])
-        self.hints = welcome.get("hints") is True
         self.turn_timer = welcome.get("turn_timer")
         self.names = [_clean(x) for x in _list(welcome.get("names") or [])]
         self.welcome = welcome
@@ -347,9 +346,20 @@ class RemoteTable(SeatTable):
 
     # ------------------------------------------------------------ the seat table (seat_table.py), as told
 
+    def own(self) -> None:
+        """A shared table's game is the host's: none of a game of one's own's requests."""
+        return None
+
+    def news(self) -> News:
+        """The host's news, which comes on its own: this seat takes it in."""
+        return self
+
     @property
-    def capabilities(self) -> Capabilities:
-        return Capabilities(own=False, undo=False, hints=self.hints)
+    def person(self) -> int:
+        return self.me
+
+    def wake(self, call: Callable[[], None]) -> None:
+        self.link.wake = call
 
     @property
     def started(self) -> bool:

@@ -6,45 +6,99 @@ the hint, and the game's standing (rules, code, totals). A person's own table
 (:class:`~hearts_cli.table.local.LocalTable`, ``hearts play``) answers from its
 game; a seat at a shared table (:class:`~hearts_cli.table.remote.RemoteTable`,
 ``hearts join``) from what its seat was told. Both declare the protocol, so a
-method with the wrong signature fails the type check; what one of them cannot
-do is said by its :class:`Capabilities`, not found by probing.
+method with the wrong signature fails the type check.
+
+What only some tables can do comes as a capability the table hands out, never
+found by probing its class: :meth:`SeatTable.own` (:class:`OwnTable`: undo,
+auto, finish, claim, concede, the game for its log, another game; None at a
+shared table) and :meth:`SeatTable.news` (:class:`News`: a shared table's news,
+which comes on its own while the person types; None at a table of one's own).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
-
-from ..base.values import Frozen
 
 if TYPE_CHECKING:
     from ..model.cards import Card
     from ..model.rules import Rules
-    from ..play.engine import RoundResult, SeatView
+    from ..play.engine import Game, RoundResult, SeatView
     from ..play.verdicts import Verdict
     from ..records.hint import Hint
     from ..records.record import Seat
-    from .seats import SeatClient
+    from .keeping import Keeper
+    from .seats import SeatClient, Seats
 
 
-class Capabilities(Frozen):
-    """What a table allows the person at it beyond moves and ``why``."""
+class OwnTable(Protocol):
+    """What a person's own table allows (``hearts play``): the game itself, kept here; the
+    CPU playing the rest of a round for the person; a move taken back; another game."""
 
-    __match_args__ = __slots__ = ("own", "undo", "hints")
-    own: bool  # a game of one's own: kept here, code shown from the start, auto, finish, log, a new game
-    undo: bool  # a move taken back (``undo``)
-    hints: bool  # ``hint`` (at a shared table, when its host allows them)
+    game: Game  # the whole game (its log; its code, for the same deal again)
+    keeper: Keeper  # the save and archive, and what the record notes (undos, where the game went)
+    seats: Seats  # the seats (a person's ``auto_round``: the round the CPU plays for them)
+    finishes_itself: bool  # a person at a terminal: a round with nothing left to decide goes at once
+    finish_offered: set[int]  # the rounds where ``finish`` was offered
+    claimed: tuple[int, int] | None  # (round index, seat) of this round's claim
 
-    def __init__(self, own: bool, undo: bool, hints: bool):
-        for name, value in zip(self.__slots__, (own, undo, hints)):
-            object.__setattr__(self, name, value)
+    def set_auto(self, seat: int) -> None:
+        """``auto``: the CPU plays the rest of this round for the person at ``seat``."""
+
+    def finish(self, seat: int) -> None:
+        """``finish``: the CPU plays out a round with no points left (else ``Refused``)."""
+
+    def claim(self, seat: int) -> None:
+        """``claim``: the rest of the round at once, the claimant's cards in its order."""
+
+    def concede(self, seat: int) -> None:
+        """``concede``: the rest of the round to the seat holding every winning card."""
+
+    def undo(self, seat: int) -> None:
+        """``undo``: the seat's last pass or card taken back, with the CPU cards after it."""
+
+    def archive_unfinished(self) -> None:
+        """The game put in the archive if it is unfinished (once): another replaces it."""
+
+    def restart(self, code: str) -> None:
+        """Another game at the same table: ``code`` a new one, or the same to replay the deal."""
+
+
+class News(Protocol):
+    """A seat at a shared table (``hearts join``): the host's news comes while the person
+    types, the seat has decisions only now and then, and leaving leaves the seat to the CPU."""
+
+    @property
+    def started(self) -> bool:
+        """Whether the seat's first view has come (nothing is asked before it)."""
+
+    names: Sequence[str]  # the names of the seats, as the host told them at the welcome
+
+    def pending(self) -> bool:
+        """Whether news has come that the seat has not taken in yet."""
+
+    def decision(self) -> bool:
+        """Whether the seat has a decision to make now (or the game is over), as last told."""
+
+    def wake(self, call: Callable[[], None]) -> None:
+        """``call`` (from another thread) whenever news comes: the front end stops waiting."""
+
+    def leave(self) -> None:
+        """Leave the seat (the CPU plays it until the same invitation comes back)."""
 
 
 class SeatTable(Protocol):
     """A table as one seat's person uses it (``seat`` is theirs in every call)."""
 
+    def own(self) -> OwnTable | None:
+        """What a table of one's own allows; None at a shared table."""
+
+    def news(self) -> News | None:
+        """A shared table's news; None at a table of one's own."""
+
     @property
-    def capabilities(self) -> Capabilities: ...
+    def person(self) -> int:
+        """The person's seat."""
 
     # ------------------------------------------------------------ the game's standing
 

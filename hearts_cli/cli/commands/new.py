@@ -60,10 +60,11 @@ def new(
     never lost.
     """
     out = setup(ctx, lang, plain)
-    from ... import repl as loop  # the game loop: prompt-toolkit is imported only once a game opens
+    from ...repl import start as loop  # the game loop: prompt-toolkit is imported only once a game opens
+    from ...repl.new_game import NewGame
 
     # the one new game, checked once; a bad option is a HeartsError, said by the one catch
-    game = loop.NewGame.of(preset=preset, target=target, players=players, settings=overrides(settings),
+    game = NewGame.of(preset=preset, target=target, players=players, settings=overrides(settings),
                            level=level, code=code, seat=seat)
     warn_settings(out)
     raise typer.Exit(loop.start_new(

@@ -40,7 +40,7 @@ def play(
         return
     warn_settings(out)
     code = None if resume is None else normal_code(resume)
-    from ... import repl as loop  # the game loop: prompt-toolkit is imported only once a game opens
+    from ...repl import start as loop  # the game loop: prompt-toolkit is imported only once a game opens
     raise typer.Exit(loop.resume(lang=out.lang, plain=out.plain, json_events=json_events, delay=delay,
                                  turn_timer=turn_timer, confirm=confirm, screen_reader=screen_reader,
                                  archived=code, own_language=_no_language_given(ctx, lang)))
