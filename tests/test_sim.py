@@ -315,3 +315,15 @@ def test_ctrl_c_in_a_gauntlet_without_a_results_file_says_none_is_kept(monkeypat
     monkeypatch.setattr(tournament, "run_pairings", interrupted)
     result = runner.invoke(app, ["sim", "--gauntlet", "random,easy", "--deals", "2", "--lang", "en"])
     assert result.exit_code == 130 and "The games finished are not kept" in result.stderr
+
+
+def test_a_results_file_that_cannot_be_written_is_one_sentence_and_nothing_is_played(tmp_path):
+    missing = tmp_path / "no such folder" / "r.jsonl"
+    exported = tmp_path / "games.pbn"
+    result = runner.invoke(app, ["sim", "--gauntlet", "normal,easy", "--deals", "2", "--results", str(missing),
+                                 "--export", f"pbn:{exported}"])
+    assert result.exit_code == 2, (result.stdout, result.stderr, result.exception)
+    assert result.stderr.strip() == f"{missing} cannot be written: No such file or directory"
+    assert "Traceback" not in result.stdout + result.stderr
+    assert not missing.parent.exists()
+    assert exported.read_text(encoding="utf-8") == ""  # opened before, closed again: no game in it

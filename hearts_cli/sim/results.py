@@ -30,7 +30,10 @@ class ResultsFile:
     same command plays it once the program is mended."""
 
     def __init__(self, path: str, tour: Tournament, resumed: bool):
-        self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed by close()
+        try:
+            self.file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - kept open for the run, closed by close()
+        except OSError as e:  # a folder that is not there, a file one may not write
+            raise HeartsError("cli_cannot_write", path=path, problem=os_problem(e, None)) from None
         if not resumed and self.file.tell() == 0:
             self.file.write(json.dumps(_header(tour), separators=(",", ":")) + "\n")
             self.file.flush()

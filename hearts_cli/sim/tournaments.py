@@ -39,7 +39,13 @@ class TournamentRun:
             if export is not None:
                 export.close()
             raise
-        self.sink = ResultsFile(results, tour, resumed=bool(self.done)) if results is not None else None
+        try:
+            self.sink = ResultsFile(results, tour, resumed=bool(self.done)) if results is not None else None
+        except HeartsError:  # the results file cannot be written: nothing is played
+            self.watch.close()
+            if export is not None:
+                export.close()
+            raise
         for h in self.done:  # a run resumed: the games kept were watched when they were played
             self.watch.resumed(h.plays)
         self.played = list(self.done)
