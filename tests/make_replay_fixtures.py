@@ -31,9 +31,11 @@ from hearts_cli.bots import suggest
 from hearts_cli.model.cards import QUEEN_OF_SPADES, Suit
 from hearts_cli.model.codes import ALPHABET, _check_char, seed_for
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.records.movelog import format_log
-from hearts_cli.records.record import Seat, write_record
+from hearts_cli.records.record_parts import Seat
+from hearts_cli.records.record_writer import write_record
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "fixtures" / "replays"

@@ -15,8 +15,10 @@ from hearts_cli.model.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import Rules, RulesError, load_preset, preset_names
 from hearts_cli.play import fast
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.play.knowledge import knowledge
+from hearts_cli.play.round import Round
 from hearts_cli.play.sampling import Sampler, constraints, sample
 
 QUICK = load_preset("quick")
@@ -387,7 +389,7 @@ def _redistribute(rnd: Round, seat: int, rng: random.Random) -> Round:
 
 def _redistribute_two(rnd: Round, seat: int, rng: random.Random) -> Round:
     """Two decks: the same swaps over hands that may hold a card twice (multisets)."""
-    from hearts_cli.play.engine import pair_of
+    from hearts_cli.play.dealt import pair_of
 
     view = rnd.view(seat)
     new = rnd.copy()

@@ -14,7 +14,8 @@ from hearts_cli.model.cards import cards_of, parse_card
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import Rules, RulesError, load_preset
 from hearts_cli.play import core
-from hearts_cli.play.engine import PassError, Round, cards_of_pair
+from hearts_cli.play.dealt import PassError, cards_of_pair
+from hearts_cli.play.round import Round
 
 
 def cs(text: str) -> list[int]:
@@ -216,7 +217,7 @@ def test_the_engine_scores_two_deck_rounds_as_the_core_does():
 
 
 def _game_with_a_set_aside_trick():
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
 
     rules = cancellation(players=6, passing="none")
     game = Game(rules, code_from_number(1))
@@ -231,7 +232,8 @@ def _game_with_a_set_aside_trick():
 def test_a_record_keeps_cards_held_twice_and_set_aside_tricks(tmp_path):
     import io
 
-    from hearts_cli.records.record import read_record, write_record
+    from hearts_cli.records.record_reader import read_record
+    from hearts_cli.records.record_writer import write_record
 
     game = _game_with_a_set_aside_trick()
     text = write_record(game)
@@ -304,7 +306,8 @@ def _whole_game():
     """A whole two-deck game (6 players, to 40), played end to end by CPU players: it has a
     trick set aside in round 1 and taken by the next winner, and a cancelled last trick."""
     from hearts_cli.bots import make_bot
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
 
     game = Game(cancellation(players=6, target=40), "V0000009")
     bots = [make_bot("normal" if s % 2 else "easy", s) for s in range(6)]
@@ -355,9 +358,10 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.records import analysis
-    from hearts_cli.records.record import read_record, save_record
+    from hearts_cli.records.record import save_record
+    from hearts_cli.records.record_reader import read_record
 
     game = _whole_game()
     path = tmp_path / "game.yaml"
@@ -551,7 +555,7 @@ def test_the_game_loop_and_explain_answer_why_mid_trick_in_words(tmp_path):
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.table import Table, make_seats
 
     rules = cancellation()
@@ -605,9 +609,10 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     cancellation counted, and N is its points with any set-aside trick's."""
     import io
 
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.records.analysis import analyze
-    from hearts_cli.records.record import read_record, write_record
+    from hearts_cli.records.record_reader import read_record
+    from hearts_cli.records.record_writer import write_record
 
     record = read_record(io.StringIO(write_record(_whole_game())))
     decisions = {d.position: d for d in analyze(record, simulations=4)}
@@ -699,7 +704,8 @@ def test_a_card_that_cannot_win_names_the_card_winning_the_trick(lang, said):
 def _table_round_one(lang: str):
     """QSPADE7B, six players, round 1 at the table of `hearts play` (you at seat 0 playing your
     first legal card): in trick 17 the A♥ is led and the two 3♦ are discarded."""
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.table import Table, make_seats
 
     tb = Table(Game(cancellation(players=6), "QSPADE7B"), make_seats(6, 0, None), lang=lang)

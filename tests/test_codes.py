@@ -25,7 +25,9 @@ from hearts_cli.model.codes import (
     shuffled,
 )
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = yaml.safe_load((ROOT / "fixtures" / "deals.yaml").read_text(encoding="utf-8"))

@@ -21,15 +21,9 @@ from conftest import (
 
 from hearts_cli.model.cards import CARDS, Card, Suit, cards_of
 from hearts_cli.model.rules import Direction
-from hearts_cli.play.engine import (
-    Game,
-    IllegalMove,
-    PassError,
-    Phase,
-    PhaseError,
-    Round,
-    SeatView,
-)
+from hearts_cli.play.dealt import IllegalMove, PassError, Phase, PhaseError
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round, SeatView
 from hearts_cli.play.verdicts import REASON_ORDER
 
 C = Card

@@ -21,7 +21,9 @@ from conftest import HOST, check_schema, driven_session, serve_table
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 from hearts_cli.table.invitations import invitation
 from hearts_cli.table.shared import SharedTable, make_seats
 

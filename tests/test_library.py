@@ -17,7 +17,8 @@ import hearts_cli
 from hearts_cli.bots import suggest
 from hearts_cli.model.cards import CARDS, Card
 from hearts_cli.model.codes import seed_for
-from hearts_cli.play.engine import Game, IllegalMove, Phase, Step
+from hearts_cli.play.dealt import IllegalMove, Phase
+from hearts_cli.play.game import Game, Step
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "fixtures" / "replays"

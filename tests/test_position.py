@@ -13,8 +13,10 @@ from conftest import R, assert_user_error, run
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.errors import HeartsError
 from hearts_cli.model.rules import preset_names
-from hearts_cli.play.engine import Game, Phase, SeatView
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.play.position import PositionTextError
+from hearts_cli.play.round import SeatView
 
 CODE = "K7Q2MXA7"
 

@@ -16,7 +16,9 @@ from test_engine_rules import assert_no_other_hand
 
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import MOON_CHOICES, Game, IllegalMove, Phase, Round, better_moon_choice
+from hearts_cli.play.dealt import MOON_CHOICES, IllegalMove, Phase, better_moon_choice
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 from hearts_cli.play.verdicts import REASON_ORDER
 
 rule_sets = st.sampled_from(PLAYABLE)

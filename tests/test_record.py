@@ -22,22 +22,21 @@ from hypothesis import strategies as st
 from hearts_cli import __version__
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import MOON_CHOICES, Game, Phase
-from hearts_cli.records.record import (
+from hearts_cli.play.dealt import MOON_CHOICES, Phase
+from hearts_cli.play.game import Game
+from hearts_cli.records.record import GameRecord, save_record
+from hearts_cli.records.record_parts import (
     FORMAT,
     GLYPHS,
-    MAX_RECORD_BYTES,
     Annotation,
-    GameRecord,
     Move,
     Position,
     RecordError,
     Seat,
     moves_of,
-    read_record,
-    save_record,
-    write_record,
 )
+from hearts_cli.records.record_reader import MAX_RECORD_BYTES, read_record
+from hearts_cli.records.record_writer import write_record
 from hearts_cli.text.catalog import CATALOG
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,7 +139,7 @@ def test_writing_is_deterministic_under_hash_seeds(tmp_path):
     script = (
         f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
         "from test_record import random_game\n"
-        "from hearts_cli.records.record import write_record\n"
+        "from hearts_cli.records.record_writer import write_record\n"
         "sys.stdout.write(write_record(random_game('kitty', seed=3)))\n"
     )
     outs = []
@@ -758,7 +757,7 @@ def test_value_types_behave_like_frozen_dataclasses():
     import dataclasses
     import pickle
 
-    from hearts_cli.records.record import Annotation, Move, Seat
+    from hearts_cli.records.record_parts import Annotation, Move, Seat
 
     pos = Position(2, 3, 1)
     assert pos == Position.parse("2.3.1") and hash(pos) == hash(Position.parse("2.3.1"))

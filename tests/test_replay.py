@@ -14,10 +14,13 @@ from conftest import run
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.errors import HeartsError
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.records import analysis
 from hearts_cli.records import replay as rp
-from hearts_cli.records.record import Position, default_seats, read_record, write_record
+from hearts_cli.records.record_parts import Position, default_seats
+from hearts_cli.records.record_reader import read_record
+from hearts_cli.records.record_writer import write_record
 from hearts_cli.records.sentences import describe
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
@@ -414,7 +417,7 @@ def test_every_colour_style_of_the_story_belongs_to_an_event_it_tells():
     """A style keyed by a kind the story never tells never shows: round headers were once
     meant bold under a key no event had."""
     from hearts_cli.play.events import KINDS
-    from hearts_cli.records.record import read_record
+    from hearts_cli.records.record_reader import read_record
     from hearts_cli.records.replay import STYLES, Options, output
 
     record = read_record(FIX.parent / "records" / "quick-4p-finished.yaml")

@@ -14,7 +14,7 @@ from conftest import PLAYABLE, R
 from hearts_cli.model import rules_text as rt
 from hearts_cli.model.codes import new_code
 from hearts_cli.model.rules import Direction, Rules, preset_names
-from hearts_cli.play.engine import Game
+from hearts_cli.play.game import Game
 from hearts_cli.text.catalog import CATALOG
 
 

@@ -11,8 +11,8 @@ import time
 import pytest
 
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game
-from hearts_cli.records.record import read_record
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_reader import read_record
 from hearts_cli.repl import resume, start_new
 from hearts_cli.repl.table import make_seats
 from hearts_cli.store import saves
@@ -75,7 +75,7 @@ def test_kill_9_while_saving_never_leaves_a_broken_save(home, tmp_path):
     script = (
         "import sys\n"
         "from hearts_cli.store.saves import Store\n"
-        "from hearts_cli.play.engine import Game\n"
+        "from hearts_cli.play.game import Game\n"
         "from hearts_cli.model.rules import Rules\n"
         "from hearts_cli.repl.table import make_seats\n"
         "g = Game(Rules.from_spec(None), sys.argv[1]); s = Store(); seats = make_seats(4, 0, None)\n"

@@ -14,7 +14,9 @@ import pytest
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.counting import count
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 from hearts_cli.repl import start_new
 from hearts_cli.repl.layout import wrap
 from hearts_cli.repl.render import Renderer, plain
@@ -340,7 +342,7 @@ def test_a_trick_s_result_is_said_in_one_form_everywhere(lang, yours, theirs, tm
     say it alike, in both languages."""
     import re
 
-    from hearts_cli.records.record import write_record
+    from hearts_cli.records.record_writer import write_record
     from hearts_cli.repl.reader import SpokenRenderer
 
     form = re.compile(f"(?:{yours}|{theirs})$")

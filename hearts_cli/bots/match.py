@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from ..model.cards import Card
 from ..model.codes import code_from_number, seed_for
 from ..model.rules import Moon, Rules
-from ..play.engine import Game, Phase, Round, SeatView
+from ..play.dealt import Phase
+from ..play.game import Game
+from ..play.round import Round, SeatView
 from . import Bot, make_bot
 from .moon import choose_moon
 

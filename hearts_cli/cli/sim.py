@@ -1025,7 +1025,8 @@ class Export:
         self.write(game.plays)
 
     def write(self, plays: Sequence[GamePlay]) -> None:
-        from ..records.record import GameRecord, Seat
+        from ..records.record import GameRecord
+        from ..records.record_parts import Seat
 
         for play in plays:
             game, play.game = play.game, None  # written, then let go

@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Literal
 
 from ..base.values import Plain
 from ..model.cards import QUEEN_OF_SPADES, Card, Suit
-from ..play.engine import Game, SeatView
 from ..play.events import Decision as DecisionEvent
 from ..play.events import Summary
+from ..play.game import Game
+from ..play.round import SeatView
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, classes_two, evaluate_pass, evaluate_play, pass_candidates
-from .record import Annotation, GameRecord, Move, Position
+from .record import GameRecord
+from .record_parts import Annotation, Move, Position
 
 if TYPE_CHECKING:
     from ..bots.match import Mapper as Mapper  # an ordered map (a process pool's)

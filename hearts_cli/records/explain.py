@@ -15,7 +15,7 @@ A position comes from one of three places:
   pass and each card played). FILE may be a move log too, as ``hearts replay``
   reads one (a file with no ``format:`` line).
 
-The answer is the engine's own :meth:`~hearts_cli.play.engine.Round.why`; this
+The answer is the engine's own :meth:`~hearts_cli.play.round.Round.why`; this
 module only builds the position and turns the verdict into plain data. It
 does no printing (the command line does that).
 """
@@ -32,13 +32,15 @@ from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..model.seating import place_name, seat_place
-from ..play.engine import Game, IllegalMove, PassError, Phase, Round, SeatView
+from ..play.dealt import IllegalMove, PassError, Phase
+from ..play.game import Game
+from ..play.round import Round, SeatView
 from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
 
 if TYPE_CHECKING:
     from ..play.payloads import ExplainJson
-    from .record import Position as RecordPosition
+    from .record_parts import Position as RecordPosition
 
 
 class ExplainError(HeartsError):
@@ -169,7 +171,7 @@ class _Msg:
 
 def parse_at(text: str) -> tuple[str, int | RecordPosition]:
     """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", Position)``."""
-    from .record import Position as RecordPosition
+    from .record_parts import Position as RecordPosition
 
     s = text.strip()
     if s.isdigit():
@@ -195,7 +197,9 @@ def from_record(path: str, at: str | None, code: str | None = None, rules: Rules
 
     A file with no ``format:`` line is a move log, played with its own ``code`` and
     ``rules`` lines or with ``code`` and ``rules`` (a record carries its own code)."""
-    from .record import GameRecord, RecordError, read_record
+    from .record import GameRecord
+    from .record_parts import RecordError
+    from .record_reader import read_record
 
     try:
         record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
@@ -229,7 +233,8 @@ def from_save(path: Path) -> Position:
 
     Read-only: a save that cannot be read is reported, not moved or changed.
     """
-    from .record import RecordError, read_record
+    from .record_parts import RecordError
+    from .record_reader import read_record
 
     if not path.exists():
         raise ExplainError("cli_no_save")

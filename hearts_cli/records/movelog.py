@@ -42,9 +42,10 @@ from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, RulesError
-from ..play.engine import Game, IllegalMove, PassError, Phase
+from ..play.dealt import IllegalMove, PassError, Phase
+from ..play.game import Game
 from ..text.catalog import preset_id, t
-from .record import Move, PlaceError, make_pass
+from .record_parts import Move, PlaceError, make_pass
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "read_movelog", "replay_log"]
 
@@ -56,7 +57,7 @@ MOON_WORDS = {"others": "others", "minus": "shooter_minus", "shooter_minus": "sh
 
 class MoveLogError(PlaceError):
     """The first problem in a move log: where it is in the game (see
-    :class:`~hearts_cli.records.record.PlaceError`) and in the text (``line`` and
+    :class:`~hearts_cli.records.record_parts.PlaceError`) and in the text (``line`` and
     ``column``, 1-based)."""
 
     def __init__(self, message_id: str, *, column: int | None = None, line: int | None = None,
@@ -273,7 +274,7 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
         if e.names is None and e.seat is not None:
             players = (rules or (text.rules if isinstance(text, ParsedLog) else None))
             n = players.players if players is not None else _players_of(text)
-            from .record import default_seats
+            from .record_parts import default_seats
 
             e.names = tuple(s.name for s in default_seats(n))
             e.args = (e.message(),)  # str(e) names them so too

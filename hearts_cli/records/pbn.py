@@ -25,20 +25,22 @@ from ..model.cards import CARDS, RANK_CHARS, SUIT_CHARS, Card
 from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, read_rules_text, rules_text
-from ..play.engine import Game, IllegalMove, PassError, Phase, Round, cards_of_pair
-from .record import (
+from ..play.dealt import IllegalMove, PassError, Phase, cards_of_pair
+from ..play.game import Game
+from ..play.round import Round
+from .record import GameRecord
+from .record_parts import (
     GLYPHS,
     SEAT_KINDS,
     Annotation,
-    GameRecord,
     Move,
     Position,
     RecordError,
     Seat,
     _problem,
     default_seats,
-    iso_day,
 )
+from .record_reader import iso_day
 
 __all__ = ["FORMAT", "is_pbn", "read_pbn", "read_pbn_games", "write_pbn"]
 
@@ -518,7 +520,7 @@ def read_pbn(text: str, path: str | None = None, game: int | None = None) -> Gam
     """The game in PBN-style ``text`` (as :func:`write_pbn` writes it, spelled freely:
     any case, any spacing, PBN's comments), played through the engine. A file of several
     games (``hearts sim --export``) needs ``game``, counted from 1. A problem raises
-    :class:`~hearts_cli.records.record.RecordError` naming the line."""
+    :class:`~hearts_cli.records.record_parts.RecordError` naming the line."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
         raise RecordError("record_too_big", path=path, limit=MAX_RECORD_BYTES)
     games = _games(_sections(text, path))

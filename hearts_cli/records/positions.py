@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..model.errors import HeartsError
-from ..play.engine import Game, Phase, Round, SeatView
+from ..play.dealt import Phase
 from ..play.events import view_event as seat_view_event
+from ..play.game import Game
+from ..play.round import Round, SeatView
 from .record import GameRecord
 
 __all__ = ["PositionError", "TextPosition", "game_at", "is_position_text", "table_at", "text_table",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import QUEEN_OF_SPADES, mask_of
 from ..model.rules import Moon, Rules
-from ..play.engine import Game, Phase, Round, Trick, cards_of_pair
+from ..play.dealt import Phase, Trick, cards_of_pair
 from ..play.events import (
     SCHEMA,
     Deal,
@@ -38,8 +38,11 @@ from ..play.events import (
     Void,
     trick_event,
 )
+from ..play.game import Game
+from ..play.round import Round
 from .positions import where
-from .record import GameRecord, Move
+from .record import GameRecord
+from .record_parts import Move
 
 if TYPE_CHECKING:
     from .analysis import Decision

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, TypedDict
 
 from ..model.cards import Card
 from ..model.codes import seed_for
-from ..play.engine import Game, Phase
+from ..play.dealt import Phase
 from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, View, Waiting
+from ..play.game import Game
 from . import news
 from .keeping import Keeper, taken_back
 from .seats import Choice, Seat, SeatClient, Seats
@@ -35,8 +36,8 @@ from .seats import Choice, Seat, SeatClient, Seats
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
     from ..model.rules import Moon
-    from ..play.engine import SeatView
-    from ..records.record import Seat as RecordSeat
+    from ..play.round import SeatView
+    from ..records.record_parts import Seat as RecordSeat
     from ..store.saves import Store
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)

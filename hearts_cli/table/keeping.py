@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..play.engine import Game
+from ..play.game import Game
 
 if TYPE_CHECKING:
-    from ..records.record import Move, Seat
+    from ..records.record_parts import Move, Seat
     from ..store.saves import Store
     from ..store.stats import Change
 
@@ -75,7 +75,7 @@ def replayed(game: Game, moves: Iterable[Move]) -> Game:
 def taken_back(game: Game, passed: int | None) -> Game:
     """The game as it was before the move just made (its save failed): re-played from its
     code without that move. ``passed``: the move was that seat's pass (else it was the last move)."""
-    from ..records.record import moves_of
+    from ..records.record_parts import moves_of
 
     moves = moves_of(game)
     if passed is None:

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import Card
 from ..play.claims import claim_blocker, claim_order, concede_to, points_left
-from ..play.engine import Game, Phase, RoundResult, SeatView
+from ..play.dealt import Phase, RoundResult
 from ..play.events import Claim, NoPointsLeft, Takeover, Undo
+from ..play.game import Game
+from ..play.round import SeatView
 from .game import GameTable, Refused
 from .keeping import replayed
 from .seat_table import Capabilities, SeatTable
@@ -28,7 +30,7 @@ if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint 
     from ..model.rules import Rules
     from ..play.verdicts import Verdict
     from ..records.hint import Hint
-    from ..records.record import Seat as RecordSeat
+    from ..records.record_parts import Seat as RecordSeat
     from ..store.saves import Store
     from .program import Program
     from .seats import Seat
@@ -243,7 +245,7 @@ class LocalTable(GameTable, SeatTable):
         before anything is told. After a pass, all the passes of that round go
         (the CPUs pass only once the person has).
         """
-        from ..records.record import moves_of
+        from ..records.record_parts import moves_of
 
         g = self.game
         if g.over:

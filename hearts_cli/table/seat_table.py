@@ -20,10 +20,11 @@ from ..base.values import Frozen
 if TYPE_CHECKING:
     from ..model.cards import Card
     from ..model.rules import Rules
-    from ..play.engine import RoundResult, SeatView
+    from ..play.dealt import RoundResult
+    from ..play.round import SeatView
     from ..play.verdicts import Verdict
     from ..records.hint import Hint
-    from ..records.record import Seat
+    from ..records.record_parts import Seat
     from .seats import SeatClient
 
 

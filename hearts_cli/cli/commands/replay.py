@@ -121,7 +121,8 @@ def _text_lines(out: Out, text: str, seat: int | None, all_hands: bool,
         import json
 
         return [(json.dumps(ps.text_view_event(position, seat, all_hands), ensure_ascii=False), None)]
-    from ...records.record import GameRecord, default_seats
+    from ...records.record import GameRecord
+    from ...records.record_parts import default_seats
     from ...records.sentences import describe_table
 
     table = ps.text_table(position, seat, all_hands)
