@@ -57,9 +57,9 @@ def random_game(rules: Rules, code: str, rng: random.Random) -> Game:
         if rd.phase is Phase.PASS:
             for seat in range(rules.players):
                 if rd.passes[seat] is None:
-                    game.pass_cards(seat, rng.sample(rd.hand(seat), rules.pass_count))
+                    game.push_pass(rng.sample(rd.hand(seat), rules.pass_count), seat)
         else:
-            game.play(rng.choice(rd.legal_cards()))
+            game.push(rng.choice(rd.legal_cards()))
     return game
 
 

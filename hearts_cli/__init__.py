@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from .play.dealt import Trick as Trick
     from .play.game import Game as Game
     from .play.game import LegalMoves as LegalMoves
+    from .play.game import Move as Move
     from .play.game import NoMoveError as NoMoveError
     from .play.game import Outcome as Outcome
     from .play.game import SeatError as SeatError
@@ -74,8 +75,8 @@ _WHERE = {
     "CodeError": "model.codes", "new_code": "model.codes",
     "HeartsError": "model.errors",
     "Moon": "model.rules", "Rules": "model.rules", "RulesError": "model.rules",
-    "Game": "play.game", "LegalMoves": "play.game", "NoMoveError": "play.game", "Outcome": "play.game",
-    "SeatError": "play.game", "Step": "play.game", "SeatView": "play.round",
+    "Game": "play.game", "LegalMoves": "play.game", "Move": "play.game", "NoMoveError": "play.game",
+    "Outcome": "play.game", "SeatError": "play.game", "Step": "play.game", "SeatView": "play.round",
     "IllegalMove": "play.dealt", "MoonChoiceError": "play.dealt", "PassError": "play.dealt", "Phase": "play.dealt",
     "PhaseError": "play.dealt", "RoundResult": "play.dealt", "Trick": "play.dealt",
     "Reason": "play.verdicts", "Verdict": "play.verdicts",
@@ -97,6 +98,7 @@ __all__ = [
     "LevelError",
     "Moon",
     "MoonChoiceError",
+    "Move",
     "MoveLogError",
     "NoMoveError",
     "Outcome",

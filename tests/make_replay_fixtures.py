@@ -69,10 +69,10 @@ def play(rules: Rules, code: str, choose: Callable[[Game, int], Chooser],
         rd = game.round
         if rd.phase is Phase.PASS:
             for s in range(rules.players):
-                game.pass_cards(s, choose(game, s)(game, s))
+                game.push_pass(choose(game, s)(game, s), s)
         else:
             s = rd.turn
-            game.play(choose(game, s)(game, s))
+            game.push(choose(game, s)(game, s))
             if watch is not None and rd.over:
                 watch(game)
     return game
@@ -150,7 +150,7 @@ def blunder_game() -> tuple[Game, str]:
             rd = game.round
             if rd.phase is Phase.PASS:
                 for s in range(4):
-                    game.pass_cards(s, cpu()(game, s))
+                    game.push_pass(cpu()(game, s), s)
                 continue
             s = rd.turn
             legal = rd.legal_cards()
@@ -160,9 +160,9 @@ def blunder_game() -> tuple[Game, str]:
                     and any(c.suit == Suit(3) and c < QUEEN_OF_SPADES
                             and c < max(x for x in rd.trick if x.suit == Suit(3)) for c in legal)):
                 planted = f"{len(game.rounds)}.{len(rd.tricks) + 1}.4"
-                game.play(QUEEN_OF_SPADES)
+                game.push(QUEEN_OF_SPADES)
                 continue
-            game.play(cpu()(game, s))
+            game.push(cpu()(game, s))
         if planted is not None:
             print(f"  blunder -> {code} at {planted}")
             return game, planted

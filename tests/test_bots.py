@@ -329,13 +329,13 @@ def _positions(rules: Rules, code: str, every: int = 7):
         if rnd.phase is Phase.PASS:
             yield rnd.copy(), 1
             for s in range(rules.players):
-                game.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+                game.push_pass(bots[s].choose_pass(rnd.view(s)), s)
         while not rnd.over:
             s = rnd.turn
             k += 1
             if k % every == 0 and len(rnd.legal_cards()) > 1:
                 yield rnd.copy(), s
-            game.play(bots[s].choose_card(rnd.view(s)))
+            game.push(bots[s].choose_card(rnd.view(s)))
         if game.over:
             return
 
@@ -512,12 +512,12 @@ def _whole_game(levels: list[str], code: str) -> list:
             for s in range(rules.players):
                 p = bots[s].choose_pass(rnd.view(s))
                 moves.append(("pass", s, p))
-                game.pass_cards(s, p)
+                game.push_pass(p, s)
         while not rnd.over:
             s = rnd.turn
             c = bots[s].choose_card(rnd.view(s))
             moves.append(("play", s, c))
-            game.play(c)
+            game.push(c)
     return moves + [tuple(game.totals)]
 
 

@@ -224,7 +224,7 @@ def _game_with_a_set_aside_trick():
     rng = random.Random(1)
     rnd = game.round
     while not rnd.over:
-        game.play(seek_cancel(rnd, rng))
+        game.push(seek_cancel(rnd, rng))
     assert any(tr.winner is None for tr in rnd.tricks)
     return game
 
@@ -315,9 +315,9 @@ def _whole_game():
         rd = game.round
         if rd.phase is Phase.PASS:
             s = rd.passes.index(None)
-            game.pass_cards(s, bots[s].choose_pass(rd.view(s)))
+            game.push_pass(bots[s].choose_pass(rd.view(s)), s)
         else:
-            game.play(bots[rd.turn].choose_card(rd.view(rd.turn)))
+            game.push(bots[rd.turn].choose_card(rd.view(rd.turn)))
     return game
 
 
@@ -361,6 +361,7 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     from hearts_cli.play.game import Game
     from hearts_cli.records import analysis
     from hearts_cli.records.record import save_record
+    from hearts_cli.records.record_parts import Position
     from hearts_cli.records.record_reader import read_record
 
     game = _whole_game()
@@ -382,11 +383,11 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
         rd = g.round
         if move.seat == 0 and move.kind == "play":
             legal = sorted({str(c) for c in rd.legal_cards()})
-            d = decisions.get(str(move.position))
+            d = decisions.get(str(Position.of(move)))
             classes = analysis._classes_of(rd.view(0))  # Hard's classes of equivalent cards
             assert sorted(str(c) for c in classes) == legal
             if len(set(classes.values())) > 1:
-                assert d is not None, move.position
+                assert d is not None, Position.of(move)
                 assert sorted(d["values"]) == legal
                 assert d["expected"] == d["values"][str(move.card)]
                 assert all(0 <= v <= 52 for v in d["values"].values())
@@ -394,10 +395,10 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
             else:
                 assert d is None
         if move.seat == 0 and move.kind == "pass":
-            d = decisions[str(move.position)]
+            d = decisions[str(Position.of(move))]
             assert sorted(d["played"]) == sorted(str(c) for c in move.cards) and len(d["values"]) > 1
             assert all(len(k.split()) == 3 for k in d["values"])
-        move.apply(g)
+        g.push(move)
     assert plays > 20
     assert sum(1 for d in decisions.values() if d["glyph"]) >= 1
     # the text says how a two-deck game was weighed, in both languages; the same seed, the same analysis
@@ -611,6 +612,7 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
 
     from hearts_cli.play.game import Game
     from hearts_cli.records.analysis import analyze
+    from hearts_cli.records.record_parts import Position
     from hearts_cli.records.record_reader import read_record
     from hearts_cli.records.record_writer import write_record
 
@@ -619,7 +621,7 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     g = Game(record.rules, record.code)
     takes = 0
     for move in record.moves:
-        d = decisions.get(move.position)
+        d = decisions.get(Position.of(move))
         rd = g.round
         if d is not None and d.reason is not None and d.reason[0] == "an_takes_points":
             trick = [int(c) for c in rd.trick] + [int(move.card)]
@@ -631,7 +633,7 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
             takes += 1
         if d is not None and d.glyph == "!":
             assert d.reason[0] in ("an_only_good", "an_only_good_pass")
-        move.apply(g)
+        g.push(move)
     assert takes
 
 

@@ -315,9 +315,9 @@ def _game_after(code: str, passes: str, plays: int) -> Game:
     game = Game(Rules.from_spec("quick"), code)
     groups = passes.split()
     for seat in range(4):
-        game.pass_cards(seat, groups[3 * seat:3 * seat + 3])
+        game.push_pass(groups[3 * seat:3 * seat + 3], seat)
     for _ in range(plays):
-        game.play(game.round.legal_cards()[0])
+        game.push(game.round.legal_cards()[0])
     return game
 
 

@@ -234,7 +234,7 @@ def test_a_rounds_deal_never_depends_on_what_was_played_before():
                 for s in range(4):
                     hand = rnd.hand(s)
                     rnd.pass_cards(s, hand[:3] if choose is None else hand[-3:])
-            play_out(rnd, choose, play=g.play)
+            play_out(rnd, choose, play=g.push)
         return g
 
     low, high = run(None), run(lambda r, s, legal: legal[-1])

@@ -46,10 +46,10 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
             rd = game.round
             if rd.phase is Phase.PASS:
                 s = next(s for s in range(players) if rd.passes[s] is None)
-                game.pass_cards(s, suggest(rd.view(s), "easy", seed_for(code, "cpu", s)))
+                game.push_pass(suggest(rd.view(s), "easy", seed_for(code, "cpu", s)), s)
                 continue
             if rd.phase is Phase.MOON:
-                game.choose_moon("others", rd.turn)
+                game.push_moon("others", rd.turn)
                 continue
             for s in range(players):
                 seen = Round.seen_by(rd.view(s))
@@ -60,7 +60,7 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
                 if s == rd.turn:
                     assert seen.legal_cards() == rd.legal_cards()
                     checked += 1
-            game.play(rng.choice(rd.legal_cards()))
+            game.push(rng.choice(rd.legal_cards()))
     assert checked > 40
 
 

@@ -209,11 +209,11 @@ def test_random_games_end_by_the_rules(rules, code, target, rng):
         assert r.scores_before == tuple(totals)
         if r.phase is Phase.PASS:
             for s in range(n):
-                g.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))
+                g.push_pass(rng.sample(r.hand(s), rules.pass_count), s)
         while r.phase is Phase.PLAY:
-            g.play(rng.choice(r.legal_cards()))
+            g.push(rng.choice(r.legal_cards()))
         if r.phase is Phase.MOON:
-            g.choose_moon(rng.choice(MOON_CHOICES))
+            g.push_moon(rng.choice(MOON_CHOICES))
         check_score(r)
         totals = [a + b for a, b in zip(totals, r.result.scores)]
         history.append(list(totals))

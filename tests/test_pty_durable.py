@@ -112,9 +112,9 @@ def _last_trick_save(home: Path, target: int = 50) -> Game:
     game = Game(Rules.from_spec({"preset": "quick", "target": target}), CODE)
     rd = game.round
     for seat in range(4):
-        game.pass_cards(seat, suggest(rd.view(seat), "easy", seed_for(CODE, "cpu", seat)))
+        game.push_pass(suggest(rd.view(seat), "easy", seed_for(CODE, "cpu", seat)), seat)
     while not (rd.turn == 0 and len(rd.hand(0)) == 1):
-        game.play(rd.legal_cards()[0])
+        game.push(rd.legal_cards()[0])
     save_record(home / "current.yaml", game, seats=make_seats(4, 0, None))
     return game
 

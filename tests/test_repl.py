@@ -815,15 +815,15 @@ def test_the_prompt_asks_for_a_decision_only_when_the_seat_has_one(lang, words):
     tb = _table(lang=lang)
     game = tb.game
     assert prompt_message(tb) == ask_pass
-    game.pass_cards(0, game.round.hand(0)[:3])
+    game.push_pass(game.round.hand(0)[:3], 0)
     assert prompt_message(tb) == wait_passes
     for s in (1, 2, 3):
-        game.pass_cards(s, game.round.hand(s)[:3])
+        game.push_pass(game.round.hand(s)[:3], s)
     rnd = game.round
     assert rnd.phase is Phase.PLAY
     while rnd.turn != 0:
         assert prompt_message(tb) == f"{wait} {tb.name(rnd.turn)}"
-        game.play(rnd.legal_cards()[0])
+        game.push(rnd.legal_cards()[0])
     assert prompt_message(tb) == ask_card
 
 

@@ -175,7 +175,7 @@ def test_bad_positions_exit_2():
 def test_analysis_marks_the_planted_blunder_and_is_deterministic():
     record = read_record(FIX / "blunder.yaml")
     planted = Position.parse((FIX / "blunder.position").read_text().strip())
-    upto = next(i for i, m in enumerate(record.moves) if m.position == planted)
+    upto = next(i for i, m in enumerate(record.moves) if Position.of(m) == planted)
     cut = type(record)(record.rules, record.code, record.seats, record.moves[:upto + 8])
     first = analysis.analyze(cut, [0], seed=1, simulations=24)
     d = next(d for d in first if d.position == planted)
@@ -307,9 +307,9 @@ def test_round_trip_scripted_game():
         rd = game.round
         if rd.phase is Phase.PASS:
             for s in range(5):
-                game.pass_cards(s, suggest(rd.view(s), "easy", seed_for(game.code, "cpu", s)))
+                game.push_pass(suggest(rd.view(s), "easy", seed_for(game.code, "cpu", s)), s)
         else:
-            game.play(suggest(rd.view(rd.turn), "easy", seed_for(game.code, "cpu", rd.turn)))
+            game.push(suggest(rd.view(rd.turn), "easy", seed_for(game.code, "cpu", rd.turn)))
     text = write_record(game)
     record = read_record(text)
     again = record.replay()

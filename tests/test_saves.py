@@ -29,9 +29,9 @@ def _game(moves: int = 0) -> Game:
     from hearts_cli.bots import suggest
 
     for seat in range(4):
-        g.pass_cards(seat, suggest(g.round.view(seat), "easy", seat))
+        g.push_pass(suggest(g.round.view(seat), "easy", seat), seat)
     for _ in range(moves):
-        g.play(g.round.legal_cards()[0])
+        g.push(g.round.legal_cards()[0])
     return g
 
 
@@ -177,8 +177,8 @@ def test_an_unfinished_game_set_aside_is_listed_and_played_on_where_it_stopped(h
     with Store() as store:
         loaded = store.load()
         for seat in range(4):
-            loaded.game.pass_cards(seat, loaded.game.round.hand(seat)[:3])
-        loaded.game.play("2C")
+            loaded.game.push_pass(loaded.game.round.hand(seat)[:3], seat)
+        loaded.game.push("2C")
         store.save(loaded.game, loaded.seats)
         made = loaded.game.move_stack
     assert run("new", "--no-play").exit_code == 0

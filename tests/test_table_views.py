@@ -135,13 +135,13 @@ def _random_positions(spec: dict, seed: int):
             rd = game.round
             if rd.phase is Phase.PASS:
                 s = next(s for s in range(rules.players) if rd.passes[s] is None)
-                game.pass_cards(s, rng.sample(list(rd.hand(s)), rules.pass_count))
+                game.push_pass(rng.sample(list(rd.hand(s)), rules.pass_count), s)
                 continue
             if rd.phase is Phase.MOON:
-                game.choose_moon("others", rd.turn)
+                game.push_moon("others", rd.turn)
                 continue
             yield rd
-            game.play(rng.choice(rd.legal_cards()))
+            game.push(rng.choice(rd.legal_cards()))
 
 
 @pytest.mark.parametrize("spec", [{"preset": "quick"}, {"preset": "kitty", "players": 3},

@@ -181,9 +181,8 @@ class FlakyStore(HostStore):
     fail_cpu = 0
 
     def save(self, game, seats, undos=0, lang=None):  # type: ignore[override]
-        from hearts_cli.records.record_parts import moves_of
 
-        if self.fail or (self.fail_cpu and moves_of(game)[-1].seat != 0):
+        if self.fail or (self.fail_cpu and list(game.move_stack)[-1].seat != 0):
             if self.fail:
                 self.fail -= 1
             else:

@@ -14,7 +14,6 @@ from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.game import Game
 from hearts_cli.records.movelog import replay_log
-from hearts_cli.records.record_parts import moves_of
 from hearts_cli.repl.render import Renderer, plain, wrap
 from hearts_cli.repl.table import Table, make_seats
 
@@ -72,7 +71,7 @@ def test_every_line_log_prints_replays_at_any_width(spec, width):
         assert all(len(line) <= width for line in lines), lines
         logged = replay_log("\n".join(lines))  # copied from the screen, as it is
         assert logged.game.rules == tb.game.rules
-        assert moves_of(logged.game) == [m for m in moves_of(tb.game) if m.round == 1]
+        assert list(logged.game.move_stack) == [m for m in list(tb.game.move_stack) if m.round == 1]
         assert any(line.startswith("# ") and "2" in line for line in lines)  # round 2 is said to be hidden
 
 
@@ -498,13 +497,12 @@ def test_replay_and_its_json_show_the_choice(tmp_path):
 
 def test_the_engine_protocol_asks_and_takes_the_choice():
     from hearts_cli.cli.protocol import Session
-    from hearts_cli.records.record_parts import moves_of
 
     tb = _moon_game(None)
     rd = tb.game.round
     position = {"cmd": "position", "rules": "shooter-choice", "code": MOON_CODE,
                 "passes": [[str(c) for c in p] for p in rd.passes],
-                "plays": [str(m.card) for m in moves_of(tb.game) if m.kind == "play"]}
+                "plays": [str(m.card) for m in list(tb.game.move_stack) if m.kind == "play"]}
     s = Session("en")
     state = s.handle(position)
     assert state["phase"] == "moon" and state["turn"] == 0 and state["result"] is None

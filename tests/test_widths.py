@@ -262,9 +262,9 @@ def test_the_unfinished_games_hold_at_every_width(lang: str, isolated: Path, hom
         assert loaded is not None
         game = loaded.game
         for seat in range(4):
-            game.pass_cards(seat, game.round.hand(seat)[:3])
+            game.push_pass(game.round.hand(seat)[:3], seat)
         while len(game.round.tricks) < 2:
-            game.play(game.round.legal_cards()[0])
+            game.push(game.round.legal_cards()[0])
         store.save(game, loaded.seats)
     assert run("new", "--no-play", "--preset", "cancellation", "--players", "9").exit_code == 0
     assert run("new", "--no-play").exit_code == 0
@@ -620,9 +620,9 @@ def test_the_tricks_list_holds_at_every_width(players: int, lang: str, home: Pat
     rd = game.round
     if rd.phase is Phase.PASS:
         for seat in range(players):
-            game.pass_cards(seat, rd.hand(seat)[: game.rules.pass_count])
+            game.push_pass(rd.hand(seat)[: game.rules.pass_count], seat)
     while len(rd.tricks) < 3 or len(rd.trick) < 2:  # three tricks done, and one under way
-        game.play(rng.choice(rd.legal_cards()))
+        game.push(rng.choice(rd.legal_cards()))
     tb = Table(game, make_seats(players, 2, None), lang=lang)
     tb.handle("tricks" if lang == "en" else "bazas")
     [told] = [ev for ev in tb.events if ev.kind == "tricks"]
@@ -661,9 +661,9 @@ def test_a_numbered_seat_keeps_apart_from_its_card_and_with_its_level(players: i
     rd = game.round
     if rd.phase is Phase.PASS:
         for seat in range(players):
-            game.pass_cards(seat, rd.hand(seat)[: game.rules.pass_count])
+            game.push_pass(rd.hand(seat)[: game.rules.pass_count], seat)
     while len(rd.tricks) < 3 or len(rd.trick) < players - 1:  # three tricks done, one nearly
-        game.play(rng.choice(rd.legal_cards()))
+        game.push(rng.choice(rd.legal_cards()))
     tb = Table(game, make_seats(players, 0, None), lang=lang)
     tb.handle("tricks" if lang == "en" else "bazas")
     tb.handle("last" if lang == "en" else "ultima")

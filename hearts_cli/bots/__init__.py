@@ -37,7 +37,7 @@ from ..model.errors import HeartsError
 if TYPE_CHECKING:
     from ..model.cards import Card
     from ..model.rules import Moon
-    from ..play.game import Game, Step
+    from ..play.game import Game, Move
     from ..play.round import SeatView
 
 __all__ = ["DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "HOOK", "LEVELS", "PROGRAM", "REGISTRY", "Bot", "Level",
@@ -366,7 +366,7 @@ def cpu_moon(game: Game) -> Moon:
     return suggest_moon(game.view(seat))
 
 
-def cpu_move(game: Game, level: str = "normal") -> Step:
+def cpu_move(game: Game, level: str = "normal") -> Move:
     """Make the move due (a pass, a card or the shooter's choice) as the ``level`` CPU would at
     the seat to move; the move made. The same choices as a table's CPU at that seat."""
     from ..play.dealt import Phase

@@ -254,14 +254,14 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         rnd = game.round
         if rnd.phase is Phase.PASS:
             for s, bot in enumerate(bots):
-                game.pass_cards(s, bot.choose_pass(rnd.view(s)))
+                game.push_pass(bot.choose_pass(rnd.view(s)), s)
         while rnd.phase is Phase.PLAY:
             s = rnd.mover
-            done = game.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
+            done = game.push(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
             if done is not None:
                 watch.trick(rnd, done.winner)
         if rnd.phase is Phase.MOON:  # the shooter's choice
-            game.choose_moon(choose_moon(rnd.view(rnd.mover)))
+            game.push_moon(choose_moon(rnd.view(rnd.mover)))
         logs.append(watch.log(rnd))
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
                     game if keep else None)

@@ -1,4 +1,4 @@
-"""A game: rounds until somebody reaches the target, its move stack (:class:`Step`, taken
+"""A game: rounds until somebody reaches the target, its move stack (:class:`Move`, taken
 back exactly by :meth:`Game.pop`), the legal moves as a view (:class:`LegalMoves`), the
 game's :class:`Outcome`, and the position as one line of text (docs/position.md).
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .position import PositionText
     from .verdicts import Verdict
 
-__all__ = ["Game", "LegalMoves", "NoMoveError", "Outcome", "SeatError", "Step", "card_of"]
+__all__ = ["Game", "LegalMoves", "Move", "NoMoveError", "Outcome", "SeatError", "Step", "card_of"]
 
 
 class SeatError(HeartsError, IndexError):
@@ -43,29 +43,50 @@ class NoMoveError(HeartsError, IndexError):
 
 
 
-class Step(Frozen):
-    """One move made in a game (:attr:`Game.move_stack`): a pass, a card played, or the
-    shooter's choice of how the moon scores. (A :class:`Frozen`, not a NamedTuple: the
+class Move(Frozen):
+    """One move of a game, as :attr:`Game.move_stack` keeps it and a record, a move log or
+    PBN writes it: a seat's pass, one card played, or the shooter's choice of how the moon
+    scores (``moon``). Where it was made: its ``round`` (counted from 1), and for a card its
+    ``trick`` and its ``index`` in the trick (from 1; both 0 for a pass or a choice).
+    :meth:`Game.push` makes it again on a game. (A :class:`Frozen`, not a NamedTuple: the
     command line pays for each class it defines at start-up.)"""
 
-    __match_args__ = __slots__ = ("kind", "seat", "cards", "moon")
-    kind: str  # "pass", "play" or "moon"
+    __match_args__ = __slots__ = ("round", "seat", "cards", "trick", "index", "moon")
+    round: int  # 1-based
     seat: int
-    cards: tuple[Card, ...]  # the pass's cards, or the one card played
-    moon: Moon | None  # the shooter's choice
+    cards: tuple[Card, ...]  # the pass's cards, or the one card played (none for the moon)
+    trick: int  # 1-based, 0 for a pass or the shooter's choice
+    index: int  # 1-based place in the trick, 0 for a pass or the shooter's choice
+    moon: Moon | None  # the shooter's choice, else None
 
-    def __init__(self, kind: str, seat: int, cards: tuple[Card, ...] = (), moon: Moon | None = None):
-        for name, value in zip(self.__slots__, (kind, seat, cards, moon)):
+    def __init__(self, round: int, seat: int, cards: tuple[Card, ...], trick: int = 0, index: int = 0,
+                 moon: Moon | None = None):
+        for name, value in zip(self.__slots__, (round, seat, cards, trick, index, moon)):
             object.__setattr__(self, name, value)
+
+    @property
+    def kind(self) -> str:
+        """``pass``, ``play`` or ``moon``."""
+        if self.moon is not None:
+            return "moon"
+        return "play" if self.trick else "pass"
+
+    @property
+    def card(self) -> Card:
+        """The card played (a play's only card)."""
+        return self.cards[0]
 
     def make(self, rnd: Round) -> None:
         """Make this move again on ``rnd`` (a round as it was before it: :meth:`Game.pop`)."""
-        if self.kind == "pass":
-            rnd.pass_cards(self.seat, self.cards)
-        elif self.kind == "play":
-            rnd.play(self.cards[0])
-        elif self.moon is not None:
+        if self.moon is not None:
             rnd.choose_moon(self.moon, self.seat)
+        elif self.trick:
+            rnd.play(self.cards[0])
+        else:
+            rnd.pass_cards(self.seat, self.cards)
+
+
+Step = Move  # the name a move had before it was one type with the records' (hearts_cli.Step)
 
 
 class Outcome(Frozen):
@@ -86,11 +107,11 @@ class _Undo:
     The round is copied once, before its first move (``start``, shared by its moves): a pop
     makes the round's other moves again on a copy of it, so a move costs no copy."""
 
-    __slots__ = ("extra_round", "results", "rounds", "start", "step", "target_reached", "totals")
+    __slots__ = ("extra_round", "move", "results", "rounds", "start", "target_reached", "totals")
 
-    def __init__(self, step: Step, start: Round, rounds: int, totals: tuple[int, ...], results: int,
+    def __init__(self, move: Move, start: Round, rounds: int, totals: tuple[int, ...], results: int,
                  target_reached: bool, extra_round: bool):
-        self.step = step
+        self.move = move
         self.start = start  # the round moved in, as it was before its first move on the stack
         self.rounds = rounds
         self.totals = totals
@@ -149,8 +170,7 @@ class LegalMoves:
 class Game:
     """Rounds until somebody reaches the target, with the rule set's tie policy.
 
-    Every move, made through :meth:`push` / :meth:`push_pass` / :meth:`push_moon` or
-    through :meth:`play` / :meth:`pass_cards` / :meth:`choose_moon`, goes on
+    Every move, made through :meth:`push` / :meth:`push_pass` / :meth:`push_moon`, goes on
     :attr:`move_stack`, and :meth:`pop` takes the last one back exactly (across a trick,
     the exchange of a pass, the end of a round or of the game). A round object keeps its
     identity through :meth:`pop`: it is put back as it was, in place.
@@ -201,46 +221,31 @@ class Game:
             return last.start
         return self.round.copy()
 
-    def _made(self, step: Step, start: Round) -> None:
+    def _made(self, move: Move, start: Round) -> None:
         """Put a move just made in the round on the stack, with the game as it still is (the
         end of a round is counted after this)."""
-        self._undo.append(_Undo(step, start, len(self.rounds), self.totals, len(self.results),
+        self._undo.append(_Undo(move, start, len(self.rounds), self.totals, len(self.results),
                                 self.target_reached, self.extra_round))
 
-    def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
-        self._not_over()
-        rnd, start = self.round, self._start()
-        rnd.pass_cards(seat, cards)  # raises before anything changes
-        self._made(Step("pass", seat, rnd.passes[seat] or ()), start)
-
-    def play(self, card: int | str) -> Trick | None:
-        self._not_over()
-        rnd, start = self.round, self._start()
-        mover = rnd.mover
-        done = rnd.play(card)  # raises before anything changes
-        self._made(Step("play", mover, (card_of(card),)), start)
-        if rnd.over:
-            self._round_over()
-        return done
-
-    def choose_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
-        """The shooter's choice (see :meth:`Round.choose_moon`); the round then ends."""
-        self._not_over()
-        rnd, start = self.round, self._start()
-        mover = rnd.mover
-        result = rnd.choose_moon(choice, seat)
-        self._made(Step("moon", mover, (), Moon(choice)), start)
-        self._round_over()
-        return result
-
-    def push(self, card: Card | int | str) -> Trick | None:
-        """Play ``card`` (any notation) for the seat to move; the trick if it completed one.
-        A card that may not be played raises :class:`IllegalMove`, with :meth:`why`'s sentence."""
-        return self.play(card_of(card))
+    def push(self, move: Move | Card | int | str) -> Trick | None:
+        """Play a card (any notation) for the seat to move, or make ``move`` (a :class:`Move`,
+        as a :attr:`move_stack` holds it: a pass, a card or the shooter's choice); the trick
+        if a card completed one. A card that may not be played raises :class:`IllegalMove`,
+        with :meth:`why`'s sentence; a pass or a choice that cannot be made, its error."""
+        if isinstance(move, Move):
+            if move.moon is not None:
+                self._moon(move.moon, move.seat)
+                return None
+            if not move.trick:
+                self._pass(move.seat, move.cards)
+                return None
+            move = move.cards[0]
+        return self._play(card_of(move))
 
     def push_pass(self, cards: Iterable[Card | int | str] | str, seat: int | None = None) -> None:
         """Pass ``cards`` (a list, or one text such as ``"QS AS KS"``) for ``seat``: by default
-        :attr:`turn`, the first seat that has not passed yet. :class:`PassError` if it cannot."""
+        :attr:`turn`, the first seat that has not passed yet. :class:`PassError` if it cannot.
+        The cards go to the engine in the order given, so the error names the first it refuses."""
         if isinstance(cards, str):
             from ..model.cards import parse_card_list
 
@@ -251,14 +256,41 @@ class Game:
             seat = self.round.turn if self.round.phase is _PASS and self.round.turn is not None else -1
         else:
             self._seat(seat)
-        self.pass_cards(seat, chosen)
+        self._pass(seat, chosen)
 
-    def push_moon(self, choice: Moon | str) -> RoundResult:
+    def push_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
         """The shooter's choice while :attr:`Round.moon_pending`: ``Moon.OTHERS`` or
-        ``Moon.SHOOTER_MINUS``; :class:`MoonChoiceError` otherwise."""
-        return self.choose_moon(choice)
+        ``Moon.SHOOTER_MINUS`` (``seat``, when given, must be the shooter); the round then
+        ends. :class:`MoonChoiceError` otherwise."""
+        return self._moon(choice, seat)
 
-    def pop(self) -> Step:
+    def _pass(self, seat: int, cards: Iterable[int | str]) -> None:
+        self._not_over()
+        rnd, start = self.round, self._start()
+        rnd.pass_cards(seat, cards)  # raises before anything changes
+        self._made(Move(len(self.rounds), seat, rnd.passes[seat] or ()), start)
+
+    def _play(self, card: Card) -> Trick | None:
+        self._not_over()
+        rnd, start = self.round, self._start()
+        mover = rnd.mover
+        move = Move(len(self.rounds), mover, (card,), len(rnd.tricks) + 1, len(rnd.trick) + 1)
+        done = rnd.play(card)  # raises before anything changes
+        self._made(move, start)
+        if rnd.over:
+            self._round_over()
+        return done
+
+    def _moon(self, choice: Moon | str, seat: int | None) -> RoundResult:
+        self._not_over()
+        rnd, start = self.round, self._start()
+        mover = rnd.mover
+        result = rnd.choose_moon(choice, seat)
+        self._made(Move(len(self.rounds), mover, (), moon=Moon(choice)), start)
+        self._round_over()
+        return result
+
+    def pop(self) -> Move:
         """Take back the last move, exactly; :class:`NoMoveError` (an ``IndexError``) when no
         move was made."""
         if not self._undo:
@@ -273,11 +305,11 @@ class Game:
         self.over = False
         before = undo.start.copy()  # the round's earlier moves made again on its start
         for kept in self._undo[self._first_of_round():]:
-            kept.step.make(before)
+            kept.move.make(before)
         live = self.rounds[-1]
         live.__dict__.clear()  # in place: whoever holds the round sees it as it was
         live.__dict__.update(before.__dict__)
-        return undo.step
+        return undo.move
 
     def _first_of_round(self) -> int:
         """Where the moves of the round on top of the stack begin."""
@@ -286,17 +318,18 @@ class Game:
             i -= 1
         return i
 
-    def peek(self) -> Step:
+    def peek(self) -> Move:
         """The last move made (what :meth:`pop` would take back); :class:`NoMoveError` (an
         ``IndexError``) before any."""
         if not self._undo:
             raise NoMoveError
-        return self._undo[-1].step
+        return self._undo[-1].move
 
     @property
-    def move_stack(self) -> tuple[Step, ...]:
-        """Every move made, first to last (what :meth:`pop` takes back, from the end)."""
-        return tuple(u.step for u in self._undo)
+    def move_stack(self) -> tuple[Move, ...]:
+        """Every move made, first to last (what :meth:`pop` takes back, from the end): the game's
+        one history, which records, move logs and PBN list and a table's undo pops."""
+        return tuple(u.move for u in self._undo)
 
     # ------------------------------------------------------------ questions
 
@@ -447,8 +480,8 @@ class Game:
     @classmethod
     def from_position(cls, text: str) -> Game:
         """The game a whole table's position text holds: its round dealt (from the code, or
-        from the hands), then its passes, plays and moon choice made through :meth:`pass_cards`,
-        :meth:`play` and :meth:`choose_moon`. A ``PositionTextError`` names the bad field."""
+        from the hands), then its passes, plays and moon choice made through :meth:`push_pass`,
+        :meth:`push` and :meth:`push_moon`. A ``PositionTextError`` names the bad field."""
         from .position import PositionTextError, parse
 
         p = parse(text)
@@ -503,7 +536,7 @@ class Game:
         rd = game.round
         for seat, cards in enumerate(p.passes):
             if cards is not None:
-                game._position_move("passes", game.pass_cards, seat, cards)
+                game._position_move("passes", game.push_pass, cards, seat)
         if (p.plays is None) != (rd.phase is Phase.PASS):
             raise Bad("position_not_fitting", field="plays")
         if p.plays is not None:
@@ -512,9 +545,9 @@ class Game:
             for card in p.plays.cards():
                 if game.round is not rd:
                     raise Bad("position_round_over", field="plays")
-                game._position_move("plays", game.play, card)
+                game._position_move("plays", game.push, card)
         if p.moon in MOON_CHOICES and rd.phase is Phase.MOON:
-            game._position_move("moon", game.choose_moon, p.moon)
+            game._position_move("moon", game.push_moon, p.moon)
         if game.round is not rd:
             raise Bad("position_round_over", field="plays" if p.moon is None else "moon")
         if (p.moon == "pending") != (rd.phase is Phase.MOON) or (p.moon in MOON_CHOICES) != (

@@ -143,14 +143,14 @@ def apply_moves(game: Game, words: list[str]) -> None:
             if len(pending) == game.rules.pass_count:
                 seat = rd.passes.index(None)
                 try:
-                    game.pass_cards(seat, pending)
+                    game.push_pass(pending, seat)
                 except PassError as e:
                     raise ExplainError("explain_bad_move_text", number=pending_start,
                                        reason=e) from None
                 pending = []
             continue
         try:
-            game.play(card)
+            game.push(card)
         except IllegalMove as e:
             raise ExplainError("explain_bad_move", number=number, card=card, reason=e.reason) from None
     if pending:

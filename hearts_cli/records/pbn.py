@@ -33,7 +33,6 @@ from .record_parts import (
     GLYPHS,
     SEAT_KINDS,
     Annotation,
-    Move,
     Position,
     RecordError,
     Seat,
@@ -249,7 +248,6 @@ class _Reader:
         self.rules = self._rules(first)
         self.game = Game(self.rules, self.code)
         self.seats = self._seats(first)
-        self.moves: list[Move] = []
 
     # -- tags
 
@@ -320,7 +318,7 @@ class _Reader:
                 raise RecordError("record_result_early", path=self.path, line=last.tags["Result"][1])
             self._same(last, "Result", _numbers(game.winners), len(game.rounds))
         program = last.tags.get("Program", self.sections[0].tags.get("Program", ("", 0)))[0]
-        return GameRecord(self.rules, self.code, self.seats, tuple(self.moves), self._notes(last),
+        return GameRecord(self.rules, self.code, self.seats, self.game.move_stack, self._notes(last),
                           program=program if program and program != "#" else f"hearts {__version__}",
                           undos=self._undos(last), date=self._date(self.sections[0]))
 
@@ -373,11 +371,10 @@ class _Reader:
             if cards is None:
                 continue
             try:
-                self.game.pass_cards(seat, cards)
+                self.game.push_pass(cards, seat)
             except PassError as e:
                 raise RecordError("record_bad_pass", path=self.path, line=found[1], round=r, seat=seat,
                                   reason=e) from None
-            self.moves.append(Move(r, seat, tuple(sorted(cards))))
 
     def _plays(self, section: _Section, r: int) -> None:
         game = self.game
@@ -399,13 +396,12 @@ class _Reader:
         if game.round.phase is Phase.MOON and len(game.rounds) == r:
             choice = section.tags.get("MoonChoice")
             if choice is not None:
-                move = Move.choosing(game, choice[0])
+                moon = Moon(choice[0])
                 try:
-                    move.apply(game)
+                    game.push_moon(moon)
                 except HeartsError as e:
                     raise RecordError("record_bad_field", path=self.path, line=choice[1], field="MoonChoice",
                                       problem=e) from None
-                self.moves.append(move)
 
     def _trick(self, row: _Line, first: int, r: int, k: int) -> None:
         game = self.game
@@ -421,20 +417,19 @@ class _Reader:
             card = _PLAY_CARD.get(word.upper())
             if card is None:
                 raise RecordError("pbn_bad_card", path=self.path, line=row.number, round=r, trick=k, text=word)
-            move = Move.playing(game, card)
+            index = len(game.round.trick) + 1
             try:
-                game.play(card)
+                game.push(card)
             except IllegalMove as e:
                 raise RecordError("record_bad_move", path=self.path, line=row.number, round=r, trick=k,
-                                  position=move.index, seat=seat, card=str(card), reason=e.reason) from None
-            self.moves.append(move)
-        played = sum(1 for m in self.moves if m.round == r and m.trick == k)
+                                  position=index, seat=seat, card=str(card), reason=e.reason) from None
+        played = sum(1 for m in game.move_stack if m.round == r and m.trick == k)
         if played != sum(1 for w in row.tokens if w != "-"):
             raise RecordError("pbn_bad_trick", path=self.path, line=row.number, round=r, trick=k, players=n)
 
     def _notes(self, section: _Section) -> dict[Position, Annotation]:
         notes: dict[Position, Annotation] = {}
-        positions = {m.position for m in self.moves}
+        positions = {Position.of(m) for m in self.game.move_stack}
         for row in section.rows.get("NoteTable", []):
             words = row.tokens
             if len(words) != 3 or not all(w.startswith('"') for w in words[1:]):

@@ -29,18 +29,17 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from ..base.files import write_atomic
 from ..base.values import Plain
 from ..base.version import __version__
 from ..model.rules import Rules
-from ..play.game import Game
+from ..play.game import Game, Move
 from .record_parts import (
     FORMAT,
     Annotation,
-    Move,
     Notes,
     Position,
     RecordError,
@@ -48,18 +47,18 @@ from .record_parts import (
     _annotation_map,
     _waits_for,
     default_seats,
-    moves_of,
     next_position,
 )
 from .record_writer import write_record
 
-__all__ = ["TEMP_RE", "GameRecord", "save_record"]
+__all__ = ["TEMP_RE", "GameRecord", "in_record_order", "save_record"]
 
 
 class GameRecord(Plain):
     """A game as read from a record: what is needed to re-play it, plus notes.
 
-    ``moves`` are every pass and play, in order; :meth:`replay` re-plays them
+    ``moves`` are every pass and play, in order (a game's :attr:`~hearts_cli.play.game.Game.move_stack`);
+    :meth:`replay` pushes them
     (or the first ``upto``) into a fresh :class:`~hearts_cli.play.game.Game`.
     ``errors`` holds the problems a lenient read found (empty when strict).
     """
@@ -90,7 +89,7 @@ class GameRecord(Plain):
         """A new game with the first ``upto`` moves made (all of them by default)."""
         game = Game(self.rules, self.code)
         for move in self.moves[:upto]:
-            move.apply(game)
+            game.push(move)
         return game
 
     def at(self, where: Position | int | None) -> tuple[Game, int]:
@@ -110,10 +109,10 @@ class GameRecord(Plain):
         game = Game(self.rules, self.code)
         for made, move in enumerate(moves):
             # seats pass in any order: a pass is found by its own seat
-            found = move.position == where if where.seat is not None else next_position(game) == where
+            found = Position.of(move) == where if where.seat is not None else next_position(game) == where
             if found and not game.over:
                 return game, made
-            move.apply(game)
+            game.push(move)
         if not game.over and _waits_for(game, where):
             return game, len(moves)
         raise LookupError(where)
@@ -129,7 +128,14 @@ class GameRecord(Plain):
                   undos: int = 0, date: str | None = None) -> GameRecord:
         return cls(game.rules, game.code,
                    tuple(seats) if seats is not None else default_seats(game.rules.players),
-                   tuple(moves_of(game)), _annotation_map(annotations), undos=undos, date=date)
+                   in_record_order(game.move_stack), _annotation_map(annotations), undos=undos, date=date)
+
+
+def in_record_order(moves: Iterable[Move]) -> tuple[Move, ...]:
+    """``moves`` (a game's :attr:`~hearts_cli.play.game.Game.move_stack`) in the order a record
+    keeps them: the passes of a round are made at once, so they are listed by seat, as a
+    reader makes them again; every other move stays where it was made."""
+    return tuple(sorted(moves, key=lambda m: (m.round, 0, m.seat) if m.kind == "pass" else (m.round, 1, 0)))
 
 
 TEMP_RE = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.[0-9a-f]{8}\.tmp")

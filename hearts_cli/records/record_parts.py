@@ -10,16 +10,13 @@ a record or a move log names a place in the game with.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..base.values import Frozen
-from ..model.cards import Card
 from ..model.errors import HeartsError
-from ..model.rules import Moon
 from ..model.seating import place_name, place_of, recorded_names
 from ..play.dealt import PassError, Phase
-from ..play.game import Game
-from ..play.round import Round
+from ..play.game import Game, Move
 from ..text.catalog import t
 
 __all__ = [
@@ -28,7 +25,6 @@ __all__ = [
     "HEADER",
     "SEAT_KINDS",
     "Annotation",
-    "Move",
     "Notes",
     "PlaceError",
     "Position",
@@ -37,8 +33,6 @@ __all__ = [
     "default_name",
     "default_seats",
     "display_name",
-    "make_pass",
-    "moves_of",
     "next_position",
 ]
 
@@ -281,6 +275,16 @@ class Position(Frozen):
         return str(self.round)
 
     @classmethod
+    def of(cls, move: Move) -> Position:
+        """Where ``move`` was made: its card's place in its trick, its seat's pass, or (the
+        shooter's choice) its round as a whole."""
+        if move.moon is not None:
+            return cls(move.round)  # the round as a whole: how it scores
+        if move.trick:
+            return cls(move.round, move.trick, move.index)
+        return cls(move.round, seat=move.seat)
+
+    @classmethod
     def parse(cls, text: str | int | Position) -> Position:
         """Read a position; ``ValueError`` when the text is none."""
         if isinstance(text, Position):
@@ -302,108 +306,8 @@ class Position(Frozen):
         return pos
 
 
-class Move(Frozen):
-    """One action: a seat's pass (``trick == 0``), one card played, or a shooter's
-    choice of how its moon scores (``choice``: ``others`` or ``shooter_minus``)."""
-
-    __match_args__ = ("round", "seat", "cards", "trick", "index", "choice")
-    __slots__ = __match_args__
-    round: int  # 1-based
-    seat: int
-    cards: tuple[Card, ...]
-    trick: int  # 1-based, 0 for a pass
-    index: int  # 1-based place in the trick
-    choice: str | None  # the shooter's choice (moon: shooter_choice), else None
-
-    def __init__(self, round: int, seat: int, cards: tuple[Card, ...], trick: int = 0, index: int = 0,
-                 choice: str | None = None):
-        object.__setattr__(self, "round", round)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "trick", trick)
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "choice", choice)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.round, self.seat, self.cards, self.trick, self.index, self.choice)
-
-    @property
-    def kind(self) -> str:
-        if self.choice is not None:
-            return "moon"
-        return "play" if self.trick else "pass"
-
-    @property
-    def card(self) -> Card:
-        return self.cards[0]
-
-    @property
-    def position(self) -> Position:
-        if self.choice is not None:
-            return Position(self.round)  # the round as a whole: how it scores
-        if self.trick:
-            return Position(self.round, self.trick, self.index)
-        return Position(self.round, seat=self.seat)
-
-    @classmethod
-    def playing(cls, game: Game, card: Card) -> Move:
-        """``card`` played in ``game`` now, by the seat to move, at its place in the trick
-        (not made: :meth:`apply` makes it, or the engine says why not)."""
-        rd = game.round
-        seat = rd.turn
-        return cls(len(game.rounds), -1 if seat is None else seat, (card,), len(rd.tricks) + 1,
-                   len(rd.trick) + 1)
-
-    @classmethod
-    def choosing(cls, game: Game, choice: str) -> Move:
-        """The shooter's choice of how its moon scores, in ``game`` now (``others`` or ``shooter_minus``)."""
-        seat = game.round.turn
-        return cls(len(game.rounds), -1 if seat is None else seat, (), choice=str(Moon(choice)))
-
-    def apply(self, game: Game) -> None:
-        """Make this move in ``game`` (checked by the engine)."""
-        if self.choice is not None:
-            game.choose_moon(self.choice, self.seat)
-        elif self.trick:
-            game.play(self.cards[0])
-        else:
-            game.pass_cards(self.seat, self.cards)
-
-
-def make_pass(game: Game, seat: int, cards: Sequence[Card]) -> Move:
-    """Pass ``cards`` for ``seat`` in ``game``, and the move it is. The cards go to the
-    engine in the order given, so a :class:`~hearts_cli.play.dealt.PassError` names
-    the first it refuses as the person wrote them."""
-    game.pass_cards(seat, cards)
-    return Move(len(game.rounds), seat, tuple(sorted(cards)))
-
-
 # annotations as a caller gives them: keyed by Position or its text ("1.3.2")
 Notes = Mapping[Position, Annotation] | Mapping[str, Annotation] | Mapping[Position | str, Annotation]
-
-
-def moves_of(game: Game) -> list[Move]:
-    """Every pass and play of ``game`` so far, in an order that re-plays it.
-
-    Passes are simultaneous, so they are listed in seat order.
-    """
-    out: list[Move] = []
-    for r, rnd in enumerate(game.rounds, 1):
-        out.extend(_round_moves(r, rnd))
-    return out
-
-
-def _round_moves(r: int, rnd: Round) -> Iterator[Move]:
-    for seat, cards in enumerate(rnd.passes):
-        if cards is not None:
-            yield Move(r, seat, tuple(cards))
-    tricks = [tr.plays() for tr in rnd.tricks] + [rnd.trick_plays()]
-    for k, plays in enumerate(tricks, 1):
-        for i, (seat, c) in enumerate(plays):
-            yield Move(r, seat, (c,), k, i + 1)
-    res = rnd.result
-    if res is not None and res.shooter is not None and rnd.rules.moon is Moon.SHOOTER_CHOICE:
-        yield Move(r, res.shooter, (), choice=str(res.moon))
 
 
 def _annotation_map(annotations: Notes | None) -> dict[Position, Annotation]:

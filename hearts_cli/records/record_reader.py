@@ -19,7 +19,7 @@ from ..model.cards import Card, CardParseError, parse_card
 from ..model.codes import CodeError, normalize_code
 from ..model.rules import Moon, Rules, RulesError
 from ..play.dealt import MOON_CHOICES, IllegalMove, PassError, Phase, better_moon_choice, cards_of_pair
-from ..play.game import Game
+from ..play.game import Game, Move
 from ..play.round import Round
 from .record import GameRecord
 from .record_parts import (
@@ -29,14 +29,12 @@ from .record_parts import (
     MOVE_LOG_MARK,
     SEAT_KINDS,
     Annotation,
-    Move,
     Position,
     RecordError,
     Seat,
     _Problem,
     _problem,
     default_seats,
-    make_pass,
 )
 from .record_writer import _flow, _scalar
 
@@ -311,7 +309,6 @@ class _Reader(_Problems):
         rules = self.read_rules(d.get("rules"))
         seats = self.read_seats(d.get("seats"), rules.players)
         game = Game(rules, code)
-        moves: list[Move] = []
         rounds = d.get("rounds")
         if rounds is None:
             rounds = []
@@ -319,11 +316,12 @@ class _Reader(_Problems):
         complete = True
         try:
             for r, raw in enumerate(rounds, 1):
-                self.read_round(game, r, raw, rounds, moves)
+                self.read_round(game, r, raw, rounds)
         except _Stop:
             complete = False
         if complete:
             self.check_end(game, d)
+        moves = game.move_stack  # the moves made before the first bad one
         notes = _read_annotations(self, d.get("annotations"), moves, len(game.rounds))
         undos = d.get("undos", 0)
         if undos is None:
@@ -332,7 +330,7 @@ class _Reader(_Problems):
             self.fail(self.bad_field("undos", "record_want_value", _Field(d, "undos"), d, expected="0, 1, 2..."))
             undos = 0
         lang = d.get("lang")  # a language this program speaks, or none (an unknown one is not an error)
-        return GameRecord(rules, code, seats, tuple(moves), notes, program, FORMAT, self.errors, undos,
+        return GameRecord(rules, code, seats, moves, notes, program, FORMAT, self.errors, undos,
                           lang if lang in ("en", "es") else None)
 
     def read_code(self, raw: object) -> str:
@@ -381,7 +379,7 @@ class _Reader(_Problems):
 
     # ------------------------------------------------------------ rounds
 
-    def read_round(self, game: Game, r: int, raw: object, rounds: list[object], moves: list[Move]) -> None:
+    def read_round(self, game: Game, r: int, raw: object, rounds: list[object]) -> None:
         name = f"rounds.{r}"
         try:
             raw = self.mapping(raw, name, rounds)
@@ -414,20 +412,19 @@ class _Reader(_Problems):
                     raise self.bad_field(f"{name}.passes", "record_want_seat", passes, players=n)
                 chosen = self.cards(cards, f"{name}.passes.{key}", cards, passes)
                 try:
-                    moves.append(make_pass(game, key, chosen))
+                    game.push_pass(chosen, key)
                 except PassError as e:
                     raise self.error("record_bad_pass", cards, passes, round=r, seat=key, reason=e) from None
             tricks = raw.get("tricks") or []
             tricks = self.listing(tricks, f"{name}.tricks", raw)
             for k, trick in enumerate(tricks, 1):
-                self.read_trick(game, rnd, r, k, trick, tricks, moves, last=k == len(tricks))
-            self.read_moon_choice(game, rnd, r, raw, moves, more=r < len(rounds))
+                self.read_trick(game, rnd, r, k, trick, tricks, last=k == len(tricks))
+            self.read_moon_choice(game, rnd, r, raw, more=r < len(rounds))
         except RecordError as e:
             self.fail(e, fatal=True)
         self.check_score(rnd, r, raw)
 
-    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict[object, object], moves: list[Move],
-                         more: bool) -> None:
+    def read_moon_choice(self, game: Game, rnd: Round, r: int, raw: dict[object, object], more: bool) -> None:
         """The shooter's choice (``moon_choice``), a move of its own under ``moon: shooter_choice``.
 
         A record written before the choice was a move has none: its ``score`` says which
@@ -452,9 +449,7 @@ class _Reader(_Problems):
                                             rnd.taken_twice)
             if choice is None:
                 return  # the game stops here, the shooter to choose
-        move = Move.choosing(game, choice)
-        move.apply(game)
-        moves.append(move)
+        game.push_moon(choice)
 
     def check_hands(self, rnd: Round, r: int, raw: dict[object, object], code: str) -> None:
         name = f"rounds.{r}"
@@ -481,7 +476,7 @@ class _Reader(_Problems):
             self.fail(self.error("record_hands_mismatch", *where, hands, raw, round=r, code=code))
 
     def read_trick(self, game: Game, rnd: Round, r: int, k: int, raw: object, tricks: list[object],
-                   moves: list[Move], last: bool) -> None:
+                   last: bool) -> None:
         name = f"rounds.{r}.tricks.{k}"
         n = rnd.players
         raw = self.mapping(raw, name, tricks)
@@ -510,13 +505,11 @@ class _Reader(_Problems):
                 detail = "wrong_phase_over" if rnd.over else "wrong_phase_pass"
                 raise self.error("record_bad_move", raw, round=r, trick=k, position=i,
                                  card=card, reason=Reason("wrong_phase", card, detail=detail))
-            move = Move.playing(game, card)
             try:
-                move.apply(game)
+                game.push(card)
             except IllegalMove as e:
                 raise self.error("record_bad_move", raw, round=r, trick=k, position=i, seat=seat,
                                  card=card, reason=e.reason) from None
-            moves.append(move)
         if len(cards) == n:
             done = rnd.tricks[-1]
             won, points = raw.get("won"), raw.get("points")
@@ -565,7 +558,7 @@ class _Reader(_Problems):
                                  recorded=_flow(standings), actual=_flow(expected)))
 
 
-def _read_annotations(problems: _Problems, raw: object, moves: list[Move],
+def _read_annotations(problems: _Problems, raw: object, moves: tuple[Move, ...],
                       rounds: int) -> dict[Position, Annotation]:
     """The annotations of a record, each on a move it has (or a round); a bad one is a problem."""
     if raw is None:
@@ -577,7 +570,7 @@ def _read_annotations(problems: _Problems, raw: object, moves: list[Move],
     def bad(key: str, problem: _Problem, *at: object) -> None:
         problems.fail(problems.error("record_bad_annotation", *at, raw, key=key, problem=problem))
 
-    known = {m.position for m in moves} | {Position(r) for r in range(1, rounds + 1)}
+    known = {Position.of(m) for m in moves} | {Position(r) for r in range(1, rounds + 1)}
     out: dict[Position, Annotation] = {}
     for key, body in raw.items():
         try:

@@ -23,7 +23,6 @@ from ..play.events import Claim, NoPointsLeft, Takeover, Undo
 from ..play.game import Game
 from ..play.round import SeatView
 from .game import GameTable, Refused
-from .keeping import replayed
 from .seat_table import Capabilities, SeatTable
 
 if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint is asked for
@@ -239,18 +238,16 @@ class LocalTable(GameTable, SeatTable):
     def undo(self, seat: int) -> None:
         """Take back the last pass or card of ``seat``, and the CPU cards played after it.
 
-        The game is re-played from its code up to just before that move; since
-        every CPU move derives from the code and the seat's view, playing the
-        same card again brings back exactly the same game. The save is written
-        before anything is told. After a pass, all the passes of that round go
-        (the CPUs pass only once the person has).
+        The game's move stack is popped back to just before that move (``Game.pop``
+        takes each back exactly); since every CPU move derives from the code and the
+        seat's view, playing the same card again brings back exactly the same game. The
+        save is written before anything is told. After a pass, all the passes of that
+        round go (the CPUs pass only once the person has).
         """
-        from ..records.record_parts import moves_of
-
-        g = self.game
-        if g.over:
+        game = self.game
+        if game.over:
             raise Refused("undo_game_over")
-        moves = moves_of(g)
+        moves = game.move_stack
         mine = [i for i, m in enumerate(moves) if m.seat == seat]
         if not mine:
             raise Refused("undo_nothing")
@@ -259,9 +256,9 @@ class LocalTable(GameTable, SeatTable):
             cut = next(i for i, m in enumerate(moves) if m.round == last.round and m.kind == "pass")
         else:
             cut = mine[-1]
-        game = replayed(g, moves[:cut])
         after = sum(1 for m in moves[mine[-1] + 1:] if m.kind == "play")
-        self.game = game
+        for _ in moves[cut:]:
+            game.pop()
         self.keeper.undos += 1
         self._fresh_round_state()
         self.save()  # durable before it is told
