@@ -38,10 +38,9 @@ from .record_parts import (
 )
 from .record_writer import _flow, _scalar
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: nothing to build (nor PyYAML to import) at start-up
     from yaml.nodes import Node
 
-if TYPE_CHECKING:  # types only: nothing to build at start-up
     _T = TypeVar("_T")
 
 __all__ = ["MAX_RECORD_BYTES", "archived_date", "iso_day", "looks_like_record", "read_record"]

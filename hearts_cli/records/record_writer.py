@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 from ..base.version import __version__
 from ..model.cards import Card
 from ..model.rules import Moon, Rules
-from ..play.dealt import cards_of_pair
+from ..model.rules import Plain as PlainSetting
+from ..play.dealt import RoundResult, cards_of_pair
 from ..play.game import Game
 from ..play.round import Round
 from .record_parts import (
@@ -28,12 +29,6 @@ from .record_parts import (
     _annotation_map,
     default_seats,
 )
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from ..model.rules import Plain as PlainSetting
-    from ..play.dealt import RoundResult
 
 __all__ = ["write_record"]
 
