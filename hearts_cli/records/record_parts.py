@@ -235,7 +235,8 @@ _POSITION_PATTERN = r"(\d+)(?:\.(?:(pass|p)\.(\d+)|(\d+)\.(\d+)))?"
 
 class Position(Frozen):
     """Where a move is: ``"1.3.2"`` (round 1, trick 3, card 2), ``"1.pass.0"`` (round 1,
-    seat 0's pass) or ``"1"`` (round 1 as a whole). Rounds, tricks and cards count
+    seat 0's pass) or ``"1"`` (round 1 as a whole): a place in a record's moves, not a
+    position text (:mod:`hearts_cli.play.position`). Rounds, tricks and cards count
     from 1; seats from 0, as everywhere in the engine."""
 
     __match_args__ = ("round", "trick", "card", "seat")

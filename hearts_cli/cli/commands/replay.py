@@ -111,7 +111,7 @@ def _text_lines(out: Out, text: str, seat: int | None, all_hands: bool,
                 as_json: bool) -> list[tuple[str, str | None]]:
     from ...records import positions as ps
 
-    position = ps.TextPosition(text)
+    position = ps.GivenPosition(text)
     n = position.round.players
     if seat is not None and not 0 <= seat < n:
         refuse("cli_bad_seat", seat=seat, players=n, last=n - 1)
