@@ -410,7 +410,7 @@ def test_records_store_the_choice_and_a_save_waiting_for_it_resumes_there(tmp_pa
         text = write_record(_moon_game(word).game)
         assert f"    moon: 0\n    moon_choice: {stored}\n" in text
         record = read_record(text)
-        assert record.moves[-1].kind == "moon" and record.moves[-1].choice == stored
+        assert record.moves[-1].kind == "moon" and record.moves[-1].moon == stored
         assert record.replay().results[0].moon == stored and record.to_text() == text
         wrong = text.replace(f"moon_choice: {stored}", "moon_choice: both")
         with pytest.raises(Exception) as e:
