@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hearts_cli.bots import suggest
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import load_preset
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 from hearts_cli.records.hint import CLOSE, weigh
 
 

@@ -4,7 +4,7 @@
     .venv/bin/python bench/ismcts.py --summary --out bench/ismcts_results.jsonl
 
 Each deal is played as an OpenSpiel ``hearts`` game and, in lockstep, as an
-engine :class:`~hearts_cli.play.engine.Round` (a mirror): the same deal, the same
+engine :class:`~hearts_cli.play.round.Round` (a mirror): the same deal, the same
 pass direction, the same passes and the same plays. Seats of the ``ismcts``
 side are moved by ``pyspiel.ISMCTSBot`` on the OpenSpiel state; seats of the
 ``hard`` side by our Hard bot, which sees only ``round.view(seat)``. At every
@@ -75,7 +75,8 @@ from hearts_cli.bots.normal import normal_pass
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Rules
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 
 FORMATS = {
     "2v2": [("hard", "ismcts", "hard", "ismcts"), ("ismcts", "hard", "ismcts", "hard")],

@@ -29,7 +29,8 @@ from hearts_cli.bots.match import match_code
 from hearts_cli.bots.moon import choose_moon
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 
 
 def main(argv=None) -> int:

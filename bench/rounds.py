@@ -69,7 +69,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hearts_cli.model.codes import new_code
 from hearts_cli.model.rules import Direction, Rules, load_preset
 from hearts_cli.play import fast
-from hearts_cli.play.engine import Phase, Round, RoundResult
+from hearts_cli.play.dealt import Phase, RoundResult
+from hearts_cli.play.round import Round
 
 shuffled_deck = fast.shuffled_cards  # bytes: iterating gives the cards as ints
 B = fast.PICK_BITS

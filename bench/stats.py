@@ -41,8 +41,10 @@ sys.path.insert(0, str(ROOT))
 
 from hearts_cli.model.codes import code_from_number  # noqa: E402
 from hearts_cli.model.rules import Rules  # noqa: E402
-from hearts_cli.play.engine import Game, Phase  # noqa: E402
-from hearts_cli.records.record import Seat, write_record  # noqa: E402
+from hearts_cli.play.dealt import Phase  # noqa: E402
+from hearts_cli.play.game import Game  # noqa: E402
+from hearts_cli.records.record_parts import Seat  # noqa: E402
+from hearts_cli.records.record_writer import write_record  # noqa: E402
 
 SEATS = (Seat("South", "human"), Seat("West", "cpu", "easy"), Seat("North", "cpu", "normal"),
          Seat("East", "cpu", "hard"))
@@ -55,9 +57,9 @@ def random_game(rules: Rules, code: str, rng: random.Random) -> Game:
         if rd.phase is Phase.PASS:
             for seat in range(rules.players):
                 if rd.passes[seat] is None:
-                    game.pass_cards(seat, rng.sample(rd.hand(seat), rules.pass_count))
+                    game.push_pass(rng.sample(rd.hand(seat), rules.pass_count), seat)
         else:
-            game.play(rng.choice(rd.legal_cards()))
+            game.push(rng.choice(rd.legal_cards()))
     return game
 
 

@@ -92,7 +92,7 @@ async def _serve(tables: int, profile: str | None, soak: bool = False) -> None:
     the host refused."""
     from hearts_cli.model.codes import new_code
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.table.invitations import new_token
     from hearts_cli.table.server import Server
     from hearts_cli.table.shared import SeatState, SharedTable

@@ -45,8 +45,8 @@ from hearts_cli.bots.normal import normal_pass
 from hearts_cli.bots.playout import make_policy
 from hearts_cli.model.cards import CARDS, mask_of
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import SeatView
 from hearts_cli.play.fast import Position, deal, playout_steps
+from hearts_cli.play.round import SeatView
 
 RULES = Rules()
 FACTS = RULES.facts
@@ -117,7 +117,8 @@ def play_normal(hands: list[int], passes: list[int], direction: int) -> list[flo
     """Each seat's value of the round after ``passes``, every seat playing as Normal does, in the engine."""
     from hearts_cli.bots import choose_moon
     from hearts_cli.bots.normal import normal_card
-    from hearts_cli.play.engine import Phase, Round
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.round import Round
 
     rnd = Round(RULES, [cards_of(h) for h in hands], direction=DIRECTIONS[direction])
     for s in range(4):

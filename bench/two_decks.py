@@ -28,7 +28,8 @@ from hearts_cli.bots import make_bot
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import load_preset
 from hearts_cli.play import fast
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 
 
 def fast_rounds(rules, n: int) -> float:

@@ -40,20 +40,21 @@ if TYPE_CHECKING:
     from .model.rules import Rules as Rules
     from .model.rules import RulesError as RulesError
     from .play import fast as fast
-    from .play.engine import Game as Game
-    from .play.engine import IllegalMove as IllegalMove
-    from .play.engine import LegalMoves as LegalMoves
-    from .play.engine import MoonChoiceError as MoonChoiceError
-    from .play.engine import NoMoveError as NoMoveError
-    from .play.engine import Outcome as Outcome
-    from .play.engine import PassError as PassError
-    from .play.engine import Phase as Phase
-    from .play.engine import PhaseError as PhaseError
-    from .play.engine import RoundResult as RoundResult
-    from .play.engine import SeatError as SeatError
-    from .play.engine import SeatView as SeatView
-    from .play.engine import Step as Step
-    from .play.engine import Trick as Trick
+    from .play.dealt import IllegalMove as IllegalMove
+    from .play.dealt import MoonChoiceError as MoonChoiceError
+    from .play.dealt import PassError as PassError
+    from .play.dealt import Phase as Phase
+    from .play.dealt import PhaseError as PhaseError
+    from .play.dealt import RoundResult as RoundResult
+    from .play.dealt import Trick as Trick
+    from .play.game import Game as Game
+    from .play.game import LegalMoves as LegalMoves
+    from .play.game import Move as Move
+    from .play.game import NoMoveError as NoMoveError
+    from .play.game import Outcome as Outcome
+    from .play.game import SeatError as SeatError
+    from .play.game import Step as Step
+    from .play.round import SeatView as SeatView
     from .play.verdicts import Reason as Reason
     from .play.verdicts import Verdict as Verdict
     from .records.games import parse_movelog as parse_movelog
@@ -61,7 +62,7 @@ if TYPE_CHECKING:
     from .records.games import read_movelog as read_movelog
     from .records.games import read_record as read_record
     from .records.movelog import MoveLogError as MoveLogError
-    from .records.record import RecordError as RecordError
+    from .records.record_parts import RecordError as RecordError
 
 # each public module (the fast playout path, for Monte Carlo work: docs/speed.md), imported on first use
 _MODULES = {"fast": "play.fast"}
@@ -74,15 +75,15 @@ _WHERE = {
     "CodeError": "model.codes", "new_code": "model.codes",
     "HeartsError": "model.errors",
     "Moon": "model.rules", "Rules": "model.rules", "RulesError": "model.rules",
-    "Game": "play.engine", "IllegalMove": "play.engine", "LegalMoves": "play.engine",
-    "MoonChoiceError": "play.engine", "NoMoveError": "play.engine", "Outcome": "play.engine",
-    "PassError": "play.engine", "Phase": "play.engine", "PhaseError": "play.engine", "RoundResult": "play.engine",
-    "SeatError": "play.engine", "SeatView": "play.engine", "Step": "play.engine", "Trick": "play.engine",
+    "Game": "play.game", "LegalMoves": "play.game", "Move": "play.game", "NoMoveError": "play.game",
+    "Outcome": "play.game", "SeatError": "play.game", "Step": "play.game", "SeatView": "play.round",
+    "IllegalMove": "play.dealt", "MoonChoiceError": "play.dealt", "PassError": "play.dealt", "Phase": "play.dealt",
+    "PhaseError": "play.dealt", "RoundResult": "play.dealt", "Trick": "play.dealt",
     "Reason": "play.verdicts", "Verdict": "play.verdicts",
     "read_record": "records.games", "read_movelog": "records.games", "parse_record": "records.games",
     "parse_movelog": "records.games",
     "MoveLogError": "records.movelog",
-    "RecordError": "records.record",
+    "RecordError": "records.record_parts",
 }
 
 __all__ = [
@@ -97,6 +98,7 @@ __all__ = [
     "LevelError",
     "Moon",
     "MoonChoiceError",
+    "Move",
     "MoveLogError",
     "NoMoveError",
     "Outcome",

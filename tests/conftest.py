@@ -25,7 +25,8 @@ from typer.testing import CliRunner, Result
 
 from hearts_cli.model.cards import CARDS, Card, parse_card
 from hearts_cli.model.rules import Rules, RulesError, preset_names
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 
 if TYPE_CHECKING:
     from prompt_toolkit.input import PipeInput

@@ -31,9 +31,11 @@ from hearts_cli.bots import suggest
 from hearts_cli.model.cards import QUEEN_OF_SPADES, Suit
 from hearts_cli.model.codes import ALPHABET, _check_char, seed_for
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.records.movelog import format_log
-from hearts_cli.records.record import Seat, write_record
+from hearts_cli.records.record_parts import Seat
+from hearts_cli.records.record_writer import write_record
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "fixtures" / "replays"
@@ -67,10 +69,10 @@ def play(rules: Rules, code: str, choose: Callable[[Game, int], Chooser],
         rd = game.round
         if rd.phase is Phase.PASS:
             for s in range(rules.players):
-                game.pass_cards(s, choose(game, s)(game, s))
+                game.push_pass(choose(game, s)(game, s), s)
         else:
             s = rd.turn
-            game.play(choose(game, s)(game, s))
+            game.push(choose(game, s)(game, s))
             if watch is not None and rd.over:
                 watch(game)
     return game
@@ -148,7 +150,7 @@ def blunder_game() -> tuple[Game, str]:
             rd = game.round
             if rd.phase is Phase.PASS:
                 for s in range(4):
-                    game.pass_cards(s, cpu()(game, s))
+                    game.push_pass(cpu()(game, s), s)
                 continue
             s = rd.turn
             legal = rd.legal_cards()
@@ -158,9 +160,9 @@ def blunder_game() -> tuple[Game, str]:
                     and any(c.suit == Suit(3) and c < QUEEN_OF_SPADES
                             and c < max(x for x in rd.trick if x.suit == Suit(3)) for c in legal)):
                 planted = f"{len(game.rounds)}.{len(rd.tricks) + 1}.4"
-                game.play(QUEEN_OF_SPADES)
+                game.push(QUEEN_OF_SPADES)
                 continue
-            game.play(cpu()(game, s))
+            game.push(cpu()(game, s))
         if planted is not None:
             print(f"  blunder -> {code} at {planted}")
             return game, planted

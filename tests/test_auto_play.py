@@ -20,8 +20,9 @@ from conftest import drive_session
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
-from hearts_cli.records.record import read_record
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_reader import read_record
 from hearts_cli.repl.pacing import AUTO_PLAY_PAUSE, auto_play_pause
 from hearts_cli.repl.table import Table, make_seats
 from hearts_cli.store.saves import Store, read_settings, settings_warnings

@@ -389,7 +389,7 @@ def test_a_move_log_saved_by_notepad_replays_from_a_file_stdin_and_moves(tmp_pat
 
 
 def test_a_record_and_settings_saved_by_notepad_are_read(isolated):
-    from hearts_cli.records.record import read_record
+    from hearts_cli.records.record_reader import read_record
     from hearts_cli.store.saves import read_settings
 
     path = isolated / "notepad.yaml"

@@ -18,8 +18,9 @@ from hearts_cli.bots.hard import HardBot
 from hearts_cli.model.cards import SUIT_MASKS, Card, parse_cards
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import load_preset
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
 from hearts_cli.play.knowledge import knowledge
+from hearts_cli.play.round import Round
 from hearts_cli.play.sampling import Sampler, constraints
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,8 +16,9 @@ import pytest
 from hearts_cli.model.cards import Card, HandOrder
 from hearts_cli.model.rules import Direction, Rules
 from hearts_cli.model.seating import place_name, places
-from hearts_cli.play.engine import Game, Phase, Trick
-from hearts_cli.records.record import Seat
+from hearts_cli.play.dealt import Phase, Trick
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_parts import Seat
 from hearts_cli.repl.render import Renderer, plain, wrap
 from hearts_cli.repl.table import Table, make_seats
 

@@ -15,8 +15,10 @@ from hearts_cli.model.cards import CARDS, SUIT_MASKS, Card, mask_of, parse_cards
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import Rules, RulesError, load_preset, preset_names
 from hearts_cli.play import fast
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.play.knowledge import knowledge
+from hearts_cli.play.round import Round
 from hearts_cli.play.sampling import Sampler, constraints, sample
 
 QUICK = load_preset("quick")
@@ -327,13 +329,13 @@ def _positions(rules: Rules, code: str, every: int = 7):
         if rnd.phase is Phase.PASS:
             yield rnd.copy(), 1
             for s in range(rules.players):
-                game.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+                game.push_pass(bots[s].choose_pass(rnd.view(s)), s)
         while not rnd.over:
             s = rnd.turn
             k += 1
             if k % every == 0 and len(rnd.legal_cards()) > 1:
                 yield rnd.copy(), s
-            game.play(bots[s].choose_card(rnd.view(s)))
+            game.push(bots[s].choose_card(rnd.view(s)))
         if game.over:
             return
 
@@ -387,7 +389,7 @@ def _redistribute(rnd: Round, seat: int, rng: random.Random) -> Round:
 
 def _redistribute_two(rnd: Round, seat: int, rng: random.Random) -> Round:
     """Two decks: the same swaps over hands that may hold a card twice (multisets)."""
-    from hearts_cli.play.engine import pair_of
+    from hearts_cli.play.dealt import pair_of
 
     view = rnd.view(seat)
     new = rnd.copy()
@@ -510,12 +512,12 @@ def _whole_game(levels: list[str], code: str) -> list:
             for s in range(rules.players):
                 p = bots[s].choose_pass(rnd.view(s))
                 moves.append(("pass", s, p))
-                game.pass_cards(s, p)
+                game.push_pass(p, s)
         while not rnd.over:
             s = rnd.turn
             c = bots[s].choose_card(rnd.view(s))
             moves.append(("play", s, c))
-            game.play(c)
+            game.push(c)
     return moves + [tuple(game.totals)]
 
 

@@ -14,7 +14,8 @@ from hearts_cli.model.cards import cards_of, parse_card
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import Rules, RulesError, load_preset
 from hearts_cli.play import core
-from hearts_cli.play.engine import PassError, Round, cards_of_pair
+from hearts_cli.play.dealt import PassError, cards_of_pair
+from hearts_cli.play.round import Round
 
 
 def cs(text: str) -> list[int]:
@@ -216,14 +217,14 @@ def test_the_engine_scores_two_deck_rounds_as_the_core_does():
 
 
 def _game_with_a_set_aside_trick():
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
 
     rules = cancellation(players=6, passing="none")
     game = Game(rules, code_from_number(1))
     rng = random.Random(1)
     rnd = game.round
     while not rnd.over:
-        game.play(seek_cancel(rnd, rng))
+        game.push(seek_cancel(rnd, rng))
     assert any(tr.winner is None for tr in rnd.tricks)
     return game
 
@@ -231,7 +232,8 @@ def _game_with_a_set_aside_trick():
 def test_a_record_keeps_cards_held_twice_and_set_aside_tricks(tmp_path):
     import io
 
-    from hearts_cli.records.record import read_record, write_record
+    from hearts_cli.records.record_reader import read_record
+    from hearts_cli.records.record_writer import write_record
 
     game = _game_with_a_set_aside_trick()
     text = write_record(game)
@@ -304,7 +306,8 @@ def _whole_game():
     """A whole two-deck game (6 players, to 40), played end to end by CPU players: it has a
     trick set aside in round 1 and taken by the next winner, and a cancelled last trick."""
     from hearts_cli.bots import make_bot
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
 
     game = Game(cancellation(players=6, target=40), "V0000009")
     bots = [make_bot("normal" if s % 2 else "easy", s) for s in range(6)]
@@ -312,9 +315,9 @@ def _whole_game():
         rd = game.round
         if rd.phase is Phase.PASS:
             s = rd.passes.index(None)
-            game.pass_cards(s, bots[s].choose_pass(rd.view(s)))
+            game.push_pass(bots[s].choose_pass(rd.view(s)), s)
         else:
-            game.play(bots[rd.turn].choose_card(rd.view(rd.turn)))
+            game.push(bots[rd.turn].choose_card(rd.view(rd.turn)))
     return game
 
 
@@ -355,9 +358,11 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.records import analysis
-    from hearts_cli.records.record import read_record, save_record
+    from hearts_cli.records.record import save_record
+    from hearts_cli.records.record_parts import Position
+    from hearts_cli.records.record_reader import read_record
 
     game = _whole_game()
     path = tmp_path / "game.yaml"
@@ -378,11 +383,11 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
         rd = g.round
         if move.seat == 0 and move.kind == "play":
             legal = sorted({str(c) for c in rd.legal_cards()})
-            d = decisions.get(str(move.position))
+            d = decisions.get(str(Position.of(move)))
             classes = analysis._classes_of(rd.view(0))  # Hard's classes of equivalent cards
             assert sorted(str(c) for c in classes) == legal
             if len(set(classes.values())) > 1:
-                assert d is not None, move.position
+                assert d is not None, Position.of(move)
                 assert sorted(d["values"]) == legal
                 assert d["expected"] == d["values"][str(move.card)]
                 assert all(0 <= v <= 52 for v in d["values"].values())
@@ -390,10 +395,10 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
             else:
                 assert d is None
         if move.seat == 0 and move.kind == "pass":
-            d = decisions[str(move.position)]
+            d = decisions[str(Position.of(move))]
             assert sorted(d["played"]) == sorted(str(c) for c in move.cards) and len(d["values"]) > 1
             assert all(len(k.split()) == 3 for k in d["values"])
-        move.apply(g)
+        g.push(move)
     assert plays > 20
     assert sum(1 for d in decisions.values() if d["glyph"]) >= 1
     # the text says how a two-deck game was weighed, in both languages; the same seed, the same analysis
@@ -551,7 +556,7 @@ def test_the_game_loop_and_explain_answer_why_mid_trick_in_words(tmp_path):
     from typer.testing import CliRunner
 
     from hearts_cli.cli.app import app
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.table import Table, make_seats
 
     rules = cancellation()
@@ -605,16 +610,18 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     cancellation counted, and N is its points with any set-aside trick's."""
     import io
 
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.records.analysis import analyze
-    from hearts_cli.records.record import read_record, write_record
+    from hearts_cli.records.record_parts import Position
+    from hearts_cli.records.record_reader import read_record
+    from hearts_cli.records.record_writer import write_record
 
     record = read_record(io.StringIO(write_record(_whole_game())))
     decisions = {d.position: d for d in analyze(record, simulations=4)}
     g = Game(record.rules, record.code)
     takes = 0
     for move in record.moves:
-        d = decisions.get(move.position)
+        d = decisions.get(Position.of(move))
         rd = g.round
         if d is not None and d.reason is not None and d.reason[0] == "an_takes_points":
             trick = [int(c) for c in rd.trick] + [int(move.card)]
@@ -626,7 +633,7 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
             takes += 1
         if d is not None and d.glyph == "!":
             assert d.reason[0] in ("an_only_good", "an_only_good_pass")
-        move.apply(g)
+        g.push(move)
     assert takes
 
 
@@ -699,7 +706,8 @@ def test_a_card_that_cannot_win_names_the_card_winning_the_trick(lang, said):
 def _table_round_one(lang: str):
     """QSPADE7B, six players, round 1 at the table of `hearts play` (you at seat 0 playing your
     first legal card): in trick 17 the A♥ is led and the two 3♦ are discarded."""
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.table import Table, make_seats
 
     tb = Table(Game(cancellation(players=6), "QSPADE7B"), make_seats(6, 0, None), lang=lang)

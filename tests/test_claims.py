@@ -12,7 +12,8 @@ import pytest
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import load_preset
 from hearts_cli.play.claims import claim_order, concede_to, points_left
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 
 PRESETS = ("quick", "omnibus", "black-maria", "kitty", "spot", "shooter-minus")
 
@@ -97,7 +98,7 @@ def test_a_claim_needs_the_lead_and_every_winning_card():
 
 def _table(code: str, finishes_itself: bool = False):
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.table import Table, make_seats
 
     said: list = []
@@ -273,8 +274,8 @@ def _records_both_ways(code: str, person_moves: list[str] | None = None, level: 
     left) and the record a script makes with the same moves of the person (the terminal's own,
     the ones the table played for them included), then the two texts."""
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
-    from hearts_cli.records.record import write_record
+    from hearts_cli.play.game import Game
+    from hearts_cli.records.record_writer import write_record
     from hearts_cli.repl.table import Table, make_seats
 
     def play(finishes_itself: bool, moves: list[str]):
@@ -329,7 +330,7 @@ def test_the_no_trick_bonus_is_said_when_it_is_scored(lang):
     """Issue 33 §2: a seat that took no trick is told its bonus as the round ends, at the table
     and in the replay's story, as the sun is ("East took no trick: -5.")."""
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.records.record import GameRecord
     from hearts_cli.records.sentences import StoryTeller
     from hearts_cli.records.story import narrate

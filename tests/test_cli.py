@@ -20,8 +20,9 @@ from conftest import assert_user_error, check_schema, run
 from hearts_cli import __version__
 from hearts_cli.cli import options
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game
-from hearts_cli.records.record import Seat, save_record
+from hearts_cli.play.game import Game
+from hearts_cli.records.record import save_record
+from hearts_cli.records.record_parts import Seat
 
 CODE = "K7Q2MXA7"  # seat 0 holds the 2♣ after these passes
 PASSES = "8S 9S TS  AS KH 2H  QS JS AH  KS 6S 2S"
@@ -314,9 +315,9 @@ def _game_after(code: str, passes: str, plays: int) -> Game:
     game = Game(Rules.from_spec("quick"), code)
     groups = passes.split()
     for seat in range(4):
-        game.pass_cards(seat, groups[3 * seat:3 * seat + 3])
+        game.push_pass(groups[3 * seat:3 * seat + 3], seat)
     for _ in range(plays):
-        game.play(game.round.legal_cards()[0])
+        game.push(game.round.legal_cards()[0])
     return game
 
 

@@ -25,7 +25,9 @@ from hearts_cli.model.codes import (
     shuffled,
 )
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = yaml.safe_load((ROOT / "fixtures" / "deals.yaml").read_text(encoding="utf-8"))
@@ -232,7 +234,7 @@ def test_a_rounds_deal_never_depends_on_what_was_played_before():
                 for s in range(4):
                     hand = rnd.hand(s)
                     rnd.pass_cards(s, hand[:3] if choose is None else hand[-3:])
-            play_out(rnd, choose, play=g.play)
+            play_out(rnd, choose, play=g.push)
         return g
 
     low, high = run(None), run(lambda r, s, legal: legal[-1])

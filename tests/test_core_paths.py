@@ -29,7 +29,8 @@ import pytest
 from hearts_cli.model.cards import SUIT_MASKS, cards_of
 from hearts_cli.model.rules import Rules, RulesError, load_preset, preset_names
 from hearts_cli.play import core, fast
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 
 # one-deck presets at 3 to 6 players (two-deck rule sets: the tests at the end of this file)
 CONFIGS = [(name, n) for name in preset_names() if load_preset(name).decks == 1 for n in range(3, 7)]

@@ -21,15 +21,9 @@ from conftest import (
 
 from hearts_cli.model.cards import CARDS, Card, Suit, cards_of
 from hearts_cli.model.rules import Direction
-from hearts_cli.play.engine import (
-    Game,
-    IllegalMove,
-    PassError,
-    Phase,
-    PhaseError,
-    Round,
-    SeatView,
-)
+from hearts_cli.play.dealt import IllegalMove, PassError, Phase, PhaseError
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round, SeatView
 from hearts_cli.play.verdicts import REASON_ORDER
 
 C = Card
@@ -808,7 +802,7 @@ def moon_round_in(g: Game, totals) -> None:
     g.totals = tuple(totals)
     k = len(g.rounds) - 1
     g.rounds[-1] = position(g.rules, D, round_index=k, scores=tuple(totals))
-    play_out(g.round, preferring(SHOOTER), play=g.play)
+    play_out(g.round, preferring(SHOOTER), play=g.push)
 
 
 def play_dealt_round(g: Game) -> None:
@@ -816,7 +810,7 @@ def play_dealt_round(g: Game) -> None:
     if r.phase is Phase.PASS:
         for s in range(g.rules.players):
             r.pass_cards(s, r.hand(s)[:g.rules.pass_count])
-    play_out(r, play=g.play)
+    play_out(r, play=g.push)
 
 
 def test_the_game_ends_after_the_round_in_which_somebody_reaches_the_target():

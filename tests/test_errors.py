@@ -28,10 +28,10 @@ def test_every_kind_of_person_error_is_in_the_family():
     names = {f"{c.__module__}.{c.__qualname__}" for c in _all_subclasses(HeartsError)}
     assert {
         "hearts_cli.model.cards.CardParseError", "hearts_cli.model.codes.CodeError",
-        "hearts_cli.model.rules.RulesError", "hearts_cli.play.engine.IllegalMove",
-        "hearts_cli.play.engine.PassError", "hearts_cli.records.record.PlaceError",
-        "hearts_cli.records.record.RecordError", "hearts_cli.records.movelog.MoveLogError",
-        "hearts_cli.records.explain.ExplainError", "hearts_cli.records.positions.PositionError",
+        "hearts_cli.model.rules.RulesError", "hearts_cli.play.dealt.IllegalMove",
+        "hearts_cli.play.dealt.PassError", "hearts_cli.records.record_parts.PlaceError",
+        "hearts_cli.records.record_parts.RecordError", "hearts_cli.records.movelog.MoveLogError",
+        "hearts_cli.records.explain.ExplainError", "hearts_cli.records.positions.NoPositionError",
         "hearts_cli.play.requests.RequestError", "hearts_cli.bots.LevelError",
     } <= names
 
@@ -41,9 +41,9 @@ def _samples() -> list[HeartsError]:
     from hearts_cli.model.cards import parse_card
     from hearts_cli.model.codes import normalize_code
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Round
+    from hearts_cli.play.round import Round
     from hearts_cli.records.movelog import replay_log
-    from hearts_cli.records.record import read_record
+    from hearts_cli.records.record_reader import read_record
 
     out = []
     for attempt in (

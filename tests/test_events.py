@@ -20,7 +20,7 @@ from hearts_cli.cli.protocol import Session
 from hearts_cli.model.cards import Card
 from hearts_cli.play.events import KINDS, SCHEMA, VIEW_FIELDS, Event, view_json
 from hearts_cli.records import replay as rp
-from hearts_cli.records.record import read_record
+from hearts_cli.records.record_reader import read_record
 
 CODE = "JYR35SWD"
 # the events both a live game and its replay tell, and must tell alike

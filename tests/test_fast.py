@@ -1,6 +1,6 @@
 """The fast playout path plays exactly the engine's rules.
 
-Every test drives ``hearts_cli.play.fast`` and ``engine.Round`` with the same
+Every test drives ``hearts_cli.play.fast`` and ``round.Round`` with the same
 random choices (each one ``fast.pick_index`` into the legal cards in
 canonical order) and checks they agree: the legal set at every position,
 what each seat took, the points and the final scores, for every preset and
@@ -16,7 +16,8 @@ import pytest
 from hearts_cli.model.cards import cards_of
 from hearts_cli.model.rules import Rules, load_preset, preset_names
 from hearts_cli.play import fast
-from hearts_cli.play.engine import Phase, Round, better_moon_choice
+from hearts_cli.play.dealt import Phase, better_moon_choice
+from hearts_cli.play.round import Round
 
 # the one-deck presets (the mask paths); two decks: tests/test_core_paths.py (fast.MultiPosition)
 ONE_DECK = [name for name in preset_names() if load_preset(name).decks == 1]
@@ -47,7 +48,7 @@ def engine_round(rules: Rules, rng: random.Random, scores=None) -> Round:
 def play_engine(r: Round, rng: random.Random) -> None:
     while r.phase is Phase.PLAY:
         r.play(pick(r.legal_cards(), rng))
-    if r.phase is Phase.MOON:  # the fast path assumes the better choice (engine.score_round)
+    if r.phase is Phase.MOON:  # the fast path assumes the better choice (dealt.score_round)
         r.choose_moon(better_moon_choice(r.rules, r.turn, r.taken, r.scores_before))
 
 

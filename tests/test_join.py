@@ -21,7 +21,9 @@ from conftest import HOST, check_schema, driven_session, serve_table
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 from hearts_cli.table.invitations import invitation
 from hearts_cli.table.shared import SharedTable, make_seats
 
@@ -44,10 +46,10 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
             rd = game.round
             if rd.phase is Phase.PASS:
                 s = next(s for s in range(players) if rd.passes[s] is None)
-                game.pass_cards(s, suggest(rd.view(s), "easy", seed_for(code, "cpu", s)))
+                game.push_pass(suggest(rd.view(s), "easy", seed_for(code, "cpu", s)), s)
                 continue
             if rd.phase is Phase.MOON:
-                game.choose_moon("others", rd.turn)
+                game.push_moon("others", rd.turn)
                 continue
             for s in range(players):
                 seen = Round.seen_by(rd.view(s))
@@ -58,7 +60,7 @@ def test_a_seat_s_round_rebuilt_from_its_view_answers_as_the_engine(preset, play
                 if s == rd.turn:
                     assert seen.legal_cards() == rd.legal_cards()
                     checked += 1
-            game.play(rng.choice(rd.legal_cards()))
+            game.push(rng.choice(rd.legal_cards()))
     assert checked > 40
 
 

@@ -16,7 +16,9 @@ from conftest import run
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import Rules
 from hearts_cli.play import verdicts
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 
 # the issue's positions: the Q♠ already in the trick; a low lead; a lead while West holds the Q♣
 # you passed (found by tests' search, kept as text); a seat still to play void in the suit led

@@ -152,12 +152,12 @@ def _strongly_connected(edges: dict[str, set[str]]) -> list[set[str]]:
 
 
 def test_the_check_sees_an_import_that_points_up():
-    """The contract is not vacuous: a lazy import from the engine up to the REPL, and a cycle, are caught."""
+    """The contract is not vacuous: a lazy import from the game up to the REPL, and a cycle, are caught."""
     order = layers()
-    probe = PACKAGE / "play" / "engine.py"
+    probe = PACKAGE / "play" / "game.py"
     source = probe.read_text(encoding="utf-8") + "\n\ndef _probe():\n    from ..repl import table\n"
     targets = imports_of(probe, source)
     assert "hearts_cli.repl.table" in targets and "hearts_cli.repl.table" not in imports_of(probe)
-    assert layer_of("hearts_cli.repl.table", order) > layer_of("hearts_cli.play.engine", order)
+    assert layer_of("hearts_cli.repl.table", order) > layer_of("hearts_cli.play.game", order)
     cycles = _strongly_connected({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}})
     assert {"a", "b", "c"} in cycles and {"d"} in cycles

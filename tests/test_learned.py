@@ -21,7 +21,8 @@ from hearts_cli.bots.learned import (
 from hearts_cli.bots.normal import normal_pass
 from hearts_cli.model.cards import mask_of
 from hearts_cli.model.rules import load_preset
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
 
 QUICK = load_preset("quick")
 

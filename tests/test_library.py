@@ -17,7 +17,8 @@ import hearts_cli
 from hearts_cli.bots import suggest
 from hearts_cli.model.cards import CARDS, Card
 from hearts_cli.model.codes import seed_for
-from hearts_cli.play.engine import Game, IllegalMove, Phase, Step
+from hearts_cli.play.dealt import IllegalMove, Phase
+from hearts_cli.play.game import Game, Move
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "fixtures" / "replays"
@@ -34,18 +35,20 @@ def state(game: Game) -> dict[str, object]:
             "legal": tuple(game.legal_moves), "moves": game.move_stack}
 
 
-def make(game: Game, step: Step, old: bool) -> None:
-    """Make ``step`` through the new names (``push``...) or the old ones (``play``...)."""
-    if step.kind == "pass":
-        game.pass_cards(step.seat, step.cards) if old else game.push_pass(step.cards, step.seat)
-    elif step.kind == "play":
-        game.play(step.cards[0]) if old else game.push(step.cards[0])
+def make(game: Game, move: Move, whole: bool) -> None:
+    """Make ``move`` whole (``push(move)``) or by its parts (``push_pass``, ``push``, ``push_moon``)."""
+    if whole:
+        game.push(move)
+    elif move.kind == "pass":
+        game.push_pass(move.cards, move.seat)
+    elif move.kind == "play":
+        game.push(move.cards[0])
     else:
-        assert step.moon is not None
-        game.choose_moon(step.moon) if old else game.push_moon(step.moon)
+        assert move.moon is not None
+        game.push_moon(move.moon, move.seat)
 
 
-def cpu_moves(rules: str, code: str, extra: int) -> list[Step]:
+def cpu_moves(rules: str, code: str, extra: int) -> list[Move]:
     """The moves of the first round played by the Random CPU, and ``extra`` moves after it."""
     game = Game(rules, code)
     while not game.results:
@@ -75,14 +78,14 @@ def test_push_then_pop_gives_back_the_game_exactly_at_every_move(case: str) -> N
     code = "00000000" if case.startswith("one") else "K7Q2MXA7"
     game = Game(rules, code)
     start = state(game)
-    for i, step in enumerate(moves):
+    for i, move in enumerate(moves):
         before = state(game)
-        make(game, step, old=bool(i % 2))
+        make(game, move, whole=bool(i % 2))
         after = state(game)
-        assert game.pop() == step
-        assert state(game) == before, (i, step)
-        make(game, step, old=not i % 2)  # the other way: both go on the stack
-        assert state(game) == after, (i, step)
+        assert game.pop() == move
+        assert state(game) == before, (i, move)
+        make(game, move, whole=not i % 2)  # the other way: both go on the stack the same
+        assert state(game) == after, (i, move)
     assert game.move_stack == tuple(moves)
     if case.startswith("one"):
         assert game.over and game.outcome == hearts_cli.Outcome(game.winners, tuple(game.totals), 2)
@@ -102,7 +105,7 @@ def test_the_shooters_choice_is_a_move_pop_takes_back() -> None:
     choice = hearts_cli.cpu_moon(game)
     assert isinstance(choice, hearts_cli.Moon)
     game.push_moon(choice)
-    assert game.peek() == Step("moon", before["turn"], (), choice)  # type: ignore[arg-type]
+    assert game.peek() == Move(before["rounds"], before["turn"], (), moon=choice)  # type: ignore[arg-type]
     assert game.over and game.outcome is not None and game.turn is None  # the moon ended the game
     game.pop()
     assert state(game) == before
@@ -168,7 +171,7 @@ def test_a_notation_that_is_no_card_is_not_a_legal_move_and_pushing_it_is_a_user
     with pytest.raises(hearts_cli.CardParseError):
         game.push("XX")
     game.push_pass(" ".join(c.symbol for c in game.round.hand(0)[:3]))  # one text, any notation
-    assert game.peek() == Step("pass", 0, game.round.hand(0)[:3]) and game.turn == 1
+    assert game.peek() == Move(1, 0, game.round.hand(0)[:3]) and game.turn == 1
 
 
 def test_the_cpu_helpers_choose_as_a_tables_cpu_does_from_the_seats_view() -> None:

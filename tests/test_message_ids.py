@@ -25,7 +25,7 @@ import pytest
 from hearts_cli.bots import REGISTRY
 from hearts_cli.model import errors
 from hearts_cli.model.rules import CHOICES, FLAGS, SETTINGS, Direction, Rules, preset_info, preset_names
-from hearts_cli.play.engine import Game
+from hearts_cli.play.game import Game
 from hearts_cli.play.position import FIELDS
 from hearts_cli.play.verdicts import REASON_ORDER, THIRD_PERSON
 from hearts_cli.store.saves import SETTING_KEYS

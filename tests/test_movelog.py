@@ -9,7 +9,8 @@ import pytest
 
 from hearts_cli.model.rules import Rules
 from hearts_cli.records.movelog import MoveLogError, format_log, parse, replay_log
-from hearts_cli.records.record import read_record, write_record
+from hearts_cli.records.record_reader import read_record
+from hearts_cli.records.record_writer import write_record
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
 GAMES = sorted(p.stem for p in FIX.glob("*.yaml"))

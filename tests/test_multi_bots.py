@@ -15,8 +15,9 @@ from hearts_cli.bots import make_bot, multi
 from hearts_cli.model.cards import CARDS, parse_card
 from hearts_cli.model.rules import load_preset
 from hearts_cli.play import fast
-from hearts_cli.play.engine import Phase, Round
+from hearts_cli.play.dealt import Phase
 from hearts_cli.play.knowledge import knowledge
+from hearts_cli.play.round import Round
 
 CANCEL = load_preset("cancellation")  # 8 players, 13 cards each, no kitty
 

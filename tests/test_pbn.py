@@ -15,7 +15,9 @@ from hearts_cli import Game, Phase
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import Rules, preset_names
 from hearts_cli.records.pbn import is_pbn, read_pbn, write_pbn
-from hearts_cli.records.record import Annotation, GameRecord, RecordError, Seat, read_record
+from hearts_cli.records.record import GameRecord
+from hearts_cli.records.record_parts import Annotation, RecordError, Seat
+from hearts_cli.records.record_reader import read_record
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted([*ROOT.glob("fixtures/records/*.yaml"), *ROOT.glob("fixtures/replays/*.yaml")])

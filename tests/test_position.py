@@ -13,8 +13,10 @@ from conftest import R, assert_user_error, run
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.errors import HeartsError
 from hearts_cli.model.rules import preset_names
-from hearts_cli.play.engine import Game, Phase, SeatView
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.play.position import PositionTextError
+from hearts_cli.play.round import SeatView
 
 CODE = "K7Q2MXA7"
 
@@ -28,11 +30,11 @@ def _move(game: Game, rng: random.Random) -> None:
     """One random legal move: a pass of the seat to move, a card, or the shooter's choice."""
     rd = game.round
     if rd.phase is Phase.PASS:
-        game.pass_cards(rd.mover, rng.sample(list(rd.hand(rd.mover)), game.rules.pass_count))
+        game.push_pass(rng.sample(list(rd.hand(rd.mover)), game.rules.pass_count), rd.mover)
     elif rd.phase is Phase.MOON:
-        game.choose_moon(rng.choice(["others", "shooter_minus"]))
+        game.push_moon(rng.choice(["others", "shooter_minus"]))
     else:
-        game.play(rng.choice(rd.legal_cards()))
+        game.push(rng.choice(rd.legal_cards()))
 
 
 def _check(game: Game) -> None:
@@ -89,11 +91,11 @@ def test_a_deal_given_by_its_hands_a_pending_moon_and_a_chosen_one():
     game = Game.from_position(text)
     assert game.position() == text and game.code == "" and len(game.rounds) == 4
     while game.round.phase is Phase.PLAY:
-        game.play(game.round.legal_cards()[0])
+        game.push(game.round.legal_cards()[0])
         _check(game)
     assert game.round.phase is Phase.MOON and game.position().endswith(" 0 pending")
     assert SeatView.from_position(game.position(3)).phase is Phase.MOON
-    game.choose_moon("shooter_minus")
+    game.push_moon("shooter_minus")
     assert game.over and game.position().endswith(" - shooter_minus")
     _check(game)
 
@@ -232,7 +234,7 @@ def test_explain_reads_a_position_text():
 
 def test_replay_at_a_position_text_shows_the_table_there():
     game = Game(R("cutthroat"), CODE)
-    game.play("2C")
+    game.push("2C")
     result = run("replay", "--at", game.position(), "--json")
     assert result.exit_code == 0, result.stderr
     assert '"event": "view"' in result.stdout and '"trick": [' in result.stdout

@@ -161,7 +161,7 @@ def test_a_program_takes_a_cpu_seat_at_hearts_new(home):
 def test_a_program_takes_a_cpu_seat_at_a_shared_table():
     import asyncio
 
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.table.shared import SharedTable, make_seats
 
     game = Game(load_preset("quick"), match_code("host", 0))

@@ -16,7 +16,9 @@ from test_engine_rules import assert_no_other_hand
 
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import MOON_CHOICES, Game, IllegalMove, Phase, Round, better_moon_choice
+from hearts_cli.play.dealt import MOON_CHOICES, IllegalMove, Phase, better_moon_choice
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 from hearts_cli.play.verdicts import REASON_ORDER
 
 rule_sets = st.sampled_from(PLAYABLE)
@@ -207,11 +209,11 @@ def test_random_games_end_by_the_rules(rules, code, target, rng):
         assert r.scores_before == tuple(totals)
         if r.phase is Phase.PASS:
             for s in range(n):
-                g.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))
+                g.push_pass(rng.sample(r.hand(s), rules.pass_count), s)
         while r.phase is Phase.PLAY:
-            g.play(rng.choice(r.legal_cards()))
+            g.push(rng.choice(r.legal_cards()))
         if r.phase is Phase.MOON:
-            g.choose_moon(rng.choice(MOON_CHOICES))
+            g.push_moon(rng.choice(MOON_CHOICES))
         check_score(r)
         totals = [a + b for a, b in zip(totals, r.result.scores)]
         history.append(list(totals))

@@ -22,7 +22,7 @@ from hearts_cli.cli.protocol import Session, serve
 from hearts_cli.model.cards import Card
 from hearts_cli.model.codes import new_code
 from hearts_cli.model.rules import Rules, preset_names
-from hearts_cli.play.engine import Round
+from hearts_cli.play.round import Round
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = [sys.executable, "-m", "hearts_cli", "engine"]

@@ -20,7 +20,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 pyte = pytest.importorskip("pyte")
 
-from hearts_cli.records.record import read_record  # noqa: E402
+from hearts_cli.records.record_reader import read_record  # noqa: E402
 
 CODE = "JYR35SWD"  # South passes T♠ J♠ K♠ to West, receives A♣ T♥ Q♥ and leads the 2♣
 PROMPT_OPENS = "\x1b[?2004h"  # prompt-toolkit turns bracketed paste on as each prompt opens

@@ -21,7 +21,8 @@ from test_pty import Term, saved_game, spawn
 from hearts_cli.model.cards import parse_card
 from hearts_cli.model.codes import seed_for
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.records.record import save_record
 
 CODE = "K7Q2MXA7"  # the deal of the issue: South passes 8♠ 9♠ 10♠ and leads the 2♣
@@ -111,9 +112,9 @@ def _last_trick_save(home: Path, target: int = 50) -> Game:
     game = Game(Rules.from_spec({"preset": "quick", "target": target}), CODE)
     rd = game.round
     for seat in range(4):
-        game.pass_cards(seat, suggest(rd.view(seat), "easy", seed_for(CODE, "cpu", seat)))
+        game.push_pass(suggest(rd.view(seat), "easy", seed_for(CODE, "cpu", seat)), seat)
     while not (rd.turn == 0 and len(rd.hand(0)) == 1):
-        game.play(rd.legal_cards()[0])
+        game.push(rd.legal_cards()[0])
     save_record(home / "current.yaml", game, seats=make_seats(4, 0, None))
     return game
 
@@ -132,7 +133,7 @@ def test_a_kill_as_the_round_end_shows_keeps_the_whole_round(terms, home):
 
 
 def test_a_kill_as_the_game_end_shows_finds_it_in_the_archive(terms, home):
-    from hearts_cli.records.record import read_record
+    from hearts_cli.records.record_reader import read_record
 
     home.mkdir(parents=True)
     before = _last_trick_save(home, target=1)  # the first round ends the game

@@ -229,7 +229,7 @@ class _Seat:
         return False
 
     def readline(self, limit: int = -1) -> str:
-        from hearts_cli.play.engine import Phase
+        from hearts_cli.play.dealt import Phase
 
         rd = self.shared.game.round
         if rd.phase is Phase.PASS and rd.passes[0] is None:
@@ -249,7 +249,7 @@ def test_join_takes_the_seat_in_the_screen_reader_mode(monkeypatch, capsys, home
 
     from hearts_cli.cli import join
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.table.invitations import invitation
     from hearts_cli.table.shared import SharedTable, make_seats
 
@@ -273,7 +273,7 @@ def test_again_at_the_prompt_toolkit_table_shows_the_events_without_the_cpus_pau
     from conftest import typed_session
 
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.session import Loop
     from hearts_cli.repl.table import Table, make_seats
 
@@ -312,7 +312,7 @@ def test_join_at_a_terminal_says_the_news_as_it_comes_without_a_prompt_before_ea
     from test_pty import spawn
 
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.table.invitations import invitation
     from hearts_cli.table.shared import SharedTable, make_seats
 

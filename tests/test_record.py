@@ -22,22 +22,19 @@ from hypothesis import strategies as st
 from hearts_cli import __version__
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import MOON_CHOICES, Game, Phase
-from hearts_cli.records.record import (
+from hearts_cli.play.dealt import MOON_CHOICES, Phase
+from hearts_cli.play.game import Game, Move
+from hearts_cli.records.record import GameRecord, in_record_order, save_record
+from hearts_cli.records.record_parts import (
     FORMAT,
     GLYPHS,
-    MAX_RECORD_BYTES,
     Annotation,
-    GameRecord,
-    Move,
     Position,
     RecordError,
     Seat,
-    moves_of,
-    read_record,
-    save_record,
-    write_record,
 )
+from hearts_cli.records.record_reader import MAX_RECORD_BYTES, read_record
+from hearts_cli.records.record_writer import write_record
 from hearts_cli.text.catalog import CATALOG
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,11 +59,11 @@ def random_game(spec, code: str = CODE, seed: int = 1, stop: int | None = None) 
         rnd = game.round
         if rnd.phase is Phase.PASS:
             seat = rng.choice([s for s, p in enumerate(rnd.passes) if p is None])
-            game.pass_cards(seat, rng.sample(list(rnd.hand(seat)), rules.pass_count))
+            game.push_pass(rng.sample(list(rnd.hand(seat)), rules.pass_count), seat)
         elif rnd.phase is Phase.MOON:
-            game.choose_moon(rng.choice(MOON_CHOICES))
+            game.push_moon(rng.choice(MOON_CHOICES))
         else:
-            game.play(rng.choice(rnd.legal_cards()))
+            game.push(rng.choice(rnd.legal_cards()))
         steps += 1
     return game
 
@@ -122,7 +119,7 @@ def test_whole_game_round_trips(spec):
     assert state(again) == state(game)
     assert record.rules == game.rules
     assert record.code == game.code
-    assert list(record.moves) == moves_of(game)
+    assert record.moves == in_record_order(game.move_stack)  # a round's passes by seat
     # one line per trick, never wrapped
     tricks = sum(len(r.tricks) for r in game.rounds)
     assert len(re.findall(r"^      - \{lead: \d, cards: \[[^\]\n]*\], won: \d, points: -?\d+\}$",
@@ -140,7 +137,7 @@ def test_writing_is_deterministic_under_hash_seeds(tmp_path):
     script = (
         f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r})\n"
         "from test_record import random_game\n"
-        "from hearts_cli.records.record import write_record\n"
+        "from hearts_cli.records.record_writer import write_record\n"
         "sys.stdout.write(write_record(random_game('kitty', seed=3)))\n"
     )
     outs = []
@@ -174,8 +171,8 @@ def test_pass_phase_in_progress_resumes(spec):
     # both carry on the same way
     seat = resumed.round.passes.index(None)
     cards = list(resumed.round.hand(seat))[: rules.pass_count]
-    resumed.pass_cards(seat, cards)
-    game.pass_cards(seat, cards)
+    resumed.push_pass(cards, seat)
+    game.push_pass(cards, seat)
     assert state(resumed) == state(game)
 
 
@@ -198,11 +195,11 @@ def test_mid_trick_in_progress_resumes(stop):
             rnd = g.round
             if rnd.phase is Phase.PASS:
                 seat = rnd.passes.index(None)
-                g.pass_cards(seat, rng.sample(list(rnd.hand(seat)), 3))
+                g.push_pass(rng.sample(list(rnd.hand(seat)), 3), seat)
             elif rnd.phase is Phase.MOON:
-                g.choose_moon(rng.choice(MOON_CHOICES))
+                g.push_moon(rng.choice(MOON_CHOICES))
             else:
-                g.play(rng.choice(rnd.legal_cards()))
+                g.push(rng.choice(rnd.legal_cards()))
     assert state(resumed) == state(game)
 
 
@@ -211,8 +208,8 @@ def test_replay_upto_steps_through_moves():
     record = read_record(write_record(game))
     for k in (0, 5, 17, 40):
         partial = record.replay(upto=k)
-        assert len(moves_of(partial)) == k
-        assert moves_of(partial) == list(record.moves[:k])
+        assert len(list(partial.move_stack)) == k
+        assert list(partial.move_stack) == list(record.moves[:k])
 
 
 @pytest.mark.slow
@@ -280,7 +277,7 @@ def test_annotations_round_trip():
     keys = re.findall(r'^  "([^"]+)":', text, re.M)
     assert keys == ["1", "1.pass.2", "1.1.1", "1.3.2", "1.13.4", "2.1.1"]  # canonical order
     # every annotation names a real move
-    positions = {m.position for m in record.moves}
+    positions = {Position.of(m) for m in record.moves}
     assert all(p in positions or p.kind == "round" for p in record.annotations)
 
 
@@ -289,7 +286,7 @@ def test_annotations_round_trip():
        name=st.text(max_size=12))
 def test_property_any_text_survives(glyph, comment, name):
     game = Game(Rules.from_spec("quick"), CODE)
-    game.pass_cards(0, list(game.round.hand(0))[:3])
+    game.push_pass(list(game.round.hand(0))[:3], 0)
     note = Annotation(glyph, comment)
     seats = [Seat(name)] + [Seat(f"CPU {i}", "cpu", "normal") for i in range(1, 4)]
     text = write_record(game, seats=seats, annotations={"1.pass.0": note})
@@ -305,7 +302,7 @@ def test_position_text():
     assert Position.parse(" 2.PASS.3 ") == Position(2, seat=3)
     assert Position.parse("2.p.1") == Position(2, seat=1)
     assert Position.parse(4) == Position(4)
-    assert Move(1, 2, (Card("QS"),), 3, 4).position == Position(1, 3, 4)
+    assert Position.of(Move(1, 2, (Card("QS"),), 3, 4)) == Position(1, 3, 4)
     for bad in ("", "0", "1.0.1", "1.2", "a.b.c", "1.pass", "1.3.2.1", True, None, 1.5):
         with pytest.raises(ValueError):
             Position.parse(bad)
@@ -411,7 +408,7 @@ def first_illegal(game_spec, seed=12):
     game = random_game(game_spec, seed=seed)
     text = write_record(game)
     replay = Game(game.rules, game.code)
-    for move in moves_of(game):
+    for move in list(game.move_stack):
         rnd = replay.round
         if move.kind == "play" and move.trick > 1 and move.index > 1:
             held = set(rnd.hand(rnd.turn))
@@ -419,7 +416,7 @@ def first_illegal(game_spec, seed=12):
             if illegal:
                 bad = illegal[0]
                 return text, move.round, move.trick, move.index, move.card, bad, rnd.why(bad).reason.code
-        move.apply(replay)
+        replay.push(move)
     raise AssertionError("no illegal alternative found")
 
 
@@ -439,7 +436,7 @@ def test_illegal_play_names_round_trick_position_and_rule():
     # lenient: the error is noted, the moves stop before it, and the game can be replayed
     record = read_record("\n".join(lines), strict=False)
     assert [e.message_id for e in record.errors] == ["record_bad_move"]
-    assert record.moves[-1].position == Position(r, k, i - 1)
+    assert Position.of(record.moves[-1]) == Position(r, k, i - 1)
     record.replay()
 
 
@@ -514,7 +511,7 @@ def test_tampered_score():
     # and a lenient read notes it but keeps the whole game
     record = read_record("\n".join(lines), strict=False)
     assert [e.message_id for e in record.errors] == ["record_score_mismatch"]
-    assert record.moves == tuple(moves_of(game))
+    assert record.moves == in_record_order(game.move_stack)
 
 
 def test_tampered_trick_totals_and_result():
@@ -666,7 +663,7 @@ def test_save_record_is_atomic(tmp_path, monkeypatch):
     save_record(path, game, annotations=notes)
     first = path.read_text(encoding="utf-8")
     assert first == write_record(game, annotations=notes)
-    game.play(game.round.legal_cards()[0])
+    game.push(game.round.legal_cards()[0])
     # a failure while replacing leaves the old record and no stray files
     def boom(*a, **k):
         raise OSError("disk full")
@@ -686,7 +683,8 @@ def test_save_record_is_atomic(tmp_path, monkeypatch):
 
 
 def test_every_record_message_exists_in_both_languages():
-    source = (ROOT / "hearts_cli" / "records" / "record.py").read_text(encoding="utf-8")
+    files = sorted((ROOT / "hearts_cli" / "records").glob("record*.py"))  # the record and its parts, writer, reader
+    source = "".join(p.read_text(encoding="utf-8") for p in files)
     ids = set(re.findall(r'"(record_[a-z0-9_]+)"', source))
     assert len(ids) > 20
     for lang in ("en", "es"):
@@ -758,14 +756,14 @@ def test_value_types_behave_like_frozen_dataclasses():
     import dataclasses
     import pickle
 
-    from hearts_cli.records.record import Annotation, Move, Seat
+    from hearts_cli.records.record_parts import Annotation, Seat
 
     pos = Position(2, 3, 1)
     assert pos == Position.parse("2.3.1") and hash(pos) == hash(Position.parse("2.3.1"))
     assert pos != Position(2, seat=1) and pos != (2, 3, 1, None)
     assert repr(pos) == "Position(round=2, trick=3, card=1, seat=None)"
     move = Move(1, 0, (Card("2C"),), 1, 1)
-    assert repr(move) == "Move(round=1, seat=0, cards=(Card('2C'),), trick=1, index=1, choice=None)"
+    assert repr(move) == "Move(round=1, seat=0, cards=(Card('2C'),), trick=1, index=1, moon=None)"
     for value in (pos, move, Seat("Ana", "cpu", "hard"), Annotation("?", "too early")):
         with pytest.raises(dataclasses.FrozenInstanceError):
             value.round = 5  # type: ignore[attr-defined]
@@ -778,7 +776,7 @@ def test_a_pass_position_is_found_whatever_order_the_seats_passed_in() -> None:
     """Seats pass in any order: a record where seats 1 and 2 have passed and 0 and 3 not
     holds 1.pass.1 (before seat 1's pass) and 1.pass.2; 1.pass.0 and 1.pass.3 wait at the end."""
     record = read_record(Path(__file__).parent / "golden" / "inputs" / "quick-pass-phase.yaml")
-    assert [str(m.position) for m in record.moves] == ["1.pass.1", "1.pass.2"]
+    assert [str(Position.of(m)) for m in record.moves] == ["1.pass.1", "1.pass.2"]
     game, made = record.at(Position.parse("1.pass.1"))
     assert made == 0 and game.round.passes[1] is None
     game, made = record.at(Position.parse("1.pass.2"))

@@ -15,9 +15,10 @@ from conftest import JsonPlayer, archived, driven_session, typed_session, whole_
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
 from hearts_cli.play.events import Event
-from hearts_cli.records.record import read_record
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_reader import read_record
 from hearts_cli.repl.hints import hint_text, pass_reason
 from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.render import Renderer, plain
@@ -426,7 +427,7 @@ def test_replay_analyze_by_default_and_the_hint_agree_on_a_close_call():
     with the hint's own budget: the same best card, by the same margin."""
     from conftest import run
 
-    from hearts_cli.play.engine import Round
+    from hearts_cli.play.round import Round
     from hearts_cli.records.hint import hint_for
 
     result = run("replay", "--code", "AQAHZ40D", "--preset", "cutthroat", "--moves", "2C 4C", "--analyze",
@@ -444,7 +445,7 @@ def test_replay_analyze_by_default_and_the_hint_agree_on_a_close_call():
 def test_the_issues_hint_names_the_king_and_its_margin_over_the_queen(lang):
     # issue 18: WDDA9XXC, round 4, trick 2: North leads 10♠, East plays 9♠, South holds
     # Q♠ K♠; the hint said "play Q♠; by the Hard player's count it is the safest choice"
-    from hearts_cli.play.engine import Round
+    from hearts_cli.play.round import Round
     from hearts_cli.records.hint import hint_for
 
     rd = Round.deal(Rules.from_spec(None), "WDDA9XXC", 3)
@@ -815,15 +816,15 @@ def test_the_prompt_asks_for_a_decision_only_when_the_seat_has_one(lang, words):
     tb = _table(lang=lang)
     game = tb.game
     assert prompt_message(tb) == ask_pass
-    game.pass_cards(0, game.round.hand(0)[:3])
+    game.push_pass(game.round.hand(0)[:3], 0)
     assert prompt_message(tb) == wait_passes
     for s in (1, 2, 3):
-        game.pass_cards(s, game.round.hand(s)[:3])
+        game.push_pass(game.round.hand(s)[:3], s)
     rnd = game.round
     assert rnd.phase is Phase.PLAY
     while rnd.turn != 0:
         assert prompt_message(tb) == f"{wait} {tb.name(rnd.turn)}"
-        game.play(rnd.legal_cards()[0])
+        game.push(rnd.legal_cards()[0])
     assert prompt_message(tb) == ask_card
 
 

@@ -9,7 +9,7 @@ from prompt_toolkit.document import Document
 
 from hearts_cli.model.cards import CardParseError, fold, parse_card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game
+from hearts_cli.play.game import Game
 from hearts_cli.repl.commands import COMMAND_NAMES, COMMANDS, REGISTRY, WHOLE_LINE, find
 from hearts_cli.repl.completer import CardCompleter
 from hearts_cli.repl.table import Table, make_seats

@@ -14,10 +14,13 @@ from conftest import run
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.errors import HeartsError
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
 from hearts_cli.records import analysis
 from hearts_cli.records import replay as rp
-from hearts_cli.records.record import Position, default_seats, read_record, write_record
+from hearts_cli.records.record_parts import Position, default_seats
+from hearts_cli.records.record_reader import read_record
+from hearts_cli.records.record_writer import write_record
 from hearts_cli.records.sentences import describe
 
 FIX = Path(__file__).resolve().parent.parent / "fixtures" / "replays"
@@ -172,7 +175,7 @@ def test_bad_positions_exit_2():
 def test_analysis_marks_the_planted_blunder_and_is_deterministic():
     record = read_record(FIX / "blunder.yaml")
     planted = Position.parse((FIX / "blunder.position").read_text().strip())
-    upto = next(i for i, m in enumerate(record.moves) if m.position == planted)
+    upto = next(i for i, m in enumerate(record.moves) if Position.of(m) == planted)
     cut = type(record)(record.rules, record.code, record.seats, record.moves[:upto + 8])
     first = analysis.analyze(cut, [0], seed=1, simulations=24)
     d = next(d for d in first if d.position == planted)
@@ -304,9 +307,9 @@ def test_round_trip_scripted_game():
         rd = game.round
         if rd.phase is Phase.PASS:
             for s in range(5):
-                game.pass_cards(s, suggest(rd.view(s), "easy", seed_for(game.code, "cpu", s)))
+                game.push_pass(suggest(rd.view(s), "easy", seed_for(game.code, "cpu", s)), s)
         else:
-            game.play(suggest(rd.view(rd.turn), "easy", seed_for(game.code, "cpu", rd.turn)))
+            game.push(suggest(rd.view(rd.turn), "easy", seed_for(game.code, "cpu", rd.turn)))
     text = write_record(game)
     record = read_record(text)
     again = record.replay()
@@ -414,7 +417,7 @@ def test_every_colour_style_of_the_story_belongs_to_an_event_it_tells():
     """A style keyed by a kind the story never tells never shows: round headers were once
     meant bold under a key no event had."""
     from hearts_cli.play.events import KINDS
-    from hearts_cli.records.record import read_record
+    from hearts_cli.records.record_reader import read_record
     from hearts_cli.records.replay import STYLES, Options, output
 
     record = read_record(FIX.parent / "records" / "quick-4p-finished.yaml")

@@ -14,7 +14,7 @@ from conftest import PLAYABLE, R
 from hearts_cli.model import rules_text as rt
 from hearts_cli.model.codes import new_code
 from hearts_cli.model.rules import Direction, Rules, preset_names
-from hearts_cli.play.engine import Game
+from hearts_cli.play.game import Game
 from hearts_cli.text.catalog import CATALOG
 
 
@@ -122,7 +122,7 @@ def test_removed_cards_and_first_lead_agree_with_the_engine():
     for rules in (R("online", players=5), R("reference", players=3), R("quick", players=6)):
         game = Game(rules, new_code())
         for seat in range(rules.players):
-            game.pass_cards(seat, game.round.hand(seat)[:rules.pass_count])
+            game.push_pass(game.round.hand(seat)[:rules.pass_count], seat)
         (lead,) = game.round.legal_cards()
         play = section(rules, "rt_h_play")
         assert f"the {lead.symbol}" in play, (rules.preset, rules.players, lead)
@@ -138,7 +138,7 @@ def test_with_no_club_in_play_the_lowest_card_in_play_leads(lang):
     rules = R("reference", players=3, **NO_CLUBS)
     game = Game(rules, new_code())
     for seat in range(rules.players):
-        game.pass_cards(seat, game.round.hand(seat)[:rules.pass_count])
+        game.push_pass(game.round.hand(seat)[:rules.pass_count], seat)
     (lead,) = game.round.legal_cards()
     assert str(lead) == "2D"
     play = section(rules, "rt_h_play", lang)

@@ -11,8 +11,8 @@ import time
 import pytest
 
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game
-from hearts_cli.records.record import read_record
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_reader import read_record
 from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.start import resume, start_new
 from hearts_cli.repl.table import make_seats
@@ -30,9 +30,9 @@ def _game(moves: int = 0) -> Game:
     from hearts_cli.bots import suggest
 
     for seat in range(4):
-        g.pass_cards(seat, suggest(g.round.view(seat), "easy", seat))
+        g.push_pass(suggest(g.round.view(seat), "easy", seat), seat)
     for _ in range(moves):
-        g.play(g.round.legal_cards()[0])
+        g.push(g.round.legal_cards()[0])
     return g
 
 
@@ -76,7 +76,7 @@ def test_kill_9_while_saving_never_leaves_a_broken_save(home, tmp_path):
     script = (
         "import sys\n"
         "from hearts_cli.store.saves import Store\n"
-        "from hearts_cli.play.engine import Game\n"
+        "from hearts_cli.play.game import Game\n"
         "from hearts_cli.model.rules import Rules\n"
         "from hearts_cli.repl.table import make_seats\n"
         "g = Game(Rules.from_spec(None), sys.argv[1]); s = Store(); seats = make_seats(4, 0, None)\n"
@@ -178,8 +178,8 @@ def test_an_unfinished_game_set_aside_is_listed_and_played_on_where_it_stopped(h
     with Store() as store:
         loaded = store.load()
         for seat in range(4):
-            loaded.game.pass_cards(seat, loaded.game.round.hand(seat)[:3])
-        loaded.game.play("2C")
+            loaded.game.push_pass(loaded.game.round.hand(seat)[:3], seat)
+        loaded.game.push("2C")
         store.save(loaded.game, loaded.seats)
         made = loaded.game.move_stack
     assert run("new", "--no-play").exit_code == 0

@@ -112,9 +112,9 @@ def test_the_schema_is_closed_and_its_words_are_enums():
 def test_the_words_of_the_schema_are_the_codes():
     """The closed sets written as words (play/payloads.py) are those the code makes."""
     from hearts_cli.play import payloads
-    from hearts_cli.play.engine import MOON_CHOICES, Phase
+    from hearts_cli.play.dealt import MOON_CHOICES, Phase
     from hearts_cli.play.events import SUIT_LETTERS
-    from hearts_cli.records.record import SEAT_KINDS
+    from hearts_cli.records.record_parts import SEAT_KINDS
 
     assert payloads.PhaseName.__metadata__[0] == tuple(p.value for p in Phase)
     assert payloads.MoonChoiceName.__metadata__[0] == tuple(str(c) for c in MOON_CHOICES)

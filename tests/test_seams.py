@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game
 from hearts_cli.play.events import Event
+from hearts_cli.play.game import Game
 from hearts_cli.repl.table import Table, make_seats
 
 CODE = "JYR35SWD"

@@ -6,7 +6,7 @@ import pytest
 
 from hearts_cli.model.rules import FEWEST_PLAYERS, MOST_PLAYERS, PLAYER_LIMITS, Rules, RulesError
 from hearts_cli.model.seating import PLACES, place_name, place_of, places, record_name, recorded_names
-from hearts_cli.records.record import default_name, default_seats, display_name
+from hearts_cli.records.record_parts import default_name, default_seats, display_name
 from hearts_cli.text.catalog import LANGUAGES
 
 COUNTS = range(3, 12)  # one deck seats 3-6, two decks (Cancellation) 6-11

@@ -109,7 +109,7 @@ def test_a_bad_setting_is_one_sentence_and_exit_2(isolated, command, args, words
 
 
 def test_new_keeps_preset_and_overrides_in_the_record(isolated):
-    from hearts_cli.records.record import read_record
+    from hearts_cli.records.record_reader import read_record
     from hearts_cli.store.saves import Store
 
     result = run("new", "--no-play", "--code", "K7Q2MXA7", *COMBINED)
@@ -174,7 +174,7 @@ def test_protocol_position_takes_overrides_on_a_preset():
 @pytest.mark.parametrize("lang, words", [("en", "Changed from the preset: players=3, jack_of_diamonds=true."),
                                          ("es", "players=3, jack_of_diamonds=true")])
 def test_the_games_rules_command_says_what_the_overrides_change(lang, words):
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 

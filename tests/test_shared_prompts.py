@@ -13,9 +13,10 @@ import pytest
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
 from hearts_cli.play.events import Event
-from hearts_cli.records.record import read_record
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_reader import read_record
 from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.render import Renderer, plain
 from hearts_cli.repl.start import start_new

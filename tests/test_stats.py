@@ -16,8 +16,10 @@ import pytest
 import bench.stats as bench_stats
 from hearts_cli.model.codes import code_from_number
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game
-from hearts_cli.records.record import Seat, read_record, write_record
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_parts import Seat
+from hearts_cli.records.record_reader import read_record
+from hearts_cli.records.record_writer import write_record
 from hearts_cli.store import stats
 
 SEATS4 = (Seat("South", "human"), Seat("West", "cpu", "easy"), Seat("North", "cpu", "normal"),

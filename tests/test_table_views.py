@@ -14,7 +14,9 @@ import pytest
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
 from hearts_cli.play.counting import count
-from hearts_cli.play.engine import Game, Phase, Round
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.play.round import Round
 from hearts_cli.repl.layout import wrap
 from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.render import Renderer, plain
@@ -134,13 +136,13 @@ def _random_positions(spec: dict, seed: int):
             rd = game.round
             if rd.phase is Phase.PASS:
                 s = next(s for s in range(rules.players) if rd.passes[s] is None)
-                game.pass_cards(s, rng.sample(list(rd.hand(s)), rules.pass_count))
+                game.push_pass(rng.sample(list(rd.hand(s)), rules.pass_count), s)
                 continue
             if rd.phase is Phase.MOON:
-                game.choose_moon("others", rd.turn)
+                game.push_moon("others", rd.turn)
                 continue
             yield rd
-            game.play(rng.choice(rd.legal_cards()))
+            game.push(rng.choice(rd.legal_cards()))
 
 
 @pytest.mark.parametrize("spec", [{"preset": "quick"}, {"preset": "kitty", "players": 3},
@@ -341,7 +343,7 @@ def test_a_trick_s_result_is_said_in_one_form_everywhere(lang, yours, theirs, tm
     say it alike, in both languages."""
     import re
 
-    from hearts_cli.records.record import write_record
+    from hearts_cli.records.record_writer import write_record
     from hearts_cli.repl.reader import SpokenRenderer
 
     form = re.compile(f"(?:{yours}|{theirs})$")

@@ -23,10 +23,11 @@ from conftest import HOST, check_schema, self_signed, serve_table
 
 from hearts_cli.model.cards import Card, mask_of, parse_card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
+from hearts_cli.play.dealt import Phase
 from hearts_cli.play.events import VIEW_FIELDS, Event, view_json
+from hearts_cli.play.game import Game
 from hearts_cli.records import replay as rp
-from hearts_cli.records.record import read_record
+from hearts_cli.records.record_reader import read_record
 from hearts_cli.table.invitations import new_token, parse_invitation
 from hearts_cli.table.limits import MAX_LINE
 from hearts_cli.table.remote import CLOSING, closing_code
@@ -208,10 +209,10 @@ def _game_like(record, plays: int, passes: set) -> Game:
     for mv in record.moves:
         if mv.kind == "pass":
             if (mv.round, mv.seat) in passes:
-                mv.apply(game)
+                game.push(mv)
         elif made < plays:
             made += 1
-            mv.apply(game)
+            game.push(mv)
     return game
 
 
@@ -324,14 +325,13 @@ def test_a_resumed_table_tells_who_it_waits_for_and_a_player_back_what_the_cpu_p
 
 
 def test_what_the_cpu_played_for_a_person_away_is_kept_in_order_and_said_in_their_language():
-    from hearts_cli.records.record import moves_of
     from hearts_cli.table.shared import missed_text
 
     tb = new_table("K7Q2MXA7", 1)  # nobody sits down: the CPU plays for seat 0, away
     while tb.game.round.phase is not Phase.PLAY or len(tb.game.round.tricks) < 3:
         seat, by = tb.due_move()
         tb.apply(seat, by, tb.suggest(seat, tb.level_for(seat, by)))
-    mine = [m for m in moves_of(tb.game) if m.seat == 0]
+    mine = [m for m in list(tb.game.move_stack) if m.seat == 0]
     passed, played = sorted(mine[0].cards), [m.cards[0] for m in mine[1:]]
     assert tb.missed[0] == [("pass", passed), ("play", played)] and len(played) >= 3
     assert missed_text(tb.missed[0], "es") == "Mientras no estabas, la CPU jugó por ti: pasó " + \

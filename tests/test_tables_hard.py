@@ -28,7 +28,7 @@ from conftest import self_signed
 from test_tables import HOST, Conn, new_table, play_honestly, serve, tokens
 
 from hearts_cli.base.untrusted import strict_json
-from hearts_cli.records.record import read_record
+from hearts_cli.records.record_reader import read_record
 from hearts_cli.store.hosted import HostStore
 from hearts_cli.store.saves import Store
 from hearts_cli.table import server as srv
@@ -181,9 +181,8 @@ class FlakyStore(HostStore):
     fail_cpu = 0
 
     def save(self, game, seats, undos=0, lang=None):  # type: ignore[override]
-        from hearts_cli.records.record import moves_of
 
-        if self.fail or (self.fail_cpu and moves_of(game)[-1].seat != 0):
+        if self.fail or (self.fail_cpu and list(game.move_stack)[-1].seat != 0):
             if self.fail:
                 self.fail -= 1
             else:
@@ -415,7 +414,7 @@ def test_the_save_of_hearts_play_is_private_whatever_the_umask(tmp_path):
     """``hearts play``'s save and archive (and a damaged save moved aside) are 0600 in 0700
     directories under umask 022; a save directory left 0755 by an older version is narrowed."""
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.table.shared import make_seats
 
     old = os.umask(0o022)
@@ -425,7 +424,7 @@ def test_the_save_of_hearts_play_is_private_whatever_the_umask(tmp_path):
         os.chmod(root, 0o755)
         game = Game(Rules.from_spec("quick"), "K7Q2MXA7")
         seats = make_seats(4, 1, None)
-        from hearts_cli.records.record import Seat as Recorded
+        from hearts_cli.records.record_parts import Seat as Recorded
 
         rec = [Recorded(s.name, "human" if s.human else "cpu", s.level) for s in seats]
         with Store(root) as store:

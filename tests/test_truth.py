@@ -12,9 +12,8 @@ from conftest import typed_session
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game
+from hearts_cli.play.game import Game
 from hearts_cli.records.movelog import replay_log
-from hearts_cli.records.record import moves_of
 from hearts_cli.repl.render import Renderer, plain, wrap
 from hearts_cli.repl.table import Table, make_seats
 
@@ -72,7 +71,7 @@ def test_every_line_log_prints_replays_at_any_width(spec, width):
         assert all(len(line) <= width for line in lines), lines
         logged = replay_log("\n".join(lines))  # copied from the screen, as it is
         assert logged.game.rules == tb.game.rules
-        assert moves_of(logged.game) == [m for m in moves_of(tb.game) if m.round == 1]
+        assert list(logged.game.move_stack) == [m for m in list(tb.game.move_stack) if m.round == 1]
         assert any(line.startswith("# ") and "2" in line for line in lines)  # round 2 is said to be hidden
 
 
@@ -215,7 +214,7 @@ def test_the_ten_shows_as_10_and_t_is_still_read(home):
     text = out.getvalue()
     assert "♠ 2 8 10 J K" in text and "You pass 10♠, J♠, K♠ to West." in text
     assert "T♠" not in text and " T " not in text
-    from hearts_cli.records.record import read_record
+    from hearts_cli.records.record_reader import read_record
 
     saved = (home / "current.yaml").read_text(encoding="utf-8")
     assert "[TS, JS, KS]" in saved and "10" not in saved.split("passes:")[1].split("\n")[1]
@@ -294,7 +293,7 @@ def _shoot_for_person(tb: Table, lines=None) -> list[str]:
     for the shooter's choice; returns the lines typed."""
     from hearts_cli.bots import suggest
     from hearts_cli.model.codes import seed_for
-    from hearts_cli.play.engine import Phase
+    from hearts_cli.play.dealt import Phase
 
     typed = []
     while True:
@@ -335,7 +334,7 @@ def _shot_table(lang: str = "en") -> Table:
     ("-26", "shooter_minus", [-26, 0, 0, 0]), ("+26", "others", [0, 26, 26, 26]),
 ])
 def test_the_human_shooter_is_asked_and_enter_takes_the_better_choice(typed, choice, scores):
-    from hearts_cli.play.engine import Phase
+    from hearts_cli.play.dealt import Phase
 
     tb = _shot_table()
     rd = tb.game.round
@@ -405,14 +404,15 @@ def _moon_game(choice: str | None) -> Table:
 
 @pytest.mark.slow
 def test_records_store_the_choice_and_a_save_waiting_for_it_resumes_there(tmp_path):
-    from hearts_cli.play.engine import Phase
-    from hearts_cli.records.record import read_record, write_record
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.records.record_reader import read_record
+    from hearts_cli.records.record_writer import write_record
 
     for word, stored in (("minus", "shooter_minus"), ("others", "others")):
         text = write_record(_moon_game(word).game)
         assert f"    moon: 0\n    moon_choice: {stored}\n" in text
         record = read_record(text)
-        assert record.moves[-1].kind == "moon" and record.moves[-1].choice == stored
+        assert record.moves[-1].kind == "moon" and record.moves[-1].moon == stored
         assert record.replay().results[0].moon == stored and record.to_text() == text
         wrong = text.replace(f"moon_choice: {stored}", "moon_choice: both")
         with pytest.raises(Exception) as e:
@@ -500,13 +500,12 @@ def test_replay_and_its_json_show_the_choice(tmp_path):
 
 def test_the_engine_protocol_asks_and_takes_the_choice():
     from hearts_cli.cli.protocol import Session
-    from hearts_cli.records.record import moves_of
 
     tb = _moon_game(None)
     rd = tb.game.round
     position = {"cmd": "position", "rules": "shooter-choice", "code": MOON_CODE,
                 "passes": [[str(c) for c in p] for p in rd.passes],
-                "plays": [str(m.card) for m in moves_of(tb.game) if m.kind == "play"]}
+                "plays": [str(m.card) for m in list(tb.game.move_stack) if m.kind == "play"]}
     s = Session("en")
     state = s.handle(position)
     assert state["phase"] == "moon" and state["turn"] == 0 and state["result"] is None

@@ -20,8 +20,11 @@ from conftest import run as run_hearts
 
 from hearts_cli.model.cards import Card
 from hearts_cli.model.rules import Rules
-from hearts_cli.play.engine import Game, Phase
-from hearts_cli.records.record import RecordError, read_record, write_record
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.game import Game
+from hearts_cli.records.record_parts import RecordError
+from hearts_cli.records.record_reader import read_record
+from hearts_cli.records.record_writer import write_record
 from hearts_cli.repl.new_game import NewGame
 from hearts_cli.repl.start import resume, start_new
 from hearts_cli.repl.table import Table, make_seats

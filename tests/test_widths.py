@@ -149,7 +149,7 @@ def _archive(home: Path) -> None:
     file that is not a record, so that every line of `hearts stats` shows."""
     from test_stats import Archive
 
-    from hearts_cli.records.record import Seat
+    from hearts_cli.records.record_parts import Seat
 
     (home / "archive").mkdir(parents=True, exist_ok=True)
     arc = Archive(home)
@@ -262,9 +262,9 @@ def test_the_unfinished_games_hold_at_every_width(lang: str, isolated: Path, hom
         assert loaded is not None
         game = loaded.game
         for seat in range(4):
-            game.pass_cards(seat, game.round.hand(seat)[:3])
+            game.push_pass(game.round.hand(seat)[:3], seat)
         while len(game.round.tricks) < 2:
-            game.play(game.round.legal_cards()[0])
+            game.push(game.round.legal_cards()[0])
         store.save(game, loaded.seats)
     assert run("new", "--no-play", "--preset", "cancellation", "--players", "9").exit_code == 0
     assert run("new", "--no-play").exit_code == 0
@@ -348,7 +348,7 @@ def test_an_archived_game_is_opened_by_its_code(lang: str, home: Path, tmp_path:
     with that code, and a file of that name comes first."""
     from test_stats import Archive
 
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -427,8 +427,8 @@ def _host(lang: str) -> tuple[list[tuple[tuple, dict]], bytes, bytes]:
 
     from hearts_cli.cli import host as hosting
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
-    from hearts_cli.records.record import Seat
+    from hearts_cli.play.game import Game
+    from hearts_cli.records.record_parts import Seat
     from hearts_cli.store.hosted import HostStore
     from hearts_cli.table.invitations import parse_invitation
 
@@ -525,8 +525,8 @@ def test_join_s_sentences_at_the_table_hold_at_every_width(lang: str, home: Path
     back, the CPU playing for them, and what is for a game of one's own."""
     from hearts_cli.model.rules import Rules
     from hearts_cli.model.seating import shown_name
-    from hearts_cli.play.engine import Game
     from hearts_cli.play.events import Event
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -559,8 +559,8 @@ def test_the_score_table_holds_at_every_width(players: int, lang: str, home: Pat
     wide as its heading. From nine seats a name ends in a number ("Left 2"): a colon parts
     it from its score ("Left 2: 23", never "Left 2 23")."""
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
     from hearts_cli.play.events import Event
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -609,7 +609,8 @@ def test_the_tricks_list_holds_at_every_width(players: int, lang: str, home: Pat
     import random
 
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer, plain
     from hearts_cli.repl.table import Table, make_seats
 
@@ -619,9 +620,9 @@ def test_the_tricks_list_holds_at_every_width(players: int, lang: str, home: Pat
     rd = game.round
     if rd.phase is Phase.PASS:
         for seat in range(players):
-            game.pass_cards(seat, rd.hand(seat)[: game.rules.pass_count])
+            game.push_pass(rd.hand(seat)[: game.rules.pass_count], seat)
     while len(rd.tricks) < 3 or len(rd.trick) < 2:  # three tricks done, and one under way
-        game.play(rng.choice(rd.legal_cards()))
+        game.push(rng.choice(rd.legal_cards()))
     tb = Table(game, make_seats(players, 2, None), lang=lang)
     tb.handle("tricks" if lang == "en" else "bazas")
     [told] = [ev for ev in tb.events if ev.kind == "tricks"]
@@ -649,8 +650,9 @@ def test_a_numbered_seat_keeps_apart_from_its_card_and_with_its_level(players: i
     import random
 
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
     from hearts_cli.play.events import Event
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -659,9 +661,9 @@ def test_a_numbered_seat_keeps_apart_from_its_card_and_with_its_level(players: i
     rd = game.round
     if rd.phase is Phase.PASS:
         for seat in range(players):
-            game.pass_cards(seat, rd.hand(seat)[: game.rules.pass_count])
+            game.push_pass(rd.hand(seat)[: game.rules.pass_count], seat)
     while len(rd.tricks) < 3 or len(rd.trick) < players - 1:  # three tricks done, one nearly
-        game.play(rng.choice(rd.legal_cards()))
+        game.push(rng.choice(rd.legal_cards()))
     tb = Table(game, make_seats(players, 0, None), lang=lang)
     tb.handle("tricks" if lang == "en" else "bazas")
     tb.handle("last" if lang == "en" else "ultima")
@@ -704,7 +706,8 @@ def test_no_number_leaves_its_unit_and_no_confirmation_leaves_a_word_alone(lang:
     the count, the scores and the seats' points: no number parted from its unit, no lone
     last word."""
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -748,7 +751,8 @@ def test_the_four_seat_table_keeps_one_shape_through_a_round(lang: str, home: Pa
     label grew with its points (and the turn mark), then as a list, then round the trick
     again: at each width it keeps one shape from the first card of a round to the last."""
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -781,7 +785,7 @@ def test_the_hand_wraps_only_when_it_must(lang: str) -> None:
     fitted (three columns counted for a gap before the first suit). On many deals, at every
     width: a line of the hand is broken only where the next suit did not fit on it."""
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
 
@@ -835,7 +839,8 @@ def test_the_toolbar_holds_at_every_width(lang: str, home: Path) -> None:
     import time
 
     from hearts_cli.model.rules import Rules
-    from hearts_cli.play.engine import Game, Phase
+    from hearts_cli.play.dealt import Phase
+    from hearts_cli.play.game import Game
     from hearts_cli.repl.render import Renderer
     from hearts_cli.repl.table import Table, make_seats
     from hearts_cli.repl.toolbar import Status, bottom_toolbar

@@ -27,7 +27,7 @@ from hearts_cli.bots.playout import QS, choose, threat
 from hearts_cli.model.cards import mask_of
 from hearts_cli.model.rules import Moon
 from hearts_cli.play import core
-from hearts_cli.play.engine import SeatView
+from hearts_cli.play.round import SeatView
 from hearts_cli.play.sampling import Constraints, Sampler
 
 KINDS = 7  # which plays count: 1 leads, 2 follows, 4 discards

@@ -29,8 +29,8 @@ from hearts_cli.bots.common import Public, decision_rng, public
 from hearts_cli.model.cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card, mask_of
 from hearts_cli.model.rules import Facts, FirstLead, Moon, Rules
 from hearts_cli.play import core
-from hearts_cli.play.engine import SeatView
 from hearts_cli.play.fast import Position, StepPolicy, playout_steps, random_card
+from hearts_cli.play.round import SeatView
 
 # ---------------------------------------------------------------- the playout policy (playout.py of e5eee52)
 

@@ -17,7 +17,7 @@ from hearts_cli.bots.hard import HardBot, Tuning, hard_pass
 from hearts_cli.bots.learned import learned_pass
 from hearts_cli.bots.normal import NormalBot
 from hearts_cli.model.cards import Card
-from hearts_cli.play.engine import SeatView
+from hearts_cli.play.round import SeatView
 
 LEARNED = Tuning(learned_pass=True)
 SEARCHED = Tuning(pass_deals=60, pass_top=5)

@@ -1,11 +1,11 @@
-"""CPU players. A bot sees one :class:`~hearts_cli.play.engine.SeatView` and nothing else.
+"""CPU players. A bot sees one :class:`~hearts_cli.play.round.SeatView` and nothing else.
 
 The interface is a pure function of its arguments, typed per phase:
 ``suggest_pass(view, level, seed)`` gives the ``rules.pass_count`` cards to pass,
 ``suggest_play(view, level, seed)`` one legal card, ``suggest_moon(view)`` the
 shooter's choice under ``moon: shooter_choice`` (:func:`choose_moon`, the same for
 every level). ``suggest`` gives whichever the phase asks for, as a union. For a
-script holding a :class:`~hearts_cli.play.engine.Game`, :func:`cpu_pass`,
+script holding a :class:`~hearts_cli.play.game.Game`, :func:`cpu_pass`,
 :func:`cpu_play`, :func:`cpu_moon` and :func:`cpu_move` ask the seat to move's
 view (never the game) with the seed a table gives that CPU seat.
 
@@ -37,7 +37,8 @@ from ..model.errors import HeartsError
 if TYPE_CHECKING:
     from ..model.cards import Card
     from ..model.rules import Moon
-    from ..play.engine import Game, SeatView, Step
+    from ..play.game import Game, Move
+    from ..play.round import SeatView
 
 __all__ = ["DEFAULT_LEVELS", "DEFAULT_SIMULATIONS", "HOOK", "LEVELS", "PROGRAM", "REGISTRY", "Bot", "Level",
            "LevelError", "ProgramError", "check_level", "check_program", "check_seat_levels", "choose_moon",
@@ -283,7 +284,7 @@ def suggest(view: SeatView, level: str, seed: int, simulations: int | None = Non
     (``"others"`` or ``"shooter_minus"``) for this view: whichever its phase asks for. A
     caller that knows the phase asks :func:`suggest_pass`, :func:`suggest_play` or
     :func:`suggest_moon`, whose answers need no narrowing."""
-    from ..play.engine import Phase
+    from ..play.dealt import Phase
 
     _check_view(view)
     if view.phase is Phase.MOON:
@@ -294,7 +295,7 @@ def suggest(view: SeatView, level: str, seed: int, simulations: int | None = Non
 
 
 def _check_view(view: SeatView) -> None:
-    from ..play.engine import SeatView
+    from ..play.round import SeatView
 
     if not isinstance(view, SeatView):
         raise TypeError("a bot only accepts a SeatView")
@@ -302,8 +303,8 @@ def _check_view(view: SeatView) -> None:
 
 def suggest_pass(view: SeatView, level: str, seed: int, simulations: int | None = None) -> tuple[Card, ...]:
     """The ``rules.pass_count`` cards ``level`` passes from this view (in the pass phase; a
-    :class:`~hearts_cli.play.engine.PhaseError` in another)."""
-    from ..play.engine import Phase, PhaseError
+    :class:`~hearts_cli.play.dealt.PhaseError` in another)."""
+    from ..play.dealt import Phase, PhaseError
 
     _check_view(view)
     if view.phase is not Phase.PASS:
@@ -313,8 +314,8 @@ def suggest_pass(view: SeatView, level: str, seed: int, simulations: int | None 
 
 def suggest_play(view: SeatView, level: str, seed: int, simulations: int | None = None) -> Card:
     """The legal card ``level`` plays from this view (the play phase, at the seat's turn; a
-    :class:`~hearts_cli.play.engine.PhaseError` otherwise)."""
-    from ..play.engine import Phase, PhaseError
+    :class:`~hearts_cli.play.dealt.PhaseError` otherwise)."""
+    from ..play.dealt import Phase, PhaseError
 
     _check_view(view)
     if view.phase is not Phase.PLAY or view.turn != view.seat:
@@ -340,7 +341,7 @@ def _seat_seed(game: Game, seat: int | None) -> tuple[int, int]:
     if seat is None:
         seat = game.turn
         if seat is None:
-            from ..play.engine import PhaseError
+            from ..play.dealt import PhaseError
 
             raise PhaseError("phase_game_over")
     return seat, seed_for(game.code, "cpu", seat)
@@ -365,10 +366,10 @@ def cpu_moon(game: Game) -> Moon:
     return suggest_moon(game.view(seat))
 
 
-def cpu_move(game: Game, level: str = "normal") -> Step:
+def cpu_move(game: Game, level: str = "normal") -> Move:
     """Make the move due (a pass, a card or the shooter's choice) as the ``level`` CPU would at
     the seat to move; the move made. The same choices as a table's CPU at that seat."""
-    from ..play.engine import Phase
+    from ..play.dealt import Phase
 
     phase = game.phase
     if phase is Phase.PASS:

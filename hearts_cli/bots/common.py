@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from ..model.cards import mask_of
 from ..model.rules import Facts
 from ..play import core
-from ..play.engine import SeatView
 from ..play.knowledge import face_down_kitty, seat_counts
+from ..play.round import SeatView
 from .playout import JD, QS
 
 

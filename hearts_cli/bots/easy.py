@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, cards_of
-from ..play.engine import SeatView
+from ..play.round import SeatView
 from .common import public, trick_winner
 from .playout import low_rank_card, top_rank_card
 

@@ -36,9 +36,9 @@ from dataclasses import dataclass
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Moon
-from ..play.engine import SeatView
 from ..play.fast import Position, playout_steps
 from ..play.knowledge import knowledge
+from ..play.round import SeatView
 from ..play.sampling import Constraints, Sampler, constraints
 from .common import Public, decision_rng, public, trick_winner
 from .normal import Voids, normal_pass

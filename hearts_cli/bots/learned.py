@@ -31,7 +31,7 @@ from itertools import combinations
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Direction, Rules
-from ..play.engine import SeatView
+from ..play.round import SeatView
 from .normal import normal_pass
 
 DIRECTIONS = (Direction.LEFT, Direction.RIGHT, Direction.ACROSS)

@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 from ..model.cards import Card
 from ..model.codes import code_from_number, seed_for
 from ..model.rules import Moon, Rules
-from ..play.engine import Game, Phase, Round, SeatView
+from ..play.dealt import Phase
+from ..play.game import Game
+from ..play.round import Round, SeatView
 from . import Bot, make_bot
 from .moon import choose_moon
 
@@ -252,14 +254,14 @@ def play_game(rules: Rules, code: str, levels: Sequence[str],
         rnd = game.round
         if rnd.phase is Phase.PASS:
             for s, bot in enumerate(bots):
-                game.pass_cards(s, bot.choose_pass(rnd.view(s)))
+                game.push_pass(bot.choose_pass(rnd.view(s)), s)
         while rnd.phase is Phase.PLAY:
             s = rnd.mover
-            done = game.play(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
+            done = game.push(_decide(bots[s], rnd.view(s), levels[s], times, forced))  # checked
             if done is not None:
                 watch.trick(rnd, done.winner)
         if rnd.phase is Phase.MOON:  # the shooter's choice
-            game.choose_moon(choose_moon(rnd.view(rnd.mover)))
+            game.push_moon(choose_moon(rnd.view(rnd.mover)))
         logs.append(watch.log(rnd))
     return GamePlay(tuple(levels), logs, tuple(game.totals), tuple(game.winners), times, forced,
                     game if keep else None)

@@ -16,9 +16,9 @@ import random
 
 from ..model.cards import CARDS, SUIT_MASKS, Card
 from ..model.rules import Facts
-from ..play.engine import SeatView
 from ..play.fast import MultiPosition, pair_of_cards, random_card
 from ..play.knowledge import knowledge
+from ..play.round import SeatView
 from ..play.sampling import match_cards
 from .common import decision_rng
 from .normal import discard_mask, lead_mask

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, Suit, mask_of
 from ..model.rules import Facts, Moon, Rules
-from ..play.engine import SeatView
+from ..play.round import SeatView
 from .common import Public, public, queen_out, trick_winner
 from .playout import AS, HIGH_SPADES, JD, KS, QS, popcount, threat
 

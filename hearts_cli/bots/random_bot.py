@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..model.cards import Card
-from ..play.engine import SeatView
+from ..play.round import SeatView
 from .common import decision_rng
 
 

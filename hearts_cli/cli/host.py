@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..base.wrapping import for_terminal, holds
-from ..play.engine import Game
+from ..play.game import Game
 from ..store.hosted import HostStore
 from ..store.saves import archived_file_line
 from ..table.invitations import invitation

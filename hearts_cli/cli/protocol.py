@@ -2,7 +2,7 @@
 
 One request object per line, exactly one reply object per line, in order (a
 blank line is ignored and gets no reply). This module only translates between
-JSON and :class:`hearts_cli.play.engine.Round`; the rules live in the engine. The
+JSON and :class:`hearts_cli.play.round.Round`; the rules live in the engine. The
 full reference, with a worked session, is ``docs/engine-protocol.md``.
 
 Start-up must stay fast: import only ``json``, ``sys`` and the engine's own
@@ -24,9 +24,10 @@ from ..model.cards import Card
 from ..model.codes import CodeError, normalize_code
 from ..model.rules import DEFAULT_PRESET, Direction, Rules, RulesError, preset_names
 from ..play import requests
-from ..play.engine import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase, Round
+from ..play.dealt import MOON_CHOICES, IllegalMove, MoonChoiceError, PassError, Phase
 from ..play.events import SCHEMA, Event, view_event
 from ..play.requests import RequestError
+from ..play.round import Round
 from ..text.catalog import LANGUAGES, default_language, t
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class PositionReader:
     def _from_text(self, request: Mapping[str, object]) -> Round:
         """``"text"``: the round of a whole table's position text, as ``Game.from_position`` reads it."""
         from ..model.errors import HeartsError
-        from ..play.engine import Game
+        from ..play.game import Game
         from ..play.position import PositionTextError
 
         beside = next((f for f in self.TEXT_HOLDS if request.get(f) is not None), None)

@@ -30,7 +30,7 @@ class HeartsError(ValueError):
     fill its blanks. Subclasses add where the problem is (a round, a line, a
     field) and may say it differently, but always through :meth:`message`;
     ``str(e)`` is that sentence in the language of the moment, cards as symbols
-    (``7♣``), as :meth:`Game.why <hearts_cli.play.engine.Game.why>` says it.
+    (``7♣``), as :meth:`Game.why <hearts_cli.play.game.Game.why>` says it.
     """
 
     # parameters that quote the person's input: shortened and escaped when shown

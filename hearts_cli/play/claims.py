@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..model.cards import CARDS, Card, iter_bits
 
 if TYPE_CHECKING:
-    from .engine import Round
+    from .round import Round
 
 __all__ = ["claim_blocker", "claim_order", "concede_to", "points_left"]
 
@@ -57,7 +57,7 @@ def _blocking(rnd: Round, seat: int) -> tuple[Card, Card] | None:
 
 def _claimable(rnd: Round) -> bool:
     """A round where a claim can be made: one deck, in play after the first trick, no kitty to come."""
-    from .engine import Phase
+    from .dealt import Phase
 
     return not (rnd.rules.decks > 1 or rnd.phase is not Phase.PLAY or not rnd.tricks
                 or (rnd.kitty_mask and not rnd.kitty_taken))

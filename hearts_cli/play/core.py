@@ -3,7 +3,7 @@
 Every path that plays a card derives from this module, and nothing else
 writes these rules:
 
-* :class:`hearts_cli.play.engine.Round` (the checked step API) asks :func:`legal`
+* :class:`hearts_cli.play.round.Round` (the checked step API) asks :func:`legal`
   for the legal cards and :func:`reason` for why a card is refused;
 * :class:`hearts_cli.play.fast.Position` asks :func:`legal` too;
 * :mod:`hearts_cli.play.fast_gen` generates ``fast.playout_steps`` and the fast

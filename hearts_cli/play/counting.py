@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..model.cards import Card, Suit
-from .engine import SeatView
 from .knowledge import knowledge
+from .round import SeatView
 
 
 class Count(NamedTuple):

@@ -34,7 +34,7 @@ from ..base.values import FrozenInstanceError, Plain
 from ..model.cards import NAMES, Card, Suit
 
 if TYPE_CHECKING:
-    from .engine import RoundResult, SeatView, Trick
+    from .dealt import RoundResult, Trick
     from .payloads import (
         CardText,
         DirectionName,
@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         TrickJson,
         TrickPlay,
     )
+    from .round import SeatView
 
 __all__ = ["KINDS", "SCHEMA", "VIEW_FIELDS", "Event", "Teller", "jsonable", "trick_json",
            "view_event", "view_json"]
@@ -778,9 +779,9 @@ def trick_event(number: int, trick_no: int, done: Trick) -> TrickDone:
 
 
 def view_event(view: SeatView, result: RoundResult | None = None, seq: int | None = None) -> View:
-    """What a seat may see (a :class:`~hearts_cli.play.engine.SeatView`) as the ``view`` event.
+    """What a seat may see (a :class:`~hearts_cli.play.round.SeatView`) as the ``view`` event.
 
-    ``result``: the round's :class:`~hearts_cli.play.engine.RoundResult` once it is over
+    ``result``: the round's :class:`~hearts_cli.play.dealt.RoundResult` once it is over
     (public then); ``seq``: the view's number, for an outside program (``table/program.py``).
     (Cards are named by table lookups: the table server builds one for every move.)
     """

@@ -1,7 +1,7 @@
 """The fast playout path: whole rounds on bitmasks, for CPU players and benchmarks.
 
-:class:`~hearts_cli.play.engine.Round` is the checked, step-by-step public API:
-it keeps a history of :class:`~hearts_cli.play.engine.Trick` objects, seat views
+:class:`~hearts_cli.play.round.Round` is the checked, step-by-step public API:
+it keeps a history of :class:`~hearts_cli.play.dealt.Trick` objects, seat views
 and reasons. A search bot needs none of that; it wants to play a position to
 the end thousands of times. This module plays the *same rules*, those of
 :mod:`hearts_cli.play.core` (its hot loops are generated from them by
@@ -32,8 +32,8 @@ from typing import Required, Self, TypedDict, Unpack
 
 from ..model.rules import Direction, Rules
 from . import core, fast_gen
-from .engine import Round, SeatView
 from .fast_gen import CHUNK_CARDS as _CHUNK_CARDS
+from .round import Round, SeatView
 
 __all__ = [
     "PlayPosition",

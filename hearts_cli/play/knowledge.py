@@ -1,6 +1,6 @@
 """What one seat knows of a round: the one model every reader of a seat's knowledge shares.
 
-A pure function of a :class:`~hearts_cli.play.engine.SeatView`, so it never knows more
+A pure function of a :class:`~hearts_cli.play.round.SeatView`, so it never knows more
 than the seat does: the cards still out (in play, neither in its hand nor seen), the
 voids each seat has shown by not following, where each card of its own pass is until
 it is played (the receiver holds it), how many cards each seat still holds, the points
@@ -29,7 +29,7 @@ class _Trick(Protocol):
 
 
 class SeatView(Protocol):
-    """What knowledge reads of a seat's view (:class:`hearts_cli.play.engine.SeatView`): the
+    """What knowledge reads of a seat's view (:class:`hearts_cli.play.round.SeatView`): the
     engine's own class, named here by what it offers (the engine asks the verdicts, which ask
     here: no import goes back up)."""
 

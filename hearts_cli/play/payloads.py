@@ -29,17 +29,17 @@ MessageParams = dict[str, object]
 # schema: ``Annotated[str, WORDS]``, WORDS an enumeration of the model or a tuple of the words
 # (tests/test_schema.py holds each tuple equal to what the code says).
 
-PhaseName = Annotated[str, ("pass", "play", "moon", "over")]  # play.engine.Phase
+PhaseName = Annotated[str, ("pass", "play", "moon", "over")]  # play.dealt.Phase
 DirectionName = Annotated[str, Direction]
 # who made a move: you, another person (player), the CPU (cpu), the CPU for you (auto, timer, away)
 MoverName = Annotated[str, ("you", "player", "cpu", "auto", "timer", "away")]
-MoonChoiceName = Annotated[str, ("others", "shooter_minus")]  # how a moon scores (play.engine.MOON_CHOICES)
+MoonChoiceName = Annotated[str, ("others", "shooter_minus")]  # how a moon scores (play.dealt.MOON_CHOICES)
 TiePolicy = Annotated[str, Ties]
 TieOutcome = Annotated[str, ("one_more_round", "until_single", "until_single_again", "shared", "still_tied")]
 MoveName = Annotated[str, ("pass", "play")]  # a decision, or a move taken back
 SeatStatusName = Annotated[str, ("joined", "left", "back", "awaited")]
 TakeoverReason = Annotated[str, ("timer", "away", "program")]
-SeatKind = Annotated[str, ("human", "cpu")]  # records.record.SEAT_KINDS
+SeatKind = Annotated[str, ("human", "cpu")]  # records.record_parts.SEAT_KINDS
 Glyph = Annotated[str, ("", "?", "??", "!")]  # records.analysis: none, a mistake, a blunder, the only good card
 StreakKind = Annotated[str, ("win", "loss")]
 SuitLetter = Annotated[str, ("C", "D", "H", "S")]  # a suit in a view's voids (events.SUIT_LETTERS)

@@ -196,7 +196,7 @@ def choice(value: object, field: str, choices: Sequence[str], /, fold: bool = Fa
 
 
 def refused_pass(e: HeartsError) -> RequestError:
-    """A pass the engine refused (:class:`~hearts_cli.play.engine.PassError`), as the reply
+    """A pass the engine refused (:class:`~hearts_cli.play.dealt.PassError`), as the reply
     says it: ``wrong_phase`` when it is not the time to pass, else the engine's own reason."""
     return RequestError("wrong_phase" if e.message_id in PASS_PHASE_IDS else e.message_id, cause=e)
 

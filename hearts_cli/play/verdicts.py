@@ -4,7 +4,7 @@ Whether a card may be played and, when it may not, the rule that stops it
 (:class:`Reason`, read from :data:`core.RESTRICTIONS` in their order); when it
 may, what it would certainly do (:class:`Effect`: whether it wins the trick,
 the points, hearts broken, and with two decks the cancellations and what the
-cards still to come could change). :meth:`Round.why <hearts_cli.play.engine.Round.why>`
+cards still to come could change). :meth:`Round.why <hearts_cli.play.round.Round.why>`
 asks here once it has checked the phase and the turn; a verdict only reads the
 round (:class:`RoundState`), never changes it, so it is the same for the real
 round and for the round a seat rebuilds from its view (``Round.seen_by``).
@@ -361,7 +361,7 @@ class _Played(Protocol):
 
 
 class RoundState(Protocol):
-    """What a verdict reads of a round (:class:`~hearts_cli.play.engine.Round`), in its play
+    """What a verdict reads of a round (:class:`~hearts_cli.play.round.Round`), in its play
     phase with the seat to move known; nothing here changes it."""
 
     @property

@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Literal
 
 from ..base.values import Plain
 from ..model.cards import QUEEN_OF_SPADES, Card, Suit
-from ..play.engine import Game, SeatView
 from ..play.events import Decision as DecisionEvent
 from ..play.events import Summary
+from ..play.game import Game, Move
+from ..play.round import SeatView
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, classes_two, evaluate_pass, evaluate_play, pass_candidates
-from .record import Annotation, GameRecord, Move, Position
+from .record import GameRecord
+from .record_parts import Annotation, Position
 
 if TYPE_CHECKING:
     from ..bots.match import Mapper as Mapper  # an ordered map (a process pool's)
@@ -54,7 +56,7 @@ class Decision(Plain):
 
     @property
     def position(self) -> Position:
-        return self.move.position
+        return Position.of(self.move)
 
     @property
     def loss(self) -> float:
@@ -62,7 +64,7 @@ class Decision(Plain):
 
     def event(self) -> DecisionEvent:
         m = self.move
-        ev = DecisionEvent(position=str(m.position), round=m.round, seat=m.seat, decided=m.kind,
+        ev = DecisionEvent(position=str(Position.of(m)), round=m.round, seat=m.seat, decided=m.kind,
                            played=list(self.played), best=list(self.best), expected=round(self.value, 2),
                            best_expected=round(self.best_value, 2), loss=round(self.loss, 2), glyph=self.glyph,
                            values={k: round(v, 2) for k, v in self.values.items()})
@@ -108,7 +110,7 @@ def analyze(record: GameRecord, seats: Iterable[int] | None = None, *, seed: int
         if move.seat in chosen and (move.kind == "play" or (passes and move.kind == "pass")):
             view = game.round.view(move.seat)
             asked.append((move, view, _job(move, view, seed, simulations, record.code)))
-        move.apply(game)
+        game.push(move)
     jobs = [job for _, _, job in asked]
     total = sum(job is not None for job in jobs)  # the decisions with a choice to weigh
     if progress is not None:

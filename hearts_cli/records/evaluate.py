@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import CARDS as CARDS_
 from ..model.cards import Card, mask_of
-from ..play.engine import Round, SeatView
+from ..play.round import Round, SeatView
 
 if TYPE_CHECKING:
     import random

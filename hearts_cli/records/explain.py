@@ -15,7 +15,7 @@ A position comes from one of three places:
   pass and each card played). FILE may be a move log too, as ``hearts replay``
   reads one (a file with no ``format:`` line).
 
-The answer is the engine's own :meth:`~hearts_cli.play.engine.Round.why`; this
+The answer is the engine's own :meth:`~hearts_cli.play.round.Round.why`; this
 module only builds the position and turns the verdict into plain data. It
 does no printing (the command line does that).
 """
@@ -32,13 +32,15 @@ from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..model.seating import place_name, seat_place
-from ..play.engine import Game, IllegalMove, PassError, Phase, Round, SeatView
+from ..play.dealt import IllegalMove, PassError, Phase
+from ..play.game import Game
+from ..play.round import Round, SeatView
 from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
 
 if TYPE_CHECKING:
     from ..play.payloads import ExplainJson
-    from .record import Position as RecordPosition
+    from .record_parts import Position as RecordPosition
 
 
 class ExplainError(HeartsError):
@@ -57,7 +59,7 @@ class ExplainError(HeartsError):
         return t(self.message_id, lang, ascii=ascii, **params)
 
 
-class Position(Plain):
+class Moment(Plain):
     """A game at some moment, and the seat whose card is being asked about; or, from a
     seat's position text, the round rebuilt from that seat's view (``seen``: no game)."""
 
@@ -85,13 +87,13 @@ class Position(Plain):
         return self.game.over if self.game is not None else self.round.phase is Phase.OVER
 
 
-def from_text(text: str) -> Position:
+def from_text(text: str) -> Moment:
     """The position a position text holds (docs/position.md): the whole table's game, or
     what one seat sees (its card is the one asked about)."""
     if text.lstrip().startswith("hearts@"):  # one seat's view
         view = SeatView.from_position(text)
-        return Position(None, view.seat, Round.seen_by(view))
-    return Position(Game.from_position(text), None)
+        return Moment(None, view.seat, Round.seen_by(view))
+    return Moment(Game.from_position(text), None)
 
 
 # ---------------------------------------------------------------- building positions
@@ -141,14 +143,14 @@ def apply_moves(game: Game, words: list[str]) -> None:
             if len(pending) == game.rules.pass_count:
                 seat = rd.passes.index(None)
                 try:
-                    game.pass_cards(seat, pending)
+                    game.push_pass(pending, seat)
                 except PassError as e:
                     raise ExplainError("explain_bad_move_text", number=pending_start,
                                        reason=e) from None
                 pending = []
             continue
         try:
-            game.play(card)
+            game.push(card)
         except IllegalMove as e:
             raise ExplainError("explain_bad_move", number=number, card=card, reason=e.reason) from None
     if pending:
@@ -168,8 +170,8 @@ class _Msg:
 
 
 def parse_at(text: str) -> tuple[str, int | RecordPosition]:
-    """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", Position)``."""
-    from .record import Position as RecordPosition
+    """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", RecordPosition)``."""
+    from .record_parts import Position as RecordPosition
 
     s = text.strip()
     if s.isdigit():
@@ -190,12 +192,14 @@ def parse_at(text: str) -> tuple[str, int | RecordPosition]:
 _NOT_A_RECORD = ("record_is_move_log", "record_not_mapping", "record_not_record")
 
 
-def from_record(path: str, at: str | None, code: str | None = None, rules: Rules | None = None) -> Position:
+def from_record(path: str, at: str | None, code: str | None = None, rules: Rules | None = None) -> Moment:
     """The game of record ``path`` just before the move at ``at`` (the end when None).
 
     A file with no ``format:`` line is a move log, played with its own ``code`` and
     ``rules`` lines or with ``code`` and ``rules`` (a record carries its own code)."""
-    from .record import GameRecord, RecordError, read_record
+    from .record import GameRecord
+    from .record_parts import RecordError
+    from .record_reader import read_record
 
     try:
         record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
@@ -214,7 +218,7 @@ def from_record(path: str, at: str | None, code: str | None = None, rules: Rules
         game, _ = record.at(where)
     except LookupError:
         raise ExplainError("cli_no_position", text=at, moves=len(record.moves)) from None
-    return Position(game, None)
+    return Moment(game, None)
 
 
 def _human_seat(seats: Iterable[object] | None) -> int | None:
@@ -224,12 +228,13 @@ def _human_seat(seats: Iterable[object] | None) -> int | None:
     return None
 
 
-def from_save(path: Path) -> Position:
+def from_save(path: Path) -> Moment:
     """The saved game at ``path``, for the seat of the person playing it.
 
     Read-only: a save that cannot be read is reported, not moved or changed.
     """
-    from .record import RecordError, read_record
+    from .record_parts import RecordError
+    from .record_reader import read_record
 
     if not path.exists():
         raise ExplainError("cli_no_save")
@@ -238,13 +243,13 @@ def from_save(path: Path) -> Position:
         game = record.replay()
     except RecordError as e:
         raise ExplainError("cli_save_unreadable", problem=e) from None
-    return Position(game, _human_seat(record.seats))
+    return Moment(game, _human_seat(record.seats))
 
 
 # ---------------------------------------------------------------- the answer
 
 
-def explain(position: Position, card_text: str) -> Verdict:
+def explain(position: Moment, card_text: str) -> Verdict:
     """The engine's verdict on ``card_text`` (``CardParseError`` when it names no card)."""
     card = parse_card(card_text)
     rd = position.round
@@ -271,7 +276,7 @@ def headline(verdict: Verdict, lang: str | None, ascii: bool = False) -> str:
     return t("explain_illegal", lang, ascii=ascii, card=verdict.card, rule=rule_name(verdict, lang))
 
 
-def describe_position(position: Position, lang: str | None, ascii: bool = False) -> str:
+def describe_position(position: Moment, lang: str | None, ascii: bool = False) -> str:
     rd = position.round
     code = position.code or t("position_no_code", lang)
     number = rd.round_index + 1
@@ -290,7 +295,7 @@ def describe_position(position: Position, lang: str | None, ascii: bool = False)
              name=place_name(where, lang))
 
 
-def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool = False) -> ExplainJson:
+def to_json(position: Moment, verdict: Verdict, lang: str | None, ascii: bool = False) -> ExplainJson:
     """The answer as plain data: the verdict as every surface's ``why`` gives it (``reason``, the
     one error object, with the cards the rule names; or ``effect``), its headline, and the
     position it was asked in, cards canonical."""
@@ -316,7 +321,7 @@ def to_json(position: Position, verdict: Verdict, lang: str | None, ascii: bool 
 
 __all__ = [
     "ExplainError",
-    "Position",
+    "Moment",
     "apply_moves",
     "describe_position",
     "explain",

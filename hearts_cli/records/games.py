@@ -1,10 +1,10 @@
-"""A :class:`~hearts_cli.play.engine.Game` from a game record or a move log: what
+"""A :class:`~hearts_cli.play.game.Game` from a game record or a move log: what
 ``hearts_cli.read_record`` and ``hearts_cli.read_movelog`` give a script (as python-chess's
 ``pgn.read_game`` gives a board).
 
 :func:`read_record` and :func:`read_movelog` take a file's path; :func:`parse_record` and
 :func:`parse_movelog` take the text itself. Each plays the moves on a new game, which
-:meth:`Game.pop` can then step back through. :func:`hearts_cli.records.record.read_record`
+:meth:`Game.pop` can then step back through. :func:`hearts_cli.records.record_reader.read_record`
 reads the record itself (its seats, annotations, moves).
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..model.errors import HeartsError
-from ..play.engine import Game
+from ..play.game import Game
 from ..text.catalog import t
 
 if TYPE_CHECKING:
@@ -51,8 +51,8 @@ def _path(path: str | os.PathLike[str], name: str, text_name: str) -> Path:
 def read_record(path: str | os.PathLike[str]) -> Game:
     """The game of the record in the file at ``path``, every move made. A file that is not
     there ("no such file"), is not a record, or whose moves break the rules raises
-    :class:`~hearts_cli.records.record.RecordError`; the record's text goes to :func:`parse_record`."""
-    from .record import read_record as read
+    :class:`~hearts_cli.records.record_parts.RecordError`; the record's text goes to :func:`parse_record`."""
+    from .record_reader import read_record as read
 
     return read(_path(path, "read_record", "parse_record")).replay()
 
@@ -61,7 +61,7 @@ def parse_record(text: str) -> Game:
     """The game of a record given as its text, every move made (see :func:`read_record`)."""
     import io
 
-    from .record import read_record as read
+    from .record_reader import read_record as read
 
     if not isinstance(text, str):
         raise HeartsError("library_text_expected", function="parse_record", path_function="read_record")

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..model.cards import Card
-from ..play.engine import Phase, SeatView
+from ..play.dealt import Phase
+from ..play.round import SeatView
 from .analysis import DEFAULT_SIMULATIONS, _classes_of, _mix
 from .evaluate import evaluate_pass, evaluate_play, pass_candidates
 

@@ -42,9 +42,10 @@ from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, RulesError
-from ..play.engine import Game, IllegalMove, PassError, Phase
+from ..play.dealt import IllegalMove, PassError, Phase
+from ..play.game import Game, Move
 from ..text.catalog import preset_id, t
-from .record import Move, PlaceError, make_pass
+from .record_parts import PlaceError
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "read_movelog", "replay_log"]
 
@@ -56,7 +57,7 @@ MOON_WORDS = {"others": "others", "minus": "shooter_minus", "shooter_minus": "sh
 
 class MoveLogError(PlaceError):
     """The first problem in a move log: where it is in the game (see
-    :class:`~hearts_cli.records.record.PlaceError`) and in the text (``line`` and
+    :class:`~hearts_cli.records.record_parts.PlaceError`) and in the text (``line`` and
     ``column``, 1-based)."""
 
     def __init__(self, message_id: str, *, column: int | None = None, line: int | None = None,
@@ -273,7 +274,7 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
         if e.names is None and e.seat is not None:
             players = (rules or (text.rules if isinstance(text, ParsedLog) else None))
             n = players.players if players is not None else _players_of(text)
-            from .record import default_seats
+            from .record_parts import default_seats
 
             e.names = tuple(s.name for s in default_seats(n))
             e.args = (e.message(),)  # str(e) names them so too
@@ -323,7 +324,7 @@ def _replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | N
     for tok in parsed.tokens:
         player.step(tok)
     player.finish()
-    return LoggedGame(player.game, player.moves, player.places)
+    return LoggedGame(player.game, list(player.game.move_stack), player.places)
 
 
 def _header_agrees(parsed: ParsedLog, code: str | None, rules: Rules | None) -> tuple[str, Rules]:
@@ -350,12 +351,11 @@ class _LogPlayer:
     def __init__(self, game: Game):
         self.game = game
         self.rules = game.rules
-        self.moves: list[Move] = []
         self.places: list[tuple[int, int]] = []  # (line, column) of each move's first card
         self.pending: list[Token] = []  # the pass being read
 
-    def made(self, move: Move, tok: Token) -> None:
-        self.moves.append(move)
+    def made(self, tok: Token) -> None:
+        """The move just made (the top of the game's stack) starts at ``tok``."""
         self.places.append((tok.line, tok.column))
 
     def step(self, tok: Token) -> None:
@@ -417,9 +417,8 @@ class _LogPlayer:
         if rd.phase is not Phase.MOON:
             raise MoveLogError("movelog_moon_not_now", line=tok.line, column=tok.column, round=r,
                                text=tok.text)
-        move = Move.choosing(self.game, choice)
-        move.apply(self.game)
-        self.made(move, tok)
+        self.game.push_moon(choice)
+        self.made(tok)
 
     def pass_card(self, tok: Token) -> None:
         """A card of a pass: the pass is made with its last card, by the first seat yet to pass."""
@@ -431,25 +430,26 @@ class _LogPlayer:
         seat = rd.passes.index(None)
         cards = [_card(p) for p in pending]
         try:
-            move = make_pass(game, seat, cards)
+            game.push_pass(cards, seat)
         except PassError as e:
             bad = _bad_pass_token(e, pending)
             raise MoveLogError("movelog_bad_pass", line=bad.line, column=bad.column,
                                round=len(game.rounds), seat=seat, reason=e) from None
-        self.made(move, pending[0])
+        self.made(pending[0])
         self.pending = []
 
     def play(self, tok: Token) -> None:
         """A card played by the seat to move."""
         card = _card(tok)
-        move = Move.playing(self.game, card)
+        game = self.game
+        rd = game.round
         try:
-            move.apply(self.game)
+            game.push(card)
         except IllegalMove as e:
-            raise MoveLogError("movelog_bad_play", line=tok.line, column=tok.column, round=move.round,
-                               trick=move.trick, position=move.index, seat=move.seat, card=card,
-                               reason=e.reason) from None
-        self.made(move, tok)
+            raise MoveLogError("movelog_bad_play", line=tok.line, column=tok.column, round=len(game.rounds),
+                               trick=len(rd.tricks) + 1, position=len(rd.trick) + 1,
+                               seat=-1 if rd.turn is None else rd.turn, card=card, reason=e.reason) from None
+        self.made(tok)
 
     def short_pass(self) -> None:
         """A pass cut short (by ``|`` or the end of the log): too few cards."""

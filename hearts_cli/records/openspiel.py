@@ -18,7 +18,9 @@ import json
 
 from ..model.errors import HeartsError
 from ..model.rules import Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing, Rules
-from ..play.engine import Game, Round, cards_of_pair
+from ..play.dealt import cards_of_pair
+from ..play.game import Game
+from ..play.round import Round
 
 __all__ = ["action", "openspiel_game", "openspiel_params", "round_actions", "write_openspiel"]
 

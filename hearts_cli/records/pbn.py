@@ -25,20 +25,21 @@ from ..model.cards import CARDS, RANK_CHARS, SUIT_CHARS, Card
 from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, read_rules_text, rules_text
-from ..play.engine import Game, IllegalMove, PassError, Phase, Round, cards_of_pair
-from .record import (
+from ..play.dealt import IllegalMove, PassError, Phase, cards_of_pair
+from ..play.game import Game
+from ..play.round import Round
+from .record import GameRecord
+from .record_parts import (
     GLYPHS,
     SEAT_KINDS,
     Annotation,
-    GameRecord,
-    Move,
     Position,
     RecordError,
     Seat,
     _problem,
     default_seats,
-    iso_day,
 )
+from .record_reader import iso_day
 
 __all__ = ["FORMAT", "is_pbn", "read_pbn", "read_pbn_games", "write_pbn"]
 
@@ -247,7 +248,6 @@ class _Reader:
         self.rules = self._rules(first)
         self.game = Game(self.rules, self.code)
         self.seats = self._seats(first)
-        self.moves: list[Move] = []
 
     # -- tags
 
@@ -318,7 +318,7 @@ class _Reader:
                 raise RecordError("record_result_early", path=self.path, line=last.tags["Result"][1])
             self._same(last, "Result", _numbers(game.winners), len(game.rounds))
         program = last.tags.get("Program", self.sections[0].tags.get("Program", ("", 0)))[0]
-        return GameRecord(self.rules, self.code, self.seats, tuple(self.moves), self._notes(last),
+        return GameRecord(self.rules, self.code, self.seats, self.game.move_stack, self._notes(last),
                           program=program if program and program != "#" else f"hearts {__version__}",
                           undos=self._undos(last), date=self._date(self.sections[0]))
 
@@ -371,11 +371,10 @@ class _Reader:
             if cards is None:
                 continue
             try:
-                self.game.pass_cards(seat, cards)
+                self.game.push_pass(cards, seat)
             except PassError as e:
                 raise RecordError("record_bad_pass", path=self.path, line=found[1], round=r, seat=seat,
                                   reason=e) from None
-            self.moves.append(Move(r, seat, tuple(sorted(cards))))
 
     def _plays(self, section: _Section, r: int) -> None:
         game = self.game
@@ -397,13 +396,12 @@ class _Reader:
         if game.round.phase is Phase.MOON and len(game.rounds) == r:
             choice = section.tags.get("MoonChoice")
             if choice is not None:
-                move = Move.choosing(game, choice[0])
+                moon = Moon(choice[0])
                 try:
-                    move.apply(game)
+                    game.push_moon(moon)
                 except HeartsError as e:
                     raise RecordError("record_bad_field", path=self.path, line=choice[1], field="MoonChoice",
                                       problem=e) from None
-                self.moves.append(move)
 
     def _trick(self, row: _Line, first: int, r: int, k: int) -> None:
         game = self.game
@@ -419,20 +417,19 @@ class _Reader:
             card = _PLAY_CARD.get(word.upper())
             if card is None:
                 raise RecordError("pbn_bad_card", path=self.path, line=row.number, round=r, trick=k, text=word)
-            move = Move.playing(game, card)
+            index = len(game.round.trick) + 1
             try:
-                game.play(card)
+                game.push(card)
             except IllegalMove as e:
                 raise RecordError("record_bad_move", path=self.path, line=row.number, round=r, trick=k,
-                                  position=move.index, seat=seat, card=str(card), reason=e.reason) from None
-            self.moves.append(move)
-        played = sum(1 for m in self.moves if m.round == r and m.trick == k)
+                                  position=index, seat=seat, card=str(card), reason=e.reason) from None
+        played = sum(1 for m in game.move_stack if m.round == r and m.trick == k)
         if played != sum(1 for w in row.tokens if w != "-"):
             raise RecordError("pbn_bad_trick", path=self.path, line=row.number, round=r, trick=k, players=n)
 
     def _notes(self, section: _Section) -> dict[Position, Annotation]:
         notes: dict[Position, Annotation] = {}
-        positions = {m.position for m in self.moves}
+        positions = {Position.of(m) for m in self.game.move_stack}
         for row in section.rows.get("NoteTable", []):
             words = row.tokens
             if len(words) != 3 or not all(w.startswith('"') for w in words[1:]):
@@ -518,7 +515,7 @@ def read_pbn(text: str, path: str | None = None, game: int | None = None) -> Gam
     """The game in PBN-style ``text`` (as :func:`write_pbn` writes it, spelled freely:
     any case, any spacing, PBN's comments), played through the engine. A file of several
     games (``hearts sim --export``) needs ``game``, counted from 1. A problem raises
-    :class:`~hearts_cli.records.record.RecordError` naming the line."""
+    :class:`~hearts_cli.records.record_parts.RecordError` naming the line."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_RECORD_BYTES:
         raise RecordError("record_too_big", path=path, limit=MAX_RECORD_BYTES)
     games = _games(_sections(text, path))

@@ -11,12 +11,23 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from ..model.errors import HeartsError
-from ..play.engine import Game, Phase, Round, SeatView
+from ..play.dealt import Phase
 from ..play.events import view_event as seat_view_event
+from ..play.game import Game
+from ..play.round import Round, SeatView
 from .record import GameRecord
 
-__all__ = ["PositionError", "TextPosition", "game_at", "is_position_text", "table_at", "text_table",
-           "text_view_event", "view_event", "where"]
+__all__ = [
+    "GivenPosition",
+    "NoPositionError",
+    "game_at",
+    "is_position_text",
+    "table_at",
+    "text_table",
+    "text_view_event",
+    "view_event",
+    "where",
+]
 
 
 class Where(TypedDict):
@@ -86,7 +97,7 @@ def _where(rd: Round) -> Where:
     return out
 
 
-class PositionError(HeartsError):
+class NoPositionError(HeartsError):
     """A position that is not in the record; :meth:`message` is one sentence."""
 
     def __init__(self, text: str, moves: int):
@@ -98,7 +109,7 @@ class PositionError(HeartsError):
 def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
     """The game just before the move at ``at`` (``round.trick.card``, ``round.pass.seat``
     or a move number ``N``: before move N), and how many moves were made; the end
-    when ``at`` is None. :class:`PositionError` when the record has no such position;
+    when ``at`` is None. :class:`NoPositionError` when the record has no such position;
     ``explain.ExplainError`` when the text is not a position."""
     from . import explain as ex
 
@@ -106,7 +117,7 @@ def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
     try:
         return record.at(position)
     except LookupError:
-        raise PositionError(str(at), len(record.moves)) from None
+        raise NoPositionError(str(at), len(record.moves)) from None
 
 
 def table_at(game: Game, seat: int | None = None, all_hands: bool = False,
@@ -176,10 +187,11 @@ def is_position_text(text: str) -> bool:
     return text.lstrip().lower().startswith("hearts")
 
 
-class TextPosition:
-    """A position text read for ``hearts replay --at`` and ``hearts explain --position``:
-    a whole table's is a game (``game``); a seat's is what that seat sees (``view``, and
-    ``round``, the round rebuilt from it, which answers that seat as the game would)."""
+class GivenPosition:
+    """A position text given to ``hearts replay --at`` and ``hearts explain --position``,
+    read (:func:`hearts_cli.play.position.parse` gives its fields, a ``PositionText``): a whole
+    table's is a game (``game``); a seat's is what that seat sees (``view``, and ``round``, the
+    round rebuilt from it, which answers that seat as the game would)."""
 
     def __init__(self, text: str):
         self.game: Game | None = None
@@ -209,7 +221,7 @@ class TextPosition:
         return passes + sum(len(tr.cards) for tr in rd.tricks) + len(rd.trick)
 
 
-def text_table(position: TextPosition, seat: int | None = None, all_hands: bool = False) -> TableData:
+def text_table(position: GivenPosition, seat: int | None = None, all_hands: bool = False) -> TableData:
     """:func:`table_at` of a position text: a seat's text shows that seat only."""
     if position.view is not None:
         if all_hands or (seat is not None and seat != position.view.seat):
@@ -219,7 +231,7 @@ def text_table(position: TextPosition, seat: int | None = None, all_hands: bool 
                   position.made())
 
 
-def text_view_event(position: TextPosition, seat: int | None = None,
+def text_view_event(position: GivenPosition, seat: int | None = None,
                     all_hands: bool = False) -> JsonObject:
     """:func:`view_event` of a position text (``--json``)."""
     if position.game is not None:

@@ -32,8 +32,9 @@ from ..play.events import Decision as DecisionEvent
 from ..play.events import Event, Stop, Summary
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
-from .positions import PositionError, game_at, table_at, view_event
-from .record import GameRecord, looks_like_record, read_record, save_record
+from .positions import NoPositionError, game_at, table_at, view_event
+from .record import GameRecord, save_record
+from .record_reader import looks_like_record, read_record
 from .story import narrate
 
 if TYPE_CHECKING:
@@ -44,8 +45,8 @@ __all__ = [
     "DEFAULT_SIMULATIONS",
     "METHOD_TWO",
     "Event",
+    "NoPositionError",
     "Options",
-    "PositionError",
     "Styled",
     "check",
     "evaluate_pass",

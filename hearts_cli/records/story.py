@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import QUEEN_OF_SPADES, mask_of
 from ..model.rules import Moon, Rules
-from ..play.engine import Game, Phase, Round, Trick, cards_of_pair
+from ..play.dealt import Phase, Trick, cards_of_pair
 from ..play.events import (
     SCHEMA,
     Deal,
@@ -38,8 +38,11 @@ from ..play.events import (
     Void,
     trick_event,
 )
+from ..play.game import Game, Move
+from ..play.round import Round
 from .positions import where
-from .record import GameRecord, Move
+from .record import GameRecord
+from .record_parts import Position
 
 if TYPE_CHECKING:
     from .analysis import Decision
@@ -92,7 +95,7 @@ class _Story:
 
     def note(self, move: Move) -> Event | None:
         """The weighed decision of ``move``, as its event (None when it was not weighed)."""
-        d = self.notes.get(move.position) if self.notes else None
+        d = self.notes.get(Position.of(move)) if self.notes else None
         return d.event() if d is not None else None
 
     def deal(self, more: bool) -> None:
@@ -116,7 +119,7 @@ class _Story:
             self.pass_(move)
         elif move.kind == "moon":  # the shooter's choice ends the round
             rd, r = self.game.round, len(self.game.rounds)
-            move.apply(self.game)
+            self.game.push(move)
             self.round_over(rd, r)
         else:
             self.card(move)
@@ -126,7 +129,7 @@ class _Story:
         the seat received and who leads."""
         game, seat, events = self.game, self.seat, self.events
         rd, r = game.round, len(game.rounds)
-        move.apply(game)
+        game.push(move)
         shown = seat is None or move.seat == seat
         events.append(Pass(round=r, seat=move.seat, cards=list(move.cards) if shown else None,
                            to=rd.direction.receiver(move.seat, rd.players), by=None))
@@ -149,7 +152,7 @@ class _Story:
         trick_no = len(rd.tricks) + 1
         led = rd.trick[0] if rd.trick else None
         player = rd.mover
-        done = game.play(move.card)
+        done = game.push(move)
         card = move.card
         if led is not None and card.suit != led.suit and not state.void_shown(player, led.suit):
             state.voids.add((player, int(led.suit)))

@@ -22,7 +22,7 @@ from ..model.cards import Card, HandOrder
 from ..model.codes import new_code
 from ..model.rules import Moon, Rules
 from ..model.seating import place_name, seat_place, shown_name
-from ..play.engine import Game, Phase, SeatView
+from ..play.dealt import Phase
 from ..play.events import (
     Deal,
     Error,
@@ -40,6 +40,8 @@ from ..play.events import (
     TrickDone,
     Undo,
 )
+from ..play.game import Game
+from ..play.round import SeatView
 from ..table.keeping import Keeper
 from ..table.local import LocalTable
 from ..table.seat_table import News, OwnTable, SeatTable
@@ -48,7 +50,7 @@ from ..text.catalog import t
 
 if TYPE_CHECKING:
     from ..play.verdicts import Verdict
-    from ..records.record import Seat as RecordSeat
+    from ..records.record_parts import Seat as RecordSeat
     from ..store.saves import Store
 
 

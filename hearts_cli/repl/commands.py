@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..model.cards import fold
 from ..play.counting import count
-from ..play.engine import Phase, Trick
+from ..play.dealt import Phase, Trick
 from ..play.events import Counted, Event, Exchange, Hint, LastTrick, Pass, Play, Score, Tricks, Why
 from ..table.game import Refused
 from .hints import hint_text, pass_reason, play_reason

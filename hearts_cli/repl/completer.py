@@ -13,7 +13,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
 from ..model.cards import Card, CardParseError, card_phrases, fold, parse_card
-from ..play.engine import Phase
+from ..play.dealt import Phase
 from .client import TableClient
 from .commands import CARD_COMMANDS, COMMANDS, command_words
 

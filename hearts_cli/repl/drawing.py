@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..base.wrapping import scored
 from ..model.cards import Card
 from ..model.rules import Direction
-from ..play.engine import Phase
+from ..play.dealt import Phase
 from ..text.catalog import preset_name
 from .layout import SUIT_CLASSES, Line, compose, fits, pack, place, plain
 from .pieces import Writer

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import Card, Suit
 from ..model.rules import Direction, Moon
-from ..play.engine import Phase
+from ..play.dealt import Phase
 from ..play.events import Event, Teller
 from ..records.sentences import cancel_sentence
 from ..text.catalog import preset_name

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..model.cards import Card, CardParseError, fold, parse_card, parse_card_list
 from ..model.rules import Direction
-from ..play.engine import PassError, Phase
+from ..play.dealt import PassError, Phase
 from ..play.events import Cancel, Confirm, Selection
 from ..table.game import Refused
 from .client import TableClient

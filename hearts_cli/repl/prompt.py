@@ -7,7 +7,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
-from ..play.engine import Phase
+from ..play.dealt import Phase
 from .client import TableClient
 from .completer import CardCompleter
 from .history import open_history

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..model.cards import Card
-from ..play.engine import Phase
+from ..play.dealt import Phase
 from ..play.events import Event, Play, TrickDone
 from ..text.catalog import t
 from .front import Incoming, TimeUp, TurnLoop

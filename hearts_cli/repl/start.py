@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, TextIO
 from ..text.catalog import LANGUAGES, default_language, os_problem, t
 
 if TYPE_CHECKING:
-    from ..play.engine import Game
-    from ..records.record import Seat
+    from ..play.game import Game
+    from ..records.record_parts import Seat
     from ..store.saves import Loaded, Settings, Store
     from .new_game import NewGame
     from .table import Table
@@ -47,7 +47,7 @@ def start_new(new: NewGame, *, confirm: bool = True, play: bool = True, lang: st
     lang = _lang(lang)
     _check_options(delay, turn_timer)
     rules, code, seat, level = new.rules, new.code, new.seat, new.level
-    from ..play.engine import Game
+    from ..play.game import Game
     from .table import make_seats
 
     def deal(store: Store, previous: Loaded | None) -> int:
@@ -79,7 +79,7 @@ def resume(*, lang: str | None = None, plain: bool = False, json_events: bool = 
     _check_options(delay, turn_timer)
     from ..model.codes import new_code
     from ..model.rules import Rules
-    from ..play.engine import Game
+    from ..play.game import Game
     from .table import make_seats
 
     def carry_on(store: Store, loaded: Loaded | None) -> int:

@@ -19,15 +19,16 @@ from ..base.untrusted import MAX_LINE_CHARS
 from ..bots import DEFAULT_LEVELS
 from ..model.cards import CardParseError, HandOrder, fold, parse_card
 from ..model.seating import PLACES, record_name, seat_place
-from ..play.engine import Game, Phase
+from ..play.dealt import Phase
 from ..play.events import Event
+from ..play.game import Game
 from .client import FrontEnd, TableClient
 from .person import Person, moon_word
 
 YES = frozenset({"y", "yes", "s", "si"})  # (folded) an answer that says yes to a question the table asked
 
 if TYPE_CHECKING:
-    from ..records.record import Seat as RecordSeat
+    from ..records.record_parts import Seat as RecordSeat
     from ..store.saves import Store
     from ..table.seat_table import SeatTable
     from .commands import Signal
@@ -43,7 +44,7 @@ def make_seats(players: int, me: int, level: str | None) -> tuple[RecordSeat, ..
     """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default (``level``:
     one for every CPU, or one for each clockwise from the person's left: ``bots.seat_levels``)."""
     from ..bots import seat_levels
-    from ..records.record import Seat
+    from ..records.record_parts import Seat
 
     levels = seat_levels(level, players - 1)
     seats = []

@@ -11,7 +11,8 @@ from ..model.errors import HeartsError
 from ..model.rules import Rules
 from ..records.openspiel import openspiel_params, write_openspiel
 from ..records.pbn import write_pbn
-from ..records.record import GameRecord, Seat
+from ..records.record import GameRecord
+from ..records.record_parts import Seat
 from ..text.catalog import os_problem
 
 FORMATS = ("pbn", "openspiel")

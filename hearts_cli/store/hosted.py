@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..play.engine import Game
+from ..play.game import Game
 from .saves import Store, home
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
-    from ..records.record import Seat
+    from ..records.record_parts import Seat
 
 
 class HostStore(Store):

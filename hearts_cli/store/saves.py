@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, TypedDict, cast
 from ..base.values import Plain
 
 if TYPE_CHECKING:
-    from ..play.engine import Game
-    from ..records.record import GameRecord, RecordError, Seat
+    from ..play.game import Game
+    from ..records.record import GameRecord
+    from ..records.record_parts import RecordError, Seat
     from .stats import Change
 
 SAVE_NAME = "current.yaml"
@@ -261,7 +262,8 @@ class Store:
         path = self.save_path
         if not path.exists():
             return None
-        from ..records.record import RecordError, read_record
+        from ..records.record_parts import RecordError
+        from ..records.record_reader import read_record
 
         try:
             record = read_record(path)
@@ -301,8 +303,8 @@ class Store:
     def take_back(self, path: Path) -> tuple[Loaded, Path | None]:
         """The unfinished game archived at ``path``, made the saved game again, and where the
         game saved until now went (it is archived first: nothing is ever lost). A record that
-        cannot be read is a :class:`~hearts_cli.records.record.RecordError`, nothing touched."""
-        from ..records.record import read_record
+        cannot be read is a :class:`~hearts_cli.records.record_parts.RecordError`, nothing touched."""
+        from ..records.record_reader import read_record
 
         record = read_record(path)
         restored = Loaded(record.replay(), tuple(record.seats), record.undos, record.lang)

@@ -16,7 +16,7 @@ An archived file is read by :func:`scan`, which picks the figures out of the
 lines the record writer always writes (each round's score and moon, the totals,
 the winners: the engine's own results, as the game loop archived them), some 50
 times faster than re-playing the game. A file in any other layout goes to the
-full reader (:func:`hearts_cli.records.record.read_record`, which re-plays every move
+full reader (:func:`hearts_cli.records.record_reader.read_record`, which re-plays every move
 through the engine); a file that is no good record is counted as unreadable
 and left out. Games set aside unfinished are not counted.
 
@@ -221,7 +221,7 @@ def _ints(text: str) -> list[int] | None:
 def scan(text: str) -> Facts | None:
     """The figures a record in the writer's own layout states, or None for any other text.
 
-    The archive is written by :func:`hearts_cli.records.record.write_record`, which
+    The archive is written by :func:`hearts_cli.records.record_writer.write_record`, which
     states each round's score, the moon, the totals and the winners as the
     engine computed them; reading those lines is some 50 times faster than
     re-playing the game, which matters when the index is rebuilt from
@@ -347,7 +347,7 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
 
 def _read_fully(path: Path) -> Facts | None:
     """The same figures through the record reader, which re-plays the game (any layout it accepts)."""
-    from ..records.record import read_record
+    from ..records.record_reader import read_record
 
     try:
         record = read_record(path)

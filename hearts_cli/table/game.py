@@ -26,17 +26,18 @@ from typing import TYPE_CHECKING, TypedDict
 
 from ..model.cards import Card
 from ..model.codes import seed_for
-from ..play.engine import Game, Phase
+from ..play.dealt import Phase
 from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, View, Waiting
+from ..play.game import Game
 from . import news
-from .keeping import Keeper, taken_back
+from .keeping import Keeper
 from .seats import Choice, Seat, SeatClient, Seats
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
     from ..model.rules import Moon
-    from ..play.engine import SeatView
-    from ..records.record import Seat as RecordSeat
+    from ..play.round import SeatView
+    from ..records.record_parts import Seat as RecordSeat
     from ..store.saves import Store
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
@@ -172,17 +173,17 @@ class GameTable:
     def save(self) -> None:
         self.keeper.save(self.game, self.record_seats())
 
-    def _keep(self, passed: int | None = None) -> None:
+    def _keep(self) -> None:
         """Make the move just made durable, before any client is told of it (:mod:`.keeping`).
 
-        A save that fails raises here, and the move is taken back first: a move is
-        saved and told, or refused with the position really unchanged. ``passed``: the
-        move was that seat's pass (else it was the last move of the game).
+        A save that fails raises here, and the move is taken back first (popped: it is the
+        top of the game's move stack): a move is saved and told, or refused with the
+        position really unchanged.
         """
         try:
             self.keeper.keep(self.game, self.record_seats())
         except BaseException:
-            self.game = taken_back(self.game, passed)
+            self.game.pop()
             raise
 
     def _after_move(self) -> None:
@@ -216,8 +217,8 @@ class GameTable:
         g = self.game
         rd = g.round
         number = len(g.rounds)
-        g.pass_cards(seat, cards)
-        self._keep(passed=seat)
+        g.push_pass(cards, seat)
+        self._keep()
         to = rd.direction.receiver(seat, self.players)
         chosen = sorted(cards)
         self.seats.tell_each(lambda s: Pass(round=number, seat=seat, cards=chosen if s == seat else None,
@@ -234,7 +235,7 @@ class GameTable:
         assert seat == rd.turn
         number, trick_no = len(g.rounds), len(rd.tricks) + 1
         broken = rd.hearts_broken
-        done = g.play(card)
+        done = g.push(card)
         self._keep()
         self.seats.tell_move(seat, by, lambda who: Play(round=number, trick=trick_no, seat=seat, card=card, by=who))
         if not broken and rd.hearts_broken:
@@ -254,7 +255,7 @@ class GameTable:
 
     def choose_moon(self, seat: int, choice: str, by: str) -> None:
         """The shooter's choice: ``others`` or ``shooter_minus``."""
-        self.game.choose_moon(choice, seat)
+        self.game.push_moon(choice, seat)
         self._keep()
         self._round_end()
         self._after_move()

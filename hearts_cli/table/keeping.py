@@ -1,24 +1,22 @@
-"""Saved before it is told: what a table keeps of its game, and a move taken back when its
-save fails.
+"""Saved before it is told: what a table keeps of its game.
 
 An event told means the save already holds that move: the table has the
 :class:`Keeper` write the save (or, once the game is over, the archive) before
 any client hears of it. A save that fails raises, and the table takes the move
-back first (:func:`taken_back`): a move is saved and told, or refused with the
-position really unchanged. A game is taken back by playing it again from its
-code without the move (:func:`replayed`): the same moves give the same game.
+back first (``Game.pop``: the move just made is the top of the game's move stack):
+a move is saved and told, or refused with the position really unchanged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..play.engine import Game
+from ..play.game import Game
 
 if TYPE_CHECKING:
-    from ..records.record import Move, Seat
+    from ..records.record_parts import Seat
     from ..store.saves import Store
     from ..store.stats import Change
 
@@ -63,24 +61,3 @@ class Keeper:
         """How the game just archived changes the person's record (None: nothing to tell)."""
         return self.store.record_change() if self.store is not None else None
 
-
-def replayed(game: Game, moves: Iterable[Move]) -> Game:
-    """``game`` played again from its code with ``moves`` only (the same moves give the same game)."""
-    again = Game(game.rules, game.code)
-    for move in moves:
-        move.apply(again)
-    return again
-
-
-def taken_back(game: Game, passed: int | None) -> Game:
-    """The game as it was before the move just made (its save failed): re-played from its
-    code without that move. ``passed``: the move was that seat's pass (else it was the last move)."""
-    from ..records.record import moves_of
-
-    moves = moves_of(game)
-    if passed is None:
-        moves = moves[:-1]
-    else:  # passes are listed in seat order: the one of this seat, this round
-        number = len(game.rounds)
-        moves = [m for m in moves if not (m.kind == "pass" and m.round == number and m.seat == passed)]
-    return replayed(game, moves)

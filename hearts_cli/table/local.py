@@ -18,17 +18,18 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import Card
 from ..play.claims import claim_blocker, claim_order, concede_to, points_left
-from ..play.engine import Game, Phase, RoundResult, SeatView
+from ..play.dealt import Phase, RoundResult
 from ..play.events import Claim, NoPointsLeft, Takeover, Undo
+from ..play.game import Game
+from ..play.round import SeatView
 from .game import GameTable, Refused
-from .keeping import replayed
 from .seat_table import OwnTable, SeatTable
 
 if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint is asked for
     from ..model.rules import Rules
     from ..play.verdicts import Verdict
     from ..records.hint import Hint
-    from ..records.record import Seat as RecordSeat
+    from ..records.record_parts import Seat as RecordSeat
     from ..store.saves import Store
     from .program import Program
     from .seats import Seat
@@ -248,18 +249,16 @@ class LocalTable(GameTable, SeatTable, OwnTable):
     def undo(self, seat: int) -> None:
         """Take back the last pass or card of ``seat``, and the CPU cards played after it.
 
-        The game is re-played from its code up to just before that move; since
-        every CPU move derives from the code and the seat's view, playing the
-        same card again brings back exactly the same game. The save is written
-        before anything is told. After a pass, all the passes of that round go
-        (the CPUs pass only once the person has).
+        The game's move stack is popped back to just before that move (``Game.pop``
+        takes each back exactly); since every CPU move derives from the code and the
+        seat's view, playing the same card again brings back exactly the same game. The
+        save is written before anything is told. After a pass, all the passes of that
+        round go (the CPUs pass only once the person has).
         """
-        from ..records.record import moves_of
-
-        g = self.game
-        if g.over:
+        game = self.game
+        if game.over:
             raise Refused("undo_game_over")
-        moves = moves_of(g)
+        moves = game.move_stack
         mine = [i for i, m in enumerate(moves) if m.seat == seat]
         if not mine:
             raise Refused("undo_nothing")
@@ -268,9 +267,9 @@ class LocalTable(GameTable, SeatTable, OwnTable):
             cut = next(i for i, m in enumerate(moves) if m.round == last.round and m.kind == "pass")
         else:
             cut = mine[-1]
-        game = replayed(g, moves[:cut])
         after = sum(1 for m in moves[mine[-1] + 1:] if m.kind == "play")
-        self.game = game
+        for _ in moves[cut:]:
+            game.pop()
         self.keeper.undos += 1
         self._fresh_round_state()
         self.save()  # durable before it is told

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from ..base.jsonvalue import JsonObject
-from ..play.engine import Game
 from ..play.events import (
     SCHEMA,
     Deal,
@@ -26,6 +25,7 @@ from ..play.events import (
     trick_json,
     view_event,
 )
+from ..play.game import Game
 
 __all__ = ["deal_event", "game_end_event", "lead_event", "moon_choice_event", "receive_event", "round_end_event",
            "seat_view", "start_event", "trick_event", "view_of"]

@@ -28,9 +28,10 @@ from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import shown
 from ..bots import program_argv
 from ..play import requests
-from ..play.engine import MOON_CHOICES, PassError, Phase, Round
+from ..play.dealt import MOON_CHOICES, PassError, Phase
 from ..play.events import Event, Takeover, view_event
 from ..play.requests import RequestError
+from ..play.round import Round
 from .seats import SeatClient
 from .wire import OK_LINE, encode, encode_event
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
     from ..bots.match import GamePlay, Job, MoonWatch, RoundLog
     from ..model.cards import Card
     from ..model.rules import Rules
-    from ..play.engine import SeatView
+    from ..play.round import SeatView
     from .game import GameTable
     from .seats import Choice
 
@@ -625,7 +626,7 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
     code and the seat); each program's faults come back in ``faults``, by kind (:data:`COUNTS`)."""
     from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch
     from ..model.seating import recorded_names
-    from ..play.engine import Game
+    from ..play.game import Game
     from .game import GameTable
     from .seats import Seat
 

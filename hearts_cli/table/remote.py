@@ -11,7 +11,7 @@ same line-by-line mode. Only the table behind it differs: :class:`RemoteTable`,
 the seat's network client, stands where a local game has its in-process
 :class:`~hearts_cli.table.local.LocalTable`. What it knows of the game is what the
 seat is told: the events, and the seat view, from which
-:meth:`~hearts_cli.play.engine.Round.seen_by` answers for the seat what the engine
+:meth:`~hearts_cli.play.round.Round.seen_by` answers for the seat what the engine
 answers (legal cards, reasons, what a card would do).
 
 With ``--json``, a bridge: JSON requests from stdin go to the table, the
@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import LIMITS, strict_json
-from ..play.engine import Phase, Round, RoundResult, SeatView, Trick
+from ..play.dealt import Phase, RoundResult, Trick
 from ..play.events import Error, Event
-from ..records.record import Seat as RecordSeat
+from ..play.round import Round, SeatView
+from ..records.record_parts import Seat as RecordSeat
 from .invitations import parse_invitation
 from .seat_table import News, SeatTable
 from .seats import Seat, SeatClient
@@ -258,7 +259,7 @@ def _cards(texts: JsonValue) -> list[Card]:
 
 
 def seat_view(msg: JsonObject, rules: Rules, tricks: list[Trick]) -> SeatView:
-    """The :class:`~hearts_cli.play.engine.SeatView` of a ``view`` message (its tricks: those the
+    """The :class:`~hearts_cli.play.round.SeatView` of a ``view`` message (its tricks: those the
     seat was told this round)."""
     from ..model.cards import Suit
     from ..model.rules import Direction

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 
 from ..base.jsonvalue import JsonValue
 from ..play import requests
-from ..play.engine import MOON_CHOICES, IllegalMove, PassError, Phase
+from ..play.dealt import MOON_CHOICES, IllegalMove, PassError, Phase
 from ..play.replies import OK, Ok, Reply, StateReply, Suggestion, VerdictReply
 from ..play.requests import RequestError
 from .game import GameTable

@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from ..model.cards import Card
     from ..model.rules import Rules
-    from ..play.engine import Game, RoundResult, SeatView
+    from ..play.dealt import RoundResult
+    from ..play.game import Game
+    from ..play.round import SeatView
     from ..play.verdicts import Verdict
     from ..records.hint import Hint
-    from ..records.record import Seat
+    from ..records.record_parts import Seat
     from .keeping import Keeper
     from .seats import SeatClient, Seats
 

@@ -15,8 +15,8 @@ from ..model.cards import Card
 from ..play.events import Event
 
 if TYPE_CHECKING:
-    from ..play.engine import SeatView
-    from ..records.record import Seat as Recorded
+    from ..play.round import SeatView
+    from ..records.record_parts import Seat as Recorded
 
 Choice = tuple[Card, ...] | Card | str  # a move: a pass, a card, or the shooter's choice
 
@@ -85,7 +85,7 @@ class Seats(list[Seat]):
 
     def recorded(self) -> tuple[Recorded, ...]:
         """The seats as a game record writes them (name, kind, level)."""
-        from ..records.record import Seat as Recorded
+        from ..records.record_parts import Seat as Recorded
 
         return tuple(Recorded(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self)
 

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ..model.cards import Card
-from ..play.engine import Game
 from ..play.events import SCHEMA, Info, SeatStatus, Takeover, Welcome
+from ..play.game import Game
 from .connection import Client
 from .game import GameTable
 from .invitations import new_token

@@ -11,7 +11,7 @@ from ..output import Out, echo, os_problem, refuse, setup, wrapped_for_terminal
 
 if TYPE_CHECKING:
     from ...model.rules import Rules
-    from ...records.explain import Position
+    from ...records.explain import Moment
 
 cli = one_command()
 
@@ -61,7 +61,7 @@ def explain(
                                     load_rules(preset, players, settings=settings) if given else None)
     elif code is not None:
         rule_set = load_rules(preset, players, settings=settings)
-        position = ex.Position(ex.from_code(rule_set, normal_code(code), moves), None)
+        position = ex.Moment(ex.from_code(rule_set, normal_code(code), moves), None)
     else:
         from ...store.saves import Store
 
@@ -78,7 +78,7 @@ def explain(
 
 
 def _record_position(out: Out, path: str, at: str | None, code: str | None,
-                     rules: "Rules | None") -> "Position":
+                     rules: "Rules | None") -> "Moment":
     """The position ``--at`` names in the record or move log at ``path`` (a file that cannot
     be read is refused)."""
     from ...records import explain as ex

@@ -74,8 +74,9 @@ def _list_unfinished(lang: str) -> None:
 def _standing(when: str, code: str, path: Path, lang: str) -> str:
     """Where an unfinished game stands: its round (and trick, or the pass) and the scores."""
     from ...base.wrapping import scored
-    from ...play.engine import Phase
-    from ...records.record import display_name, read_record
+    from ...play.dealt import Phase
+    from ...records.record_parts import display_name
+    from ...records.record_reader import read_record
     from ...text.catalog import t
 
     try:

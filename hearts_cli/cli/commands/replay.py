@@ -145,7 +145,7 @@ def _text_lines(out: Out, text: str, seat: int | None, all_hands: bool,
                 as_json: bool) -> list[tuple[str, str | None]]:
     from ...records import positions as ps
 
-    position = ps.TextPosition(text)
+    position = ps.GivenPosition(text)
     n = position.round.players
     if seat is not None and not 0 <= seat < n:
         refuse("cli_bad_seat", seat=seat, players=n, last=n - 1)
@@ -155,7 +155,8 @@ def _text_lines(out: Out, text: str, seat: int | None, all_hands: bool,
         import json
 
         return [(json.dumps(ps.text_view_event(position, seat, all_hands), ensure_ascii=False), None)]
-    from ...records.record import GameRecord, default_seats
+    from ...records.record import GameRecord
+    from ...records.record_parts import default_seats
     from ...records.sentences import describe_table
 
     table = ps.text_table(position, seat, all_hands)
