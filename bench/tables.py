@@ -93,19 +93,21 @@ async def _serve(tables: int, profile: str | None, soak: bool = False) -> None:
     from hearts_cli.model.codes import new_code
     from hearts_cli.model.rules import Rules
     from hearts_cli.play.game import Game
+    from hearts_cli.records.record_parts import Seat
     from hearts_cli.table.invitations import new_token
+    from hearts_cli.table.seats import TableSeat
     from hearts_cli.table.server import Server
-    from hearts_cli.table.shared import SeatState, SharedTable
+    from hearts_cli.table.shared import SharedTable
 
     rules = Rules.from_spec({"preset": "quick", "target": 100000})
     server = Server("en", exempt=["127.0.0.1"])  # the honest clients all share 127.0.0.1
     made = []
     for _ in range(tables):
-        seats = [SeatState(True, new_token(s), f"P{s}", None) for s in range(4)]
+        seats = [TableSeat(Seat(f"P{s}", "human"), new_token(s)) for s in range(4)]
         tb = SharedTable(Game(rules, new_code()), seats, bot_threads=False)
         server.add(tb)
         made.append(tb)
-    hostile_seats = [SeatState(True, new_token(s), f"H{s}", None) for s in range(4)]
+    hostile_seats = [TableSeat(Seat(f"H{s}", "human"), new_token(s)) for s in range(4)]
     if soak:  # its seats are mostly the CPU's (its clients come and go): at the honest tables' pace
         hostile = SharedTable(Game(rules, new_code()), hostile_seats, bot_threads=False, turn_timer=1.0,
                               delay=0.1)

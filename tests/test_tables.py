@@ -27,12 +27,14 @@ from hearts_cli.play.dealt import Phase
 from hearts_cli.play.events import VIEW_FIELDS, Event, view_json
 from hearts_cli.play.game import Game
 from hearts_cli.records import replay as rp
+from hearts_cli.records.record_parts import Seat
 from hearts_cli.records.record_reader import read_record
 from hearts_cli.table.invitations import new_token, parse_invitation
 from hearts_cli.table.limits import MAX_LINE
 from hearts_cli.table.remote import CLOSING, closing_code
+from hearts_cli.table.seats import TableSeat
 from hearts_cli.table.server import Server
-from hearts_cli.table.shared import SeatState, SharedTable, make_seats
+from hearts_cli.table.shared import SharedTable, make_seats
 
 CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
 SHARED = ("pass", "receive", "lead", "trick", "hearts_broken", "round_end", "game_end")
@@ -704,8 +706,8 @@ def test_every_byte_sent_to_a_client_shows_only_what_its_seat_may_see(preset, pl
     tables = []
     for _ in range(games):
         game = Game(rules, new_code())
-        seats = [SeatState(True, new_token(s), f"P{s}", None) for s in range(players)]
-        seats[-1] = SeatState(False, None, "Cpu", "normal")  # and a CPU at each table
+        seats = [TableSeat(Seat(f"P{s}", "human"), new_token(s)) for s in range(players)]
+        seats[-1] = TableSeat(Seat("Cpu", "cpu", "normal"))  # and a CPU at each table
         tables.append(SharedTable(game, seats, bot_threads=False))
 
     async def main():

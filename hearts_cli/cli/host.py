@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 
 from ..base.wrapping import for_terminal, holds
 from ..play.game import Game
+from ..records.record_parts import Seat
 from ..store.hosted import HostStore
 from ..store.saves import archived_file_line
 from ..table.invitations import invitation
 from ..table.limits import HELLO_TIMEOUT, PENDING_MAX, PENDING_PER_ADDRESS
-from ..table.seats import Seat
+from ..table.seats import TableSeat
 from ..table.server import Server
 from ..table.shared import SharedTable, make_seats
 from ..text.catalog import os_problem, t
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 7441
 
 
-async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, turn_timer: float | None,
+async def host_table(game: Game, seats: list[TableSeat], *, bind: str, port: int, turn_timer: float | None,
                      delay: float, store: HostStore | None, ssl_context: ssl.SSLContext | None, lang: str, hints: bool,
                      say: Callable[..., None], meta: JsonObject, resumed: bool = False) -> int:
     """Serve one table until its game is over (and its clients have had the end); returns the
@@ -75,7 +76,7 @@ async def host_table(game: Game, seats: list[Seat], *, bind: str, port: int, tur
     return 0
 
 
-def _announce(game: Game, players: int, seats: list[Seat], bind: str, port: int, tls: bool, lang: str,
+def _announce(game: Game, players: int, seats: list[TableSeat], bind: str, port: int, tls: bool, lang: str,
               say: Callable[..., None], resumed: bool) -> None:
     """The table open, on the host's terminal: where a resumed game stands, where the table is
     served, and each person's invitation."""
@@ -184,7 +185,7 @@ def _tls_of(port: int, turn_timer: float | None, cert: str | None, key: str | No
 class _Opening:
     """What ``hearts host`` serves: the game, its seats, and the settings a resumed table keeps."""
 
-    def __init__(self, game: Game, seats: list[Seat], turn_timer: float | None, hints: bool, port: int):
+    def __init__(self, game: Game, seats: list[TableSeat], turn_timer: float | None, hints: bool, port: int):
         self.game, self.seats, self.turn_timer, self.hints, self.port = game, seats, turn_timer, hints, port
 
 
@@ -205,7 +206,7 @@ def _resumed(store: HostStore, lang: str, turn_timer: float | None, hints: bool,
     for rec, token in zip(loaded.seats, tokens):
         invitation = token if isinstance(token, str) else None
         human = rec.kind == "human" and invitation is not None
-        seats.append(Seat(human, invitation if human else None, rec.name, rec.level))
+        seats.append(TableSeat(Seat(rec.name, "human" if human else "cpu", rec.level), invitation if human else None))
     saved_timer, saved_port = meta.get("turn_timer"), meta.get("port")
     if turn_timer is None and isinstance(saved_timer, (int, float)):
         turn_timer = saved_timer

@@ -50,7 +50,7 @@ from ..text.catalog import t
 
 if TYPE_CHECKING:
     from ..play.verdicts import Verdict
-    from ..records.record_parts import Seat as RecordSeat
+    from ..records.record_parts import Seat
     from ..store.saves import Store
 
 
@@ -96,7 +96,7 @@ class TableClient(SeatClient):
     :class:`~hearts_cli.table.seat_table.SeatTable`), the seats named, and the events (the
     table's and the person's own) handed to the front end."""
 
-    def __init__(self, game: Game | None, seats: Sequence[RecordSeat], *, lang: str, ascii: bool = False,
+    def __init__(self, game: Game | None, seats: Sequence[Seat], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Store | None = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
                  front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False,
@@ -183,7 +183,7 @@ class TableClient(SeatClient):
         return self.own.game
 
     @property
-    def seats(self) -> tuple[RecordSeat, ...]:
+    def seats(self) -> tuple[Seat, ...]:
         return self.core.record_seats()
 
     @property

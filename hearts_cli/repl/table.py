@@ -28,7 +28,7 @@ from .person import Person, moon_word
 YES = frozenset({"y", "yes", "s", "si"})  # (folded) an answer that says yes to a question the table asked
 
 if TYPE_CHECKING:
-    from ..records.record_parts import Seat as RecordSeat
+    from ..records.record_parts import Seat
     from ..store.saves import Store
     from ..table.seat_table import SeatTable
     from .commands import Signal
@@ -40,7 +40,7 @@ __all__ = ["POSITIONS", "FrontEnd", "Table", "make_seats"]
 POSITIONS = PLACES
 
 
-def make_seats(players: int, me: int, level: str | None) -> tuple[RecordSeat, ...]:
+def make_seats(players: int, me: int, level: str | None) -> tuple[Seat, ...]:
     """The record's seats: the person's and the CPUs', Easy/Normal/Hard by default (``level``:
     one for every CPU, or one for each clockwise from the person's left: ``bots.seat_levels``)."""
     from ..bots import seat_levels
@@ -62,7 +62,7 @@ class Table(TableClient):
     """A game seen from the person's seat, fed lines: it asks the table for the person's
     moves and requests, and its front end shows the events."""
 
-    def __init__(self, game: Game | None, seats: Sequence[RecordSeat], *, lang: str, ascii: bool = False,
+    def __init__(self, game: Game | None, seats: Sequence[Seat], *, lang: str, ascii: bool = False,
                  confirm: bool = True, store: Store | None = None,
                  emit: Callable[[Event], None] | None = None, undo: bool = True, undos: int = 0,
                  front: FrontEnd | None = None, core: SeatTable | None = None, count: bool = False,

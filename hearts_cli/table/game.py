@@ -31,13 +31,13 @@ from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, View, Wa
 from ..play.game import Game
 from . import news
 from .keeping import Keeper
-from .seats import Choice, Seat, SeatClient, Seats
+from .seats import Choice, SeatClient, Seats, TableSeat
 
 if TYPE_CHECKING:
     from ..base.jsonvalue import JsonObject
     from ..model.rules import Moon
     from ..play.round import SeatView
-    from ..records.record_parts import Seat as RecordSeat
+    from ..records.record_parts import Seat
     from ..store.saves import Store
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
@@ -75,12 +75,11 @@ class GameTable:
     me: int | None = None  # (a shared table's seat, as its client: remote.RemoteTable)
     local = False  # a person's own table (LocalTable): the code shown from the start
 
-    def __init__(self, game: Game, seats: Sequence[Seat | RecordSeat], *, store: Store | None = None,
+    def __init__(self, game: Game, seats: Sequence[TableSeat | Seat], *, store: Store | None = None,
                  turn_timer: float | None = None, undos: int = 0):
         self.game = game
-        # record seats (name, kind, level) or Seat values
-        self.seats = Seats(s if isinstance(s, Seat) else Seat(s.kind == "human", None, s.name, s.level)
-                           for s in seats)
+        # who sits where (as a record has them), or seats already at a table (a shared one's)
+        self.seats = Seats(s if isinstance(s, TableSeat) else TableSeat(s) for s in seats)
         self.keeper = Keeper(store, undos)  # the save and the archive, written before anything is told
         self.turn_timer = turn_timer
         self.moves = 0  # moves made (a CPU move computed meanwhile checks that none was)
@@ -93,7 +92,7 @@ class GameTable:
     def players(self) -> int:
         return self.game.rules.players
 
-    def record_seats(self) -> tuple[RecordSeat, ...]:
+    def record_seats(self) -> tuple[Seat, ...]:
         return self.seats.recorded()
 
     def present(self, seat: int) -> bool:
@@ -135,7 +134,7 @@ class GameTable:
     def start_event(self, seat: int) -> Start:
         """The ``start`` of the game for ``seat``: its code only once it reveals nothing (or
         at a person's own table)."""
-        return news.start_event(self.game, self.seats, seat, self.local or self.game.over)
+        return news.start_event(self.game, self.seats.recorded(), seat, self.local or self.game.over)
 
     def view_of(self, seat: int, history: bool = False) -> JsonObject:
         """The seat's view (with ``history``, the round's completed tricks too)."""

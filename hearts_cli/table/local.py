@@ -29,10 +29,10 @@ if TYPE_CHECKING:  # the hint's weighing (the analysis) is imported when a hint 
     from ..model.rules import Rules
     from ..play.verdicts import Verdict
     from ..records.hint import Hint
-    from ..records.record_parts import Seat as RecordSeat
+    from ..records.record_parts import Seat
     from ..store.saves import Store
     from .program import Program
-    from .seats import Seat
+    from .seats import TableSeat
 
 
 class LocalTable(GameTable, SeatTable, OwnTable):
@@ -40,7 +40,7 @@ class LocalTable(GameTable, SeatTable, OwnTable):
 
     local = True
 
-    def __init__(self, game: Game, seats: Sequence[RecordSeat | Seat], *, store: Store | None = None,
+    def __init__(self, game: Game, seats: Sequence[Seat | TableSeat], *, store: Store | None = None,
                  undos: int = 0, lang: str | None = None):
         super().__init__(game, seats, store=store, undos=undos)
         self.keeper.lang = lang  # the person's language: the save remembers it

@@ -8,7 +8,6 @@ decides when and to whom each is told, and never builds one by hand.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Protocol
 
 from ..base.jsonvalue import JsonObject
 from ..play.events import (
@@ -26,28 +25,19 @@ from ..play.events import (
     view_event,
 )
 from ..play.game import Game
+from ..records.record_parts import Seat
 
 __all__ = ["deal_event", "game_end_event", "lead_event", "moon_choice_event", "receive_event", "round_end_event",
            "seat_view", "start_event", "trick_event", "view_of"]
 
 
-if TYPE_CHECKING:  # a protocol costs its definition at start-up; only the checker reads it
-
-    class SeatPlayer(Protocol):
-        """What a start event says of a seat's player (a :class:`~hearts_cli.table.seats.Seat`)."""
-
-        name: str
-        human: bool
-        level: str | None
-
-
-def start_event(game: Game, seats: Iterable[SeatPlayer], seat: int, show_code: bool) -> Start:
-    """The ``start`` of the game for ``seat`` (its code only when ``show_code``; ``seats``: the
-    table's :class:`~hearts_cli.table.seats.Seat` values)."""
+def start_event(game: Game, seats: Iterable[Seat], seat: int, show_code: bool) -> Start:
+    """The ``start`` of the game for ``seat`` (its code only when ``show_code``; ``seats``: who
+    sits where, as the record has them)."""
     return Start(schema=SCHEMA, code=game.code if show_code else None, preset=game.rules.preset,
                  rules=dict(game.rules.spec()), players=game.rules.players, target=game.rules.target,
-                 seats=[{"seat": i, "name": s.name, "kind": "human" if s.human else "cpu",
-                         "level": None if s.human else s.level} for i, s in enumerate(seats)],
+                 seats=[{"seat": i, "name": s.name, "kind": s.kind, "level": None if s.kind == "human" else s.level}
+                        for i, s in enumerate(seats)],
                  you=seat)
 
 

@@ -627,12 +627,12 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
     from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch
     from ..model.seating import recorded_names
     from ..play.game import Game
+    from ..records.record_parts import Seat
     from .game import GameTable
-    from .seats import Seat
 
     names = recorded_names(rules.players)
     game = Game(rules, code)
-    table = GameTable(game, [Seat(False, None, names[s], lv) for s, lv in enumerate(levels)])
+    table = GameTable(game, [Seat(names[s], "cpu", lv) for s, lv in enumerate(levels)])
     programs: list[Program] = []
     try:
         programs = seat_programs(table, move_time, stderr, kept)

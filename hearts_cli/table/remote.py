@@ -36,10 +36,10 @@ from ..base.untrusted import LIMITS, strict_json
 from ..play.dealt import Phase, RoundResult, Trick
 from ..play.events import Error, Event
 from ..play.round import Round, SeatView
-from ..records.record_parts import Seat as RecordSeat
+from ..records.record_parts import Seat
 from .invitations import parse_invitation
 from .seat_table import News, SeatTable
-from .seats import Seat, SeatClient
+from .seats import SeatClient, TableSeat
 
 if TYPE_CHECKING:
     from ..model.cards import Card
@@ -322,7 +322,7 @@ class RemoteTable(SeatTable, News):
         self.turn_timer = welcome.get("turn_timer")
         self.names = [_clean(x) for x in _list(welcome.get("names") or [])]
         self.welcome = welcome
-        self.seats: list[Seat] = []
+        self.seats: list[TableSeat] = []
         self.client: SeatClient = SeatClient()
         self.moon: JsonObject | None = None  # the last moon_choice: the shooter's question
         self.tricks: list[Trick] = []  # this round's tricks, as told
@@ -431,9 +431,8 @@ class RemoteTable(SeatTable, News):
     def attach(self, seat: int, client: SeatClient) -> None:
         self.client = client
 
-    def record_seats(self) -> tuple[RecordSeat, ...]:
-        return tuple(RecordSeat(s.name, "human" if s.human else "cpu", None if s.human else s.level)
-                     for s in self.seats)
+    def record_seats(self) -> tuple[Seat, ...]:
+        return tuple(s.who for s in self.seats)
 
     def auto(self, seat: int) -> bool:
         return False
@@ -526,8 +525,8 @@ class RemoteTable(SeatTable, News):
         spec = msg["rules"]
         rules = Rules.from_spec(spec if isinstance(spec, (str, dict)) else None if spec is None else _object(spec))
         seats = [_object(s) for s in _list(msg["seats"])]
-        self.seats = [Seat(s["kind"] == "human", None, _clean(s["name"]), _level(s.get("level")))
-                      for s in seats][:rules.players]
+        self.seats = [TableSeat(Seat(_clean(s["name"]), "human" if s["kind"] == "human" else "cpu",
+                                     _level(s.get("level")))) for s in seats][:rules.players]
         if self._rules != rules:  # a new game: nothing of the last one's standing holds
             self._rules, self._code, self._over = rules, None, False
             self._rounds, self._totals, self._scores = 1, (0,) * rules.players, []

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 from ..model.cards import Card
 from ..play.events import Event
+from ..records.record_parts import Seat
 
 if TYPE_CHECKING:
     from ..play.round import SeatView
-    from ..records.record_parts import Seat as Recorded
 
 Choice = tuple[Card, ...] | Card | str  # a move: a pass, a card, or the shooter's choice
 
@@ -52,21 +52,38 @@ class SeatClient:
         return None
 
 
-class Seat:
-    """A seat at a table: a person's (with an invitation at a shared table) or a CPU's."""
+class TableSeat:
+    """A seat at a table as it is played: who sits there (:class:`Seat`, as the game's record
+    keeps it: no conversion when it is saved), the invitation of a person's seat at a shared
+    table, and the client sitting there now."""
 
-    def __init__(self, human: bool, token: str | None, name: str, level: str | None):
-        self.human = human
+    def __init__(self, who: Seat, token: str | None = None):
+        self.who = who
         self.token = token
-        self.name = name
-        self.level = level
         self.client: SeatClient | None = None
         self.due_since: float | None = None  # when its current decision started (turn timer)
         self.joined_once = False
         self.auto_round: int | None = None  # the round the CPU plays for this person (auto, finish)
 
+    @property
+    def human(self) -> bool:
+        return self.who.kind == "human"
 
-class Seats(list[Seat]):
+    @property
+    def name(self) -> str:
+        return self.who.name
+
+    @name.setter
+    def name(self, name: str) -> None:  # a person who joins a shared table gives a name
+        self.who = Seat(name, self.who.kind, self.who.level)
+
+    @property
+    def level(self) -> str | None:
+        """A CPU's level (None at a person's seat: the table's takeover level plays it then)."""
+        return self.who.level
+
+
+class Seats(list[TableSeat]):
     """A table's seats, in order (seat 0 first), and the clients sitting at them."""
 
     def present(self, seat: int) -> bool:
@@ -83,11 +100,9 @@ class Seats(list[Seat]):
         client.seat = seat
         st.joined_once = True
 
-    def recorded(self) -> tuple[Recorded, ...]:
+    def recorded(self) -> tuple[Seat, ...]:
         """The seats as a game record writes them (name, kind, level)."""
-        from ..records.record_parts import Seat as Recorded
-
-        return tuple(Recorded(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self)
+        return tuple(s.who for s in self)
 
     def round_from(self, seat: int) -> list[int]:
         """The seats from ``seat``'s, clockwise (left, across, right...): the order lists use."""

@@ -21,7 +21,7 @@ from .connection import Client
 from .game import GameTable
 from .invitations import new_token
 from .seat_requests import SeatRequests
-from .seats import Choice, Seat
+from .seats import Choice, TableSeat
 from .wire import fail, problem
 
 if TYPE_CHECKING:
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 RETRY = 1.0  # seconds before the clock makes again a move whose save failed
 NAME_MAX = 24
 
-SeatState = Seat  # a seat at a shared table is a seat of the one table (seats.Seat)
 
 
 def clean_name(name: object, default: str) -> str:
@@ -45,21 +44,22 @@ def clean_name(name: object, default: str) -> str:
     return kept or default
 
 
-def make_seats(players: int, humans: int, level: str | None) -> list[SeatState]:
+def make_seats(players: int, humans: int, level: str | None) -> list[TableSeat]:
     """Seats 0 .. humans-1 for people (each with a fresh invitation), the rest CPUs; each named
     by its place (seat 0 South, as a record writes it) until its person gives a name."""
     from ..bots import DEFAULT_LEVELS, seat_levels
     from ..model.seating import table_names
+    from ..records.record_parts import Seat
 
     names = table_names(players)
     levels = seat_levels(level, players - humans)
     out = []
     for s in range(players):
         if s < humans:
-            out.append(SeatState(True, new_token(s), names[s], None))
+            out.append(TableSeat(Seat(names[s], "human"), new_token(s)))
         else:
-            out.append(SeatState(False, None, names[s],
-                                 levels[s - humans] if levels else DEFAULT_LEVELS[(s - humans) % 3]))
+            level = levels[s - humans] if levels else DEFAULT_LEVELS[(s - humans) % 3]
+            out.append(TableSeat(Seat(names[s], "cpu", level)))
     return out
 
 
@@ -83,7 +83,7 @@ class SharedTable(GameTable):
     seats open with invitations, their requests come as JSON (:meth:`act`), and a clock
     (:meth:`run`) makes the CPU moves as they fall due (a person's too, out of time or gone)."""
 
-    def __init__(self, game: Game, seats: Sequence[Seat], *, turn_timer: float | None = None,
+    def __init__(self, game: Game, seats: Sequence[TableSeat], *, turn_timer: float | None = None,
                  delay: float = 0.0, store: Store | None = None, on_change: Callable[[str, Change], None] | None = None,
                  bot_threads: bool = True, hints: bool = False):
         super().__init__(game, seats, store=store, turn_timer=turn_timer)
