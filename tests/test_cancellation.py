@@ -361,7 +361,7 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
     from hearts_cli.play.game import Game
     from hearts_cli.records import analysis
     from hearts_cli.records.record import save_record
-    from hearts_cli.records.record_parts import Position
+    from hearts_cli.records.record_parts import MoveAddress
     from hearts_cli.records.record_reader import read_record
 
     game = _whole_game()
@@ -383,11 +383,11 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
         rd = g.round
         if move.seat == 0 and move.kind == "play":
             legal = sorted({str(c) for c in rd.legal_cards()})
-            d = decisions.get(str(Position.of(move)))
+            d = decisions.get(str(MoveAddress.of(move)))
             classes = analysis._classes_of(rd.view(0))  # Hard's classes of equivalent cards
             assert sorted(str(c) for c in classes) == legal
             if len(set(classes.values())) > 1:
-                assert d is not None, Position.of(move)
+                assert d is not None, MoveAddress.of(move)
                 assert sorted(d["values"]) == legal
                 assert d["expected"] == d["values"][str(move.card)]
                 assert all(0 <= v <= 52 for v in d["values"].values())
@@ -395,7 +395,7 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
             else:
                 assert d is None
         if move.seat == 0 and move.kind == "pass":
-            d = decisions[str(Position.of(move))]
+            d = decisions[str(MoveAddress.of(move))]
             assert sorted(d["played"]) == sorted(str(c) for c in move.cards) and len(d["values"]) > 1
             assert all(len(k.split()) == 3 for k in d["values"])
         g.push(move)
@@ -612,7 +612,7 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
 
     from hearts_cli.play.game import Game
     from hearts_cli.records.analysis import analyze
-    from hearts_cli.records.record_parts import Position
+    from hearts_cli.records.record_parts import MoveAddress
     from hearts_cli.records.record_reader import read_record
     from hearts_cli.records.record_writer import write_record
 
@@ -621,7 +621,7 @@ def test_two_deck_analysis_reasons_say_what_the_trick_shows():
     g = Game(record.rules, record.code)
     takes = 0
     for move in record.moves:
-        d = decisions.get(Position.of(move))
+        d = decisions.get(MoveAddress.of(move))
         rd = g.round
         if d is not None and d.reason is not None and d.reason[0] == "an_takes_points":
             trick = [int(c) for c in rd.trick] + [int(move.card)]

@@ -29,7 +29,7 @@ from hearts_cli.records.record_parts import (
     FORMAT,
     GLYPHS,
     Annotation,
-    Position,
+    MoveAddress,
     RecordError,
     Seat,
 )
@@ -268,16 +268,16 @@ def test_annotations_round_trip():
         "1.pass.2": Annotation("??", "Passing the A♠ into a void"),
         "1": Annotation("", "A quiet round."),
         "2.1.1": Annotation("!"),
-        Position(1, 13, 4): Annotation("!?", 'quotes " and \\ and\nnew lines'),
+        MoveAddress(1, 13, 4): Annotation("!?", 'quotes " and \\ and\nnew lines'),
         "1.1.1": Annotation("", ""),
     }
     text = write_record(game, annotations=notes)
     record = round_trip(text)
-    assert record.annotations == {Position.parse(k): v for k, v in notes.items()}
+    assert record.annotations == {MoveAddress.parse(k): v for k, v in notes.items()}
     keys = re.findall(r'^  "([^"]+)":', text, re.M)
     assert keys == ["1", "1.pass.2", "1.1.1", "1.3.2", "1.13.4", "2.1.1"]  # canonical order
     # every annotation names a real move
-    positions = {Position.of(m) for m in record.moves}
+    positions = {MoveAddress.of(m) for m in record.moves}
     assert all(p in positions or p.kind == "round" for p in record.annotations)
 
 
@@ -292,20 +292,20 @@ def test_property_any_text_survives(glyph, comment, name):
     text = write_record(game, seats=seats, annotations={"1.pass.0": note})
     assert all(len(line) < 400 for line in text.splitlines())
     record = read_record(text)
-    assert record.annotations[Position(1, seat=0)] == note
+    assert record.annotations[MoveAddress(1, seat=0)] == note
     assert record.seats[0].name == name
     assert record.to_text() == text
 
 
 def test_position_text():
-    assert str(Position.parse("1.3.2")) == "1.3.2"
-    assert Position.parse(" 2.PASS.3 ") == Position(2, seat=3)
-    assert Position.parse("2.p.1") == Position(2, seat=1)
-    assert Position.parse(4) == Position(4)
-    assert Position.of(Move(1, 2, (Card("QS"),), 3, 4)) == Position(1, 3, 4)
+    assert str(MoveAddress.parse("1.3.2")) == "1.3.2"
+    assert MoveAddress.parse(" 2.PASS.3 ") == MoveAddress(2, seat=3)
+    assert MoveAddress.parse("2.p.1") == MoveAddress(2, seat=1)
+    assert MoveAddress.parse(4) == MoveAddress(4)
+    assert MoveAddress.of(Move(1, 2, (Card("QS"),), 3, 4)) == MoveAddress(1, 3, 4)
     for bad in ("", "0", "1.0.1", "1.2", "a.b.c", "1.pass", "1.3.2.1", True, None, 1.5):
         with pytest.raises(ValueError):
-            Position.parse(bad)
+            MoveAddress.parse(bad)
 
 
 def test_writer_is_strict():
@@ -327,7 +327,7 @@ def test_bad_annotations():
     expect_error(text.replace('glyph: "!"', 'glyph: "?!?"'), "record_bad_annotation")
     # forgiving: a bare comment
     rec = read_record(text.replace('{glyph: "!", comment: "x"}', "just a note"))
-    assert rec.annotations == {Position(1, 1, 1): Annotation("", "just a note")}
+    assert rec.annotations == {MoveAddress(1, 1, 1): Annotation("", "just a note")}
 
 
 # ---------------------------------------------------------------- forgiving reading
@@ -436,7 +436,7 @@ def test_illegal_play_names_round_trick_position_and_rule():
     # lenient: the error is noted, the moves stop before it, and the game can be replayed
     record = read_record("\n".join(lines), strict=False)
     assert [e.message_id for e in record.errors] == ["record_bad_move"]
-    assert Position.of(record.moves[-1]) == Position(r, k, i - 1)
+    assert MoveAddress.of(record.moves[-1]) == MoveAddress(r, k, i - 1)
     record.replay()
 
 
@@ -758,10 +758,10 @@ def test_value_types_behave_like_frozen_dataclasses():
 
     from hearts_cli.records.record_parts import Annotation, Seat
 
-    pos = Position(2, 3, 1)
-    assert pos == Position.parse("2.3.1") and hash(pos) == hash(Position.parse("2.3.1"))
-    assert pos != Position(2, seat=1) and pos != (2, 3, 1, None)
-    assert repr(pos) == "Position(round=2, trick=3, card=1, seat=None)"
+    pos = MoveAddress(2, 3, 1)
+    assert pos == MoveAddress.parse("2.3.1") and hash(pos) == hash(MoveAddress.parse("2.3.1"))
+    assert pos != MoveAddress(2, seat=1) and pos != (2, 3, 1, None)
+    assert repr(pos) == "MoveAddress(round=2, trick=3, card=1, seat=None)"
     move = Move(1, 0, (Card("2C"),), 1, 1)
     assert repr(move) == "Move(round=1, seat=0, cards=(Card('2C'),), trick=1, index=1, moon=None)"
     for value in (pos, move, Seat("Ana", "cpu", "hard"), Annotation("?", "too early")):
@@ -776,15 +776,15 @@ def test_a_pass_position_is_found_whatever_order_the_seats_passed_in() -> None:
     """Seats pass in any order: a record where seats 1 and 2 have passed and 0 and 3 not
     holds 1.pass.1 (before seat 1's pass) and 1.pass.2; 1.pass.0 and 1.pass.3 wait at the end."""
     record = read_record(Path(__file__).parent / "golden" / "inputs" / "quick-pass-phase.yaml")
-    assert [str(Position.of(m)) for m in record.moves] == ["1.pass.1", "1.pass.2"]
-    game, made = record.at(Position.parse("1.pass.1"))
+    assert [str(MoveAddress.of(m)) for m in record.moves] == ["1.pass.1", "1.pass.2"]
+    game, made = record.at(MoveAddress.parse("1.pass.1"))
     assert made == 0 and game.round.passes[1] is None
-    game, made = record.at(Position.parse("1.pass.2"))
+    game, made = record.at(MoveAddress.parse("1.pass.2"))
     assert made == 1 and game.round.passes[1] is not None and game.round.passes[2] is None
     for waiting in ("1.pass.0", "1.pass.3"):
-        game, made = record.at(Position.parse(waiting))
+        game, made = record.at(MoveAddress.parse(waiting))
         assert made == 2 and game.round.passes[int(waiting[-1])] is None
     with pytest.raises(LookupError):
-        record.at(Position.parse("1.pass.4"))
+        record.at(MoveAddress.parse("1.pass.4"))
     with pytest.raises(LookupError):
-        record.at(Position.parse("2.pass.1"))
+        record.at(MoveAddress.parse("2.pass.1"))

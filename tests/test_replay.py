@@ -18,7 +18,7 @@ from hearts_cli.play.dealt import Phase
 from hearts_cli.play.game import Game
 from hearts_cli.records import analysis
 from hearts_cli.records import replay as rp
-from hearts_cli.records.record_parts import Position, default_seats
+from hearts_cli.records.record_parts import MoveAddress, default_seats
 from hearts_cli.records.record_reader import read_record
 from hearts_cli.records.record_writer import write_record
 from hearts_cli.records.sentences import describe
@@ -174,8 +174,8 @@ def test_bad_positions_exit_2():
 
 def test_analysis_marks_the_planted_blunder_and_is_deterministic():
     record = read_record(FIX / "blunder.yaml")
-    planted = Position.parse((FIX / "blunder.position").read_text().strip())
-    upto = next(i for i, m in enumerate(record.moves) if Position.of(m) == planted)
+    planted = MoveAddress.parse((FIX / "blunder.position").read_text().strip())
+    upto = next(i for i, m in enumerate(record.moves) if MoveAddress.of(m) == planted)
     cut = type(record)(record.rules, record.code, record.seats, record.moves[:upto + 8])
     first = analysis.analyze(cut, [0], seed=1, simulations=24)
     d = next(d for d in first if d.position == planted)
@@ -205,7 +205,7 @@ def test_annotate_to_writes_a_record_that_replays(tmp_path):
                  "--plain", "--lang", "en")
     assert result.exit_code == 0, result.output
     annotated = read_record(out)
-    note = annotated.annotations[Position.parse(planted)]
+    note = annotated.annotations[MoveAddress.parse(planted)]
     assert note.glyph == "??"
     assert write_record(annotated.replay()) == write_record(read_record(src).replay())
     assert f"{planted} South: QS??" in result.stdout  # blunder.yaml's seat 0 is "South"

@@ -22,7 +22,7 @@ from ..play.round import SeatView
 from ..text.catalog import t
 from .evaluate import DEFAULT_SIMULATIONS, classes_two, evaluate_pass, evaluate_play, pass_candidates
 from .record import GameRecord
-from .record_parts import Annotation, Position
+from .record_parts import Annotation, MoveAddress
 
 if TYPE_CHECKING:
     from ..bots.match import Mapper as Mapper  # an ordered map (a process pool's)
@@ -55,8 +55,8 @@ class Decision(Plain):
         self.values = values
 
     @property
-    def position(self) -> Position:
-        return Position.of(self.move)
+    def position(self) -> MoveAddress:
+        return MoveAddress.of(self.move)
 
     @property
     def loss(self) -> float:
@@ -64,7 +64,7 @@ class Decision(Plain):
 
     def event(self) -> DecisionEvent:
         m = self.move
-        ev = DecisionEvent(position=str(Position.of(m)), round=m.round, seat=m.seat, decided=m.kind,
+        ev = DecisionEvent(position=str(MoveAddress.of(m)), round=m.round, seat=m.seat, decided=m.kind,
                            played=list(self.played), best=list(self.best), expected=round(self.value, 2),
                            best_expected=round(self.best_value, 2), loss=round(self.loss, 2), glyph=self.glyph,
                            values={k: round(v, 2) for k, v in self.values.items()})
@@ -279,7 +279,7 @@ def _pass_reason(view: SeatView, chosen: tuple[Card, ...], best: tuple[Card, ...
 
 
 def annotations_of(decisions: Iterable[Decision], lang: str | None, ascii: bool = False,
-                   keep: dict[Position, Annotation] | None = None) -> dict[Position, Annotation]:
+                   keep: dict[MoveAddress, Annotation] | None = None) -> dict[MoveAddress, Annotation]:
     """Record annotations for the marked decisions, over the ones ``keep`` already has."""
     out = dict(keep or {})
     for d in decisions:

@@ -40,7 +40,7 @@ from ..text.catalog import t
 
 if TYPE_CHECKING:
     from ..play.payloads import ExplainJson
-    from .record_parts import Position as RecordPosition
+    from .record_parts import MoveAddress
 
 
 class ExplainError(HeartsError):
@@ -169,9 +169,9 @@ class _Msg:
         return t(self.message_id, lang, ascii=ascii, **self.params)
 
 
-def parse_at(text: str) -> tuple[str, int | RecordPosition]:
-    """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", RecordPosition)``."""
-    from .record_parts import Position as RecordPosition
+def parse_at(text: str) -> tuple[str, int | MoveAddress]:
+    """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", MoveAddress)``."""
+    from .record_parts import MoveAddress
 
     s = text.strip()
     if s.isdigit():
@@ -179,7 +179,7 @@ def parse_at(text: str) -> tuple[str, int | RecordPosition]:
             raise ExplainError("cli_bad_position", text=text)
         return ("move", int(s))
     try:
-        pos = RecordPosition.parse(s)
+        pos = MoveAddress.parse(s)
     except ValueError:
         raise ExplainError("cli_bad_position", text=text) from None
     if pos.kind == "round":

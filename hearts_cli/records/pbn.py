@@ -33,7 +33,7 @@ from .record_parts import (
     GLYPHS,
     SEAT_KINDS,
     Annotation,
-    Position,
+    MoveAddress,
     RecordError,
     Seat,
     _problem,
@@ -162,7 +162,7 @@ def _end_lines(game: Game, record: GameRecord) -> list[str]:
         out.append(_tag("Undos", record.undos))
     if record.annotations:
         out.append(_tag("NoteTable", NOTE_COLUMNS))
-        for pos in sorted(record.annotations, key=Position.sort_key):
+        for pos in sorted(record.annotations, key=MoveAddress.sort_key):
             note = record.annotations[pos]
             out.append(f"{pos} {_quoted(note.glyph)} {_quoted(note.comment)}")
     return out
@@ -427,16 +427,16 @@ class _Reader:
         if played != sum(1 for w in row.tokens if w != "-"):
             raise RecordError("pbn_bad_trick", path=self.path, line=row.number, round=r, trick=k, players=n)
 
-    def _notes(self, section: _Section) -> dict[Position, Annotation]:
-        notes: dict[Position, Annotation] = {}
-        positions = {Position.of(m) for m in self.game.move_stack}
+    def _notes(self, section: _Section) -> dict[MoveAddress, Annotation]:
+        notes: dict[MoveAddress, Annotation] = {}
+        positions = {MoveAddress.of(m) for m in self.game.move_stack}
         for row in section.rows.get("NoteTable", []):
             words = row.tokens
             if len(words) != 3 or not all(w.startswith('"') for w in words[1:]):
                 raise RecordError("pbn_bad_row", path=self.path, line=row.number, tag="NoteTable",
                                   columns=NOTE_COLUMNS)
             try:
-                pos = Position.parse(words[0])
+                pos = MoveAddress.parse(words[0])
             except ValueError:
                 raise RecordError("record_bad_annotation", path=self.path, line=row.number, key=words[0],
                                   problem=_problem("record_ann_position")) from None
@@ -444,7 +444,7 @@ class _Reader:
             if glyph and glyph not in GLYPHS:
                 raise RecordError("record_bad_annotation", path=self.path, line=row.number, key=words[0],
                                   problem=_problem("record_ann_glyph", glyphs=" ".join(GLYPHS)))
-            if pos not in positions and pos != Position(pos.round):
+            if pos not in positions and pos != MoveAddress(pos.round):
                 raise RecordError("record_bad_annotation", path=self.path, line=row.number, key=words[0],
                                   problem=_problem("record_ann_missing"))
             notes[pos] = Annotation(glyph, comment)

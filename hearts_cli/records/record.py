@@ -40,8 +40,8 @@ from ..play.game import Game, Move
 from .record_parts import (
     FORMAT,
     Annotation,
+    MoveAddress,
     Notes,
-    Position,
     RecordError,
     Seat,
     _annotation_map,
@@ -67,7 +67,7 @@ class GameRecord(Plain):
                       "undos")
 
     def __init__(self, rules: Rules, code: str, seats: tuple[Seat, ...], moves: tuple[Move, ...] = (),
-                 annotations: dict[Position, Annotation] | None = None,
+                 annotations: dict[MoveAddress, Annotation] | None = None,
                  program: str = f"hearts {__version__}", format: str = FORMAT,
                  errors: list[RecordError] | None = None, undos: int = 0, lang: str | None = None,
                  date: str | None = None):
@@ -75,7 +75,7 @@ class GameRecord(Plain):
         self.code = code
         self.seats = seats
         self.moves = moves
-        self.annotations: dict[Position, Annotation] = {} if annotations is None else annotations
+        self.annotations: dict[MoveAddress, Annotation] = {} if annotations is None else annotations
         self.program = program
         self.format = format
         self.errors: list[RecordError] = [] if errors is None else errors
@@ -92,10 +92,10 @@ class GameRecord(Plain):
             game.push(move)
         return game
 
-    def at(self, where: Position | int | None) -> tuple[Game, int]:
+    def at(self, where: MoveAddress | int | None) -> tuple[Game, int]:
         """The game just before the move at ``where`` and how many moves were made.
 
-        ``where`` is a :class:`Position` of a pass or a play, or a move number
+        ``where`` is a :class:`MoveAddress` of a pass or a play, or a move number
         ``N`` (before move N, counting from 1); None is the end of the record.
         ``LookupError`` when the record never reaches that position.
         """
@@ -109,7 +109,7 @@ class GameRecord(Plain):
         game = Game(self.rules, self.code)
         for made, move in enumerate(moves):
             # seats pass in any order: a pass is found by its own seat
-            found = Position.of(move) == where if where.seat is not None else next_position(game) == where
+            found = MoveAddress.of(move) == where if where.seat is not None else next_position(game) == where
             if found and not game.over:
                 return game, made
             game.push(move)

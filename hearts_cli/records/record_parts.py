@@ -25,9 +25,9 @@ __all__ = [
     "HEADER",
     "SEAT_KINDS",
     "Annotation",
+    "MoveAddress",
     "Notes",
     "PlaceError",
-    "Position",
     "RecordError",
     "Seat",
     "default_name",
@@ -233,7 +233,7 @@ class Annotation(Frozen):
 _POSITION_PATTERN = r"(\d+)(?:\.(?:(pass|p)\.(\d+)|(\d+)\.(\d+)))?"
 
 
-class Position(Frozen):
+class MoveAddress(Frozen):
     """Where a move is: ``"1.3.2"`` (round 1, trick 3, card 2), ``"1.pass.0"`` (round 1,
     seat 0's pass) or ``"1"`` (round 1 as a whole): a place in a record's moves, not a
     position text (:mod:`hearts_cli.play.position`). Rounds, tricks and cards count
@@ -276,7 +276,7 @@ class Position(Frozen):
         return str(self.round)
 
     @classmethod
-    def of(cls, move: Move) -> Position:
+    def of(cls, move: Move) -> MoveAddress:
         """Where ``move`` was made: its card's place in its trick, its seat's pass, or (the
         shooter's choice) its round as a whole."""
         if move.moon is not None:
@@ -286,9 +286,9 @@ class Position(Frozen):
         return cls(move.round, seat=move.seat)
 
     @classmethod
-    def parse(cls, text: str | int | Position) -> Position:
+    def parse(cls, text: str | int | MoveAddress) -> MoveAddress:
         """Read a position; ``ValueError`` when the text is none."""
-        if isinstance(text, Position):
+        if isinstance(text, MoveAddress):
             return text
         if isinstance(text, bool) or not isinstance(text, (str, int)):
             raise ValueError(f"not a move position: {text!r}")
@@ -307,18 +307,18 @@ class Position(Frozen):
         return pos
 
 
-# annotations as a caller gives them: keyed by Position or its text ("1.3.2")
-Notes = Mapping[Position, Annotation] | Mapping[str, Annotation] | Mapping[Position | str, Annotation]
+# annotations as a caller gives them: keyed by MoveAddress or its text ("1.3.2")
+Notes = Mapping[MoveAddress, Annotation] | Mapping[str, Annotation] | Mapping[MoveAddress | str, Annotation]
 
 
-def _annotation_map(annotations: Notes | None) -> dict[Position, Annotation]:
-    out: dict[Position, Annotation] = {}
+def _annotation_map(annotations: Notes | None) -> dict[MoveAddress, Annotation]:
+    out: dict[MoveAddress, Annotation] = {}
     for key, note in (annotations or {}).items():
-        out[Position.parse(key)] = note
+        out[MoveAddress.parse(key)] = note
     return out
 
 
-def _waits_for(game: Game, where: Position) -> bool:
+def _waits_for(game: Game, where: MoveAddress) -> bool:
     """Whether the next move of ``game`` can be the one at ``where``: while passing, the
     pass of any seat that has not passed yet."""
     rd = game.round
@@ -328,12 +328,12 @@ def _waits_for(game: Game, where: Position) -> bool:
     return next_position(game) == where
 
 
-def next_position(game: Game) -> Position:
+def next_position(game: Game) -> MoveAddress:
     """Where the next move of ``game`` goes: a seat's pass, or a card of a trick."""
     rd = game.round
     r = len(game.rounds)
     if rd.phase is Phase.PASS:
-        return Position(r, 0, 0, rd.passes.index(None))
+        return MoveAddress(r, 0, 0, rd.passes.index(None))
     if rd.phase is Phase.MOON:  # the shooter's choice: the round as a whole
-        return Position(r)
-    return Position(r, len(rd.tricks) + 1, len(rd.trick) + 1)
+        return MoveAddress(r)
+    return MoveAddress(r, len(rd.tricks) + 1, len(rd.trick) + 1)

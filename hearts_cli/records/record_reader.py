@@ -29,7 +29,7 @@ from .record_parts import (
     MOVE_LOG_MARK,
     SEAT_KINDS,
     Annotation,
-    Position,
+    MoveAddress,
     RecordError,
     Seat,
     _Problem,
@@ -558,7 +558,7 @@ class _Reader(_Problems):
 
 
 def _read_annotations(problems: _Problems, raw: object, moves: tuple[Move, ...],
-                      rounds: int) -> dict[Position, Annotation]:
+                      rounds: int) -> dict[MoveAddress, Annotation]:
     """The annotations of a record, each on a move it has (or a round); a bad one is a problem."""
     if raw is None:
         return {}
@@ -569,11 +569,11 @@ def _read_annotations(problems: _Problems, raw: object, moves: tuple[Move, ...],
     def bad(key: str, problem: _Problem, *at: object) -> None:
         problems.fail(problems.error("record_bad_annotation", *at, raw, key=key, problem=problem))
 
-    known = {Position.of(m) for m in moves} | {Position(r) for r in range(1, rounds + 1)}
-    out: dict[Position, Annotation] = {}
+    known = {MoveAddress.of(m) for m in moves} | {MoveAddress(r) for r in range(1, rounds + 1)}
+    out: dict[MoveAddress, Annotation] = {}
     for key, body in raw.items():
         try:
-            pos = Position.parse(key)
+            pos = MoveAddress.parse(key)
         except ValueError:
             bad(_scalar(key), _problem("record_ann_position"))
             continue

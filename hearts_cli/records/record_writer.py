@@ -23,8 +23,8 @@ from .record_parts import (
     HEADER,
     SEAT_KINDS,
     Annotation,
+    MoveAddress,
     Notes,
-    Position,
     Seat,
     _annotation_map,
     default_seats,
@@ -105,7 +105,7 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
     """The canonical record of ``game`` so far (finished or not), as text.
 
     ``seats`` default to ``Player 1``... (all human); ``annotations`` are keyed
-    by :class:`Position` or its text (``"1.3.2"``); ``undos`` is how many
+    by :class:`MoveAddress` or its text (``"1.3.2"``); ``undos`` is how many
     moves the person took back (written only when there were any), ``lang`` the language
     it was played in (a save's, written when given). The output
     depends on nothing but these arguments: the same game always gives the
@@ -161,7 +161,7 @@ def _checked_seats(seats: Sequence[Seat] | None, players: int) -> tuple[Seat, ..
     return chosen
 
 
-def _checked_notes(annotations: Notes | None) -> dict[Position, Annotation]:
+def _checked_notes(annotations: Notes | None) -> dict[MoveAddress, Annotation]:
     """The annotations to write, by position: a ValueError for a glyph PGN lacks or a comment not text."""
     notes = _annotation_map(annotations)
     for pos, note in notes.items():
@@ -172,12 +172,12 @@ def _checked_notes(annotations: Notes | None) -> dict[Position, Annotation]:
     return notes
 
 
-def _annotation_lines(notes: dict[Position, Annotation]) -> list[str]:
+def _annotation_lines(notes: dict[MoveAddress, Annotation]) -> list[str]:
     """The ``annotations:`` block, in the order of the moves (nothing without annotations)."""
     if not notes:
         return []
     out = ["annotations:"]
-    for pos in sorted(notes, key=Position.sort_key):
+    for pos in sorted(notes, key=MoveAddress.sort_key):
         note = notes[pos]
         body: dict[str, str] = {}
         if note.glyph:

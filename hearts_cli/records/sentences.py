@@ -247,10 +247,10 @@ class StoryTeller(Teller[str]):
         """The verdict on ``card`` from ``seat``'s view just before it was played (the sentence of
         the confirmation, ``why`` and ``hearts explain``)."""
         from ..play.round import Round
-        from .record_parts import Position
+        from .record_parts import MoveAddress
 
         try:
-            game, _ = self.record.at(Position.parse(position))
+            game, _ = self.record.at(MoveAddress.parse(position))
         except (LookupError, ValueError):
             return ""
         rnd = game.round

@@ -42,7 +42,7 @@ from ..play.game import Game, Move
 from ..play.round import Round
 from .positions import where
 from .record import GameRecord
-from .record_parts import Position
+from .record_parts import MoveAddress
 
 if TYPE_CHECKING:
     from .analysis import Decision
@@ -95,7 +95,7 @@ class _Story:
 
     def note(self, move: Move) -> Event | None:
         """The weighed decision of ``move``, as its event (None when it was not weighed)."""
-        d = self.notes.get(Position.of(move)) if self.notes else None
+        d = self.notes.get(MoveAddress.of(move)) if self.notes else None
         return d.event() if d is not None else None
 
     def deal(self, more: bool) -> None:
