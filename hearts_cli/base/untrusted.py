@@ -96,7 +96,7 @@ def read_limited(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: in
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)
     else:
-        name = getattr(source, "name", None)
+        name: object = getattr(source, "name", None)
         path = name if isinstance(name, str) else None
         stream = getattr(source, "buffer", source)
         got: str | bytes = stream.read(limit + 1)
@@ -367,10 +367,14 @@ def yaml_problem(error: Exception, text: str | None = None) -> tuple[str, dict[s
     (``yaml_bad_layout``, the line); ``yaml_bad`` when the parser says no line. ``text``, the
     text read: a tab that begins the line is named too (libyaml says only that a character
     cannot start a token)."""
-    context = str(getattr(error, "context", None) or "")
-    problem = str(getattr(error, "problem", None) or "")
-    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    opened = getattr(error, "context_mark", None) or mark
+    from yaml.error import MarkedYAMLError  # (loaded already: the error is PyYAML's)
+
+    if not isinstance(error, MarkedYAMLError):  # no line to name (a ReaderError...)
+        return "yaml_bad", {}
+    context = error.context or ""
+    problem = error.problem or ""
+    mark = error.problem_mark or error.context_mark
+    opened = error.context_mark or mark
     if "quoted scalar" in context and opened is not None:
         return "yaml_bad_quote", {"line": opened.line + 1}
     if ("flow sequence" in context or "flow mapping" in context) and opened is not None:
@@ -426,6 +430,14 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def _escape_match(found: re.Match[str]) -> str:
+    return _escape(found.group())
+
+
+def _unicode_escape(found: re.Match[str]) -> str:
+    return f"\\u{ord(found.group()):04x}"
+
+
 def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
     """``text`` from outside as it may be shown: escaped, and at most ``limit`` characters.
 
@@ -442,7 +454,7 @@ def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
     else:
         cut = False
     if not text.isprintable() and _pattern("unsafe").search(text):
-        text = _pattern("unsafe").sub(lambda m: _escape(m.group()), text)
+        text = _pattern("unsafe").sub(_escape_match, text)
     if limit is not None and (cut or len(text) > limit):
         end = max(1, limit - 1)
         for m in _pattern("escape").finditer(text, max(0, end - 9), end + 9):
@@ -494,7 +506,7 @@ def json_safe(line: str) -> str:
     must not reach a terminal that reads ``\\x9b`` as the start of an escape sequence.
     The same JSON value; these characters can only stand inside strings."""
     if not line.isprintable() and _pattern("c1").search(line):
-        return _pattern("c1").sub(lambda m: f"\\u{ord(m.group()):04x}", line)
+        return _pattern("c1").sub(_unicode_escape, line)
     return line
 
 
@@ -504,5 +516,5 @@ def escaped(text: str) -> str:
     For whole sentences made of our own words and parameters already shown.
     """
     if not text.isprintable() and _pattern("unsafe_but_lines").search(text):
-        return _pattern("unsafe_but_lines").sub(lambda m: _escape(m.group()), text)
+        return _pattern("unsafe_but_lines").sub(_escape_match, text)
     return text

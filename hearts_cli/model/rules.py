@@ -248,7 +248,7 @@ class Rules(_Settings):
         _check(self)
 
     def _key(self) -> tuple[object, ...]:
-        d = self.__dict__
+        d: dict[str, object] = self.__dict__
         return tuple([d[k] for k in SETTINGS])
 
     def __eq__(self, other: object) -> bool:
@@ -260,7 +260,8 @@ class Rules(_Settings):
         return hash(self._key())
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{k}={self.__dict__[k]!r}" for k in SETTINGS + ("preset",))
+        d: dict[str, object] = self.__dict__
+        body = ", ".join(f"{k}={d[k]!r}" for k in SETTINGS + ("preset",))
         return f"{self.__class__.__qualname__}({body})"
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -453,7 +454,7 @@ class Rules(_Settings):
 
     def settings(self) -> dict[str, Plain]:
         """Every setting as plain YAML/JSON data."""
-        d = self.__dict__
+        d: dict[str, object] = self.__dict__
         return {k: _plain(d[k]) for k in SETTINGS}
 
     @classmethod
@@ -531,7 +532,8 @@ class Facts(_Settings):
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         for name in SETTINGS + FACTS:
-            setattr(self, name, getattr(rules, name))
+            value: object = getattr(rules, name)
+            setattr(self, name, value)
 
 
 def _plain(value: object) -> Plain:
@@ -718,7 +720,7 @@ def _compiled() -> dict[str, object]:
     import json
 
     try:
-        data = json.loads((seeds_dir() / PRESETS_JSON).read_text(encoding="utf-8"))
+        data: object = json.loads((seeds_dir() / PRESETS_JSON).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
