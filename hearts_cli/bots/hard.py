@@ -41,7 +41,8 @@ from ..play.fast import Position, playout_steps
 from ..play.knowledge import knowledge
 from ..play.sampling import Constraints, Sampler, constraints
 from .common import Public, decision_rng, public, trick_winner
-from .normal import Voids, normal_pass
+from .learned import DIRECTIONS, cards_of, ranked_passes, shipped_weights, trained_for
+from .normal import Voids, hand_pass, normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat
 
 DEFAULT_SIMULATIONS = 120
@@ -377,8 +378,6 @@ def searched_pass(view: SeatView, seed: int, deals: int, top: int) -> tuple[Card
     deal with the same random stream, valued as the search values a round. Ties
     go to Normal's pass. Under rules the evaluation was not trained for: Normal's.
     """
-    from .learned import DIRECTIONS, cards_of, ranked_passes, shipped_weights, trained_for
-    from .normal import hand_pass
 
     rules = view.rules
     normal = normal_pass(view)

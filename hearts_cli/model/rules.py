@@ -9,13 +9,15 @@ briefly and exactly.
 from __future__ import annotations
 
 import functools
+import json
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import FrozenInstanceError
 from enum import Enum, StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeVar, Unpack, cast
 
+from ..base.untrusted import DEPTH, YamlRefused, load_yaml
 from ..text.catalog import t
 from .cards import (
     ACE_OF_SPADES,
@@ -31,9 +33,6 @@ from .cards import (
     parse_card,
 )
 from .errors import HeartsError
-
-if TYPE_CHECKING:
-    from typing import Unpack
 
 # a setting as plain YAML/JSON data: a name, a number, a flag, a list of directions, the removal
 Plain: TypeAlias = "str | int | bool | list[str] | dict[int, list[str]]"
@@ -717,7 +716,6 @@ def _compiled() -> dict[str, object]:
     presets ship pre-parsed too; ``make presets`` writes the file and a test
     keeps it equal to the YAML.
     """
-    import json
 
     try:
         data: object = json.loads((seeds_dir() / PRESETS_JSON).read_text(encoding="utf-8"))
@@ -730,8 +728,6 @@ def read_preset_file(path: Path) -> dict[object, object]:
     """Parse one preset YAML file (what ``make presets`` compiles)."""
     import yaml
 
-    from ..base.untrusted import DEPTH, YamlRefused, load_yaml
-
     try:
         data = load_yaml(path.read_text(encoding="utf-8"), DEPTH["record"])
     except (OSError, yaml.YAMLError, YamlRefused) as e:
@@ -743,7 +739,6 @@ def read_preset_file(path: Path) -> dict[object, object]:
 
 def compile_presets() -> str:
     """The text of ``seeds/presets.json`` for the YAML files as they are now."""
-    import json
 
     data = {name: read_preset_file(path) for name, path in _preset_files().items()}
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
@@ -843,8 +838,6 @@ def _read(key: str, text: str) -> object:
 def _flow(key: str, text: str) -> object:
     """A YAML flow list or mapping (``[right, left]``, ``{3: [2D]}``); YAML is loaded only for these."""
     import yaml
-
-    from ..base.untrusted import DEPTH, YamlRefused, load_yaml
 
     try:
         return load_yaml(text, DEPTH["value"])  # no aliases, shallow: what a setting can need

@@ -15,9 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..text.catalog import preset_name, t
+from ..text.catalog import CATALOG, preset_name, t
 from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card
-from .rules import Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing, Rules, Ties
+from .rules import (
+    DEFAULT_PRESET,
+    Deck,
+    Direction,
+    FirstLead,
+    FirstTrick,
+    HeartsBreak,
+    Moon,
+    Passing,
+    Rules,
+    Ties,
+    preset_info,
+)
 
 Sections = list[tuple[str, list[str]]]
 
@@ -97,7 +109,6 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
     The description ("4 players, target 50...") is the preset's: with overrides it is
     left out, since it would contradict them (``--players 3``); the changes say what differs.
     """
-    from .rules import DEFAULT_PRESET, preset_info
 
     w = _Writer(lang, ascii)
     name = rules.preset or DEFAULT_PRESET
@@ -128,7 +139,6 @@ def changes(rules: Rules) -> str:
 
 def _source_id(source: object) -> str | None:
     """The message that says what a preset's source is (its file name means nothing to a player)."""
-    from ..text.catalog import CATALOG
 
     if not isinstance(source, str):
         return None
@@ -454,7 +464,6 @@ def _wrap(text: str, width: int, first: str, later: str) -> list[str]:
 
 def rules_json(rules: Rules) -> dict[str, object]:
     """The settings and the facts derived from them, as plain JSON data."""
-    from .rules import DEFAULT_PRESET
 
     return {
         "preset": rules.preset or DEFAULT_PRESET,

@@ -10,12 +10,8 @@ out at random: the same scores, every time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..model.cards import CARDS, Card, iter_bits
-
-if TYPE_CHECKING:
-    from .engine import Round
+from .engine import Phase, Round
 
 __all__ = ["claim_blocker", "claim_order", "concede_to", "points_left"]
 
@@ -57,7 +53,6 @@ def _blocking(rnd: Round, seat: int) -> tuple[Card, Card] | None:
 
 def _claimable(rnd: Round) -> bool:
     """A round where a claim can be made: one deck, in play after the first trick, no kitty to come."""
-    from .engine import Phase
 
     return not (rnd.rules.decks > 1 or rnd.phase is not Phase.PLAY or not rnd.tricks
                 or (rnd.kitty_mask and not rnd.kitty_taken))

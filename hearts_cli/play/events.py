@@ -33,9 +33,10 @@ from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar, dataclass_tr
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.values import FrozenInstanceError, Plain
 from ..model.cards import NAMES, Card, Suit
+from . import core
+from .engine import RoundResult, SeatView, Trick
 
 if TYPE_CHECKING:
-    from .engine import RoundResult, SeatView, Trick
     from .payloads import (
         CardText,
         DirectionName,
@@ -760,7 +761,6 @@ def cancel_fields(trick: Trick) -> tuple[list[Card] | None, Card | None, list[Ca
     """Two decks: the cards that cancelled in ``trick``, the card that won, and the set-aside
     cards the winner carried off (a trick event's ``cancelled``, ``by`` and ``carried``;
     ``cancelled`` None for a one-deck trick: the three are absent from its event)."""
-    from . import core
 
     cancelled = core.cancelled(trick.cards)
     if not cancelled and not trick.carried:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of
 from ..model.rules import FirstTrick, Rules, SetAside
+from ..model.seating import place_name, seat_place
 from ..text.catalog import cancel_pairs, t
 from . import core
 from .knowledge import Knowledge, SeatView, knowledge
@@ -245,7 +246,6 @@ class Effect(NamedTuple):
 
     def _names(self, seats: Sequence[int], lang: str | None) -> str:
         """The seats as the sentence names them, from the seat to move ("West, North and East")."""
-        from ..model.seating import place_name, seat_place
 
         said = [place_name(seat_place(s, self.mover, self.players), lang) for s in seats]
         if len(said) < 2:

@@ -9,15 +9,13 @@ given, so an analysis is a pure function of the record and its seed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..model.cards import CARDS as CARDS_
 from ..model.cards import Card, mask_of
+from ..play import core
 from ..play.engine import Round, SeatView
-
-if TYPE_CHECKING:
-    import random
 
 __all__ = ["DEFAULT_SIMULATIONS", "METHOD_TWO", "classes_two", "evaluate_pass", "evaluate_pass_two", "evaluate_play",
            "evaluate_play_two", "pass_candidates"]
@@ -32,8 +30,6 @@ DEFAULT_SIMULATIONS = 600
 
 
 def _rng(seed: int, view: SeatView, salt: str) -> random.Random:
-    import random  # only the analysis draws at random
-
     pos = (view.round_index, view.phase.value, len(view.tricks), len(view.trick), view.seat)
     return random.Random(f"hearts-analysis/{seed}/{pos}/{salt}")
 
@@ -132,7 +128,6 @@ def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], se
     :class:`hearts_cli.play.fast.MultiPosition` with Hard's two-deck playout policy."""
     from ..bots import multi
     from ..bots.hard import hard_pass
-    from ..play import core
     from ..play.fast import MultiPosition, pair_of_cards
 
     rules = view.rules
@@ -197,7 +192,6 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
     would, the exchange is made, and the round is played out from the first
     lead with the playout policy, the same random stream for every candidate.
     """
-    import random
 
     from ..bots.hard import hard_pass
     from ..bots.playout import make_policy

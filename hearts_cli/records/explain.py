@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..base.untrusted import MAX_MOVE_LOG_BYTES
 from ..base.values import Plain
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
@@ -109,7 +110,6 @@ def split_moves(text: str | None) -> list[str]:
 
 def from_code(rules: Rules, code: str, moves: str | None = None) -> Game:
     """A new game of ``code`` with the move list applied (see the module's notes)."""
-    from ..base.untrusted import MAX_MOVE_LOG_BYTES
 
     game = Game(rules, code)  # CodeError from a bad code
     if moves is not None and len(moves) > MAX_MOVE_LOG_BYTES:

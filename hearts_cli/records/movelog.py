@@ -37,13 +37,14 @@ import os
 import re
 from collections.abc import Sequence
 
-from ..base.untrusted import BOM, MAX_MOVE_LOG_BYTES
+from ..base.untrusted import BOM, MAX_MOVE_LOG_BYTES, TooBig, read_text
 from ..base.values import Frozen, Plain
 from ..model.cards import Card, CardParseError, parse_card
+from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, RulesError
 from ..play.engine import Game, IllegalMove, PassError, Phase
-from ..text.catalog import preset_id, t
+from ..text.catalog import CATALOG, preset_id, t
 from .record import Move, PlaceError, make_pass
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "read_movelog", "replay_log"]
@@ -201,7 +202,6 @@ def parse(text: str) -> ParsedLog:
 
 def rule_name(code: str | None, lang: str | None) -> str:
     """The name of the rule a reason code stands for (``follow suit``...)."""
-    from ..text.catalog import CATALOG
 
     for mid in (f"rule_{code}", f"movelog_rule_{code}"):
         if mid in CATALOG["en"]:
@@ -219,8 +219,6 @@ class _Msg:
 
 
 def _header_code(rest: str, ln: int, col: int) -> str:
-    from ..model.codes import CodeError, normalize_code
-
     try:
         return normalize_code(rest)
     except CodeError as e:
@@ -292,7 +290,6 @@ def _log_text(source: str | os.PathLike[str]) -> str:
     """The text of a move log given as text or as a path; a file is size-checked before reading."""
     if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)):
         return source
-    from ..base.untrusted import TooBig, read_text
 
     path = os.fspath(source)
     try:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from ..base.jsonvalue import JsonObject
+from ..model.cards import Card
 from ..model.errors import HeartsError
 from ..play.engine import Game, Phase, Round, SeatView
 from ..play.events import view_event as seat_view_event
@@ -30,8 +32,6 @@ class Where(TypedDict):
 
 
 if TYPE_CHECKING:  # types only: nothing to build at start-up
-    from ..base.jsonvalue import JsonObject
-    from ..model.cards import Card
     from ..play.payloads import TrickPlay
 
     class LastTrick(TypedDict):

@@ -20,24 +20,28 @@ every replay's start.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..base.untrusted import LIMITS, TooBig, read_text
 from ..base.values import Plain
+from ..model.codes import normalize_code
 from ..model.errors import HeartsError
+from ..model.rules import Rules
 from ..play.events import Decision as DecisionEvent
 from ..play.events import Event, Stop, Summary
-from ..text.catalog import t
+from ..text.catalog import os_problem, t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
+from .pbn import is_pbn
 from .positions import PositionError, game_at, table_at, view_event
 from .record import GameRecord, looks_like_record, read_record, save_record
 from .story import narrate
 
 if TYPE_CHECKING:
-    from ..model.rules import Rules
     from .analysis import Decision, Mapper
 
 __all__ = [
@@ -100,8 +104,6 @@ def read_input(source: str | None, moves: str | None, lang: str | None,
     """The text to replay and its path (None for stdin or ``--moves``): ``source`` a file
     or ``-`` (stdin), or ``moves`` a move log given as a string; exactly one of them.
     The size is checked before reading: a huge file or an endless stream costs nothing."""
-    from ..base.untrusted import LIMITS, TooBig, read_text
-    from ..text.catalog import os_problem
 
     if source is not None and moves is not None:
         raise HeartsError("rp_cli_two_logs")
@@ -131,7 +133,6 @@ def open_game(text: str, path: str | None, code: str | None = None,
     move log played through the engine with ``code`` and the rules ``rules`` makes
     (None: no rules were given on the command line). A record names its own code and
     rules: giving either with one is refused."""
-    from .pbn import is_pbn
 
     if is_pbn(text):  # a PBN-style record (docs/pbn.md)
         if code is not None or rules is not None:
@@ -145,7 +146,6 @@ def open_game(text: str, path: str | None, code: str | None = None,
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
         return read_record(Path(path) if path else text)
-    from ..model.codes import normalize_code
     from .movelog import replay_log
 
     rule_set = rules() if rules is not None else None
@@ -226,7 +226,6 @@ def _position(record: GameRecord, options: Options) -> list[Styled]:
 
 def _annotate(record: GameRecord, decisions: list[Decision], options: Options) -> None:
     """``--annotate-to``: the record with the marked decisions as annotations, written atomically."""
-    from ..text.catalog import os_problem
     from .analysis import annotations_of
 
     target = options.annotate_to
@@ -241,7 +240,6 @@ def _annotate(record: GameRecord, decisions: list[Decision], options: Options) -
 def _json_story(record: GameRecord, options: Options, events: list[Event],
                 rows: list[Summary]) -> list[Styled]:
     """``--json``: one object per event, the summary rows, and the view where a partial log stops."""
-    import json
 
     encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
     lines = [encode(ev.to_json()) for ev in events]

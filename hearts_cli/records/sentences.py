@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 from ..base.wrapping import scored
 from ..model.cards import Card, Suit
 from ..model.rules import Moon
+from ..play.engine import Round
 from ..play.events import Event, Teller
 from ..text.catalog import cancel_pairs, preset_name, t, trick_plays, trick_result
-from .record import GameRecord, display_name
+from .record import GameRecord, Position, display_name
 
 if TYPE_CHECKING:
     from ..play.payloads import (
@@ -245,8 +246,6 @@ class StoryTeller(Teller[str]):
     def _verdict(self, position: str, seat: int, card: Card) -> str:
         """The verdict on ``card`` from ``seat``'s view just before it was played (the sentence of
         the confirmation, ``why`` and ``hearts explain``)."""
-        from ..play.engine import Round
-        from .record import Position
 
         try:
             game, _ = self.record.at(Position.parse(position))

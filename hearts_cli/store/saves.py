@@ -26,13 +26,16 @@ Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, cast
 
+from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text, yaml_problem
 from ..base.values import Plain
+from ..text.catalog import t
 
 if TYPE_CHECKING:
     from ..play.engine import Game
@@ -83,7 +86,6 @@ def free_name(path: Path) -> Path:
 def archived_game(code: str, root: Path | None = None) -> Path | None:
     """The newest game archived with ``code`` (finished or not), or None: what ``hearts replay
     CODE`` opens, so that nobody needs the archive's long path."""
-    import re
 
     shape = re.compile(rf"(\d{{8}}-\d{{6}})-{re.escape(code)}(?:-unfinished)?(?:-(\d+))?\.yaml")
     found = []
@@ -102,7 +104,6 @@ def unfinished_games(root: Path | None = None) -> list[tuple[str, str, Path]]:
     """The games archived unfinished (set aside by a new game), newest first: their time
     (``YYYY-MM-DD HH:MM``), code and file. What ``hearts play --unfinished`` lists and
     ``hearts play --resume CODE`` takes back."""
-    import re
 
     shape = re.compile(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([0-9A-Z]{8})-unfinished(?:-\d+)?\.yaml")
     folder = (root or home()) / "archive"
@@ -122,7 +123,6 @@ def archived_file_line(path: str | os.PathLike[str], lang: str | None, ascii: bo
     """The line that names an archived game's file to a person ("File: ~/..."), the home
     folder written ``~``: wherever a game's end or a previous game's archiving is told."""
     from ..base.files import home_written
-    from ..text.catalog import t
 
     return t("archived_file", lang, ascii=ascii, path=home_written(path))
 
@@ -416,7 +416,6 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     unknown key is left out and named. ``turn_timer: off`` (or null, or false)
     means no timer, which is the default anyway.
     """
-    from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text, yaml_problem
 
     path = (Path(root) if root is not None else home()) / SETTINGS_NAME
     where: dict[str, object] = {"path": str(path)}
@@ -479,7 +478,6 @@ def _as_written(value: object) -> str:
 
 def settings_warnings(lang: str | None = None, root: Path | None = None) -> list[str]:
     """One sentence per problem in ``settings.yaml``, in ``lang`` (none when all is well)."""
-    from ..text.catalog import t
 
     def said(value: object) -> object:
         if isinstance(value, tuple):  # a message of its own (whose parameters may be too)

@@ -26,20 +26,21 @@ needs them.
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TextIO, TypedDict
 
 from ..base.untrusted import MAX_RECORD_BYTES as MAX_RECORD  # what the record reader accepts too
 from ..base.untrusted import decoded
 from ..base.wrapping import wrap_text
+from ..text.catalog import CATALOG, ordinal, preset_name, t
 
 if TYPE_CHECKING:
     import sqlite3
-    from typing import TextIO
 
 INDEX_NAME = "stats.sqlite3"
 SCHEMA = 2  # PRAGMA user_version of the index; another value means: rebuild (2: shared tables apart)
@@ -637,7 +638,6 @@ def collect(root: Path, preset: str | None = None, since: str | None = None) -> 
 
 def parse_since(text: str) -> str | None:
     """``2026-12-01`` (or ``2026-12-01T10:00``) as the stamp it starts from; None when it is no date."""
-    import datetime
 
     text = text.strip()
     if len(text) > 40:
@@ -697,7 +697,6 @@ def change_of(results: Sequence[bool]) -> Change | None:
 
 def change_text(change: Mapping[str, object], lang: str | None = None) -> str:
     """The sentence for :func:`change_of`'s answer (or one a ``game_end`` event carried), in ``lang``."""
-    from ..text.catalog import ordinal, t
 
     length = change["length"]
     return t(str(change["id"]), lang, nth=ordinal(length if isinstance(length, int) else 0, lang),
@@ -724,7 +723,6 @@ def render(data: Summary, lang: str, ascii: bool = False,
     """The statistics as lines of styled fragments (the chart as bars of ``#`` or ``█``), laid
     out for ``width`` columns (None: no limit): sentences wrapped, a table's name above its
     figures when the two do not fit side by side, the chart's bars shorter."""
-    from ..text.catalog import preset_name, t
 
     def say(mid: str, **params: object) -> str:
         return t(mid, lang, ascii=ascii, **params)
@@ -778,7 +776,6 @@ def render(data: Summary, lang: str, ascii: bool = False,
 def _table(rows: list[tuple[str, str]], lang: str, width: int | None) -> list[Line]:
     """Rows of a name and its figures side by side; where ``width`` is too narrow for that,
     each name on a line of its own ("Easy, Normal, Hard:") and its figures under it."""
-    from ..text.catalog import t
 
     names = max(len(name) for name, _ in rows)
     if width is None or 2 + names + 2 + max(len(said) for _, said in rows) <= width:
@@ -798,7 +795,6 @@ def _chart(recent: list[RecentGame], lang: str, ascii: bool, width: int | None =
     """The recent games, one bar each, as long as the final total: a date, the time, the
     preset, the bar, the total and the result; where ``width`` is too narrow for them all,
     the bars are shorter, down to :data:`SHORTEST`, then the time goes, then the preset."""
-    from ..text.catalog import preset_name, t
 
     top = max([r["total"] for r in recent] + [1])
     bar = "#" if ascii else "█"
@@ -828,8 +824,6 @@ def _chart(recent: list[RecentGame], lang: str, ascii: bool, width: int | None =
 
 
 def _levels_name(levels: Sequence[str], lang: str) -> str:
-    from ..text.catalog import CATALOG, t
-
     if not levels:
         return t("stats_no_levels", lang)
     counts: dict[str, int] = {}

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from ..base.jsonvalue import JsonObject
+from ..bots import choose_moon
 from ..play.engine import Game
 from ..play.events import (
     SCHEMA,
@@ -89,7 +90,6 @@ def receive_event(game: Game, seat: int) -> Receive:
 
 def moon_default(game: Game) -> str:
     """The better choice for the shooter's match standing (what a CPU would choose)."""
-    from ..bots import choose_moon
 
     rd = game.round
     return str(choose_moon(rd.view(rd.mover)))

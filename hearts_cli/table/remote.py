@@ -33,17 +33,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import LIMITS, strict_json
+from ..model.cards import Card, Suit, parse_card
+from ..model.rules import Direction, Rules
 from ..play.engine import Phase, Round, RoundResult, SeatView, Trick
 from ..play.events import Error, Event
+from ..play.verdicts import Verdict
 from ..records.record import Seat as RecordSeat
 from .invitations import parse_invitation
 from .seat_table import Capabilities, SeatTable
 from .seats import Seat, SeatClient
 
 if TYPE_CHECKING:
-    from ..model.cards import Card
-    from ..model.rules import Rules
-    from ..play.verdicts import Verdict
     from ..records.hint import Hint
 
 
@@ -246,8 +246,6 @@ class Link:
 
 
 def _card(text: JsonValue) -> Card:
-    from ..model.cards import parse_card
-
     if not isinstance(text, str):
         raise ValueError("not a card")
     return parse_card(text[:8])
@@ -260,8 +258,6 @@ def _cards(texts: JsonValue) -> list[Card]:
 def seat_view(msg: JsonObject, rules: Rules, tricks: list[Trick]) -> SeatView:
     """The :class:`~hearts_cli.play.engine.SeatView` of a ``view`` message (its tricks: those the
     seat was told this round)."""
-    from ..model.cards import Suit
-    from ..model.rules import Direction
 
     n = rules.players
     trick = [_object(p)["card"] for p in _list(msg["trick"])]
@@ -510,8 +506,6 @@ class RemoteTable(SeatTable):
             self.client.event(Error(code=code, message=message))
 
     def _start(self, msg: JsonObject) -> None:
-        from ..model.rules import Rules
-
         spec = msg["rules"]
         rules = Rules.from_spec(spec if isinstance(spec, (str, dict)) else None if spec is None else _object(spec))
         seats = [_object(s) for s in _list(msg["seats"])]

@@ -9,14 +9,11 @@ it). :class:`~hearts_cli.table.game.GameTable` decides what is told and when.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..model.cards import Card
+from ..play.engine import SeatView
 from ..play.events import Event
-
-if TYPE_CHECKING:
-    from ..play.engine import SeatView
-    from ..records.record import Seat as Recorded
+from ..records.record import Seat as Recorded
 
 Choice = tuple[Card, ...] | Card | str  # a move: a pass, a card, or the shooter's choice
 
@@ -85,7 +82,6 @@ class Seats(list[Seat]):
 
     def recorded(self) -> tuple[Recorded, ...]:
         """The seats as a game record writes them (name, kind, level)."""
-        from ..records.record import Seat as Recorded
 
         return tuple(Recorded(s.name, "human" if s.human else "cpu", None if s.human else s.level) for s in self)
 

@@ -9,6 +9,7 @@ choose a word: ``{points} {points:pt|pts}`` gives ``1 pt`` and ``2 pts``.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeGuard
@@ -284,7 +285,6 @@ _OS_PROBLEMS = {"ENOENT": "os_no_such_file", "EACCES": "os_permission", "EPERM":
 
 def os_problem_id(error: OSError) -> tuple[str, dict[str, object]]:
     """The message id (and its parameters) that says what went wrong in ``error``, in words."""
-    import errno
 
     name = errno.errorcode.get(error.errno or 0, "")
     if name in _OS_PROBLEMS:
