@@ -31,7 +31,7 @@ import os
 import re
 from typing import IO, TYPE_CHECKING, AnyStr, NoReturn, Protocol, cast
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # PyYAML's types; PyYAML itself only where YAML is read (start-up)
     from yaml._yaml import CParser
     from yaml.constructor import SafeConstructor
     from yaml.nodes import Node
@@ -216,8 +216,8 @@ def _guard(parser: type[CParser] | None) -> type:
     """The checks every loader makes, as a mix-in over PyYAML's composer (imported only
     when a YAML text is first read, for start-up): anchors, aliases and depth refused
     as the events arrive; on libyaml, plain text composed by libyaml and checked after."""
-    import yaml
-    from yaml.composer import Composer
+    import yaml  # PyYAML only where YAML is read: start-up
+    from yaml.composer import Composer  # PyYAML only where YAML is read: start-up
     from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
 
     class Guard(Composer):
@@ -265,7 +265,7 @@ def _guard(parser: type[CParser] | None) -> type:
 
 def _check_depth(node: Node, max_depth: int) -> None:
     """Refuse a node tree nested deeper than ``max_depth`` (libyaml composed it unchecked)."""
-    from yaml.nodes import MappingNode, SequenceNode
+    from yaml.nodes import MappingNode, SequenceNode  # PyYAML only where YAML is read: start-up
 
     stack = [(node, 1)]
     while stack:
@@ -285,7 +285,7 @@ def _check_depth(node: Node, max_depth: int) -> None:
 def _duplicate_keys(node: Node) -> list[tuple[str, int, int]]:
     """The keys a mapping of ``node``'s tree is given twice (PyYAML keeps the last quietly): each
     as written, with the line of its first and of its next (1-based), in the order of the text."""
-    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode  # PyYAML only where YAML is read: start-up
 
     found: list[tuple[str, int, int]] = []
     stack = [node]
@@ -309,8 +309,8 @@ def _duplicate_keys(node: Node) -> list[tuple[str, int, int]]:
 
 def _libyaml_loader(parser: type[CParser]) -> type[YamlLoader]:
     """The guarded loader on libyaml's parser."""
-    import yaml
-    from yaml.composer import Composer
+    import yaml  # PyYAML only where YAML is read: start-up
+    from yaml.composer import Composer  # PyYAML only where YAML is read: start-up
 
     class Loader(_guard(parser), parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):  # type: ignore[misc, valid-type]
         def __init__(self, stream: str, depth: int):
@@ -327,7 +327,7 @@ def _libyaml_loader(parser: type[CParser]) -> type[YamlLoader]:
 
 def _pure_loader() -> type[YamlLoader]:
     """The guarded loader on PyYAML's own (pure Python) parser."""
-    import yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     class Loader(_guard(None), yaml.SafeLoader):  # type: ignore[misc]
         def __init__(self, stream: str, depth: int):

@@ -40,8 +40,9 @@ from ..play.engine import SeatView
 from ..play.fast import Position, playout_steps
 from ..play.knowledge import knowledge
 from ..play.sampling import Constraints, Sampler, constraints
+from . import multi
 from .common import Public, decision_rng, public, trick_winner
-from .learned import DIRECTIONS, cards_of, ranked_passes, shipped_weights, trained_for
+from .learned import DIRECTIONS, cards_of, learned_pass, ranked_passes, shipped_weights, trained_for
 from .normal import Voids, hand_pass, normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat
 
@@ -363,8 +364,6 @@ def hard_pass(view: SeatView, tuning: Tuning = PLAYED, seed: int = 0) -> tuple[C
     if tuning.pass_deals > 0:
         return searched_pass(view, seed, tuning.pass_deals, tuning.pass_top)
     if tuning.learned_pass:
-        from .learned import learned_pass  # its weights are read on the first pass that asks
-
         return learned_pass(view)
     return normal_pass(view)
 
@@ -452,7 +451,6 @@ class HardBot:
 
     def choose_card(self, view: SeatView) -> Card:
         if view.rules.decks > 1:  # a hand may hold a card twice: the generic two-deck search
-            from . import multi
 
             return multi.search(view, self.seed, multi.DEFAULT_WORLDS if self.given is None else self.given)
         return search(view, self.seed, self.simulations, self.tuning)

@@ -118,7 +118,7 @@ def _sha256_type() -> Callable[[bytes], _Digest]:
         try:
             from _sha2 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython 3.12 and later
         except ImportError:
-            from hashlib import sha256
+            from hashlib import sha256  # the fallback: hashlib costs start-up
     made: Callable[[bytes], _Digest] = sha256
     return made
 

@@ -726,7 +726,7 @@ def _compiled() -> dict[str, object]:
 
 def read_preset_file(path: Path) -> dict[object, object]:
     """Parse one preset YAML file (what ``make presets`` compiles)."""
-    import yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     try:
         data = load_yaml(path.read_text(encoding="utf-8"), DEPTH["record"])
@@ -837,7 +837,7 @@ def _read(key: str, text: str) -> object:
 
 def _flow(key: str, text: str) -> object:
     """A YAML flow list or mapping (``[right, left]``, ``{3: [2D]}``); YAML is loaded only for these."""
-    import yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     try:
         return load_yaml(text, DEPTH["value"])  # no aliases, shallow: what a setting can need

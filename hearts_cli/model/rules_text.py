@@ -132,7 +132,7 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
 
 def changes(rules: Rules) -> str:
     """What ``rules`` change from their preset, as ``--set`` takes it: ``players=3, jack_of_diamonds=true``."""
-    from .overrides import format_set
+    from .overrides import format_set  # only when asked for: start-up of the commands that do not
 
     return ", ".join(format_set(rules))
 
@@ -446,7 +446,7 @@ def render(head: list[str], body: Sections, width: int = 78,
 def _wrap(text: str, width: int, first: str, later: str) -> list[str]:
     """Greedy word wrap (textwrap's import alone costs more than the whole text), a name
     kept with its number (:func:`~hearts_cli.base.wrapping.units`)."""
-    from ..base.wrapping import units
+    from ..base.wrapping import units  # only when asked for: start-up of the commands that do not
 
     out: list[str] = []
     line = first

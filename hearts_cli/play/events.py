@@ -36,7 +36,7 @@ from ..model.cards import NAMES, Card, Suit
 from . import core
 from .engine import RoundResult, SeatView, Trick
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's and the tests' only
     from .payloads import (
         CardText,
         DirectionName,

@@ -25,7 +25,7 @@ from . import core
 from .knowledge import Knowledge, SeatView, knowledge
 from .sampling import Constraints, Sampler, constraints, match_cards
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's and the tests' only
     from .payloads import EffectJson, ErrorBody, VerdictJson
 
 __all__ = [
@@ -215,8 +215,6 @@ class Effect(NamedTuple):
                 text += " " + t("effect_breaks_hearts", lang)
             return text
         if self.wins is False and self.taker is not None:
-            from ..model.seating import place_name, seat_place
-
             taker = place_name(seat_place(self.taker, self.mover, self.players), lang)
             if self.exact:
                 mid = "effect_loses_to" if self.points else "effect_loses_to_clean"

@@ -39,7 +39,7 @@ def evaluate_play(view: SeatView, seed: int, simulations: int) -> dict[Card, flo
     (two decks: :func:`evaluate_play_two`)."""
     if view.rules.decks > 1:
         return evaluate_play_two(view, seed, simulations)
-    from ..bots.hard import evaluate
+    from ..bots.hard import evaluate  # the CPUs only when a position is weighed: start-up
 
     return evaluate(view, seed, simulations)
 
@@ -57,8 +57,8 @@ METHOD_TWO = "two_deck_playout"
 def evaluate_play_two(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     """Expected round points for this seat of each legal card of a two-deck round
     (equivalent cards share a value)."""
-    from ..bots import multi
-    from ..play.fast import MultiPosition, pair_of_cards
+    from ..bots import multi  # the CPUs only when a position is weighed: start-up
+    from ..play.fast import MultiPosition, pair_of_cards  # the fast path only when a position is weighed: start-up
 
     stands_for = classes_two(view)
     cands = sorted(set(stands_for.values()))
@@ -90,7 +90,7 @@ def evaluate_play_two(view: SeatView, seed: int, simulations: int) -> dict[Card,
 
 def classes_two(view: SeatView) -> dict[Card, Card]:
     """Every legal card -> the card of Hard's two-deck candidates that stands for it."""
-    from ..bots.multi import candidates
+    from ..bots.multi import candidates  # the CPUs only when a position is weighed: start-up
 
     cands = candidates(view)
     return {c: CARDS_[max(x for x in cands if x <= c and x // 13 == c // 13)] for c in set(view.legal)}
@@ -126,9 +126,9 @@ def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], se
     """:func:`evaluate_pass` for two decks: the other hands dealt from the unseen multiset,
     the others pass as Hard would, and the round is played out from the first lead on
     :class:`hearts_cli.play.fast.MultiPosition` with Hard's two-deck playout policy."""
-    from ..bots import multi
-    from ..bots.hard import hard_pass
-    from ..play.fast import MultiPosition, pair_of_cards
+    from ..bots import multi  # the CPUs only when a position is weighed: start-up
+    from ..bots.hard import hard_pass  # the CPUs only when a position is weighed: start-up
+    from ..play.fast import MultiPosition, pair_of_cards  # the fast path only when a position is weighed: start-up
 
     rules = view.rules
     n = rules.players
@@ -160,8 +160,8 @@ def pass_candidates(view: SeatView, chosen: Sequence[Card]) -> list[tuple[Card, 
     """The passes weighed against the one chosen: Hard's own, the highest cards, the
     most dangerous ones, and the chosen pass with each of its cards swapped for the
     best card Hard would pass instead (or the most dangerous card kept)."""
-    from ..bots.hard import hard_pass
-    from ..bots.normal import pass_danger
+    from ..bots.hard import hard_pass  # the CPUs only when a position is weighed: start-up
+    from ..bots.normal import pass_danger  # the CPUs only when a position is weighed: start-up
 
     k = view.rules.pass_count
     chosen = tuple(sorted(chosen))
@@ -193,10 +193,10 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
     lead with the playout policy, the same random stream for every candidate.
     """
 
-    from ..bots.hard import hard_pass
-    from ..bots.playout import make_policy
-    from ..play.fast import Position as FastPosition
-    from ..play.fast import playout_steps
+    from ..bots.hard import hard_pass  # the CPUs only when a position is weighed: start-up
+    from ..bots.playout import make_policy  # the CPUs only when a position is weighed: start-up
+    from ..play.fast import Position as FastPosition  # the fast path only when a position is weighed: start-up
+    from ..play.fast import playout_steps  # the fast path only when a position is weighed: start-up
 
     if view.rules.decks > 1:
         return evaluate_pass_two(view, candidates, seed, simulations)

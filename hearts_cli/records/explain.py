@@ -37,7 +37,7 @@ from ..play.engine import Game, IllegalMove, PassError, Phase, Round, SeatView
 from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's; the record reader when a record is read (start-up)
     from ..play.payloads import ExplainJson
     from .record import Position as RecordPosition
 
@@ -169,7 +169,7 @@ class _Msg:
 
 def parse_at(text: str) -> tuple[str, int | RecordPosition]:
     """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", Position)``."""
-    from .record import Position as RecordPosition
+    from .record import Position as RecordPosition  # the record reader only when a record is read: start-up
 
     s = text.strip()
     if s.isdigit():
@@ -195,7 +195,7 @@ def from_record(path: str, at: str | None, code: str | None = None, rules: Rules
 
     A file with no ``format:`` line is a move log, played with its own ``code`` and
     ``rules`` lines or with ``code`` and ``rules`` (a record carries its own code)."""
-    from .record import GameRecord, RecordError, read_record
+    from .record import GameRecord, RecordError, read_record  # the record reader only when a record is read: start-up
 
     try:
         record = read_record(Path(path))  # RecordError: a bad file, a bad move in it...
@@ -203,7 +203,7 @@ def from_record(path: str, at: str | None, code: str | None = None, rules: Rules
         # (an empty file with --code: a move log of no moves yet, as hearts replay reads it)
         if e.message_id not in _NOT_A_RECORD and (e.message_id != "record_empty" or code is None):
             raise
-        from .movelog import read_movelog
+        from .movelog import read_movelog  # only when asked for: start-up of the commands that do not
 
         record = GameRecord.from_game(read_movelog(Path(path), code, rules))
     else:
@@ -229,7 +229,7 @@ def from_save(path: Path) -> Position:
 
     Read-only: a save that cannot be read is reported, not moved or changed.
     """
-    from .record import RecordError, read_record
+    from .record import RecordError, read_record  # the record reader only when a record is read: start-up
 
     if not path.exists():
         raise ExplainError("cli_no_save")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..bots.hard import hard_pass
 from ..model.cards import Card
 from ..play.engine import Phase, SeatView
 from .analysis import DEFAULT_SIMULATIONS, _classes_of, _mix
@@ -40,8 +41,6 @@ class Hint(NamedTuple):
 def weigh(view: SeatView, seed: int, simulations: int) -> Hint:
     """The hint of ``view`` (the seat's own pass or play) at ``seed``."""
     if view.phase is Phase.PASS:
-        from ..bots.hard import hard_pass
-
         cands = pass_candidates(view, hard_pass(view))
         values = evaluate_pass(view, cands, seed ^ view.round_index, simulations)
         ranked = sorted(cands, key=lambda c: (values[c], c))

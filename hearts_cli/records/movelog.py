@@ -44,8 +44,8 @@ from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, RulesError
 from ..play.engine import Game, IllegalMove, PassError, Phase
-from ..text.catalog import CATALOG, preset_id, t
-from .record import Move, PlaceError, make_pass
+from ..text.catalog import CATALOG, os_problem, preset_id, t
+from .record import Move, PlaceError, default_seats, make_pass
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "read_movelog", "replay_log"]
 
@@ -229,7 +229,7 @@ def _header_rules(rest: str, ln: int, col: int, before: dict[str, object] | None
     """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it,
     added to the settings of the ``rules`` lines ``before`` it (only the first names the
     preset: a narrow screen breaks a long line in several)."""
-    from ..model.overrides import parse_set
+    from ..model.overrides import parse_set  # only when asked for: start-up of the commands that do not
 
     parts = _SETTING_SPLIT.split(rest) if rest else []
     spec: dict[str, object] = dict(before or {})
@@ -271,7 +271,6 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
         if e.names is None and e.seat is not None:
             players = (rules or (text.rules if isinstance(text, ParsedLog) else None))
             n = players.players if players is not None else _players_of(text)
-            from .record import default_seats
 
             e.names = tuple(s.name for s in default_seats(n))
             e.args = (e.message(),)  # str(e) names them so too
@@ -297,8 +296,6 @@ def _log_text(source: str | os.PathLike[str]) -> str:
     except TooBig:
         raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES) from None
     except OSError as e:
-        from ..text.catalog import os_problem
-
         raise HeartsError("cli_bad_file", path=path, problem=os_problem(e)) from None
     except UnicodeDecodeError:
         raise HeartsError("cli_bad_file", path=path, problem=t("record_not_utf8")) from None
@@ -481,7 +478,7 @@ def _where_now(game: Game) -> str:
 
 def _spec_text(rules: Rules) -> str:
     """``PRESET key=value...``, the settings written as ``--set`` takes them."""
-    from ..model.overrides import format_set
+    from ..model.overrides import format_set  # only when asked for: start-up of the commands that do not
 
     return " ".join([str(rules.spec()["preset"])] + format_set(rules))
 

@@ -100,7 +100,7 @@ def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
     or a move number ``N``: before move N), and how many moves were made; the end
     when ``at`` is None. :class:`PositionError` when the record has no such position;
     ``explain.ExplainError`` when the text is not a position."""
-    from . import explain as ex
+    from . import explain as ex  # only when asked for: start-up of the commands that do not
 
     position = None if at is None else ex.parse_at(at)[1]
     try:

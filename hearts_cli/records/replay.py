@@ -36,12 +36,12 @@ from ..play.events import Decision as DecisionEvent
 from ..play.events import Event, Stop, Summary
 from ..text.catalog import os_problem, t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
-from .pbn import is_pbn
+from .pbn import is_pbn, read_pbn, write_pbn
 from .positions import PositionError, game_at, table_at, view_event
 from .record import GameRecord, looks_like_record, read_record, save_record
 from .story import narrate
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the analysis only for --analyze (start-up); Mapper is the type checker's only
     from .analysis import Decision, Mapper
 
 __all__ = [
@@ -137,7 +137,6 @@ def open_game(text: str, path: str | None, code: str | None = None,
     if is_pbn(text):  # a PBN-style record (docs/pbn.md)
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
-        from .pbn import read_pbn
 
         return read_pbn(text, path, game)
     if game is not None:
@@ -146,7 +145,7 @@ def open_game(text: str, path: str | None, code: str | None = None,
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
         return read_record(Path(path) if path else text)
-    from .movelog import replay_log
+    from .movelog import replay_log  # only when asked for: start-up of the commands that do not
 
     rule_set = rules() if rules is not None else None
     logged = replay_log(text, normalize_code(code) if code is not None else None, rule_set)
@@ -157,10 +156,8 @@ def exported(record: GameRecord, fmt: str) -> str:
     """``record``'s game as another program reads it: ``pbn`` (docs/pbn.md) or ``openspiel``
     (one JSON line of OpenSpiel's actions a round; refused for rules OpenSpiel cannot play)."""
     if fmt == "pbn":
-        from .pbn import write_pbn
-
         return write_pbn(record)
-    from .openspiel import write_openspiel
+    from .openspiel import write_openspiel  # only when asked for: start-up of the commands that do not
 
     return write_openspiel(record.replay())
 
@@ -214,11 +211,9 @@ def _position(record: GameRecord, options: Options) -> list[Styled]:
     """``--at``: the table before that move, as lines or as one ``view`` event."""
     game, made = game_at(record, options.at)
     if options.as_json:
-        import json
-
         view = view_event(game, options.seat, options.all_hands, made)
         return [(json.dumps(view, ensure_ascii=False), None)]
-    from .sentences import describe_table
+    from .sentences import describe_table  # only when asked for: start-up of the commands that do not
 
     table = table_at(game, options.seat, options.all_hands, made)
     return [(line, None) for line in describe_table(table, record, options.lang, options.ascii)]
@@ -226,7 +221,7 @@ def _position(record: GameRecord, options: Options) -> list[Styled]:
 
 def _annotate(record: GameRecord, decisions: list[Decision], options: Options) -> None:
     """``--annotate-to``: the record with the marked decisions as annotations, written atomically."""
-    from .analysis import annotations_of
+    from .analysis import annotations_of  # only when asked for: start-up of the commands that do not
 
     target = options.annotate_to
     assert target is not None

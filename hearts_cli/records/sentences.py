@@ -19,7 +19,7 @@ from ..play.events import Event, Teller
 from ..text.catalog import cancel_pairs, preset_name, t, trick_plays, trick_result
 from .record import GameRecord, Position, display_name
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's and the tests' only
     from ..play.payloads import (
         DirectionName,
         Glyph,

@@ -41,7 +41,7 @@ from ..play.events import (
 from .positions import where
 from .record import GameRecord, Move
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the analysis only for --analyze (start-up)
     from .analysis import Decision
 
 __all__ = ["narrate"]

@@ -25,6 +25,7 @@ Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 import sys
@@ -35,9 +36,9 @@ from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text, yaml_problem
 from ..base.values import Plain
-from ..text.catalog import t
+from ..text.catalog import LANGUAGES, os_problem_id, t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the record reader and the statistics when a game is read or ends (start-up)
     from ..play.engine import Game
     from ..records.record import GameRecord, RecordError, Seat
     from .stats import Change
@@ -51,7 +52,7 @@ def home() -> Path:
     env = os.environ.get("HEARTS_HOME")
     if env:
         return Path(env)
-    import platformdirs
+    import platformdirs  # only when a path is asked for: start-up
 
     return Path(platformdirs.user_data_dir("hearts", appauthor=False))
 
@@ -61,7 +62,7 @@ def history_path() -> Path:
     env = os.environ.get("HEARTS_HOME")
     if env:
         return Path(env) / "history.txt"
-    import platformdirs
+    import platformdirs  # only when a path is asked for: start-up
 
     return Path(platformdirs.user_state_dir("hearts", appauthor=False)) / "history.txt"
 
@@ -122,7 +123,7 @@ def unfinished_games(root: Path | None = None) -> list[tuple[str, str, Path]]:
 def archived_file_line(path: str | os.PathLike[str], lang: str | None, ascii: bool = False) -> str:
     """The line that names an archived game's file to a person ("File: ~/..."), the home
     folder written ``~``: wherever a game's end or a previous game's archiving is told."""
-    from ..base.files import home_written
+    from ..base.files import home_written  # only when asked for: start-up of the commands that do not
 
     return t("archived_file", lang, ascii=ascii, path=home_written(path))
 
@@ -194,7 +195,7 @@ class Store:
                 self._lock_fd = fd
                 self.sweep()
                 return
-        from ..base.files import private_dir
+        from ..base.files import private_dir  # only when asked for: start-up of the commands that do not
 
         private_dir(self.root)  # the save beside the lock holds every hand
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -213,7 +214,7 @@ class Store:
         cannot be asked, when it is over a minute old. Only under the lock,
         which every writer of this directory holds.
         """
-        from ..records.record import TEMP_RE
+        from ..records.record import TEMP_RE  # the record reader only when a game is read: start-up
 
         removed = []
         now = time.time()
@@ -261,7 +262,7 @@ class Store:
         path = self.save_path
         if not path.exists():
             return None
-        from ..records.record import RecordError, read_record
+        from ..records.record import RecordError, read_record  # the record reader only when a game is read: start-up
 
         try:
             record = read_record(path)
@@ -273,7 +274,7 @@ class Store:
         return Loaded(game, tuple(record.seats), record.undos, record.lang)
 
     def _move_aside(self, path: Path) -> Path:
-        from ..base.files import private_dir
+        from ..base.files import private_dir  # only when asked for: start-up of the commands that do not
 
         target = free_name(self.root / "damaged" / f"{stamp()}-{path.name}")
         private_dir(target.parent)  # a damaged save may still hold every hand
@@ -283,14 +284,14 @@ class Store:
     def save(self, game: Game | GameRecord, seats: Sequence[Seat], undos: int = 0, lang: str | None = None
              ) -> Path:
         """Write the record of ``game`` atomically over the save (``lang``: the language it is played in)."""
-        from ..records.record import save_record
+        from ..records.record import save_record  # the record reader only when a game is read: start-up
 
         return save_record(self.save_path, game, seats=seats, undos=undos, private=True, lang=lang)
 
     def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0,
                 lang: str | None = None) -> Path:
         """Write ``game`` to the archive and drop the save; returns the archived file."""
-        from ..records.record import save_record
+        from ..records.record import save_record  # the record reader only when a game is read: start-up
 
         tag = "-unfinished" if unfinished else ""
         target = free_name(self.archive_dir / f"{stamp()}-{game.code}{tag}.yaml")
@@ -302,7 +303,7 @@ class Store:
         """The unfinished game archived at ``path``, made the saved game again, and where the
         game saved until now went (it is archived first: nothing is ever lost). A record that
         cannot be read is a :class:`~hearts_cli.records.record.RecordError`, nothing touched."""
-        from ..records.record import read_record
+        from ..records.record import read_record  # the record reader only when a game is read: start-up
 
         record = read_record(path)
         restored = Loaded(record.replay(), tuple(record.seats), record.undos, record.lang)
@@ -320,7 +321,7 @@ class Store:
 
         From the statistics index (``stats.sqlite3``, see :mod:`hearts_cli.store.stats`).
         """
-        from .stats import record_change
+        from .stats import record_change  # the statistics only at the end of a game: start-up
 
         return record_change(self.root)
 
@@ -377,12 +378,10 @@ def _valid_setting(key: str, value: object) -> bool:
     if key == "deck_colors":
         return value in ("two", "four")
     if key == "sort":
-        from ..model.cards import hand_order
+        from ..model.cards import hand_order  # only when asked for: start-up of the commands that do not
 
         return hand_order(value) is not None
     if key == "lang":
-        from ..text.catalog import LANGUAGES
-
         return isinstance(value, str) and value.lower() in LANGUAGES
     if key in ("auto_play", "bell") and isinstance(value, bool):  # true: the default pause, or wait
         return True
@@ -426,13 +425,11 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     except TooBig as e:  # checked before reading: a huge file costs nothing
         return {}, [("settings_unreadable", where | {"problem": ("input_too_big", {"limit": e.limit})})]
     except OSError as e:
-        from ..text.catalog import os_problem_id
-
         mid, params = os_problem_id(e)
         return {}, [("settings_unreadable", where | {"problem": (mid, params)})]
     except UnicodeDecodeError:
         return {}, [("settings_unreadable", where | {"problem": ("record_not_utf8", {})})]
-    import yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     twice: list[tuple[str, int, int]] = []
     try:
@@ -453,8 +450,6 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
                                for key, first, line in twice]  # (the last one is kept, as PyYAML does)
     for key, value in data.items():
         if key not in SETTING_KEYS:
-            import difflib
-
             near = difflib.get_close_matches(str(key).lower(), SETTING_KEYS, n=1)
             if near:  # "dealy": did you mean delay?
                 problems.append(("settings_unknown_near", where | {"key": str(key), "near": near[0]}))
@@ -508,11 +503,11 @@ def _try_lock(fd: int) -> bool:
     """Take the save's lock without waiting: False when another process holds it."""
     try:
         if sys.platform == "win32":
-            import msvcrt
+            import msvcrt  # this platform only
 
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         else:
-            import fcntl
+            import fcntl  # this platform only
 
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -522,13 +517,13 @@ def _try_lock(fd: int) -> bool:
 
 def _unlock(fd: int) -> None:
     if sys.platform == "win32":
-        import msvcrt
+        import msvcrt  # this platform only
 
         try:
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
         except OSError:
             pass
         return
-    import fcntl
+    import fcntl  # this platform only
 
     fcntl.flock(fd, fcntl.LOCK_UN)

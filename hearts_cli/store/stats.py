@@ -39,7 +39,7 @@ from ..base.untrusted import decoded
 from ..base.wrapping import wrap_text
 from ..text.catalog import CATALOG, ordinal, preset_name, t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # sqlite3 only when the index is opened (start-up)
     import sqlite3
 
 INDEX_NAME = "stats.sqlite3"
@@ -200,8 +200,6 @@ def _stamp_of(name: str, mtime_ns: int) -> str:
         d, t = m.groups()
         text = f"{d[:4]}-{d[4:6]}-{d[6:]}T{t[:2]}:{t[2:4]}:{t[4:]}"
         try:
-            import datetime
-
             datetime.datetime.fromisoformat(text)
             return text
         except ValueError:
@@ -348,7 +346,7 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
 
 def _read_fully(path: Path) -> Facts | None:
     """The same figures through the record reader, which re-plays the game (any layout it accepts)."""
-    from ..records.record import read_record
+    from ..records.record import read_record  # the record reader only when a game is read: start-up
 
     try:
         record = read_record(path)
@@ -395,7 +393,7 @@ class Index:
 
     def open(self) -> Index:
         """Open the index, rebuilding it if it is missing, of another layout or damaged."""
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         try:
             self.db = self._connect(str(self.path))
@@ -411,7 +409,7 @@ class Index:
         return self
 
     def _second_try(self) -> sqlite3.Connection:
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         try:
             return self._connect(str(self.path))
@@ -419,7 +417,7 @@ class Index:
             return self._connect(":memory:")  # a directory we cannot write: still answer
 
     def _connect(self, where: str) -> sqlite3.Connection:
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         if where != ":memory:":
             self.root.mkdir(parents=True, exist_ok=True)
@@ -480,7 +478,7 @@ class Index:
         need not be looked at; otherwise each file's size and time are compared
         with the index, and the new or changed ones read.
         """
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         try:
             seen = os.stat(self.archive).st_mtime_ns
@@ -842,8 +840,8 @@ def as_text(lines: Sequence[Line]) -> str:
 
 def print_rich(lines: Sequence[Line], file: TextIO | None = None, force_terminal: bool | None = None) -> None:
     """The lines through rich: bold headings, wins in green and losses in red."""
-    from rich.console import Console
-    from rich.text import Text
+    from rich.console import Console  # rich only for the chart: start-up
+    from rich.text import Text  # rich only for the chart: start-up
 
     console = Console(file=file, highlight=False, soft_wrap=True, force_terminal=force_terminal)
     styles = {"": "", "bold": "bold", "win": "green", "loss": "red"}

@@ -15,6 +15,7 @@ fault is counted against the program, and the game goes on.
 
 from __future__ import annotations
 
+import atexit
 import collections
 import os
 import queue
@@ -41,7 +42,7 @@ from .game import GameTable
 from .seats import Choice, Seat, SeatClient
 from .wire import OK_LINE, encode, encode_event
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the tournament's types: bots.match only when a tournament plays (start-up)
     from ..bots.match import GamePlay, Job, MoonWatch, RoundLog
 
 FAULTS = ("slow", "hung", "crash", "junk", "illegal")  # the order reports list them in
@@ -619,7 +620,7 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
     :func:`~hearts_cli.bots.match.play_game`'s result, played through a table so that each
     program is told its seat's events. The CPU seats move as at any table (the seed of the
     code and the seat); each program's faults come back in ``faults``, by kind (:data:`COUNTS`)."""
-    from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch
+    from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch  # the tournament's, not a table's: start-up
 
     names = recorded_names(rules.players)
     game = Game(rules, code)
@@ -683,7 +684,7 @@ def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> 
     given with ``functools.partial``): through a table where a program sits, else as
     :func:`~hearts_cli.bots.match.play_game` plays it. The programs are kept for the
     process's next game (:class:`Programs`) until :func:`close_programs` (the run's end)."""
-    from ..bots.match import kept_job, match_code, tournament_job
+    from ..bots.match import kept_job, match_code, tournament_job  # the tournament's, not a table's: start-up
 
     rules, levels, index, seed, simulations = args
     if not any(is_program(lv) for lv in levels):
@@ -692,8 +693,6 @@ def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> 
         _closed_at_exit()
         _RUN.seed = seed
     if not _RUN.kept:
-        import atexit
-
         atexit.unregister(_closed_at_exit)
         atexit.register(_closed_at_exit)  # (a worker process's programs, as it exits)
     return index, play_table_game(rules, match_code(seed, index), levels, simulations, move_time=move_time,

@@ -43,7 +43,7 @@ from .invitations import parse_invitation
 from .seat_table import Capabilities, SeatTable
 from .seats import Seat, SeatClient
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # hearts join's start-up: the CPUs only when a hint is asked for
     from ..records.hint import Hint
 
 
@@ -134,7 +134,7 @@ async def _connect(invitation: str, name: str | None, lang: str,
     host, port, token, tls = where
     ctx = None
     if tls:
-        import ssl
+        import ssl  # only for a TLS table: start-up
 
         try:
             ctx = ssl.create_default_context(cafile=cafile)
@@ -607,7 +607,7 @@ class RemoteTable(SeatTable):
     # ------------------------------------------------------------ the seat's moves and requests
 
     def _move(self, obj: JsonObject) -> None:
-        from .game import Refused
+        from .game import Refused  # hearts join's start-up: the table and the bots only when asked
 
         reply = self.link.request(obj)
         if not reply.get("ok"):
@@ -627,7 +627,7 @@ class RemoteTable(SeatTable):
 
     def _hint_reply(self) -> JsonObject:
         """The host's answer to ``hint``, or Refused with its sentence."""
-        from .game import Refused
+        from .game import Refused  # hearts join's start-up: the table and the bots only when asked
 
         reply = self.link.request({"cmd": "hint"})
         if not reply.get("ok"):
@@ -637,8 +637,8 @@ class RemoteTable(SeatTable):
 
     def hint(self, seat: int) -> Hint:
         """The host's hint (records.hint.Hint), naming the CPU level it comes from."""
-        from ..records.hint import Hint
-        from .game import Refused
+        from ..records.hint import Hint  # hearts join's start-up: the table and the bots only when asked
+        from .game import Refused  # hearts join's start-up: the table and the bots only when asked
 
         reply = self._hint_reply()
         level = "hard" if reply.get("level") == "hard" else "normal"

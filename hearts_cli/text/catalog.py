@@ -87,9 +87,9 @@ _PRESET_TEXT: dict[str, tuple[str, str, str]] = {
 def _messages(lang: str) -> dict[str, str]:
     """A language's sentences, from its module (a KeyError for a language we do not speak)."""
     if lang == "en":
-        from .en import MESSAGES
+        from .en import MESSAGES  # one language loaded, the one asked for
     elif lang == "es":
-        from .es import MESSAGES
+        from .es import MESSAGES  # one language loaded, the one asked for
     else:
         raise KeyError(lang)
     return MESSAGES
@@ -119,7 +119,7 @@ def preset_line(preset: str, lang: str | None = None) -> str:
 def preset_id(text: str) -> str:
     """The preset a name stands for in either language (``rápida`` -> ``quick``); any other
     text as it is, for the rules to refuse by name."""
-    import unicodedata
+    import unicodedata  # only for text that is not plain ASCII: start-up
 
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", text.strip().lower())
                      if not unicodedata.combining(ch))
