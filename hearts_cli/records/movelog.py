@@ -36,9 +36,10 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..base.untrusted import BOM, MAX_MOVE_LOG_BYTES, TooBig, read_text
-from ..base.values import Frozen, Plain
+from ..base.values import Plain
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
@@ -85,34 +86,20 @@ class MoveLogError(PlaceError):
         return text + (" (" + "; ".join(where) + ")" if where else "")
 
 
-# Values with a dataclass's equality and repr (and Token's hash), on the
-# cheaper bases of :mod:`hearts_cli.base.values` (start-up: see bench/startup.py).
+# ParsedLog: a dataclass's equality and repr on the cheaper base of :mod:`hearts_cli.base.values`.
 
 
-class Token(Frozen):
+@dataclass(frozen=True, slots=True)
+class Token:
     """One word of a move log: ``kind`` is ``card``, ``bar`` (``|``), ``slash``
     (``/``) or ``round`` (``R2``); ``line`` and ``column`` are 1-based."""
 
-    __match_args__ = ("kind", "text", "line", "column", "card", "number")
-    __slots__ = __match_args__
     kind: str
     text: str
     line: int
     column: int
-    card: Card | None
-    number: int
-
-    def __init__(self, kind: str, text: str, line: int, column: int, card: Card | None = None,
-                 number: int = 0):
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "number", number)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.kind, self.text, self.line, self.column, self.card, self.number)
+    card: Card | None = None
+    number: int = 0
 
 
 class ParsedLog(Plain):
