@@ -37,7 +37,7 @@ CEILINGS: dict[str, int] = {
     "play": 101,
     "records": 61,
     "repl": 42,
-    "store": 58,
+    "store": 26,
     "table": 20,
     "text": 0,
 }

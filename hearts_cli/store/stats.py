@@ -32,7 +32,7 @@ import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NotRequired, TextIO, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TextIO, TypeAlias, TypedDict
 
 from ..base.untrusted import MAX_RECORD_BYTES as MAX_RECORD  # what the record reader accepts too
 from ..base.untrusted import decoded
@@ -41,6 +41,10 @@ from ..text.catalog import CATALOG, ordinal, preset_name, t
 
 if TYPE_CHECKING:  # sqlite3 only when the index is opened (start-up)
     import sqlite3
+
+# what sqlite3 hands back for a column (no converters are registered; typeshed says Any)
+SqlValue: TypeAlias = "int | float | str | bytes | None"
+SqlRow: TypeAlias = "tuple[SqlValue, ...]"
 
 INDEX_NAME = "stats.sqlite3"
 SCHEMA = 2  # PRAGMA user_version of the index; another value means: rebuild (2: shared tables apart)
@@ -365,6 +369,33 @@ def _read_fully(path: Path) -> Facts | None:
     }
 
 
+def _rows(cursor: sqlite3.Cursor) -> list[SqlRow]:
+    """The rows a query found, each a tuple of sqlite's values."""
+    rows: list[SqlRow] = cursor.fetchall()
+    return rows
+
+
+def _row(cursor: sqlite3.Cursor) -> SqlRow | None:
+    """The first row a query finds, or None."""
+    row: SqlRow | None = cursor.fetchone()
+    return row
+
+
+def _one(cursor: sqlite3.Cursor) -> SqlRow:
+    """The one row of an aggregate or a pragma (there is always one)."""
+    row = _row(cursor)
+    if row is None:
+        raise TypeError("a query of one row found none")
+    return row
+
+
+def _number(value: SqlValue) -> float:
+    """A figure sqlite added up (``count``, ``total``): an int or a float."""
+    if isinstance(value, (int, float)):
+        return value
+    raise TypeError(f"not a figure: {value!r}")
+
+
 def _busy(error: Exception) -> bool:
     """Whether sqlite refused because another process holds the index (not because it is damaged)."""
     text = str(error).lower()
@@ -423,13 +454,13 @@ class Index:
             self.root.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(where, timeout=self.busy_timeout)
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+            version = _one(db.execute("PRAGMA user_version"))[0]
             if version == SCHEMA:
-                if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                if _one(db.execute("PRAGMA quick_check"))[0] != "ok":
                     raise sqlite3.DatabaseError("quick_check")
                 db.execute("SELECT file, size, mtime FROM games LIMIT 1").fetchall()
                 return db
-            if version != 0 or db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            if version != 0 or _one(db.execute("SELECT count(*) FROM sqlite_master"))[0]:
                 raise sqlite3.DatabaseError("another layout")
             with db:
                 db.executescript(_CREATE)
@@ -485,7 +516,7 @@ class Index:
         except OSError:
             seen = None
         try:
-            noted = self._db.execute("SELECT value FROM meta WHERE key = 'archive_mtime'").fetchone()
+            noted = _row(self._db.execute("SELECT value FROM meta WHERE key = 'archive_mtime'"))
         except sqlite3.DatabaseError as e:
             self._reopen(e)
             noted = None
@@ -494,7 +525,7 @@ class Index:
             return 0
         on_disk = self._archived_files()
         try:
-            known = {f: (s, m) for f, s, m in self._db.execute("SELECT file, size, mtime FROM games")}
+            known = {f: (s, m) for f, s, m in _rows(self._db.execute("SELECT file, size, mtime FROM games"))}
         except sqlite3.DatabaseError as e:
             self._reopen(e)
             known = {}
@@ -510,12 +541,12 @@ class Index:
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('archive_mtime', ?)", (seen,))
         except sqlite3.OperationalError:
             # read-only, or locked for longer than the timeout: answer from memory this time
-            kept = [r for r in self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games")
+            kept = [r for r in _rows(self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games"))
                     if r[0] not in gone and r[0] not in todo]
             self._db.close()
             self.db = sqlite3.connect(":memory:")
             self.db.executescript(_CREATE)
-            self.db.executemany(insert, kept + rows)
+            self.db.executemany(insert, [*kept, *rows])
         return len(todo)
 
     def _archived_files(self) -> dict[str, tuple[int, int]]:
@@ -568,10 +599,10 @@ class Index:
         """Every figure of ``hearts stats`` (as ``--json`` prints them), added up by sqlite."""
         where, args = self._where(preset, since)
         db = self._db
-        games, won, rounds, points, moons, against, undos, with_undo = db.execute(
+        games_n, won_n, rounds, points, moons, against, undos, with_undo = map(_number, _one(db.execute(
             "SELECT count(*), total(won), total(rounds), total(points), total(moons), total(moons_against),"
-            f" total(undos), total(undos > 0) FROM games {where}", args).fetchone()
-        games, won = int(games), int(won)
+            f" total(undos), total(undos > 0) FROM games {where}", args)))
+        games, won = int(games_n), int(won_n)
         current, best, worst = _runs(self.results(preset, since))
 
         def breakdown(column: str) -> list[tuple[str, Figures]]:
