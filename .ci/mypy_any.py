@@ -30,12 +30,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # the counts of issue 36's ratchet; lower one when its package's count falls, never raise it
 CEILINGS: dict[str, int] = {
     "(face)": 0,
-    "base": 38,
-    "bots": 48,
+    "base": 36,
+    "bots": 24,
     "cli": 205,
     "model": 21,
-    "play": 101,
-    "records": 61,
+    "play": 98,
+    "records": 51,
     "repl": 42,
     "store": 26,
     "table": 20,

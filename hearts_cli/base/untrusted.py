@@ -304,7 +304,11 @@ def _duplicate_keys(node: Node) -> list[tuple[str, int, int]]:
                     found.append((key.value, first[key.tag, key.value], line))
                 else:
                     first[key.tag, key.value] = line
-    return sorted(found, key=lambda d: d[2])
+
+    def by_line(d: tuple[str, int, int]) -> int:
+        return d[2]
+
+    return sorted(found, key=by_line)
 
 
 def _libyaml_loader(parser: type[CParser]) -> type[YamlLoader]:

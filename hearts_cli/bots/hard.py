@@ -300,17 +300,21 @@ def search(view: SeatView, seed: int, simulations: int, tuning: Tuning = PLAYED)
     ending = max(before) + pub.facts.penalty_total >= target
     means = _weigh(view, pub, cands, rng, simulations,
                    lambda scores, moon=False: _value(scores, me, before, target, ending, moon), tuning)
-    best = min(range(len(cands)), key=lambda j: (means[j], j))
+
+    def by_mean(j: int) -> tuple[float, int]:
+        return (means[j], j)
+
+    best = min(range(len(cands)), key=by_mean)
     shooter = moon_seat(view, pub)
     if shooter >= 0:
         stops = [j for j, c in enumerate(cands) if sure_stop(pub, view.voids, shooter, c)]
         if stops:
             if best not in stops:
-                best = min(stops, key=lambda j: (means[j], j))
+                best = min(stops, key=by_mean)
         elif gives_up_stopper(pub, cands[best]):
             keep = [j for j, c in enumerate(cands) if not gives_up_stopper(pub, c)]
             if keep:
-                best = min(keep, key=lambda j: (means[j], j))
+                best = min(keep, key=by_mean)
     return CARDS[cands[best]]
 
 
@@ -419,7 +423,11 @@ def searched_pass(view: SeatView, seed: int, deals: int, top: int) -> tuple[Card
             pos = Position.start(rules, after, scores=before)
             scores = playout_steps(pos, make_policy(rules.facts, random.Random(stream), 0.1))
             totals[j] += _value(scores, me, before, target, ending)
-    best = min(range(len(cands)), key=lambda j: (totals[j], j))
+
+    def by_total(j: int) -> tuple[float, int]:
+        return (totals[j], j)
+
+    best = min(range(len(cands)), key=by_total)
     return tuple(CARDS[c] for c in cards_of(cands[best]))
 
 

@@ -87,7 +87,11 @@ def claim_order(rnd: Round, seat: int) -> tuple[Card, ...] | None:
     if not _claimable(rnd) or rnd.turn != seat or rnd.trick or not _beats_all(rnd, seat):
         return None
     cards = [CARDS[c] for c in iter_bits(rnd.hands[seat])]
-    return tuple(sorted(cards, key=lambda c: (c.suit == HEARTS, c.suit, -c.rank)))
+
+    def hearts_last(c: Card) -> tuple[bool, int, int]:
+        return (c.suit == HEARTS, c.suit, -c.rank)
+
+    return tuple(sorted(cards, key=hearts_last))
 
 
 def claim_blocker(rnd: Round, seat: int) -> tuple[Card, Card] | None:

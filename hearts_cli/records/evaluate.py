@@ -167,14 +167,22 @@ def pass_candidates(view: SeatView, chosen: Sequence[Card]) -> list[tuple[Card, 
     chosen = tuple(sorted(chosen))
     hard = tuple(sorted(hard_pass(view)))
     danger = pass_danger(view)
-    by_rank = tuple(sorted(sorted(view.hand, key=lambda c: (-c.rank, -c))[:k]))
-    by_danger = tuple(sorted(sorted(view.hand, key=lambda c: (-danger[c], -c))[:k]))
+
+    def highest(c: Card) -> tuple[int, int]:
+        return (-c.rank, -c)
+
+    by_rank = tuple(sorted(sorted(view.hand, key=highest)[:k]))
+
+    def most_dangerous(c: Card) -> tuple[float, int]:
+        return (-danger[c], -c)
+
+    by_danger = tuple(sorted(sorted(view.hand, key=most_dangerous)[:k]))
     out = [chosen]
     for cand in (hard, by_rank, by_danger):
         if cand not in out:
             out.append(cand)
     keep = [c for c in hard if c not in chosen]
-    keep += [c for c in sorted(view.hand, key=lambda c: (-danger[c], -c))
+    keep += [c for c in sorted(view.hand, key=most_dangerous)
              if c not in chosen and c not in keep][:1]
     for i in range(len(chosen)):
         alt = tuple(sorted(chosen[:i] + chosen[i + 1:] + (keep[0],)))

@@ -50,7 +50,11 @@ def weigh(view: SeatView, seed: int, simulations: int) -> Hint:
         return Hint("pass", best, ranked[1], values[ranked[1]] - values[best])
     cards = evaluate_play(view, seed, simulations)
     classes = _classes_of(view)
-    order = sorted(cards, key=lambda c: (cards[c], c))
+
+    def by_value(c: Card) -> tuple[float, Card]:
+        return (cards[c], c)
+
+    order = sorted(cards, key=by_value)
     first = order[0]
     other = [c for c in order if classes[c] != classes[first]]
     if not other:
