@@ -31,7 +31,7 @@ import os
 import re
 from typing import IO, TYPE_CHECKING, AnyStr, NoReturn, Protocol, cast
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # PyYAML's types; PyYAML itself only where YAML is read (start-up)
     from yaml._yaml import CParser
     from yaml.constructor import SafeConstructor
     from yaml.nodes import Node
@@ -96,7 +96,7 @@ def read_limited(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: in
         with open(path, "rb") as fh:
             raw = fh.read(limit + 1)
     else:
-        name = getattr(source, "name", None)
+        name: object = getattr(source, "name", None)
         path = name if isinstance(name, str) else None
         stream = getattr(source, "buffer", source)
         got: str | bytes = stream.read(limit + 1)
@@ -216,8 +216,8 @@ def _guard(parser: type[CParser] | None) -> type:
     """The checks every loader makes, as a mix-in over PyYAML's composer (imported only
     when a YAML text is first read, for start-up): anchors, aliases and depth refused
     as the events arrive; on libyaml, plain text composed by libyaml and checked after."""
-    import yaml
-    from yaml.composer import Composer
+    import yaml  # PyYAML only where YAML is read: start-up
+    from yaml.composer import Composer  # PyYAML only where YAML is read: start-up
     from yaml.events import AliasEvent, MappingStartEvent, SequenceStartEvent
 
     class Guard(Composer):
@@ -265,7 +265,7 @@ def _guard(parser: type[CParser] | None) -> type:
 
 def _check_depth(node: Node, max_depth: int) -> None:
     """Refuse a node tree nested deeper than ``max_depth`` (libyaml composed it unchecked)."""
-    from yaml.nodes import MappingNode, SequenceNode
+    from yaml.nodes import MappingNode, SequenceNode  # PyYAML only where YAML is read: start-up
 
     stack = [(node, 1)]
     while stack:
@@ -285,7 +285,7 @@ def _check_depth(node: Node, max_depth: int) -> None:
 def _duplicate_keys(node: Node) -> list[tuple[str, int, int]]:
     """The keys a mapping of ``node``'s tree is given twice (PyYAML keeps the last quietly): each
     as written, with the line of its first and of its next (1-based), in the order of the text."""
-    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode  # PyYAML only where YAML is read: start-up
 
     found: list[tuple[str, int, int]] = []
     stack = [node]
@@ -304,13 +304,17 @@ def _duplicate_keys(node: Node) -> list[tuple[str, int, int]]:
                     found.append((key.value, first[key.tag, key.value], line))
                 else:
                     first[key.tag, key.value] = line
-    return sorted(found, key=lambda d: d[2])
+
+    def by_line(d: tuple[str, int, int]) -> int:
+        return d[2]
+
+    return sorted(found, key=by_line)
 
 
 def _libyaml_loader(parser: type[CParser]) -> type[YamlLoader]:
     """The guarded loader on libyaml's parser."""
-    import yaml
-    from yaml.composer import Composer
+    import yaml  # PyYAML only where YAML is read: start-up
+    from yaml.composer import Composer  # PyYAML only where YAML is read: start-up
 
     class Loader(_guard(parser), parser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):  # type: ignore[misc, valid-type]
         def __init__(self, stream: str, depth: int):
@@ -327,7 +331,7 @@ def _libyaml_loader(parser: type[CParser]) -> type[YamlLoader]:
 
 def _pure_loader() -> type[YamlLoader]:
     """The guarded loader on PyYAML's own (pure Python) parser."""
-    import yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     class Loader(_guard(None), yaml.SafeLoader):  # type: ignore[misc]
         def __init__(self, stream: str, depth: int):
@@ -367,10 +371,14 @@ def yaml_problem(error: Exception, text: str | None = None) -> tuple[str, dict[s
     (``yaml_bad_layout``, the line); ``yaml_bad`` when the parser says no line. ``text``, the
     text read: a tab that begins the line is named too (libyaml says only that a character
     cannot start a token)."""
-    context = str(getattr(error, "context", None) or "")
-    problem = str(getattr(error, "problem", None) or "")
-    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    opened = getattr(error, "context_mark", None) or mark
+    from yaml.error import MarkedYAMLError  # (loaded already: the error is PyYAML's)
+
+    if not isinstance(error, MarkedYAMLError):  # no line to name (a ReaderError...)
+        return "yaml_bad", {}
+    context = error.context or ""
+    problem = error.problem or ""
+    mark = error.problem_mark or error.context_mark
+    opened = error.context_mark or mark
     if "quoted scalar" in context and opened is not None:
         return "yaml_bad_quote", {"line": opened.line + 1}
     if ("flow sequence" in context or "flow mapping" in context) and opened is not None:
@@ -426,6 +434,14 @@ def _escape(ch: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def _escape_match(found: re.Match[str]) -> str:
+    return _escape(found.group())
+
+
+def _unicode_escape(found: re.Match[str]) -> str:
+    return f"\\u{ord(found.group()):04x}"
+
+
 def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
     """``text`` from outside as it may be shown: escaped, and at most ``limit`` characters.
 
@@ -442,7 +458,7 @@ def shown(value: object, limit: int | None = ECHO_CHARS) -> str:
     else:
         cut = False
     if not text.isprintable() and _pattern("unsafe").search(text):
-        text = _pattern("unsafe").sub(lambda m: _escape(m.group()), text)
+        text = _pattern("unsafe").sub(_escape_match, text)
     if limit is not None and (cut or len(text) > limit):
         end = max(1, limit - 1)
         for m in _pattern("escape").finditer(text, max(0, end - 9), end + 9):
@@ -494,7 +510,7 @@ def json_safe(line: str) -> str:
     must not reach a terminal that reads ``\\x9b`` as the start of an escape sequence.
     The same JSON value; these characters can only stand inside strings."""
     if not line.isprintable() and _pattern("c1").search(line):
-        return _pattern("c1").sub(lambda m: f"\\u{ord(m.group()):04x}", line)
+        return _pattern("c1").sub(_unicode_escape, line)
     return line
 
 
@@ -504,5 +520,5 @@ def escaped(text: str) -> str:
     For whole sentences made of our own words and parameters already shown.
     """
     if not text.isprintable() and _pattern("unsafe_but_lines").search(text):
-        return _pattern("unsafe_but_lines").sub(lambda m: _escape(m.group()), text)
+        return _pattern("unsafe_but_lines").sub(_escape_match, text)
     return text

@@ -4,6 +4,8 @@ pointer to the docs); the package's face re-exports the version as ``hearts_cli.
 
 from __future__ import annotations
 
+import os
+
 __version__ = "0.1.0"
 
 # The project has no public home yet, so no document, help text or schema names an address
@@ -14,7 +16,6 @@ __version__ = "0.1.0"
 def docs_dir() -> str:
     """The folder of the docs/ files: inside the package when installed from a wheel, the
     checkout's ``docs/`` otherwise."""
-    import os
 
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     installed = os.path.join(package, "docs")

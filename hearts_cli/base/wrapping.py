@@ -6,6 +6,7 @@ fragments with it) and for the plain lines of the commands that print to a termi
 
 from __future__ import annotations
 
+import os
 import re
 from typing import TextIO
 
@@ -84,7 +85,6 @@ def text_width(columns: int, most: int | None = None) -> int:
 def screen_columns(stream: TextIO) -> int | None:
     """The columns of the terminal ``stream`` writes to (its own size, not ``$COLUMNS``), or
     None for a file or a pipe."""
-    import os
 
     try:
         if not stream.isatty():

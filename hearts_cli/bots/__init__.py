@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import functools
 import importlib
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..model.errors import HeartsError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the registry imports no bot code (tests/test_registries.py)
     from ..model.cards import Card
     from ..model.rules import Moon
     from ..play.game import Game, Move
@@ -89,7 +90,7 @@ def is_program(level: str | None) -> bool:
 
 def program_argv(level: str) -> list[str]:
     """The command line of an ``exec:COMMAND`` seat, split as a POSIX shell would (no shell runs it)."""
-    import shlex
+    import shlex  # only for an outside program: start-up
 
     return shlex.split(level[len(PROGRAM):])
 
@@ -97,7 +98,7 @@ def program_argv(level: str) -> list[str]:
 def check_program(level: str) -> str:
     """``exec:COMMAND`` checked before any game is played: the command splits, and its program
     is found (on ``PATH``, or as a file); :class:`ProgramError` otherwise."""
-    import shutil
+    import shutil  # only for an outside program: start-up
 
     try:
         argv = program_argv(level)
@@ -106,8 +107,6 @@ def check_program(level: str) -> str:
     if not argv:
         raise ProgramError(level, "bad_program_empty")
     if shutil.which(argv[0]) is None:
-        import os
-
         if os.sep in argv[0] and os.path.isfile(argv[0]):  # there, but it may not be run itself
             runner = _runner(argv[0])
             if runner is None:
@@ -122,8 +121,7 @@ _RUNNERS = {".js": "node", ".mjs": "node", ".py": "python3", ".sh": "sh", ".rb":
 
 def _runner(path: str) -> str | None:
     """The program that runs the script at ``path``: its ``#!`` line's, else its extension's."""
-    import os
-    import shlex
+    import shlex  # only for an outside program: start-up
 
     try:
         with open(path, "rb") as f:
@@ -193,7 +191,7 @@ def seat_levels(level: str | None, cpus: int) -> list[str] | None:
 
 def __getattr__(name: str) -> Any:
     if name == "DEFAULT_SIMULATIONS":  # Hard's default budget, without importing Hard for the list
-        from .hard import DEFAULT_SIMULATIONS
+        from .hard import DEFAULT_SIMULATIONS  # the registry imports no bot code (tests/test_registries.py)
 
         return DEFAULT_SIMULATIONS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -201,7 +199,7 @@ def __getattr__(name: str) -> Any:
 
 def choose_moon(view: SeatView) -> str:
     """The shooter's choice for a CPU that shot the moon (see :mod:`hearts_cli.bots.moon`)."""
-    from .moon import choose_moon as choose
+    from .moon import choose_moon as choose  # the registry imports no bot code (tests/test_registries.py)
 
     return choose(view)
 
@@ -284,7 +282,7 @@ def suggest(view: SeatView, level: str, seed: int, simulations: int | None = Non
     (``"others"`` or ``"shooter_minus"``) for this view: whichever its phase asks for. A
     caller that knows the phase asks :func:`suggest_pass`, :func:`suggest_play` or
     :func:`suggest_moon`, whose answers need no narrowing."""
-    from ..play.dealt import Phase
+    from ..play.dealt import Phase  # the registry imports no bot code (tests/test_registries.py)
 
     _check_view(view)
     if view.phase is Phase.MOON:
@@ -295,7 +293,7 @@ def suggest(view: SeatView, level: str, seed: int, simulations: int | None = Non
 
 
 def _check_view(view: SeatView) -> None:
-    from ..play.round import SeatView
+    from ..play.round import SeatView  # the registry imports no bot code (tests/test_registries.py)
 
     if not isinstance(view, SeatView):
         raise TypeError("a bot only accepts a SeatView")
@@ -304,7 +302,7 @@ def _check_view(view: SeatView) -> None:
 def suggest_pass(view: SeatView, level: str, seed: int, simulations: int | None = None) -> tuple[Card, ...]:
     """The ``rules.pass_count`` cards ``level`` passes from this view (in the pass phase; a
     :class:`~hearts_cli.play.dealt.PhaseError` in another)."""
-    from ..play.dealt import Phase, PhaseError
+    from ..play.dealt import Phase, PhaseError  # the registry imports no bot code (tests/test_registries.py)
 
     _check_view(view)
     if view.phase is not Phase.PASS:
@@ -315,7 +313,7 @@ def suggest_pass(view: SeatView, level: str, seed: int, simulations: int | None 
 def suggest_play(view: SeatView, level: str, seed: int, simulations: int | None = None) -> Card:
     """The legal card ``level`` plays from this view (the play phase, at the seat's turn; a
     :class:`~hearts_cli.play.dealt.PhaseError` otherwise)."""
-    from ..play.dealt import Phase, PhaseError
+    from ..play.dealt import Phase, PhaseError  # the registry imports no bot code (tests/test_registries.py)
 
     _check_view(view)
     if view.phase is not Phase.PLAY or view.turn != view.seat:
@@ -325,7 +323,7 @@ def suggest_play(view: SeatView, level: str, seed: int, simulations: int | None 
 
 def suggest_moon(view: SeatView) -> Moon:
     """The shooter's choice, ``Moon.OTHERS`` or ``Moon.SHOOTER_MINUS`` (every level chooses alike)."""
-    from ..model.rules import Moon
+    from ..model.rules import Moon  # the registry imports no bot code (tests/test_registries.py)
 
     _check_view(view)
     return Moon(choose_moon(view))
@@ -336,12 +334,12 @@ def suggest_moon(view: SeatView) -> Moon:
 
 def _seat_seed(game: Game, seat: int | None) -> tuple[int, int]:
     """The seat to move (or ``seat``) and the seed a table gives a CPU there (``table/game.py``)."""
-    from ..model.codes import seed_for
+    from ..model.codes import seed_for  # the registry imports no bot code (tests/test_registries.py)
 
     if seat is None:
         seat = game.turn
         if seat is None:
-            from ..play.dealt import PhaseError
+            from ..play.dealt import PhaseError  # the registry imports no bot code (tests/test_registries.py)
 
             raise PhaseError("phase_game_over")
     return seat, seed_for(game.code, "cpu", seat)
@@ -369,7 +367,7 @@ def cpu_moon(game: Game) -> Moon:
 def cpu_move(game: Game, level: str = "normal") -> Move:
     """Make the move due (a pass, a card or the shooter's choice) as the ``level`` CPU would at
     the seat to move; the move made. The same choices as a table's CPU at that seat."""
-    from ..play.dealt import Phase
+    from ..play.dealt import Phase  # the registry imports no bot code (tests/test_registries.py)
 
     phase = game.phase
     if phase is Phase.PASS:

@@ -17,7 +17,11 @@ from .playout import low_rank_card, top_rank_card
 
 def easy_pass(view: SeatView) -> tuple[Card, ...]:
     k = view.rules.pass_count
-    order = sorted(view.hand, key=lambda c: (c.rank, view.rules.points[c], c), reverse=True)
+
+    def weight(c: Card) -> tuple[int, int, Card]:
+        return (c.rank, view.rules.points[c], c)
+
+    order = sorted(view.hand, key=weight, reverse=True)
     return tuple(sorted(order[:k]))
 
 
@@ -37,7 +41,11 @@ def easy_card(view: SeatView) -> Card:
             if sum(pts[x] for x in pub.trick) <= 0:
                 return CARDS[legal.bit_length() - 1]
             return CARDS[(legal & -legal).bit_length() - 1]
-        worst = max(cards_of(legal), key=lambda c: (pts[c], c.rank, c))
+
+        def weight(c: Card) -> tuple[int, int, Card]:
+            return (pts[c], c.rank, c)
+
+        worst = max(cards_of(legal), key=weight)
         if pts[worst] > 0:
             return worst
         return CARDS[top_rank_card(legal)]

@@ -40,8 +40,10 @@ from ..play.fast import Position, playout_steps
 from ..play.knowledge import knowledge
 from ..play.round import SeatView
 from ..play.sampling import Constraints, Sampler, constraints
+from . import multi
 from .common import Public, decision_rng, public, trick_winner
-from .normal import Voids, normal_pass
+from .learned import DIRECTIONS, cards_of, learned_pass, ranked_passes, shipped_weights, trained_for
+from .normal import Voids, hand_pass, normal_pass
 from .playout import make_policy, popcount, sole_holder, solve, threat
 
 DEFAULT_SIMULATIONS = 120
@@ -298,17 +300,21 @@ def search(view: SeatView, seed: int, simulations: int, tuning: Tuning = PLAYED)
     ending = max(before) + pub.facts.penalty_total >= target
     means = _weigh(view, pub, cands, rng, simulations,
                    lambda scores, moon=False: _value(scores, me, before, target, ending, moon), tuning)
-    best = min(range(len(cands)), key=lambda j: (means[j], j))
+
+    def by_mean(j: int) -> tuple[float, int]:
+        return (means[j], j)
+
+    best = min(range(len(cands)), key=by_mean)
     shooter = moon_seat(view, pub)
     if shooter >= 0:
         stops = [j for j, c in enumerate(cands) if sure_stop(pub, view.voids, shooter, c)]
         if stops:
             if best not in stops:
-                best = min(stops, key=lambda j: (means[j], j))
+                best = min(stops, key=by_mean)
         elif gives_up_stopper(pub, cands[best]):
             keep = [j for j, c in enumerate(cands) if not gives_up_stopper(pub, c)]
             if keep:
-                best = min(keep, key=lambda j: (means[j], j))
+                best = min(keep, key=by_mean)
     return CARDS[cands[best]]
 
 
@@ -362,8 +368,6 @@ def hard_pass(view: SeatView, tuning: Tuning = PLAYED, seed: int = 0) -> tuple[C
     if tuning.pass_deals > 0:
         return searched_pass(view, seed, tuning.pass_deals, tuning.pass_top)
     if tuning.learned_pass:
-        from .learned import learned_pass  # its weights are read on the first pass that asks
-
         return learned_pass(view)
     return normal_pass(view)
 
@@ -377,8 +381,6 @@ def searched_pass(view: SeatView, seed: int, deals: int, top: int) -> tuple[Card
     deal with the same random stream, valued as the search values a round. Ties
     go to Normal's pass. Under rules the evaluation was not trained for: Normal's.
     """
-    from .learned import DIRECTIONS, cards_of, ranked_passes, shipped_weights, trained_for
-    from .normal import hand_pass
 
     rules = view.rules
     normal = normal_pass(view)
@@ -421,7 +423,11 @@ def searched_pass(view: SeatView, seed: int, deals: int, top: int) -> tuple[Card
             pos = Position.start(rules, after, scores=before)
             scores = playout_steps(pos, make_policy(rules.facts, random.Random(stream), 0.1))
             totals[j] += _value(scores, me, before, target, ending)
-    best = min(range(len(cands)), key=lambda j: (totals[j], j))
+
+    def by_total(j: int) -> tuple[float, int]:
+        return (totals[j], j)
+
+    best = min(range(len(cands)), key=by_total)
     return tuple(CARDS[c] for c in cards_of(cands[best]))
 
 
@@ -453,7 +459,6 @@ class HardBot:
 
     def choose_card(self, view: SeatView) -> Card:
         if view.rules.decks > 1:  # a hand may hold a card twice: the generic two-deck search
-            from . import multi
 
             return multi.search(view, self.seed, multi.DEFAULT_WORLDS if self.given is None else self.given)
         return search(view, self.seed, self.simulations, self.tuning)

@@ -8,6 +8,7 @@ Decision times are measured here for reporting only: no bot ever sees them.
 
 from __future__ import annotations
 
+import itertools
 import math
 import statistics
 import time
@@ -15,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from ..base.jsonvalue import JsonValue
 from ..model.cards import Card
 from ..model.codes import code_from_number, seed_for
 from ..model.rules import Moon, Rules
@@ -361,7 +363,6 @@ def kept_job(args: Job) -> tuple[int, GamePlay]:
 def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bool = True,
                     simulations: dict[str, int | None] | None = None) -> Iterator[Job]:
     """The endless, ordered stream of jobs: game 0's rotations, then game 1's, ..."""
-    import itertools
 
     seatings = rotations(seats, duplicate)
     for index in itertools.count():
@@ -370,7 +371,6 @@ def tournament_jobs(rules: Rules, seats: Sequence[str], seed: str, duplicate: bo
 
 
 if TYPE_CHECKING:  # types only: nothing to build at start-up
-    from ..base.jsonvalue import JsonValue
 
     _J = TypeVar("_J")
     _R = TypeVar("_R")

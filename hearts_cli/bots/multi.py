@@ -63,7 +63,11 @@ class WorldSampler:
         # who may hold a card of each suit (index into holders)
         self.elig = [[i for i, s in enumerate(holders) if s < 0 or suit not in view.voids[s]]
                      for suit in range(4)]
-        self.pool = sorted(pool, key=lambda c: len(self.elig[c // 13]))  # most constrained first
+
+        def holders_of(c: int) -> int:
+            return len(self.elig[c // 13])
+
+        self.pool = sorted(pool, key=holders_of)  # most constrained first
         self.simple = all(len(e) == len(holders) for e in self.elig)
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
@@ -101,7 +105,11 @@ class WorldSampler:
         cap = list(self.cap)
         hands = [list(f) for f in self.fixed]
         pool = self.pool
-        order = sorted(range(len(pool)), key=lambda i: (len(self.elig[pool[i] // 13]), rng.random()))
+
+        def constrained(i: int) -> tuple[int, float]:
+            return (len(self.elig[pool[i] // 13]), rng.random())
+
+        order = sorted(range(len(pool)), key=constrained)
         elig = self.elig
         for i in order:
             c = pool[i]
@@ -152,7 +160,11 @@ def duck_policy(legal: int, pos: MultiPosition) -> int:
                 return under.bit_length() - 1
         return (follow & -follow).bit_length() - 1
     cards = [c for c in range(52) if legal >> c & 1]
-    return max(cards, key=lambda c: (pts[c], c % 13))
+
+    def weight(c: int) -> tuple[int, int]:
+        return (pts[c], c % 13)
+
+    return max(cards, key=weight)
 
 
 def lead(legal: int, hand: int, played: int, facts: Facts) -> int:
@@ -316,5 +328,9 @@ def search(view: SeatView, seed: int, worlds: int) -> Card:
     # ties (common: the playouts are deterministic) go to the card the policy itself prefers
     pref = choose(sum(1 << int(c) for c in set(view.legal)), root, left0, facts, SELF_CANCEL, played0)
     pref = max(c for c in cands if c <= pref and c // 13 == pref // 13)
-    best = min(range(len(cands)), key=lambda j: (round(totals[j], 6), cands[j] != pref, j))
+
+    def by_total(j: int) -> tuple[float, bool, int]:
+        return (round(totals[j], 6), cands[j] != pref, j)
+
+    best = min(range(len(cands)), key=by_total)
     return CARDS[cands[best]]

@@ -84,7 +84,11 @@ def hand_pass(rules: Rules, cards: Sequence[Card]) -> tuple[Card, ...]:
     """:func:`normal_pass` of the hand ``cards`` under ``rules`` (all that it reads of a view)."""
     k = rules.pass_count
     danger = hand_danger(rules, cards)
-    must = [c for c in sorted(cards, key=lambda c: -danger[c]) if danger[c] >= 40][:k]
+
+    def by_danger(c: Card) -> float:
+        return -danger[c]
+
+    must = [c for c in sorted(cards, key=by_danger) if danger[c] >= 40][:k]
     room = k - len(must)
     chosen = list(must)
     if room:
@@ -103,7 +107,11 @@ def hand_pass(rules: Rules, cards: Sequence[Card]) -> tuple[Card, ...]:
                 best = (key, m)
         if best is not None:
             chosen += [CARDS[c] for c in range(52) if best[1] >> c & 1]
-    rest = [c for c in sorted(cards, key=lambda c: (-danger[c], -c)) if c not in chosen]
+
+    def most_dangerous(c: Card) -> tuple[float, int]:
+        return (-danger[c], -c)
+
+    rest = [c for c in sorted(cards, key=most_dangerous) if c not in chosen]
     chosen += rest[: k - len(chosen)]
     return tuple(sorted(chosen[:k]))
 
@@ -177,7 +185,11 @@ def discard_mask(facts: Facts, legal: int, hand: int, queen_is_out: bool) -> int
     if p:
         if facts.uneven_penalties:
             pts = facts.points
-            return max((x for x in range(52) if p >> x & 1), key=lambda x: (pts[x], x))
+
+            def weight(x: int) -> tuple[int, int]:
+                return (pts[x], x)
+
+            return max((x for x in range(52) if p >> x & 1), key=weight)
         return p.bit_length() - 1  # every penalty card but the Q♠ (gone above) is worth the same
     if (facts.bonus_mask >> JD & 1) and legal >> JD & 1 and legal & ~(1 << JD):
         legal &= ~(1 << JD)
@@ -247,13 +259,20 @@ def defend_moon(pub: Public, voids: Voids, shooter: int) -> int:
         if pen:
             if ctx.queen_scores and pen >> QS & 1:
                 return QS
-            return max((x for x in range(52) if pen >> x & 1), key=lambda x: (ctx.points[x], x))
+
+            def weight(x: int) -> tuple[int, int]:
+                return (ctx.points[x], x)
+
+            return max((x for x in range(52) if pen >> x & 1), key=weight)
         return -1
     safe = legal & ~ctx.penalty_mask
     if safe:
         return discard_card(pub, safe)
     # only penalty cards: give the shooter the cheapest, keep the high hearts to stop it later
-    return min((x for x in range(52) if legal >> x & 1), key=lambda x: (ctx.points[x], x))
+    def cheapest(x: int) -> tuple[int, int]:
+        return (ctx.points[x], x)
+
+    return min((x for x in range(52) if legal >> x & 1), key=cheapest)
 
 
 def normal_card_mask(pub: Public, voids: Voids) -> int:

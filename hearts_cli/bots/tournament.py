@@ -21,7 +21,7 @@ from ..model.rules import Rules
 from .match import GamePlay, Job, faults_of, kept_job, match_code, reliable, rotations, tournament_job
 from .rating import EloInterval, Rating, Sprt, SprtBounds, bradley_terry, elo_interval, half_outcome, sprt
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a name only the type checker has
     from .match import Mapper
 
 __all__ = ["Half", "Standing", "Tournament", "finished", "half_seats", "pairings", "run_pairings", "standing"]

@@ -11,6 +11,7 @@ input is forgiving (see :func:`parse_card`).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import NamedTuple
@@ -386,7 +387,6 @@ def card_phrases(card: int) -> tuple[str, ...]:
 
 def closest_cards(text: str, limit: int = 4) -> tuple[Card, ...]:
     """The cards whose names look most like ``text`` (for "did you mean")."""
-    import difflib  # only on a typo: keeps start-up light
 
     folded = fold(text)
     found: list[Card] = []

@@ -15,14 +15,12 @@ written down in ``docs/deal.md`` and pinned by ``fixtures/deals.yaml``.
 from __future__ import annotations
 
 import functools
+import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from .cards import CARDS, Card
 from .errors import HeartsError
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
 
 if TYPE_CHECKING:  # types only: nothing to build at start-up
     class _Digest(Protocol):
@@ -68,7 +66,6 @@ def new_code() -> str:
     """A fresh code from the operating system's randomness: "another game". (``os.urandom``
     itself, as ``secrets`` reads it: importing ``secrets`` costs ``hashlib`` and ``hmac``,
     5 ms of every ``hearts new``.)"""
-    import os
 
     bits = 5 * (CODE_LENGTH - 1)
     return code_from_number(int.from_bytes(os.urandom((bits + 7) // 8), "big") >> (-bits % 8))
@@ -121,7 +118,7 @@ def _sha256_type() -> Callable[[bytes], _Digest]:
         try:
             from _sha2 import sha256  # type: ignore[import-not-found,unused-ignore]  # CPython 3.12 and later
         except ImportError:
-            from hashlib import sha256
+            from hashlib import sha256  # the fallback: hashlib costs start-up
     made: Callable[[bytes], _Digest] = sha256
     return made
 

@@ -9,13 +9,15 @@ briefly and exactly.
 from __future__ import annotations
 
 import functools
+import json
 import os
 from collections.abc import Iterable, Mapping
 from dataclasses import FrozenInstanceError
 from enum import Enum, StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, TypeAlias, TypedDict, TypeVar, Unpack, cast
 
+from ..base.untrusted import DEPTH, YamlRefused, load_yaml
 from ..text.catalog import t
 from .cards import (
     ACE_OF_SPADES,
@@ -31,9 +33,6 @@ from .cards import (
     parse_card,
 )
 from .errors import HeartsError
-
-if TYPE_CHECKING:
-    from typing import Unpack
 
 # a setting as plain YAML/JSON data: a name, a number, a flag, a list of directions, the removal
 Plain: TypeAlias = "str | int | bool | list[str] | dict[int, list[str]]"
@@ -248,7 +247,7 @@ class Rules(_Settings):
         _check(self)
 
     def _key(self) -> tuple[object, ...]:
-        d = self.__dict__
+        d: dict[str, object] = self.__dict__
         return tuple([d[k] for k in SETTINGS])
 
     def __eq__(self, other: object) -> bool:
@@ -260,7 +259,8 @@ class Rules(_Settings):
         return hash(self._key())
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{k}={self.__dict__[k]!r}" for k in SETTINGS + ("preset",))
+        d: dict[str, object] = self.__dict__
+        body = ", ".join(f"{k}={d[k]!r}" for k in SETTINGS + ("preset",))
         return f"{self.__class__.__qualname__}({body})"
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -453,7 +453,7 @@ class Rules(_Settings):
 
     def settings(self) -> dict[str, Plain]:
         """Every setting as plain YAML/JSON data."""
-        d = self.__dict__
+        d: dict[str, object] = self.__dict__
         return {k: _plain(d[k]) for k in SETTINGS}
 
     @classmethod
@@ -531,7 +531,8 @@ class Facts(_Settings):
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         for name in SETTINGS + FACTS:
-            setattr(self, name, getattr(rules, name))
+            value: object = getattr(rules, name)
+            setattr(self, name, value)
 
 
 def _plain(value: object) -> Plain:
@@ -715,10 +716,9 @@ def _compiled() -> dict[str, object]:
     presets ship pre-parsed too; ``make presets`` writes the file and a test
     keeps it equal to the YAML.
     """
-    import json
 
     try:
-        data = json.loads((seeds_dir() / PRESETS_JSON).read_text(encoding="utf-8"))
+        data: object = json.loads((seeds_dir() / PRESETS_JSON).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -726,9 +726,7 @@ def _compiled() -> dict[str, object]:
 
 def read_preset_file(path: Path) -> dict[object, object]:
     """Parse one preset YAML file (what ``make presets`` compiles)."""
-    import yaml
-
-    from ..base.untrusted import DEPTH, YamlRefused, load_yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     try:
         data = load_yaml(path.read_text(encoding="utf-8"), DEPTH["record"])
@@ -741,7 +739,6 @@ def read_preset_file(path: Path) -> dict[object, object]:
 
 def compile_presets() -> str:
     """The text of ``seeds/presets.json`` for the YAML files as they are now."""
-    import json
 
     data = {name: read_preset_file(path) for name, path in _preset_files().items()}
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
@@ -840,9 +837,7 @@ def _read(key: str, text: str) -> object:
 
 def _flow(key: str, text: str) -> object:
     """A YAML flow list or mapping (``[right, left]``, ``{3: [2D]}``); YAML is loaded only for these."""
-    import yaml
-
-    from ..base.untrusted import DEPTH, YamlRefused, load_yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     try:
         return load_yaml(text, DEPTH["value"])  # no aliases, shallow: what a setting can need

@@ -15,9 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..text.catalog import preset_name, t
+from ..text.catalog import CATALOG, preset_name, t
 from .cards import CARDS, HEARTS_MASK, SUIT_MASKS, Card
-from .rules import Deck, Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing, Rules, Ties
+from .rules import (
+    DEFAULT_PRESET,
+    Deck,
+    Direction,
+    FirstLead,
+    FirstTrick,
+    HeartsBreak,
+    Moon,
+    Passing,
+    Rules,
+    Ties,
+    preset_info,
+)
 
 Sections = list[tuple[str, list[str]]]
 
@@ -97,7 +109,6 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
     The description ("4 players, target 50...") is the preset's: with overrides it is
     left out, since it would contradict them (``--players 3``); the changes say what differs.
     """
-    from .rules import DEFAULT_PRESET, preset_info
 
     w = _Writer(lang, ascii)
     name = rules.preset or DEFAULT_PRESET
@@ -121,14 +132,13 @@ def title(rules: Rules, lang: str, ascii: bool = False) -> list[str]:
 
 def changes(rules: Rules) -> str:
     """What ``rules`` change from their preset, as ``--set`` takes it: ``players=3, jack_of_diamonds=true``."""
-    from .overrides import format_set
+    from .overrides import format_set  # only when asked for: start-up of the commands that do not
 
     return ", ".join(format_set(rules))
 
 
 def _source_id(source: object) -> str | None:
     """The message that says what a preset's source is (its file name means nothing to a player)."""
-    from ..text.catalog import CATALOG
 
     if not isinstance(source, str):
         return None
@@ -436,7 +446,7 @@ def render(head: list[str], body: Sections, width: int = 78,
 def _wrap(text: str, width: int, first: str, later: str) -> list[str]:
     """Greedy word wrap (textwrap's import alone costs more than the whole text), a name
     kept with its number (:func:`~hearts_cli.base.wrapping.units`)."""
-    from ..base.wrapping import units
+    from ..base.wrapping import units  # only when asked for: start-up of the commands that do not
 
     out: list[str] = []
     line = first
@@ -454,7 +464,6 @@ def _wrap(text: str, width: int, first: str, later: str) -> list[str]:
 
 def rules_json(rules: Rules) -> dict[str, object]:
     """The settings and the facts derived from them, as plain JSON data."""
-    from .rules import DEFAULT_PRESET
 
     return {
         "preset": rules.preset or DEFAULT_PRESET,

@@ -10,12 +10,9 @@ out at random: the same scores, every time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..model.cards import CARDS, Card, iter_bits
-
-if TYPE_CHECKING:
-    from .round import Round
+from .dealt import Phase
+from .round import Round
 
 __all__ = ["claim_blocker", "claim_order", "concede_to", "points_left"]
 
@@ -57,7 +54,6 @@ def _blocking(rnd: Round, seat: int) -> tuple[Card, Card] | None:
 
 def _claimable(rnd: Round) -> bool:
     """A round where a claim can be made: one deck, in play after the first trick, no kitty to come."""
-    from .dealt import Phase
 
     return not (rnd.rules.decks > 1 or rnd.phase is not Phase.PLAY or not rnd.tricks
                 or (rnd.kitty_mask and not rnd.kitty_taken))
@@ -92,7 +88,11 @@ def claim_order(rnd: Round, seat: int) -> tuple[Card, ...] | None:
     if not _claimable(rnd) or rnd.turn != seat or rnd.trick or not _beats_all(rnd, seat):
         return None
     cards = [CARDS[c] for c in iter_bits(rnd.hands[seat])]
-    return tuple(sorted(cards, key=lambda c: (c.suit == HEARTS, c.suit, -c.rank)))
+
+    def hearts_last(c: Card) -> tuple[bool, int, int]:
+        return (c.suit == HEARTS, c.suit, -c.rank)
+
+    return tuple(sorted(cards, key=hearts_last))
 
 
 def claim_blocker(rnd: Round, seat: int) -> tuple[Card, Card] | None:

@@ -27,14 +27,17 @@ the engine: it imports only the card values, never a front end.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from types import FunctionType
 from typing import TYPE_CHECKING, ClassVar, Generic, Self, TypeVar, dataclass_transform
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.values import FrozenInstanceError, Plain
 from ..model.cards import NAMES, Card, Suit
+from . import core
+from .dealt import RoundResult, Trick
+from .round import SeatView
 
-if TYPE_CHECKING:
-    from .dealt import RoundResult, Trick
+if TYPE_CHECKING:  # payloads.py is the type checker's and the tests' only
     from .payloads import (
         CardText,
         DirectionName,
@@ -145,13 +148,14 @@ class Event(Plain):
 
     def replace(self, **fields: object) -> Self:
         """A new event of the kind, these fields changed or added (the event itself is frozen)."""
-        made: Self = type(self)(None, {a: v for a, v in self.__dict__.items() if not a.startswith("_")} | fields)
+        kept: dict[str, object] = self.__dict__
+        made: Self = type(self)(None, {a: v for a, v in kept.items() if not a.startswith("_")} | fields)
         return made
 
     @property
     def data(self) -> dict[str, object]:
         """The fields the event has, by name, in their order (optional ones when given)."""
-        d = self.__dict__
+        d: dict[str, object] = self.__dict__
         return {k: d[a] for k, a in zip(self._ORDER, self._ATTRS) if a in d}
 
     def to_json(self) -> JsonObject:
@@ -224,13 +228,15 @@ class Teller(Generic[R]):
         if names is None:
             return []
         fn: Callable[..., list[R]] = getattr(self, "ev_" + event.kind)
-        d = event.__dict__
+        d: dict[str, object] = event.__dict__
         return fn(**{k: d[a] for k, a in zip(event._ORDER, event._ATTRS) if k in names and a in d})
 
 
 def _parameters(cls: type, kind: str, fn: object) -> frozenset[str]:
     """The fields a teller's method for ``kind`` reads; a TypeError when they are not the kind's."""
-    code = fn.__code__  # type: ignore[attr-defined]  # a function of the class body
+    if not isinstance(fn, FunctionType):
+        raise TypeError(f"{cls.__name__}.ev_{kind}: not a function of the class body")
+    code = fn.__code__
     names = frozenset(code.co_varnames[1:code.co_argcount + code.co_kwonlyargcount])
     known = KINDS.get(kind)
     if known is None:
@@ -757,7 +763,6 @@ def cancel_fields(trick: Trick) -> tuple[list[Card] | None, Card | None, list[Ca
     """Two decks: the cards that cancelled in ``trick``, the card that won, and the set-aside
     cards the winner carried off (a trick event's ``cancelled``, ``by`` and ``carried``;
     ``cancelled`` None for a one-deck trick: the three are absent from its event)."""
-    from . import core
 
     cancelled = core.cancelled(trick.cards)
     if not cancelled and not trick.carried:

@@ -25,14 +25,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
+from types import CodeType
+from typing import cast
 
 from ..model.cards import SUIT_MASKS
 from ..model.rules import Moon, Rules
 from . import core
-
-if TYPE_CHECKING:
-    from types import CodeType
 
 # the chunk loops (generated): a trick boundary played on (leader, hearts broken, kitty), a whole round
 PlayLoop = Callable[..., tuple[int, bool, int]]

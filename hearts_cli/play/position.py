@@ -30,6 +30,7 @@ from typing import NamedTuple, Protocol
 
 from ..base.untrusted import LIMITS
 from ..model.cards import CARDS, Card
+from ..model.codes import normalize_code
 from ..model.errors import HeartsError
 from ..model.overrides import format_set, parse_set
 from ..model.rules import Direction, Moon, Rules
@@ -235,8 +236,6 @@ def _card_run(text: str, field: str, empty: bool = False, whole: str | None = No
 
 def _deal(text: str, n: int) -> tuple[str | None, tuple[tuple[Card, ...], ...]]:
     if "/" not in text:
-        from ..model.codes import normalize_code
-
         try:
             return normalize_code(text), ()
         except HeartsError as e:

@@ -21,15 +21,13 @@ field is a ``ValueError`` when one is made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, dataclass_transform
+from typing import ClassVar, dataclass_transform
 
+from ..base.jsonvalue import JsonObject
 from ..base.values import FrozenInstanceError, Plain
+from ..model.cards import Card
 from .events import _PLAIN, View, jsonable
-
-if TYPE_CHECKING:
-    from ..base.jsonvalue import JsonObject
-    from ..model.cards import Card
-    from .payloads import ErrorBody, MoonChoiceName, VerdictJson
+from .payloads import ErrorBody, MoonChoiceName, VerdictJson
 
 __all__ = ["OK", "REPLIES", "ErrorReply", "Hello", "Ok", "Reply", "StateReply", "Suggestion", "VerdictReply"]
 

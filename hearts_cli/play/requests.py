@@ -26,7 +26,7 @@ from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
 from ..text.catalog import t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's; the replies when one is made (start-up)
     from .payloads import ErrorBody
     from .replies import ErrorReply
 
@@ -76,7 +76,7 @@ class RequestError(HeartsError):
 
     def answer(self, lang: str | None = None) -> ErrorReply:
         """The error reply (:class:`~hearts_cli.play.replies.ErrorReply`)."""
-        from .replies import ErrorReply
+        from .replies import ErrorReply  # only when asked for: start-up of the commands that do not
 
         return ErrorReply(error=self.body(lang))
 

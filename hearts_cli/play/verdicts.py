@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from ..model.cards import CARDS, Card, Suit, cards_of, mask_of
 from ..model.rules import FirstTrick, Rules, SetAside
+from ..model.seating import place_name, seat_place
 from ..text.catalog import cancel_pairs, t
 from . import core
 from .knowledge import Knowledge, SeatView, knowledge
 from .sampling import Constraints, Sampler, constraints, match_cards
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's and the tests' only
     from .payloads import EffectJson, ErrorBody, VerdictJson
 
 __all__ = [
@@ -214,8 +215,6 @@ class Effect(NamedTuple):
                 text += " " + t("effect_breaks_hearts", lang)
             return text
         if self.wins is False and self.taker is not None:
-            from ..model.seating import place_name, seat_place
-
             taker = place_name(seat_place(self.taker, self.mover, self.players), lang)
             if self.exact:
                 mid = "effect_loses_to" if self.points else "effect_loses_to_clean"
@@ -245,7 +244,6 @@ class Effect(NamedTuple):
 
     def _names(self, seats: Sequence[int], lang: str | None) -> str:
         """The seats as the sentence names them, from the seat to move ("West, North and East")."""
-        from ..model.seating import place_name, seat_place
 
         said = [place_name(seat_place(s, self.mover, self.players), lang) for s in seats]
         if len(said) < 2:

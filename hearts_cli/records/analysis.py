@@ -14,7 +14,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal
 
 from ..base.values import Plain
+from ..bots.hard import equivalent_cards
 from ..model.cards import QUEEN_OF_SPADES, Card, Suit
+from ..model.codes import seed_for
+from ..play import core
 from ..play.events import Decision as DecisionEvent
 from ..play.events import Summary
 from ..play.game import Game, Move
@@ -184,14 +187,11 @@ def _play_decision(move: Move, view: SeatView, values: dict[Card, float]) -> Dec
 def _classes_of(view: SeatView) -> dict[Card, Card]:
     if view.rules.decks > 1:
         return classes_two(view)
-    from ..bots.hard import equivalent_cards
 
     return equivalent_cards(view)
 
 
 def _mix(seed: int, code: str, seat: int) -> int:
-    from ..model.codes import seed_for
-
     return seed_for(code, "analysis", seed, seat)
 
 
@@ -248,7 +248,6 @@ def _play_reason_two(view: SeatView, card: Card, best: Card, diff: float) -> Rea
     """Why a two-deck card cost points, where the trick itself shows it: the last card of a
     trick that takes its points (with any set-aside trick's, cancellation counted) when the
     better card would not have; otherwise the generic reason."""
-    from ..play import core
 
     trick = [int(c) for c in view.trick]
     n = view.players

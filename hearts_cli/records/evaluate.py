@@ -9,15 +9,13 @@ given, so an analysis is a pure function of the record and its seed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..model.cards import CARDS as CARDS_
 from ..model.cards import Card, mask_of
+from ..play import core
 from ..play.round import Round, SeatView
-
-if TYPE_CHECKING:
-    import random
 
 __all__ = ["DEFAULT_SIMULATIONS", "METHOD_TWO", "classes_two", "evaluate_pass", "evaluate_pass_two", "evaluate_play",
            "evaluate_play_two", "pass_candidates"]
@@ -32,8 +30,6 @@ DEFAULT_SIMULATIONS = 600
 
 
 def _rng(seed: int, view: SeatView, salt: str) -> random.Random:
-    import random  # only the analysis draws at random
-
     pos = (view.round_index, view.phase.value, len(view.tricks), len(view.trick), view.seat)
     return random.Random(f"hearts-analysis/{seed}/{pos}/{salt}")
 
@@ -43,7 +39,7 @@ def evaluate_play(view: SeatView, seed: int, simulations: int) -> dict[Card, flo
     (two decks: :func:`evaluate_play_two`)."""
     if view.rules.decks > 1:
         return evaluate_play_two(view, seed, simulations)
-    from ..bots.hard import evaluate
+    from ..bots.hard import evaluate  # the CPUs only when a position is weighed: start-up
 
     return evaluate(view, seed, simulations)
 
@@ -61,8 +57,8 @@ METHOD_TWO = "two_deck_playout"
 def evaluate_play_two(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     """Expected round points for this seat of each legal card of a two-deck round
     (equivalent cards share a value)."""
-    from ..bots import multi
-    from ..play.fast import MultiPosition, pair_of_cards
+    from ..bots import multi  # the CPUs only when a position is weighed: start-up
+    from ..play.fast import MultiPosition, pair_of_cards  # the fast path only when a position is weighed: start-up
 
     stands_for = classes_two(view)
     cands = sorted(set(stands_for.values()))
@@ -94,7 +90,7 @@ def evaluate_play_two(view: SeatView, seed: int, simulations: int) -> dict[Card,
 
 def classes_two(view: SeatView) -> dict[Card, Card]:
     """Every legal card -> the card of Hard's two-deck candidates that stands for it."""
-    from ..bots.multi import candidates
+    from ..bots.multi import candidates  # the CPUs only when a position is weighed: start-up
 
     cands = candidates(view)
     return {c: CARDS_[max(x for x in cands if x <= c and x // 13 == c // 13)] for c in set(view.legal)}
@@ -130,10 +126,9 @@ def evaluate_pass_two(view: SeatView, candidates: Sequence[tuple[Card, ...]], se
     """:func:`evaluate_pass` for two decks: the other hands dealt from the unseen multiset,
     the others pass as Hard would, and the round is played out from the first lead on
     :class:`hearts_cli.play.fast.MultiPosition` with Hard's two-deck playout policy."""
-    from ..bots import multi
-    from ..bots.hard import hard_pass
-    from ..play import core
-    from ..play.fast import MultiPosition, pair_of_cards
+    from ..bots import multi  # the CPUs only when a position is weighed: start-up
+    from ..bots.hard import hard_pass  # the CPUs only when a position is weighed: start-up
+    from ..play.fast import MultiPosition, pair_of_cards  # the fast path only when a position is weighed: start-up
 
     rules = view.rules
     n = rules.players
@@ -165,21 +160,29 @@ def pass_candidates(view: SeatView, chosen: Sequence[Card]) -> list[tuple[Card, 
     """The passes weighed against the one chosen: Hard's own, the highest cards, the
     most dangerous ones, and the chosen pass with each of its cards swapped for the
     best card Hard would pass instead (or the most dangerous card kept)."""
-    from ..bots.hard import hard_pass
-    from ..bots.normal import pass_danger
+    from ..bots.hard import hard_pass  # the CPUs only when a position is weighed: start-up
+    from ..bots.normal import pass_danger  # the CPUs only when a position is weighed: start-up
 
     k = view.rules.pass_count
     chosen = tuple(sorted(chosen))
     hard = tuple(sorted(hard_pass(view)))
     danger = pass_danger(view)
-    by_rank = tuple(sorted(sorted(view.hand, key=lambda c: (-c.rank, -c))[:k]))
-    by_danger = tuple(sorted(sorted(view.hand, key=lambda c: (-danger[c], -c))[:k]))
+
+    def highest(c: Card) -> tuple[int, int]:
+        return (-c.rank, -c)
+
+    by_rank = tuple(sorted(sorted(view.hand, key=highest)[:k]))
+
+    def most_dangerous(c: Card) -> tuple[float, int]:
+        return (-danger[c], -c)
+
+    by_danger = tuple(sorted(sorted(view.hand, key=most_dangerous)[:k]))
     out = [chosen]
     for cand in (hard, by_rank, by_danger):
         if cand not in out:
             out.append(cand)
     keep = [c for c in hard if c not in chosen]
-    keep += [c for c in sorted(view.hand, key=lambda c: (-danger[c], -c))
+    keep += [c for c in sorted(view.hand, key=most_dangerous)
              if c not in chosen and c not in keep][:1]
     for i in range(len(chosen)):
         alt = tuple(sorted(chosen[:i] + chosen[i + 1:] + (keep[0],)))
@@ -197,12 +200,11 @@ def evaluate_pass(view: SeatView, candidates: Sequence[tuple[Card, ...]], seed: 
     would, the exchange is made, and the round is played out from the first
     lead with the playout policy, the same random stream for every candidate.
     """
-    import random
 
-    from ..bots.hard import hard_pass
-    from ..bots.playout import make_policy
-    from ..play.fast import Position as FastPosition
-    from ..play.fast import playout_steps
+    from ..bots.hard import hard_pass  # the CPUs only when a position is weighed: start-up
+    from ..bots.playout import make_policy  # the CPUs only when a position is weighed: start-up
+    from ..play.fast import Position as FastPosition  # the fast path only when a position is weighed: start-up
+    from ..play.fast import playout_steps  # the fast path only when a position is weighed: start-up
 
     if view.rules.decks > 1:
         return evaluate_pass_two(view, candidates, seed, simulations)

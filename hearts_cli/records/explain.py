@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..base.untrusted import MAX_MOVE_LOG_BYTES
 from ..base.values import Plain
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.errors import HeartsError
@@ -38,7 +39,7 @@ from ..play.round import Round, SeatView
 from ..play.verdicts import Reason, Verdict
 from ..text.catalog import t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's; the record reader when a record is read (start-up)
     from ..play.payloads import ExplainJson
     from .record_parts import MoveAddress
 
@@ -111,7 +112,6 @@ def split_moves(text: str | None) -> list[str]:
 
 def from_code(rules: Rules, code: str, moves: str | None = None) -> Game:
     """A new game of ``code`` with the move list applied (see the module's notes)."""
-    from ..base.untrusted import MAX_MOVE_LOG_BYTES
 
     game = Game(rules, code)  # CodeError from a bad code
     if moves is not None and len(moves) > MAX_MOVE_LOG_BYTES:
@@ -171,7 +171,7 @@ class _Msg:
 
 def parse_at(text: str) -> tuple[str, int | MoveAddress]:
     """``"17"`` -> ``("move", 17)``; ``"2.3.1"`` -> ``("position", MoveAddress)``."""
-    from .record_parts import MoveAddress
+    from .record_parts import MoveAddress  # the record's modules only when a record is read: start-up
 
     s = text.strip()
     if s.isdigit():
@@ -197,7 +197,7 @@ def from_record(path: str, at: str | None, code: str | None = None, rules: Rules
 
     A file with no ``format:`` line is a move log, played with its own ``code`` and
     ``rules`` lines or with ``code`` and ``rules`` (a record carries its own code)."""
-    from .record import GameRecord
+    from .record import GameRecord  # the record's modules only when a record is read: start-up
     from .record_parts import RecordError
     from .record_reader import read_record
 
@@ -207,7 +207,7 @@ def from_record(path: str, at: str | None, code: str | None = None, rules: Rules
         # (an empty file with --code: a move log of no moves yet, as hearts replay reads it)
         if e.message_id not in _NOT_A_RECORD and (e.message_id != "record_empty" or code is None):
             raise
-        from .movelog import read_movelog
+        from .movelog import read_movelog  # only when asked for: start-up of the commands that do not
 
         record = GameRecord.from_game(read_movelog(Path(path), code, rules))
     else:
@@ -233,7 +233,7 @@ def from_save(path: Path) -> Moment:
 
     Read-only: a save that cannot be read is reported, not moved or changed.
     """
-    from .record_parts import RecordError
+    from .record_parts import RecordError  # the record's modules only when a record is read: start-up
     from .record_reader import read_record
 
     if not path.exists():

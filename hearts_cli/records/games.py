@@ -10,16 +10,17 @@ reads the record itself (its seats, annotations, moves).
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..base.untrusted import MAX_MOVE_LOG_BYTES, TooBig, read_text
 from ..model.errors import HeartsError
+from ..model.rules import Rules
 from ..play.game import Game
-from ..text.catalog import t
-
-if TYPE_CHECKING:
-    from ..model.rules import Rules
+from ..text.catalog import os_problem, t
+from .movelog import MoveLogError, replay_log
+from .record_reader import read_record as read
 
 __all__ = ["FileProblem", "parse_movelog", "parse_record", "read_movelog", "read_record"]
 
@@ -33,8 +34,6 @@ class FileProblem(HeartsError):
         super().__init__("cli_bad_file", path=path)
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
-        from ..text.catalog import os_problem
-
         return t(self.message_id, lang, ascii=ascii, problem=os_problem(self.error, lang), **self.shown_params())
 
 
@@ -52,16 +51,12 @@ def read_record(path: str | os.PathLike[str]) -> Game:
     """The game of the record in the file at ``path``, every move made. A file that is not
     there ("no such file"), is not a record, or whose moves break the rules raises
     :class:`~hearts_cli.records.record_parts.RecordError`; the record's text goes to :func:`parse_record`."""
-    from .record_reader import read_record as read
 
     return read(_path(path, "read_record", "parse_record")).replay()
 
 
 def parse_record(text: str) -> Game:
     """The game of a record given as its text, every move made (see :func:`read_record`)."""
-    import io
-
-    from .record_reader import read_record as read
 
     if not isinstance(text, str):
         raise HeartsError("library_text_expected", function="parse_record", path_function="read_record")
@@ -73,8 +68,6 @@ def read_movelog(path: str | os.PathLike[str], code: str | None = None, rules: R
     ``rules`` for a log without a ``code`` line. A file that is not there ("no such file")
     raises a :class:`~hearts_cli.model.errors.HeartsError`, a log that breaks the rules
     :class:`~hearts_cli.records.movelog.MoveLogError`; the log's text goes to :func:`parse_movelog`."""
-    from ..base.untrusted import MAX_MOVE_LOG_BYTES, TooBig, read_text
-    from .movelog import MoveLogError, replay_log
 
     name = os.fspath(_path(path, "read_movelog", "parse_movelog"))
     try:
@@ -90,7 +83,6 @@ def read_movelog(path: str | os.PathLike[str], code: str | None = None, rules: R
 
 def parse_movelog(text: str, code: str | None = None, rules: Rules | None = None) -> Game:
     """The game of a move log given as its text, every move made (see :func:`read_movelog`)."""
-    from .movelog import replay_log
 
     if not isinstance(text, str):
         raise HeartsError("library_text_expected", function="parse_movelog", path_function="read_movelog")

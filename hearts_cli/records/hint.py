@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..bots.hard import hard_pass
 from ..model.cards import Card
 from ..play.dealt import Phase
 from ..play.round import SeatView
@@ -41,8 +42,6 @@ class Hint(NamedTuple):
 def weigh(view: SeatView, seed: int, simulations: int) -> Hint:
     """The hint of ``view`` (the seat's own pass or play) at ``seed``."""
     if view.phase is Phase.PASS:
-        from ..bots.hard import hard_pass
-
         cands = pass_candidates(view, hard_pass(view))
         values = evaluate_pass(view, cands, seed ^ view.round_index, simulations)
         ranked = sorted(cands, key=lambda c: (values[c], c))
@@ -52,7 +51,11 @@ def weigh(view: SeatView, seed: int, simulations: int) -> Hint:
         return Hint("pass", best, ranked[1], values[ranked[1]] - values[best])
     cards = evaluate_play(view, seed, simulations)
     classes = _classes_of(view)
-    order = sorted(cards, key=lambda c: (cards[c], c))
+
+    def by_value(c: Card) -> tuple[float, Card]:
+        return (cards[c], c)
+
+    order = sorted(cards, key=by_value)
     first = order[0]
     other = [c for c in order if classes[c] != classes[first]]
     if not other:

@@ -36,16 +36,18 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..base.untrusted import BOM, MAX_MOVE_LOG_BYTES
-from ..base.values import Frozen, Plain
+from ..base.untrusted import BOM, MAX_MOVE_LOG_BYTES, TooBig, read_text
+from ..base.values import Plain
 from ..model.cards import Card, CardParseError, parse_card
+from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, RulesError
 from ..play.dealt import IllegalMove, PassError, Phase
 from ..play.game import Game, Move
-from ..text.catalog import preset_id, t
-from .record_parts import PlaceError
+from ..text.catalog import CATALOG, os_problem, preset_id, t
+from .record_parts import PlaceError, default_seats
 
 __all__ = ["LoggedGame", "MoveLogError", "ParsedLog", "Token", "format_log", "parse", "read_movelog", "replay_log"]
 
@@ -85,34 +87,20 @@ class MoveLogError(PlaceError):
         return text + (" (" + "; ".join(where) + ")" if where else "")
 
 
-# Values with a dataclass's equality and repr (and Token's hash), on the
-# cheaper bases of :mod:`hearts_cli.base.values` (start-up: see bench/startup.py).
+# ParsedLog: a dataclass's equality and repr on the cheaper base of :mod:`hearts_cli.base.values`.
 
 
-class Token(Frozen):
+@dataclass(frozen=True, slots=True)
+class Token:
     """One word of a move log: ``kind`` is ``card``, ``bar`` (``|``), ``slash``
     (``/``) or ``round`` (``R2``); ``line`` and ``column`` are 1-based."""
 
-    __match_args__ = ("kind", "text", "line", "column", "card", "number")
-    __slots__ = __match_args__
     kind: str
     text: str
     line: int
     column: int
-    card: Card | None
-    number: int
-
-    def __init__(self, kind: str, text: str, line: int, column: int, card: Card | None = None,
-                 number: int = 0):
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "number", number)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.kind, self.text, self.line, self.column, self.card, self.number)
+    card: Card | None = None
+    number: int = 0
 
 
 class ParsedLog(Plain):
@@ -202,7 +190,6 @@ def parse(text: str) -> ParsedLog:
 
 def rule_name(code: str | None, lang: str | None) -> str:
     """The name of the rule a reason code stands for (``follow suit``...)."""
-    from ..text.catalog import CATALOG
 
     for mid in (f"rule_{code}", f"movelog_rule_{code}"):
         if mid in CATALOG["en"]:
@@ -220,8 +207,6 @@ class _Msg:
 
 
 def _header_code(rest: str, ln: int, col: int) -> str:
-    from ..model.codes import CodeError, normalize_code
-
     try:
         return normalize_code(rest)
     except CodeError as e:
@@ -232,7 +217,7 @@ def _header_rules(rest: str, ln: int, col: int, before: dict[str, object] | None
     """``rules PRESET key=value...``: the preset, then each setting as ``--set`` reads it,
     added to the settings of the ``rules`` lines ``before`` it (only the first names the
     preset: a narrow screen breaks a long line in several)."""
-    from ..model.overrides import parse_set
+    from ..model.overrides import parse_set  # only when asked for: start-up of the commands that do not
 
     parts = _SETTING_SPLIT.split(rest) if rest else []
     spec: dict[str, object] = dict(before or {})
@@ -274,7 +259,6 @@ def replay_log(text: str | ParsedLog, code: str | None = None, rules: Rules | No
         if e.names is None and e.seat is not None:
             players = (rules or (text.rules if isinstance(text, ParsedLog) else None))
             n = players.players if players is not None else _players_of(text)
-            from .record_parts import default_seats
 
             e.names = tuple(s.name for s in default_seats(n))
             e.args = (e.message(),)  # str(e) names them so too
@@ -293,7 +277,6 @@ def _log_text(source: str | os.PathLike[str]) -> str:
     """The text of a move log given as text or as a path; a file is size-checked before reading."""
     if isinstance(source, str) and ("\n" in source or not os.path.isfile(source)):
         return source
-    from ..base.untrusted import TooBig, read_text
 
     path = os.fspath(source)
     try:
@@ -301,8 +284,6 @@ def _log_text(source: str | os.PathLike[str]) -> str:
     except TooBig:
         raise MoveLogError("movelog_too_big", limit=MAX_MOVE_LOG_BYTES) from None
     except OSError as e:
-        from ..text.catalog import os_problem
-
         raise HeartsError("cli_bad_file", path=path, problem=os_problem(e)) from None
     except UnicodeDecodeError:
         raise HeartsError("cli_bad_file", path=path, problem=t("record_not_utf8")) from None
@@ -484,7 +465,7 @@ def _where_now(game: Game) -> str:
 
 def _spec_text(rules: Rules) -> str:
     """``PRESET key=value...``, the settings written as ``--set`` takes them."""
-    from ..model.overrides import format_set
+    from ..model.overrides import format_set  # only when asked for: start-up of the commands that do not
 
     return " ".join([str(rules.spec()["preset"])] + format_set(rules))
 

@@ -218,7 +218,8 @@ def _sections(text: str, path: str | None) -> list[_Section]:
             current.tags[name] = (_unquote(found.group(2), path, number), number)
             under = name if name == "Play" or name.endswith("Table") else None
             continue
-        tokens = [w for w in _TOKEN.findall(line) if not w.startswith(("{", ";"))]
+        words: list[str] = _TOKEN.findall(line)  # (the pattern has no group: each match whole)
+        tokens = [w for w in words if not w.startswith(("{", ";"))]
         if not tokens:
             continue
         if current is None or under is None:
@@ -229,7 +230,7 @@ def _sections(text: str, path: str | None) -> list[_Section]:
 
 def _unquote(token: str, path: str | None, line: int) -> str:
     try:
-        value = json.loads(token)
+        value: object = json.loads(token)
     except ValueError:  # PBN's own escapes are \" and \\ only: a lone backslash stays
         value = token[1:-1].replace('\\"', '"').replace("\\\\", "\\")
     if not isinstance(value, str):

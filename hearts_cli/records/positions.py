@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from ..base.jsonvalue import JsonObject
+from ..model.cards import Card
 from ..model.errors import HeartsError
 from ..play.dealt import Phase
 from ..play.events import view_event as seat_view_event
@@ -41,8 +43,6 @@ class Where(TypedDict):
 
 
 if TYPE_CHECKING:  # types only: nothing to build at start-up
-    from ..base.jsonvalue import JsonObject
-    from ..model.cards import Card
     from ..play.payloads import TrickPlay
 
     class LastTrick(TypedDict):
@@ -111,7 +111,7 @@ def game_at(record: GameRecord, at: str | None) -> tuple[Game, int]:
     or a move number ``N``: before move N), and how many moves were made; the end
     when ``at`` is None. :class:`NoPositionError` when the record has no such position;
     ``explain.ExplainError`` when the text is not a position."""
-    from . import explain as ex
+    from . import explain as ex  # only when asked for: start-up of the commands that do not
 
     position = None if at is None else ex.parse_at(at)[1]
     try:

@@ -20,25 +20,29 @@ every replay's start.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..base.untrusted import LIMITS, TooBig, read_text
 from ..base.values import Plain
+from ..model.codes import normalize_code
 from ..model.errors import HeartsError
+from ..model.rules import Rules
 from ..play.events import Decision as DecisionEvent
 from ..play.events import Event, Stop, Summary
-from ..text.catalog import t
+from ..text.catalog import os_problem, t
 from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
+from .pbn import is_pbn, read_pbn, write_pbn
 from .positions import NoPositionError, game_at, table_at, view_event
 from .record import GameRecord, save_record
 from .record_reader import looks_like_record, read_record
 from .story import narrate
 
-if TYPE_CHECKING:
-    from ..model.rules import Rules
+if TYPE_CHECKING:  # the analysis only for --analyze (start-up); Mapper is the type checker's only
     from .analysis import Decision, Mapper
 
 __all__ = [
@@ -101,8 +105,6 @@ def read_input(source: str | None, moves: str | None, lang: str | None,
     """The text to replay and its path (None for stdin or ``--moves``): ``source`` a file
     or ``-`` (stdin), or ``moves`` a move log given as a string; exactly one of them.
     The size is checked before reading: a huge file or an endless stream costs nothing."""
-    from ..base.untrusted import LIMITS, TooBig, read_text
-    from ..text.catalog import os_problem
 
     if source is not None and moves is not None:
         raise HeartsError("rp_cli_two_logs")
@@ -132,12 +134,10 @@ def open_game(text: str, path: str | None, code: str | None = None,
     move log played through the engine with ``code`` and the rules ``rules`` makes
     (None: no rules were given on the command line). A record names its own code and
     rules: giving either with one is refused."""
-    from .pbn import is_pbn
 
     if is_pbn(text):  # a PBN-style record (docs/pbn.md)
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
-        from .pbn import read_pbn
 
         return read_pbn(text, path, game)
     if game is not None:
@@ -146,8 +146,7 @@ def open_game(text: str, path: str | None, code: str | None = None,
         if code is not None or rules is not None:
             raise HeartsError("rp_cli_code_with_record", path=path or "-")
         return read_record(Path(path) if path else text)
-    from ..model.codes import normalize_code
-    from .movelog import replay_log
+    from .movelog import replay_log  # only when asked for: start-up of the commands that do not
 
     rule_set = rules() if rules is not None else None
     logged = replay_log(text, normalize_code(code) if code is not None else None, rule_set)
@@ -158,10 +157,8 @@ def exported(record: GameRecord, fmt: str) -> str:
     """``record``'s game as another program reads it: ``pbn`` (docs/pbn.md) or ``openspiel``
     (one JSON line of OpenSpiel's actions a round; refused for rules OpenSpiel cannot play)."""
     if fmt == "pbn":
-        from .pbn import write_pbn
-
         return write_pbn(record)
-    from .openspiel import write_openspiel
+    from .openspiel import write_openspiel  # only when asked for: start-up of the commands that do not
 
     return write_openspiel(record.replay())
 
@@ -215,11 +212,9 @@ def _position(record: GameRecord, options: Options) -> list[Styled]:
     """``--at``: the table before that move, as lines or as one ``view`` event."""
     game, made = game_at(record, options.at)
     if options.as_json:
-        import json
-
         view = view_event(game, options.seat, options.all_hands, made)
         return [(json.dumps(view, ensure_ascii=False), None)]
-    from .sentences import describe_table
+    from .sentences import describe_table  # only when asked for: start-up of the commands that do not
 
     table = table_at(game, options.seat, options.all_hands, made)
     return [(line, None) for line in describe_table(table, record, options.lang, options.ascii)]
@@ -227,8 +222,7 @@ def _position(record: GameRecord, options: Options) -> list[Styled]:
 
 def _annotate(record: GameRecord, decisions: list[Decision], options: Options) -> None:
     """``--annotate-to``: the record with the marked decisions as annotations, written atomically."""
-    from ..text.catalog import os_problem
-    from .analysis import annotations_of
+    from .analysis import annotations_of  # only when asked for: start-up of the commands that do not
 
     target = options.annotate_to
     assert target is not None
@@ -242,7 +236,6 @@ def _annotate(record: GameRecord, decisions: list[Decision], options: Options) -
 def _json_story(record: GameRecord, options: Options, events: list[Event],
                 rows: list[Summary]) -> list[Styled]:
     """``--json``: one object per event, the summary rows, and the view where a partial log stops."""
-    import json
 
     encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(..., ensure_ascii=False)
     lines = [encode(ev.to_json()) for ev in events]

@@ -15,11 +15,12 @@ from ..base.wrapping import scored
 from ..model.cards import Card, Suit
 from ..model.rules import Moon
 from ..play.events import Event, Teller
+from ..play.round import Round
 from ..text.catalog import cancel_pairs, preset_name, t, trick_plays, trick_result
 from .record import GameRecord
-from .record_parts import display_name
+from .record_parts import MoveAddress, display_name
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # payloads.py is the type checker's and the tests' only
     from ..play.payloads import (
         DirectionName,
         Glyph,
@@ -246,8 +247,6 @@ class StoryTeller(Teller[str]):
     def _verdict(self, position: str, seat: int, card: Card) -> str:
         """The verdict on ``card`` from ``seat``'s view just before it was played (the sentence of
         the confirmation, ``why`` and ``hearts explain``)."""
-        from ..play.round import Round
-        from .record_parts import MoveAddress
 
         try:
             game, _ = self.record.at(MoveAddress.parse(position))

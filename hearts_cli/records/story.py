@@ -44,7 +44,7 @@ from .positions import where
 from .record import GameRecord
 from .record_parts import MoveAddress
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the analysis only for --analyze (start-up)
     from .analysis import Decision
 
 __all__ = ["narrate"]

@@ -10,14 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..base.files import write_private
+from ..base.jsonvalue import JsonObject
 from ..play.game import Game
+from ..records.record_parts import Seat
 from .saves import Store, home
-
-if TYPE_CHECKING:
-    from ..base.jsonvalue import JsonObject
-    from ..records.record_parts import Seat
 
 
 class HostStore(Store):
@@ -48,7 +46,6 @@ class HostStore(Store):
 
     def write_meta(self, meta: JsonObject) -> None:
         """The invitations and settings of the table: 0600 in a 0700 directory, written atomically."""
-        from ..base.files import write_private
 
         write_private(self.meta_path, json.dumps(meta).encode("utf-8"))
 

@@ -25,16 +25,20 @@ Everything lives in ``platformdirs.user_data_dir("hearts")``, or in
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypedDict, cast
 
+from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text, yaml_problem
 from ..base.values import Plain
+from ..text.catalog import LANGUAGES, os_problem_id, t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the record reader and the statistics when a game is read or ends (start-up)
     from ..play.game import Game
     from ..records.record import GameRecord
     from ..records.record_parts import RecordError, Seat
@@ -49,7 +53,7 @@ def home() -> Path:
     env = os.environ.get("HEARTS_HOME")
     if env:
         return Path(env)
-    import platformdirs
+    import platformdirs  # only when a path is asked for: start-up
 
     return Path(platformdirs.user_data_dir("hearts", appauthor=False))
 
@@ -59,7 +63,7 @@ def history_path() -> Path:
     env = os.environ.get("HEARTS_HOME")
     if env:
         return Path(env) / "history.txt"
-    import platformdirs
+    import platformdirs  # only when a path is asked for: start-up
 
     return Path(platformdirs.user_state_dir("hearts", appauthor=False)) / "history.txt"
 
@@ -84,7 +88,6 @@ def free_name(path: Path) -> Path:
 def archived_game(code: str, root: Path | None = None) -> Path | None:
     """The newest game archived with ``code`` (finished or not), or None: what ``hearts replay
     CODE`` opens, so that nobody needs the archive's long path."""
-    import re
 
     shape = re.compile(rf"(\d{{8}}-\d{{6}})-{re.escape(code)}(?:-unfinished)?(?:-(\d+))?\.yaml")
     found = []
@@ -103,7 +106,6 @@ def unfinished_games(root: Path | None = None) -> list[tuple[str, str, Path]]:
     """The games archived unfinished (set aside by a new game), newest first: their time
     (``YYYY-MM-DD HH:MM``), code and file. What ``hearts play --unfinished`` lists and
     ``hearts play --resume CODE`` takes back."""
-    import re
 
     shape = re.compile(r"(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-([0-9A-Z]{8})-unfinished(?:-\d+)?\.yaml")
     folder = (root or home()) / "archive"
@@ -122,8 +124,7 @@ def unfinished_games(root: Path | None = None) -> list[tuple[str, str, Path]]:
 def archived_file_line(path: str | os.PathLike[str], lang: str | None, ascii: bool = False) -> str:
     """The line that names an archived game's file to a person ("File: ~/..."), the home
     folder written ``~``: wherever a game's end or a previous game's archiving is told."""
-    from ..base.files import home_written
-    from ..text.catalog import t
+    from ..base.files import home_written  # only when asked for: start-up of the commands that do not
 
     return t("archived_file", lang, ascii=ascii, path=home_written(path))
 
@@ -195,7 +196,7 @@ class Store:
                 self._lock_fd = fd
                 self.sweep()
                 return
-        from ..base.files import private_dir
+        from ..base.files import private_dir  # only when asked for: start-up of the commands that do not
 
         private_dir(self.root)  # the save beside the lock holds every hand
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -214,7 +215,7 @@ class Store:
         cannot be asked, when it is over a minute old. Only under the lock,
         which every writer of this directory holds.
         """
-        from ..records.record import TEMP_RE
+        from ..records.record import TEMP_RE  # the record reader only when a game is read: start-up
 
         removed = []
         now = time.time()
@@ -262,7 +263,7 @@ class Store:
         path = self.save_path
         if not path.exists():
             return None
-        from ..records.record_parts import RecordError
+        from ..records.record_parts import RecordError  # the record reader only when a game is read: start-up
         from ..records.record_reader import read_record
 
         try:
@@ -275,7 +276,7 @@ class Store:
         return Loaded(game, tuple(record.seats), record.undos, record.lang)
 
     def _move_aside(self, path: Path) -> Path:
-        from ..base.files import private_dir
+        from ..base.files import private_dir  # only when asked for: start-up of the commands that do not
 
         target = free_name(self.root / "damaged" / f"{stamp()}-{path.name}")
         private_dir(target.parent)  # a damaged save may still hold every hand
@@ -285,14 +286,14 @@ class Store:
     def save(self, game: Game | GameRecord, seats: Sequence[Seat], undos: int = 0, lang: str | None = None
              ) -> Path:
         """Write the record of ``game`` atomically over the save (``lang``: the language it is played in)."""
-        from ..records.record import save_record
+        from ..records.record import save_record  # the record reader only when a game is read: start-up
 
         return save_record(self.save_path, game, seats=seats, undos=undos, private=True, lang=lang)
 
     def archive(self, game: Game, seats: Sequence[Seat], unfinished: bool = False, undos: int = 0,
                 lang: str | None = None) -> Path:
         """Write ``game`` to the archive and drop the save; returns the archived file."""
-        from ..records.record import save_record
+        from ..records.record import save_record  # the record reader only when a game is read: start-up
 
         tag = "-unfinished" if unfinished else ""
         target = free_name(self.archive_dir / f"{stamp()}-{game.code}{tag}.yaml")
@@ -304,7 +305,7 @@ class Store:
         """The unfinished game archived at ``path``, made the saved game again, and where the
         game saved until now went (it is archived first: nothing is ever lost). A record that
         cannot be read is a :class:`~hearts_cli.records.record_parts.RecordError`, nothing touched."""
-        from ..records.record_reader import read_record
+        from ..records.record_reader import read_record  # the record reader only when a game is read: start-up
 
         record = read_record(path)
         restored = Loaded(record.replay(), tuple(record.seats), record.undos, record.lang)
@@ -322,7 +323,7 @@ class Store:
 
         From the statistics index (``stats.sqlite3``, see :mod:`hearts_cli.store.stats`).
         """
-        from .stats import record_change
+        from .stats import record_change  # the statistics only at the end of a game: start-up
 
         return record_change(self.root)
 
@@ -379,12 +380,10 @@ def _valid_setting(key: str, value: object) -> bool:
     if key == "deck_colors":
         return value in ("two", "four")
     if key == "sort":
-        from ..model.cards import hand_order
+        from ..model.cards import hand_order  # only when asked for: start-up of the commands that do not
 
         return hand_order(value) is not None
     if key == "lang":
-        from ..text.catalog import LANGUAGES
-
         return isinstance(value, str) and value.lower() in LANGUAGES
     if key in ("auto_play", "bell") and isinstance(value, bool):  # true: the default pause, or wait
         return True
@@ -418,7 +417,6 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     unknown key is left out and named. ``turn_timer: off`` (or null, or false)
     means no timer, which is the default anyway.
     """
-    from ..base.untrusted import DEPTH, MAX_SETTINGS_BYTES, TooBig, YamlRefused, load_yaml, read_text, yaml_problem
 
     path = (Path(root) if root is not None else home()) / SETTINGS_NAME
     where: dict[str, object] = {"path": str(path)}
@@ -429,13 +427,11 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
     except TooBig as e:  # checked before reading: a huge file costs nothing
         return {}, [("settings_unreadable", where | {"problem": ("input_too_big", {"limit": e.limit})})]
     except OSError as e:
-        from ..text.catalog import os_problem_id
-
         mid, params = os_problem_id(e)
         return {}, [("settings_unreadable", where | {"problem": (mid, params)})]
     except UnicodeDecodeError:
         return {}, [("settings_unreadable", where | {"problem": ("record_not_utf8", {})})]
-    import yaml
+    import yaml  # PyYAML only where YAML is read: start-up
 
     twice: list[tuple[str, int, int]] = []
     try:
@@ -456,8 +452,6 @@ def read_settings(root: Path | None = None) -> tuple[Settings, list[Problem]]:
                                for key, first, line in twice]  # (the last one is kept, as PyYAML does)
     for key, value in data.items():
         if key not in SETTING_KEYS:
-            import difflib
-
             near = difflib.get_close_matches(str(key).lower(), SETTING_KEYS, n=1)
             if near:  # "dealy": did you mean delay?
                 problems.append(("settings_unknown_near", where | {"key": str(key), "near": near[0]}))
@@ -481,7 +475,6 @@ def _as_written(value: object) -> str:
 
 def settings_warnings(lang: str | None = None, root: Path | None = None) -> list[str]:
     """One sentence per problem in ``settings.yaml``, in ``lang`` (none when all is well)."""
-    from ..text.catalog import t
 
     def said(value: object) -> object:
         if isinstance(value, tuple):  # a message of its own (whose parameters may be too)
@@ -512,11 +505,11 @@ def _try_lock(fd: int) -> bool:
     """Take the save's lock without waiting: False when another process holds it."""
     try:
         if sys.platform == "win32":
-            import msvcrt
+            import msvcrt  # this platform only
 
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
         else:
-            import fcntl
+            import fcntl  # this platform only
 
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
@@ -526,13 +519,13 @@ def _try_lock(fd: int) -> bool:
 
 def _unlock(fd: int) -> None:
     if sys.platform == "win32":
-        import msvcrt
+        import msvcrt  # this platform only
 
         try:
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
         except OSError:
             pass
         return
-    import fcntl
+    import fcntl  # this platform only
 
     fcntl.flock(fd, fcntl.LOCK_UN)

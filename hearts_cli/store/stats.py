@@ -26,20 +26,25 @@ needs them.
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TextIO, TypeAlias, TypedDict
 
 from ..base.untrusted import MAX_RECORD_BYTES as MAX_RECORD  # what the record reader accepts too
 from ..base.untrusted import decoded
 from ..base.wrapping import wrap_text
+from ..text.catalog import CATALOG, ordinal, preset_name, t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # sqlite3 only when the index is opened (start-up)
     import sqlite3
-    from typing import TextIO
+
+# what sqlite3 hands back for a column (no converters are registered; typeshed says Any)
+SqlValue: TypeAlias = "int | float | str | bytes | None"
+SqlRow: TypeAlias = "tuple[SqlValue, ...]"
 
 INDEX_NAME = "stats.sqlite3"
 SCHEMA = 2  # PRAGMA user_version of the index; another value means: rebuild (2: shared tables apart)
@@ -199,8 +204,6 @@ def _stamp_of(name: str, mtime_ns: int) -> str:
         d, t = m.groups()
         text = f"{d[:4]}-{d[4:6]}-{d[6:]}T{t[:2]}:{t[2:4]}:{t[4:]}"
         try:
-            import datetime
-
             datetime.datetime.fromisoformat(text)
             return text
         except ValueError:
@@ -347,7 +350,7 @@ def read_game(path: Path, name: str, size: int, mtime_ns: int) -> GameRow:
 
 def _read_fully(path: Path) -> Facts | None:
     """The same figures through the record reader, which re-plays the game (any layout it accepts)."""
-    from ..records.record_reader import read_record
+    from ..records.record_reader import read_record  # the record reader only when a game is read: start-up
 
     try:
         record = read_record(path)
@@ -364,6 +367,33 @@ def _read_fully(path: Path) -> Facts | None:
         "preset": game.rules.preset,
         "code": game.code,
     }
+
+
+def _rows(cursor: sqlite3.Cursor) -> list[SqlRow]:
+    """The rows a query found, each a tuple of sqlite's values."""
+    rows: list[SqlRow] = cursor.fetchall()
+    return rows
+
+
+def _row(cursor: sqlite3.Cursor) -> SqlRow | None:
+    """The first row a query finds, or None."""
+    row: SqlRow | None = cursor.fetchone()
+    return row
+
+
+def _one(cursor: sqlite3.Cursor) -> SqlRow:
+    """The one row of an aggregate or a pragma (there is always one)."""
+    row = _row(cursor)
+    if row is None:
+        raise TypeError("a query of one row found none")
+    return row
+
+
+def _number(value: SqlValue) -> float:
+    """A figure sqlite added up (``count``, ``total``): an int or a float."""
+    if isinstance(value, (int, float)):
+        return value
+    raise TypeError(f"not a figure: {value!r}")
 
 
 def _busy(error: Exception) -> bool:
@@ -394,7 +424,7 @@ class Index:
 
     def open(self) -> Index:
         """Open the index, rebuilding it if it is missing, of another layout or damaged."""
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         try:
             self.db = self._connect(str(self.path))
@@ -410,7 +440,7 @@ class Index:
         return self
 
     def _second_try(self) -> sqlite3.Connection:
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         try:
             return self._connect(str(self.path))
@@ -418,19 +448,19 @@ class Index:
             return self._connect(":memory:")  # a directory we cannot write: still answer
 
     def _connect(self, where: str) -> sqlite3.Connection:
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         if where != ":memory:":
             self.root.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(where, timeout=self.busy_timeout)
         try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
+            version = _one(db.execute("PRAGMA user_version"))[0]
             if version == SCHEMA:
-                if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                if _one(db.execute("PRAGMA quick_check"))[0] != "ok":
                     raise sqlite3.DatabaseError("quick_check")
                 db.execute("SELECT file, size, mtime FROM games LIMIT 1").fetchall()
                 return db
-            if version != 0 or db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            if version != 0 or _one(db.execute("SELECT count(*) FROM sqlite_master"))[0]:
                 raise sqlite3.DatabaseError("another layout")
             with db:
                 db.executescript(_CREATE)
@@ -479,14 +509,14 @@ class Index:
         need not be looked at; otherwise each file's size and time are compared
         with the index, and the new or changed ones read.
         """
-        import sqlite3
+        import sqlite3  # only when the index is opened: start-up
 
         try:
             seen = os.stat(self.archive).st_mtime_ns
         except OSError:
             seen = None
         try:
-            noted = self._db.execute("SELECT value FROM meta WHERE key = 'archive_mtime'").fetchone()
+            noted = _row(self._db.execute("SELECT value FROM meta WHERE key = 'archive_mtime'"))
         except sqlite3.DatabaseError as e:
             self._reopen(e)
             noted = None
@@ -495,7 +525,7 @@ class Index:
             return 0
         on_disk = self._archived_files()
         try:
-            known = {f: (s, m) for f, s, m in self._db.execute("SELECT file, size, mtime FROM games")}
+            known = {f: (s, m) for f, s, m in _rows(self._db.execute("SELECT file, size, mtime FROM games"))}
         except sqlite3.DatabaseError as e:
             self._reopen(e)
             known = {}
@@ -511,12 +541,12 @@ class Index:
                 db.execute("INSERT OR REPLACE INTO meta VALUES ('archive_mtime', ?)", (seen,))
         except sqlite3.OperationalError:
             # read-only, or locked for longer than the timeout: answer from memory this time
-            kept = [r for r in self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games")
+            kept = [r for r in _rows(self._db.execute(f"SELECT {', '.join(_COLUMNS)} FROM games"))
                     if r[0] not in gone and r[0] not in todo]
             self._db.close()
             self.db = sqlite3.connect(":memory:")
             self.db.executescript(_CREATE)
-            self.db.executemany(insert, kept + rows)
+            self.db.executemany(insert, [*kept, *rows])
         return len(todo)
 
     def _archived_files(self) -> dict[str, tuple[int, int]]:
@@ -569,10 +599,10 @@ class Index:
         """Every figure of ``hearts stats`` (as ``--json`` prints them), added up by sqlite."""
         where, args = self._where(preset, since)
         db = self._db
-        games, won, rounds, points, moons, against, undos, with_undo = db.execute(
+        games_n, won_n, rounds, points, moons, against, undos, with_undo = map(_number, _one(db.execute(
             "SELECT count(*), total(won), total(rounds), total(points), total(moons), total(moons_against),"
-            f" total(undos), total(undos > 0) FROM games {where}", args).fetchone()
-        games, won = int(games), int(won)
+            f" total(undos), total(undos > 0) FROM games {where}", args)))
+        games, won = int(games_n), int(won_n)
         current, best, worst = _runs(self.results(preset, since))
 
         def breakdown(column: str) -> list[tuple[str, Figures]]:
@@ -637,7 +667,6 @@ def collect(root: Path, preset: str | None = None, since: str | None = None) -> 
 
 def parse_since(text: str) -> str | None:
     """``2026-12-01`` (or ``2026-12-01T10:00``) as the stamp it starts from; None when it is no date."""
-    import datetime
 
     text = text.strip()
     if len(text) > 40:
@@ -697,7 +726,6 @@ def change_of(results: Sequence[bool]) -> Change | None:
 
 def change_text(change: Mapping[str, object], lang: str | None = None) -> str:
     """The sentence for :func:`change_of`'s answer (or one a ``game_end`` event carried), in ``lang``."""
-    from ..text.catalog import ordinal, t
 
     length = change["length"]
     return t(str(change["id"]), lang, nth=ordinal(length if isinstance(length, int) else 0, lang),
@@ -724,7 +752,6 @@ def render(data: Summary, lang: str, ascii: bool = False,
     """The statistics as lines of styled fragments (the chart as bars of ``#`` or ``█``), laid
     out for ``width`` columns (None: no limit): sentences wrapped, a table's name above its
     figures when the two do not fit side by side, the chart's bars shorter."""
-    from ..text.catalog import preset_name, t
 
     def say(mid: str, **params: object) -> str:
         return t(mid, lang, ascii=ascii, **params)
@@ -778,7 +805,6 @@ def render(data: Summary, lang: str, ascii: bool = False,
 def _table(rows: list[tuple[str, str]], lang: str, width: int | None) -> list[Line]:
     """Rows of a name and its figures side by side; where ``width`` is too narrow for that,
     each name on a line of its own ("Easy, Normal, Hard:") and its figures under it."""
-    from ..text.catalog import t
 
     names = max(len(name) for name, _ in rows)
     if width is None or 2 + names + 2 + max(len(said) for _, said in rows) <= width:
@@ -798,7 +824,6 @@ def _chart(recent: list[RecentGame], lang: str, ascii: bool, width: int | None =
     """The recent games, one bar each, as long as the final total: a date, the time, the
     preset, the bar, the total and the result; where ``width`` is too narrow for them all,
     the bars are shorter, down to :data:`SHORTEST`, then the time goes, then the preset."""
-    from ..text.catalog import preset_name, t
 
     top = max([r["total"] for r in recent] + [1])
     bar = "#" if ascii else "█"
@@ -828,8 +853,6 @@ def _chart(recent: list[RecentGame], lang: str, ascii: bool, width: int | None =
 
 
 def _levels_name(levels: Sequence[str], lang: str) -> str:
-    from ..text.catalog import CATALOG, t
-
     if not levels:
         return t("stats_no_levels", lang)
     counts: dict[str, int] = {}
@@ -848,8 +871,8 @@ def as_text(lines: Sequence[Line]) -> str:
 
 def print_rich(lines: Sequence[Line], file: TextIO | None = None, force_terminal: bool | None = None) -> None:
     """The lines through rich: bold headings, wins in green and losses in red."""
-    from rich.console import Console
-    from rich.text import Text
+    from rich.console import Console  # rich only for the chart: start-up
+    from rich.text import Text  # rich only for the chart: start-up
 
     console = Console(file=file, highlight=False, soft_wrap=True, force_terminal=force_terminal)
     styles = {"": "", "bold": "bold", "win": "green", "loss": "red"}

@@ -24,21 +24,20 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypedDict
 
+from ..base.jsonvalue import JsonObject
+from ..bots import is_program, suggest, suggest_moon, suggest_pass, suggest_play
 from ..model.cards import Card
 from ..model.codes import seed_for
+from ..model.rules import Moon
 from ..play.dealt import Phase
 from ..play.events import HeartsBroken, Pass, Play, Resume, Start, Tie, View, Waiting
 from ..play.game import Game
+from ..play.round import SeatView
+from ..records.record_parts import Seat
+from ..store.saves import Store
 from . import news
 from .keeping import Keeper
 from .seats import Choice, SeatClient, Seats, TableSeat
-
-if TYPE_CHECKING:
-    from ..base.jsonvalue import JsonObject
-    from ..model.rules import Moon
-    from ..play.round import SeatView
-    from ..records.record_parts import Seat
-    from ..store.saves import Store
 
 TAKEOVER_LEVEL = "normal"  # the CPU that plays for a person (auto, timer, gone)
 
@@ -326,7 +325,6 @@ class GameTable:
         """What the ``level`` CPU would do at ``seat`` now, whatever the phase (from that seat's
         view only): a pass, a card or the shooter's choice, for :meth:`apply`. At a seat of
         an outside program (``exec:``), the program's move; the CPU's when it makes none."""
-        from ..bots import is_program, suggest
 
         if view is None:
             view = self.game.round.view(seat)
@@ -343,19 +341,16 @@ class GameTable:
 
     def suggest_pass(self, seat: int, level: str) -> tuple[Card, ...]:
         """The cards the ``level`` CPU would pass from ``seat`` (in the pass phase)."""
-        from ..bots import suggest_pass
 
         return suggest_pass(self.game.round.view(seat), level, seed_for(self.game.code, "cpu", seat))
 
     def suggest_play(self, seat: int, level: str) -> Card:
         """The card the ``level`` CPU would play at ``seat`` (at its turn)."""
-        from ..bots import suggest_play
 
         return suggest_play(self.game.round.view(seat), level, seed_for(self.game.code, "cpu", seat))
 
     def suggest_moon(self, seat: int) -> Moon:
         """The shooter's choice the CPU would make at ``seat`` (every level chooses alike)."""
-        from ..bots import suggest_moon
 
         return suggest_moon(self.game.round.view(seat))
 

@@ -71,7 +71,7 @@ def connection_cap() -> int:
     """How many connections a host holds at most: its file-descriptor limit (the soft one), less
     ``FD_RESERVE`` for the save, the archive and the rest of the process."""
     try:
-        import resource
+        import resource  # not on every platform, and only for the server
     except ImportError:  # Windows: no such limit to keep clear of
         return CONNECTIONS_MAX
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..base.jsonvalue import JsonObject
+from ..bots import choose_moon
 from ..play.events import (
     SCHEMA,
     Deal,
@@ -79,7 +80,6 @@ def receive_event(game: Game, seat: int) -> Receive:
 
 def moon_default(game: Game) -> str:
     """The better choice for the shooter's match standing (what a CPU would choose)."""
-    from ..bots import choose_moon
 
     rd = game.round
     return str(choose_moon(rd.view(rd.mover)))

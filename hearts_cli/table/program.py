@@ -15,33 +15,38 @@ fault is counted against the program, and the game goes on.
 
 from __future__ import annotations
 
+import atexit
 import collections
+import os
 import queue
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import shown
-from ..bots import program_argv
+from ..bots import is_program, program_argv
+from ..model.cards import Card
+from ..model.rules import Rules
+from ..model.seating import recorded_names
 from ..play import requests
 from ..play.dealt import MOON_CHOICES, PassError, Phase
-from ..play.events import Event, Takeover, view_event
+from ..play.events import SCHEMA, Event, NewGame, Takeover, Welcome, view_event
+from ..play.game import Game
 from ..play.requests import RequestError
-from ..play.round import Round
-from .seats import SeatClient
+from ..play.round import Round, SeatView
+from ..records.record_parts import Seat
+from ..text.catalog import t
+from .game import GameTable
+from .seats import Choice, SeatClient
 from .wire import OK_LINE, encode, encode_event
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the tournament's types: bots.match only when a tournament plays (start-up)
     from ..bots.match import GamePlay, Job, MoonWatch, RoundLog
-    from ..model.cards import Card
-    from ..model.rules import Rules
-    from ..play.round import SeatView
-    from .game import GameTable
-    from .seats import Choice
 
 FAULTS = ("slow", "hung", "crash", "junk", "illegal")  # the order reports list them in
 COUNTS = (*FAULTS, "early", "taken", "decisions")  # what a play's ``faults`` counts of each program
@@ -221,7 +226,6 @@ class Program(SeatClient):
         proc = self.proc
         if self.dead or proc is None or proc.poll() is not None:
             return False
-        from ..play.events import NewGame
 
         self.games += 1
         self.seq_base = self.seq
@@ -520,8 +524,6 @@ def seat_programs(table: GameTable, move_time: float = MOVE_TIME, stderr: bool =
     ``new_game``) and told the game from its start (or, for a game resumed, where it carries
     on); ``stderr`` as for :class:`Program`. Only the command line or the player's own save
     names a program: a record read from elsewhere never starts one."""
-    from ..bots import is_program
-    from ..play.events import SCHEMA, Welcome
 
     started: list[Program] = []
     names = [st.name for st in table.seats]
@@ -585,7 +587,6 @@ def close_programs(lang: str | None = None) -> list[str]:
     """The run's programs closed (its end: ``hearts sim``, and a worker process as it
     exits): one sentence for each program that did not exit at the end of its input and was
     stopped, with the time that cost."""
-    from ..text.catalog import t
 
     return [t("program_stopped", lang, program=level, wait=f"{QUIT_WAIT:g}", seconds=f"{seconds:.1f}")
             for level, seconds in _RUN.close().items()]
@@ -595,7 +596,6 @@ def _closed_at_exit() -> None:
     """A worker process's programs, as it exits (``hearts sim --workers``) or as another run
     begins (a cluster's worker): each one stopped is said on stderr, as the run's end says
     it of its own."""
-    import sys
 
     for line in close_programs():
         sys.stderr.write(line + "\n")
@@ -603,7 +603,6 @@ def _closed_at_exit() -> None:
 
 def program_label(level: str) -> str:
     """How a program's seat is named at the table: its script's (or command's) file name."""
-    from pathlib import PurePath
 
     try:
         argv = program_argv(level)
@@ -624,11 +623,7 @@ def play_table_game(rules: Rules, code: str, levels: Sequence[str],
     :func:`~hearts_cli.bots.match.play_game`'s result, played through a table so that each
     program is told its seat's events. The CPU seats move as at any table (the seed of the
     code and the seat); each program's faults come back in ``faults``, by kind (:data:`COUNTS`)."""
-    from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch
-    from ..model.seating import recorded_names
-    from ..play.game import Game
-    from ..records.record_parts import Seat
-    from .game import GameTable
+    from ..bots.match import MAX_ROUNDS, GamePlay, MoonWatch  # the tournament's, not a table's: start-up
 
     names = recorded_names(rules.players)
     game = Game(rules, code)
@@ -692,8 +687,7 @@ def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> 
     given with ``functools.partial``): through a table where a program sits, else as
     :func:`~hearts_cli.bots.match.play_game` plays it. The programs are kept for the
     process's next game (:class:`Programs`) until :func:`close_programs` (the run's end)."""
-    from ..bots import is_program
-    from ..bots.match import kept_job, match_code, tournament_job
+    from ..bots.match import kept_job, match_code, tournament_job  # the tournament's, not a table's: start-up
 
     rules, levels, index, seed, simulations = args
     if not any(is_program(lv) for lv in levels):
@@ -702,8 +696,6 @@ def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> 
         _closed_at_exit()
         _RUN.seed = seed
     if not _RUN.kept:
-        import atexit
-
         atexit.unregister(_closed_at_exit)
         atexit.register(_closed_at_exit)  # (a worker process's programs, as it exits)
     return index, play_table_game(rules, match_code(seed, index), levels, simulations, move_time=move_time,
@@ -712,6 +704,5 @@ def program_job(args: Job, move_time: float = MOVE_TIME, keep: bool = False) -> 
 
 def _quiet() -> bool:
     """Whether the programs' standard error is dropped (HEARTS_PROGRAM_STDERR=0)."""
-    import os
 
     return os.environ.get("HEARTS_PROGRAM_STDERR", "1") == "0"

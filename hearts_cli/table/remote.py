@@ -33,18 +33,18 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..base.jsonvalue import JsonObject, JsonValue
 from ..base.untrusted import LIMITS, strict_json
+from ..model.cards import Card, Suit, parse_card
+from ..model.rules import Direction, Rules
 from ..play.dealt import Phase, RoundResult, Trick
 from ..play.events import Error, Event
 from ..play.round import Round, SeatView
+from ..play.verdicts import Verdict
 from ..records.record_parts import Seat
 from .invitations import parse_invitation
 from .seat_table import News, SeatTable
 from .seats import SeatClient, TableSeat
 
-if TYPE_CHECKING:
-    from ..model.cards import Card
-    from ..model.rules import Rules
-    from ..play.verdicts import Verdict
+if TYPE_CHECKING:  # hearts join's start-up: the CPUs only when a hint is asked for
     from ..records.hint import Hint
 
 
@@ -135,7 +135,7 @@ async def _connect(invitation: str, name: str | None, lang: str,
     host, port, token, tls = where
     ctx = None
     if tls:
-        import ssl
+        import ssl  # only for a TLS table: start-up
 
         try:
             ctx = ssl.create_default_context(cafile=cafile)
@@ -247,8 +247,6 @@ class Link:
 
 
 def _card(text: JsonValue) -> Card:
-    from ..model.cards import parse_card
-
     if not isinstance(text, str):
         raise ValueError("not a card")
     return parse_card(text[:8])
@@ -261,8 +259,6 @@ def _cards(texts: JsonValue) -> list[Card]:
 def seat_view(msg: JsonObject, rules: Rules, tricks: list[Trick]) -> SeatView:
     """The :class:`~hearts_cli.play.round.SeatView` of a ``view`` message (its tricks: those the
     seat was told this round)."""
-    from ..model.cards import Suit
-    from ..model.rules import Direction
 
     n = rules.players
     trick = [_object(p)["card"] for p in _list(msg["trick"])]
@@ -520,8 +516,6 @@ class RemoteTable(SeatTable, News):
             self.client.event(Error(code=code, message=message))
 
     def _start(self, msg: JsonObject) -> None:
-        from ..model.rules import Rules
-
         spec = msg["rules"]
         rules = Rules.from_spec(spec if isinstance(spec, (str, dict)) else None if spec is None else _object(spec))
         seats = [_object(s) for s in _list(msg["seats"])]
@@ -623,7 +617,7 @@ class RemoteTable(SeatTable, News):
     # ------------------------------------------------------------ the seat's moves and requests
 
     def _move(self, obj: JsonObject) -> None:
-        from .game import Refused
+        from .game import Refused  # hearts join's start-up: the table and the bots only when asked
 
         reply = self.link.request(obj)
         if not reply.get("ok"):
@@ -643,7 +637,7 @@ class RemoteTable(SeatTable, News):
 
     def _hint_reply(self) -> JsonObject:
         """The host's answer to ``hint``, or Refused with its sentence."""
-        from .game import Refused
+        from .game import Refused  # hearts join's start-up: the table and the bots only when asked
 
         reply = self.link.request({"cmd": "hint"})
         if not reply.get("ok"):
@@ -653,8 +647,8 @@ class RemoteTable(SeatTable, News):
 
     def hint(self, seat: int) -> Hint:
         """The host's hint (records.hint.Hint), naming the CPU level it comes from."""
-        from ..records.hint import Hint
-        from .game import Refused
+        from ..records.hint import Hint  # hearts join's start-up: the table and the bots only when asked
+        from .game import Refused  # hearts join's start-up: the table and the bots only when asked
 
         reply = self._hint_reply()
         level = "hard" if reply.get("level") == "hard" else "normal"

@@ -9,14 +9,11 @@ it). :class:`~hearts_cli.table.game.GameTable` decides what is told and when.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from ..model.cards import Card
 from ..play.events import Event
+from ..play.round import SeatView
 from ..records.record_parts import Seat
-
-if TYPE_CHECKING:
-    from ..play.round import SeatView
 
 Choice = tuple[Card, ...] | Card | str  # a move: a pass, a card, or the shooter's choice
 

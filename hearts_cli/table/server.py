@@ -40,7 +40,7 @@ from .limits import BACKLOG, BURST, HELLO_TIMEOUT, MAX_BAD, MAX_LINE, RATE, Admi
 from .shared import SharedTable
 from .wire import OK_LINE, encode, fail, parse, problem, read_line
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # ssl only for a TLS table (start-up)
     from ssl import SSLContext
 
 

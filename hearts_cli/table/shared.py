@@ -14,20 +14,25 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from ..base.jsonvalue import JsonObject
+from ..bots import DEFAULT_LEVELS, seat_levels
 from ..model.cards import Card
+from ..model.seating import table_names
 from ..play.events import SCHEMA, Info, SeatStatus, Takeover, Welcome
 from ..play.game import Game
+from ..play.replies import Reply
+from ..records.record_parts import Seat
+from ..store.saves import Store
+from ..text.catalog import t
 from .connection import Client
 from .game import GameTable
 from .invitations import new_token
+from .program import seat_programs
 from .seat_requests import SeatRequests
 from .seats import Choice, TableSeat
 from .wire import fail, problem
 
-if TYPE_CHECKING:
-    from ..base.jsonvalue import JsonObject
-    from ..play.replies import Reply
-    from ..store.saves import Store
+if TYPE_CHECKING:  # a type of the store's, which the table only names
     from .game import Change
 
 RETRY = 1.0  # seconds before the clock makes again a move whose save failed
@@ -47,9 +52,6 @@ def clean_name(name: object, default: str) -> str:
 def make_seats(players: int, humans: int, level: str | None) -> list[TableSeat]:
     """Seats 0 .. humans-1 for people (each with a fresh invitation), the rest CPUs; each named
     by its place (seat 0 South, as a record writes it) until its person gives a name."""
-    from ..bots import DEFAULT_LEVELS, seat_levels
-    from ..model.seating import table_names
-    from ..records.record_parts import Seat
 
     names = table_names(players)
     levels = seat_levels(level, players - humans)
@@ -65,7 +67,6 @@ def make_seats(players: int, humans: int, level: str | None) -> list[TableSeat]:
 
 def missed_text(missed: Sequence[tuple[str, list[Card]]], lang: str) -> str:
     """What the CPU did for a person while they were away, in one sentence in their language."""
-    from ..text.catalog import t
 
     moves = [t("net_missed_pass" if kind == "pass" else "net_missed_play", lang, cards=cards)
              for kind, cards in missed]
@@ -101,7 +102,6 @@ class SharedTable(GameTable):
         self.gathering = True  # until every person's seat is taken (or the turn timer ran out): run's gather
         # the moves the CPU made for a person while they were away, by seat: told when they are back
         self.missed: dict[int, list[tuple[str, list[Card]]]] = {}
-        from .program import seat_programs
 
         self.programs = seat_programs(self)  # outside programs at CPU seats (exec:COMMAND), if any
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from json import encoder as std
 from typing import TYPE_CHECKING, NoReturn
 
 from ..base.untrusted import strict_json
@@ -24,7 +25,6 @@ def _compact_encoder() -> Callable[[object], str]:
     """Compact JSON, UTF-8 as it is. ``JSONEncoder.encode`` makes a new C encoder at every
     call (a quarter of the cost of a small message); the table server sends several lines
     a move, so it makes one, once (the same C encoder, the same output)."""
-    from json import encoder as std
 
     # strict JSON: a number that is not finite is refused (ValueError), never sent as ``Infinity``
     plain = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode

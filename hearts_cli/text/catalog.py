@@ -9,6 +9,7 @@ choose a word: ``{points} {points:pt|pts}`` gives ``1 pt`` and ``2 pts``.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, TypeGuard
@@ -86,9 +87,9 @@ _PRESET_TEXT: dict[str, tuple[str, str, str]] = {
 def _messages(lang: str) -> dict[str, str]:
     """A language's sentences, from its module (a KeyError for a language we do not speak)."""
     if lang == "en":
-        from .en import MESSAGES
+        from .en import MESSAGES  # one language loaded, the one asked for
     elif lang == "es":
-        from .es import MESSAGES
+        from .es import MESSAGES  # one language loaded, the one asked for
     else:
         raise KeyError(lang)
     return MESSAGES
@@ -118,7 +119,7 @@ def preset_line(preset: str, lang: str | None = None) -> str:
 def preset_id(text: str) -> str:
     """The preset a name stands for in either language (``rápida`` -> ``quick``); any other
     text as it is, for the rules to refuse by name."""
-    import unicodedata
+    import unicodedata  # only for text that is not plain ASCII: start-up
 
     folded = "".join(ch for ch in unicodedata.normalize("NFKD", text.strip().lower())
                      if not unicodedata.combining(ch))
@@ -284,7 +285,6 @@ _OS_PROBLEMS = {"ENOENT": "os_no_such_file", "EACCES": "os_permission", "EPERM":
 
 def os_problem_id(error: OSError) -> tuple[str, dict[str, object]]:
     """The message id (and its parameters) that says what went wrong in ``error``, in words."""
-    import errno
 
     name = errno.errorcode.get(error.errno or 0, "")
     if name in _OS_PROBLEMS:
