@@ -135,7 +135,8 @@ def test_the_level_list_costs_no_bot_import():
             "print(sorted(m for m in sys.modules if m.startswith('hearts_cli.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout
     assert eval(out) == ["hearts_cli.base", "hearts_cli.base.untrusted", "hearts_cli.base.version", "hearts_cli.bots",
-                         "hearts_cli.model", "hearts_cli.model.errors"]  # the version: the package's face
+                         "hearts_cli.bots.levels", "hearts_cli.model",
+                         "hearts_cli.model.errors"]  # the version: the package's face; the registry, no bot
     assert bots.DEFAULT_SIMULATIONS >= 1  # Hard's budget, loaded when asked for
 
 
