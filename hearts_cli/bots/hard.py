@@ -73,8 +73,9 @@ class Tuning:
     # how a decision's deals are drawn; None: uniformly, one by one, from the sampler (the
     # belief sampling of bench/bots/belief.py was measured against hard0, not shown to pay)
     draw: DealDraw | None = None
-    # the pass: the learned evaluation's (bots/learned.py, trained by bench/train.py) instead of Normal's
-    learned_pass: bool = False
+    # the pass: the learned evaluation's (bots/learned.py, trained by bench/train.py); False: Normal's.
+    # Measured in whole games with passing against Hard with Normal's pass (docs/bots.md, issue 35)
+    learned_pass: bool = True
     # the pass searched: Normal's and the learned evaluation's ``pass_top`` best, each played out on
     # ``pass_deals`` sampled deals (0: no search)
     pass_deals: int = 0
