@@ -26,6 +26,10 @@ better of the two plans counts: Hard shoots when its hand supports it. A moon
 attempt by another seat is spotted inside the playouts (a seat holding every
 penalty card taken so far), and the defenders there stop ducking and keep a
 heart for it, so the search sees the 26 points coming and defends.
+
+The pass is the learned evaluation's (:mod:`.learned`, trained by ``bench/train.py``):
+it beat Hard with Normal's pass in whole games with passing (docs/bots.md, issue 35);
+under rules it was not trained for, it is Normal's.
 """
 
 from __future__ import annotations
