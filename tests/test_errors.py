@@ -32,7 +32,7 @@ def test_every_kind_of_person_error_is_in_the_family():
         "hearts_cli.play.dealt.PassError", "hearts_cli.records.record_parts.PlaceError",
         "hearts_cli.records.record_parts.RecordError", "hearts_cli.records.movelog.MoveLogError",
         "hearts_cli.records.explain.ExplainError", "hearts_cli.records.positions.NoPositionError",
-        "hearts_cli.play.requests.RequestError", "hearts_cli.bots.LevelError",
+        "hearts_cli.play.requests.RequestError", "hearts_cli.bots.levels.LevelError",
     } <= names
 
 
