@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+from hearts_cli.bots import make_bot
 from hearts_cli.bots.hard import HardBot, Tuning
 from hearts_cli.bots.learned import (
     DIRECTIONS,
@@ -98,6 +99,11 @@ def test_other_rules_pass_as_normal_does():
     assert learned_pass(view) == normal_pass(view)
 
 
-def test_todays_hard_still_passes_as_normal_does():
-    view = Round.deal(QUICK, "WQA4PK0R", 0).view(2)
-    assert HardBot(1, 6).choose_pass(view) == normal_pass(view)
+def test_hard_passes_by_the_learned_evaluation_and_normal_by_its_rule():
+    views = [Round.deal(QUICK, code, r).view(s) for code in ("WQA4PK0R", "TDEB3825") for r in range(3)
+             for s in range(4)]
+    for view in views:
+        assert HardBot(1, 6).choose_pass(view) == learned_pass(view)
+        assert HardBot(1, 6, tuning=Tuning(learned_pass=False)).choose_pass(view) == normal_pass(view)
+        assert make_bot("normal", 1).choose_pass(view) == normal_pass(view)  # Normal stays the level it was
+    assert sum(learned_pass(v) != normal_pass(v) for v in views) >= 6  # the two passes do differ

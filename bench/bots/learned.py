@@ -1,7 +1,8 @@
 """Bots with the learned pass (hearts_cli/bots/learned.py), for measuring it against today's.
 
-``LearnedHard`` is Hard with ``Tuning(learned_pass=True)``: the search plays as today's,
-only the pass changes. ``LearnedNormal`` is Normal with the learned pass: a quick look
+``LearnedHard`` is Hard with ``Tuning(learned_pass=True)``, the default since issue 35's SPRT;
+``NormalPassHard`` is Hard with Normal's pass (``Tuning(learned_pass=False)``), the Hard before it:
+the search plays the same, only the pass differs. ``LearnedNormal`` is Normal with the learned pass: a quick look
 at the pass alone, in whole games whose play costs almost nothing.
 
     hearts sim --gauntlet bench.bots.learned:LearnedHard,bench.bots.hard0:Hard0Bot --sprt 0,10
@@ -20,6 +21,7 @@ from hearts_cli.model.cards import Card
 from hearts_cli.play.round import SeatView
 
 LEARNED = Tuning(learned_pass=True)
+NORMAL_PASS = Tuning(learned_pass=False)
 SEARCHED = Tuning(pass_deals=60, pass_top=5)
 
 
@@ -28,6 +30,13 @@ class LearnedHard(HardBot):
 
     def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
         super().__init__(seed, simulations, tuning=LEARNED)
+
+
+class NormalPassHard(HardBot):
+    """Hard whose pass is Normal's rule: the Hard of the table before the learned pass."""
+
+    def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
+        super().__init__(seed, simulations, tuning=NORMAL_PASS)
 
 
 class SearchHard(HardBot):

@@ -26,6 +26,10 @@ better of the two plans counts: Hard shoots when its hand supports it. A moon
 attempt by another seat is spotted inside the playouts (a seat holding every
 penalty card taken so far), and the defenders there stop ducking and keep a
 heart for it, so the search sees the 26 points coming and defends.
+
+The pass is the learned evaluation's (:mod:`.learned`, trained by ``bench/train.py``):
+it beat Hard with Normal's pass in whole games with passing (docs/bots.md, issue 35);
+under rules it was not trained for, it is Normal's.
 """
 
 from __future__ import annotations
@@ -73,8 +77,9 @@ class Tuning:
     # how a decision's deals are drawn; None: uniformly, one by one, from the sampler (the
     # belief sampling of bench/bots/belief.py was measured against hard0, not shown to pay)
     draw: DealDraw | None = None
-    # the pass: the learned evaluation's (bots/learned.py, trained by bench/train.py) instead of Normal's
-    learned_pass: bool = False
+    # the pass: the learned evaluation's (bots/learned.py, trained by bench/train.py); False: Normal's.
+    # Measured in whole games with passing against Hard with Normal's pass (docs/bots.md, issue 35)
+    learned_pass: bool = True
     # the pass searched: Normal's and the learned evaluation's ``pass_top`` best, each played out on
     # ``pass_deals`` sampled deals (0: no search)
     pass_deals: int = 0

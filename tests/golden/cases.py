@@ -36,13 +36,13 @@ GAME_FILES = ("home/current.yaml", "home/archive/*.yaml")  # the save and the ar
 
 QUICK_EN = lines(
     "help", "code", "hint", "why queen of spades", "why 2C", "pass 2D 3D 10h", "tricks", "why 7H",
-    "2C", "score", "ks", "3C", "tricks", "log", "table", "5C", "T♠", "auto", "log", "score", "hint",
+    "2C", "score", "jd", "3C", "tricks", "log", "table", "7H", "T♠", "auto", "log", "score", "hint",
     "pass 4S JS QS", "3C", "why QS", "AH", "auto", "tricks", "score")
 
 QUICK_ES = lines(
     "ayuda", "pista", "por-que dama de picas", "K♠", "as de corazones", "dama de diamantes", "K♠",
     "jota de picas", "pasar", "bazas", "por-que 2C", "2C", "puntos", "por qué 4D", "4D",
-    "por-que 7♥", "7C", "bazas", "jugadas", "mesa", "AC", "auto", "jugadas", "puntos", "codigo",
+    "por-que 7♥", "7C", "bazas", "jugadas", "mesa", "KD", "auto", "jugadas", "puntos", "codigo",
     "pista", "pasar JC KC 3D", "9D", "JS", "auto", "bazas", "puntos", "auto", "auto", "auto",
     "repetir", "pista", "salir", "ayuda")
 
@@ -81,7 +81,7 @@ MOON_BAD_WORD = lines(*MOON_START, "9D", "sideways", "others")
 
 UNDO = lines("pass 3C 8C JC", "QC", "undo", "AC", "QC", "undo", "undo", "undo", "undo", "QC")
 
-SHORT = lines("hint", "pass 2D 3D 10H", "2C", "why 7H", "tricks", "score")
+SHORT = lines("hint", "pass 2D 3D 10H", "2C", "why JD", "tricks", "score")
 
 GAMES = [
     case("game-quick-en", ["new", "--code", "K7Q2MXA7"], QUICK_EN, collect=GAME_FILES, heavy=True,
