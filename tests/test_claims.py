@@ -306,12 +306,18 @@ def _records_both_ways(code: str, person_moves: list[str] | None = None, level: 
 def test_a_cpu_claim_at_a_terminal_plays_the_game_a_script_plays():
     """Issue 33 §3, the reproduction (shared/repros/claim-K7Q2MXA7.md): West claims the last three
     tricks of round 1; at a terminal it played 8♦ first, where its CPU (and a script's game)
-    plays 5♦. Now both records are one."""
-    moves = ["pass 9S QC TH", "2C", "2D", "9C", "KS", "5C", "7H", "JC", "TS", "8S", "3D"]
+    plays 5♦. Now both records are one.
+
+    The repro's moves were made for Hard's pass by Normal's rule; since Hard (East) passes by
+    the learned evaluation (issue 35) the person receives J♣ 9♦ J♦, so these are new moves of
+    the same kind: West again claims the last three tricks, and its claim's order would lead
+    10♦ first where its CPU leads 6♦ (the terminal's record differed from a script's before
+    the fix; checked against the old code when the moves were chosen)."""
+    moves = ["pass 9S QC TH", "2C", "JD", "3C", "7H", "TS", "JC", "9D", "3D", "8S", "8C"]
     text, scripted, said, game = _records_both_ways("K7Q2MXA7", moves)
     [claim] = [ev for ev in said if ev.kind == "claim"]
     assert claim.data["seat"] == 1 and claim.data["tricks"] == 3  # West claims the last three
-    assert [str(c) for c in game.rounds[0].tricks[10].cards] == ["5D", "8H", "5H", "AC"]
+    assert [str(c) for c in game.rounds[0].tricks[10].cards] == ["6D", "JH", "9H", "2D"]
     assert text == scripted
 
 
