@@ -134,8 +134,6 @@ def _levels(lang: str, lines: bool, width: int) -> str:
 
 def _setting_lines(lang: str, width: int) -> str:
     """Every setting and the values it takes, wrapped to the help's width (``--set`` in help)."""
-    import textwrap
-
     from ..model.overrides import setting_lines
 
     as_before = width >= 78  # 80 columns and more: wrapped as it always was; narrower: no word cut

@@ -18,7 +18,7 @@ from ..base.wrapping import for_terminal, holds
 from ..play.game import Game
 from ..records.record_parts import Seat
 from ..store.hosted import HostStore
-from ..store.saves import archived_file_line
+from ..store.saves import DamagedSave, SaveLocked, archived_file_line
 from ..table.invitations import invitation
 from ..table.limits import HELLO_TIMEOUT, PENDING_MAX, PENDING_PER_ADDRESS
 from ..table.seats import TableSeat
@@ -192,8 +192,6 @@ class _Opening:
 def _resumed(store: HostStore, lang: str, turn_timer: float | None, hints: bool, port: int) -> _Opening:
     """``--resume``: the saved game and its invitations, with the settings it was hosted with
     (those given again on the command line win)."""
-    from ..store.saves import DamagedSave
-
     try:
         loaded = store.load()
     except DamagedSave as e:
@@ -218,7 +216,6 @@ def _resumed(store: HostStore, lang: str, turn_timer: float | None, hints: bool,
 def _fresh(store: HostStore, lang: str, rules: Rules, humans: int, level: str | None, code: str | None) -> Game:
     """A new game at the table; one left unfinished there is archived, never overwritten."""
     from ..model.codes import new_code
-    from ..store.saves import DamagedSave
 
     try:
         previous = store.load()
@@ -237,8 +234,6 @@ def run_host(*, rules: Rules | None, humans: int, level: str | None, turn_timer:
              port: int, bind: str, cert: str | None, key: str | None, resume: bool, lang: str,
              code: str | None = None, hints: bool = False) -> int:
     """``hearts host``: check the options, open (or resume) the table, serve it to the end."""
-    from ..store.saves import SaveLocked
-
     try:
         ssl_context = _tls_of(port, turn_timer, cert, key, lang)
     except _Refusal as no:

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..base.values import Frozen
-from ..model.cards import Card, cards_of, parse_card
+from ..model.cards import Card, cards_of, parse_card, parse_card_list
 from ..model.codes import canonical_code
 from ..model.errors import HeartsError
-from ..model.rules import Moon, Rules, Ties
+from ..model.rules import Moon, Rules, RulesError, Ties
 from .dealt import _PASS, _PLAY, MOON_CHOICES, DealError, Phase, PhaseError, RoundResult, Trick, cards_of_pair
 from .round import Round, SeatView
 
@@ -247,8 +247,6 @@ class Game:
         :attr:`turn`, the first seat that has not passed yet. :class:`PassError` if it cannot.
         The cards go to the engine in the order given, so the error names the first it refuses."""
         if isinstance(cards, str):
-            from ..model.cards import parse_card_list
-
             chosen = parse_card_list(cards)
         else:
             chosen = [card_of(c) for c in cards]
@@ -589,8 +587,6 @@ def _rules_of(rules: object) -> Rules:
         return rules
     if isinstance(rules, str):
         return Rules.from_spec(rules)
-    from ..model.rules import RulesError
-
     raise RulesError("rules", "rules_bad_type", key="rules", expected="type_spec")
 
 

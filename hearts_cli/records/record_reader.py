@@ -21,6 +21,7 @@ from ..model.rules import Moon, Rules, RulesError
 from ..play.dealt import MOON_CHOICES, IllegalMove, PassError, Phase, better_moon_choice, cards_of_pair
 from ..play.game import Game, Move
 from ..play.round import Round
+from ..text.catalog import os_problem_id
 from .record import GameRecord
 from .record_parts import (
     FORMAT,
@@ -118,8 +119,6 @@ def _load_text(source: str | os.PathLike[str] | IO[str] | IO[bytes], limit: int)
             with open(path, "rb") as fh:
                 raw = fh.read(limit + 1)
         except OSError as e:
-            from ..text.catalog import os_problem_id
-
             message_id, params = os_problem_id(e)
             raise RecordError("record_bad_yaml", path=path, problem=_problem(message_id, **params)) from None
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..model.cards import Card, Suit
-from ..model.rules import Direction, Moon
+from ..model.rules import Direction, Moon, preset_info
 from ..play.dealt import Phase
 from ..play.events import Event, Teller
 from ..records.sentences import cancel_sentence
@@ -350,8 +350,6 @@ class EventLines(Writer, Teller[Line]):
         return out + self._text(self.say("received", cards=received, name=tb.name(source)))
 
     def ev_rules(self, preset: str, settings: JsonObject) -> list[Line]:
-        from ..model.rules import preset_info
-
         try:  # the preset's own line, unless --set changed it into other rules (the changes follow)
             desc = {} if self.tb.rules.overrides else preset_info(preset).get("description") or {}
         except Exception:

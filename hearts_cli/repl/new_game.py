@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..base.values import Frozen
-from ..model.codes import GameCode
+from ..model.codes import GameCode, new_code, normalize_code
 from ..model.errors import HeartsError
-from ..model.rules import Rules
+from ..model.rules import DEFAULT_PRESET, Rules
 
 
 class NewGame(Frozen):
@@ -37,8 +37,6 @@ class NewGame(Frozen):
         """The rules (``preset`` with ``settings``, then ``players`` and ``target``, on top), the
         code (a new one when None), the level and the seat, each checked once."""
         from ..bots import check_seat_levels
-        from ..model.codes import new_code, normalize_code
-        from ..model.rules import DEFAULT_PRESET
 
         spec: dict[str, object] = {"preset": preset or DEFAULT_PRESET}
         spec.update(settings or {})

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..model.cards import Card
 from ..play.dealt import Phase
 from ..play.events import Event, Play, TrickDone
-from ..text.catalog import t
+from ..text.catalog import preset_name, t
 from .front import Incoming, TimeUp, TurnLoop
 from .layout import Line, plain, reflow
 from .pacing import CpuPause, KeyWithin, QuietInput, key_within
@@ -125,8 +125,6 @@ class SpokenRenderer(Renderer):
         return [[("", sentence(self.say("round_line", round=round)) + " " + said)]]
 
     def preset(self) -> str:
-        from ..text.catalog import preset_name
-
         return preset_name(self.tb.rules.preset, self.lang)
 
     def seat_words(self, seat: int) -> str:
