@@ -33,19 +33,17 @@ class TournamentRun:
         if self.done and export is not None:
             export.close()
             raise HeartsError("sim_export_resumed")
-        try:
-            self.watch = FaultWatch(tour.players, faults, lang)
+        watch: FaultWatch | None = None
+        try:  # a file that cannot be written: what was opened is closed, nothing is played
+            watch = FaultWatch(tour.players, faults, lang)
+            sink = ResultsFile(results, tour, resumed=bool(self.done)) if results is not None else None
         except HeartsError:
+            if watch is not None:
+                watch.close()
             if export is not None:
                 export.close()
             raise
-        try:
-            self.sink = ResultsFile(results, tour, resumed=bool(self.done)) if results is not None else None
-        except HeartsError:  # the results file cannot be written: nothing is played
-            self.watch.close()
-            if export is not None:
-                export.close()
-            raise
+        self.watch, self.sink = watch, sink
         for h in self.done:  # a run resumed: the games kept were watched when they were played
             self.watch.resumed(h.plays)
         self.played = list(self.done)
