@@ -37,7 +37,7 @@ from .record_parts import (
     _problem,
     default_seats,
 )
-from .record_writer import _flow, _scalar
+from .record_writer import yaml_flow, yaml_scalar
 
 if TYPE_CHECKING:  # types only: nothing to build (nor PyYAML to import) at start-up
     from yaml.nodes import Node
@@ -284,7 +284,7 @@ class _Problems:
         out = []
         for x in self.listing(value, name, *at):
             if not isinstance(x, str):
-                raise self.bad_field(name, "record_want_cards", value, *at, text=_scalar(x))
+                raise self.bad_field(name, "record_want_cards", value, *at, text=yaml_scalar(x))
             try:
                 out.append(parse_card(x))
             except CardParseError:
@@ -300,9 +300,9 @@ class _Reader(_Problems):
         d = self.data
         fmt = d.get("format")
         if fmt != FORMAT:
-            raise self.error("record_bad_format", _Field(d, "format"), d, format=_scalar(fmt), expected=FORMAT)
+            raise self.error("record_bad_format", _Field(d, "format"), d, format=yaml_scalar(fmt), expected=FORMAT)
         program = d.get("program", "")
-        program = program if isinstance(program, str) else _scalar(program)
+        program = program if isinstance(program, str) else yaml_scalar(program)
         code = self.read_code(d.get("code"))
         rules = self.read_rules(d.get("rules"))
         seats = self.read_seats(d.get("seats"), rules.players)
@@ -335,7 +335,7 @@ class _Reader(_Problems):
         if raw is None:
             raise self.bad_field("code", "record_missing", self.data)
         try:
-            return normalize_code(raw if isinstance(raw, str) else _scalar(raw))
+            return normalize_code(raw if isinstance(raw, str) else yaml_scalar(raw))
         except CodeError as e:
             raise self.error("record_bad_code", _Field(self.data, "code"), self.data, reason=e) from None
 
@@ -436,7 +436,7 @@ class _Reader(_Problems):
             if choice is not None and (rnd.result is None or rnd.result.moon is not Moon(choice)):
                 moon = rnd.result.moon if rnd.result is not None else None
                 self.fail(self.bad_field(name, "record_want_value", _Field(raw, "moon_choice"), raw,
-                                         expected=_scalar(moon)))
+                                         expected=yaml_scalar(moon)))
             return
         if choice is None:
             score = raw.get("score")
@@ -487,11 +487,11 @@ class _Reader(_Problems):
         lead = raw.get("lead")
         if lead is not None and rnd.phase is Phase.PLAY and lead != rnd.leader:
             self.fail(self.error("record_trick_leader", raw, round=r, trick=k,
-                                 leader=rnd.leader, given=_scalar(lead)))
+                                 leader=rnd.leader, given=yaml_scalar(lead)))
         for i, text in enumerate(cards, 1):
             seat = rnd.turn
             if not isinstance(text, str):
-                text = _scalar(text)
+                text = yaml_scalar(text)
             try:
                 card = parse_card(text)
             except CardParseError as e:
@@ -513,7 +513,7 @@ class _Reader(_Problems):
             won, points = raw.get("won"), raw.get("points")
             if (won is not None and won != done.winner) or (points is not None and points != done.points):
                 self.fail(self.error("record_trick_mismatch", raw, round=r, trick=k,
-                                     won=_scalar(won), points=_scalar(points),
+                                     won=yaml_scalar(won), points=yaml_scalar(points),
                                      actual_won=done.winner, actual_points=done.points))
 
     def check_score(self, rnd: Round, r: int, raw: dict[object, object]) -> None:
@@ -525,16 +525,16 @@ class _Reader(_Problems):
                 self.fail(self.error("record_score_early", _Field(raw, "score"), raw, round=r))
             elif score != list(result.scores):
                 self.fail(self.error("record_score_mismatch", _Field(raw, "score"), raw, round=r,
-                                     recorded=_flow(score), actual=_flow(result.scores)))
+                                     recorded=yaml_flow(score), actual=yaml_flow(result.scores)))
         if moon is not None and result is not None and moon != result.shooter:
             self.fail(self.bad_field(f"rounds.{r}.moon", "record_want_value", _Field(raw, "moon"), raw,
-                                     expected=_scalar(result.shooter)))
+                                     expected=yaml_scalar(result.shooter)))
 
     def check_end(self, game: Game, d: dict[object, object]) -> None:
         totals = d.get("totals")
         if totals is not None and totals != list(game.totals):
-            self.fail(self.error("record_totals_mismatch", _Field(d, "totals"), d, recorded=_flow(totals),
-                                 actual=_flow(game.totals)))
+            self.fail(self.error("record_totals_mismatch", _Field(d, "totals"), d, recorded=yaml_flow(totals),
+                                 actual=yaml_flow(game.totals)))
         result = d.get("result")
         if result is None:
             return
@@ -547,13 +547,13 @@ class _Reader(_Problems):
         winners = result.get("winners")
         if winners is not None and winners != list(game.winners):
             self.fail(self.error("record_result_mismatch", _Field(result, "winners"), result, field="winners",
-                                 recorded=_flow(winners), actual=_flow(game.winners)))
+                                 recorded=yaml_flow(winners), actual=yaml_flow(game.winners)))
         standings = result.get("standings")
         expected = [{"place": p, "seat": s, "total": v} for p, s, v in game.standings()]
         if standings is not None and standings != expected:
             self.fail(self.error("record_result_mismatch", standings, _Field(result, "standings"), result,
                                  field="standings",
-                                 recorded=_flow(standings), actual=_flow(expected)))
+                                 recorded=yaml_flow(standings), actual=yaml_flow(expected)))
 
 
 def _read_annotations(problems: _Problems, raw: object, moves: tuple[Move, ...],
@@ -574,7 +574,7 @@ def _read_annotations(problems: _Problems, raw: object, moves: tuple[Move, ...],
         try:
             pos = MoveAddress.parse(key)
         except ValueError:
-            bad(_scalar(key), _problem("record_ann_position"))
+            bad(yaml_scalar(key), _problem("record_ann_position"))
             continue
         if pos not in known:
             bad(str(pos), _problem("record_ann_missing"))
@@ -590,5 +590,5 @@ def _read_annotations(problems: _Problems, raw: object, moves: tuple[Move, ...],
         if glyph not in GLYPHS and glyph != "":
             bad(str(pos), _problem("record_ann_glyph", glyphs=" ".join(GLYPHS)), body)
             continue
-        out[pos] = Annotation(glyph, comment if isinstance(comment, str) else _scalar(comment))
+        out[pos] = Annotation(glyph, comment if isinstance(comment, str) else yaml_scalar(comment))
     return out

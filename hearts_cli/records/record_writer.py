@@ -65,7 +65,8 @@ def _quote(text: str) -> str:
     return "".join(out)
 
 
-def _scalar(value: object) -> str:
+def yaml_scalar(value: object) -> str:
+    """A value as one YAML scalar (the record reader echoes a bad value in this form too)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Card):
@@ -78,13 +79,13 @@ def _scalar(value: object) -> str:
     return text if _plain_ok(text) else _quote(text)
 
 
-def _flow(value: object) -> str:
+def yaml_flow(value: object) -> str:
     """One-line YAML for a value: lists and mappings in flow style."""
     if isinstance(value, Mapping):
-        return "{" + ", ".join(f"{_scalar(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{yaml_scalar(k)}: {yaml_flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return _scalar(value)
+        return "[" + ", ".join(yaml_flow(v) for v in value) + "]"
+    return yaml_scalar(value)
 
 
 def _cards(cards: Iterable[int]) -> str:
@@ -119,32 +120,32 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
     out = [
         HEADER,
         f"format: {FORMAT}",
-        f"program: {_scalar(program or f'hearts {__version__}')}",
+        f"program: {yaml_scalar(program or f'hearts {__version__}')}",
         f"code: {_quote(game.code)}",
         "rules:",
     ]
     for key, value in _rules_spec(rules).items():
-        out.append(f"  {key}: {_flow(value)}")
+        out.append(f"  {key}: {yaml_flow(value)}")
     out.append("seats:")
     for i, seat in enumerate(seats):
         item: dict[str, object] = {"seat": i, "name": seat.name, "kind": seat.kind}
         if seat.level is not None:
             item["level"] = seat.level
-        out.append(f"  - {_flow(item)}")
+        out.append(f"  - {yaml_flow(item)}")
     out.append("rounds:")
     for r, rnd in enumerate(game.rounds, 1):
         out.extend(_round_lines(r, rnd, game.results[r - 1] if r <= len(game.results) else None))
-    out.append(f"totals: {_flow(game.totals)}")
+    out.append(f"totals: {yaml_flow(game.totals)}")
     if game.over:
         out.append("result:")
-        out.append(f"  winners: {_flow(game.winners)}")
+        out.append(f"  winners: {yaml_flow(game.winners)}")
         out.append("  standings:")
         for place, seat_no, total in game.standings():
-            out.append(f"    - {_flow({'place': place, 'seat': seat_no, 'total': total})}")
+            out.append(f"    - {yaml_flow({'place': place, 'seat': seat_no, 'total': total})}")
     if undos:
         out.append(f"undos: {undos}")
     if lang is not None:
-        out.append(f"lang: {_scalar(lang)}")
+        out.append(f"lang: {yaml_scalar(lang)}")
     out.extend(_annotation_lines(notes))
     return "\n".join(out) + "\n"
 
@@ -208,7 +209,7 @@ def _round_lines(r: int, rnd: Round, result: RoundResult | None) -> list[str]:
         if rnd.trick:
             out.append(f"      - {{lead: {rnd.leader}, cards: {_cards(rnd.trick)}}}")
     if result is not None:
-        out.append(f"    score: {_flow(result.scores)}")
+        out.append(f"    score: {yaml_flow(result.scores)}")
         if result.shooter is not None:
             out.append(f"    moon: {result.shooter}")
             if rnd.rules.moon is Moon.SHOOTER_CHOICE:
