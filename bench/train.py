@@ -25,6 +25,12 @@ deals (the evaluation's pass against Normal's for one seat, the same deal and th
 same playout stream, the other seats passing as Normal does), the mean difference in
 that seat's value with its standard error (negative: the learned pass is better).
 Started again with the same ``--out`` it resumes from the checkpoint.
+
+``--play hard --init bench/train_runs/1/checkpoint.json`` goes on from another run's weights
+with Hard's play in the learner's seat (``HARD_DEALS`` deals a card), the three others passing
+and playing as Normal does, as at the table of issue 35's whole-game goal: a Hard round costs
+about a hundred Normal ones, so one sample a round, and its checkpoints duel the pass against
+the run's starting weights with Hard in that seat.
 """
 
 from __future__ import annotations
@@ -61,6 +67,9 @@ LR = 0.05
 VALID_SAMPLES = 8000
 DUEL_DEALS = 600
 GAME_DEALS = 200  # real rounds (the engine, Normal's play) for the check at each checkpoint
+HARD_VALID_SAMPLES = 1500  # a Hard round costs about a hundred Normal ones
+HARD_DUEL_DEALS = 600
+HARD_DEALS = 20  # under --play hard: the deals a card of the Hard seat's search (the table's: 120)
 
 
 class _PassView:
@@ -110,12 +119,17 @@ def play(hands: list[int], passes: list[int], direction: int, stream: int) -> li
     """Each seat's value of the round after ``passes``, played as ``PLAY`` says."""
     if PLAY[0] == "normal":
         return play_normal(hands, passes, direction)
+    if PLAY[0] == "hard":
+        return play_normal(hands, passes, direction, hard_seat=stream % 4, seed=stream)
     return play_fast(hands, passes, direction, stream)
 
 
-def play_normal(hands: list[int], passes: list[int], direction: int) -> list[float]:
-    """Each seat's value of the round after ``passes``, every seat playing as Normal does, in the engine."""
+def play_normal(hands: list[int], passes: list[int], direction: int, hard_seat: int = -1,
+                seed: int = 0) -> list[float]:
+    """Each seat's value of the round after ``passes``, every seat playing as Normal does, in the
+    engine, but ``hard_seat`` (if any), which plays as Hard does with ``HARD_DEALS`` deals a card."""
     from hearts_cli.bots import choose_moon
+    from hearts_cli.bots.hard import HardBot
     from hearts_cli.bots.normal import normal_card
     from hearts_cli.play.dealt import Phase
     from hearts_cli.play.round import Round
@@ -123,8 +137,10 @@ def play_normal(hands: list[int], passes: list[int], direction: int) -> list[flo
     rnd = Round(RULES, [cards_of(h) for h in hands], direction=DIRECTIONS[direction])
     for s in range(4):
         rnd.pass_cards(s, tuple(CARDS[c] for c in cards_of(passes[s])))
+    hard = HardBot(seed, HARD_DEALS) if hard_seat >= 0 else None
     while rnd.phase is Phase.PLAY:
-        rnd.play(normal_card(rnd.view(rnd.mover)))
+        view = rnd.view(rnd.mover)
+        rnd.play(hard.choose_card(view) if hard is not None and rnd.mover == hard_seat else normal_card(view))
     if rnd.phase is Phase.MOON:
         rnd.choose_moon(choose_moon(rnd.view(rnd.mover)))
     scores = rnd.outcome.scores
@@ -148,10 +164,18 @@ Sample = tuple[list[int], float]
 
 
 def round_samples(rng: random.Random, index: int, weights: list[float] | None) -> list[Sample]:
+    """The samples of one training round: every seat's, or under ``--play hard`` only the seat
+    Hard plays (the others pass by Normal's rule, as at the table of the issue's goal)."""
     direction = index % 3
     hands, _ = deal(RULES, rng)
     passes = choose_passes(hands, direction, rng, weights)
-    vals = play(hands, passes, direction, rng.getrandbits(64))
+    stream = rng.getrandbits(64)
+    if PLAY[0] == "hard":
+        seat = stream % 4
+        passes = [g if s == seat else normal_pass_mask(hands[s]) for s, g in enumerate(passes)]
+        val = play(hands, passes, direction, stream)[seat]
+        return [(features(hands[seat] & ~passes[seat], passes[seat], direction), val)]
+    vals = play(hands, passes, direction, stream)
     return [(features(hands[s] & ~passes[s], passes[s], direction), vals[s]) for s in range(4)]
 
 
@@ -160,7 +184,7 @@ def validation_set() -> list[Sample]:
     rng = random.Random("train/validation")
     out: list[Sample] = []
     i = 0
-    while len(out) < VALID_SAMPLES:
+    while len(out) < (HARD_VALID_SAMPLES if PLAY[0] == "hard" else VALID_SAMPLES):
         out += round_samples(rng, i, None)
         i += 1
     return out
@@ -222,16 +246,50 @@ def normal_games(weights: list[float], deals: int = GAME_DEALS) -> tuple[float, 
     return m, math.sqrt(var / len(diffs))
 
 
+def hard_duel(weights: list[float], before: list[float], deals: int = HARD_DUEL_DEALS) -> tuple[float, float]:
+    """Under ``--play hard``: one seat played by Hard passes by ``weights``, then by ``before`` (the
+    run's starting weights), on the same deal, the others passing and playing as Normal does; mean
+    and standard error of the difference in that seat's value (negative: the new pass is better)."""
+    rng = random.Random("train/hard-duel")
+    diffs = []
+    for i in range(deals):
+        direction = i % 3
+        hands, _ = deal(RULES, rng)
+        seat = i % 4
+        stream = rng.getrandbits(64)
+        passes = [normal_pass_mask(h) for h in hands]
+        passes[seat] = best_pass(weights, hands[seat], direction)
+        old = best_pass(before, hands[seat], direction)
+        if passes[seat] == old:
+            diffs.append(0.0)
+            continue
+        new = play_normal(hands, passes, direction, hard_seat=seat, seed=stream)[seat]
+        passes[seat] = old
+        diffs.append(new - play_normal(hands, passes, direction, hard_seat=seat, seed=stream)[seat])
+    m = sum(diffs) / len(diffs)
+    var = sum((d - m) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+    return m, math.sqrt(var / len(diffs))
+
+
 def _write_json(path: Path, data: Any) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     os.replace(tmp, path)
 
 
-def _fresh(seed: int, play: str) -> dict[str, Any]:
-    return {"version": 1, "seed": seed, "size": SIZE, "play": play, "rounds_per_batch": ROUNDS_PER_BATCH,
-            "batch": 0, "samples": 0, "elapsed": 0.0,
-            "weights": [0.0] * SIZE, "accum": [0.0] * SIZE}
+def _fresh(seed: int, play: str, init: Path | None = None, inherit: float = 1.0) -> dict[str, Any]:
+    """A new run; from ``init`` (another run's checkpoint) its weights, and its AdaGrad sums
+    scaled by ``inherit`` (below 1: larger steps than where that run stopped)."""
+    state: dict[str, Any] = {"version": 1, "seed": seed, "size": SIZE, "play": play,
+                             "rounds_per_batch": ROUNDS_PER_BATCH, "batch": 0, "samples": 0, "elapsed": 0.0,
+                             "weights": [0.0] * SIZE, "accum": [0.0] * SIZE}
+    if init is not None:
+        base = json.loads(init.read_text(encoding="utf-8"))
+        state["weights"] = list(base["weights"])
+        state["accum"] = [a * inherit for a in base["accum"]]
+        state["init"] = {"from": str(init), "batch": base["batch"], "inherit": inherit,
+                         "weights": list(base["weights"])}
+    return state
 
 
 def train_batch(state: dict[str, Any]) -> None:
@@ -240,12 +298,13 @@ def train_batch(state: dict[str, Any]) -> None:
     w: list[float] = state["weights"]
     acc: list[float] = state["accum"]
     rng = random.Random(f"train/{seed}/{b}")
-    policy_w = w if b >= 100 else None  # the evaluation's own passes once it knows something
+    # the evaluation's own passes once it knows something
+    policy_w = w if b >= 100 or "init" in state else None
     samples: list[Sample] = []
     per = state["rounds_per_batch"]
     for r in range(per):
         samples += round_samples(rng, b * per + r, policy_w)
-    if b == 0:
+    if b == 0 and "init" not in state:
         w[0] = sum(y for _, y in samples) / len(samples)
     for f, y in samples:
         g = sum(w[i] for i in f) - y
@@ -260,12 +319,18 @@ def train_batch(state: dict[str, Any]) -> None:
 def checkpoint(out: Path, state: dict[str, Any], valid: list[Sample], base_mse: float) -> None:
     w = state["weights"]
     err = mse(w, valid)
-    d, se = duel(w)
-    g, gse = normal_games(w)
-    line = {"batch": state["batch"], "samples": state["samples"], "elapsed_s": round(state["elapsed"], 1),
-            "valid_mse": round(err, 4), "const_mse": round(base_mse, 4),
-            "duel_vs_normal_pass": round(d, 4), "duel_se": round(se, 4), "duel_deals": DUEL_DEALS,
-            "normal_rounds_vs_normal_pass": round(g, 4), "normal_rounds_se": round(gse, 4), "normal_rounds": GAME_DEALS}
+    line: dict[str, Any] = {"batch": state["batch"], "samples": state["samples"],
+                            "elapsed_s": round(state["elapsed"], 1),
+                            "valid_mse": round(err, 4), "const_mse": round(base_mse, 4)}
+    if PLAY[0] == "hard":
+        h, hse = hard_duel(w, state["init"]["weights"] if "init" in state else [0.0] * SIZE)
+        line |= {"hard_duel_vs_start": round(h, 4), "hard_duel_se": round(hse, 4), "hard_duel_deals": HARD_DUEL_DEALS}
+    else:
+        d, se = duel(w)
+        g, gse = normal_games(w)
+        line |= {"duel_vs_normal_pass": round(d, 4), "duel_se": round(se, 4), "duel_deals": DUEL_DEALS,
+                 "normal_rounds_vs_normal_pass": round(g, 4), "normal_rounds_se": round(gse, 4),
+                 "normal_rounds": GAME_DEALS}
     _write_json(out / "checkpoint.json", state)
     with open(out / "curve.jsonl", "a", encoding="utf-8") as f:
         f.write(json.dumps(line) + "\n")
@@ -287,14 +352,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=None, help="default bench/train_runs/SEED")
     ap.add_argument("--every", type=float, default=5.0, help="minutes between checkpoints")
     ap.add_argument("--batches", type=int, default=0, help="stop after this many batches in all (0: by time)")
-    ap.add_argument("--play", choices=("normal", "playout"), default="normal",
-                    help="how the training rounds are played (a new run only; a checkpoint keeps its own)")
+    ap.add_argument("--play", choices=("normal", "playout", "hard"), default="normal",
+                    help="how the training rounds are played (a new run only; a checkpoint keeps its own); "
+                         "hard: one seat played by Hard, its pass the only sample")
+    ap.add_argument("--init", type=Path, default=None, help="a new run starts from this checkpoint's weights")
+    ap.add_argument("--inherit", type=float, default=1.0,
+                    help="with --init: the share of its AdaGrad sums kept (smaller: larger steps)")
     ap.add_argument("--export", type=Path, default=None, help="write the checkpoint's weights here and exit")
     args = ap.parse_args(argv)
     out: Path = args.out or Path("bench/train_runs") / str(args.seed)
     out.mkdir(parents=True, exist_ok=True)
     ck = out / "checkpoint.json"
-    state = json.loads(ck.read_text(encoding="utf-8")) if ck.exists() else _fresh(args.seed, args.play)
+    state = json.loads(ck.read_text(encoding="utf-8")) if ck.exists() \
+        else _fresh(args.seed, args.play, args.init, args.inherit)
     state.setdefault("play", "playout")
     state.setdefault("rounds_per_batch", 500)
     PLAY[0] = state["play"]
