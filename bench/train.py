@@ -122,7 +122,7 @@ def play_normal(hands: list[int], passes: list[int], direction: int) -> list[flo
 
     rnd = Round(RULES, [cards_of(h) for h in hands], direction=DIRECTIONS[direction])
     for s in range(4):
-        rnd.pass_cards(s, tuple(CARDS[c] for c in cards_of(passes[s])))
+        rnd.pass_cards(tuple(CARDS[c] for c in cards_of(passes[s])), s)
     while rnd.phase is Phase.PLAY:
         rnd.play(normal_card(rnd.view(rnd.mover)))
     if rnd.phase is Phase.MOON:

@@ -83,7 +83,7 @@ class Move(Frozen):
         elif self.trick:
             rnd.play(self.cards[0])
         else:
-            rnd.pass_cards(self.seat, self.cards)
+            rnd.pass_cards(self.cards, self.seat)
 
 
 Step = Move  # the name a move had before it was one type with the records' (hearts_cli.Step)
@@ -262,7 +262,7 @@ class Game:
                 self._moon(move.moon, move.seat)
                 return None
             if not move.trick:
-                self._pass(move.seat, move.cards)
+                self._pass(move.cards, move.seat)
                 return None
             move = move.cards[0]
         return self._play(card_of(move))
@@ -279,7 +279,7 @@ class Game:
             seat = self.round.turn if self.round.phase is _PASS and self.round.turn is not None else -1
         else:
             self._seat(seat)
-        self._pass(seat, chosen)
+        self._pass(chosen, seat)
 
     def push_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
         """The shooter's choice while :attr:`Round.moon_pending`: ``Moon.OTHERS`` or
@@ -287,10 +287,10 @@ class Game:
         ends. :class:`MoonChoiceError` otherwise."""
         return self._moon(choice, seat)
 
-    def _pass(self, seat: int, cards: Iterable[int | str]) -> None:
+    def _pass(self, cards: Iterable[int | str], seat: int) -> None:
         self._not_over()
         rnd, start = self.round, self._start()
-        rnd.pass_cards(seat, cards)  # raises before anything changes
+        rnd.pass_cards(cards, seat)  # raises before anything changes
         self._made(Move(len(self.rounds), seat, rnd.passes[seat] or ()), start)
 
     def _play(self, card: Card) -> Trick | None:
