@@ -41,7 +41,7 @@ def positions(count: int, rng: random.Random) -> list:
             if rng.random() < 0.25:
                 out.append(rd.view(rng.randrange(4)))
             for s in range(4):
-                rd.pass_cards(s, list(suggest(rd.view(s), "normal", rng.randrange(1000))))
+                rd.pass_cards(list(suggest(rd.view(s), "normal", rng.randrange(1000))), s)
         stop = rng.randrange(4, 48)
         while rd.phase is Phase.PLAY and stop:
             rd.play(suggest(rd.view(rd.turn), "normal", rng.randrange(1000)))

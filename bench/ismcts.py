@@ -143,7 +143,7 @@ def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...]
         for s in range(4):  # OpenSpiel takes the passes seat by seat, one card at a time
             for c in chosen[s]:
                 st.apply_action(to_os(c))
-            rnd.pass_cards(s, chosen[s])
+            rnd.pass_cards(chosen[s], s)
     times = {"hard": [], "ismcts": []}
     while rnd.phase is Phase.PLAY:
         s = rnd.turn

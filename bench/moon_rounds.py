@@ -67,7 +67,7 @@ def main(argv=None) -> int:
             bots = [make(level(lv), seed_for(code, "cpu", ri, s), None) for s, lv in enumerate(levels)]
             if rnd.phase is Phase.PASS:
                 for s, bot in enumerate(bots):
-                    rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
+                    rnd.pass_cards(bot.choose_pass(rnd.view(s)), s)
             while rnd.phase is Phase.PLAY:
                 rnd.play(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
             if rnd.phase is Phase.MOON:

@@ -99,7 +99,7 @@ def step_api(rules, make_round=Round):
             r = make_round(rules, dealt, direction=direction)
             if r.phase is Phase.PASS:  # each seat passes the first cards it was dealt
                 for seat in range(n):
-                    r.pass_cards(seat, dealt[seat][:k])
+                    r.pass_cards(dealt[seat][:k], seat)
             while not r.over:
                 legal = r.legal_cards()
                 r.play(legal[grb(B) * len(legal) >> B])
@@ -123,7 +123,7 @@ def step_api_code_deal(rules):
             if r.phase is Phase.PASS:
                 for seat in range(n):
                     held = list(r.hand(seat))
-                    r.pass_cards(seat, [held.pop(grb(B) * len(held) >> B) for _ in range(k)])
+                    r.pass_cards([held.pop(grb(B) * len(held) >> B) for _ in range(k)], seat)
             while not r.over:
                 legal = r.legal_cards()
                 r.play(legal[grb(B) * len(legal) >> B])
@@ -153,7 +153,7 @@ class NullRound:
         self.result = None
         self.phase = Phase.PLAY if direction is Direction.NONE else Phase.PASS
 
-    def pass_cards(self, seat, cards):
+    def pass_cards(self, cards, seat):
         pass
 
     def legal_cards(self):

@@ -136,7 +136,7 @@ def play_normal(hands: list[int], passes: list[int], direction: int, hard_seat: 
 
     rnd = Round(RULES, [cards_of(h) for h in hands], direction=DIRECTIONS[direction])
     for s in range(4):
-        rnd.pass_cards(s, tuple(CARDS[c] for c in cards_of(passes[s])))
+        rnd.pass_cards(tuple(CARDS[c] for c in cards_of(passes[s])), s)
     hard = HardBot(seed, HARD_DEALS) if hard_seat >= 0 else None
     while rnd.phase is Phase.PLAY:
         view = rnd.view(rnd.mover)

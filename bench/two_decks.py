@@ -47,7 +47,7 @@ def step_rounds(rules, n: int) -> float:
         r = Round.deal(rules, code_from_number(i), i)
         if r.phase is Phase.PASS:
             for s in range(rules.players):
-                r.pass_cards(s, rng.sample(list(r.hand(s)), rules.pass_count))
+                r.pass_cards(rng.sample(list(r.hand(s)), rules.pass_count), s)
         while not r.over:
             legal = r.legal_cards()
             r.play(legal[fast.pick_index(rng, len(legal))])
@@ -66,7 +66,7 @@ def hard_times(rules, decisions: int, worlds: int | None = None) -> tuple[list[f
                 for s in range(rules.players)]
         if r.phase is Phase.PASS:
             for s in range(rules.players):
-                r.pass_cards(s, bots[s].choose_pass(r.view(s)))
+                r.pass_cards(bots[s].choose_pass(r.view(s)), s)
         while not r.over:
             s = r.turn
             view = r.view(s)

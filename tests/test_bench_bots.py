@@ -92,7 +92,7 @@ def test_shoot_runs_for_the_moon_until_another_seat_takes_a_point():
             rnd = Round.deal(QUICK, code, round_index)
             if rnd.phase is Phase.PASS:
                 for s in range(4):
-                    rnd.pass_cards(s, suggest(rnd.view(s), SHOOT if s == 0 else "normal", 1))
+                    rnd.pass_cards(suggest(rnd.view(s), SHOOT if s == 0 else "normal", 1), s)
             while rnd.phase is Phase.PLAY:
                 s = rnd.turn
                 view = rnd.view(s)
@@ -129,7 +129,7 @@ def _hard0_round(rules, code, round_index, simulations=20):
     if rnd.phase is Phase.PASS:
         for s, bot in enumerate(bots):
             passes.append(" ".join(str(c) for c in bot.choose_pass(rnd.view(s))))
-            rnd.pass_cards(s, passes[-1].split())
+            rnd.pass_cards(passes[-1].split(), s)
     plays = []
     while rnd.phase is Phase.PLAY:
         card = bots[rnd.turn].choose_card(rnd.view(rnd.turn))
@@ -205,7 +205,7 @@ def test_hard_with_believed_deals_plays_whole_rounds_the_same_way_twice():
         rnd = Round.deal(QUICK, "K7Q2MXA7", 1)
         bots = [BeliefHard(s, 10) if believe else HardBot(s, 10) for s in range(4)]
         for s in range(4):
-            rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+            rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
         out = []
         while rnd.phase is Phase.PLAY:
             out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))

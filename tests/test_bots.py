@@ -553,7 +553,7 @@ def test_every_level_plays_legally_everywhere(label, rules):
             bots = [make_bot(lv, s, HARD_SIMS) for s, lv in enumerate(levels)]
             if rnd.phase is Phase.PASS:
                 for s in range(n):
-                    rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))  # raises if wrong
+                    rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)  # raises if wrong
             while rnd.phase is Phase.PLAY:
                 s = rnd.turn
                 rnd.play(bots[s].choose_card(rnd.view(s)))  # raises IllegalMove if illegal
@@ -599,7 +599,7 @@ def test_hard_playouts_follow_the_engine(name):
         rnd = Round.deal(rules, "TDEB3825", k)
         if rnd.phase is Phase.PASS:
             for s in range(n):
-                rnd.pass_cards(s, rnd.hand(s)[:rules.pass_count])
+                rnd.pass_cards(rnd.hand(s)[:rules.pass_count], s)
         for _ in range(rng.randrange(0, 4 * n)):  # start anywhere: mid-trick, first trick...
             rnd.play(rng.choice(rnd.legal_cards()))
         pos = fast.Position.from_round(rnd)
@@ -673,7 +673,7 @@ def test_endgame_solver_stops_a_moon_and_equals_brute_force():
         rnd = Round.deal(QUICK, "TDEB3825", trial % 4)
         if rnd.phase is Phase.PASS:
             for s in range(n):
-                rnd.pass_cards(s, rnd.hand(s)[:3])
+                rnd.pass_cards(rnd.hand(s)[:3], s)
         while len(rnd.tricks) < 10 + trial % 2 or (trial % 3 and len(rnd.trick) < trial % 3):
             rnd.play(rng.choice(rnd.legal_cards()))
         pos = fast.Position.from_round(rnd)
@@ -738,7 +738,7 @@ def test_normal_defends_against_a_plain_moon_run():
             bots = [make_bot(lv, s) for s, lv in enumerate(levels)]
             if rnd.phase is Phase.PASS:
                 for s in range(4):
-                    rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+                    rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
             while rnd.phase is Phase.PLAY:
                 rnd.play(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
             rounds += 1
@@ -773,7 +773,7 @@ def test_hard_plays_as_its_tuning_says_and_the_table_gets_the_default():
         rnd = Round.deal(QUICK, "K7Q2MXA7", 1)
         bots = [HardBot(s, 10, tuning=tuning) for s in range(4)]
         for s in range(4):
-            rnd.pass_cards(s, bots[s].choose_pass(rnd.view(s)))
+            rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
         out = []
         while rnd.phase is Phase.PLAY:
             out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))

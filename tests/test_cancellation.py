@@ -154,10 +154,10 @@ def test_a_hand_holds_a_card_twice_and_passes_both():
     assert list(hand).count(c) == 2 and len(hand) == 13
     assert r.view(seat).hand == hand
     others = [x for x in hand if x != c]
-    r.pass_cards(seat, [c, c, others[0]])  # both copies: the same card named twice
+    r.pass_cards([c, c, others[0]], seat)  # both copies: the same card named twice
     assert r.passes[seat] == tuple(sorted([c, c, others[0]]))
     with pytest.raises(PassError):
-        r.pass_cards((seat + 1) % 8, [others[0]] * 3)  # not held three times (nor by that seat)
+        r.pass_cards([others[0]] * 3, (seat + 1) % 8)  # not held three times (nor by that seat)
 
 
 def test_why_says_which_cards_cancel_and_what_would_win():
@@ -429,7 +429,7 @@ def test_two_deck_analysis_prices_a_trick_full_of_points():
                   direction=rd.direction, round_index=rd.round_index, dealer=rd.dealer)
         moves = [(s, list(p)) for s, p in enumerate(rd.passes)] if rd.passes[0] is not None else []
         for s, p in moves:
-            r.pass_cards(s, p)
+            r.pass_cards(p, s)
         for tr in rd.tricks:
             for i, c in enumerate(tr.cards):
                 if i == 5 and sum(rules.points[x] for x in r.trick) >= 2:

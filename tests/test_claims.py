@@ -37,7 +37,7 @@ def _positions(rng: random.Random, count: int):
         rnd = Round.deal(rules, code_from_number(rng.getrandbits(40)), i % len(rules.pass_cycle))
         if rnd.phase is Phase.PASS:
             for s in range(rules.players):
-                rnd.pass_cards(s, rng.sample(rnd.hand(s), rules.pass_count))
+                rnd.pass_cards(rng.sample(rnd.hand(s), rules.pass_count), s)
         stop = rng.randrange(8, 13 * rules.players - 1)
         for _ in range(stop):
             if rnd.phase is not Phase.PLAY:

@@ -233,7 +233,7 @@ def test_a_rounds_deal_never_depends_on_what_was_played_before():
             if rnd.phase is Phase.PASS:
                 for s in range(4):
                     hand = rnd.hand(s)
-                    rnd.pass_cards(s, hand[:3] if choose is None else hand[-3:])
+                    rnd.pass_cards(hand[:3] if choose is None else hand[-3:], s)
             play_out(rnd, choose, play=g.push)
         return g
 

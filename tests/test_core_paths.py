@@ -83,7 +83,7 @@ def position(rules: Rules, rng: random.Random, *, void: bool) -> Round:
               scores=tuple(rng.randrange(0, 90) for _ in range(rules.players)))
     if r.phase is Phase.PASS:
         for seat in range(rules.players):
-            r.pass_cards(seat, cards_of(passes[seat]))
+            r.pass_cards(cards_of(passes[seat]), seat)
     if void:
         hands = void_first_follower(rules, r.hands, r.leader, rng)
         r = Round(rules, [cards_of(h) for h in hands], kitty=cards_of(r.kitty_mask),
@@ -209,7 +209,7 @@ def test_generated_loops_end_where_the_engine_does(name, players):
                   dealer=seed % players, scores=before)
         if r.phase is Phase.PASS:
             for seat in range(players):
-                r.pass_cards(seat, cards_of(passes[seat]))
+                r.pass_cards(cards_of(passes[seat]), seat)
         while r.phase is Phase.PLAY:
             r.play(pick(r.legal_mask(), b))
         settle(r)
@@ -261,7 +261,7 @@ def two_deck_round(rules: Rules, rng: random.Random) -> Round:
                    scores=tuple(rng.randrange(0, 90) for _ in range(rules.players)))
     if r.phase is Phase.PASS:
         for seat in range(rules.players):
-            r.pass_cards(seat, rng.sample(list(r.hand(seat)), rules.pass_count))
+            r.pass_cards(rng.sample(list(r.hand(seat)), rules.pass_count), seat)
     return r
 
 

@@ -520,7 +520,7 @@ def test_removed_two_of_clubs_the_three_leads(spec):
     r = Round.deal(rules, "HEARTS0N", 2 if rules.players != 6 else 3)
     if r.phase is Phase.PASS:
         for s in range(rules.players):
-            r.pass_cards(s, r.hand(s)[:rules.pass_count])
+            r.pass_cards(r.hand(s)[:rules.pass_count], s)
     assert C("2C") in rules.removed
     assert C("3C") in r.hand(r.turn)
     assert r.legal_cards() == (C("3C"),)
@@ -543,12 +543,12 @@ def test_the_exchange_happens_only_after_every_seat_has_passed(rnd, offset):
     dealt = [set(r.hand(s)) for s in range(4)]
     chosen = {s: r.hand(s)[3:6] for s in range(4)}
     for s in (2, 0, 3):  # any order
-        r.pass_cards(s, chosen[s])
+        r.pass_cards(chosen[s], s)
         assert r.phase is Phase.PASS
         assert [set(r.hand(x)) for x in range(4)] == dealt  # nothing moved yet
         assert all(r.view(x).received is None for x in range(4))
     assert r.view(2).passed == tuple(sorted(chosen[2]))
-    r.pass_cards(1, [str(c) for c in chosen[1]])  # text is fine too
+    r.pass_cards([str(c) for c in chosen[1]], 1)  # text is fine too
     assert r.phase is Phase.PLAY
     for s in range(4):
         to = (s + offset) % 4  # left is the next seat in play order
@@ -566,7 +566,7 @@ def test_a_no_pass_round_starts_at_once_and_refuses_a_pass():
     r = dealt_round(rnd=3)
     assert r.direction is Direction.NONE and r.phase is Phase.PLAY
     with pytest.raises(PassError) as e:
-        r.pass_cards(0, r.hand(0)[:3])
+        r.pass_cards(r.hand(0)[:3], 0)
     assert e.value.code == "no_pass_round"
 
 
@@ -581,7 +581,7 @@ def test_three_and_five_players_pass_left_right_then_none(n):
             continue
         chosen = {s: r.hand(s)[:3] for s in range(n)}
         for s in range(n):
-            r.pass_cards(s, chosen[s])
+            r.pass_cards(chosen[s], s)
         for s in range(n):
             assert r.view((s + offsets[rnd % 3]) % n).received == tuple(chosen[s])
 
@@ -589,7 +589,7 @@ def test_three_and_five_players_pass_left_right_then_none(n):
 def _bad_pass(r: Round, seat: int, chosen, code: str) -> None:
     before = snapshot(r)
     with pytest.raises(PassError) as e:
-        r.pass_cards(seat, chosen)
+        r.pass_cards(chosen, seat)
     assert e.value.code == code
     assert e.value.seat == seat
     assert snapshot(r, keep=False) == before
@@ -603,15 +603,15 @@ def test_bad_passes_are_refused_and_change_nothing():
     _bad_pass(r, 0, [], "pass_count")
     _bad_pass(r, 0, [h0[0], h0[0], h0[1]], "pass_duplicate")
     _bad_pass(r, 0, [h0[0], h0[1], h1[0]], "not_in_hand")
-    r.pass_cards(0, h0[:3])
+    r.pass_cards(h0[:3], 0)
     for s in (1, 2, 3):
-        r.pass_cards(s, r.hand(s)[:3])
+        r.pass_cards(r.hand(s)[:3], s)
     _bad_pass(r, 1, r.hand(1)[:3], "wrong_phase_play")
 
 
 def test_a_seat_cannot_pass_twice():
     r = dealt_round()
-    r.pass_cards(0, r.hand(0)[:3])
+    r.pass_cards(r.hand(0)[:3], 0)
     _bad_pass(r, 0, r.hand(0)[3:6], "pass_twice")
 
 
@@ -625,10 +625,10 @@ def test_a_card_being_received_cannot_be_passed_on():
     # a seat passes from its dealt hand: the cards passed to it are not in it yet
     r = dealt_round()
     incoming = r.hand(0)[:3]  # round 1 passes left: seat 0 gives to seat 1
-    r.pass_cards(0, incoming)
+    r.pass_cards(incoming, 0)
     _bad_pass(r, 1, [incoming[0], r.hand(1)[0], r.hand(1)[1]], "not_in_hand")
     for s in (1, 2, 3):
-        r.pass_cards(s, r.hand(s)[:3])
+        r.pass_cards(r.hand(s)[:3], s)
     # once they have arrived the exchange is over: there is no second pass to send them on
     assert set(incoming) <= set(r.hand(1))
     _bad_pass(r, 1, incoming, "wrong_phase_play")
@@ -662,7 +662,7 @@ def test_a_seat_view_holds_no_other_hand():
     r = dealt_round(R("kitty"), 0)
     assert_no_other_hand(r)
     for s in range(3):
-        r.pass_cards(s, r.hand(s)[:3])
+        r.pass_cards(r.hand(s)[:3], s)
         assert_no_other_hand(r)
     while not r.over:
         r.play(r.legal_cards()[-1])
@@ -809,7 +809,7 @@ def play_dealt_round(g: Game) -> None:
     r = g.round
     if r.phase is Phase.PASS:
         for s in range(g.rules.players):
-            r.pass_cards(s, r.hand(s)[:g.rules.pass_count])
+            r.pass_cards(r.hand(s)[:g.rules.pass_count], s)
     play_out(r, play=g.push)
 
 

@@ -51,7 +51,7 @@ def _samples() -> list[HeartsError]:
         lambda: normalize_code("K7Q2MXA8"),
         lambda: Rules.from_spec({"preset": "quick", "moon": "sometimes"}),
         lambda: check_level("expert"),
-        lambda: Round.deal(Rules(), "K7Q2MXA7", 0).pass_cards(0, []),
+        lambda: Round.deal(Rules(), "K7Q2MXA7", 0).pass_cards([], 0),
         lambda: Round.deal(Rules(), "K7Q2MXA7", 3).play(parse_card("QS")),
         lambda: replay_log("R1 2C 2C", "K7Q2MXA7"),
         lambda: read_record("format: hearts-record/1\ncode: nope\n"),

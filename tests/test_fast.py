@@ -41,7 +41,7 @@ def engine_round(rules: Rules, rng: random.Random, scores=None) -> Round:
               direction=direction, dealer=0, scores=scores)
     if r.phase is Phase.PASS:
         for seat in range(rules.players):
-            r.pass_cards(seat, cards_of(passes[seat]))
+            r.pass_cards(cards_of(passes[seat]), seat)
     return r
 
 
@@ -216,8 +216,8 @@ def test_random_pass_is_what_the_engine_does() -> None:
             r = Round(rules, [cards_of(h) for h in hands], kitty=cards_of(kitty), direction=direction)
             for seat in range(players):
                 held = list(r.hand(seat))
-                r.pass_cards(seat, [held.pop(fast.pick_index(b, len(held)))
-                                     for _ in range(rules.pass_count)])
+                r.pass_cards([held.pop(fast.pick_index(b, len(held)))
+                              for _ in range(rules.pass_count)], seat)
             assert after == r.hands
 
 

@@ -30,7 +30,7 @@ def normal_game_positions(rules, rnd: Round, seat: int):
     bot = make_bot("normal")
     if rnd.phase is Phase.PASS:
         for s in range(rules.players):
-            rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
+            rnd.pass_cards(bot.choose_pass(rnd.view(s)), s)
     while rnd.phase is Phase.PLAY:
         s = rnd.turn
         if s == seat:
@@ -71,7 +71,7 @@ def test_two_deck_worlds_keep_both_copies_passed_with_the_receiver():
     bot = make_bot("normal")
     for s in range(CANCEL.players):
         cards = [parse_card(c) for c in ("QS", "QS", "AH")] if s == 0 else bot.choose_pass(rnd.view(s))
-        rnd.pass_cards(s, cards)
+        rnd.pass_cards(cards, s)
     rng = random.Random(7)
     checked = with_both = 0
     for pos in normal_game_positions(CANCEL, rnd, 0):
@@ -140,7 +140,7 @@ def test_two_deck_playouts_follow_the_engine():
         rnd = Round.deal(rules, "TDEB3825", k)
         if rnd.phase is Phase.PASS:
             for s in range(rules.players):
-                rnd.pass_cards(s, rnd.hand(s)[:rules.pass_count])
+                rnd.pass_cards(rnd.hand(s)[:rules.pass_count], s)
         for _ in range(rng.randrange(0, 30)):
             rnd.play(rng.choice(rnd.legal_cards()))
         me = rnd.turn
@@ -222,7 +222,7 @@ def test_playout_model_of_the_others_plays_as_normal_does():
         rnd = Round.deal(CANCEL, "TDEB3825", d)
         if rnd.phase is Phase.PASS:
             for s in range(CANCEL.players):
-                rnd.pass_cards(s, normal.choose_pass(rnd.view(s)))
+                rnd.pass_cards(normal.choose_pass(rnd.view(s)), s)
         while rnd.phase is Phase.PLAY:
             view = rnd.view(rnd.turn)
             card = normal.choose_card(view)

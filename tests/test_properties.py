@@ -66,7 +66,7 @@ def play_random_round(rules: Rules, code: str, rnd: int, rng: random.Random,
         for s in order:
             if rng.random() < illegal_rate:
                 _try_illegal(r, rng)
-            r.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))
+            r.pass_cards(rng.sample(r.hand(s), rules.pass_count), s)
             _check_conservation(r)
     assert r.phase is Phase.PLAY
     shown_void: list[set[int]] = [set() for _ in range(n)]
@@ -258,7 +258,7 @@ def play_random_two_deck_round(rules: Rules, code: str, rnd: int, rng: random.Ra
     _check_conservation_two(r)
     if r.phase is Phase.PASS:
         for s in rng.sample(range(n), n):
-            r.pass_cards(s, rng.sample(r.hand(s), rules.pass_count))  # a card held twice may go twice
+            r.pass_cards(rng.sample(r.hand(s), rules.pass_count), s)  # a card held twice may go twice
             _check_conservation_two(r)
     assert r.phase is Phase.PLAY
     assert r.turn == ref_first_leader_two(rules, [list(map(int, r.hand(s))) for s in range(n)], r.dealer)

@@ -68,7 +68,7 @@ def play_round(rules: Rules, code: str, round_index: int, levels: Sequence[str],
             for s, lv in enumerate(levels)]
     if rnd.phase is Phase.PASS:
         for s, bot in enumerate(bots):
-            rnd.pass_cards(s, bot.choose_pass(rnd.view(s)))
+            rnd.pass_cards(bot.choose_pass(rnd.view(s)), s)
     while rnd.phase is Phase.PLAY:
         s = rnd.mover
         rnd.play(_decide(bots[s], rnd.view(s), levels[s], times, forced, clock))  # checked: an illegal move raises

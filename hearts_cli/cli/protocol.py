@@ -159,7 +159,7 @@ class PositionReader:
         for seat, chosen in enumerate(passes):
             cards = requests.cards(chosen, "passes", index=seat)
             try:
-                r.pass_cards(seat, cards)
+                r.pass_cards(cards, seat)
             except PassError as e:
                 raise _indexed(requests.refused_pass(e).code, "passes", seat,
                                e.message(self.lang, ascii=True)) from None
@@ -400,7 +400,7 @@ class Session:
         if r.phase is Phase.PASS and r.passes[seat] is not None:
             raise RequestError("pass_twice", "pass_twice", {"seat": seat})
         try:
-            r.pass_cards(seat, cards)
+            r.pass_cards(cards, seat)
         except PassError as e:
             raise requests.refused_pass(e) from None
         return self.state(request)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from ..base.values import Frozen
+from ..base.values import Frozen, Plain
 from ..model.cards import Card, cards_of, parse_card, parse_card_list
 from ..model.codes import canonical_code
 from ..model.errors import HeartsError
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .position import PositionText
     from .verdicts import Verdict
 
-__all__ = ["Game", "LegalMoves", "Move", "NoMoveError", "Outcome", "SeatError", "Step", "card_of"]
+__all__ = ["Game", "LegalMoves", "Move", "NoMoveError", "Outcome", "RoundMoves", "SeatError", "Step", "card_of"]
 
 
 class SeatError(HeartsError, IndexError):
@@ -83,10 +83,35 @@ class Move(Frozen):
         elif self.trick:
             rnd.play(self.cards[0])
         else:
-            rnd.pass_cards(self.seat, self.cards)
+            rnd.pass_cards(self.cards, self.seat)
 
 
 Step = Move  # the name a move had before it was one type with the records' (hearts_cli.Step)
+
+
+class RoundMoves(Plain):
+    """The moves of one round as records, move logs, PBN and position texts write them
+    (:meth:`Game.round_moves`): each seat's pass by seat, as a reader makes them again (None:
+    not made), and the cards played a trick at a time, in play order (the last may be under
+    way). The shooter's choice is not here: a round's result says how its moon scored."""
+
+    __match_args__ = __slots__ = ("passes", "tricks")
+    passes: tuple[tuple[Card, ...] | None, ...]
+    tricks: tuple[tuple[Move, ...], ...]
+
+    def __init__(self, passes: tuple[tuple[Card, ...] | None, ...], tricks: tuple[tuple[Move, ...], ...]):
+        self.passes = passes
+        self.tricks = tricks
+
+    @property
+    def passed(self) -> bool:
+        """Whether any seat has passed."""
+        return any(p is not None for p in self.passes)
+
+    @property
+    def cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each trick's cards, as played."""
+        return tuple(tuple(m.card for m in trick) for trick in self.tricks)
 
 
 class Outcome(Frozen):
@@ -237,7 +262,7 @@ class Game:
                 self._moon(move.moon, move.seat)
                 return None
             if not move.trick:
-                self._pass(move.seat, move.cards)
+                self._pass(move.cards, move.seat)
                 return None
             move = move.cards[0]
         return self._play(card_of(move))
@@ -254,7 +279,7 @@ class Game:
             seat = self.round.turn if self.round.phase is _PASS and self.round.turn is not None else -1
         else:
             self._seat(seat)
-        self._pass(seat, chosen)
+        self._pass(chosen, seat)
 
     def push_moon(self, choice: Moon | str, seat: int | None = None) -> RoundResult:
         """The shooter's choice while :attr:`Round.moon_pending`: ``Moon.OTHERS`` or
@@ -262,10 +287,10 @@ class Game:
         ends. :class:`MoonChoiceError` otherwise."""
         return self._moon(choice, seat)
 
-    def _pass(self, seat: int, cards: Iterable[int | str]) -> None:
+    def _pass(self, cards: Iterable[int | str], seat: int) -> None:
         self._not_over()
         rnd, start = self.round, self._start()
-        rnd.pass_cards(seat, cards)  # raises before anything changes
+        rnd.pass_cards(cards, seat)  # raises before anything changes
         self._made(Move(len(self.rounds), seat, rnd.passes[seat] or ()), start)
 
     def _play(self, card: Card) -> Trick | None:
@@ -328,6 +353,25 @@ class Game:
         """Every move made, first to last (what :meth:`pop` takes back, from the end): the game's
         one history, which records, move logs and PBN list and a table's undo pops."""
         return tuple(u.move for u in self._undo)
+
+    def round_moves(self, r: int) -> RoundMoves:
+        """The moves of round ``r`` (counted from 1) on :attr:`move_stack`, as the writers list
+        them (see :class:`RoundMoves`)."""
+        passes: list[tuple[Card, ...] | None] = [None] * self.rules.players
+        tricks: list[list[Move]] = []
+        for undo in self._undo:
+            move = undo.move
+            if move.round != r:
+                if move.round > r:
+                    break  # the stack holds the rounds in order
+                continue
+            if move.trick:
+                if not tricks or tricks[-1][0].trick != move.trick:
+                    tricks.append([])
+                tricks[-1].append(move)
+            elif move.moon is None:
+                passes[move.seat] = move.cards
+        return RoundMoves(tuple(passes), tuple(tuple(t) for t in tricks))
 
     # ------------------------------------------------------------ questions
 
@@ -455,25 +499,26 @@ class Game:
 
     def position(self, seat: int | None = None) -> str:
         """The position as one line of text: the whole table, or what ``seat`` may know
-        (its view: no other seat's card); :meth:`from_position` reads it back."""
+        (its view: no other seat's card); :meth:`from_position` reads it back. The passes and
+        plays are the stack's; the round gives the deal, the phase and the seat to move."""
         if seat is not None:
             return self.view(seat).position()  # (a seat not at the table: SeatError)
         from .position import Plays, PositionText, write
 
         rd = self.round
+        moves = self.round_moves(len(self.rounds))
         study = not self.code  # dealt from hands given, not from a code
         plays = None
         if rd.phase is not Phase.PASS:
-            first = rd.tricks[0].leader if rd.tricks else rd.leader
-            tricks = tuple(tr.cards for tr in rd.tricks) + ((tuple(rd.trick),) if rd.trick else ())
-            plays = Plays(first if first is not None else 0, tricks)
+            first = moves.tricks[0][0].seat if moves.tricks else rd.leader  # no card yet: who leads
+            plays = Plays(first if first is not None else 0, moves.cards)
         moon = "pending" if rd.phase is Phase.MOON else None
         if rd.result is not None and rd.result.moon is not None and self.rules.moon is Moon.SHOOTER_CHOICE:
             moon = str(rd.result.moon)
         hands = tuple(cards_of_pair(h, t) for h, t in zip(rd.dealt, rd.dealt_twice)) if study else ()
         dealer = rd.dealer if study and rd.dealer != rd.round_index % rd.players else None
         return write(PositionText(None, self.rules, rd.round_index, dealer, rd.scores_before,
-                                  None if study else self.code, hands, tuple(rd.passes), plays, rd.turn, moon))
+                                  None if study else self.code, hands, moves.passes, plays, rd.turn, moon))
 
     @classmethod
     def from_position(cls, text: str) -> Game:

@@ -298,8 +298,9 @@ class Round(DealtRound):
 
     # ------------------------------------------------------------ passing
 
-    def pass_cards(self, seat: int, cards: Iterable[int | str]) -> None:
-        """Choose ``seat``'s pass; the exchange happens once every seat has passed."""
+    def pass_cards(self, cards: Iterable[int | str], seat: int) -> None:
+        """Choose ``seat``'s pass (the cards first, as :meth:`Game.push_pass` and
+        :meth:`choose_moon` take their move); the exchange happens once every seat has passed."""
         if self.phase is not _PASS:
             raise PassError(seat, "no_pass_round" if self.direction is Direction.NONE else "wrong_phase_play")
         if not 0 <= seat < self.players:

@@ -477,12 +477,13 @@ def format_log(game: Game, *, hide_round_in_progress: bool = False, per_line: in
     """The log of ``game`` so far, as lines (without line ends).
 
     With ``hide_round_in_progress``, an unfinished round with passes is left out
-    (its passes are secret until the round ends) and a comment says so.
+    (its passes are secret until the round ends) and a comment says so. The moves are the
+    stack's; a round gives whether it is over, its pass direction and how its moon scored.
     """
     lines = [HEADER, f"code {game.code}", f"rules {_spec_text(game.rules)}"]
     for r, rnd in enumerate(game.rounds, 1):
-        has_moves = any(p is not None for p in rnd.passes) or rnd.tricks or rnd.trick
-        if not has_moves:
+        moves = game.round_moves(r)
+        if not (moves.passed or moves.tricks):
             continue
         if (hide_round_in_progress and not rnd.over
                 and rnd.direction.value != "none"):
@@ -490,15 +491,13 @@ def format_log(game: Game, *, hide_round_in_progress: bool = False, per_line: in
             break
         label = f"R{r}"
         pad = " " * (len(label) + 2)
-        if any(p is not None for p in rnd.passes):
-            groups = [" ".join(str(c) for c in p) for p in rnd.passes if p is not None]
+        if moves.passed:
+            groups = [" ".join(str(c) for c in p) for p in moves.passes if p is not None]
             lines.append(f"{label}  " + " | ".join(groups) + f"   # pass {rnd.direction.value}")
             first = False
         else:
             first = True
-        tricks = [" ".join(str(c) for c in tr.cards) for tr in rnd.tricks]
-        if rnd.trick:
-            tricks.append(" ".join(str(c) for c in rnd.trick))
+        tricks = [" ".join(str(c) for c in cards) for cards in moves.cards]
         for j in range(0, len(tricks), per_line):
             chunk = " / ".join(tricks[j:j + per_line])
             lines.append((f"{label}  " if first else pad) + chunk)

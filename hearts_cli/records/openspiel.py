@@ -15,11 +15,13 @@ it: ``tests/test_openspiel.py`` checks it (and every legal move on the way).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
+from ..model.cards import Card
 from ..model.errors import HeartsError
 from ..model.rules import Direction, FirstLead, FirstTrick, HeartsBreak, Moon, Passing, Rules
 from ..play.dealt import cards_of_pair
-from ..play.game import Game
+from ..play.game import Game, RoundMoves
 from ..play.round import Round
 
 __all__ = ["action", "openspiel_game", "openspiel_params", "round_actions", "write_openspiel"]
@@ -75,30 +77,41 @@ def openspiel_game(rules: Rules) -> str:
     return "hearts(" + ",".join(f"{k}={'true' if v else 'false'}" for k, v in params.items()) + ")"
 
 
-def round_actions(rnd: Round) -> list[int]:
-    """The actions of ``rnd`` so far, from its pass direction on."""
+def round_actions(rnd: Round, moves: RoundMoves | None = None) -> list[int]:
+    """The actions of ``rnd`` so far, from its pass direction on: the deal is the round's, the
+    moves those of its game's stack (``moves``: :meth:`Game.round_moves`) or, for a round
+    without them, its own passes and tricks."""
+    if moves is None:
+        played = [tr.cards for tr in rnd.tricks] + [tuple(rnd.trick)]
+        return _actions(rnd, rnd.passes, played)
+    return _actions(rnd, moves.passes, moves.cards)
+
+
+def _actions(rnd: Round, passes: Iterable[tuple[Card, ...] | None], tricks: Iterable[Iterable[Card]]) -> list[int]:
+    """The round's direction and deal (what OpenSpiel's chance deals), then ``passes`` (by
+    seat) and the cards of ``tricks``, in play order."""
     hands = [sorted(cards_of_pair(m, twice)) for m, twice in zip(rnd.dealt, rnd.dealt_twice, strict=True)]
     out = [_DIRECTIONS[rnd.direction]]
     out += [action(hands[k % 4][k // 4]) for k in range(52)]  # dealt round the table, seat 0 first
-    for passed in rnd.passes:
+    for passed in passes:
         if passed is None:
             break  # OpenSpiel's seats pass in turn: the first that has not yet ends the sequence
         out += [action(c) for c in sorted(passed)]
-    for trick in rnd.tricks:
-        out += [action(c) for _, c in trick.plays()]
-    out += [action(c) for _, c in rnd.trick_plays()]
+    for cards in tricks:
+        out += [action(c) for c in cards]
     return out
 
 
 def write_openspiel(game: Game, seats: list[str] | None = None) -> str:
     """One JSON line a round dealt: the game's code (and its ``seats``, when given: who sat
     where), the round, OpenSpiel's game string, the actions, and, once the round is over,
-    its points as we scored them (what OpenSpiel's points are at its end)."""
+    its points as we scored them (what OpenSpiel's points are at its end). The moves are the
+    stack's; a round gives its deal and its points."""
     name = openspiel_game(game.rules)
     lines = []
     for r, rnd in enumerate(game.rounds, 1):
         item: dict[str, object] = {"code": game.code, **({"seats": seats} if seats else {}), "round": r,
-                                   "game": name, "actions": round_actions(rnd)}
+                                   "game": name, "actions": round_actions(rnd, game.round_moves(r))}
         if r <= len(game.results):
             item["points"] = list(game.results[r - 1].scores)
         lines.append(json.dumps(item, separators=(",", ":")))

@@ -26,7 +26,7 @@ from ..model.codes import CodeError, normalize_code
 from ..model.errors import HeartsError
 from ..model.rules import Moon, Rules, read_rules_text, rules_text
 from ..play.dealt import IllegalMove, PassError, Phase, cards_of_pair
-from ..play.game import Game
+from ..play.game import Game, RoundMoves
 from ..play.round import Round
 from .record import GameRecord
 from .record_parts import (
@@ -120,26 +120,27 @@ def write_pbn(record: GameRecord, *, event: str = "hearts", site: str = "", date
             for i, seat in enumerate(record.seats):
                 level = "-" if seat.level is None else _word(seat.level)
                 out.append(f"{i} {_quoted(seat.name)} {_word(seat.kind)} {level}")
-        out += _round_lines(game, r, rnd)
+        out += _round_lines(game, r, rnd, game.round_moves(r))
         if r == last:
             out += _end_lines(game, record)
     return "\n".join(out) + "\n"
 
 
-def _round_lines(game: Game, r: int, rnd: Round) -> list[str]:
+def _round_lines(game: Game, r: int, rnd: Round, moves: RoundMoves) -> list[str]:
+    """Round ``r``'s tags: its passes and play from the move stack (``moves``); the round gives
+    what is not a move: the deal, whether its play goes on, the score."""
     n = game.rules.players
     out = [_tag("Dealer", rnd.dealer), _tag("Pass", rnd.direction.value),
            _tag("Deal", _hands_text([cards_of_pair(m, rnd.dealt_twice[s]) for s, m in enumerate(rnd.dealt)]))]
     if rnd.kitty_mask:
         out.append(_tag("Kitty", hand_text(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice))))
-    if any(p is not None for p in rnd.passes):
-        out.append(_tag("Passes", "0:" + " ".join("-" if p is None else hand_text(p) for p in rnd.passes)))
-    tricks = [tr.plays() for tr in rnd.tricks] + ([rnd.trick_plays()] if rnd.trick else [])
-    if tricks:
-        first = tricks[0][0][0]
+    if moves.passed:
+        out.append(_tag("Passes", "0:" + " ".join("-" if p is None else hand_text(p) for p in moves.passes)))
+    if moves.tricks:
+        first = moves.tricks[0][0].seat
         out.append(_tag("Play", first))
-        for plays in tricks:
-            by_seat = dict(plays)
+        for trick in moves.tricks:
+            by_seat = {m.seat: m.card for m in trick}
             out.append(" ".join(_play_card(by_seat[s]) if s in by_seat else "-"
                                 for s in ((first + j) % n for j in range(n))))
         if rnd.phase is Phase.PLAY:

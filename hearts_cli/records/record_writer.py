@@ -15,7 +15,7 @@ from ..model.cards import Card
 from ..model.rules import Moon, Rules
 from ..model.rules import Plain as PlainSetting
 from ..play.dealt import RoundResult, cards_of_pair
-from ..play.game import Game
+from ..play.game import Game, RoundMoves
 from ..play.round import Round
 from .record_parts import (
     FORMAT,
@@ -134,7 +134,7 @@ def write_record(game: Game, seats: Sequence[Seat] | None = None,
         out.append(f"  - {yaml_flow(item)}")
     out.append("rounds:")
     for r, rnd in enumerate(game.rounds, 1):
-        out.extend(_round_lines(r, rnd, game.results[r - 1] if r <= len(game.results) else None))
+        out.extend(_round_lines(r, rnd, game.round_moves(r), game.results[r - 1] if r <= len(game.results) else None))
     out.append(f"totals: {yaml_flow(game.totals)}")
     if game.over:
         out.append("result:")
@@ -190,24 +190,28 @@ def _annotation_lines(notes: dict[MoveAddress, Annotation]) -> list[str]:
     return out
 
 
-def _round_lines(r: int, rnd: Round, result: RoundResult | None) -> list[str]:
+def _round_lines(r: int, rnd: Round, moves: RoundMoves, result: RoundResult | None) -> list[str]:
+    """Round ``r``'s block: its passes and cards from the move stack (``moves``); the round
+    gives what is not a move: the deal, each trick's winner and points, the score."""
     out = [f"  - round: {r}", f"    pass: {rnd.direction.value}", f"    dealer: {rnd.dealer}", "    hands:"]
     for seat, mask in enumerate(rnd.dealt):
         out.append(f"      {seat}: {_cards(cards_of_pair(mask, rnd.dealt_twice[seat]))}")
     if rnd.kitty_mask:
         out.append(f"    kitty: {_cards(cards_of_pair(rnd.kitty_mask, rnd.kitty_twice))}")
-    if any(p is not None for p in rnd.passes):
+    if moves.passed:
         out.append("    passes:")
-        for seat, cards in enumerate(rnd.passes):
+        for seat, cards in enumerate(moves.passes):
             if cards is not None:
                 out.append(f"      {seat}: {_cards(cards)}")
-    if rnd.tricks or rnd.trick:
+    if moves.tricks:
         out.append("    tricks:")
-        for tr in rnd.tricks:
-            out.append(f"      - {{lead: {tr.leader}, cards: {_cards(tr.cards)}, "
-                       f"won: {'null' if tr.winner is None else tr.winner}, points: {tr.points}}}")
-        if rnd.trick:
-            out.append(f"      - {{lead: {rnd.leader}, cards: {_cards(rnd.trick)}}}")
+        for i, (plays, cards) in enumerate(zip(moves.tricks, moves.cards)):
+            head = f"      - {{lead: {plays[0].seat}, cards: {_cards(cards)}"
+            if i < len(rnd.tricks):  # complete: the round took it
+                tr = rnd.tricks[i]
+                out.append(f"{head}, won: {'null' if tr.winner is None else tr.winner}, points: {tr.points}}}")
+            else:
+                out.append(f"{head}}}")
     if result is not None:
         out.append(f"    score: {yaml_flow(result.scores)}")
         if result.shooter is not None:

@@ -437,7 +437,7 @@ class Program(SeatClient):
                 raise RequestError("wrong_phase", "wrong_phase_pass")
             cards = requests.cards(request.get("cards"), "cards", limit=PASS_MAX)
             try:
-                seen.pass_cards(seat, cards)
+                seen.pass_cards(cards, seat)
             except PassError as e:
                 raise requests.refused_pass(e) from None
             return tuple(sorted(cards))
