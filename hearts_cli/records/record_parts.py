@@ -20,6 +20,7 @@ from ..play.game import Game, Move
 from ..text.catalog import t
 
 __all__ = [
+    "DEFAULT_SIMULATIONS",
     "FORMAT",
     "GLYPHS",
     "HEADER",
@@ -38,6 +39,13 @@ __all__ = [
 
 FORMAT = "hearts-record/1"
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  # PGN's $1..$6
+# Playouts a decision is weighed with, by `replay --analyze` (whose marks are GLYPHS) and by the
+# hint alike (records/hint.py), so that the two never disagree: at 600 the best choice of a clear
+# call (margin at least hint.CLOSE) was the same at every seed on 30 positions, in at most about
+# a second of CPU a decision (bench/hint_budget.py; docs/playing.md). `--simulations N` asks for a
+# quicker, rougher look. (Here rather than with the weighing, records/evaluate.py: `hearts replay`
+# without --analyze needs the number only, and the weighing imports `random`.)
+DEFAULT_SIMULATIONS = 600
 SEAT_KINDS = ("human", "cpu")
 HEADER = "# hearts game record; the format is described in docs/record-format.md"
 MOVE_LOG_MARK = "# hearts move log"  # how a move log (movelog.HEADER) starts: not a record
