@@ -16,9 +16,11 @@ sentence comes from the message catalog, in English or Spanish (``--lang``,
 ``$HEARTS_LANG``, then the locale); Typer's own ``--help`` text stays in
 English. What stdout or stderr cannot encode (an ASCII terminal) is written as
 the nearest ASCII, never an error (``output.echo``).
-"""
 
-from __future__ import annotations
+Like the command modules, this one has no ``from __future__ import annotations``:
+Typer reads the options of ``main_callback`` from its annotations, and would
+evaluate them from strings (and compile them, twice) at every start.
+"""
 
 import os
 import sys
@@ -91,32 +93,32 @@ class _Group(typer.core.TyperGroup):
         super().__init__(**attrs)
         self.commands = _Commands()
 
-    def get_params(self, ctx: Context) -> list[Parameter]:
+    def get_params(self, ctx: "Context") -> "list[Parameter]":
         params = super().get_params(ctx)  # with the help and completion options added by Typer
         lighten(params)
         return params
 
-    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: "Context", args: list[str]) -> list[str]:
         ctx.meta[ARGS] = list(args)  # --lang, wherever it is, for the help and errors said before it is read
         return list(super().parse_args(ctx, args))
 
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+    def format_help(self, ctx: "Context", formatter: "HelpFormatter") -> None:
         speak(self, ctx, formatter.width)
         super().format_help(ctx, formatter)
 
-    def format_usage(self, ctx: Context, formatter: HelpFormatter) -> None:
+    def format_usage(self, ctx: "Context", formatter: "HelpFormatter") -> None:
         usage_words(self, ctx)
         super().format_usage(ctx, formatter)
 
-    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, ClickCommand | None, list[str]]:
+    def resolve_command(self, ctx: "Context", args: list[str]) -> tuple[str | None, ClickCommand | None, list[str]]:
         if args and args[0] not in self.commands and not args[0].startswith("-") and not ctx.resilient_parsing:
             from .usage import no_such_command
 
             raise no_such_command(ctx, args[0], list(self.commands))
         return super().resolve_command(ctx, args)
 
-    def make_context(self, info_name: str | None, args: list[str], parent: Context | None = None,
-                     **extra: object) -> Context:
+    def make_context(self, info_name: str | None, args: list[str], parent: "Context | None" = None,
+                     **extra: object) -> "Context":
         try:
             return super().make_context(info_name, args, parent, **extra)
         except UsageError as e:
@@ -124,7 +126,7 @@ class _Group(typer.core.TyperGroup):
 
             raise in_language(e) from None
 
-    def invoke(self, ctx: Context) -> object:
+    def invoke(self, ctx: "Context") -> object:
         try:
             return super().invoke(ctx)
         except UsageError as e:
