@@ -24,9 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import FrozenInstanceError
 from operator import attrgetter
-from typing import cast, dataclass_transform
+from typing import Protocol, cast, dataclass_transform
 
 __all__ = ["Frozen", "FrozenInstanceError", "FrozenType", "Plain"]
+
+
+class _Slot(Protocol):
+    """A field's slot, as ``__slots__`` makes it: what sets it, bypassing ``__setattr__``."""
+
+    def __set__(self, instance: object, value: object, /) -> None: ...
 
 
 class Plain:
@@ -69,11 +75,15 @@ class FrozenType(type):
         ns["__slots__"] = own
         ns["__match_args__"] = fields
         cls = super().__new__(mcls, name, bases, ns, **kw)
-        cls._put = tuple([getattr(cls, n).__set__ for n in fields])
+        put = []
+        for n in fields:
+            slot: _Slot = getattr(cls, n)
+            put.append(slot.__set__)
+        cls._put = tuple(put)
         cls._tail = tail
         cls._least = len(fields) - len(tail)
         if len(fields) > 1:  # a tuple of the fields in one call (the hash and equality's)
-            get = attrgetter(*fields)
+            get: Callable[[object], tuple[object, ...]] = attrgetter(*fields)
             cls._fields = lambda self: get(self)
         return cls
 

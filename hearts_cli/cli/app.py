@@ -226,17 +226,17 @@ def _collect_later() -> None:
     """
     import gc
 
-    thresholds = gc.get_threshold()
-    if thresholds[0] >= START_OBJECTS:  # (main again in one process, before the first collection)
+    young, middle, old = gc.get_threshold()
+    if young >= START_OBJECTS:  # (main again in one process, before the first collection)
         return
 
     def restore(phase: str, info: dict[str, int]) -> None:
         if phase == "stop":
-            gc.set_threshold(*thresholds)
+            gc.set_threshold(young, middle, old)
             gc.callbacks.remove(restore)
 
     gc.callbacks.append(restore)
-    gc.set_threshold(START_OBJECTS, *thresholds[1:])
+    gc.set_threshold(START_OBJECTS, middle, old)
 
 
 def _spare_the_exit() -> None:
