@@ -134,4 +134,3 @@ class Frozen(Plain, metaclass=FrozenType):
 
     def __reduce__(self) -> tuple[object, ...]:
         return self.__class__, self._fields()
-
