@@ -36,7 +36,7 @@ CEILINGS: dict[str, int] = {
     "bots": 24,
     "cli": 185,
     "model": 21,
-    "play": 98,
+    "play": 97,
     "records": 56,
     "repl": 43,
     "store": 26,

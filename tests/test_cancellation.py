@@ -419,7 +419,7 @@ def test_analyze_weighs_a_whole_two_deck_game(tmp_path):
 def test_two_deck_analysis_prices_a_trick_full_of_points():
     """On a seat's last card of a trick with points in it, a card that wins it (cancellation
     counted) is valued at no fewer points than a card that ducks it."""
-    from hearts_cli.records import replay as rp
+    from hearts_cli.records.evaluate import evaluate_play
 
     game = _whole_game()
     rules = game.rules
@@ -438,7 +438,7 @@ def test_two_deck_analysis_prices_a_trick_full_of_points():
                     ducks = [x for x in legal if core.winner(rules, list(r.trick) + [x]) != 5
                              and rules.points[x] == 0]
                     if wins and ducks:
-                        values = rp.evaluate_play(r.view(r.turn), 1, 8)
+                        values = evaluate_play(r.view(r.turn), 1, 8)
                         assert set(values) == set(legal)
                         assert min(values[x] for x in wins) >= min(values[x] for x in ducks)
                         found += 1

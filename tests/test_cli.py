@@ -697,6 +697,21 @@ def test_the_console_script_spares_its_exit_the_last_collection():
     assert proc.stdout.splitlines()[-1] == "True", proc.stdout + proc.stderr
 
 
+def test_the_console_script_collects_no_garbage_while_it_starts():
+    """``main`` puts the first garbage collection off until :data:`START_OBJECTS` objects are
+    allocated (none during a scripted command), then gives Python its thresholds back."""
+    code = ("import gc, sys\n"
+            "default = gc.get_threshold()\n"
+            "sys.argv = ['hearts', '--version']\n"
+            "from hearts_cli.cli.app import START_OBJECTS, main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(gc.get_threshold() == (START_OBJECTS,) + default[1:], len(gc.callbacks))\n"
+            "kept = [[] for _ in range(2 * START_OBJECTS)]\n"
+            "print(gc.get_threshold() == default, len(gc.callbacks))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.stdout.splitlines()[-2:] == ["True 1", "True 0"], proc.stdout + proc.stderr
+
+
 def test_set_is_read_without_pydantic_or_yaml():
     """A repeatable --set gets the light coercion too, and KEY=VALUE needs no YAML reader."""
     mods = _modules_after("rules", "--set", "moon=off", "--set", "removal=3:2D", "--json")

@@ -130,9 +130,15 @@ def early_lang(ctx: Context | None) -> str:
     for value in candidates:
         if isinstance(value, str) and value.strip().lower() in LANGUAGES:
             return value.strip().lower()
+    return default_language(_saved_language)
+
+
+def _saved_language() -> str | None:
+    """``lang:`` of settings.yaml, asked by :func:`~hearts_cli.text.catalog.default_language` only
+    when ``HEARTS_LANG`` does not say: the save store is imported then (start-up)."""
     from ..store.saves import settings_language
 
-    return default_language(settings_language)
+    return settings_language()
 
 
 def setup(ctx: typer.Context, lang: str | None, plain: bool) -> Out:
@@ -148,9 +154,7 @@ def setup(ctx: typer.Context, lang: str | None, plain: bool) -> Out:
             refuse("cli_bad_lang", value=lang)
         lang = chosen
     else:
-        from ..store.saves import settings_language
-
-        lang = default_language(settings_language)
+        lang = default_language(_saved_language)
     ascii = plain or not stdout_can(SUITS)
     color = not plain and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
     return Out(lang, ascii, color, plain)

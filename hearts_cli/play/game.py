@@ -51,18 +51,12 @@ class Move(Frozen):
     :meth:`Game.push` makes it again on a game. (A :class:`Frozen`, not a NamedTuple: the
     command line pays for each class it defines at start-up.)"""
 
-    __match_args__ = __slots__ = ("round", "seat", "cards", "trick", "index", "moon")
     round: int  # 1-based
     seat: int
     cards: tuple[Card, ...]  # the pass's cards, or the one card played (none for the moon)
-    trick: int  # 1-based, 0 for a pass or the shooter's choice
-    index: int  # 1-based place in the trick, 0 for a pass or the shooter's choice
-    moon: Moon | None  # the shooter's choice, else None
-
-    def __init__(self, round: int, seat: int, cards: tuple[Card, ...], trick: int = 0, index: int = 0,
-                 moon: Moon | None = None):
-        for name, value in zip(self.__slots__, (round, seat, cards, trick, index, moon)):
-            object.__setattr__(self, name, value)
+    trick: int = 0  # 1-based, 0 for a pass or the shooter's choice
+    index: int = 0  # 1-based place in the trick, 0 for a pass or the shooter's choice
+    moon: Moon | None = None  # the shooter's choice, else None
 
     @property
     def kind(self) -> str:
@@ -117,14 +111,9 @@ class RoundMoves(Plain):
 class Outcome(Frozen):
     """A finished game: the seats that share first place, every seat's total, how many rounds."""
 
-    __match_args__ = __slots__ = ("winners", "totals", "rounds")
     winners: tuple[int, ...]
     totals: tuple[int, ...]
     rounds: int
-
-    def __init__(self, winners: tuple[int, ...], totals: tuple[int, ...], rounds: int):
-        for name, value in zip(self.__slots__, (winners, totals, rounds)):
-            object.__setattr__(self, name, value)
 
 
 class _Undo:

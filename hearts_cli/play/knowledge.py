@@ -14,8 +14,9 @@ counts) all read it here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
+from ..base.values import Frozen
 from ..model.cards import SUIT_MASKS, Card, Suit, mask_of
 from ..model.rules import Direction, FirstLead, Rules
 
@@ -66,8 +67,9 @@ class SeatView(Protocol):
     def position(self) -> str: ...
 
 
-class Knowledge(NamedTuple):
-    """One seat's knowledge of its round (see the module's docstring)."""
+class Knowledge(Frozen):
+    """One seat's knowledge of its round (see the module's docstring; a :class:`Frozen`, not a
+    NamedTuple: ``hearts explain`` pays for the class's definition at start-up)."""
 
     seat: int
     players: int

@@ -42,14 +42,10 @@ if TYPE_CHECKING:  # the verdicts on a card are imported by Round.why, the one p
 __all__ = ["Round", "SeatView", "TwoDeckRound"]
 
 
-_VIEW_FIELDS = ("seat", "rules", "round_index", "direction", "phase", "hand", "passed", "received",
-                "leader", "turn", "trick", "tricks", "hearts_broken", "voids", "points", "scores",
-                "kitty", "legal")
-
-
 # the suits of a voids mask (bit s: suit s), made once: every seat view has one per seat
 _VOID_SETS: tuple[frozenset[Suit], ...] = tuple(frozenset(Suit(s) for s in range(4) if v >> s & 1)
                                                 for v in range(16))
+
 
 class SeatView(Frozen):
     """Everything one seat may know, and nothing else: what bots receive.
@@ -58,9 +54,6 @@ class SeatView(Frozen):
     rather than a frozen dataclass: every command that imports the engine
     pays for the class's definition at start-up).
     """
-
-    __match_args__ = _VIEW_FIELDS
-    __slots__ = _VIEW_FIELDS
 
     seat: int
     rules: Rules
@@ -80,32 +73,6 @@ class SeatView(Frozen):
     scores: tuple[int, ...]  # game totals before this round
     kitty: tuple[Card, ...]  # once it has been taken and turned up
     legal: tuple[Card, ...]  # this seat's legal cards when it is to move
-
-    def __init__(self, seat: int, rules: Rules, round_index: int, direction: Direction,
-                 phase: Phase, hand: tuple[Card, ...], passed: tuple[Card, ...] | None,
-                 received: tuple[Card, ...] | None, leader: int | None, turn: int | None,
-                 trick: tuple[Card, ...], tricks: tuple[Trick, ...], hearts_broken: bool,
-                 voids: tuple[frozenset[Suit], ...], points: tuple[int, ...],
-                 scores: tuple[int, ...], kitty: tuple[Card, ...], legal: tuple[Card, ...]):
-        put = object.__setattr__
-        put(self, "seat", seat)
-        put(self, "rules", rules)
-        put(self, "round_index", round_index)
-        put(self, "direction", direction)
-        put(self, "phase", phase)
-        put(self, "hand", hand)
-        put(self, "passed", passed)
-        put(self, "received", received)
-        put(self, "leader", leader)
-        put(self, "turn", turn)
-        put(self, "trick", trick)
-        put(self, "tricks", tricks)
-        put(self, "hearts_broken", hearts_broken)
-        put(self, "voids", voids)
-        put(self, "points", points)
-        put(self, "scores", scores)
-        put(self, "kitty", kitty)
-        put(self, "legal", legal)
 
     @property
     def players(self) -> int:

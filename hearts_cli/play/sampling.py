@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
+from ..base.values import Frozen
 from ..model.cards import SUIT_MASKS
 from .knowledge import Knowledge
 
 
-@dataclass(frozen=True)
-class Constraints:
+class Constraints(Frozen):
+    """Where the cards one seat cannot see may lie (a :class:`Frozen`, not a frozen dataclass:
+    ``hearts explain`` pays for the class's definition at start-up)."""
+
     seat: int
     holders: tuple[int, ...]  # other seats, then -1 for the kitty when it is face down
     need: tuple[int, ...]  # cards each holder must get

@@ -23,7 +23,14 @@ from ..play.events import Summary
 from ..play.game import Game, Move
 from ..play.round import SeatView
 from ..text.catalog import t
-from .evaluate import DEFAULT_SIMULATIONS, classes_two, evaluate_pass, evaluate_play, pass_candidates
+from .evaluate import (
+    DEFAULT_SIMULATIONS,
+    METHOD_TWO,
+    classes_two,
+    evaluate_pass,
+    evaluate_play,
+    pass_candidates,
+)
 from .record import GameRecord
 from .record_parts import Annotation, MoveAddress
 
@@ -32,7 +39,8 @@ if TYPE_CHECKING:
 
 Reason = tuple[str, dict[str, object]]  # a comment's message id and its parameters
 
-__all__ = ["BLUNDER", "DEFAULT_SIMULATIONS", "MISTAKE", "Decision", "analyze", "annotations_of", "summary"]
+__all__ = ["BLUNDER", "DEFAULT_SIMULATIONS", "METHOD_TWO", "MISTAKE", "Decision", "analyze", "annotations_of",
+           "summary"]
 
 MISTAKE = 1.0  # expected points lost for a `?`
 BLUNDER = 4.0  # ... for a `??`

@@ -16,17 +16,10 @@ from ..model.cards import CARDS as CARDS_
 from ..model.cards import Card, mask_of
 from ..play import core
 from ..play.round import Round, SeatView
+from .record_parts import DEFAULT_SIMULATIONS
 
 __all__ = ["DEFAULT_SIMULATIONS", "METHOD_TWO", "classes_two", "evaluate_pass", "evaluate_pass_two", "evaluate_play",
            "evaluate_play_two", "pass_candidates"]
-
-
-# Playouts a decision is weighed with, by `replay --analyze` and by the hint alike (records/hint.py),
-# so that the two never disagree: at 600 the best choice of a clear call (margin at least
-# hint.CLOSE) was the same at every seed on 30 positions, in at most about a second of CPU a
-# decision (bench/hint_budget.py; docs/playing.md). `--simulations N` asks for a quicker, rougher look.
-# (Here rather than in analysis.py: `hearts replay` without --analyze needs the number only.)
-DEFAULT_SIMULATIONS = 600
 
 
 def _rng(seed: int, view: SeatView, salt: str) -> random.Random:

@@ -32,18 +32,17 @@ __all__ = [
 ]
 
 
-class Where(TypedDict):
-    """Where a game stands (:func:`where`)."""
-
-    round: int
-    phase: str
-    trick: int | None
-    card: int | None
-    turn: int | None
-
-
 if TYPE_CHECKING:  # types only: nothing to build at start-up
     from ..play.payloads import TrickPlay
+
+    class Where(TypedDict):
+        """Where a game stands (:func:`where`)."""
+
+        round: int
+        phase: str
+        trick: int | None
+        card: int | None
+        turn: int | None
 
     class LastTrick(TypedDict):
         """The round's last completed trick: its cards in play order from ``leader``."""

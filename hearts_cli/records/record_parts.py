@@ -20,6 +20,7 @@ from ..play.game import Game, Move
 from ..text.catalog import t
 
 __all__ = [
+    "DEFAULT_SIMULATIONS",
     "FORMAT",
     "GLYPHS",
     "HEADER",
@@ -38,6 +39,13 @@ __all__ = [
 
 FORMAT = "hearts-record/1"
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")  # PGN's $1..$6
+# Playouts a decision is weighed with, by `replay --analyze` (whose marks are GLYPHS) and by the
+# hint alike (records/hint.py), so that the two never disagree: at 600 the best choice of a clear
+# call (margin at least hint.CLOSE) was the same at every seed on 30 positions, in at most about
+# a second of CPU a decision (bench/hint_budget.py; docs/playing.md). `--simulations N` asks for a
+# quicker, rougher look. (Here rather than with the weighing, records/evaluate.py: `hearts replay`
+# without --analyze needs the number only, and the weighing imports `random`.)
+DEFAULT_SIMULATIONS = 600
 SEAT_KINDS = ("human", "cpu")
 HEADER = "# hearts game record; the format is described in docs/record-format.md"
 MOVE_LOG_MARK = "# hearts move log"  # how a move log (movelog.HEADER) starts: not a record
@@ -49,17 +57,8 @@ MOVE_LOG_MARK = "# hearts move log"  # how a move log (movelog.HEADER) starts: n
 class _Problem(Frozen):
     """A message not yet rendered: a part of a larger message, shown in its language."""
 
-    __match_args__ = ("message_id", "params")
-    __slots__ = __match_args__
     message_id: str
-    params: tuple[tuple[str, object], ...]
-
-    def __init__(self, message_id: str, params: tuple[tuple[str, object], ...] = ()):
-        object.__setattr__(self, "message_id", message_id)
-        object.__setattr__(self, "params", params)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.message_id, self.params)
+    params: tuple[tuple[str, object], ...] = ()
 
     def message(self, lang: str | None = None, ascii: bool = False) -> str:
         return t(self.message_id, lang, ascii=ascii, **_render_params(dict(self.params), lang, ascii))
@@ -174,19 +173,9 @@ class RecordError(PlaceError):
 class Seat(Frozen):
     """Who sits in a seat: a ``name``, ``kind`` ``human`` or ``cpu``, and a CPU's ``level``."""
 
-    __match_args__ = ("name", "kind", "level")
-    __slots__ = __match_args__
     name: str
-    kind: str
-    level: str | None  # easy, normal, hard: the CPU levels of the rules card
-
-    def __init__(self, name: str, kind: str = "human", level: str | None = None):
-        object.__setattr__(self, "name", name)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "level", level)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.name, self.kind, self.level)
+    kind: str = "human"
+    level: str | None = None  # easy, normal, hard: the CPU levels of the rules card
 
 
 def default_seats(players: int) -> tuple[Seat, ...]:
@@ -217,17 +206,8 @@ def default_name(seat: int, lang: str | None = None, players: int | None = None)
 class Annotation(Frozen):
     """A note on a move: a PGN-style ``glyph`` (``!``, ``?``, ``!!``, ``??``, ``!?``, ``?!``) and a comment."""
 
-    __match_args__ = ("glyph", "comment")
-    __slots__ = __match_args__
-    glyph: str
-    comment: str
-
-    def __init__(self, glyph: str = "", comment: str = ""):
-        object.__setattr__(self, "glyph", glyph)
-        object.__setattr__(self, "comment", comment)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.glyph, self.comment)
+    glyph: str = ""
+    comment: str = ""
 
 
 _POSITION_PATTERN = r"(\d+)(?:\.(?:(pass|p)\.(\d+)|(\d+)\.(\d+)))?"
@@ -239,21 +219,10 @@ class MoveAddress(Frozen):
     position text (:mod:`hearts_cli.play.position`). Rounds, tricks and cards count
     from 1; seats from 0, as everywhere in the engine."""
 
-    __match_args__ = ("round", "trick", "card", "seat")
-    __slots__ = __match_args__
     round: int
-    trick: int
-    card: int
-    seat: int | None  # the passing seat, for a pass
-
-    def __init__(self, round: int, trick: int = 0, card: int = 0, seat: int | None = None):
-        object.__setattr__(self, "round", round)
-        object.__setattr__(self, "trick", trick)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "seat", seat)
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.round, self.trick, self.card, self.seat)
+    trick: int = 0
+    card: int = 0
+    seat: int | None = None  # the passing seat, for a pass
 
     @property
     def kind(self) -> str:

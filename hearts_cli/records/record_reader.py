@@ -12,9 +12,10 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, NamedTuple, TypeVar
+from typing import IO, TYPE_CHECKING, TypeVar
 
 from ..base.untrusted import BOM, DEPTH, MAX_RECORD_BYTES, YamlRefused, decoded, yaml_loader, yaml_problem
+from ..base.values import Frozen
 from ..model.cards import Card, CardParseError, parse_card
 from ..model.codes import CodeError, normalize_code
 from ..model.rules import Moon, Rules, RulesError
@@ -211,7 +212,7 @@ def iso_day(m: re.Match[str] | None) -> str | None:
         return None
 
 
-class _Field(NamedTuple):
+class _Field(Frozen):
     """The value of ``key`` in a mapping of the record, where a problem is: its own line,
     scalar or not (``score: [17, 6, 2, 2]`` edited by hand is named there, not at its round)."""
 

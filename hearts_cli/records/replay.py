@@ -12,10 +12,11 @@ cause is a :class:`~hearts_cli.model.errors.HeartsError` (one sentence, exit sta
 
 The names of the modules it joins are importable from here too (``narrate``,
 ``game_at``...), as they were before the split, but for the analysis's
-(``analyze``, ``summary``...) and the wording's (``describe``...):
-:mod:`~hearts_cli.records.analysis` is imported only when ``--analyze`` asks for
-it, and :mod:`~hearts_cli.records.sentences` only for text, a millisecond or so of
-every replay's start.
+(``analyze``, ``summary``...), the weighing's (``evaluate_play``...) and the
+wording's (``describe``...): :mod:`~hearts_cli.records.analysis` (with
+:mod:`~hearts_cli.records.evaluate` and ``random``) is imported only when
+``--analyze`` asks for it, and :mod:`~hearts_cli.records.sentences` only for
+text, a millisecond or so of every replay's start each.
 """
 
 from __future__ import annotations
@@ -35,10 +36,10 @@ from ..model.rules import Rules
 from ..play.events import Decision as DecisionEvent
 from ..play.events import Event, Stop, Summary
 from ..text.catalog import os_problem, t
-from .evaluate import DEFAULT_SIMULATIONS, METHOD_TWO, evaluate_pass, evaluate_play, pass_candidates
 from .pbn import is_pbn, read_pbn, write_pbn
 from .positions import NoPositionError, game_at, table_at, view_event
 from .record import GameRecord, save_record
+from .record_parts import DEFAULT_SIMULATIONS
 from .record_reader import looks_like_record, read_record
 from .story import narrate
 
@@ -47,19 +48,15 @@ if TYPE_CHECKING:  # the analysis only for --analyze (start-up); Mapper is the t
 
 __all__ = [
     "DEFAULT_SIMULATIONS",
-    "METHOD_TWO",
     "Event",
     "NoPositionError",
     "Options",
     "Styled",
     "check",
-    "evaluate_pass",
-    "evaluate_play",
     "game_at",
     "narrate",
     "open_game",
     "output",
-    "pass_candidates",
     "read_input",
     "table_at",
     "view_event",
@@ -192,7 +189,7 @@ def output(record: GameRecord, options: Options, progress: Progress | None = Non
     decisions: list[Decision] = []
     rows: list[Summary] = []
     if options.analyze:
-        from .analysis import analyze, summary  # weighing every decision: imported for --analyze only
+        from .analysis import METHOD_TWO, analyze, summary  # weighing every decision: for --analyze only
 
         if options.simulations < 1:
             raise HeartsError("sim_at_least_one", option="--simulations", value=options.simulations)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 from ..base.jsonvalue import JsonObject
 from ..model.cards import Card, HandOrder
@@ -48,10 +48,20 @@ from ..table.seat_table import News, OwnTable, SeatTable
 from ..table.seats import SeatClient
 from ..text.catalog import t
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # types only: nothing to build at start-up
+    from typing import TypedDict
+
     from ..play.verdicts import Verdict
     from ..records.record_parts import Seat
     from ..store.saves import Store
+
+    class MoonWords(TypedDict):
+        """What the shooter's question says: the two words to type, the points, the default in words."""
+
+        minus: str
+        others: str
+        points: int
+        default: str
 
 
 RECENT = 80  # the table's events kept for `again`: more than a trick's at eleven players, and a round's end
@@ -80,15 +90,6 @@ class _Calls(FrontEnd):
 
     def event(self, ev: Event) -> None:
         self.fn(ev)
-
-
-class MoonWords(TypedDict):
-    """What the shooter's question says: the two words to type, the points, the default in words."""
-
-    minus: str
-    others: str
-    points: int
-    default: str
 
 
 class TableClient(SeatClient):

@@ -20,15 +20,10 @@ class NewGame(Frozen):
     """A new game's rules, code, CPU level (None: Easy, Normal, Hard by place) and the person's seat.
     (A :class:`Frozen`, not a frozen dataclass: ``hearts new`` would pay for its definition.)"""
 
-    __match_args__ = __slots__ = ("rules", "code", "level", "seat")
     rules: Rules
     code: GameCode
-    level: str | None
-    seat: int
-
-    def __init__(self, rules: Rules, code: GameCode, level: str | None = None, seat: int = 0):
-        for name, value in zip(self.__slots__, (rules, code, level, seat)):
-            object.__setattr__(self, name, value)
+    level: str | None = None
+    seat: int = 0
 
     @classmethod
     def of(cls, *, preset: str | None = None, target: int | None = None, players: int | None = None,
