@@ -357,8 +357,10 @@ def test_ctrl_c_in_replay_analyze_leaves_the_shell_prompt_on_a_fresh_line(terms,
     """Issue 33 §4: Ctrl-C during `hearts replay --analyze` left its progress line open, and
     the shell's prompt came after the ^C on it."""
     record = Path(__file__).parent.parent / "fixtures" / "records" / "kitty-3p-finished.yaml"
-    # long enough that the Ctrl-C comes while it weighs, on a loaded machine too (one process)
-    term = spawn(terms, ["replay", str(record), "--analyze", "--simulations", "160", "--workers", "1",
+    # long enough that the Ctrl-C comes while it weighs, on a loaded machine too (one process: the
+    # whole analysis takes over 20 s of CPU, its first decision a fraction of one; with 160 deals
+    # a clean-clone run beside a training run finished before the Ctrl-C came)
+    term = spawn(terms, ["replay", str(record), "--analyze", "--simulations", "1000", "--workers", "1",
                          "--lang", "en"], home)
     term.wait_for("decisions, about")
     term.child.sendintr()
