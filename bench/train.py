@@ -43,6 +43,7 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -210,9 +211,7 @@ def duel(weights: list[float], deals: int = DUEL_DEALS) -> tuple[float, float]:
             diffs.append(0.0)
             continue
         diffs.append(play(hands, mine, direction, stream)[seat] - play(hands, normal, direction, stream)[seat])
-    m = sum(diffs) / len(diffs)
-    var = sum((d - m) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-    return m, math.sqrt(var / len(diffs))
+    return mean_se(diffs)
 
 
 def normal_games(weights: list[float], deals: int = GAME_DEALS) -> tuple[float, float]:
@@ -241,22 +240,29 @@ def normal_games(weights: list[float], deals: int = GAME_DEALS) -> tuple[float, 
         base = play_round(RULES, code, r, levels)[seat]
         levels[seat] = "learned"
         diffs.append(play_round(RULES, code, r, levels, make=make)[seat] - base)
-    m = sum(diffs) / len(diffs)
-    var = sum((d - m) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-    return m, math.sqrt(var / len(diffs))
+    return mean_se(diffs)
 
 
 def hard_duel(weights: list[float], before: list[float], deals: int = HARD_DUEL_DEALS) -> tuple[float, float]:
     """Under ``--play hard``: one seat played by Hard passes by ``weights``, then by ``before`` (the
     run's starting weights), on the same deal, the others passing and playing as Normal does; mean
     and standard error of the difference in that seat's value (negative: the new pass is better)."""
-    rng = random.Random("train/hard-duel")
+    return mean_se(hard_duel_diffs(weights, before, deals))
+
+
+def hard_duel_diffs(weights: list[float], before: list[float], deals: int, label: str = "train/hard-duel",
+                    part: int = 0, parts: int = 1) -> list[float]:
+    """The differences of :func:`hard_duel` on the deals of stream ``label`` whose number is
+    ``part`` modulo ``parts`` (0 where both passes are the same)."""
+    rng = random.Random(label)
     diffs = []
     for i in range(deals):
         direction = i % 3
         hands, _ = deal(RULES, rng)
         seat = i % 4
         stream = rng.getrandbits(64)
+        if i % parts != part:
+            continue
         passes = [normal_pass_mask(h) for h in hands]
         passes[seat] = best_pass(weights, hands[seat], direction)
         old = best_pass(before, hands[seat], direction)
@@ -266,9 +272,36 @@ def hard_duel(weights: list[float], before: list[float], deals: int = HARD_DUEL_
         new = play_normal(hands, passes, direction, hard_seat=seat, seed=stream)[seat]
         passes[seat] = old
         diffs.append(new - play_normal(hands, passes, direction, hard_seat=seat, seed=stream)[seat])
+    return diffs
+
+
+def mean_se(diffs: Sequence[float]) -> tuple[float, float]:
     m = sum(diffs) / len(diffs)
     var = sum((d - m) ** 2 for d in diffs) / max(1, len(diffs) - 1)
     return m, math.sqrt(var / len(diffs))
+
+
+def _duel_part(job: tuple[list[float], list[float], int, str, int, int]) -> list[float]:
+    weights, before, deals, label, part, parts = job
+    PLAY[0] = "hard"
+    return hard_duel_diffs(weights, before, deals, label, part, parts)
+
+
+def check_duel(out: Path, state: dict[str, Any], deals: int, workers: int) -> None:
+    """The checkpoint's pass against its run's starting weights on ``deals`` fresh deals (not
+    the checkpoints' own), Hard in the seat: a line on stdout and in ``OUT/duels.jsonl``."""
+    from multiprocessing import Pool
+
+    label = "train/hard-duel-check"
+    jobs = [(state["weights"], state["init"]["weights"], deals, label, k, workers) for k in range(workers)]
+    with Pool(workers) as pool:
+        diffs = [d for part in pool.map(_duel_part, jobs) for d in part]
+    m, se = mean_se(diffs)
+    line = {"batch": state["batch"], "samples": state["samples"], "deals": deals, "label": label,
+            "nonzero": sum(1 for d in diffs if d != 0.0), "hard_duel_vs_start": round(m, 4), "se": round(se, 4)}
+    with open(out / "duels.jsonl", "a", encoding="utf-8") as f:
+        f.write(json.dumps(line) + "\n")
+    print(json.dumps(line), flush=True)
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -359,6 +392,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--inherit", type=float, default=1.0,
                     help="with --init: the share of its AdaGrad sums kept (smaller: larger steps)")
     ap.add_argument("--export", type=Path, default=None, help="write the checkpoint's weights here and exit")
+    ap.add_argument("--duel", type=int, default=0, metavar="DEALS",
+                    help="a run of --play hard --init: duel its checkpoint against its starting weights on "
+                         "this many fresh deals and exit")
+    ap.add_argument("--workers", type=int, default=1, help="processes for --duel")
     args = ap.parse_args(argv)
     out: Path = args.out or Path("bench/train_runs") / str(args.seed)
     out.mkdir(parents=True, exist_ok=True)
@@ -373,6 +410,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.export is not None:
         export(state, args.export)
+        return 0
+    if args.duel:
+        if "init" not in state:
+            print(f"{ck}: --duel needs a run started with --init", file=sys.stderr)
+            return 2
+        check_duel(out, state, args.duel, args.workers)
         return 0
     stop = []
 

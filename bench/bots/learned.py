@@ -10,9 +10,18 @@ at the pass alone, in whole games whose play costs almost nothing.
 
 ``SearchHard`` searches its pass (``Tuning(pass_deals=60)``): Normal's pass and the evaluation's
 five best, each played out on sampled deals; ``SearchNormal`` is Normal with that pass.
+
+``HardTrainedHard`` passes by the weights of ``bench/train_runs/hard-1/weights.json``: the shipped
+ones trained on by ``python -m bench.train --play hard`` (Hard's own play in the learner's seat).
+
+    hearts sim --gauntlet bench.bots.learned:HardTrainedHard,hard --sprt 0,10
 """
 
 from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
 
 from hearts_cli.bots.hard import HardBot, Tuning, hard_pass
 from hearts_cli.bots.learned import learned_pass
@@ -58,3 +67,18 @@ class LearnedNormal(NormalBot):
 
     def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
         return learned_pass(view)
+
+
+HARD_TRAINED = Path(__file__).resolve().parent.parent / "train_runs" / "hard-1" / "weights.json"
+
+
+@cache
+def _hard_trained() -> tuple[float, ...]:
+    return tuple(json.loads(HARD_TRAINED.read_text(encoding="utf-8"))["weights"])
+
+
+class HardTrainedHard(HardBot):
+    """Hard whose pass is the evaluation trained on further with Hard's own play (``--play hard``)."""
+
+    def choose_pass(self, view: SeatView) -> tuple[Card, ...]:
+        return learned_pass(view, _hard_trained())

@@ -187,9 +187,11 @@ def shipped_weights() -> tuple[float, ...]:
     return tuple(float(w) for w in weights)
 
 
-def learned_pass(view: SeatView) -> tuple[Card, ...]:
-    """The pass of lowest learned value, or Normal's under rules the weights do not know."""
+def learned_pass(view: SeatView, weights: Sequence[float] | None = None) -> tuple[Card, ...]:
+    """The pass of lowest learned value (by the shipped weights unless others are given, as the
+    benches try them), or Normal's under rules the weights do not know."""
     if view.direction not in DIRECTIONS or not trained_for(view.rules):
         return normal_pass(view)
-    g = best_pass(shipped_weights(), mask_of(view.hand), DIRECTIONS.index(view.direction), view.rules.pass_count)
+    g = best_pass(shipped_weights() if weights is None else weights, mask_of(view.hand),
+                  DIRECTIONS.index(view.direction), view.rules.pass_count)
     return tuple(CARDS[c] for c in cards_of(g))
