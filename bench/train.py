@@ -43,7 +43,7 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -195,15 +195,21 @@ def mse(weights: list[float], samples: list[Sample]) -> float:
     return sum((sum(weights[i] for i in f) - y) ** 2 for f, y in samples) / len(samples)
 
 
+def duel_deals(label: str, deals: int, part: int = 0, parts: int = 1) -> Iterator[tuple[int, list[int], int, int]]:
+    """A duel's deals, from the stream ``label``: (direction, hands, the dueller's seat, the
+    playouts' stream) for those whose number is ``part`` modulo ``parts``."""
+    rng = random.Random(label)
+    for i in range(deals):
+        hands, _ = deal(RULES, rng)
+        stream = rng.getrandbits(64)
+        if i % parts == part:
+            yield i % 3, hands, i % 4, stream
+
+
 def duel(weights: list[float], deals: int = DUEL_DEALS) -> tuple[float, float]:
     """Mean and standard error of (learned pass - Normal's pass) in one seat's value, duplicate."""
-    rng = random.Random("train/duel")
     diffs = []
-    for i in range(deals):
-        direction = i % 3
-        hands, _ = deal(RULES, rng)
-        seat = i % 4
-        stream = rng.getrandbits(64)
+    for direction, hands, seat, stream in duel_deals("train/duel", deals):
         normal = [normal_pass_mask(h) for h in hands]
         mine = list(normal)
         mine[seat] = best_pass(weights, hands[seat], direction)
@@ -254,15 +260,8 @@ def hard_duel_diffs(weights: list[float], before: list[float], deals: int, label
                     part: int = 0, parts: int = 1) -> list[float]:
     """The differences of :func:`hard_duel` on the deals of stream ``label`` whose number is
     ``part`` modulo ``parts`` (0 where both passes are the same)."""
-    rng = random.Random(label)
     diffs = []
-    for i in range(deals):
-        direction = i % 3
-        hands, _ = deal(RULES, rng)
-        seat = i % 4
-        stream = rng.getrandbits(64)
-        if i % parts != part:
-            continue
+    for direction, hands, seat, stream in duel_deals(label, deals, part, parts):
         passes = [normal_pass_mask(h) for h in hands]
         passes[seat] = best_pass(weights, hands[seat], direction)
         old = best_pass(before, hands[seat], direction)
