@@ -30,7 +30,9 @@ Started again with the same ``--out`` it resumes from the checkpoint.
 with Hard's play in the learner's seat (``HARD_DEALS`` deals a card), the three others passing
 and playing as Normal does, as at the table of issue 35's whole-game goal: a Hard round costs
 about a hundred Normal ones, so one sample a round, and its checkpoints duel the pass against
-the run's starting weights with Hard in that seat.
+the run's starting weights with Hard in that seat. ``--hard-seats 2`` (3, 4) gives Hard the
+seat across too (then left, right): trained against Normals alone, the pass learned to run
+for moons that Normals let through and a Hard stops (docs/bots.md, issue 35, "Fifth").
 """
 
 from __future__ import annotations
@@ -71,6 +73,9 @@ GAME_DEALS = 200  # real rounds (the engine, Normal's play) for the check at eac
 HARD_VALID_SAMPLES = 1500  # a Hard round costs about a hundred Normal ones
 HARD_DUEL_DEALS = 600
 HARD_DEALS = 20  # under --play hard: the deals a card of the Hard seat's search (the table's: 120)
+# under --play hard: how many seats Hard plays, the learner's first, then across, left, right (the
+# others are Normal's); a Hard seat that does not learn passes as Hard does (the shipped weights)
+HARD_TABLE = [1]
 
 
 class _PassView:
@@ -121,14 +126,30 @@ def play(hands: list[int], passes: list[int], direction: int, stream: int) -> li
     if PLAY[0] == "normal":
         return play_normal(hands, passes, direction)
     if PLAY[0] == "hard":
-        return play_normal(hands, passes, direction, hard_seat=stream % 4, seed=stream)
+        return play_normal(hands, passes, direction, hard_seats(stream % 4), seed=stream)
     return play_fast(hands, passes, direction, stream)
 
 
-def play_normal(hands: list[int], passes: list[int], direction: int, hard_seat: int = -1,
+def hard_seats(learner: int) -> list[int]:
+    """The seats Hard plays under ``--play hard``, the learner's first (see ``HARD_TABLE``)."""
+    return [(learner + off) % 4 for off in (0, 2, 1, 3)[:HARD_TABLE[0]]]
+
+
+def table_passes(hands: list[int], direction: int, learner: int, given: int) -> list[int]:
+    """Every seat's pass under ``--play hard``: the learner's ``given``, Hard's other seats' by the
+    shipped weights, the rest by Normal's rule."""
+    from hearts_cli.bots.learned import shipped_weights
+
+    hard = hard_seats(learner)
+    return [given if s == learner else best_pass(shipped_weights(), h, direction) if s in hard
+            else normal_pass_mask(h) for s, h in enumerate(hands)]
+
+
+def play_normal(hands: list[int], passes: list[int], direction: int, hard: Sequence[int] = (),
                 seed: int = 0) -> list[float]:
     """Each seat's value of the round after ``passes``, every seat playing as Normal does, in the
-    engine, but ``hard_seat`` (if any), which plays as Hard does with ``HARD_DEALS`` deals a card."""
+    engine, but the seats of ``hard``, which play as Hard does with ``HARD_DEALS`` deals a card
+    (the first with the bot seed ``seed``, the next ``seed + 1``...)."""
     from hearts_cli.bots import choose_moon
     from hearts_cli.bots.hard import HardBot
     from hearts_cli.bots.normal import normal_card
@@ -138,10 +159,11 @@ def play_normal(hands: list[int], passes: list[int], direction: int, hard_seat: 
     rnd = Round(RULES, [cards_of(h) for h in hands], direction=DIRECTIONS[direction])
     for s in range(4):
         rnd.pass_cards(tuple(CARDS[c] for c in cards_of(passes[s])), s)
-    hard = HardBot(seed, HARD_DEALS) if hard_seat >= 0 else None
+    bots = {s: HardBot(seed + i, HARD_DEALS) for i, s in enumerate(hard)}
     while rnd.phase is Phase.PLAY:
         view = rnd.view(rnd.mover)
-        rnd.play(hard.choose_card(view) if hard is not None and rnd.mover == hard_seat else normal_card(view))
+        bot = bots.get(rnd.mover)
+        rnd.play(normal_card(view) if bot is None else bot.choose_card(view))
     if rnd.phase is Phase.MOON:
         rnd.choose_moon(choose_moon(rnd.view(rnd.mover)))
     scores = rnd.outcome.scores
@@ -165,15 +187,15 @@ Sample = tuple[list[int], float]
 
 
 def round_samples(rng: random.Random, index: int, weights: list[float] | None) -> list[Sample]:
-    """The samples of one training round: every seat's, or under ``--play hard`` only the seat
-    Hard plays (the others pass by Normal's rule, as at the table of the issue's goal)."""
+    """The samples of one training round: every seat's, or under ``--play hard`` only the
+    learner's (the others pass as the table of ``HARD_TABLE`` does)."""
     direction = index % 3
     hands, _ = deal(RULES, rng)
     passes = choose_passes(hands, direction, rng, weights)
     stream = rng.getrandbits(64)
     if PLAY[0] == "hard":
         seat = stream % 4
-        passes = [g if s == seat else normal_pass_mask(hands[s]) for s, g in enumerate(passes)]
+        passes = table_passes(hands, direction, seat, passes[seat])
         val = play(hands, passes, direction, stream)[seat]
         return [(features(hands[seat] & ~passes[seat], passes[seat], direction), val)]
     vals = play(hands, passes, direction, stream)
@@ -262,15 +284,14 @@ def hard_duel_diffs(weights: list[float], before: list[float], deals: int, label
     ``part`` modulo ``parts`` (0 where both passes are the same)."""
     diffs = []
     for direction, hands, seat, stream in duel_deals(label, deals, part, parts):
-        passes = [normal_pass_mask(h) for h in hands]
-        passes[seat] = best_pass(weights, hands[seat], direction)
+        passes = table_passes(hands, direction, seat, best_pass(weights, hands[seat], direction))
         old = best_pass(before, hands[seat], direction)
         if passes[seat] == old:
             diffs.append(0.0)
             continue
-        new = play_normal(hands, passes, direction, hard_seat=seat, seed=stream)[seat]
+        new = play_normal(hands, passes, direction, hard_seats(seat), seed=stream)[seat]
         passes[seat] = old
-        diffs.append(new - play_normal(hands, passes, direction, hard_seat=seat, seed=stream)[seat])
+        diffs.append(new - play_normal(hands, passes, direction, hard_seats(seat), seed=stream)[seat])
     return diffs
 
 
@@ -280,9 +301,10 @@ def mean_se(diffs: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / len(diffs))
 
 
-def _duel_part(job: tuple[list[float], list[float], int, str, int, int]) -> list[float]:
-    weights, before, deals, label, part, parts = job
+def _duel_part(job: tuple[list[float], list[float], int, str, int, int, int]) -> list[float]:
+    weights, before, deals, label, part, parts, table = job
     PLAY[0] = "hard"
+    HARD_TABLE[0] = table
     return hard_duel_diffs(weights, before, deals, label, part, parts)
 
 
@@ -292,7 +314,8 @@ def check_duel(out: Path, state: dict[str, Any], deals: int, workers: int) -> No
     from multiprocessing import Pool
 
     label = "train/hard-duel-check"
-    jobs = [(state["weights"], state["init"]["weights"], deals, label, k, workers) for k in range(workers)]
+    jobs = [(state["weights"], state["init"]["weights"], deals, label, k, workers, HARD_TABLE[0])
+            for k in range(workers)]
     with Pool(workers) as pool:
         diffs = [d for part in pool.map(_duel_part, jobs) for d in part]
     m, se = mean_se(diffs)
@@ -309,12 +332,13 @@ def _write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
-def _fresh(seed: int, play: str, init: Path | None = None, inherit: float = 1.0) -> dict[str, Any]:
+def _fresh(seed: int, play: str, init: Path | None = None, inherit: float = 1.0,
+           hard_table: int = 1) -> dict[str, Any]:
     """A new run; from ``init`` (another run's checkpoint) its weights, and its AdaGrad sums
     scaled by ``inherit`` (below 1: larger steps than where that run stopped)."""
     state: dict[str, Any] = {"version": 1, "seed": seed, "size": SIZE, "play": play,
                              "rounds_per_batch": ROUNDS_PER_BATCH, "batch": 0, "samples": 0, "elapsed": 0.0,
-                             "weights": [0.0] * SIZE, "accum": [0.0] * SIZE}
+                             "weights": [0.0] * SIZE, "accum": [0.0] * SIZE, "hard_table": hard_table}
     if init is not None:
         base = json.loads(init.read_text(encoding="utf-8"))
         state["weights"] = list(base["weights"])
@@ -387,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play", choices=("normal", "playout", "hard"), default="normal",
                     help="how the training rounds are played (a new run only; a checkpoint keeps its own); "
                          "hard: one seat played by Hard, its pass the only sample")
+    ap.add_argument("--hard-seats", type=int, choices=(1, 2, 3, 4), default=1,
+                    help="--play hard: the seats Hard plays, the learner's among them (a new run only)")
     ap.add_argument("--init", type=Path, default=None, help="a new run starts from this checkpoint's weights")
     ap.add_argument("--inherit", type=float, default=1.0,
                     help="with --init: the share of its AdaGrad sums kept (smaller: larger steps)")
@@ -400,10 +426,11 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     ck = out / "checkpoint.json"
     state = json.loads(ck.read_text(encoding="utf-8")) if ck.exists() \
-        else _fresh(args.seed, args.play, args.init, args.inherit)
+        else _fresh(args.seed, args.play, args.init, args.inherit, args.hard_seats)
     state.setdefault("play", "playout")
     state.setdefault("rounds_per_batch", 500)
     PLAY[0] = state["play"]
+    HARD_TABLE[0] = state.setdefault("hard_table", 1)
     if state["seed"] != args.seed or state["size"] != SIZE:
         print(f"{ck}: another seed or other features; give another --out", file=sys.stderr)
         return 2
