@@ -348,12 +348,18 @@ class Game:
         them (see :class:`RoundMoves`)."""
         passes: list[tuple[Card, ...] | None] = [None] * self.rules.players
         tricks: list[list[Move]] = []
-        for undo in self._undo:
+        stack = self._undo
+        lo, hi = 0, len(stack)
+        while lo < hi:  # the round's first move: the stack holds the rounds in order (a writer
+            mid = (lo + hi) // 2  # asks for each round, and a save is written at every move)
+            if stack[mid].move.round < r:
+                lo = mid + 1
+            else:
+                hi = mid
+        for undo in stack[lo:]:
             move = undo.move
             if move.round != r:
-                if move.round > r:
-                    break  # the stack holds the rounds in order
-                continue
+                break
             if move.trick:
                 if not tricks or tricks[-1][0].trick != move.trick:
                     tricks.append([])
