@@ -49,7 +49,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
-from hearts_cli.bots.learned import DIRECTIONS, SIZE, best_pass, cards_of, features
+from hearts_cli.bots.learned import DIRECTIONS, SIZE, best_pass, cards_of, features, shipped_weights
 from hearts_cli.bots.normal import normal_pass
 from hearts_cli.bots.playout import make_policy
 from hearts_cli.model.cards import CARDS, mask_of
@@ -138,8 +138,6 @@ def hard_seats(learner: int) -> list[int]:
 def table_passes(hands: list[int], direction: int, learner: int, given: int) -> list[int]:
     """Every seat's pass under ``--play hard``: the learner's ``given``, Hard's other seats' by the
     shipped weights, the rest by Normal's rule."""
-    from hearts_cli.bots.learned import shipped_weights
-
     hard = hard_seats(learner)
     return [given if s == learner else best_pass(shipped_weights(), h, direction) if s in hard
             else normal_pass_mask(h) for s, h in enumerate(hands)]
