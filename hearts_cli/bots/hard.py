@@ -34,6 +34,7 @@ under rules it was not trained for, it is Normal's.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -84,6 +85,10 @@ class Tuning:
     # ``pass_deals`` sampled deals (0: no search)
     pass_deals: int = 0
     pass_top: int = 5
+    # a playout that does not end the game, valued by the seat's chance of winning the game from
+    # the totals after it (:func:`win_chance`), times this many points; 0: own points minus the
+    # others' average, the totals aside
+    standings: float = 0.0
 
 
 PLAYED = Tuning()  # the Hard of the table
@@ -110,8 +115,28 @@ def distinct_candidates(pub: Public) -> list[int]:
     return out
 
 
+# b = STANDINGS_SCALE / sqrt(gap + STANDINGS_OFFSET) in :func:`win_chance`, fitted by maximum
+# likelihood on whole games of four Normals to 50 and to 100 (bench/standings.py)
+STANDINGS_SCALE = 0.6
+STANDINGS_OFFSET = 10.0
+
+
+def win_chance(totals: Sequence[int], me: int, target: int) -> float:
+    """The seat's chance of winning the game from ``totals``: ``exp(-b * total)``, shared out.
+
+    The lower a total the likelier it wins, and the more so the nearer the highest total is to
+    the target (``b`` grows as the rounds left, the noise still to come, shrink), so a point
+    given to the seat most likely to win is worth more than one given to the last.
+    """
+    gap = max(target - max(totals), 0)
+    b = STANDINGS_SCALE / math.sqrt(gap + STANDINGS_OFFSET)
+    low = min(totals)
+    weights = [math.exp(b * (low - t)) for t in totals]
+    return weights[me] / sum(weights)
+
+
 def _value(scores: Sequence[int], me: int, before: Sequence[int], target: int,
-           ending: bool, moon: bool = False) -> float:
+           ending: bool, moon: bool = False, standings: float = 0.0) -> float:
     n = len(scores)
     if ending:  # the round can end the game: the match margin, and who wins, once it has
         final = [before[s] + scores[s] for s in range(n)]
@@ -119,6 +144,8 @@ def _value(scores: Sequence[int], me: int, before: Sequence[int], target: int,
             best_other = min(final[s] for s in range(n) if s != me)
             margin = final[me] - best_other
             return margin + (-30.0 if margin < 0 else 30.0 if margin > 0 else 0.0)
+    if standings:  # the game goes on: the chance of winning it from there
+        return standings * (0.5 - win_chance([before[s] + scores[s] for s in range(n)], me, target))
     others = (sum(scores) - scores[me]) / (n - 1)
     return scores[me] - others
 
@@ -303,8 +330,17 @@ def search(view: SeatView, seed: int, simulations: int, tuning: Tuning = PLAYED)
     before = tuple(view.scores)
     target = pub.facts.target
     ending = max(before) + pub.facts.penalty_total >= target
-    means = _weigh(view, pub, cands, rng, simulations,
-                   lambda scores, moon=False: _value(scores, me, before, target, ending, moon), tuning)
+    standings = tuning.standings
+    seen: dict[tuple[bool, tuple[int, ...]], float] = {}  # the playouts end in few distinct scores
+
+    def value(scores: Sequence[int], moon: bool = False) -> float:
+        key = (moon, tuple(scores))
+        v = seen.get(key)
+        if v is None:
+            v = seen[key] = _value(scores, me, before, target, ending, moon, standings)
+        return v
+
+    means = _weigh(view, pub, cands, rng, simulations, value, tuning)
 
     def by_mean(j: int) -> tuple[float, int]:
         return (means[j], j)
