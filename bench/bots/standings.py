@@ -27,3 +27,15 @@ class Standings90(StandingsHard):
     """:class:`StandingsHard` with a game's win worth 90 points."""
 
     TUNING = Tuning(standings=90.0)
+
+
+class Standings130(StandingsHard):
+    """:class:`StandingsHard` with a game's win worth 130 points."""
+
+    TUNING = Tuning(standings=130.0)
+
+
+class Standings200(StandingsHard):
+    """:class:`StandingsHard` with a game's win worth 200 points."""
+
+    TUNING = Tuning(standings=200.0)
