@@ -244,6 +244,36 @@ def test_hard_values_a_late_moon_by_another_seat_as_the_end_of_the_game():
     assert _value(stop, 0, before, 100, True) == (70 - 53) + 30
 
 
+def test_win_chance_follows_the_standings_and_sharpens_near_the_target():
+    """The chance of winning from the totals: the seats' chances make one, the lowest total is
+    likeliest, equal totals are equal chances, and the same lead is worth more late in a game."""
+    from hearts_cli.bots.hard import win_chance
+
+    totals = (10, 20, 30, 35)
+    chances = [win_chance(totals, s, 50) for s in range(4)]
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances == sorted(chances, reverse=True) and chances[0] > 0.5
+    assert win_chance((7, 7, 7, 7), 2, 50) == pytest.approx(0.25)
+    assert win_chance((0, 10, 10, 10), 0, 100) < win_chance((40, 50, 50, 50), 0, 100) \
+        < win_chance((80, 90, 90, 90), 0, 100)
+
+
+def test_hard_game_value_gives_points_to_the_seat_likeliest_to_win():
+    """With ``Tuning.standings`` a round after which the game goes on is valued by the chance of
+    winning it: of two rounds with the same points for the seat, the one that loads the leader
+    is better, where own points minus the others' average cannot tell them apart."""
+    from hearts_cli.bots.hard import _value
+
+    before = (20, 10, 30, 25)  # seat 1 leads
+    on_leader, on_last = (4, 13, 0, 9), (4, 0, 13, 9)
+    assert _value(on_leader, 0, before, 100, False) == _value(on_last, 0, before, 100, False)
+    assert _value(on_leader, 0, before, 100, False, standings=90.0) \
+        < _value(on_last, 0, before, 100, False, standings=90.0)
+    # and fewer points of its own stay better: lower is better
+    assert _value((2, 13, 2, 9), 0, before, 100, False, standings=90.0) \
+        < _value(on_leader, 0, before, 100, False, standings=90.0)
+
+
 def test_hard_search_tells_its_valuation_which_playouts_end_in_another_seats_moon():
     """The late position: the runner holds 16 of the points, so some playouts end in its moon
     (told to the valuation), and never one where a seat other than the runner took a point."""

@@ -39,3 +39,4 @@ class Standings200(StandingsHard):
     """:class:`StandingsHard` with a game's win worth 200 points."""
 
     TUNING = Tuning(standings=200.0)
+
