@@ -86,9 +86,9 @@ class Tuning:
     pass_deals: int = 0
     pass_top: int = 5
     # a playout that does not end the game, valued by the seat's chance of winning the game from
-    # the totals after it (:func:`win_chance`), times this many points (and one that ends it: the
-    # margin, plus or minus half of them); 0: own points minus the others' average, the totals
-    # aside (and the margin plus or minus 30)
+    # the totals after it (:func:`win_chance`), times this many points; 0: own points minus the
+    # others' average, the totals aside. (One that ends it is the margin plus or minus 30 either
+    # way: plus or minus half of these points was measured worse, docs/bots.md, issue 35)
     standings: float = 0.0
 
 
@@ -144,8 +144,7 @@ def _value(scores: Sequence[int], me: int, before: Sequence[int], target: int,
         if max(final) >= target or moon:
             best_other = min(final[s] for s in range(n) if s != me)
             margin = final[me] - best_other
-            win = standings / 2 if standings else 30.0  # a win's worth beside the margin
-            return margin + (-win if margin < 0 else win if margin > 0 else 0.0)
+            return margin + (-30.0 if margin < 0 else 30.0 if margin > 0 else 0.0)
     if standings:  # the game goes on: the chance of winning it from there
         return standings * (0.5 - win_chance([before[s] + scores[s] for s in range(n)], me, target))
     others = (sum(scores) - scores[me]) / (n - 1)
