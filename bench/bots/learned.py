@@ -42,7 +42,7 @@ class LearnedHard(HardBot):
 
 
 class NormalPassHard(HardBot):
-    """Hard whose pass is Normal's rule: the Hard of the table before the learned pass."""
+    """Hard whose pass is Normal's rule (its play today's): the Hard of the table before the learned pass."""
 
     def __init__(self, seed: int = 0, simulations: int | None = None) -> None:
         super().__init__(seed, simulations, tuning=NORMAL_PASS)

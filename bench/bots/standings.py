@@ -1,17 +1,20 @@
-"""Hard valuing the playouts that do not end the game by its chance of winning it (issue 35).
+"""Hard's game value (issue 35, docs/bots.md "Sixth"): the weights measured, and the Hard before it.
 
 ``Tuning(standings=W)``: a playout after which the game goes on is worth ``W`` points times the
-seat's chance of winning from the totals then (``hearts_cli.bots.hard.win_chance``), where
-today's Hard counts own points minus the others' average. Measured against today's Hard and
-against Normals in whole games (docs/bots.md, issue 35, "Sixth")::
+seat's chance of winning from the totals then (``hearts_cli.bots.hard.win_chance``). Hard plays
+with ``W = 130`` since an SPRT against the Hard before, ``RoundValueHard`` (``W = 0``: own
+points minus the others' average), accepted H1; ``StandingsHard`` (60) and ``Standings90`` were
+measured in whole games against Normals beside it::
 
-    hearts sim --gauntlet bench.bots.standings:StandingsHard,hard --sprt 0,10
-    hearts sim --seats bench.bots.standings:StandingsHard,normal,normal,normal --duplicate
+    hearts sim --gauntlet hard,bench.bots.standings:RoundValueHard --sprt 0,10
+    hearts sim --seats bench.bots.standings:Standings90,normal,normal,normal --duplicate
 """
 
 from __future__ import annotations
 
-from hearts_cli.bots.hard import HardBot, Tuning
+import dataclasses
+
+from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
 
 
 class StandingsHard(HardBot):
@@ -30,13 +33,12 @@ class Standings90(StandingsHard):
 
 
 class Standings130(StandingsHard):
-    """:class:`StandingsHard` with a game's win worth 130 points."""
+    """:class:`StandingsHard` with a game's win worth 130 points: the Hard of the table."""
 
     TUNING = Tuning(standings=130.0)
 
 
-class Standings200(StandingsHard):
-    """:class:`StandingsHard` with a game's win worth 200 points."""
+class RoundValueHard(StandingsHard):
+    """The Hard before its game value: own points minus the others' average while the game goes on."""
 
-    TUNING = Tuning(standings=200.0)
-
+    TUNING = dataclasses.replace(PLAYED, standings=0.0)
