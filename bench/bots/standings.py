@@ -42,3 +42,9 @@ class RoundValueHard(StandingsHard):
     """The Hard before its game value: own points minus the others' average while the game goes on."""
 
     TUNING = dataclasses.replace(PLAYED, standings=0.0)
+
+
+class FiledHard(StandingsHard):
+    """Hard as issue 35 found it: Normal's pass, and the round's points alone while the game goes on."""
+
+    TUNING = dataclasses.replace(PLAYED, learned_pass=False, standings=0.0)
