@@ -48,3 +48,9 @@ class FiledHard(StandingsHard):
     """Hard as issue 35 found it: Normal's pass, and the round's points alone while the game goes on."""
 
     TUNING = dataclasses.replace(PLAYED, learned_pass=False, standings=0.0)
+
+
+class LateStandingsHard(StandingsHard):
+    """Hard valuing the game's standings only in a round that can end the game."""
+
+    TUNING = dataclasses.replace(PLAYED, standings_late=True)

@@ -93,6 +93,8 @@ class Tuning:
     # "Sixth"). One that ends it is the margin plus or minus 30 either way: plus or minus half
     # of these points was measured worse
     standings: float = 130.0
+    # the chance of winning only in a round that can end the game; before it, the round's value
+    standings_late: bool = False
 
 
 PLAYED = Tuning()  # the Hard of the table
@@ -334,7 +336,7 @@ def search(view: SeatView, seed: int, simulations: int, tuning: Tuning = PLAYED)
     before = tuple(view.scores)
     target = pub.facts.target
     ending = max(before) + pub.facts.penalty_total >= target
-    standings = tuning.standings
+    standings = tuning.standings if ending or not tuning.standings_late else 0.0
     seen: dict[tuple[bool, tuple[int, ...]], float] = {}  # the playouts end in few distinct scores
 
     def value(scores: Sequence[int], moon: bool = False) -> float:
