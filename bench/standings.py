@@ -41,34 +41,24 @@ def game_rows(args: tuple[str, str, int, tuple[str, ...]]) -> tuple[int, list[Ro
     return rules.target, rows
 
 
+def _log_chance(before: Sequence[int], winners: Sequence[int], b: float) -> float:
+    """The winners' log chance from the totals ``before`` under the softmax of slope ``b``."""
+    low = min(before)
+    weights = [math.exp(-b * (t - low)) for t in before]
+    norm = sum(weights)
+    return sum(math.log(weights[w] / norm) for w in winners) / len(winners)
+
+
 def log_likelihood(rows: Sequence[Row], target: int, scale: float, offset: float) -> float:
-    """The winners' log chance under the softmax with ``b = scale / sqrt(gap + offset)``."""
-    total = 0.0
-    for before, winners in rows:
-        gap = max(target - max(before), 0)
-        b = scale / math.sqrt(gap + offset)
-        low = min(before)
-        weights = [math.exp(-b * (t - low)) for t in before]
-        norm = sum(weights)
-        for w in winners:
-            total += math.log(weights[w] / norm) / len(winners)
-    return total
+    """The rows' log chance with ``b = scale / sqrt(gap + offset)``."""
+    return sum(_log_chance(before, winners, scale / math.sqrt(max(target - max(before), 0) + offset))
+               for before, winners in rows)
 
 
 def fit_band(rows: Sequence[Row]) -> float:
     """The best ``b`` for the rows of one band of ``gap`` alone."""
-    return max((_band_ll(rows, b / 1000), b / 1000) for b in range(0, 600, 2))[1]
-
-
-def _band_ll(rows: Sequence[Row], b: float) -> float:
-    total = 0.0
-    for before, winners in rows:
-        low = min(before)
-        weights = [math.exp(-b * (t - low)) for t in before]
-        norm = sum(weights)
-        for w in winners:
-            total += math.log(weights[w] / norm) / len(winners)
-    return total
+    return max((sum(_log_chance(before, winners, b / 1000) for before, winners in rows), b / 1000)
+               for b in range(0, 600, 2))[1]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
