@@ -12,6 +12,7 @@ from __future__ import annotations
 # short name -> hook (module:Class), for the bench scripts
 LEVELS: dict[str, str] = {
     "hard0": "bench.bots.hard0:Hard0Bot",  # Hard of 2026-12-01, frozen: the yardstick for a stronger Hard
+    "hard35": "bench.bots.hard35:Hard35Bot",  # Hard of issue 35 (2026-12-06), frozen: Normal's pass, the round's value
     "high": "bench.bots.exploit:HighBot",  # passes low, plays high: a moon run against duckers
     "shoot": "bench.bots.exploit:ShootBot",  # shoots the moon while it can, then plays like Normal
     "belief": "bench.bots.belief:BeliefHard",  # Hard whose deals believe what they saw (not shown to pay)
