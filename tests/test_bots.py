@@ -274,6 +274,30 @@ def test_hard_game_value_gives_points_to_the_seat_likeliest_to_win():
         < _value(on_leader, 0, before, 100, False, standings=90.0)
 
 
+def test_hard_weighs_the_standings_only_in_a_round_that_can_end_the_game():
+    """A first round cannot end a game to 50: Hard plays it for the round's points, as without the
+    game value, where valuing every round by the chance of winning plays other cards."""
+    import dataclasses
+
+    from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
+
+    def round_cards(tuning: Tuning, code: str) -> list[Card]:
+        rnd = Round.deal(QUICK, code, 1)
+        bots = [HardBot(s, 10, tuning=tuning) for s in range(4)]
+        for s in range(4):
+            rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
+        out = []
+        while rnd.phase is Phase.PLAY:
+            out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
+            rnd.play(out[-1])
+        return out
+
+    codes = ["K7Q2MXA7", "9100000D", "3100000S"]
+    played = [round_cards(PLAYED, c) for c in codes]
+    assert played == [round_cards(dataclasses.replace(PLAYED, standings=0.0), c) for c in codes]
+    assert played != [round_cards(dataclasses.replace(PLAYED, standings_late=False), c) for c in codes]
+
+
 def test_hard_search_tells_its_valuation_which_playouts_end_in_another_seats_moon():
     """The late position: the runner holds 16 of the points, so some playouts end in its moon
     (told to the valuation), and never one where a seat other than the runner took a point."""

@@ -312,13 +312,12 @@ def test_a_cpu_claim_at_a_terminal_plays_the_game_a_script_plays():
     the learned evaluation (issue 35) the person receives J♣ 9♦ J♦, so these are new moves of
     the same kind: West again claims the last three tricks, and its claim's order would lead
     10♦ first where its CPU leads 6♦ (the terminal's record differed from a script's before
-    the fix; checked against the old code when the moves were chosen). Since Hard values the
-    standings of the game (issue 35), East follows the 2♠ to West's 6♦ where it threw the 9♥."""
+    the fix; checked against the old code when the moves were chosen)."""
     moves = ["pass 9S QC TH", "2C", "JD", "3C", "7H", "TS", "JC", "9D", "3D", "8S", "8C"]
     text, scripted, said, game = _records_both_ways("K7Q2MXA7", moves)
     [claim] = [ev for ev in said if ev.kind == "claim"]
     assert claim.data["seat"] == 1 and claim.data["tricks"] == 3  # West claims the last three
-    assert [str(c) for c in game.rounds[0].tricks[10].cards] == ["6D", "JH", "2S", "2D"]
+    assert [str(c) for c in game.rounds[0].tricks[10].cards] == ["6D", "JH", "9H", "2D"]
     assert text == scripted
 
 

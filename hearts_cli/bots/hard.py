@@ -16,11 +16,11 @@ For each decision in the play phase:
    is instead solved exactly by a max-n search
    (:func:`hearts_cli.bots.playout.solve`);
 4. score each result with the rules in force (moon, J♦, Spot Hearts, Black
-   Maria): when the game goes on after it, by the seat's chance of winning the
-   game from the totals then (:func:`win_chance`: a point given to the seat
-   likeliest to win is worth more than one given to the last); when it ends
-   there, by the final margin to the best other seat with a bonus for winning;
-   pick the candidate with the best mean.
+   Maria) as own points minus the others' average; when the game can end this
+   round, by the final margin to the best other seat with a bonus for winning
+   if it ends, and by the seat's chance of winning the game from the totals if
+   it goes on (:func:`win_chance`: a point given to the seat likeliest to win is
+   worth more than one given to the last); pick the candidate with the best mean.
 
 When no other seat has taken a penalty card and the hand looks strong enough,
 every candidate is also tried with this seat playing for the moon, and the
@@ -87,14 +87,15 @@ class Tuning:
     # ``pass_deals`` sampled deals (0: no search)
     pass_deals: int = 0
     pass_top: int = 5
-    # a playout that does not end the game, valued by the seat's chance of winning the game from
-    # the totals after it (:func:`win_chance`), times this many points; 0: own points minus the
-    # others' average, the totals aside (the Hard before issue 35's SPRT of it, docs/bots.md,
-    # "Sixth"). One that ends it is the margin plus or minus 30 either way: plus or minus half
-    # of these points was measured worse
+    # in a round that can end the game, a playout after which it goes on is valued by the seat's
+    # chance of winning it from the totals then (:func:`win_chance`), times this many points; 0:
+    # own points minus the others' average, the totals aside (the Hard before, docs/bots.md,
+    # issue 35, "Sixth"). One that ends the game is the margin plus or minus 30 either way:
+    # plus or minus half of these points was measured worse
     standings: float = 130.0
-    # the chance of winning only in a round that can end the game; before it, the round's value
-    standings_late: bool = False
+    # and in earlier rounds the round's value still (False: the chance there too, which took
+    # more points a round in whole games and in single rounds against ISMCTS)
+    standings_late: bool = True
 
 
 PLAYED = Tuning()  # the Hard of the table
