@@ -4,11 +4,11 @@
 playout valued as the seat's own points minus the others' average, except in a
 round that can end the game (the final margin, plus or minus 30). It is
 today's ``HardBot`` with ``tuning=dataclasses.replace(PLAYED, learned_pass=False,
-standings=0.0)`` (``bench.bots.standings:FiledHard``) made independent of
-``hard.py``, and it plays the same games as Hard at commit 963fd9a (2026-12-04), the last
-before issue 35's work began: later Hards (the learned pass, the game value, whatever comes) are
-measured against it (``hearts sim --gauntlet hard,hard35``, ``--seats
-hard,hard35,hard35,hard35``). The table and the protocol do not offer it: it
+standings=0.0)`` made independent of ``hard.py``, and it plays the same games as
+Hard at commit 963fd9a (2026-12-04), the last before issue 35's work began: later
+Hards (the learned pass, the game value, whatever comes) are measured against it
+(``hearts sim --gauntlet hard,bench.bots.hard35:Hard35Bot``,
+``bench/strength.py --seats hard,hard35,hard35,hard35``). The table and the protocol do not offer it: it
 lives in bench/, reached through the level hook (``bench.bots.hard35:Hard35Bot``,
 or ``hard35`` in the bench scripts, :data:`bench.bots.LEVELS`).
 
