@@ -244,6 +244,21 @@ def test_hard_values_a_late_moon_by_another_seat_as_the_end_of_the_game():
     assert _value(stop, 0, before, 100, True) == (70 - 53) + 30
 
 
+def hard_round_cards(tuning, code: str = "K7Q2MXA7") -> list[Card]:
+    """The cards four Hards with ``tuning`` play in a round of ``code`` from 0-0-0-0 (10 deals a card)."""
+    from hearts_cli.bots.hard import HardBot
+
+    rnd = Round.deal(QUICK, code, 1)
+    bots = [HardBot(s, 10, tuning=tuning) for s in range(4)]
+    for s in range(4):
+        rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
+    out = []
+    while rnd.phase is Phase.PLAY:
+        out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
+        rnd.play(out[-1])
+    return out
+
+
 def test_win_chance_follows_the_standings_and_sharpens_near_the_target():
     """The chance of winning from the totals: the seats' chances make one, the lowest total is
     likeliest, equal totals are equal chances, and the same lead is worth more late in a game."""
@@ -275,27 +290,16 @@ def test_hard_game_value_gives_points_to_the_seat_likeliest_to_win():
 
 
 def test_hard_weighs_the_standings_only_in_a_round_that_can_end_the_game():
-    """A first round cannot end a game to 50: Hard plays it for the round's points, as without the
-    game value, where valuing every round by the chance of winning plays other cards."""
+    """A round from 0-0-0-0 cannot end a game to 50: Hard plays it for the round's points, as
+    without the game value, where valuing every round by the chance of winning plays other cards."""
     import dataclasses
 
-    from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
-
-    def round_cards(tuning: Tuning, code: str) -> list[Card]:
-        rnd = Round.deal(QUICK, code, 1)
-        bots = [HardBot(s, 10, tuning=tuning) for s in range(4)]
-        for s in range(4):
-            rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
-        out = []
-        while rnd.phase is Phase.PLAY:
-            out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
-            rnd.play(out[-1])
-        return out
+    from hearts_cli.bots.hard import PLAYED
 
     codes = ["K7Q2MXA7", "9100000D", "3100000S"]
-    played = [round_cards(PLAYED, c) for c in codes]
-    assert played == [round_cards(dataclasses.replace(PLAYED, standings=0.0), c) for c in codes]
-    assert played != [round_cards(dataclasses.replace(PLAYED, standings_late=False), c) for c in codes]
+    played = [hard_round_cards(PLAYED, c) for c in codes]
+    assert played == [hard_round_cards(dataclasses.replace(PLAYED, standings=0.0), c) for c in codes]
+    assert played != [hard_round_cards(dataclasses.replace(PLAYED, standings_late=False), c) for c in codes]
 
 
 def test_hard_search_tells_its_valuation_which_playouts_end_in_another_seats_moon():
@@ -819,21 +823,9 @@ def test_playouts_can_lead_spades_under_the_queen_to_flush_her():
 def test_hard_plays_as_its_tuning_says_and_the_table_gets_the_default():
     """Hard's experiment switches are its constructor's `tuning`: the level people play is
     `Tuning()`, and a switch given changes the play it reaches (flush: the playouts' leads)."""
-    from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
+    from hearts_cli.bots.hard import PLAYED, Tuning
 
     assert make_bot("hard", 1).tuning == PLAYED == Tuning()
-
-    def round_cards(tuning: Tuning) -> list[Card]:
-        rnd = Round.deal(QUICK, "K7Q2MXA7", 1)
-        bots = [HardBot(s, 10, tuning=tuning) for s in range(4)]
-        for s in range(4):
-            rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
-        out = []
-        while rnd.phase is Phase.PLAY:
-            out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
-            rnd.play(out[-1])
-        return out
-
-    played = round_cards(PLAYED)
-    assert round_cards(Tuning()) == played
-    assert round_cards(Tuning(flush=True)) != played
+    played = hard_round_cards(PLAYED)
+    assert hard_round_cards(Tuning()) == played
+    assert hard_round_cards(Tuning(flush=True)) != played
