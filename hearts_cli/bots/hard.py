@@ -338,10 +338,12 @@ def search(view: SeatView, seed: int, simulations: int, tuning: Tuning = PLAYED)
     target = pub.facts.target
     ending = max(before) + pub.facts.penalty_total >= target
     standings = tuning.standings if ending or not tuning.standings_late else 0.0
-    seen: dict[tuple[bool, tuple[int, ...]], float] = {}  # the playouts end in few distinct scores
+    seen: dict[tuple[bool, tuple[int, ...]], float] = {}
 
     def value(scores: Sequence[int], moon: bool = False) -> float:
-        key = (moon, tuple(scores))
+        if not standings:  # the round's value: cheaper than remembering it
+            return _value(scores, me, before, target, ending, moon)
+        key = (moon, tuple(scores))  # the chance of winning: few distinct scores, each computed once
         v = seen.get(key)
         if v is None:
             v = seen[key] = _value(scores, me, before, target, ending, moon, standings)
