@@ -22,6 +22,7 @@ import math
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from hearts_cli.bots.hard import winning_shares
 from hearts_cli.bots.match import match_code, play_game
 from hearts_cli.model.rules import load_preset
 
@@ -43,10 +44,8 @@ def game_rows(args: tuple[str, str, int, tuple[str, ...]]) -> tuple[int, list[Ro
 
 def _log_chance(before: Sequence[int], winners: Sequence[int], b: float) -> float:
     """The winners' log chance from the totals ``before`` under the softmax of slope ``b``."""
-    low = min(before)
-    weights = [math.exp(-b * (t - low)) for t in before]
-    norm = sum(weights)
-    return sum(math.log(weights[w] / norm) for w in winners) / len(winners)
+    shares = winning_shares(before, b)
+    return sum(math.log(shares[w]) for w in winners) / len(winners)
 
 
 def log_likelihood(rows: Sequence[Row], target: int, scale: float, offset: float) -> float:

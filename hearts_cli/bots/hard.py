@@ -136,10 +136,16 @@ def win_chance(totals: Sequence[int], me: int, target: int) -> float:
     given to the seat most likely to win is worth more than one given to the last.
     """
     gap = max(target - max(totals), 0)
-    b = STANDINGS_SCALE / math.sqrt(gap + STANDINGS_OFFSET)
+    return winning_shares(totals, STANDINGS_SCALE / math.sqrt(gap + STANDINGS_OFFSET))[me]
+
+
+def winning_shares(totals: Sequence[int], b: float) -> list[float]:
+    """Each seat's share of ``exp(-b * total)``: the softmax :func:`win_chance` reads (and
+    bench/standings.py fits ``b`` with)."""
     low = min(totals)
     weights = [math.exp(b * (low - t)) for t in totals]
-    return weights[me] / sum(weights)
+    norm = sum(weights)
+    return [w / norm for w in weights]
 
 
 def _value(scores: Sequence[int], me: int, before: Sequence[int], target: int,
