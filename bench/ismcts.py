@@ -49,7 +49,10 @@ there), so every seat, ISMCTS's included, passes with Normal's heuristic
 ISMCTS: ``pyspiel.ISMCTSBot(seed, RandomRolloutEvaluator(1, seed), uct_c,
 simulations, max_world_samples=-1, MAX_VISIT_COUNT, False, False)`` (default
 ``uct_c`` 2.0, 1,000 simulations), a fresh bot per seat and round with a seed
-derived from the deal, so runs are reproducible.
+derived from the deal. The seed does not make a run reproducible: OpenSpiel 2.0.2's ISMCTS,
+seeded alike on the same position, chose differently in 12 of 18 positions tried (a bot made
+afresh for every move did not help), so two runs on the same deals are two samples of its play,
+never a pair: compare variants by their intervals, on many deals.
 
 Results go to ``--out`` as JSON lines, one per (deal, format); a rerun skips
 what is already there, so an interrupted run resumes.
@@ -69,7 +72,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bots import level as bench_level
-from hearts_cli.bots import make_bot
+from bench.tweak import maker
 from hearts_cli.bots.match import match_code
 from hearts_cli.bots.normal import normal_pass
 from hearts_cli.model.cards import CARDS
@@ -115,7 +118,8 @@ def os_params(rules: Rules) -> dict[str, bool]:
 
 
 def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...],
-               sims: int, uct_c: float, hard_sims: int | None, salt: str, level: str = "hard") -> dict:
+               sims: int, uct_c: float, hard_sims: int | None, salt: str, level: str = "hard",
+               sets: tuple[str, ...] = ()) -> dict:
     import pyspiel
 
     game = pyspiel.load_game("hearts", os_params(rules))
@@ -126,7 +130,8 @@ def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...]
     for i in range(rules.hand_size):
         for s in range(4):
             st.apply_action(to_os(hands[s][i]))
-    hard = {s: make_bot(bench_level(level), seed_for(code, "cpu", round_index, s), hard_sims)
+    make = maker(sets)
+    hard = {s: make(bench_level(level), seed_for(code, "cpu", round_index, s), hard_sims)
             for s in range(4) if sides[s] == "hard"}
     ismcts = {}
     for s in range(4):
@@ -167,23 +172,26 @@ def play_round(rules: Rules, code: str, round_index: int, sides: tuple[str, ...]
 
 
 def play_deal(args) -> dict:
-    preset, index, fmt, sims, uct_c, hard_sims, label, level = args
+    preset, index, fmt, sims, uct_c, hard_sims, label, level, sets = args
     rules = Rules.from_spec(preset)
     code = match_code(label, index)
     round_index = index % len(rules.pass_cycle)
     sums = {"hard": 0.0, "ismcts": 0.0}
     counts = {"hard": 0, "ismcts": 0}
     times = {"hard": [], "ismcts": []}
+    rounds = []  # each arrangement's scores, seat by seat (where the points went: moons, the Q♠)
     for a, sides in enumerate(FORMATS[fmt]):
-        r = play_round(rules, code, round_index, sides, sims, uct_c, hard_sims, f"{fmt}/{a}", level)
+        r = play_round(rules, code, round_index, sides, sims, uct_c, hard_sims, f"{fmt}/{a}", level, sets)
+        rounds.append(r["scores"])
         for s, side in enumerate(sides):
             sums[side] += r["scores"][s]
             counts[side] += 1
         for k, ts in r["times"].items():
             times[k] += ts
     return {"deal": index, "format": fmt, "preset": preset, "sims": sims, "uct_c": uct_c,
-            "hard_sims": hard_sims, "label": label, "level": level,
+            "hard_sims": hard_sims, "label": label, "level": level, "sets": list(sets),
             "hard": sums["hard"] / counts["hard"], "ismcts": sums["ismcts"] / counts["ismcts"],
+            "rounds": rounds,
             "hard_ms": [round(1000 * t, 2) for t in times["hard"]],
             "ismcts_ms": [round(1000 * t, 2) for t in times["ismcts"]]}
 
@@ -228,23 +236,28 @@ def main(argv=None) -> int:
     ap.add_argument("--uct-c", type=float, default=2.0)
     ap.add_argument("--hard-simulations", type=int, default=None, help="Hard's budget (default: its own)")
     ap.add_argument("--label", default="ismcts", help="names the deal codes")
-    ap.add_argument("--level", default="hard", choices=("hard", "hard0"),
-                    help="our side's level (hard0: the frozen Hard, for a baseline on the same deals)")
+    ap.add_argument("--level", default="hard",
+                    help="our side's level: hard, a bench short name (hard0, hard35: the frozen Hards, "
+                         "for a baseline on the same deals) or a hook (module:Class)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a switch of Hard changed for this run (repeatable; bench/tweak.py)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", default="bench/ismcts_results.jsonl")
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
     a = ap.parse_args(argv)
     out = Path(a.out)
     rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
-    key = (a.preset, a.simulations, a.uct_c, a.hard_simulations, a.label, a.level)
+    sets = tuple(sorted(a.set))
+    maker(sets)  # refuse a switch that does not exist before any deal is played
+    key = (a.preset, a.simulations, a.uct_c, a.hard_simulations, a.label, a.level, sets)
     rows = [r for r in rows if (r["preset"], r["sims"], r["uct_c"], r["hard_sims"], r["label"],
-                                r.get("level", "hard")) == key]
+                                r.get("level", "hard"), tuple(r.get("sets", ()))) == key]
     if a.summary:
         print(summary(rows))
         return 0
     os_params(Rules.from_spec(a.preset))  # refuse early
     done = {(r["deal"], r["format"]) for r in rows}
-    todo = [(a.preset, i, f, a.simulations, a.uct_c, a.hard_simulations, a.label, a.level)
+    todo = [(a.preset, i, f, a.simulations, a.uct_c, a.hard_simulations, a.label, a.level, sets)
             for i in range(a.start, a.start + a.deals) for f in a.formats.split(",")
             if (i, f) not in done]
     print(f"{len(todo)} (deal, format) pairs to play, {len(done)} already in {out}", flush=True)
