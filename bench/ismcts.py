@@ -43,8 +43,10 @@ direction cycles left, right, across, none).
 
 The pass: OpenSpiel 2.0.2's ISMCTS cannot search the pass phase (its
 ``ResampleFromInfostate`` crashes the process or leaves unvisited root nodes
-there), so every seat, ISMCTS's included, passes with Normal's heuristic
-(Hard's own pass): both sides pass alike and the match measures card play.
+there), so ISMCTS's seats pass with Normal's heuristic, and ours as their level
+does (Hard: the learned pass since issue 35; ``hard0`` and ``hard35``: Normal's).
+Three deals in four pass (the direction cycles with the deal's index); the fourth
+measures card play alone.
 
 ISMCTS: ``pyspiel.ISMCTSBot(seed, RandomRolloutEvaluator(1, seed), uct_c,
 simulations, max_world_samples=-1, MAX_VISIT_COUNT, False, False)`` (default
@@ -202,6 +204,17 @@ def _ci(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(len(xs))
 
 
+def _ratio_ci(hs: list[float], js: list[float]) -> float:
+    """The 95% half-width of mean(hs) / mean(js) over deals (the delta method)."""
+    n = len(hs)
+    if n < 2 or not statistics.fmean(js):
+        return float("nan")
+    h, j = statistics.fmean(hs), statistics.fmean(js)
+    r = h / j
+    var = statistics.variance([a - r * b for a, b in zip(hs, js)]) / (j * j)
+    return 1.96 * math.sqrt(var / n)
+
+
 def _pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, max(0, math.ceil(q * len(xs)) - 1))] if xs else 0.0
@@ -216,11 +229,12 @@ def summary(rows: list[dict]) -> str:
         h, hc = _ci([r["hard"] for r in rs])
         i, ic = _ci([r["ismcts"] for r in rs])
         d, dc = _ci([r["hard"] - r["ismcts"] for r in rs])
+        rc = _ratio_ci([r["hard"] for r in rs], [r["ismcts"] for r in rs])
         hm = [t for r in rs for t in r["hard_ms"]]
         im = [t for r in rs for t in r["ismcts_ms"]]
         out.append(f"{fmt}: {len(rs)} deals x {len(arrangements)} arrangements | "
                    f"hard {h:.2f} ±{hc:.2f}  ismcts {i:.2f} ±{ic:.2f}  "
-                   f"difference {d:+.2f} ±{dc:.2f}  ratio {h / i if i else float('nan'):.3f} | "
+                   f"difference {d:+.2f} ±{dc:.2f}  ratio {h / i if i else float('nan'):.3f} ±{rc:.3f} | "
                    f"cpu ms/decision median hard {_pct(hm, .5):.0f} ismcts {_pct(im, .5):.0f}, "
                    f"p95 hard {_pct(hm, .95):.0f} ismcts {_pct(im, .95):.0f}")
     return "\n".join(out)
@@ -252,6 +266,10 @@ def main(argv=None) -> int:
     key = (a.preset, a.simulations, a.uct_c, a.hard_simulations, a.label, a.level, sets)
     rows = [r for r in rows if (r["preset"], r["sims"], r["uct_c"], r["hard_sims"], r["label"],
                                 r.get("level", "hard"), tuple(r.get("sets", ()))) == key]
+    first: dict[tuple[int, str], dict] = {}
+    for r in rows:  # two runs that wrote the same deal at once: its first result counts
+        first.setdefault((r["deal"], r["format"]), r)
+    rows = list(first.values())
     if a.summary:
         print(summary(rows))
         return 0

@@ -820,6 +820,24 @@ def test_playouts_can_lead_spades_under_the_queen_to_flush_her():
     assert playout.choose(facts, 0, with_king, with_king & ~SUIT_MASKS[2], [], -1, -1, True, -1, True) == Card("2C")
 
 
+def test_in_playouts_of_lone_defence_only_the_defender_minds_another_seats_moon():
+    """`lone_defence` (a switch of Hard's Tuning, off by default, measured in docs/bots.md):
+    seat 1 runs for the moon and wins the trick; void seat 2 keeps the Q♠ from it when every
+    seat defends or when it is the defender, and gives it to the runner when only seat 0 is."""
+    hands = [mask_of(parse_cards(h.split())) for h in ("2C 3C", "KC", "QS 5D 3H", "4C 5C")]
+    pos = fast.Position(QUICK, hands, leader=1, trick=[int(Card("AC"))], hearts_broken=True, first_trick=False)
+
+    def discard(defender: int, shooter: int = -1) -> Card:
+        policy = make_policy(QUICK.facts, random.Random(0), 0.0, shooter, 1, -1, False, defender)
+        return CARDS[policy(hands[2], 2, int(Card("AC")), 1, pos)]
+
+    assert discard(-1) == discard(2) == Card("5D")
+    assert discard(0) == Card("QS")
+    # a run of the defender's own is spoiled by all: points to the trick's winner (seat 0 runs)...
+    assert discard(0, shooter=0) == Card("3H")
+    assert discard(1, shooter=1) == Card("5D")  # ...or none to the runner (seat 1)
+
+
 def test_hard_plays_as_its_tuning_says_and_the_table_gets_the_default():
     """Hard's experiment switches are its constructor's `tuning`: the level people play is
     `Tuning()`, and a switch given changes the play it reaches (flush: the playouts' leads)."""
@@ -829,3 +847,4 @@ def test_hard_plays_as_its_tuning_says_and_the_table_gets_the_default():
     played = hard_round_cards(PLAYED)
     assert hard_round_cards(Tuning()) == played
     assert hard_round_cards(Tuning(flush=True)) != played
+    assert hard_round_cards(Tuning(playout_eps=0.0)) != played

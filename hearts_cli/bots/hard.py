@@ -96,6 +96,10 @@ class Tuning:
     # and in earlier rounds the round's value still (False: the chance there too, which took
     # more points a round in whole games and in single rounds against ISMCTS)
     standings_late: bool = True
+    # in the playouts only this seat defends against a moon (the others play as if nobody shot)
+    lone_defence: bool = False
+    # the chance that a seat plays a random card at a turn of a playout
+    playout_eps: float = 0.1
 
 
 PLAYED = Tuning()  # the Hard of the table
@@ -239,6 +243,8 @@ class _Playouts:
         self.plans = plans
         self.value = value
         self.flush = tuning.flush
+        self.defender = pub.seat if tuning.lone_defence else -1
+        self.eps = tuning.playout_eps
         moon = ctx.moon is not Moon.OFF
         self.runner = moon_suspect(view, pub) if moon else -1
         threat0 = threat(ctx, base.taken) if moon else -1
@@ -255,7 +261,8 @@ class _Playouts:
                 pos = root.copy()
                 pos.play(c)
                 r = random.Random(stream)
-                policy = make_policy(ctx, r, 0.1, shooter, self.threat0, self.runner, self.flush)
+                policy = make_policy(ctx, r, self.eps, shooter, self.threat0, self.runner, self.flush,
+                                     self.defender)
                 scores = playout_steps(pos, policy)
                 row[j] += value(scores, any(t & pen == pen for s, t in enumerate(pos.taken) if s != me)) \
                     if self.judge_moons else value(scores)

@@ -180,7 +180,8 @@ def _queen_held(pos: Position) -> int:
 
 
 def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter: int = -1,
-                threat_seat: int = -1, suspect: int = -1, flush: bool = False) -> StepPolicy:
+                threat_seat: int = -1, suspect: int = -1, flush: bool = False,
+                defender: int = -1) -> StepPolicy:
     """The playout policy as a :func:`hearts_cli.play.fast.playout_steps` hook.
 
     With probability ``eps`` a seat plays a random legal card; otherwise
@@ -192,6 +193,9 @@ def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter:
     again at each lead, since it only changes when a trick is won.
     ``suspect`` is a seat already seen playing like a runner: it stays the
     threat while nobody else has taken a penalty card. ``flush``: see :func:`choose`.
+    ``defender``: the only seat that minds another seat's moon (-1: every seat does); the rest
+    play as if nobody were shooting (a table that does not defend; a moon of the defender's own
+    is still defended against by all).
     """
     facts = c.facts if isinstance(c, Rules) else c
     moon = facts.moon is not Moon.OFF and shooter < 0
@@ -218,8 +222,11 @@ def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter:
         if state[1] < 0:
             state[1] = _queen_held(pos)
         queen_out = state[1] and QS not in trick
+        runner = state[0]
+        if 0 <= defender != runner and seat != defender and seat != runner:
+            runner = -1  # another's moon: only the defender minds it
         return choose(facts, seat, pos.hands[seat], legal, trick, win_card, win_seat, queen_out,
-                      state[0], flush)
+                      runner, flush)
 
     return policy
 
