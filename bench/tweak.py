@@ -2,7 +2,8 @@
 
 A variant is measured without editing it in, and without patching a module:
 the switches are the fields of :class:`hearts_cli.bots.hard.Tuning`
-(``moon_ends``, ``endgame_tricks``, ``endgame_cards``, ``flush``) given to
+(``moon_ends``, ``endgame_tricks``, ``flush``, ``lone_defence``, ``playout_eps``... every field
+but ``draw``) given to
 ``HardBot(..., tuning=...)``, plus ``belief_spread`` and ``belief_miss``, which
 make Hard draw its deals with bench/bots/belief.py (``belief_spread=3``). The
 value is a Python literal, taking the default's type where it is a bool or a

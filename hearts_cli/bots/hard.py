@@ -96,9 +96,10 @@ class Tuning:
     # and in earlier rounds the round's value still (False: the chance there too, which took
     # more points a round in whole games and in single rounds against ISMCTS)
     standings_late: bool = True
-    # in the playouts only this seat defends against a moon (the others play as if nobody shot)
+    # in the playouts only this seat defends against another's moon (the others play as if nobody
+    # shot); and the chance that a seat plays a random card at a turn of a playout. Both measured
+    # against ISMCTS, neither shown to move it (docs/bots.md, issue 35, "Seventh")
     lone_defence: bool = False
-    # the chance that a seat plays a random card at a turn of a playout
     playout_eps: float = 0.1
 
 
