@@ -19,7 +19,7 @@ one). This module only holds what is bot-specific:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..model.cards import HEARTS_MASK, SUIT_MASKS
 from ..model.rules import Facts, Moon, Rules
@@ -179,6 +179,9 @@ def _queen_held(pos: Position) -> int:
     return out
 
 
+Chooser = Callable[[Facts, int, int, int, list[int], int, int, int, int, bool], int]  # :func:`choose`'s shape
+
+
 def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter: int = -1,
                 threat_seat: int = -1, suspect: int = -1, flush: bool = False,
                 defender: int = -1) -> StepPolicy:
@@ -222,13 +225,23 @@ def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter:
         if state[1] < 0:
             state[1] = _queen_held(pos)
         queen_out = state[1] and QS not in trick
-        runner = state[0]
-        if 0 <= defender != runner and seat != defender and seat != runner:
-            runner = -1  # another's moon: only the defender minds it
-        return choose(facts, seat, pos.hands[seat], legal, trick, win_card, win_seat, queen_out,
-                      runner, flush)
+        return pick(facts, seat, pos.hands[seat], legal, trick, win_card, win_seat, queen_out,
+                    state[0], flush)
 
+    pick: Chooser = choose if defender < 0 else _lone_defence(defender)  # (decided once: a card costs ~1 µs)
     return policy
+
+
+def _lone_defence(defender: int) -> Chooser:
+    """:func:`choose` where only ``defender`` minds another seat's moon."""
+
+    def pick(facts: Facts, seat: int, hand: int, legal: int, trick: list[int], win_card: int,
+             win_seat: int, queen_out: int, runner: int, flush: bool) -> int:
+        if runner != defender and seat != defender and seat != runner:
+            runner = -1  # another's moon: only the defender minds it
+        return choose(facts, seat, hand, legal, trick, win_card, win_seat, queen_out, runner, flush)
+
+    return pick
 
 
 # ---------------------------------------------------------------- the endgame, solved exactly
