@@ -26,13 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bots import level as bench_level
 from hearts_cli.bots import make_bot
+from hearts_cli.bots.common import trick_winner
 from hearts_cli.bots.hard import equivalent_cards
 from hearts_cli.bots.match import match_code
 from hearts_cli.bots.playout import make_policy, threat
 from hearts_cli.model.cards import CARDS
 from hearts_cli.model.rules import load_preset
 from hearts_cli.play import fast
-from hearts_cli.play.core import trick_winner
 from hearts_cli.play.dealt import Phase
 from hearts_cli.play.round import Round
 
@@ -58,11 +58,7 @@ def agreement(level: str, rounds: int) -> dict[str, tuple[int, int]]:
                 pos = fast.Position.from_round(rnd)
                 policy = make_policy(facts, random.Random(0), 0.0, -1, threat(facts, pos.taken))
                 trick = list(rnd.trick)
-                if trick:
-                    i = trick_winner(trick)
-                    win_card, win_seat = int(trick[i]), (rnd.leader + i) % rules.players
-                else:
-                    win_card = win_seat = -1
+                win_card, win_seat = trick_winner(trick, rnd.leader, rules.players) if trick else (-1, -1)
                 guess = CARDS[policy(rnd.legal_mask(), seat, win_card, win_seat, pos)]
                 place = "lead" if not trick else "last" if len(trick) == rules.players - 1 else "follow"
                 total[place] += 1
