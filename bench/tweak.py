@@ -3,7 +3,7 @@
 A variant is measured without editing it in, and without patching a module:
 the switches are the fields of :class:`hearts_cli.bots.hard.Tuning`
 (``moon_ends``, ``endgame_tricks``, ``flush``, ``lone_defence``, ``playout_eps``... every field
-but ``draw``) given to
+but ``draw`` and ``policy``) given to
 ``HardBot(..., tuning=...)``, plus ``belief_spread`` and ``belief_miss``, which
 make Hard draw its deals with bench/bots/belief.py (``belief_spread=3``). The
 value is a Python literal, taking the default's type where it is a bool or a
@@ -36,7 +36,7 @@ def _value(key: str, text: str, default: object) -> object:
 def tuning(sets: Sequence[str]) -> Tuning:
     """The :class:`Tuning` that ``sets`` (``NAME=VALUE`` each) describe; SystemExit for a name
     that is not a switch (a typo is an error, not a setting nobody reads)."""
-    fields = {f.name: getattr(PLAYED, f.name) for f in dataclasses.fields(Tuning) if f.name != "draw"}
+    fields = {f.name: getattr(PLAYED, f.name) for f in dataclasses.fields(Tuning) if f.name not in ("draw", "policy")}
     changes: dict[str, object] = {}
     belief: dict[str, object] = dict(BELIEF)
     for kv in sets:

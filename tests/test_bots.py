@@ -244,13 +244,13 @@ def test_hard_values_a_late_moon_by_another_seat_as_the_end_of_the_game():
     assert _value(stop, 0, before, 100, True) == (70 - 53) + 30
 
 
-def hard_round_cards(tuning, code: str = "K7Q2MXA7") -> list[Card]:
+def hard_round_cards(tuning, code: str = "K7Q2MXA7", rules=QUICK) -> list[Card]:
     """The cards four Hards with ``tuning`` play in a round of ``code`` from 0-0-0-0 (10 deals a card)."""
     from hearts_cli.bots.hard import HardBot
 
-    rnd = Round.deal(QUICK, code, 1)
-    bots = [HardBot(s, 10, tuning=tuning) for s in range(4)]
-    for s in range(4):
+    rnd = Round.deal(rules, code, 1)
+    bots = [HardBot(s, 10, tuning=tuning) for s in range(rules.players)]
+    for s in range(rules.players):
         rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
     out = []
     while rnd.phase is Phase.PLAY:
@@ -840,11 +840,32 @@ def test_in_playouts_of_lone_defence_only_the_defender_minds_another_seats_moon(
 
 def test_hard_plays_as_its_tuning_says_and_the_table_gets_the_default():
     """Hard's experiment switches are its constructor's `tuning`: the level people play is
-    `Tuning()`, and a switch given changes the play it reaches (flush: the playouts' leads)."""
+    `Tuning()`, and a switch given changes the play it reaches (flush: the heuristic playouts'
+    leads)."""
     from hearts_cli.bots.hard import PLAYED, Tuning
 
     assert make_bot("hard", 1).tuning == PLAYED == Tuning()
     played = hard_round_cards(PLAYED)
     assert hard_round_cards(Tuning()) == played
-    assert hard_round_cards(Tuning(flush=True)) != played
     assert hard_round_cards(Tuning(playout_eps=0.0)) != played
+    heuristic = hard_round_cards(Tuning(learned_play=False))
+    assert hard_round_cards(Tuning(learned_play=False, flush=True)) != heuristic
+
+
+def test_hards_playouts_play_the_policy_its_tuning_gives():
+    """`policy` (a seam of Hard's Tuning for bench experiments): the heuristic's maker given
+    explicitly plays the round Hard playing out the heuristic plays, with the same random
+    streams; another maker (every seat plays its lowest legal card) is the one the playouts call."""
+    from hearts_cli.bots.hard import PLAYED, Tuning
+
+    calls = []
+
+    def lowest(*args, **kwargs):
+        def policy(legal, seat, win_card, win_seat, pos):
+            calls.append(seat)
+            return (legal & -legal).bit_length() - 1
+        return policy
+
+    assert hard_round_cards(Tuning(policy=make_policy)) == hard_round_cards(Tuning(learned_play=False))
+    assert hard_round_cards(Tuning(policy=lowest)) != hard_round_cards(PLAYED)
+    assert len(set(calls)) == 4

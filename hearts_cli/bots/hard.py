@@ -50,8 +50,9 @@ from ..play.sampling import Constraints, Sampler, constraints
 from . import multi
 from .common import Public, decision_rng, public, trick_winner
 from .learned import DIRECTIONS, cards_of, learned_pass, ranked_passes, shipped_weights, trained_for
+from .learned_play import shipped_policy
 from .normal import Voids, hand_pass, normal_pass
-from .playout import make_policy, popcount, sole_holder, solve, threat
+from .playout import PolicyMaker, make_policy, popcount, sole_holder, solve, threat
 
 DEFAULT_SIMULATIONS = 120
 
@@ -75,7 +76,8 @@ class Tuning:
     moon_ends: bool = True
     endgame_tricks: int = 2  # with this many cards left or fewer, each sampled deal is solved exactly,
     endgame_cards: int = 12  # when the seats hold this many cards between them at most
-    # the playout policy's spade flush (playout.choose): measured against hard0, not shown to pay
+    # the heuristic playout policy's spade flush (playout.choose; with learned_play=False): measured
+    # against hard0, not shown to pay
     flush: bool = False
     # how a decision's deals are drawn; None: uniformly, one by one, from the sampler (the
     # belief sampling of bench/bots/belief.py was measured against hard0, not shown to pay)
@@ -96,11 +98,20 @@ class Tuning:
     # and in earlier rounds the round's value still (False: the chance there too, which took
     # more points a round in whole games and in single rounds against ISMCTS)
     standings_late: bool = True
-    # in the playouts only this seat defends against another's moon (the others play as if nobody
-    # shot); and the chance that a seat plays a random card at a turn of a playout. Both measured
-    # against ISMCTS, neither shown to move it (docs/bots.md, issue 35, "Seventh")
+    # in the heuristic playouts (learned_play=False) only this seat defends against another's moon
+    # (the others play as if nobody shot); and the chance that a seat plays a random card at a
+    # turn of a playout. Both measured against ISMCTS with the heuristic, neither shown to move it
+    # (docs/bots.md, issue 35, "Seventh")
     lone_defence: bool = False
     playout_eps: float = 0.1
+    # the playouts play the policy learned from Hard's cards (bots/learned_play.py, fitted by
+    # bench/imitate.py) under the rules its weights know; False: the heuristic (playout.choose).
+    # Measured in whole games with passing against Hard playing out the heuristic (docs/bots.md,
+    # issue 35, "Eighth")
+    learned_play: bool = True
+    # another playout policy's maker, with :func:`playout.make_policy`'s signature, before
+    # either (a bench experiment's: bench/bots/imitate.py gives the learned policy other weights)
+    policy: PolicyMaker | None = None
 
 
 PLAYED = Tuning()  # the Hard of the table
@@ -246,6 +257,8 @@ class _Playouts:
         self.flush = tuning.flush
         self.defender = pub.seat if tuning.lone_defence else -1
         self.eps = tuning.playout_eps
+        self.make_policy = tuning.policy or (
+            shipped_policy() if tuning.learned_play and trained_for(view.rules) else make_policy)
         moon = ctx.moon is not Moon.OFF
         self.runner = moon_suspect(view, pub) if moon else -1
         threat0 = threat(ctx, base.taken) if moon else -1
@@ -262,8 +275,8 @@ class _Playouts:
                 pos = root.copy()
                 pos.play(c)
                 r = random.Random(stream)
-                policy = make_policy(ctx, r, self.eps, shooter, self.threat0, self.runner, self.flush,
-                                     self.defender)
+                policy = self.make_policy(ctx, r, self.eps, shooter, self.threat0, self.runner, self.flush,
+                                          self.defender)
                 scores = playout_steps(pos, policy)
                 row[j] += value(scores, any(t & pen == pen for s, t in enumerate(pos.taken) if s != me)) \
                     if self.judge_moons else value(scores)

@@ -180,6 +180,7 @@ def _queen_held(pos: Position) -> int:
 
 
 Chooser = Callable[[Facts, int, int, int, list[int], int, int, int, int, bool], int]  # :func:`choose`'s shape
+PolicyMaker = Callable[..., StepPolicy]  # :func:`make_policy`'s shape (Hard's Tuning.policy)
 
 
 def make_policy(c: Facts | Rules, rng: random.Random, eps: float = 0.1, shooter: int = -1,

@@ -1,0 +1,51 @@
+"""Hard playing out with the learned policy of given weights (bench/imitate.py fits them).
+
+``hardi`` reads ``bench/train_runs/imitate/weights.json``, or the file that the environment
+variable ``HEARTS_IMITATE_WEIGHTS`` names: a fit is measured against the shipped weights
+(``hard``) before it replaces ``hearts_cli/bots/play_weights.json``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
+from hearts_cli.bots.learned_play import SIZE, learned_policy
+from hearts_cli.bots.playout import PolicyMaker
+
+WEIGHTS = Path(__file__).resolve().parent.parent / "train_runs" / "imitate" / "weights.json"
+_MAKERS: dict[str, PolicyMaker] = {}
+
+
+def load(path: str | Path) -> tuple[float, ...]:
+    weights = json.loads(Path(path).read_text(encoding="utf-8"))["weights"]
+    if len(weights) != SIZE:
+        raise SystemExit(f"{path}: weights of another feature set ({len(weights)}, not {SIZE})")
+    return tuple(float(x) for x in weights)
+
+
+def maker(path: str | Path) -> PolicyMaker:
+    """The policy maker of the weights in ``path`` (one per file in a process)."""
+    key = str(path)
+    if key not in _MAKERS:
+        _MAKERS[key] = learned_policy(load(path))
+    return _MAKERS[key]
+
+
+class ImitateHard(HardBot):
+    """Hard whose playouts play the learned policy of the bench's weights."""
+
+    def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning | None = None) -> None:
+        path = os.environ.get("HEARTS_IMITATE_WEIGHTS") or WEIGHTS
+        base = tuning or PLAYED
+        super().__init__(seed, simulations, tuning=dataclasses.replace(base, policy=maker(path)))
+
+
+class HeuristicHard(HardBot):
+    """Hard playing out with the heuristic policy (``playout.choose``), as before the learned one."""
+
+    def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning | None = None) -> None:
+        super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, learned_play=False))

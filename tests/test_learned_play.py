@@ -1,0 +1,86 @@
+"""The learned playout policy (hearts_cli/bots/learned_play.py): the shipped weights, the folded
+policy of the playouts held to the plain reading of the features, and Hard using it only under
+the rules it was trained for. Nothing trains here."""
+
+from __future__ import annotations
+
+import random
+
+from test_bots import hard_round_cards
+
+from hearts_cli.bots import make_bot
+from hearts_cli.bots.common import trick_winner
+from hearts_cli.bots.hard import PLAYED, Tuning
+from hearts_cli.bots.learned_play import SIZE, learned_card, learned_policy, shipped_play_weights, shipped_policy
+from hearts_cli.bots.playout import make_policy, threat
+from hearts_cli.model.rules import load_preset
+from hearts_cli.play import fast
+from hearts_cli.play.dealt import Phase
+from hearts_cli.play.round import Round
+
+QUICK = load_preset("quick")
+
+
+def test_the_shipped_weights_load_once_and_are_small():
+    from importlib import resources
+
+    w = shipped_play_weights()
+    assert len(w) == SIZE
+    assert shipped_play_weights() is w and shipped_policy() is shipped_policy()
+    assert len(resources.files("hearts_cli.bots").joinpath("play_weights.json").read_bytes()) < 2_000_000
+
+
+def _decisions(code: str, level: str = "normal"):
+    """Every card of a round of four ``level`` seats: (round before the card, legal mask, the card)."""
+    rnd = Round.deal(QUICK, code, 1)
+    bots = [make_bot(level, s) for s in range(4)]
+    for s in range(4):
+        rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
+    while rnd.phase is Phase.PLAY:
+        card = bots[rnd.turn].choose_card(rnd.view(rnd.turn))
+        yield rnd, rnd.legal_mask()
+        rnd.play(card)
+
+
+def test_the_playouts_policy_plays_the_card_the_features_score_best():
+    """The folded tables of the playouts and :func:`learned_card` agree on every card of real
+    rounds, and the card is legal: the fast path is the features read another way."""
+    facts = QUICK.facts
+    w = shipped_play_weights()
+    maker = learned_policy(w)
+    checked = 0
+    for code in ("K7Q2MXA7", "WQA4PK0R", "TDEB3825"):
+        for rnd, legal in _decisions(code):
+            pos = fast.Position.from_round(rnd)
+            seat = rnd.turn
+            runner = threat(facts, pos.taken)
+            trick = list(rnd.trick)
+            wc, ws = trick_winner(trick, rnd.leader, 4) if trick else (-1, -1)
+            win_card = int(wc) if trick else -1
+            card = maker(facts, random.Random(0), 0.0, -1, runner)(legal, seat, win_card, ws, pos.copy())
+            assert legal >> card & 1
+            assert card == learned_card(facts, list(w), seat, pos.hands[seat], legal, [int(c) for c in trick],
+                                        win_card, ws, list(pos.taken), pos.first_trick, pos.hearts_broken, runner)
+            checked += 1
+    assert checked == 3 * 52
+
+
+def test_a_learned_playout_is_deterministic_and_differs_from_the_heuristics():
+    rng = random.Random(5)
+    hands = fast.deal(QUICK, rng)[0]
+    start = fast.Position.start(QUICK, hands)
+    learned = [fast.playout_steps(start.copy(), shipped_policy()(QUICK.facts, random.Random(s))) for s in range(30)]
+    assert learned == [fast.playout_steps(start.copy(), shipped_policy()(QUICK.facts, random.Random(s)))
+                       for s in range(30)]
+    heuristic = [fast.playout_steps(start.copy(), make_policy(QUICK.facts, random.Random(s))) for s in range(30)]
+    assert learned != heuristic
+
+
+def test_hard_plays_out_the_learned_policy_only_under_the_rules_it_knows():
+    """Under the quick rules Hard's cards change with the playout policy; under rules the weights
+    were not trained for (the J♦ scores, in ``omnibus``) Hard plays out the heuristic."""
+    off = Tuning(learned_play=False)
+    assert PLAYED.learned_play
+    assert hard_round_cards(PLAYED) != hard_round_cards(off)
+    omnibus = load_preset("omnibus")
+    assert hard_round_cards(PLAYED, rules=omnibus) == hard_round_cards(off, rules=omnibus)
