@@ -19,9 +19,9 @@ LEVELS: dict[str, str] = {
     "hardl": "bench.bots.learned:LearnedHard",  # Hard with the learned pass (bench/train.py)
     "normall": "bench.bots.learned:LearnedNormal",  # Normal with the learned pass
     "hards": "bench.bots.learned:SearchHard",  # Hard with the searched pass (Normal's and the learned best)
-    "normals": "bench.bots.learned:SearchNormal",
-    "hardi": "bench.bots.imitate:ImitateHard",  # Hard playing out the learned policy of the bench's weights (bench/imitate.py)
-    "hardh": "bench.bots.imitate:HeuristicHard",  # Hard playing out the heuristic policy (before issue 35's "Eighth")  # Normal with Hard's searched pass
+    "normals": "bench.bots.learned:SearchNormal",  # Normal with Hard's searched pass
+    "hardi": "bench.bots.imitate:ImitateHard",  # Hard playing out the bench's weights (bench/imitate.py)
+    "hardh": "bench.bots.imitate:HeuristicHard",  # Hard playing out the heuristic (before the learned policy)
 }
 
 
