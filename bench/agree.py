@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.agree --level hard --rounds 60
     .venv/bin/python -m bench.agree --level normal --rounds 200
+    .venv/bin/python -m bench.agree --level hard --rounds 60 --learned
 
 Hard values a card by playing the round out with :func:`hearts_cli.bots.playout.make_policy`
 for every seat, its own later cards included: its search is as good as that policy is a model
@@ -12,6 +13,8 @@ been taken, is asked what it would play in the same position, and the two are co
 equivalent cards. The share that agree is printed by the card's place in the trick (a lead,
 a follow, the last card). The policy reads the seat's own hand and what is public only
 (whether the Q♠ is still out), so giving it the real position shows it nothing hidden.
+``--learned`` asks the learned policy that Hard now plays out (:mod:`hearts_cli.bots.learned_play`)
+instead of the heuristic.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from bench.bots import level as bench_level
 from hearts_cli.bots import make_bot
 from hearts_cli.bots.common import trick_winner
 from hearts_cli.bots.hard import equivalent_cards
+from hearts_cli.bots.learned_play import shipped_policy
 from hearts_cli.bots.match import match_code
 from hearts_cli.bots.playout import make_policy, threat
 from hearts_cli.model.cards import CARDS
@@ -37,8 +41,9 @@ from hearts_cli.play.dealt import Phase
 from hearts_cli.play.round import Round
 
 
-def agreement(level: str, rounds: int) -> dict[str, tuple[int, int]]:
+def agreement(level: str, rounds: int, learned: bool = False) -> dict[str, tuple[int, int]]:
     """``{place: (agreeing, decisions)}`` over ``rounds`` rounds of four ``level`` seats."""
+    maker = shipped_policy() if learned else make_policy
     rules = load_preset("quick")
     facts = rules.facts
     agree: collections.Counter[str] = collections.Counter()
@@ -56,7 +61,7 @@ def agreement(level: str, rounds: int) -> dict[str, tuple[int, int]]:
             same = equivalent_cards(view)
             if len(set(same.values())) > 1:
                 pos = fast.Position.from_round(rnd)
-                policy = make_policy(facts, random.Random(0), 0.0, -1, threat(facts, pos.taken))
+                policy = maker(facts, random.Random(0), 0.0, -1, threat(facts, pos.taken))
                 trick = list(rnd.trick)
                 win_card, win_seat = trick_winner(trick, rnd.leader, rules.players) if trick else (-1, -1)
                 guess = CARDS[policy(rnd.legal_mask(), seat, win_card, win_seat, pos)]
@@ -71,11 +76,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--level", default="hard", help="a level, a bench short name or a hook")
     ap.add_argument("--rounds", type=int, default=60)
+    ap.add_argument("--learned", action="store_true", help="the learned playout policy, not the heuristic")
     a = ap.parse_args(argv)
-    found = agreement(a.level, a.rounds)
+    found = agreement(a.level, a.rounds, a.learned)
     parts = [f"{p} {n}/{d} ({n / d:.0%})" for p, (n, d) in found.items() if d]
     n, d = sum(x for x, _ in found.values()), sum(y for _, y in found.values())
-    print(f"{a.level}, {a.rounds} rounds: " + ", ".join(parts) + f"; every place {n}/{d} ({n / d:.0%})")
+    policy = "learned" if a.learned else "heuristic"
+    print(f"{policy} policy, {a.level}, {a.rounds} rounds: " + ", ".join(parts)
+          + f"; every place {n}/{d} ({n / d:.0%})")
     return 0
 
 
