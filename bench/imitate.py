@@ -25,6 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bots import level as bench_level
 from hearts_cli.bots import make_bot
 from hearts_cli.bots.common import trick_winner
 from hearts_cli.bots.hard import equivalent_cards
@@ -55,7 +56,7 @@ def collect(rounds: int, worker: int, workers: int, out: Path, level: str = "har
             if k in done:
                 continue
             rnd = Round.deal(rules, match_code("imitate", k), k % len(rules.pass_cycle))
-            bots = [make_bot(level, 1000 * k + s) for s in range(rules.players)]
+            bots = [make_bot(bench_level(level), 1000 * k + s) for s in range(rules.players)]
             if rnd.phase is Phase.PASS:
                 for s, bot in enumerate(bots):
                     rnd.pass_cards(bot.choose_pass(rnd.view(s)), s)
@@ -137,7 +138,7 @@ def check(rows: list[dict[str, Any]], weights: list[float]) -> None:
     print(f"the folded policy agrees with the features on all {len(rows)} held-out decisions")
 
 
-def fit(paths: list[Path], out: Path, steps: int, l2: float, seed: int = 0) -> None:
+def fit(paths: list[Path], out: Path, steps: int, l2: float, rounds: int | None = None) -> None:
     """A conditional logit over each decision's classes, fitted by full-batch Adam; rounds
     ``k % 10 == 9`` are held out. Prints the held-out agreement beside the heuristic's."""
     import numpy as np
@@ -146,7 +147,9 @@ def fit(paths: list[Path], out: Path, steps: int, l2: float, seed: int = 0) -> N
     from hearts_cli.bots.playout import QS, choose
 
     facts = load_preset("quick").facts
-    rows = _decisions(paths)
+    # the rounds below ``rounds`` (all: None); and no card played while a moon threat is on,
+    # where the learned policy leaves the card to the heuristic
+    rows = [r for r in _decisions(paths) if (rounds is None or int(r["round"]) < rounds) and int(r["threat"]) < 0]
     train = [r for r in rows if int(r["round"]) % 10 != 9]
     held = [r for r in rows if int(r["round"]) % 10 == 9]
 
@@ -217,7 +220,7 @@ def fit(paths: list[Path], out: Path, steps: int, l2: float, seed: int = 0) -> N
           f"{hits / len(held):.1%} of those")
     check(held, [round(float(x), 4) for x in w])
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"size": SIZE, "decisions": len(train), "l2": l2, "steps": steps,
+    out.write_text(json.dumps({"size": SIZE, "decisions": len(train), "l2": l2, "steps": steps, "rounds": rounds,
                                "weights": [round(float(x), 4) for x in w]}) + "\n")
 
 
@@ -228,18 +231,19 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--rounds", type=int, default=2000)
     c.add_argument("--worker", type=int, default=0)
     c.add_argument("--workers", type=int, default=1)
-    c.add_argument("--level", default="hard")
+    c.add_argument("--level", default="hardh", help="the teacher: a level, a bench short name or a hook")
     c.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit")
     f.add_argument("data", type=Path, nargs="+")
     f.add_argument("--out", type=Path, required=True)
     f.add_argument("--steps", type=int, default=400)
     f.add_argument("--l2", type=float, default=1e-4)
+    f.add_argument("--rounds", type=int, default=None, help="only the rounds below this (default: all)")
     a = ap.parse_args(argv)
     if a.cmd == "collect":
         collect(a.rounds, a.worker, a.workers, a.out, a.level)
     else:
-        fit(a.data, a.out, a.steps, a.l2)
+        fit(a.data, a.out, a.steps, a.l2, a.rounds)
     return 0
 
 

@@ -5,7 +5,9 @@ included, so its search is as good as its playout policy is a model of the
 table. The heuristic (:func:`.playout.choose`) picks the card a Hard really
 plays about half the time; this policy, fitted to Hard's cards (a conditional
 logit over the legal cards, ``python -m bench.imitate``), picks it more often
-and made Hard stronger (docs/bots.md, issue 35, "Eighth").
+and made Hard stronger (docs/bots.md, issue 35, "Eighth"). While a seat is taken
+to be shooting the moon it leaves the card to the heuristic, whose runs and
+defences were written for that.
 
 A card's score is a sum of weights, each looked up by one small feature of the
 card and of what the seat knows (:func:`features`: its place in the trick, its
@@ -38,7 +40,7 @@ HIGH_SPADES = (1 << 50) | (1 << 51)
 # a card's place: lead, follow (can duck), follow (cannot), last (can duck, no points on the
 # table), last (can duck, points), last (cannot duck), discard; the same seven in the first trick
 PLACES = 14
-LAST_PLACE = 7
+FIRST_TRICK = 7  # the places of the first trick follow the seven of the others
 
 # the feature blocks (name, size per place), in order
 BLOCKS = (
@@ -93,7 +95,7 @@ def context(facts: Facts, seat: int, hand: int, legal: int, trick: list[int], wi
         else:
             place = 6
     if first:
-        place += LAST_PLACE
+        place += FIRST_TRICK
     queen = 0 if played >> QS & 1 else 1 if hand >> QS & 1 else 2
     th = 0 if runner < 0 else 1 if runner == seat else 2 if win_seat == runner else 3
     return place, out, queen, th, 1 if table & facts.penalty_mask else 0, 1 if broken else 0, led
@@ -148,9 +150,13 @@ def learned_card(facts: Facts, weights: list[float], seat: int, hand: int, legal
                  runner: int) -> int:
     """The legal card of highest score (ties: the lowest), scoring the lowest card of each
     class of equivalent cards: nothing still out or on the table between two cards of a
-    suit worth the same points (the classes of Hard's search)."""
+    suit worth the same points (the classes of Hard's search). While a seat is taken to be
+    shooting the moon (``runner``), the heuristic's card: its runs and defences were written
+    for that, and Hard's cards hold too few moons to learn them from."""
     ctx = context(facts, seat, hand, legal, trick, win_card, win_seat, taken, first, broken, runner)
     h = choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if ctx[2] else 0, runner)
+    if runner >= 0:
+        return h  # a moon on: the heuristic's runs and defences (few of Hard's cards to learn them from)
     table = 0
     for x in trick:
         table |= 1 << x
@@ -273,6 +279,9 @@ def learned_policy(weights: tuple[float, ...]) -> PolicyMaker:
             played = table
             for t in pos.taken:
                 played |= t
+            queen = 0 if played >> QS & 1 else 1 if hand >> QS & 1 else 2
+            if runner >= 0:
+                return choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, runner)
             out = in_play & ~hand & ~played
             loose = out | table
             following = False
@@ -289,15 +298,13 @@ def learned_policy(weights: tuple[float, ...]) -> PolicyMaker:
                 else:
                     place = 6
             if pos.first_trick:
-                place += LAST_PLACE
-            queen = 0 if played >> QS & 1 else 1 if hand >> QS & 1 else 2
-            th = 0 if runner < 0 else 1 if runner == seat else 2 if win_seat == runner else 3
-            key = (((place * 3 + queen) * 4 + th) * 2 + (1 if table & pen_mask else 0)) * 2 \
+                place += FIRST_TRICK
+            key = (((place * 3 + queen) * 4) * 2 + (1 if table & pen_mask else 0)) * 2 \
                 + (1 if pos.hearts_broken else 0)
             lose_w, win_w = base_of(key)
             if trick and not following:
                 win_w = lose_w  # a discard never wins
-            h = choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, runner)
+            h = choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, -1)
             h_yes, h_no = heur_w[place * 2 + 1], heur_w[place * 2]
             p16, p64, p80 = place * 16, place * 64, place * 80
             best, best_v = -1, -1e300
