@@ -145,6 +145,20 @@ def features(facts: Facts, ctx: tuple[int, ...], hand: int, legal: int, win_card
     ]
 
 
+def class_low(card: int, legal: int, loose: int, points: tuple[int, ...]) -> int:
+    """The lowest card of ``card``'s class of equivalent legal cards (``loose``: the cards still
+    out or on the table; two cards of a suit worth the same points with none of those between
+    them are equivalent), the card that stands for the class."""
+    while True:
+        below = legal & SUIT_MASKS[card // 13] & ((1 << card) - 1)
+        if not below:
+            return card
+        prev = below.bit_length() - 1
+        if points[prev] != points[card] or loose & ((1 << card) - (2 << prev)):
+            return card
+        card = prev
+
+
 def learned_card(facts: Facts, weights: list[float], seat: int, hand: int, legal: int, trick: list[int],
                  win_card: int, win_seat: int, taken: list[int], first: bool, broken: bool,
                  runner: int) -> int:
@@ -162,6 +176,7 @@ def learned_card(facts: Facts, weights: list[float], seat: int, hand: int, legal
         table |= 1 << x
     loose = ctx[1] | table
     pts = facts.points
+    h = class_low(h, legal, loose, pts)
     best, best_v = -1, -1e300
     prev = -1
     m = legal
@@ -304,7 +319,8 @@ def learned_policy(weights: tuple[float, ...]) -> PolicyMaker:
             lose_w, win_w = base_of(key)
             if trick and not following:
                 win_w = lose_w  # a discard never wins
-            h = choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, -1)
+            h = class_low(choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, -1),
+                          legal, loose, pts)
             h_yes, h_no = heur_w[place * 2 + 1], heur_w[place * 2]
             p16, p64, p80 = place * 16, place * 64, place * 80
             best, best_v = -1, -1e300
