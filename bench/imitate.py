@@ -114,7 +114,7 @@ def _encode(rows: list[dict[str, Any]]) -> tuple[list[list[list[int]]], list[int
     return feats, chosen, cands
 
 
-def check(rows: list[dict[str, Any]], weights: list[float]) -> None:
+def check(rows: list[dict[str, Any]], weights: list[float], moon_heuristic: bool = False) -> None:
     """The folded policy of play (:func:`hearts_cli.bots.learned_play.learned_policy`) picks the card of
     :func:`hearts_cli.bots.learned_play.learned_card` on every decision of ``rows``; SystemExit if not."""
     import random
@@ -123,7 +123,7 @@ def check(rows: list[dict[str, Any]], weights: list[float]) -> None:
 
     rules = load_preset("quick")
     facts = rules.facts
-    factory = learned_policy(tuple(weights))
+    factory = learned_policy(tuple(weights), moon_heuristic)
     for r in rows:
         hands = [0] * rules.players
         hands[r["seat"]] = r["hand"]
@@ -132,13 +132,14 @@ def check(rows: list[dict[str, Any]], weights: list[float]) -> None:
         fastc = factory(facts, random.Random(0), 0.0, -1, r["threat"])(
             r["legal"], r["seat"], r["win_card"], r["win_seat"], pos)
         slow = learned_card(facts, weights, r["seat"], r["hand"], r["legal"], r["trick"], r["win_card"],
-                         r["win_seat"], r["taken"], r["first"], r["broken"], r["threat"])
+                         r["win_seat"], r["taken"], r["first"], r["broken"], r["threat"], moon_heuristic)
         if fastc != slow:
             raise SystemExit(f"the folded policy plays {fastc}, the features {slow}: {r}")
     print(f"the folded policy agrees with the features on all {len(rows)} held-out decisions")
 
 
-def fit(paths: list[Path], out: Path, steps: int, l2: float, rounds: int | None = None) -> None:
+def fit(paths: list[Path], out: Path, steps: int, l2: float, rounds: int | None = None,
+        moon_heuristic: bool = False) -> None:
     """A conditional logit over each decision's classes, fitted by full-batch Adam; rounds
     ``k % 10 == 9`` are held out. Prints the held-out agreement beside the heuristic's."""
     import numpy as np
@@ -147,9 +148,10 @@ def fit(paths: list[Path], out: Path, steps: int, l2: float, rounds: int | None 
     from hearts_cli.bots.playout import QS, choose
 
     facts = load_preset("quick").facts
-    # the rounds below ``rounds`` (all: None); and no card played while a moon threat is on,
-    # where the learned policy leaves the card to the heuristic
-    rows = [r for r in _decisions(paths) if (rounds is None or int(r["round"]) < rounds) and int(r["threat"]) < 0]
+    # the rounds below ``rounds`` (all: None); with ``moon_heuristic``, no card played while a
+    # moon threat is on, where that policy leaves the card to the heuristic
+    rows = [r for r in _decisions(paths) if (rounds is None or int(r["round"]) < rounds)
+            and not (moon_heuristic and int(r["threat"]) >= 0)]
     train = [r for r in rows if int(r["round"]) % 10 != 9]
     held = [r for r in rows if int(r["round"]) % 10 == 9]
 
@@ -218,9 +220,10 @@ def fit(paths: list[Path], out: Path, steps: int, l2: float, rounds: int | None 
         hits += classes[h] == classes[r["card"]]
     print(f"{len(train)} decisions to learn from, {len(held)} held out; the heuristic agrees on "
           f"{hits / len(held):.1%} of those")
-    check(held, [round(float(x), 4) for x in w])
+    check(held, [round(float(x), 4) for x in w], moon_heuristic)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"size": SIZE, "decisions": len(train), "l2": l2, "steps": steps, "rounds": rounds,
+                               "moon_heuristic": moon_heuristic,
                                "weights": [round(float(x), 4) for x in w]}) + "\n")
 
 
@@ -239,11 +242,13 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--steps", type=int, default=400)
     f.add_argument("--l2", type=float, default=1e-4)
     f.add_argument("--rounds", type=int, default=None, help="only the rounds below this (default: all)")
+    f.add_argument("--moon-heuristic", action="store_true",
+                   help="for learned_policy(moon_heuristic=True): leave out the cards played under a moon threat")
     a = ap.parse_args(argv)
     if a.cmd == "collect":
         collect(a.rounds, a.worker, a.workers, a.out, a.level)
     else:
-        fit(a.data, a.out, a.steps, a.l2, a.rounds)
+        fit(a.data, a.out, a.steps, a.l2, a.rounds, a.moon_heuristic)
     return 0
 
 

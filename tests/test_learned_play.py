@@ -86,9 +86,10 @@ def test_hard_plays_out_the_learned_policy_only_under_the_rules_it_knows():
     assert hard_round_cards(PLAYED, rules=omnibus) == hard_round_cards(off, rules=omnibus)
 
 
-def test_while_a_moon_is_on_the_learned_policy_plays_the_heuristics_card():
-    """Seat 1 runs for the moon and wins the trick with the A♣: void seat 2 keeps the Q♠ from
-    it, as the heuristic's defence does; with nobody running, the learned policy decides."""
+def test_with_moon_heuristic_a_moon_on_leaves_the_card_to_the_heuristic():
+    """`moon_heuristic` (a variant measured in docs/bots.md, off): seat 1 runs for the moon and
+    wins the trick with the A♣, and void seat 2 keeps the Q♠ from it as the heuristic's defence
+    does; with nobody running, the heuristic would dump her, so the runner is what decides."""
     from hearts_cli.model.cards import CARDS, Card, mask_of, parse_cards
 
     hands = [mask_of(parse_cards(h.split())) for h in ("2C 3C", "KC", "QS 5D 3H", "4C 5C")]
@@ -97,5 +98,6 @@ def test_while_a_moon_is_on_the_learned_policy_plays_the_heuristics_card():
     def card(maker, runner: int) -> Card:
         return CARDS[maker(QUICK.facts, random.Random(0), 0.0, -1, runner)(hands[2], 2, int(Card("AC")), 1, pos)]
 
-    assert card(shipped_policy(), 1) == card(make_policy, 1) == Card("5D")
-    assert card(make_policy, -1) == Card("QS")  # the heuristic dumps the queen on a trick nobody runs with
+    deferring = learned_policy(shipped_play_weights(), moon_heuristic=True)
+    assert card(deferring, 1) == card(make_policy, 1) == Card("5D")
+    assert card(make_policy, -1) == Card("QS")

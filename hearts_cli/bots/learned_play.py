@@ -5,9 +5,7 @@ included, so its search is as good as its playout policy is a model of the
 table. The heuristic (:func:`.playout.choose`) picks the card a Hard really
 plays about half the time; this policy, fitted to Hard's cards (a conditional
 logit over the legal cards, ``python -m bench.imitate``), picks it more often
-and made Hard stronger (docs/bots.md, issue 35, "Eighth"). While a seat is taken
-to be shooting the moon it leaves the card to the heuristic, whose runs and
-defences were written for that.
+and made Hard stronger (docs/bots.md, issue 35, "Eighth").
 
 A card's score is a sum of weights, each looked up by one small feature of the
 card and of what the seat knows (:func:`features`: its place in the trick, its
@@ -161,16 +159,16 @@ def class_low(card: int, legal: int, loose: int, points: tuple[int, ...]) -> int
 
 def learned_card(facts: Facts, weights: list[float], seat: int, hand: int, legal: int, trick: list[int],
                  win_card: int, win_seat: int, taken: list[int], first: bool, broken: bool,
-                 runner: int) -> int:
+                 runner: int, moon_heuristic: bool = False) -> int:
     """The legal card of highest score (ties: the lowest), scoring the lowest card of each
     class of equivalent cards: nothing still out or on the table between two cards of a
-    suit worth the same points (the classes of Hard's search). While a seat is taken to be
-    shooting the moon (``runner``), the heuristic's card: its runs and defences were written
-    for that, and Hard's cards hold too few moons to learn them from."""
+    suit worth the same points (the classes of Hard's search). ``moon_heuristic``: while a
+    seat is taken to be shooting the moon (``runner``), the heuristic's card instead (its runs
+    and defences; measured worse than the learned card, docs/bots.md, issue 35, "Eighth")."""
     ctx = context(facts, seat, hand, legal, trick, win_card, win_seat, taken, first, broken, runner)
     h = choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if ctx[2] else 0, runner)
-    if runner >= 0:
-        return h  # a moon on: the heuristic's runs and defences (few of Hard's cards to learn them from)
+    if moon_heuristic and runner >= 0:
+        return h
     table = 0
     for x in trick:
         table |= 1 << x
@@ -252,11 +250,11 @@ def _out_row(u: int) -> tuple[int, ...]:
 _OUT_ROWS: list[tuple[int, ...] | None] = [None] * 8192  # _out_row of each chunk, made on first use
 
 
-def learned_policy(weights: tuple[float, ...]) -> PolicyMaker:
+def learned_policy(weights: tuple[float, ...], moon_heuristic: bool = False) -> PolicyMaker:
     """A maker of playout policies with :func:`.playout.make_policy`'s signature whose seats
     play :func:`learned_card` (``eps``: a random card instead; ``shooter``, ``threat_seat`` and
     ``suspect`` give the moon threat as there; ``flush`` and ``defender`` are the heuristic's
-    switches and change nothing here)."""
+    switches and change nothing here; ``moon_heuristic``: see :func:`learned_card`)."""
     out_rows = _OUT_ROWS
     folds: dict[int, _Folded] = {}  # by the rules' facts (one per rule set a process plays)
 
@@ -295,7 +293,7 @@ def learned_policy(weights: tuple[float, ...]) -> PolicyMaker:
             for t in pos.taken:
                 played |= t
             queen = 0 if played >> QS & 1 else 1 if hand >> QS & 1 else 2
-            if runner >= 0:
+            if moon_heuristic and runner >= 0:
                 return choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, runner)
             out = in_play & ~hand & ~played
             loose = out | table
@@ -314,12 +312,13 @@ def learned_policy(weights: tuple[float, ...]) -> PolicyMaker:
                     place = 6
             if pos.first_trick:
                 place += FIRST_TRICK
-            key = (((place * 3 + queen) * 4) * 2 + (1 if table & pen_mask else 0)) * 2 \
+            th = 0 if runner < 0 else 1 if runner == seat else 2 if win_seat == runner else 3
+            key = (((place * 3 + queen) * 4 + th) * 2 + (1 if table & pen_mask else 0)) * 2 \
                 + (1 if pos.hearts_broken else 0)
             lose_w, win_w = base_of(key)
             if trick and not following:
                 win_w = lose_w  # a discard never wins
-            h = class_low(choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, -1),
+            h = class_low(choose(facts, seat, hand, legal, trick, win_card, win_seat, 1 if queen else 0, runner),
                           legal, loose, pts)
             h_yes, h_no = heur_w[place * 2 + 1], heur_w[place * 2]
             p16, p64, p80 = place * 16, place * 64, place * 80
