@@ -448,3 +448,26 @@ def test_hard35_is_frozen_deterministic_and_not_at_the_table():
         first = _hard0_round(rules, code, round_index, level=HARD35, before=before, runner=runner)
         assert first == (list(passes), plays, scores), (preset, code)
         assert _hard0_round(rules, code, round_index, level=HARD35, before=before, runner=runner) == first
+
+
+def test_the_imitation_bots_are_hard_with_the_learned_or_the_heuristic_playouts():
+    """``hardi`` (the learned policy of a weights file; the shipped one by default) plays Hard's
+    cards, and ``hardh`` those of Hard playing out the heuristic, which differ."""
+    from bench.bots.imitate import HeuristicHard, ImitateHard
+    from hearts_cli.bots.hard import Tuning
+
+    def cards(make) -> list[Card]:
+        rnd = Round.deal(QUICK, "K7Q2MXA7", 1)
+        bots = [make(s) for s in range(4)]
+        for s in range(4):
+            rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
+        out = []
+        while rnd.phase is Phase.PLAY:
+            out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
+            rnd.play(out[-1])
+        return out
+
+    hard = cards(lambda s: HardBot(s, 10))
+    assert cards(lambda s: ImitateHard(s, 10)) == hard
+    heuristic = cards(lambda s: HeuristicHard(s, 10))
+    assert heuristic == cards(lambda s: HardBot(s, 10, tuning=Tuning(learned_play=False))) != hard

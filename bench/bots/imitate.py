@@ -1,8 +1,9 @@
-"""Hard playing out with the learned policy of given weights (bench/imitate.py fits them).
+"""Hard playing out the learned policy of other weights (bench/imitate.py fits them), and Hard
+playing out the heuristic (the Hard before the learned policy).
 
-``hardi`` reads ``bench/train_runs/imitate/weights.json``, or the file that the environment
-variable ``HEARTS_IMITATE_WEIGHTS`` names: a fit is measured against the shipped weights
-(``hard``) before it replaces ``hearts_cli/bots/play_weights.json``.
+``hardi`` reads the weights file that the environment variable ``HEARTS_IMITATE_WEIGHTS``
+names (without it, the shipped ``hearts_cli/bots/play_weights.json``): a new fit is measured
+against the shipped weights (``hard``) before it replaces them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
 from hearts_cli.bots.learned_play import SIZE, learned_policy
 from hearts_cli.bots.playout import PolicyMaker
 
-WEIGHTS = Path(__file__).resolve().parent.parent / "train_runs" / "imitate" / "weights.json"
+WEIGHTS = Path(__file__).resolve().parent.parent.parent / "hearts_cli" / "bots" / "play_weights.json"
 _MAKERS: dict[str, PolicyMaker] = {}
 
 
