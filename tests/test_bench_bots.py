@@ -262,12 +262,13 @@ HARD35_ROUNDS = (
 
 
 def _filed_hard():
-    """Today's Hard with the switches of the Hard issue 35 found: Normal's pass, the round's value."""
+    """Today's Hard with the switches of the Hard issue 35 found: Normal's pass, the round's value,
+    the heuristic playouts."""
     import dataclasses
 
     from hearts_cli.bots.hard import PLAYED
 
-    return dataclasses.replace(PLAYED, learned_pass=False, standings=0.0)
+    return dataclasses.replace(PLAYED, learned_pass=False, standings=0.0, learned_play=False)
 
 
 def _same_reading(hard35, view):
