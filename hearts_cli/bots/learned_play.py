@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
 from importlib import resources
 
+from ..base.jsonvalue import JsonValue
 from ..model.cards import SUIT_MASKS
 from ..model.rules import Facts, Moon, Rules
 from ..play.fast import Position, StepPolicy, random_card
@@ -231,9 +231,9 @@ class _Folded:
         return got
 
 
-_CAP3 = (0, 1, 2, 3) + (3,) * 10
-_OUT_BUCKET = (0, 1, 1, 2, 2, 2) + (3,) * 8
-_LENGTH = (0, 0, 1, 2, 3) + (4,) * 9  # own length 1-5+ -> 0-4
+_CAP3 = tuple(min(n, 3) for n in range(14))
+_OUT_BUCKET = tuple(0 if not n else 1 if n <= 2 else 2 if n <= 5 else 3 for n in range(14))  # cards out
+_LENGTH = tuple(max(min(n, 5) - 1, 0) for n in range(14))  # own length 1-5+ -> 0-4
 
 
 def _out_row(u: int) -> tuple[int, ...]:
@@ -375,18 +375,25 @@ def learned_policy(weights: tuple[float, ...], moon_heuristic: bool = False) -> 
     return maker
 
 
-@cache
+_SHIPPED: list[tuple[float, ...]] = []  # the shipped weights, once read
+_SHIPPED_POLICY: list[PolicyMaker] = []
+
+
 def shipped_play_weights() -> tuple[float, ...]:
     """The weights that ship with the package (read once, on first use)."""
-    text = resources.files(__package__).joinpath("play_weights.json").read_text(encoding="utf-8")
-    weights = json.loads(text)["weights"]
-    if not isinstance(weights, list) or len(weights) != SIZE:
-        raise ValueError("play_weights.json does not match the features of hearts_cli.bots.learned_play")
-    return tuple(float(w) for w in weights)
+    if not _SHIPPED:
+        text = resources.files(__package__).joinpath("play_weights.json").read_text(encoding="utf-8")
+        data: JsonValue = json.loads(text)
+        weights = data.get("weights") if isinstance(data, dict) else None
+        read = [float(w) for w in weights if isinstance(w, (int, float))] if isinstance(weights, list) else []
+        if len(read) != SIZE:
+            raise ValueError("play_weights.json does not match the features of hearts_cli.bots.learned_play")
+        _SHIPPED.append(tuple(read))
+    return _SHIPPED[0]
 
 
-
-@cache
 def shipped_policy() -> PolicyMaker:
     """The learned policy of the shipped weights (made once a process)."""
-    return learned_policy(shipped_play_weights())
+    if not _SHIPPED_POLICY:
+        _SHIPPED_POLICY.append(learned_policy(shipped_play_weights()))
+    return _SHIPPED_POLICY[0]
