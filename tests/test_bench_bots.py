@@ -452,8 +452,8 @@ def test_hard35_is_frozen_deterministic_and_not_at_the_table():
 
 
 def test_the_imitation_bots_are_hard_with_the_learned_or_the_heuristic_playouts():
-    """``hardi`` (the learned policy of a weights file; the shipped one by default) plays Hard's
-    cards, and ``hardh`` those of Hard playing out the heuristic, which differ."""
+    """``hardi`` (the learned policy of a weights file; the shipped one by default) plays the cards
+    of Hard with the learned playouts, and ``hardh`` those of Hard playing out the heuristic."""
     from bench.bots.imitate import HeuristicHard, ImitateHard
     from hearts_cli.bots.hard import Tuning
 
@@ -468,7 +468,7 @@ def test_the_imitation_bots_are_hard_with_the_learned_or_the_heuristic_playouts(
             rnd.play(out[-1])
         return out
 
-    hard = cards(lambda s: HardBot(s, 10))
-    assert cards(lambda s: ImitateHard(s, 10)) == hard
+    learned = cards(lambda s: HardBot(s, 10, tuning=Tuning(learned_play=True)))
+    assert cards(lambda s: ImitateHard(s, 10)) == learned
     heuristic = cards(lambda s: HeuristicHard(s, 10))
-    assert heuristic == cards(lambda s: HardBot(s, 10, tuning=Tuning(learned_play=False))) != hard
+    assert heuristic == cards(lambda s: HardBot(s, 10, tuning=Tuning(learned_play=False))) != learned
