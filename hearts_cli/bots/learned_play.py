@@ -18,8 +18,9 @@ into tables for the playouts, where a card must cost a few microseconds, and
 ``bench/imitate.py fit`` holds the two equal on every held-out decision.
 
 The weights ship beside this module (``play_weights.json``) and are read the
-first time Hard plays under the rules they were trained for (:func:`.learned.trained_for`);
-under other rules Hard plays out with the heuristic.
+first time a Hard with ``Tuning(learned_play=True)`` plays under the rules they were
+trained for (:func:`.learned.trained_for`); under other rules it plays out with the
+heuristic. The switch is off by default until the checks docs/bots.md lists are done.
 """
 
 from __future__ import annotations
