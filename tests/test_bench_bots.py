@@ -11,7 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from test_bots import QUICK, deal_rest, play_script
+from test_bots import QUICK, deal_rest, hard_round_cards, play_script
 
 from hearts_cli.bots import LEVELS, LevelError, check_level, level_class, make_bot, suggest
 from hearts_cli.bots.common import public
@@ -458,15 +458,7 @@ def test_the_imitation_bots_are_hard_with_the_learned_or_the_heuristic_playouts(
     from hearts_cli.bots.hard import Tuning
 
     def cards(make) -> list[Card]:
-        rnd = Round.deal(QUICK, "K7Q2MXA7", 1)
-        bots = [make(s) for s in range(4)]
-        for s in range(4):
-            rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
-        out = []
-        while rnd.phase is Phase.PLAY:
-            out.append(bots[rnd.turn].choose_card(rnd.view(rnd.turn)))
-            rnd.play(out[-1])
-        return out
+        return hard_round_cards(None, make=make)
 
     learned = cards(lambda s: HardBot(s, 10, tuning=Tuning(learned_play=True)))
     assert cards(lambda s: ImitateHard(s, 10)) == learned

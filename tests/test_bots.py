@@ -244,12 +244,13 @@ def test_hard_values_a_late_moon_by_another_seat_as_the_end_of_the_game():
     assert _value(stop, 0, before, 100, True) == (70 - 53) + 30
 
 
-def hard_round_cards(tuning, code: str = "K7Q2MXA7", rules=QUICK) -> list[Card]:
-    """The cards four Hards with ``tuning`` play in a round of ``code`` from 0-0-0-0 (10 deals a card)."""
+def hard_round_cards(tuning, code: str = "K7Q2MXA7", rules=QUICK, make=None) -> list[Card]:
+    """The cards four Hards with ``tuning`` play in a round of ``code`` from 0-0-0-0 (10 deals a card);
+    ``make``: the bot of each seat instead (``make(seat)``)."""
     from hearts_cli.bots.hard import HardBot
 
     rnd = Round.deal(rules, code, 1)
-    bots = [HardBot(s, 10, tuning=tuning) for s in range(rules.players)]
+    bots = [make(s) if make else HardBot(s, 10, tuning=tuning) for s in range(rules.players)]
     for s in range(rules.players):
         rnd.pass_cards(bots[s].choose_pass(rnd.view(s)), s)
     out = []

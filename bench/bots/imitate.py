@@ -9,12 +9,11 @@ against the shipped weights (``hard``) before it replaces them.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from pathlib import Path
 
 from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
-from hearts_cli.bots.learned_play import SIZE, learned_policy
+from hearts_cli.bots.learned_play import learned_policy, weights_of
 from hearts_cli.bots.playout import PolicyMaker
 
 WEIGHTS = Path(__file__).resolve().parent.parent.parent / "hearts_cli" / "bots" / "play_weights.json"
@@ -22,10 +21,10 @@ _MAKERS: dict[str, PolicyMaker] = {}
 
 
 def load(path: str | Path) -> tuple[float, ...]:
-    weights = json.loads(Path(path).read_text(encoding="utf-8"))["weights"]
-    if len(weights) != SIZE:
-        raise SystemExit(f"{path}: weights of another feature set ({len(weights)}, not {SIZE})")
-    return tuple(float(x) for x in weights)
+    try:
+        return weights_of(Path(path).read_text(encoding="utf-8"))
+    except ValueError as e:
+        raise SystemExit(f"{path}: {e}") from None
 
 
 def maker(path: str | Path) -> PolicyMaker:

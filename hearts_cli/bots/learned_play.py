@@ -380,16 +380,21 @@ _SHIPPED: list[tuple[float, ...]] = []  # the shipped weights, once read
 _SHIPPED_POLICY: list[PolicyMaker] = []
 
 
+def weights_of(text: str) -> tuple[float, ...]:
+    """The weights of a weights file's text (``fit``'s output); ValueError if they are not
+    :data:`SIZE` numbers."""
+    data: JsonValue = json.loads(text)
+    weights = data.get("weights") if isinstance(data, dict) else None
+    read = [float(w) for w in weights if isinstance(w, (int, float))] if isinstance(weights, list) else []
+    if len(read) != SIZE:
+        raise ValueError(f"not {SIZE} weights: not the features of hearts_cli.bots.learned_play")
+    return tuple(read)
+
+
 def shipped_play_weights() -> tuple[float, ...]:
     """The weights that ship with the package (read once, on first use)."""
     if not _SHIPPED:
-        text = resources.files(__package__).joinpath("play_weights.json").read_text(encoding="utf-8")
-        data: JsonValue = json.loads(text)
-        weights = data.get("weights") if isinstance(data, dict) else None
-        read = [float(w) for w in weights if isinstance(w, (int, float))] if isinstance(weights, list) else []
-        if len(read) != SIZE:
-            raise ValueError("play_weights.json does not match the features of hearts_cli.bots.learned_play")
-        _SHIPPED.append(tuple(read))
+        _SHIPPED.append(weights_of(resources.files(__package__).joinpath("play_weights.json").read_text(encoding="utf-8")))
     return _SHIPPED[0]
 
 
