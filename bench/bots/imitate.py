@@ -49,3 +49,10 @@ class HeuristicHard(HardBot):
 
     def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning | None = None) -> None:
         super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, learned_play=False))
+
+
+class OwnLearnedHard(HardBot):
+    """Hard whose own seat plays out the learned policy and the other seats the heuristic."""
+
+    def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning | None = None) -> None:
+        super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, learned_others=False))
