@@ -464,3 +464,42 @@ def test_the_imitation_bots_are_hard_with_the_learned_or_the_heuristic_playouts(
     assert cards(lambda s: ImitateHard(s, 10)) == learned
     heuristic = cards(lambda s: HeuristicHard(s, 10))
     assert heuristic == cards(lambda s: HardBot(s, 10, tuning=Tuning(learned_play=False))) != learned
+
+
+def _recording(name, maker, calls):
+    def make(*args):
+        inner = maker(*args)
+
+        def policy(legal, seat, win_card, win_seat, pos):
+            calls.append((name, seat))
+            return inner(legal, seat, win_card, win_seat, pos)
+        return policy
+    return make
+
+
+def test_the_opponent_model_bots_route_each_seat_of_a_playout_to_its_policy():
+    """``hardo`` plays out its own seat with the learned policy and the others with the
+    heuristic; ``hardm`` gives each seat of a playout one of the two, drawn from the playout's
+    random stream (the same playout twice is the same)."""
+    from bench.bots.imitate import MixedHard, OwnLearnedHard, mixed, own_seat
+    from hearts_cli.bots.hard import Tuning
+    from hearts_cli.bots.learned_play import shipped_policy
+    from hearts_cli.bots.playout import make_policy
+
+    start = fast.Position.start(QUICK, fast.deal(QUICK, random.Random(5))[0])
+    calls: list[tuple[str, int]] = []
+    own = own_seat(_recording("learned", shipped_policy(), calls), _recording("heuristic", make_policy, calls), 2)
+    fast.playout_steps(start.copy(), own(QUICK.facts, random.Random(1)))
+    assert {s for n, s in calls if n == "learned"} == {2} and {s for n, s in calls if n == "heuristic"} == {0, 1, 3}
+    seen = []
+    for r in range(20):
+        calls.clear()
+        both = mixed(_recording("learned", shipped_policy(), calls), _recording("heuristic", make_policy, calls), 0.5)
+        scores = fast.playout_steps(start.copy(), both(QUICK.facts, random.Random(r)))
+        learned = frozenset(s for n, s in calls if n == "learned")
+        assert not learned & {s for n, s in calls if n == "heuristic"}  # one policy a seat
+        assert scores == fast.playout_steps(start.copy(), both(QUICK.facts, random.Random(r)))
+        seen.append(learned)
+    assert len(set(seen)) > 2  # the draw changes with the stream
+    cards = [hard_round_cards(None, make=lambda s, b=b: b(s, 10)) for b in (OwnLearnedHard, MixedHard)]
+    assert hard_round_cards(Tuning(learned_play=False)) not in cards and hard_round_cards(Tuning()) not in cards

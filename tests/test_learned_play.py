@@ -86,32 +86,6 @@ def test_hard_plays_out_the_learned_policy_only_under_the_rules_it_knows():
     assert hard_round_cards(PLAYED, rules=omnibus) == hard_round_cards(off, rules=omnibus)
 
 
-def test_with_learned_others_off_only_the_seat_itself_plays_out_the_learned_policy():
-    """`learned_others=False`: in Hard's playouts its own seat plays the learned policy and every
-    other seat the heuristic's, so its cards differ from both Hards'."""
-    from hearts_cli.bots.hard import _own_seat
-
-    calls: list[tuple[str, int]] = []
-
-    def recording(name, maker):
-        def make(*args):
-            inner = maker(*args)
-
-            def policy(legal, seat, win_card, win_seat, pos):
-                calls.append((name, seat))
-                return inner(legal, seat, win_card, win_seat, pos)
-            return policy
-        return make
-
-    mixed = _own_seat(recording("learned", shipped_policy()), recording("heuristic", make_policy), 2)
-    start = fast.Position.start(QUICK, fast.deal(QUICK, random.Random(5))[0])
-    fast.playout_steps(start.copy(), mixed(QUICK.facts, random.Random(1)))
-    assert {seat for name, seat in calls if name == "learned"} == {2}
-    assert {seat for name, seat in calls if name == "heuristic"} == {0, 1, 3}
-    own = hard_round_cards(Tuning(learned_others=False))
-    assert own != hard_round_cards(PLAYED) and own != hard_round_cards(Tuning(learned_play=False))
-
-
 def test_with_moon_heuristic_a_moon_on_leaves_the_card_to_the_heuristic():
     """`moon_heuristic` (a variant measured in docs/bots.md, off): seat 1 runs for the moon and
     wins the trick with the A♣, and void seat 2 keeps the Q♠ from it as the heuristic's defence

@@ -22,6 +22,8 @@ LEVELS: dict[str, str] = {
     "normals": "bench.bots.learned:SearchNormal",  # Normal with Hard's searched pass
     "hardi": "bench.bots.imitate:ImitateHard",  # Hard playing out the bench's weights (bench/imitate.py)
     "hardh": "bench.bots.imitate:HeuristicHard",  # Hard playing out the heuristic (before the learned policy)
+    "hardo": "bench.bots.imitate:OwnLearnedHard",  # its own seat learned, the others the heuristic
+    "hardm": "bench.bots.imitate:MixedHard",  # each seat of a playout learned or heuristic, at random
 }
 
 

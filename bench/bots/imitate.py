@@ -4,17 +4,26 @@ playing out the heuristic (the Hard before the learned policy).
 ``hardi`` reads the weights file that the environment variable ``HEARTS_IMITATE_WEIGHTS``
 names (without it, the shipped ``hearts_cli/bots/play_weights.json``): a new fit is measured
 against the shipped weights (``hard``) before it replaces them.
+
+``hardo`` and ``hardm`` model the other seats otherwise (docs/bots.md, issue 35, "Ninth"): the
+learned policy for its own seat only, or each seat of a playout the learned policy or the
+heuristic at random (``HEARTS_MIXED_SHARE``, default 0.5, the learned policy's chance).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
+import random
 from pathlib import Path
 
 from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
-from hearts_cli.bots.learned_play import learned_policy, weights_of
-from hearts_cli.bots.playout import PolicyMaker
+from hearts_cli.bots.learned_play import learned_policy, shipped_policy, weights_of
+from hearts_cli.bots.playout import PolicyMaker, make_policy
+from hearts_cli.model.cards import Card
+from hearts_cli.model.rules import Facts, Rules
+from hearts_cli.play.fast import Position, StepPolicy
+from hearts_cli.play.round import SeatView
 
 WEIGHTS = Path(__file__).resolve().parent.parent.parent / "hearts_cli" / "bots" / "play_weights.json"
 _MAKERS: dict[str, PolicyMaker] = {}
@@ -51,8 +60,44 @@ class HeuristicHard(HardBot):
         super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, learned_play=False))
 
 
+
+def own_seat(own: PolicyMaker, others: PolicyMaker, me: int) -> PolicyMaker:
+    """Playouts where ``me`` plays ``own``'s policy and every other seat ``others``'."""
+    def make(*args: object) -> StepPolicy:
+        mine, theirs = own(*args), others(*args)
+
+        def policy(legal: int, seat: int, win_card: int, win_seat: int, pos: Position) -> int:
+            return (mine if seat == me else theirs)(legal, seat, win_card, win_seat, pos)
+        return policy
+    return make
+
+
+def mixed(first: PolicyMaker, second: PolicyMaker, share: float) -> PolicyMaker:
+    """Playouts where each seat plays ``first``'s policy with chance ``share`` and ``second``'s
+    otherwise, drawn once a playout from its random stream: a table of unknown opponents."""
+    def make(c: Facts | Rules, rng: random.Random, *args: object) -> StepPolicy:
+        one, two = first(c, rng, *args), second(c, rng, *args)
+        facts = c.facts if isinstance(c, Rules) else c
+        picks = [one if rng.random() < share else two for _ in range(facts.players)]
+
+        def policy(legal: int, seat: int, win_card: int, win_seat: int, pos: Position) -> int:
+            return picks[seat](legal, seat, win_card, win_seat, pos)
+        return policy
+    return make
+
+
 class OwnLearnedHard(HardBot):
     """Hard whose own seat plays out the learned policy and the other seats the heuristic."""
 
+    def choose_card(self, view: SeatView) -> Card:
+        if self.tuning.policy is None:
+            self.tuning = dataclasses.replace(self.tuning, policy=own_seat(shipped_policy(), make_policy, view.seat))
+        return super().choose_card(view)
+
+
+class MixedHard(HardBot):
+    """Hard whose playouts give each seat the learned policy or the heuristic, half and half."""
+
     def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning | None = None) -> None:
-        super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, learned_others=False))
+        policy = mixed(shipped_policy(), make_policy, float(os.environ.get("HEARTS_MIXED_SHARE", "0.5")))
+        super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, policy=policy))

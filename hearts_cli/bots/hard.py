@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Moon
-from ..play.fast import Position, StepPolicy, playout_steps
+from ..play.fast import Position, playout_steps
 from ..play.knowledge import knowledge
 from ..play.round import SeatView
 from ..play.sampling import Constraints, Sampler, constraints
@@ -109,9 +109,6 @@ class Tuning:
     # Measured stronger (an SPRT in whole games, and against ISMCTS: docs/bots.md, issue 35,
     # "Eighth")
     learned_play: bool = True
-    # with learned_play, the other seats play it out too (False: only this seat does, the others
-    # the heuristic, which is closer to Normal's play: bench.agree)
-    learned_others: bool = True
     # another playout policy's maker, with :func:`playout.make_policy`'s signature, before
     # either (a bench experiment's: bench/bots/imitate.py gives the learned policy other weights)
     policy: PolicyMaker | None = None
@@ -264,8 +261,7 @@ class _Playouts:
         self.defender = pub.seat if tuning.lone_defence else -1
         self.eps = tuning.playout_eps
         self.make_policy = tuning.policy or (
-            make_policy if not (tuning.learned_play and trained_for(view.rules)) else
-            shipped_policy() if tuning.learned_others else _own_seat(shipped_policy(), make_policy, pub.seat))
+            shipped_policy() if tuning.learned_play and trained_for(view.rules) else make_policy)
         moon = ctx.moon is not Moon.OFF
         self.runner = moon_suspect(view, pub) if moon else -1
         threat0 = threat(ctx, base.taken) if moon else -1
@@ -287,17 +283,6 @@ class _Playouts:
                 scores = playout_steps(pos, policy)
                 row[j] += value(scores, any(t & pen == pen for s, t in enumerate(pos.taken) if s != me)) \
                     if self.judge_moons else value(scores)
-
-
-def _own_seat(own: PolicyMaker, others: PolicyMaker, me: int) -> PolicyMaker:
-    """Playouts where ``me`` plays ``own``'s policy and every other seat ``others``'."""
-    def maker(*args: object) -> StepPolicy:
-        mine, theirs = own(*args), others(*args)
-
-        def policy(legal: int, seat: int, win_card: int, win_seat: int, pos: Position) -> int:
-            return (mine if seat == me else theirs)(legal, seat, win_card, win_seat, pos)
-        return policy
-    return maker
 
 
 SUSPECT_TRICKS = 3  # tricks another seat must have won, and
