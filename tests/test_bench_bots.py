@@ -502,4 +502,5 @@ def test_the_opponent_model_bots_route_each_seat_of_a_playout_to_its_policy():
         seen.append(learned)
     assert len(set(seen)) > 2  # the draw changes with the stream
     cards = [hard_round_cards(None, make=lambda s, b=b: b(s, 10)) for b in (OwnLearnedHard, MixedHard)]
-    assert hard_round_cards(Tuning(learned_play=False)) not in cards and hard_round_cards(Tuning()) not in cards
+    for on in (False, True):  # neither Hard's round (the heuristic's, the learned policy's)
+        assert hard_round_cards(Tuning(learned_play=on)) not in cards

@@ -79,11 +79,11 @@ def test_a_learned_playout_is_deterministic_and_differs_from_the_heuristics():
 def test_hard_plays_out_the_learned_policy_only_under_the_rules_it_knows():
     """Under the quick rules Hard's cards change with the playout policy; under rules the weights
     were not trained for (the J♦ scores, in ``omnibus``) Hard plays out the heuristic."""
-    off = Tuning(learned_play=False)
-    assert PLAYED.learned_play  # (the Hard of the table plays it out)
-    assert hard_round_cards(PLAYED) != hard_round_cards(off)
+    on = Tuning(learned_play=True)
+    assert not PLAYED.learned_play  # (off: weaker against Normals, docs/bots.md)
+    assert hard_round_cards(on) != hard_round_cards(PLAYED)
     omnibus = load_preset("omnibus")
-    assert hard_round_cards(PLAYED, rules=omnibus) == hard_round_cards(off, rules=omnibus)
+    assert hard_round_cards(on, rules=omnibus) == hard_round_cards(PLAYED, rules=omnibus)
 
 
 def test_with_moon_heuristic_a_moon_on_leaves_the_card_to_the_heuristic():

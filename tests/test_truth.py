@@ -123,24 +123,23 @@ def _tie_lines(tb: Table) -> list[str]:
 
 # The codes are chosen for what the CPUs' play makes of them (the person's seat is Normal), so
 # they change when a level plays otherwise: QC4K1008 and VKGR023N tied no one any more once Hard
-# (East) passed by the learned evaluation, and 3100000S and DA00000W once Hard played out the
-# policy learned from its own cards (issue 35); these were found among the codes of
-# code_from_number(0...2000) played as below. J000000V: after round 1, West and North are tied
-# on 0, and the extra round decides it; W1000006: West and North, on 0 after round 1 and again
-# after round 2; round 3 decides it
+# (East) passed by the learned evaluation (issue 35), and these were found among the codes of
+# code_from_number(0...2000) played as below. 3100000S: after round 1, West and North are tied
+# on 0 (East shoots the moon in the extra round, which decides it); DA00000W: North and East,
+# on 0 after round 1 and again (on 3) after round 2; round 3 decides it
 @pytest.mark.parametrize("ties, code, expected", [
-    ("share", "J000000V", ["The target is reached and West and North are tied for the lowest total (0): "
+    ("share", "3100000S", ["The target is reached and West and North are tied for the lowest total (0): "
                            "they share first place."]),
-    ("one_more_round", "J000000V", ["The target is reached, but West and North are tied for the lowest "
+    ("one_more_round", "3100000S", ["The target is reached, but West and North are tied for the lowest "
                                     "total (0): one more round decides it."]),
-    ("one_more_round", "W1000006", ["The target is reached, but West and North are tied for the lowest "
+    ("one_more_round", "DA00000W", ["The target is reached, but North and East are tied for the lowest "
                                     "total (0): one more round decides it.",
-                                    "Still tied after the extra round: West and North share first place "
-                                    "with 0."]),
-    ("until_single", "W1000006", ["The target is reached, but West and North are tied for the lowest "
+                                    "Still tied after the extra round: North and East share first place "
+                                    "with 3."]),
+    ("until_single", "DA00000W", ["The target is reached, but North and East are tied for the lowest "
                                   "total (0): play goes on, a round at a time, until one player alone "
                                   "has the lowest total.",
-                                  "Still tied: West and North have the lowest total (0), so another "
+                                  "Still tied: North and East have the lowest total (3), so another "
                                   "round is dealt."]),
 ])
 @pytest.mark.slow
@@ -159,12 +158,11 @@ def test_a_tie_at_the_target_says_who_tied_and_what_happens_next(ties, code, exp
 
 
 def test_no_tie_is_announced_below_the_target_or_with_one_lowest():
-    # S100000C (GX4V1CXP until Hard passed by the learned evaluation, then 9100000D until it
-    # played out its learned policy, issue 35): after round 1 South alone has the lowest total
-    # (0), and West and North are tied above it (6): a tie that is not for the lowest is not
-    # announced either
-    tb = _all_auto("S100000C", "one_more_round")
-    assert [r.scores for r in tb.game.results] == [(0, 6, 6, 14)]
+    # 9100000D (GX4V1CXP until Hard passed by the learned evaluation, issue 35, when it came to
+    # a tie for the lowest): after round 1 North alone has the lowest total (0), and West and
+    # East are tied above it (6): a tie that is not for the lowest is not announced either
+    tb = _all_auto("9100000D", "one_more_round")
+    assert [r.scores for r in tb.game.results] == [(14, 6, 0, 6)]
     assert not _tie_lines(tb) and tb.game.over and len(tb.game.results) == 1
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Moon
@@ -106,18 +106,16 @@ class Tuning:
     playout_eps: float = 0.1
     # the playouts play the policy learned from Hard's cards (bots/learned_play.py, fitted by
     # bench/imitate.py) under the rules its weights know; False: the heuristic (playout.choose).
-    # Measured stronger (an SPRT in whole games, and against ISMCTS: docs/bots.md, issue 35,
-    # "Eighth")
-    learned_play: bool = True
+    # Stronger against Hards and ISMCTS, weaker against Normals (whole games: 4.6% fewer won),
+    # whose play the heuristic models better: off, so that no table gets a weaker Hard
+    # (docs/bots.md, issue 35, "Eighth" and "Ninth")
+    learned_play: bool = False
     # another playout policy's maker, with :func:`playout.make_policy`'s signature, before
     # either (a bench experiment's: bench/bots/imitate.py gives the learned policy other weights)
     policy: PolicyMaker | None = None
 
 
 PLAYED = Tuning()  # the Hard of the table
-# study (``evaluate``: the hint, ``replay --analyze``) plays out the heuristic: three times
-# quicker a playout, so the hint stays as quick as it was (docs/bots.md, issue 35, "Ninth")
-STUDIED = replace(PLAYED, learned_play=False)
 
 
 def distinct_candidates(pub: Public) -> list[int]:
@@ -428,10 +426,9 @@ def gives_up_stopper(pub: Public, card: int) -> bool:
 def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     """Expected round points for the seat of every legal card, as Hard weighs them.
 
-    For study (``hearts replay --analyze``, the hint): the same sampled deals
+    For study (``hearts replay --analyze``): the same sampled deals, playouts
     and endgame search as :func:`search`, measured in the seat's own points
-    (lower is better), with the heuristic playouts (``STUDIED``). Equivalent
-    cards share a value.
+    (lower is better). Equivalent cards share a value.
     """
     pub = public(view)
     stands_for = _classes(pub)
@@ -440,7 +437,7 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
         return dict.fromkeys(stands_for, 0.0)
     me = pub.seat
     means = _weigh(view, pub, cands, decision_rng(seed, view, "analysis"), simulations,
-                   lambda scores, moon=False: float(scores[me]), STUDIED)
+                   lambda scores, moon=False: float(scores[me]))
     value = dict(zip(cands, means))
     return {c: value[rep] for c, rep in stands_for.items()}
 
