@@ -106,7 +106,7 @@ class Tuning:
     playout_eps: float = 0.1
     # the playouts play the policy learned from Hard's cards (bots/learned_play.py, fitted by
     # bench/imitate.py) under the rules its weights know; False: the heuristic (playout.choose).
-    # Stronger against Hards and ISMCTS, weaker against Normals (whole games: 4.6% fewer won),
+    # Stronger against Hards and ISMCTS, weaker against Normals (whole games: 3.4% fewer won),
     # whose play the heuristic models better: off, so that no table gets a weaker Hard
     # (docs/bots.md, issue 35, "Eighth" and "Ninth")
     learned_play: bool = False
