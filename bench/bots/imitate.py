@@ -7,7 +7,8 @@ against the shipped weights (``hard``) before it replaces them.
 
 ``hardo`` and ``hardm`` model the other seats otherwise (docs/bots.md, issue 35, "Ninth"): the
 learned policy for its own seat only, or each seat of a playout the learned policy or the
-heuristic at random (``HEARTS_MIXED_SHARE``, default 0.5, the learned policy's chance).
+heuristic at random (``HEARTS_MIXED_SHARE``, default 0.5, the learned policy's chance). Like
+``hardi`` they play out the learned policy under any rules: measure them under ``quick``'s.
 """
 
 from __future__ import annotations
@@ -58,7 +59,6 @@ class HeuristicHard(HardBot):
 
     def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning | None = None) -> None:
         super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, learned_play=False))
-
 
 
 def own_seat(own: PolicyMaker, others: PolicyMaker, me: int) -> PolicyMaker:
