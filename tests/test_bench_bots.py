@@ -481,9 +481,9 @@ def test_the_opponent_model_bots_route_each_seat_of_a_playout_to_its_policy():
     """``hardo`` plays out its own seat with the learned policy and the others with the
     heuristic; ``hardm`` gives each seat of a playout one of the two, drawn from the playout's
     random stream (the same playout twice is the same)."""
-    from bench.bots.imitate import MixedHard, OwnLearnedHard, mixed, own_seat
+    from bench.bots.imitate import MixedHard, OwnLearnedHard, own_seat
     from hearts_cli.bots.hard import Tuning
-    from hearts_cli.bots.learned_play import shipped_policy
+    from hearts_cli.bots.learned_play import mixed_policy, shipped_policy
     from hearts_cli.bots.playout import make_policy
 
     start = fast.Position.start(QUICK, fast.deal(QUICK, random.Random(5))[0])
@@ -494,7 +494,8 @@ def test_the_opponent_model_bots_route_each_seat_of_a_playout_to_its_policy():
     seen = []
     for r in range(20):
         calls.clear()
-        both = mixed(_recording("learned", shipped_policy(), calls), _recording("heuristic", make_policy, calls), 0.5)
+        both = mixed_policy(_recording("learned", shipped_policy(), calls),
+                            _recording("heuristic", make_policy, calls), 0.5)
         scores = fast.playout_steps(start.copy(), both(QUICK.facts, random.Random(r)))
         learned = frozenset(s for n, s in calls if n == "learned")
         assert not learned & {s for n, s in calls if n == "heuristic"}  # one policy a seat

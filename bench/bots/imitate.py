@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import random
 from pathlib import Path
 
 from hearts_cli.bots.hard import PLAYED, HardBot, Tuning
 from hearts_cli.bots.learned_play import learned_policy, shipped_policy, weights_of
 from hearts_cli.bots.playout import PolicyMaker, make_policy
 from hearts_cli.model.cards import Card
-from hearts_cli.model.rules import Facts, Rules
 from hearts_cli.play.fast import Position, StepPolicy
 from hearts_cli.play.round import SeatView
 
@@ -72,20 +70,6 @@ def own_seat(own: PolicyMaker, others: PolicyMaker, me: int) -> PolicyMaker:
     return make
 
 
-def mixed(first: PolicyMaker, second: PolicyMaker, share: float) -> PolicyMaker:
-    """Playouts where each seat plays ``first``'s policy with chance ``share`` and ``second``'s
-    otherwise, drawn once a playout from its random stream: a table of unknown opponents."""
-    def make(c: Facts | Rules, rng: random.Random, *args: object) -> StepPolicy:
-        one, two = first(c, rng, *args), second(c, rng, *args)
-        facts = c.facts if isinstance(c, Rules) else c
-        picks = [one if rng.random() < share else two for _ in range(facts.players)]
-
-        def policy(legal: int, seat: int, win_card: int, win_seat: int, pos: Position) -> int:
-            return picks[seat](legal, seat, win_card, win_seat, pos)
-        return policy
-    return make
-
-
 class OwnLearnedHard(HardBot):
     """Hard whose own seat plays out the learned policy and the other seats the heuristic."""
 
@@ -96,8 +80,9 @@ class OwnLearnedHard(HardBot):
 
 
 class MixedHard(HardBot):
-    """Hard whose playouts give each seat the learned policy or the heuristic, half and half."""
+    """Hard whose playouts give each seat the learned policy or the heuristic, half and half
+    (``HEARTS_MIXED_SHARE``: the learned policy's chance)."""
 
     def __init__(self, seed: int = 0, simulations: int | None = None, *, tuning: Tuning | None = None) -> None:
-        policy = mixed(shipped_policy(), make_policy, float(os.environ.get("HEARTS_MIXED_SHARE", "0.5")))
-        super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, policy=policy))
+        share = float(os.environ.get("HEARTS_MIXED_SHARE", "0.5"))
+        super().__init__(seed, simulations, tuning=dataclasses.replace(tuning or PLAYED, learned_play=share))

@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
-from ..model.rules import Moon
+from ..model.rules import Moon, Rules
 from ..play.fast import Position, playout_steps
 from ..play.knowledge import knowledge
 from ..play.round import SeatView
@@ -50,7 +50,7 @@ from ..play.sampling import Constraints, Sampler, constraints
 from . import multi
 from .common import Public, decision_rng, public, trick_winner
 from .learned import DIRECTIONS, cards_of, learned_pass, ranked_passes, shipped_weights, trained_for
-from .learned_play import shipped_policy
+from .learned_play import mixed_policy, shipped_policy
 from .normal import Voids, hand_pass, normal_pass
 from .playout import PolicyMaker, make_policy, popcount, sole_holder, solve, threat
 
@@ -104,12 +104,12 @@ class Tuning:
     # (docs/bots.md, issue 35, "Seventh")
     lone_defence: bool = False
     playout_eps: float = 0.1
-    # the playouts play the policy learned from Hard's cards (bots/learned_play.py, fitted by
-    # bench/imitate.py) under the rules its weights know; False: the heuristic (playout.choose).
-    # Stronger against Hards and ISMCTS, weaker against Normals (whole games: 3.4% fewer won),
-    # whose play the heuristic models better: off, so that no table gets a weaker Hard
-    # (docs/bots.md, issue 35, "Eighth" and "Ninth")
-    learned_play: bool = False
+    # the chance that a seat of a playout plays the policy learned from Hard's cards
+    # (bots/learned_play.py, fitted by bench/imitate.py), drawn for each seat of each playout,
+    # under the rules its weights know; otherwise the heuristic (playout.choose). Every seat
+    # learned (1) is stronger against Hards and ISMCTS and weaker against Normals, whose play the
+    # heuristic models better (docs/bots.md, issue 35, "Eighth" and "Ninth")
+    learned_play: float = 0.0
     # another playout policy's maker, with :func:`playout.make_policy`'s signature, before
     # either (a bench experiment's: bench/bots/imitate.py gives the learned policy other weights)
     policy: PolicyMaker | None = None
@@ -258,8 +258,7 @@ class _Playouts:
         self.flush = tuning.flush
         self.defender = pub.seat if tuning.lone_defence else -1
         self.eps = tuning.playout_eps
-        self.make_policy = tuning.policy or (
-            shipped_policy() if tuning.learned_play and trained_for(view.rules) else make_policy)
+        self.make_policy = tuning.policy or playout_policy(tuning.learned_play, view.rules)
         moon = ctx.moon is not Moon.OFF
         self.runner = moon_suspect(view, pub) if moon else -1
         threat0 = threat(ctx, base.taken) if moon else -1
@@ -281,6 +280,15 @@ class _Playouts:
                 scores = playout_steps(pos, policy)
                 row[j] += value(scores, any(t & pen == pen for s, t in enumerate(pos.taken) if s != me)) \
                     if self.judge_moons else value(scores)
+
+
+def playout_policy(learned: float, rules: Rules) -> PolicyMaker:
+    """The playouts' policy maker: each seat learned with chance ``learned`` (see Tuning)."""
+    if learned <= 0 or not trained_for(rules):
+        return make_policy
+    if learned >= 1:
+        return shipped_policy()
+    return mixed_policy(shipped_policy(), make_policy, learned)
 
 
 SUSPECT_TRICKS = 3  # tricks another seat must have won, and

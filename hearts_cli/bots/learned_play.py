@@ -403,3 +403,19 @@ def shipped_policy() -> PolicyMaker:
     if not _SHIPPED_POLICY:
         _SHIPPED_POLICY.append(learned_policy(shipped_play_weights()))
     return _SHIPPED_POLICY[0]
+
+
+def mixed_policy(first: PolicyMaker, second: PolicyMaker, share: float) -> PolicyMaker:
+    """Playouts where each seat plays ``first``'s policy with chance ``share`` and ``second``'s
+    otherwise, drawn once a playout from its random stream: the table's players are not known,
+    so each is played out as either kind (the learned policy models Hards, the heuristic
+    Normals: docs/bots.md, issue 35, "Ninth")."""
+    def maker(c: Facts | Rules, rng: random.Random, *args: object) -> StepPolicy:
+        one, two = first(c, rng, *args), second(c, rng, *args)
+        facts = c.facts if isinstance(c, Rules) else c
+        picks = [one if rng.random() < share else two for _ in range(facts.players)]
+
+        def policy(legal: int, seat: int, win_card: int, win_seat: int, pos: Position) -> int:
+            return picks[seat](legal, seat, win_card, win_seat, pos)
+        return policy
+    return maker
