@@ -308,16 +308,18 @@ def test_a_cpu_claim_at_a_terminal_plays_the_game_a_script_plays():
     tricks of round 1; at a terminal it played 8♦ first, where its CPU (and a script's game)
     plays 5♦. Now both records are one.
 
-    The repro's moves were made for Hard's pass by Normal's rule; since Hard (East) passes by
-    the learned evaluation (issue 35) the person receives J♣ 9♦ J♦, so these are new moves of
-    the same kind: West again claims the last three tricks, and its claim's order would lead
-    10♦ first where its CPU leads 6♦ (the terminal's record differed from a script's before
-    the fix; checked against the old code when the moves were chosen)."""
-    moves = ["pass 9S QC TH", "2C", "JD", "3C", "7H", "TS", "JC", "9D", "3D", "8S", "8C"]
+    The repro's moves were made for Hard's pass by Normal's rule, and changed with Hard's play
+    (issue 35: its pass by the learned evaluation, then its playouts by the policy learned from
+    its cards, for half the seats); these are new moves of the same kind: West again claims the last three tricks,
+    and its claim's order would lead 8♦ first where its CPU leads 5♦, as in the repro (found
+    by playing the person's seat at random and keeping such a claim)."""
+    moves = ["pass 7H 3D AC", "2C", "9D", "3C", "TH", "JC", "JD", "9S", "8S", "8C", "2D"]
     text, scripted, said, game = _records_both_ways("K7Q2MXA7", moves)
     [claim] = [ev for ev in said if ev.kind == "claim"]
     assert claim.data["seat"] == 1 and claim.data["tricks"] == 3  # West claims the last three
-    assert [str(c) for c in game.rounds[0].tricks[10].cards] == ["6D", "JH", "9H", "2D"]
+    # West holds 5♦ 6♦ 8♦ and leads them upward, where its claim's order leads them downward
+    assert [[str(c) for c in t.cards] for t in game.rounds[0].tricks[10:]] == [
+        ["5D", "8H", "5H", "TS"], ["6D", "AS", "QH", "QC"], ["8D", "JS", "3S", "9C"]]
     assert text == scripted
 
 

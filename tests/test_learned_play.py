@@ -77,13 +77,16 @@ def test_a_learned_playout_is_deterministic_and_differs_from_the_heuristics():
 
 
 def test_hard_plays_out_the_learned_policy_only_under_the_rules_it_knows():
-    """Under the quick rules Hard's cards change with the playout policy; under rules the weights
-    were not trained for (the J♦ scores, in ``omnibus``) Hard plays out the heuristic."""
-    on = Tuning(learned_play=True)
-    assert not PLAYED.learned_play  # (off: weaker against Normals, docs/bots.md)
-    assert hard_round_cards(on) != hard_round_cards(PLAYED)
+    """Under the quick rules Hard's cards change with the playout policy (every seat learned,
+    half of them, none); under rules the weights were not trained for (the J♦ scores, in
+    ``omnibus``) Hard plays out the heuristic."""
+    assert PLAYED.learned_play == 0.5  # (the table's Hard: each seat learned half the time)
+    off, on = Tuning(learned_play=0.0), Tuning(learned_play=1.0)
+    rounds = [hard_round_cards(t) for t in (off, PLAYED, on)]
+    assert len({tuple(r) for r in rounds}) == 3
     omnibus = load_preset("omnibus")
-    assert hard_round_cards(on, rules=omnibus) == hard_round_cards(PLAYED, rules=omnibus)
+    assert hard_round_cards(on, rules=omnibus) == hard_round_cards(PLAYED, rules=omnibus) \
+        == hard_round_cards(off, rules=omnibus)
 
 
 def test_with_moon_heuristic_a_moon_on_leaves_the_card_to_the_heuristic():

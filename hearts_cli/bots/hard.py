@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model.cards import CARDS, SUIT_MASKS, Card, mask_of
 from ..model.rules import Moon, Rules
@@ -108,14 +108,18 @@ class Tuning:
     # (bots/learned_play.py, fitted by bench/imitate.py), drawn for each seat of each playout,
     # under the rules its weights know; otherwise the heuristic (playout.choose). Every seat
     # learned (1) is stronger against Hards and ISMCTS and weaker against Normals, whose play the
-    # heuristic models better (docs/bots.md, issue 35, "Eighth" and "Ninth")
-    learned_play: float = 0.0
+    # heuristic models better; half and half is the better of the two against either
+    # (docs/bots.md, issue 35, "Eighth" and "Ninth")
+    learned_play: float = 0.5
     # another playout policy's maker, with :func:`playout.make_policy`'s signature, before
     # either (a bench experiment's: bench/bots/imitate.py gives the learned policy other weights)
     policy: PolicyMaker | None = None
 
 
 PLAYED = Tuning()  # the Hard of the table
+# study (``evaluate``: the hint, ``replay --analyze``) plays out the heuristic: a third of the
+# learned playouts' time, so the hint stays as quick (docs/bots.md, issue 35, "Ninth")
+STUDIED = replace(PLAYED, learned_play=0.0)
 
 
 def distinct_candidates(pub: Public) -> list[int]:
@@ -434,9 +438,10 @@ def gives_up_stopper(pub: Public, card: int) -> bool:
 def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
     """Expected round points for the seat of every legal card, as Hard weighs them.
 
-    For study (``hearts replay --analyze``): the same sampled deals, playouts
+    For study (``hearts replay --analyze``, the hint): the same sampled deals
     and endgame search as :func:`search`, measured in the seat's own points
-    (lower is better). Equivalent cards share a value.
+    (lower is better), with the heuristic playouts (``STUDIED``). Equivalent
+    cards share a value.
     """
     pub = public(view)
     stands_for = _classes(pub)
@@ -445,7 +450,7 @@ def evaluate(view: SeatView, seed: int, simulations: int) -> dict[Card, float]:
         return dict.fromkeys(stands_for, 0.0)
     me = pub.seat
     means = _weigh(view, pub, cands, decision_rng(seed, view, "analysis"), simulations,
-                   lambda scores, moon=False: float(scores[me]))
+                   lambda scores, moon=False: float(scores[me]), STUDIED)
     value = dict(zip(cands, means))
     return {c: value[rep] for c, rep in stands_for.items()}
 
