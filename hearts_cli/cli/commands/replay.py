@@ -121,13 +121,19 @@ def _tell(out: Out, record: "GameRecord", options: "Options", workers: int | Non
     from ...records import replay as rp
 
     progress = _progress(out) if options.analyze and sys.stderr.isatty() else None
+    mapper = _mapper(workers, options.simulations) if options.analyze and options.at is None else None
+    restore = None
+    if progress is not None and mapper is None:
+        progress, restore = _stop_between_decisions(progress)
     try:
-        lines = rp.output(record, options, progress,
-                          _mapper(workers, options.simulations) if options.analyze and options.at is None else None)
+        lines = rp.output(record, options, progress, mapper)
     except KeyboardInterrupt:
         if progress is not None:  # the progress line (and the ^C echoed) ends: the shell's prompt starts a line
             sys.stderr.write("\n")
         raise typer.Exit(130) from None
+    finally:
+        if restore is not None:
+            restore()
     if options.as_json:
         echo("\n".join(line for line, _ in lines))  # one write: the same lines, without a flush after each
     else:
@@ -242,6 +248,28 @@ def _progress(out: Out) -> Callable[[int, int], None]:
         sys.stderr.flush()
 
     return tick
+
+
+def _stop_between_decisions(progress: Callable[[int, int], None]) -> tuple[Callable[[int, int], None],
+                                                                          Callable[[], None]]:
+    """Ctrl-C during an analysis in this process stops it at the next decision weighed (the
+    progress line's tick raises it): a KeyboardInterrupt raised at any other point, in a
+    finalizer among them, can be swallowed, and the analysis then ran to its end. The tick
+    that checks, and the undoing of the handler."""
+    import signal
+
+    hit: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: hit.append(signum))
+
+    def tick(done: int, total: int) -> None:
+        if hit:
+            raise KeyboardInterrupt
+        progress(done, total)
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, previous)
+
+    return tick, restore
 
 
 def _duration(out: Out, seconds: float) -> str:
