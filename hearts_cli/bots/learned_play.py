@@ -18,9 +18,11 @@ into tables for the playouts, where a card must cost a few microseconds, and
 ``bench/imitate.py fit`` holds the two equal on every held-out decision.
 
 The weights ship beside this module (``play_weights.json``) and are read the
-first time a Hard with ``Tuning(learned_play=True)`` plays under the rules they were
-trained for (:func:`.learned.trained_for`); under other rules it plays out with the
-heuristic. The switch is off by default until the checks docs/bots.md lists are done.
+first time Hard plays under the rules they were trained for
+(:func:`.learned.trained_for`); under other rules it plays out with the heuristic.
+Hard gives each seat of a playout this policy or the heuristic at random
+(:func:`mixed_policy`, ``Tuning.learned_play``): it models Hards, the heuristic
+Normals, and Hard cannot see whom it plays (docs/bots.md, issue 35, "Ninth").
 """
 
 from __future__ import annotations
