@@ -121,19 +121,22 @@ def _tell(out: Out, record: "GameRecord", options: "Options", workers: int | Non
     from ...records import replay as rp
 
     progress = _progress(out) if options.analyze and sys.stderr.isatty() else None
-    mapper = _mapper(workers, options.simulations) if options.analyze and options.at is None else None
-    restore = None
-    if progress is not None and mapper is None:
-        progress, restore = _stop_between_decisions(progress)
+    stop: _Interrupts | None = None
     try:
+        mapper = _mapper(workers, options.simulations) if options.analyze and options.at is None else None
+        if progress is not None and mapper is None:
+            stop = _Interrupts()
+            progress = stop.checked(progress)
         lines = rp.output(record, options, progress, mapper)
+        if stop is not None:
+            stop.check()  # (a Ctrl-C after the last decision weighed)
     except KeyboardInterrupt:
         if progress is not None:  # the progress line (and the ^C echoed) ends: the shell's prompt starts a line
             sys.stderr.write("\n")
         raise typer.Exit(130) from None
     finally:
-        if restore is not None:
-            restore()
+        if stop is not None:
+            stop.close()
     if options.as_json:
         echo("\n".join(line for line, _ in lines))  # one write: the same lines, without a flush after each
     else:
@@ -250,26 +253,35 @@ def _progress(out: Out) -> Callable[[int, int], None]:
     return tick
 
 
-def _stop_between_decisions(progress: Callable[[int, int], None]) -> tuple[Callable[[int, int], None],
-                                                                          Callable[[], None]]:
-    """Ctrl-C during an analysis in this process stops it at the next decision weighed (the
-    progress line's tick raises it): a KeyboardInterrupt raised at any other point, in a
-    finalizer among them, can be swallowed, and the analysis then ran to its end. The tick
-    that checks, and the undoing of the handler."""
-    import signal
+class _Interrupts:
+    """Ctrl-C during an analysis in this process, noted by a handler and raised where it is
+    checked: before each decision weighed (the progress line's tick) and once the analysis is
+    done. A KeyboardInterrupt raised at any other point, in a finalizer among them, can be
+    swallowed, and the analysis then ran to its end. ``close`` gives SIGINT back."""
 
-    hit: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: hit.append(signum))
+    def __init__(self) -> None:
+        import signal
 
-    def tick(done: int, total: int) -> None:
-        if hit:
+        self.hit = False
+        self._previous = signal.signal(signal.SIGINT, self._note)
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.hit = True
+
+    def check(self) -> None:
+        if self.hit:
             raise KeyboardInterrupt
-        progress(done, total)
 
-    def restore() -> None:
-        signal.signal(signal.SIGINT, previous)
+    def checked(self, progress: Callable[[int, int], None]) -> Callable[[int, int], None]:
+        def tick(done: int, total: int) -> None:
+            self.check()
+            progress(done, total)
+        return tick
 
-    return tick, restore
+    def close(self) -> None:
+        import signal
+
+        signal.signal(signal.SIGINT, self._previous)
 
 
 def _duration(out: Out, seconds: float) -> str:
